@@ -1,0 +1,36 @@
+import type { Request } from './request.js';
+import type { Agent, AgentPatch } from '../types/agent.js';
+import type {
+  AssociationsResponse,
+  MakeCallRequest,
+  MakeCallResponse,
+  PhoneNumbersResponse,
+  SuccessResponse,
+} from '../types/api.js';
+
+const enc = encodeURIComponent;
+
+/** Agents, phone numbers and calls (spec part 1 §7). */
+export function agentsApi(request: Request) {
+  return {
+    list: () => request<Agent[]>('GET', '/agents'),
+    get: (id: string) => request<Agent>('GET', `/agents/${enc(id)}`),
+    create: (name: string) => request<Agent>('POST', '/agents', { body: { name } }),
+    update: (id: string, patch: AgentPatch) =>
+      request<Agent>('PATCH', `/agents/${enc(id)}`, { body: patch }),
+    remove: (id: string) => request<SuccessResponse>('DELETE', `/agents/${enc(id)}`),
+  };
+}
+
+export function phoneApi(request: Request) {
+  return {
+    numbers: () => request<PhoneNumbersResponse>('GET', '/twilio/get-all-phone-numbers'),
+    makeCall: (body: MakeCallRequest) =>
+      request<MakeCallResponse>('POST', '/twilio/make-call', { body }),
+    associations: () => request<AssociationsResponse>('GET', '/phone-associations'),
+    associate: (phoneNumber: string, agentId: string) =>
+      request<SuccessResponse>('POST', '/phone-associations', { body: { phoneNumber, agentId } }),
+    dissociate: (phoneNumber: string) =>
+      request<SuccessResponse>('DELETE', `/phone-associations/${enc(phoneNumber)}`),
+  };
+}

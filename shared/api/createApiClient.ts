@@ -1,0 +1,25 @@
+import { accountsApi } from './accounts.js';
+import { adminApi } from './admin.js';
+import { agentsApi, phoneApi } from './agents.js';
+import { createRequest, type ApiClientOptions } from './request.js';
+import { sessionsApi } from './sessions.js';
+import { customValuesApi, toolsApi } from './tools.js';
+import type { HealthResponse } from '../types/api.js';
+
+/** The typed API client: one `request()`, methods grouped by resource, failures thrown as ApiError. */
+export function createApiClient(options: ApiClientOptions) {
+  const request = createRequest(options);
+  return {
+    request,
+    health: () => request<HealthResponse>('GET', '/health', { refreshOn401: false }),
+    accounts: accountsApi(request),
+    admin: adminApi(request),
+    agents: agentsApi(request),
+    phone: phoneApi(request),
+    sessions: sessionsApi(request),
+    tools: toolsApi(request),
+    customValues: customValuesApi(request),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

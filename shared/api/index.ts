@@ -1,0 +1,3 @@
+export { createApiClient, type ApiClient } from './createApiClient.js';
+export { ApiError, isApiError } from './ApiError.js';
+export type { ApiClientOptions, Request, RequestOptions } from './request.js';

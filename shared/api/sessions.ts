@@ -1,0 +1,20 @@
+import type { Request } from './request.js';
+import type { ActiveSessionsResponse, EndedSessionsQuery, SuccessResponse } from '../types/api.js';
+import type { CallSession, EndedSessionsPage, SessionMessage } from '../types/session.js';
+
+const enc = encodeURIComponent;
+
+/** Call sessions (spec part 1 §7). */
+export function sessionsApi(request: Request) {
+  return {
+    active: () => request<ActiveSessionsResponse>('GET', '/sessions/active-sessions'),
+    activeOne: (streamSid: string) =>
+      request<CallSession | null>('GET', `/sessions/active-sessions/${enc(streamSid)}`),
+    ended: (query: EndedSessionsQuery = {}) =>
+      request<EndedSessionsPage>('GET', '/sessions/ended-sessions', { query: { ...query } }),
+    end: (streamSid: string) =>
+      request<SuccessResponse>('POST', '/sessions/end-session', { body: { streamSid } }),
+    messages: (streamSid: string) =>
+      request<SessionMessage[]>('GET', `/sessions/messages/${enc(streamSid)}`),
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The displayed-error derivation of spec part 1 §8, in its order: the answer's `error`, then
+ * `message`, then a string body, then `details` / `description` / `reason`; then the client's own
+ * message unless it is a network, timeout or generic one; then the status table; then the fallback.
+ */
+
+export const STATUS_TEXTS: Readonly<Record<number, string>> = {
+  400: 'Bad request - please check your input data',
+  401: 'Authentication required',
+  403: 'You do not have permission to perform this action',
+  404: 'Resource not found',
+  409: 'Conflict - resource already exists or is in use',
+  422: 'Validation error - please check your input data',
+  500: 'Internal server error - please try again later',
+};
+
+export const FALLBACK_ERROR_TEXT = 'An unexpected error occurred';
+
+/** Stable error codes the server puts in `{success:false, error, code}` answers. */
+export type ErrorCode =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'invalid_json'
+  | 'payload_too_large'
+  | 'unauthorized'
+  | 'invalid_credentials'
+  | 'token_expired'
+  | 'forbidden'
+  | 'impersonation_denied'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'missing_credentials'
+  | 'upstream_error'
+  | 'internal_error'
+  | (string & {});
+
+/** The error answer shape of every failing server route. */
+export interface ErrorBody {
+  success: false;
+  error: string;
+  code: ErrorCode;
+}
+
+const GENERIC_CLIENT_MESSAGE =
+  /^(network ?error|failed to fetch|load failed|networkerror.*|timeout.*|.*timed? ?out.*|request failed|request failed with status code \d+|error|unknown error|fetch failed)$/i;
+
+/** Text of the status table for a status code (spec part 1 §8). */
+export function statusText(status: number | undefined): string {
+  if (status === undefined || status === 0) return FALLBACK_ERROR_TEXT;
+  return STATUS_TEXTS[status] ?? `Request failed with status ${status}`;
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function fromBody(body: unknown): string | undefined {
+  if (typeof body === 'string') return nonEmptyString(body);
+  if (body === null || typeof body !== 'object') return undefined;
+  const record = body as Record<string, unknown>;
+  for (const key of ['error', 'message'] as const) {
+    const text = nonEmptyString(record[key]);
+    if (text) return text;
+    // Some servers nest the error: {error: {message}}.
+    const nested = record[key];
+    if (nested && typeof nested === 'object') {
+      const inner = nonEmptyString((nested as Record<string, unknown>).message);
+      if (inner) return inner;
+    }
+  }
+  for (const key of ['details', 'description', 'reason'] as const) {
+    const text = nonEmptyString(record[key]);
+    if (text) return text;
+  }
+  return undefined;
+}
+
+/** Derives the text shown to people for a failed request (spec part 1 §8). */
+export function deriveErrorText(input: {
+  body?: unknown;
+  status?: number;
+  clientMessage?: string;
+}): string {
+  const text = fromBody(input.body);
+  if (text) return text;
+  const own = nonEmptyString(input.clientMessage);
+  if (own && !GENERIC_CLIENT_MESSAGE.test(own.trim())) return own;
+  return statusText(input.status);
+}

@@ -1,0 +1,126 @@
+/**
+ * Real-time channel `/api/frontend` messages (spec part 1 §7), typed once for server and console.
+ * Frames arrive as text; `parseServerMessage` / `parseClientMessage` narrow them from `unknown`.
+ */
+import type { AuthUser } from './types/user.js';
+import type { CallSession, CallType } from './types/session.js';
+
+export interface PingMessage { type: 'ping' }
+export interface UserLogoutMessage { type: 'user.logout'; timestamp: number }
+export type ClientMessage = PingMessage | UserLogoutMessage;
+
+export interface AuthErrorEvent { type: 'auth.error'; error: string }
+export interface ConnectionEstablishedEvent { type: 'connection.established'; user: AuthUser }
+export interface PongEvent { type: 'pong'; timestamp: number }
+/** A message-level failure (unknown type, bad frame); the connection stays open. */
+export interface ErrorEvent { type: 'error'; error: string }
+
+export interface SessionCreatedEvent {
+  type: 'session.created';
+  streamSid: string;
+  agentId: string;
+  fromPhoneNumber?: string;
+  toPhoneNumber?: string;
+  callType?: CallType;
+  startTime: number;
+}
+export interface SessionEndedEvent {
+  type: 'session.ended';
+  streamSid: string;
+  /** Seconds. */
+  duration: number;
+  endTime: number;
+}
+export interface CallMessageEvent {
+  type: 'call.message';
+  streamSid: string;
+  item_id: string;
+  message: string;
+  message_type: 'user' | 'assistant' | (string & {});
+  timestamp: number;
+}
+export interface CallFunctionOutputEvent {
+  type: 'call.function_output';
+  streamSid: string;
+  function_id: string;
+  message: string;
+  output: string;
+  function_args: string;
+  timestamp: number;
+}
+
+/** Events passed to listeners (spec part 1 §7). */
+export type RealtimeEvent =
+  | SessionCreatedEvent
+  | SessionEndedEvent
+  | CallMessageEvent
+  | CallFunctionOutputEvent;
+
+export type ServerMessage =
+  | AuthErrorEvent
+  | ConnectionEstablishedEvent
+  | PongEvent
+  | ErrorEvent
+  | RealtimeEvent;
+
+export type ServerMessageType = ServerMessage['type'];
+export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
+
+const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
+  'auth.error',
+  'connection.established',
+  'pong',
+  'error',
+  'session.created',
+  'session.ended',
+  'call.message',
+  'call.function_output',
+]);
+
+function parseJsonObject(raw: unknown): Record<string, unknown> | null {
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** Narrows a frame from the server; null for anything that is not a known message. */
+export function parseServerMessage(raw: unknown): ServerMessage | null {
+  const obj = parseJsonObject(raw);
+  if (!obj || typeof obj.type !== 'string' || !SERVER_TYPES.has(obj.type)) return null;
+  return obj as unknown as ServerMessage;
+}
+
+/** Narrows a frame from a console; null for anything that is not a valid client message. */
+export function parseClientMessage(raw: unknown): ClientMessage | null {
+  const obj = parseJsonObject(raw);
+  if (!obj) return null;
+  if (obj.type === 'ping') return { type: 'ping' };
+  if (obj.type === 'user.logout') {
+    const timestamp = typeof obj.timestamp === 'number' ? obj.timestamp : Date.now();
+    return { type: 'user.logout', timestamp };
+  }
+  return null;
+}
+
+/** Builds the session a `session.created` event describes (spec part 1 §4 defaults). */
+export function sessionFromCreatedEvent(event: SessionCreatedEvent): CallSession | null {
+  if (!event.streamSid || !event.agentId) return null;
+  return {
+    streamSid: event.streamSid,
+    agentId: event.agentId,
+    fromPhoneNumber: event.fromPhoneNumber || 'Unknown',
+    toPhoneNumber: event.toPhoneNumber || 'Unknown',
+    callType: event.callType ?? 'unknown',
+    startTime: event.startTime,
+    active: true,
+    messages: [],
+  };
+}

@@ -1,0 +1,60 @@
+import type {
+  AudioFormat,
+  Eagerness,
+  NoiseReduction,
+  RealtimeModel,
+  TranscriptionModel,
+  TurnDetectionType,
+  Voice,
+} from '../defaults.js';
+
+/** A tool as seen from an agent (spec part 1 §3). */
+export interface AgentTool {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** A voice agent (spec part 1 §3). */
+export interface Agent {
+  id: string;
+  name: string;
+  description: string;
+  instructions: string;
+  systemMessage?: string | null;
+  voice: Voice;
+  phoneNumber?: string | null;
+  tools: AgentTool[];
+  speakFirst: boolean;
+  transcription: boolean;
+  transcription_model: TranscriptionModel;
+  transcription_language: string;
+  transcription_prompt: string;
+  noise_reduction: NoiseReduction;
+  input_audio_format: AudioFormat;
+  output_audio_format: AudioFormat;
+  temperature: number;
+  response_output_tokens_limit: boolean;
+  max_response_output_tokens: number;
+  model: RealtimeModel;
+  turn_detection_type: TurnDetectionType;
+  prefix_padding_ms: number;
+  silence_duration_ms: number;
+  threshold: number;
+  eagerness: Eagerness;
+}
+
+/** PATCH /agents/{id} body: any agent fields, tools given as tool ids. */
+export type AgentPatch = Partial<Omit<Agent, 'id' | 'tools'>> & { tools?: string[] };
+
+/** A phone number association (spec part 1 §3). */
+export interface PhoneAssociation {
+  phoneNumber: string;
+  agentId: string;
+  agentName?: string;
+}
+
+/** An entry of the Twilio account's number list. */
+export interface PhoneNumberEntry {
+  phoneNumber: string;
+}

@@ -1,0 +1,37 @@
+export type CallType = 'inbound' | 'outbound' | 'unknown';
+
+/** A session message; agent-side messages use type `assistant` (spec leaves it open). */
+export interface SessionMessage {
+  id: string;
+  type: 'user' | 'assistant' | 'function' | (string & {});
+  message: string;
+  timestamp: number;
+  function_output?: string | null;
+  function_args?: string | null;
+  function_id?: string | null;
+}
+
+/** An active or ended call session (spec part 1 §3). */
+export interface CallSession {
+  streamSid: string;
+  agentId: string;
+  fromPhoneNumber: string;
+  toPhoneNumber: string;
+  callType: CallType;
+  /** Millisecond timestamp. */
+  startTime: number;
+  active: boolean;
+  messages?: SessionMessage[];
+  /** Seconds, once ended. */
+  duration?: number | null;
+  endTime?: number | null;
+}
+
+/** GET /sessions/ended-sessions answer (spec part 1 §3). */
+export interface EndedSessionsPage {
+  success: boolean;
+  sessions: CallSession[];
+  total: number;
+  limit: number;
+  offset: number;
+}

@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Node for server and shared; happy-dom for console and widget. Each widget/console file picks
+// its JSX runtime from the nearest tsconfig, so no global jsxImportSource is set here.
+export default defineConfig({
+  root,
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'console',
+          environment: 'happy-dom',
+          include: ['tests/console/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/helpers/consoleSetup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'widget',
+          environment: 'happy-dom',
+          include: ['tests/widget/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
+        },
+        esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+      },
+    ],
+  },
+});
