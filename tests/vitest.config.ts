@@ -39,7 +39,7 @@ export default defineConfig({
           include: ['tests/widget/**/*.test.{ts,tsx}'],
           testTimeout: 20_000,
         },
-        esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+        oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
       },
     ],
   },
