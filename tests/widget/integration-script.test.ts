@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const ORIGIN = 'http://127.0.0.1:3100';
+
+/** Runs widget/index.ts as if loaded by `<script src="…/widget.js" data-…>` on a customer page. */
+async function loadScript(attributes: Record<string, string>, answer: () => Promise<Response>) {
+  const script = document.createElement('script');
+  script.src = `${ORIGIN}/widget.js`;
+  for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
+  // Not attached: happy-dom would try to download it. Only currentScript matters to the script.
+  vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
+  const fetchMock = vi.fn((_url: string) => answer());
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.resetModules();
+  await import('../../widget/index.js');
+  await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+  // Let the fetch answer settle before looking at the page.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return fetchMock;
+}
+
+const bot = {
+  id: 'demo',
+  name: 'Demo bot',
+  welcomeMessage: 'Hi there!',
+  appearance: { primary_color: '#aa0000' },
+};
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('integration script', () => {
+  it('fetches the bot from the server it was loaded from and mounts the launcher', async () => {
+    const fetchMock = await loadScript({ 'data-webchat-id': 'demo' }, async () => Response.json(bot));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`${ORIGIN}/api/widget/webchats/demo`);
+    const host = document.querySelector<HTMLElement>('[data-switchboard-widget]');
+    expect(host?.shadowRoot?.querySelector('button[aria-label="Open chat"]')).not.toBeNull();
+    expect(host?.style.getPropertyValue('--sb-primary-color')).toBe('#aa0000');
+  });
+
+  it('also accepts data-bot-id', async () => {
+    const fetchMock = await loadScript({ 'data-bot-id': 'b 1' }, async () => Response.json(bot));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`${ORIGIN}/api/widget/webchats/b%201`);
+  });
+
+  it('mounts nothing when the bot does not exist', async () => {
+    await loadScript({ 'data-webchat-id': 'gone' }, async () => new Response('{}', { status: 404 }));
+    expect(document.querySelector('[data-switchboard-widget]')).toBeNull();
+    // Tests run the dev build, where the developer gets a hint; customer pages stay silent.
+    expect(console.warn).toHaveBeenCalledWith('[switchboard widget]', 'bot "gone" is not available');
+  });
+
+  it('mounts nothing when the server cannot be reached', async () => {
+    await loadScript({ 'data-webchat-id': 'demo' }, async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(document.querySelector('[data-switchboard-widget]')).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The widget build, one `vite build -c vite.config.widget.ts` producing (ARCHITECTURE.md, "The widget"):
+ *   dist/widget/widget.js   IIFE integration script (one file: an IIFE can't be code-split)
+ *   dist/widget/widget.mjs  ES module exporting mountChatWidget, for the console's live preview
+ *   dist/widget/widget.d.ts its type declarations
+ * The two formats have different entries, which one lib build can't do, so each is its own build
+ * environment and `builder.buildApp` runs both. ANALYZE=1 writes dist/reports/widget.html.
+ */
+import { defineConfig, type BuildEnvironmentOptions, type PluginOption } from 'vite';
+import dts from 'vite-plugin-dts';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('./widget/', import.meta.url));
+const repo = fileURLToPath(new URL('.', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist/widget', import.meta.url));
+const reports = fileURLToPath(new URL('./dist/reports/', import.meta.url));
+
+function libBuild(entry: string, format: 'iife' | 'es', fileName: string, emptyOutDir: boolean): BuildEnvironmentOptions {
+  return {
+    outDir,
+    emptyOutDir,
+    minify: true,
+    // Customer sites: any browser that has constructable stylesheets (adoptedStyleSheets).
+    target: 'es2020',
+    lib: { entry, formats: [format], name: 'SwitchboardWidget', fileName: () => fileName },
+    // Vite only strips whitespace from an ES library (to keep annotations for the next bundler);
+    // widget.mjs is loaded as is by the console preview, so it gets the full minifier too.
+    rolldownOptions: { output: { codeSplitting: false, minify: true, comments: false } },
+  };
+}
+
+export default defineConfig({
+  root,
+  // Nothing under widget/ is a public asset; keep Vite from copying anything.
+  publicDir: false,
+  environments: {
+    iife: { consumer: 'client', build: libBuild(`${root}index.ts`, 'iife', 'widget.js', true) },
+    esm: { consumer: 'client', build: libBuild(`${root}mount.tsx`, 'es', 'widget.mjs', false) },
+  },
+  builder: {
+    buildApp: async (builder) => {
+      await builder.build(builder.environments.iife!);
+      await builder.build(builder.environments.esm!);
+    },
+  },
+  plugins: [
+    {
+      ...dts({
+        tsconfigPath: './tsconfig.json',
+        // TypeScript 6 would otherwise take widget/ as rootDir and refuse the shared/ types.
+        compilerOptions: { rootDir: repo },
+        entryRoot: repo,
+        // Absolute globs: @rollup/pluginutils leaves a leading `**` unresolved (it would match all of shared/).
+        include: [`${root}**/*`, `${repo}shared/types/webchat.ts`],
+        outDirs: outDir,
+        // With the absolute lib entry this writes widget.d.ts as a re-export of widget/mount.d.ts.
+        insertTypesEntry: true,
+      }),
+      applyToEnvironment: (env) => env.name === 'esm',
+    },
+    // The report covers widget.js, the file customer pages download.
+    process.env.ANALYZE
+      ? { ...visualizer({ filename: `${reports}widget.html`, gzipSize: true, brotliSize: true }), applyToEnvironment: (env) => env.name === 'iife' }
+      : null,
+  ] as PluginOption[],
+});

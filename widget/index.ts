@@ -1,0 +1,35 @@
+/**
+ * The integration script (`/widget.js`): `<script src="https://switchboard.example/widget.js"
+ * data-webchat-id="…" defer></script>`. Finds its own tag, loads the bot's public configuration
+ * from the server it was loaded from, and mounts the widget. Wiring only.
+ */
+import { fetchPublicWebchat } from './fetchPublicWebchat.js';
+import { mountChatWidget } from './mount.js';
+
+// currentScript is only set while this file first runs, so it is read before anything async.
+const script = document.currentScript;
+
+async function boot(): Promise<void> {
+  if (!(script instanceof HTMLScriptElement)) return warn('could not find its <script> tag');
+  const id = script.dataset.webchatId ?? script.dataset.botId;
+  if (!id) return warn('missing data-webchat-id on its <script> tag');
+  const origin = new URL(script.src, location.href).origin;
+
+  const webchat = await fetchPublicWebchat(origin, id).catch((error: unknown) => {
+    warn('could not reach the server', error);
+    return null;
+  });
+  if (!webchat) return warn(`bot "${id}" is not available`);
+
+  if (document.readyState === 'loading') {
+    await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  }
+  mountChatWidget(document.body, { appearance: webchat.appearance });
+}
+
+// Customer pages get silence; developers running the dev build get a hint.
+function warn(...details: unknown[]): void {
+  if (import.meta.env.DEV) console.warn('[switchboard widget]', ...details);
+}
+
+void boot();
