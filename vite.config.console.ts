@@ -1,0 +1,79 @@
+/**
+ * The console build. One `vite build -c vite.config.console.ts` produces both:
+ *   dist/console/      the app served by the server (from console/index.html)
+ *   dist/console-lib/  the embeddable library: index.js (ES module exporting mountConsole and
+ *                      ConsoleApp, react and react-dom left to the host page), console.css, index.d.ts
+ * They are two build environments (`client` and `lib`) run in turn by `builder.buildApp`.
+ * `vite -c vite.config.console.ts` is the dev server on :5173, proxying the API to the server on :3000.
+ * ANALYZE=1 writes dist/reports/console.html.
+ */
+import { defineConfig, type PluginOption } from 'vite';
+import react from '@vitejs/plugin-react';
+import dts from 'vite-plugin-dts';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('.', import.meta.url));
+const root = `${repo}console/`;
+const API_SERVER = 'http://localhost:3000';
+
+export default defineConfig({
+  root,
+  base: '/',
+  publicDir: false,
+  build: {
+    outDir: `${repo}dist/console`,
+    emptyOutDir: true,
+  },
+  environments: {
+    lib: {
+      consumer: 'client',
+      build: {
+        outDir: `${repo}dist/console-lib`,
+        emptyOutDir: true,
+        lib: { entry: `${root}mountConsole.tsx`, formats: ['es'], fileName: () => 'index.js', cssFileName: 'console' },
+        rolldownOptions: { external: (id) => /^react(-dom)?(\/|$)/.test(id) },
+      },
+    },
+  },
+  builder: {
+    buildApp: async (builder) => {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.lib!);
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    // The widget files too, so the bot page's live preview works in dev.
+    proxy: {
+      '/api': { target: API_SERVER, ws: true },
+      '/widget.js': API_SERVER,
+      '/widget.mjs': API_SERVER,
+    },
+  },
+  plugins: [
+    react(),
+    {
+      ...dts({
+        tsconfigPath: `${repo}tsconfig.json`,
+        // TypeScript 6 would otherwise take console/ as rootDir and refuse the shared/ types.
+        compilerOptions: { rootDir: repo },
+        entryRoot: repo,
+        // Absolute globs: @rollup/pluginutils leaves a leading `**` unresolved.
+        include: [`${root}**/*`, `${repo}shared/**/*`],
+        exclude: [`${repo}tests/**`, `${root}main.tsx`],
+        outDirs: `${repo}dist/console-lib`,
+        // With the absolute lib entry this writes index.d.ts as a re-export of console/mountConsole.d.ts.
+        insertTypesEntry: true,
+      }),
+      applyToEnvironment: (env) => env.name === 'lib',
+    },
+    process.env.ANALYZE
+      ? {
+          ...visualizer({ filename: `${repo}dist/reports/console.html`, gzipSize: true, brotliSize: true }),
+          applyToEnvironment: (env) => env.name === 'client',
+        }
+      : null,
+  ] as PluginOption[],
+});
