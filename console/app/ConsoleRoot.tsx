@@ -1,0 +1,40 @@
+import { Theme } from '@radix-ui/themes';
+import { SWRConfig } from 'swr';
+import { ToastProvider } from '../components/ToastProvider.js';
+import { AuthProvider } from '../features/auth/AuthProvider.js';
+import { DEFAULT_API_BASE_URL, type ConsoleApi } from '../lib/api.js';
+import { ApiProvider } from '../lib/ApiProvider.js';
+import type { WebSocketClass } from '../lib/realtime.js';
+import { AppRoutes } from '../routes.js';
+import { RealtimeProvider } from './RealtimeProvider.js';
+
+export interface ConsoleRootProps {
+  api: ConsoleApi;
+  /** Base of the API, also used for the real-time URL; default `/api`. */
+  apiBaseUrl?: string;
+  /** Injected WebSocket class (tests); the browser's by default. */
+  WebSocket?: WebSocketClass;
+}
+
+/**
+ * Everything inside the router: theme, providers and routes. ConsoleApp wraps it in a
+ * BrowserRouter; tests wrap it in a MemoryRouter with a fake fetch and WebSocket.
+ */
+export function ConsoleRoot({ api, apiBaseUrl = DEFAULT_API_BASE_URL, WebSocket }: ConsoleRootProps) {
+  return (
+    <Theme accentColor="violet" grayColor="slate" radius="medium" scaling="100%">
+      {/* A cache per mounted console: two embedded consoles or two tests never share data. */}
+      <SWRConfig value={{ provider: () => new Map(), errorRetryCount: 3 }}>
+        <ApiProvider api={api}>
+          <AuthProvider>
+            <RealtimeProvider apiBaseUrl={apiBaseUrl} {...(WebSocket ? { WebSocket } : {})}>
+              <ToastProvider>
+                <AppRoutes />
+              </ToastProvider>
+            </RealtimeProvider>
+          </AuthProvider>
+        </ApiProvider>
+      </SWRConfig>
+    </Theme>
+  );
+}

@@ -1,0 +1,27 @@
+import { useNavigate } from 'react-router-dom';
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { useAuth } from '../features/auth/useAuth.js';
+
+/** The orange banner while impersonating (spec part 1 §2): stop → clear → /admin. */
+export function ImpersonationBanner() {
+  const { impersonation, stopImpersonation } = useAuth();
+  const navigate = useNavigate();
+  if (!impersonation) return null;
+  return (
+    <Flex className="sb-impersonation-banner" role="region" aria-label="Impersonation" align="center" justify="center" gap="3" px="4" py="2" wrap="wrap">
+      <Text weight="medium">Impersonating: {impersonation.impersonatedUser.username}</Text>
+      <Button
+        size="1"
+        variant="solid"
+        color="gray"
+        highContrast
+        onClick={() => {
+          stopImpersonation();
+          navigate('/admin');
+        }}
+      >
+        Stop Impersonating
+      </Button>
+    </Flex>
+  );
+}

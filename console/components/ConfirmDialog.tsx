@@ -1,0 +1,50 @@
+import { useState, type ReactNode } from 'react';
+import { AlertDialog, Button, Callout, Flex } from '@radix-ui/themes';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel?: string;
+  /** Runs the action; the dialog stays open and disabled until it settles. */
+  onConfirm: () => Promise<void> | void;
+  /** Shown inside the dialog when the action failed. */
+  error?: string | null;
+}
+
+/** A destructive confirmation (delete user, delete settings, …) with Cancel focused first. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await props.onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AlertDialog.Root open={props.open} onOpenChange={(open) => !busy && props.onOpenChange(open)}>
+      <AlertDialog.Content maxWidth="440px">
+        <AlertDialog.Title>{props.title}</AlertDialog.Title>
+        <AlertDialog.Description size="2">{props.description}</AlertDialog.Description>
+        {props.error ? (
+          <Callout.Root color="red" mt="3" role="alert">
+            <Callout.Text>{props.error}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <Flex gap="3" mt="4" justify="end">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray" disabled={busy}>
+              Cancel
+            </Button>
+          </AlertDialog.Cancel>
+          <Button color="red" onClick={confirm} disabled={busy}>
+            {props.confirmLabel ?? 'Delete'}
+          </Button>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,94 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Callout, Flex, IconButton } from '@radix-ui/themes';
+import { UI_TIMING } from '../../shared/defaults.js';
+import { CloseIcon } from './icons.js';
+
+export type ToastTone = 'success' | 'error' | 'warning' | 'info';
+
+export interface ToastOptions {
+  tone?: ToastTone;
+  /** Auto-hide delay; default 6 s (spec part 1 §9). Pass UI_TIMING.shortToastMs for 4 s. */
+  durationMs?: number;
+}
+
+export interface ToastApi {
+  show(message: string, options?: ToastOptions): void;
+  success(message: string, durationMs?: number): void;
+  error(message: string, durationMs?: number): void;
+}
+
+interface ToastItem {
+  id: number;
+  message: string;
+  tone: ToastTone;
+  durationMs: number;
+}
+
+const TONE_COLOR = { success: 'green', error: 'red', warning: 'amber', info: 'blue' } as const;
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onClose(item.id), item.durationMs);
+    return () => clearTimeout(timer);
+  }, [item, onClose]);
+  return (
+    <Callout.Root
+      color={TONE_COLOR[item.tone]}
+      variant="surface"
+      role={item.tone === 'error' ? 'alert' : 'status'}
+      className="sb-toast"
+    >
+      <Flex align="center" gap="3" justify="between">
+        <Callout.Text>{item.message}</Callout.Text>
+        <IconButton size="1" variant="ghost" color="gray" aria-label="Dismiss notification" onClick={() => onClose(item.id)}>
+          <CloseIcon />
+        </IconButton>
+      </Flex>
+    </Callout.Root>
+  );
+}
+
+/** Notifications at the bottom center of the page (spec part 1 §2 agent detail, part 2 §4). */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+
+  const close = useCallback((id: number) => setItems((list) => list.filter((t) => t.id !== id)), []);
+
+  const api = useMemo<ToastApi>(() => {
+    const show = (message: string, options: ToastOptions = {}) => {
+      const item = {
+        id: nextId.current++,
+        message,
+        tone: options.tone ?? 'info',
+        durationMs: options.durationMs ?? UI_TIMING.toastMs,
+      };
+      setItems((list) => [...list, item]);
+    };
+    return {
+      show,
+      success: (message, durationMs) => show(message, { tone: 'success', durationMs }),
+      error: (message, durationMs) => show(message, { tone: 'error', durationMs }),
+    };
+  }, []);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="sb-toast-region" aria-live="polite">
+        {items.map((item) => (
+          <Toast key={item.id} item={item} onClose={close} />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+/** `toast.success(text)`, `toast.error(text)`, `toast.show(text, {tone, durationMs})`. */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}

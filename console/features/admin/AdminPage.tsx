@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
+import type { User } from '../../../shared/types/user.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { PlusIcon, RefreshIcon } from '../../components/icons.js';
+import { LoadingState } from '../../components/LoadingState.js';
+import { useAuth } from '../auth/useAuth.js';
+import { useAdminUsers } from './api.js';
+import { ConfirmDeleteUserDialog } from './ConfirmDeleteUserDialog.js';
+import { CreateUserDialog } from './CreateUserDialog.js';
+import { EditUserDialog } from './EditUserDialog.js';
+import { UsersTable } from './UsersTable.js';
+
+/** Admin dashboard (/admin, spec part 2 §2, §6). */
+export function AdminPage() {
+  const { user: actor, startImpersonation } = useAuth();
+  const navigate = useNavigate();
+  const users = useAdminUsers();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+
+  if (!actor) return null;
+
+  const impersonate = (target: User) => {
+    startImpersonation({ id: target.id, username: target.username, role: target.role, email: target.email });
+    // Not `/`: the root sends admins back here, and the point is to see the product as them.
+    navigate('/agents');
+  };
+
+  let body;
+  if (users.error && !users.data) body = <ErrorCallout>{users.error instanceof Error ? users.error.message : 'Failed to fetch users'}</ErrorCallout>;
+  else if (!users.data) body = <LoadingState label="Loading users..." />;
+  else if (users.data.length === 0) body = <EmptyState title="No users found" description="Create the first user with the Create User button." />;
+  else
+    body = (
+      <UsersTable users={users.data} actor={actor} onImpersonate={impersonate} onEdit={setEditing} onDelete={setDeleting} />
+    );
+
+  return (
+    <Flex direction="column" gap="4">
+      <Flex justify="between" align={{ initial: 'start', sm: 'center' }} gap="3" direction={{ initial: 'column', sm: 'row' }}>
+        <Box>
+          <Heading as="h1" size="7">
+            Admin Dashboard
+          </Heading>
+          <Text as="p" color="gray" mt="1">
+            Welcome, {actor.username}
+          </Text>
+        </Box>
+        <Flex gap="2">
+          <Button variant="soft" onClick={() => void users.mutate()} disabled={users.isValidating}>
+            <RefreshIcon /> Refresh
+          </Button>
+          <Button onClick={() => setCreating(true)}>
+            <PlusIcon /> Create User
+          </Button>
+        </Flex>
+      </Flex>
+      {users.error && users.data ? <ErrorCallout>{users.error instanceof Error ? users.error.message : 'Failed to fetch users'}</ErrorCallout> : null}
+      {body}
+      <CreateUserDialog open={creating} onOpenChange={setCreating} />
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,75 @@
+/** Admin user management data (spec part 2 §7): key factory, SWR hook and mutations. */
+import { useMemo } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { ApiError } from '../../../shared/api/index.js';
+import { FALLBACK_ERROR_TEXT } from '../../../shared/errors.js';
+import type { CreateUserRequest, UpdateUserRequest } from '../../../shared/types/api.js';
+import type { User } from '../../../shared/types/user.js';
+import { useApi } from '../../lib/ApiProvider.js';
+import { serverErrorText } from '../../lib/errors.js';
+import { useAuth } from '../auth/useAuth.js';
+
+export const ADMIN_TEXTS = {
+  fetchFailed: 'Failed to fetch users',
+  createFailed: 'Failed to create user',
+  updateFailed: 'Failed to update user',
+  deleteFailed: 'Failed to delete user',
+} as const;
+
+/**
+ * Keys carry the signed-in (acting) user: admin calls act with the caller's own role even while
+ * impersonating, so the list does not change with the impersonated user.
+ */
+export const adminKeys = {
+  users: (actorId: string | null) => (actorId ? (['admin-users', actorId] as const) : null),
+};
+
+/** Server text when the answer has one, the action's fallback for other failed calls, and
+ *  'An unexpected error occurred' for anything that is not a failed call. */
+export function adminErrorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return serverErrorText(error) ?? fallback;
+  return FALLBACK_ERROR_TEXT;
+}
+
+export function useAdminUsers() {
+  const api = useApi();
+  const { user } = useAuth();
+  return useSWR(adminKeys.users(user?.id ?? null), async (): Promise<User[]> => {
+    let answer: Awaited<ReturnType<typeof api.admin.listUsers>>;
+    try {
+      answer = await api.admin.listUsers();
+    } catch (error) {
+      throw new Error(adminErrorText(error, ADMIN_TEXTS.fetchFailed));
+    }
+    if (!answer?.success || !Array.isArray(answer.users)) {
+      throw new Error(answer?.error || ADMIN_TEXTS.fetchFailed);
+    }
+    return answer.users;
+  });
+}
+
+/** create / update / remove: each re-throws an Error with the text to show, then refreshes the list. */
+export function useAdminActions() {
+  const api = useApi();
+  const { user } = useAuth();
+  const { mutate } = useSWRConfig();
+  return useMemo(() => {
+    const key = adminKeys.users(user?.id ?? null);
+    const run = async <T>(call: () => Promise<T>, fallback: string): Promise<T> => {
+      try {
+        const result = await call();
+        return result;
+      } catch (error) {
+        throw new Error(adminErrorText(error, fallback));
+      } finally {
+        if (key) void mutate(key);
+      }
+    };
+    return {
+      create: (input: CreateUserRequest) => run(() => api.admin.createUser(input), ADMIN_TEXTS.createFailed),
+      update: (id: string, input: UpdateUserRequest) =>
+        run(() => api.admin.updateUser(id, input), ADMIN_TEXTS.updateFailed),
+      remove: (id: string) => run(() => api.admin.deleteUser(id), ADMIN_TEXTS.deleteFailed),
+    };
+  }, [api, user?.id, mutate]);
+}

@@ -1,0 +1,78 @@
+/** Account settings data (spec part 2 §7): key factory, SWR hook and actions with §8 texts. */
+import { useMemo } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import type { SuccessResponse } from '../../../shared/types/api.js';
+import type { AccountSettings, AccountSettingsInput } from '../../../shared/types/settings.js';
+import { useApi } from '../../lib/ApiProvider.js';
+import { errorText } from '../../lib/errors.js';
+import { useAuth } from '../auth/useAuth.js';
+
+export const SETTINGS_TEXTS = {
+  loadFailed: 'Failed to load account settings',
+  saved: 'Account settings saved successfully!',
+  saveFailed: 'Failed to save account settings',
+  reset: 'Account settings reset to defaults!',
+  resetFailed: 'Failed to reset account settings',
+  deleted: 'Account settings deleted successfully',
+  deleteFailed: 'Failed to delete account settings',
+  passwordChanged: 'Password changed successfully!',
+  passwordFailed: 'Failed to change password',
+  emailChanged: 'Email changed successfully!',
+  emailFailed: 'Failed to change email',
+} as const;
+
+/** Keyed by the effective user: while impersonating these are the impersonated user's settings. */
+export const settingsKeys = {
+  account: (effectiveUserId: string | null) => (effectiveUserId ? (['settings', effectiveUserId] as const) : null),
+};
+
+/** Calls the server and turns any failure (thrown or `success:false`) into an Error with the text to show. */
+async function call<T extends { success?: boolean; error?: string }>(request: () => Promise<T>, fallback: string): Promise<T> {
+  let answer: T;
+  try {
+    answer = await request();
+  } catch (error) {
+    throw new Error(errorText(error, fallback));
+  }
+  if (answer && answer.success === false) throw new Error(answer.error || fallback);
+  return answer;
+}
+
+export function useAccountSettings() {
+  const api = useApi();
+  const { effectiveUser } = useAuth();
+  return useSWR(settingsKeys.account(effectiveUser?.id ?? null), async (): Promise<AccountSettings> => {
+    const answer = await call(() => api.accounts.getSettings(), SETTINGS_TEXTS.loadFailed);
+    return answer.settings ?? {};
+  });
+}
+
+export function useSettingsActions() {
+  const api = useApi();
+  const { effectiveUser } = useAuth();
+  const { mutate } = useSWRConfig();
+  return useMemo(() => {
+    const key = settingsKeys.account(effectiveUser?.id ?? null);
+    const refresh = () => (key ? mutate(key) : Promise.resolve());
+    const withRefresh = async <T>(run: () => Promise<T>): Promise<T> => {
+      try {
+        return await run();
+      } finally {
+        void refresh();
+      }
+    };
+    return {
+      save: (input: AccountSettingsInput) =>
+        withRefresh(() => call(() => api.accounts.saveSettings(input), SETTINGS_TEXTS.saveFailed)),
+      reset: () => withRefresh(() => call(() => api.accounts.resetSettings(), SETTINGS_TEXTS.resetFailed)),
+      remove: () => withRefresh(() => call<SuccessResponse & { error?: string }>(() => api.accounts.deleteSettings(), SETTINGS_TEXTS.deleteFailed)),
+      changePassword: (currentPassword: string, newPassword: string) =>
+        call<SuccessResponse & { error?: string }>(
+          () => api.accounts.changePassword({ currentPassword, newPassword }),
+          SETTINGS_TEXTS.passwordFailed,
+        ),
+      changeEmail: (newEmail: string) =>
+        call<SuccessResponse & { error?: string }>(() => api.accounts.changeEmail({ newEmail }), SETTINGS_TEXTS.emailFailed),
+    };
+  }, [api, effectiveUser?.id, mutate]);
+}

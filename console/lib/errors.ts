@@ -1,0 +1,22 @@
+/**
+ * Which text to show for a failed call. Part 2 §8 says "server error text is preferred": the
+ * server's own words when its answer carried some, otherwise the screen's fixed fallback
+ * ('Failed to save account settings', …). Status-table texts are not used here on purpose: the
+ * fallback of each screen is more specific than 'Bad request - please check your input data'.
+ */
+import { ApiError } from '../../shared/api/index.js';
+import { deriveErrorText, FALLBACK_ERROR_TEXT } from '../../shared/errors.js';
+
+/** The server's message in a failed answer, if it gave one. */
+export function serverErrorText(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  // Without a status or client message the derivation ends at the fallback, so anything else
+  // came from the body.
+  const text = deriveErrorText({ body: error.body });
+  return text === FALLBACK_ERROR_TEXT ? undefined : text;
+}
+
+/** Server text when given, else the screen's fallback. */
+export function errorText(error: unknown, fallback: string): string {
+  return serverErrorText(error) ?? fallback;
+}

@@ -1,0 +1,50 @@
+/**
+ * The one map from URL to page (spec part 1 §2 route table, part 2 §2). Later steps plug their
+ * pages in by replacing a `NotFoundPage` placeholder below with their feature's page component.
+ * Every path except /login sits behind ProtectedRoute and the shared Layout.
+ */
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { AdminRoute } from './app/AdminRoute.js';
+import { Layout } from './app/Layout.js';
+import { NotFoundPage } from './app/NotFoundPage.js';
+import { ProtectedRoute } from './app/ProtectedRoute.js';
+import { RootRedirect } from './app/RootRedirect.js';
+import { AdminPage } from './features/admin/AdminPage.js';
+import { LoginPage } from './features/auth/LoginPage.js';
+import { SettingsPage } from './features/settings/SettingsPage.js';
+
+/** /tools/{id}/code is an old address of the tool editor: redirect, replacing history. */
+function ToolCodeRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/tools/${encodeURIComponent(id)}`} replace />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route element={<ProtectedRoute />}>
+        <Route element={<Layout />}>
+          <Route index element={<RootRedirect />} />
+          {/* Agents and sessions (step 2): AgentsPage, AgentPage, SessionsPage, SessionPage. */}
+          <Route path="agents" element={<NotFoundPage />} />
+          <Route path="agents/:id" element={<NotFoundPage />} />
+          <Route path="sessions" element={<NotFoundPage />} />
+          <Route path="sessions/:streamSid" element={<NotFoundPage />} />
+          {/* Web chats and tools (step 3): WebchatsPage, WebchatPage, ToolsPage, ToolPage. */}
+          <Route path="webchats" element={<NotFoundPage />} />
+          <Route path="webchats/:id" element={<NotFoundPage />} />
+          <Route path="tools" element={<NotFoundPage />} />
+          <Route path="tools/new" element={<NotFoundPage />} />
+          <Route path="tools/:id" element={<NotFoundPage />} />
+          <Route path="tools/:id/code" element={<ToolCodeRedirect />} />
+          <Route element={<AdminRoute />}>
+            <Route path="admin" element={<AdminPage />} />
+          </Route>
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
