@@ -1,0 +1,107 @@
+/**
+ * The app factory: builds the whole API server around a database and a config, and never
+ * listens (main.ts does). Everything stateful (real-time connections, login throttle, token
+ * services) is created here, per app, so tests build as many independent apps as they like.
+ */
+import cookie from '@fastify/cookie';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import './appTypes.js';
+import type { Clock } from './appTypes.js';
+import { authenticate } from './auth/authenticate.js';
+import { createAuthServices } from './auth/AuthServices.js';
+import type { Config } from './config.js';
+import { loadEncryptionKey } from './crypto/encryptionKey.js';
+import { SecretBox } from './crypto/SecretBox.js';
+import type { Database } from './db/schema.js';
+import { errorHandler } from './http/errorHandler.js';
+import { loggerOptions, type LogDestination } from './http/logging.js';
+import { createNotFoundHandler } from './http/notFound.js';
+import { registerSecurity } from './http/security.js';
+import { accountRoutes } from './routes/accounts.js';
+import { adminRoutes } from './routes/admin.js';
+import { healthRoutes } from './routes/health.js';
+import { profileRoutes } from './routes/profile.js';
+import { settingsRoutes } from './routes/settings.js';
+import { createConsolePage, staticRoutes } from './routes/static.js';
+import { ConnectionRegistry } from './ws/ConnectionRegistry.js';
+import { frontendSocketRoutes } from './ws/frontend.js';
+
+export interface BuildAppOptions {
+  db: Kysely<Database>;
+  config: Config;
+  /** Log level (default config.logLevel) and destination (default stdout). */
+  logger?: { level?: Config['logLevel']; stream?: LogDestination };
+  /** The clock for tokens, throttles and timestamps; Date.now by default. */
+  now?: Clock;
+  /** Called for every route as it is registered (the authorization matrix test lists them). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = options;
+  const clock = options.now ?? Date.now;
+  const app = Fastify({
+    logger: loggerOptions({ level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream }),
+    bodyLimit: config.bodyLimitBytes,
+  });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+
+  const secretBox = new SecretBox(await loadEncryptionKey(config));
+  const realtime = new ConnectionRegistry();
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('clock', clock);
+  app.decorate('secretBox', secretBox);
+  app.decorate('realtime', realtime);
+  app.decorate('auth', createAuthServices({ db, config, secretBox, clock }));
+  app.decorateRequest('actor', null);
+  app.decorateRequest('user', null);
+  app.decorateRequest('impersonating', false);
+
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setErrorHandler(errorHandler);
+  acceptEmptyJsonBodies(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Before the websocket plugin's own preClose, so consoles see "going away" (1001).
+  app.addHook('preClose', async () => {
+    realtime.closeAll(1001, 'Server shutting down');
+  });
+
+  await registerSecurity(app, config);
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: config.wsMaxPayloadBytes } });
+  app.addHook('onRequest', authenticate);
+
+  await app.register(accountRoutes, { prefix: '/api/accounts' });
+  await app.register(profileRoutes, { prefix: '/api/accounts' });
+  await app.register(settingsRoutes, { prefix: '/api/accounts/settings' });
+  await app.register(adminRoutes, { prefix: '/api/accounts/admin' });
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(frontendSocketRoutes, { prefix: '/api' });
+  await app.register(staticRoutes, { config });
+
+  app.setNotFoundHandler(createNotFoundHandler(createConsolePage(config)));
+  return app;
+}
+
+/**
+ * Clients often send `Content-Type: application/json` with no body on POSTs like logout; that is
+ * "no body", not malformed JSON. Everything else goes through Fastify's own (prototype-safe) parser.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

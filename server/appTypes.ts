@@ -1,0 +1,49 @@
+/**
+ * What buildApp adds to Fastify's types: the app's services (decorations) and the signed-in
+ * identities on each request. Route files read `request.user` (the effective user: the
+ * impersonated one while impersonating) through `requireUser(request)`.
+ */
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Database } from './db/schema.js';
+import type { SecretBox } from './crypto/SecretBox.js';
+import type { ConnectionRegistry } from './ws/ConnectionRegistry.js';
+import type { AuthServices } from './auth/AuthServices.js';
+
+/** Milliseconds since the epoch; injectable so tests can move time. */
+export type Clock = () => number;
+
+/**
+ * Who may call a route: `public` (anyone), `user` (a valid access token; the default for
+ * every `/api/*` route) or `admin` (the signed-in user's own role is admin or superadmin).
+ */
+export type AuthMode = 'public' | 'user' | 'admin';
+
+/** The identity a request runs as. */
+export interface SessionUser {
+  id: string;
+  username: string;
+  email: string | null;
+  role: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    config: Config;
+    clock: Clock;
+    secretBox: SecretBox;
+    realtime: ConnectionRegistry;
+    auth: AuthServices;
+  }
+  interface FastifyRequest {
+    /** The signed-in user (null on public routes). */
+    actor: SessionUser | null;
+    /** The effective user: the impersonated user while impersonating, else the actor. */
+    user: SessionUser | null;
+    impersonating: boolean;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Rotating refresh tokens. Each sign-in starts a family; every refresh marks the presented token
+ * used and issues the next one in the same family. Presenting a used token again means it was
+ * stolen or replayed, so the whole family is revoked. Only the SHA-256 of a token is stored.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../appTypes.js';
+import type { Database } from '../db/schema.js';
+import {
+  deleteExpiredRefreshTokens,
+  findRefreshTokenByHash,
+  insertRefreshToken,
+  markRefreshTokenUsed,
+  revokeRefreshFamily,
+  revokeUserRefreshTokens,
+} from '../db/refreshTokens.js';
+import { unauthorized } from '../http/HttpError.js';
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export class RefreshTokens {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ttlMs: number,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A new token for the user, in `familyId` or a new family. */
+  async issue(userId: string, familyId: string = randomUUID()): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock();
+    await deleteExpiredRefreshTokens(this.db, userId, now);
+    await insertRefreshToken(this.db, {
+      id: randomUUID(),
+      family_id: familyId,
+      user_id: userId,
+      token_hash: hashToken(token),
+      expires_at: now + this.ttlMs,
+      used_at: null,
+      revoked_at: null,
+      created_at: now,
+    });
+    return token;
+  }
+
+  /** Exchanges a token for the next one; throws 401 for unknown, expired, revoked or reused tokens. */
+  async rotate(token: string): Promise<{ userId: string; token: string }> {
+    const now = this.clock();
+    const row = await findRefreshTokenByHash(this.db, hashToken(token));
+    if (!row || row.revoked_at !== null) throw unauthorized('Invalid refresh token');
+    if (row.used_at === null && row.expires_at <= now) throw unauthorized('Refresh token expired');
+    // A second use (a replay, or a race with another tab) loses the whole family.
+    if (row.used_at !== null || !(await markRefreshTokenUsed(this.db, row.id, now))) {
+      await revokeRefreshFamily(this.db, row.family_id, now);
+      throw unauthorized('Refresh token was already used; please sign in again');
+    }
+    return { userId: row.user_id, token: await this.issue(row.user_id, row.family_id) };
+  }
+
+  /** Revokes the family of a token (logout); returns its user, or null for an unknown token. */
+  async revokeFamilyOf(token: string): Promise<string | null> {
+    const row = await findRefreshTokenByHash(this.db, hashToken(token));
+    if (!row) return null;
+    await revokeRefreshFamily(this.db, row.family_id, this.clock());
+    return row.user_id;
+  }
+
+  /** Revokes every token of a user (password change). */
+  revokeAll(userId: string): Promise<void> {
+    return revokeUserRefreshTokens(this.db, userId, this.clock());
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The onRequest hook behind `request.actor` / `request.user`. Every `/api/*` route needs a valid
+ * access token unless its route config says `auth: 'public'`; `auth: 'admin'` also needs the
+ * signed-in user's own role to be admin or superadmin, even while impersonating.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
+import { isAdminRole } from '../../shared/roles.js';
+import type { AuthMode } from '../appTypes.js';
+import { recordImpersonatedRequest } from '../db/auditLog.js';
+import { forbidden } from '../http/HttpError.js';
+import { impersonationTarget, resolveImpersonation } from './impersonation.js';
+import { bearerToken, userFromAccessToken } from './sessionUser.js';
+
+function authMode(request: FastifyRequest): AuthMode {
+  const configured = request.routeOptions.config?.auth;
+  if (configured) return configured;
+  const url = request.routeOptions.url;
+  return url !== undefined && url.startsWith('/api/') ? 'user' : 'public';
+}
+
+export async function authenticate(this: unknown, request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const mode = authMode(request);
+  if (mode === 'public') return;
+  const { db, auth, clock } = request.server;
+
+  const actor = await userFromAccessToken(db, auth.accessTokens, bearerToken(request.headers.authorization));
+  request.actor = actor;
+  request.user = actor;
+  if (mode === 'admin' && !isAdminRole(actor.role)) throw forbidden('Administrator access required');
+
+  const targetId = impersonationTarget(request.headers[IMPERSONATE_HEADER.toLowerCase()]);
+  if (targetId === null) return;
+  request.user = await resolveImpersonation(db, actor, targetId);
+  request.impersonating = true;
+  await recordImpersonatedRequest(
+    db,
+    { actorId: actor.id, targetId: request.user.id, method: request.method, path: request.url.split('?')[0] ?? request.url },
+    clock(),
+  );
+}

@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import type { SessionUser } from '../appTypes.js';
+import { unauthorized } from '../http/HttpError.js';
+
+/** The effective user of an authenticated route (the impersonated user while impersonating). */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The signed-in user of an authenticated route, whoever they impersonate. */
+export function requireActor(request: FastifyRequest): SessionUser {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}

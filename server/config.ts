@@ -1,0 +1,140 @@
+/**
+ * Server configuration from the environment. Every value is checked at start-up so a typo in
+ * PORT or a URL is a clear error naming the variable, not a crash later on.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PASSWORD_MIN_LENGTH } from '../shared/defaults.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Holds the SQLite file and the secrets key file. */
+  dataDir: string;
+  /** PostgreSQL connection string; null means the embedded SQLite database. */
+  databaseUrl: string | null;
+  publicUrl: string;
+  adminUsername: string | null;
+  adminPassword: string | null;
+  openaiBaseUrl: string;
+  twilioApiBaseUrl: string;
+  /** 32-byte key from SWITCHBOARD_ENCRYPTION_KEY; null means DATA_DIR/secret.key. */
+  encryptionKey: Buffer | null;
+  logLevel: LogLevel;
+  /** The repository's `dist/` (built console and widget). */
+  distDir: string;
+  /** The repository's `examples/`. */
+  examplesDir: string;
+  /** Limits below are not read from the environment; tests may override them. */
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlMs: number;
+  loginThrottle: { windowMs: number; maxFailuresPerUser: number; maxFailuresPerIp: number };
+  rateLimit: { max: number; windowMs: number };
+  bodyLimitBytes: number;
+  wsMaxPayloadBytes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function httpUrl(value: string, name: string, problems: string[]): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return value.replace(/\/+$/, '');
+  } catch {
+    // reported below
+  }
+  problems.push(`${name} must be an http(s) URL, got "${value}"`);
+  return value;
+}
+
+/** Decodes a 32-byte key given as 64 hex characters or base64; null when it is neither. */
+export function parseEncryptionKey(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) {
+    const key = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
+    if (key.length === 32) return key;
+  }
+  return null;
+}
+
+function parsePort(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined) return 3000;
+  const port = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`PORT must be an integer from 0 to 65535, got "${raw}"`);
+    return 3000;
+  }
+  return port;
+}
+
+/** Reads and validates the configuration; throws a ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const port = parsePort(text(env, 'PORT'), problems);
+  const host = text(env, 'HOST') ?? '0.0.0.0';
+
+  const databaseUrl = text(env, 'DATABASE_URL') ?? null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection string');
+  }
+
+  const logLevel = (text(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+
+  const rawKey = text(env, 'SWITCHBOARD_ENCRYPTION_KEY');
+  const encryptionKey = rawKey === undefined ? null : parseEncryptionKey(rawKey);
+  if (rawKey !== undefined && !encryptionKey) {
+    problems.push('SWITCHBOARD_ENCRYPTION_KEY must be 32 bytes, written as 64 hex characters or base64');
+  }
+
+  const adminUsername = text(env, 'SWITCHBOARD_ADMIN_USERNAME') ?? null;
+  const adminPassword = env.SWITCHBOARD_ADMIN_PASSWORD || null;
+  if (adminPassword !== null && adminPassword.length < PASSWORD_MIN_LENGTH) {
+    problems.push(`SWITCHBOARD_ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+  }
+
+  const config: Config = {
+    port,
+    host,
+    dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
+    databaseUrl,
+    publicUrl: httpUrl(text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`, 'PUBLIC_URL', problems),
+    adminUsername,
+    adminPassword,
+    openaiBaseUrl: httpUrl(text(env, 'OPENAI_BASE_URL') ?? 'https://api.openai.com/v1', 'OPENAI_BASE_URL', problems),
+    twilioApiBaseUrl: httpUrl(
+      text(env, 'TWILIO_API_BASE_URL') ?? 'https://api.twilio.com',
+      'TWILIO_API_BASE_URL',
+      problems,
+    ),
+    encryptionKey,
+    logLevel: logLevel as LogLevel,
+    distDir: path.join(REPO_ROOT, 'dist'),
+    examplesDir: path.join(REPO_ROOT, 'examples'),
+    accessTokenTtlSeconds: 15 * 60,
+    refreshTokenTtlMs: 14 * 24 * 60 * 60 * 1000,
+    loginThrottle: { windowMs: 15 * 60 * 1000, maxFailuresPerUser: 5, maxFailuresPerIp: 50 },
+    rateLimit: { max: 1000, windowMs: 60 * 1000 },
+    bodyLimitBytes: 1024 * 1024,
+    wsMaxPayloadBytes: 64 * 1024,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

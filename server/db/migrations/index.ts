@@ -1,0 +1,11 @@
+/**
+ * Every migration, in order. Listed explicitly (not read from the folder) so they run the same
+ * under tsx, in tests and in a bundle. A new step adds `NNN-name.ts` and one line here; tables
+ * holding a user's data reference `users.id` with `onDelete('cascade')`.
+ */
+import type { Migration } from 'kysely';
+import * as m001 from './001-identity.js';
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '001-identity': m001,
+};

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Database, RefreshTokensTable } from './schema.js';
+
+export type RefreshTokenRecord = RefreshTokensTable;
+
+export async function insertRefreshToken(db: Kysely<Database>, token: RefreshTokenRecord): Promise<void> {
+  await db.insertInto('refresh_tokens').values(token).execute();
+}
+
+export async function findRefreshTokenByHash(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<RefreshTokenRecord | undefined> {
+  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/**
+ * Marks a token used, only if nobody did first; false means it was already used (a replay, or
+ * two tabs refreshing at once) and the caller treats it as reuse.
+ */
+export async function markRefreshTokenUsed(db: Kysely<Database>, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeRefreshFamily(db: Kysely<Database>, familyId: string, now: number): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeUserRefreshTokens(db: Kysely<Database>, userId: string, now: number): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Drops a user's expired tokens; rows of live families stay for reuse detection. */
+export async function deleteExpiredRefreshTokens(db: Kysely<Database>, userId: string, now: number): Promise<void> {
+  await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AuthUser, User } from '../../shared/types/user.js';
+import type { Database, UsersTable } from './schema.js';
+
+export type UserRecord = UsersTable;
+
+export interface NewUser {
+  username: string;
+  email: string | null;
+  passwordHash: string;
+  role: string;
+}
+
+export interface UserChanges {
+  username?: string;
+  email?: string | null;
+  role?: string;
+}
+
+/** The admin list's shape (spec part 2 §3). */
+export function toPublicUser(row: UserRecord): User {
+  return { id: row.id, username: row.username, email: row.email, role: row.role, created_at: row.created_at };
+}
+
+/** The signed-in user's shape as the console stores it (spec part 1 §3). */
+export function toAuthUser(row: Pick<UserRecord, 'id' | 'username' | 'role' | 'email'>): AuthUser {
+  return { id: row.id, username: row.username, role: row.role, email: row.email };
+}
+
+export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRecord | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRecord | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function listUsers(db: Kysely<Database>): Promise<UserRecord[]> {
+  return db.selectFrom('users').selectAll().orderBy('created_at', 'asc').orderBy('username', 'asc').execute();
+}
+
+/** Inserts a user; a duplicate username rejects with a unique violation (see isUniqueViolation). */
+export async function insertUser(db: Kysely<Database>, user: NewUser, now: number): Promise<UserRecord> {
+  const row: UserRecord = {
+    id: randomUUID(),
+    username: user.username,
+    email: user.email,
+    password_hash: user.passwordHash,
+    role: user.role,
+    token_version: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+export async function updateUser(
+  db: Kysely<Database>,
+  id: string,
+  changes: UserChanges,
+  now: number,
+): Promise<UserRecord | undefined> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  return findUserById(db, id);
+}
+
+/** Stores a new password hash and bumps the token version, so older access tokens stop working. */
+export async function setPasswordHash(db: Kysely<Database>, id: string, passwordHash: string, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a user; their rows in other tables go with them (ON DELETE CASCADE). */
+export async function deleteUser(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

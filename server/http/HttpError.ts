@@ -1,0 +1,27 @@
+import type { ErrorBody, ErrorCode } from '../../shared/errors.js';
+
+/** A failure with a status, a stable code and a text for people; thrown from routes and hooks. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra answer headers (e.g. Retry-After). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  toBody(): ErrorBody {
+    return { success: false, error: this.message, code: this.code };
+  }
+}
+
+export const badRequest = (message: string, code: ErrorCode = 'bad_request') => new HttpError(400, code, message);
+export const unauthorized = (message = 'Authentication required', code: ErrorCode = 'unauthorized') =>
+  new HttpError(401, code, message);
+export const forbidden = (message = 'You do not have permission to perform this action', code: ErrorCode = 'forbidden') =>
+  new HttpError(403, code, message);
+export const notFound = (message = 'Resource not found') => new HttpError(404, 'not_found', message);
+export const conflict = (message: string) => new HttpError(409, 'conflict', message);

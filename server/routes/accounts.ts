@@ -1,0 +1,92 @@
+/**
+ * Sign-in and session routes (spec part 1 §7), under /api/accounts: login, refresh-token, logout.
+ * Login sets the rotating refresh cookie and answers a short-lived access token.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { LoginResponse, LogoutResponse, RefreshResponse } from '../../shared/types/api.js';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/refreshCookie.js';
+import { bearerToken, userFromAccessToken } from '../auth/sessionUser.js';
+import { verifyPassword } from '../crypto/passwords.js';
+import { findUserById, findUserByUsername, toAuthUser } from '../db/users.js';
+import { HttpError, unauthorized } from '../http/HttpError.js';
+import { PASSWORD_MAX_LENGTH } from './fields.js';
+
+const LoginBody = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 200 }),
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+
+function tooManyAttempts(seconds: number): HttpError {
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new HttpError(429, 'rate_limited', `Too many failed sign-in attempts. Please try again in ${wait}.`, {
+    'Retry-After': String(seconds),
+  });
+}
+
+export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, auth, config } = app;
+
+  app.post('/login', { config: { auth: 'public' }, schema: { body: LoginBody } }, async (request, reply): Promise<LoginResponse> => {
+    const { username, password } = request.body;
+    const wait = auth.loginThrottle.retryAfterSeconds(username, request.ip);
+    if (wait > 0) throw tooManyAttempts(wait);
+
+    const user = await findUserByUsername(db, username);
+    // The same answer and about the same time whether the username exists or not.
+    const valid = user ? await verifyPassword(user.password_hash, password) : await auth.verifyUnknownUser(password);
+    if (!user || !valid) {
+      auth.loginThrottle.recordFailure(username, request.ip);
+      throw new HttpError(401, 'invalid_credentials', 'Invalid username or password');
+    }
+    auth.loginThrottle.recordSuccess(username, request.ip);
+    setRefreshCookie(reply, config, await auth.refreshTokens.issue(user.id));
+    return { success: true, user: toAuthUser(user), accessToken: await auth.accessTokens.sign(user) };
+  });
+
+  app.post('/refresh-token', { config: { auth: 'public' } }, async (request, reply): Promise<RefreshResponse> => {
+    const presented = readRefreshCookie(request);
+    if (!presented) throw unauthorized('No refresh token; please sign in');
+    try {
+      const { userId, token } = await auth.refreshTokens.rotate(presented);
+      const user = await findUserById(db, userId);
+      if (!user) throw unauthorized('Invalid refresh token');
+      setRefreshCookie(reply, config, token);
+      return { success: true, accessToken: await auth.accessTokens.sign(user) };
+    } catch (error) {
+      clearRefreshCookie(reply, config);
+      throw error;
+    }
+  });
+
+  app.post('/logout', { config: { auth: 'public' } }, async (request, reply): Promise<LogoutResponse> => {
+    clearRefreshCookie(reply, config);
+    const userId = await loggedOutUser(app, request);
+    const disconnectedConnections = userId ? app.realtime.closeUser(userId, 1000, 'Logged out') : 0;
+    return { success: true, message: 'Logged out successfully', disconnectedConnections };
+  });
+}
+
+/**
+ * Revokes the cookie's refresh family and names its user, else the access token's user. Logout
+ * never fails for the client (spec part 1 §8), so a failure here is logged and the answer stays
+ * a success; the cookie is cleared either way.
+ */
+async function loggedOutUser(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
+  try {
+    const cookie = readRefreshCookie(request);
+    const fromCookie = cookie ? await app.auth.refreshTokens.revokeFamilyOf(cookie) : null;
+    if (fromCookie) return fromCookie;
+    const token = bearerToken(request.headers.authorization);
+    return token ? (await userFromAccessToken(app.db, app.auth.accessTokens, token)).id : null;
+  } catch (error) {
+    if (!(error instanceof HttpError)) request.log.error({ err: error }, 'logout could not revoke the session');
+    return null;
+  }
+}

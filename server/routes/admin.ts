@@ -1,0 +1,128 @@
+/**
+ * User administration (spec part 2, Admin dashboard), under /api/accounts/admin. Access and every
+ * rule use the signed-in user's own role, impersonating or not: a caller manages only users with
+ * a strictly lower role, never themselves, and grants only roles strictly below their own.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { PASSWORD_MIN_LENGTH } from '../../shared/defaults.js';
+import { outranks } from '../../shared/roles.js';
+import { ROLES } from '../../shared/types/user.js';
+import type { SuccessResponse, UserResponse, UsersResponse } from '../../shared/types/api.js';
+import { requireActor } from '../auth/requireUser.js';
+import type { SessionUser } from '../appTypes.js';
+import { hashPassword } from '../crypto/passwords.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { deleteUser, findUserById, insertUser, listUsers, toPublicUser, updateUser, type UserChanges, type UserRecord } from '../db/users.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/HttpError.js';
+import { EmailField, hasControlCharacters, isValidEmail, PasswordField, UsernameField } from './fields.js';
+
+const RoleField = Type.String({ maxLength: 32 });
+const UserIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+const CreateUserBody = Type.Object(
+  {
+    username: Type.Optional(UsernameField),
+    email: Type.Optional(EmailField),
+    password: Type.Optional(PasswordField),
+    role: Type.Optional(RoleField),
+  },
+  { additionalProperties: false },
+);
+
+/** The console sends the whole user object back: `id` must match the path, `created_at` is ignored. */
+const UpdateUserBody = Type.Object(
+  {
+    id: Type.Optional(Type.String()),
+    username: Type.Optional(UsernameField),
+    email: Type.Optional(Type.Union([EmailField, Type.Null()])),
+    role: Type.Optional(RoleField),
+    created_at: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+  },
+  { additionalProperties: false },
+);
+
+const USERNAME_EXISTS = 'Username already exists';
+
+function checkGrantable(actor: SessionUser, role: string): void {
+  if (!(ROLES as readonly string[]).includes(role)) throw badRequest(`role: must be one of ${ROLES.join(', ')}`, 'validation_failed');
+  if (!outranks(actor.role, role)) throw forbidden('You can only give roles lower than your own');
+}
+
+function checkUsername(username: string): string {
+  const trimmed = username.trim();
+  if (trimmed === '' || hasControlCharacters(trimmed)) throw badRequest('Username cannot be empty or contain control characters');
+  return trimmed;
+}
+
+async function manageableUser(app: FastifyInstance, actor: SessionUser, id: string): Promise<UserRecord> {
+  if (id === actor.id) throw forbidden('You cannot change or delete your own account here');
+  const target = await findUserById(app.db, id);
+  if (!target) throw notFound('User not found');
+  if (!outranks(actor.role, target.role)) throw forbidden('You can only manage users with a lower role than yours');
+  return target;
+}
+
+async function saveUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(USERNAME_EXISTS);
+    throw error;
+  }
+}
+
+export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, clock } = app;
+  const admin = { auth: 'admin' } as const;
+
+  app.get('/users', { config: admin }, async (): Promise<UsersResponse> => ({
+    success: true,
+    users: (await listUsers(db)).map(toPublicUser),
+  }));
+
+  app.post('/users', { config: admin, schema: { body: CreateUserBody } }, async (request, reply): Promise<UserResponse> => {
+    const actor = requireActor(request);
+    const { username = '', email = '', password = '', role = 'user' } = request.body;
+    if (username.trim() === '' || email.trim() === '' || password.trim() === '') {
+      throw badRequest('Username, email and password are required');
+    }
+    if (!isValidEmail(email.trim())) throw badRequest('Please enter a valid email address');
+    if (password.length < PASSWORD_MIN_LENGTH) throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+    checkGrantable(actor, role);
+    const newUser = { username: checkUsername(username), email: email.trim(), passwordHash: await hashPassword(password), role };
+    const row = await saveUnique(() => insertUser(db, newUser, clock()));
+    reply.code(201);
+    return { success: true, user: toPublicUser(row) };
+  });
+
+  app.put('/users/:id', { config: admin, schema: { params: UserIdParams, body: UpdateUserBody } }, async (request): Promise<UserResponse> => {
+    const actor = requireActor(request);
+    const target = await manageableUser(app, actor, request.params.id);
+    const body = request.body;
+    if (body.id !== undefined && body.id !== target.id) throw badRequest('id: does not match the user being updated', 'validation_failed');
+    const changes: UserChanges = {};
+    if (body.username !== undefined) changes.username = checkUsername(body.username);
+    if (body.email !== undefined) {
+      const email = body.email?.trim() ?? '';
+      if (email !== '' && !isValidEmail(email)) throw badRequest('Please enter a valid email address');
+      changes.email = email === '' ? null : email;
+    }
+    if (body.role !== undefined && body.role !== target.role) {
+      checkGrantable(actor, body.role);
+      changes.role = body.role;
+    }
+    const updated = await saveUnique(() => updateUser(db, target.id, changes, clock()));
+    if (!updated) throw notFound('User not found');
+    return { success: true, user: toPublicUser(updated) };
+  });
+
+  app.delete('/users/:id', { config: admin, schema: { params: UserIdParams } }, async (request): Promise<SuccessResponse> => {
+    const target = await manageableUser(app, requireActor(request), request.params.id);
+    await deleteUser(db, target.id);
+    app.realtime.closeUser(target.id, 1000, 'Account deleted');
+    return { success: true };
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Account settings (spec part 2 §7), under /api/accounts/settings, for the effective user: while
+ * impersonating, an admin views and saves the impersonated user's settings.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { SettingsResponse, SuccessResponse } from '../../shared/types/api.js';
+import { requireUser } from '../auth/requireUser.js';
+import { deleteSettings } from '../db/settings.js';
+import { readSettingsView, SETTING_COLUMNS, updateAccountSecrets, type SecretColumn } from '../settings/accountSecrets.js';
+
+const SettingValue = Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]);
+
+/** Either casing is accepted (spec part 2 §3); the lower-case key wins when both are sent. */
+const SettingsBody = Type.Object(
+  {
+    openai_api_key: Type.Optional(SettingValue),
+    twilio_account_sid: Type.Optional(SettingValue),
+    twilio_auth_token: Type.Optional(SettingValue),
+    OPENAI_API_KEY: Type.Optional(SettingValue),
+    TWILIO_ACCOUNT_SID: Type.Optional(SettingValue),
+    TWILIO_AUTH_TOKEN: Type.Optional(SettingValue),
+  },
+  { additionalProperties: false },
+);
+
+export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, secretBox, clock } = app;
+
+  app.get('', async (request): Promise<SettingsResponse> => ({
+    success: true,
+    settings: await readSettingsView(db, secretBox, requireUser(request).id),
+  }));
+
+  app.put('', { schema: { body: SettingsBody } }, async (request): Promise<SettingsResponse> => {
+    const body = request.body;
+    const changes: Partial<Record<SecretColumn, string | null>> = {};
+    for (const [upper, column] of Object.entries(SETTING_COLUMNS) as Array<[keyof typeof SETTING_COLUMNS, SecretColumn]>) {
+      if (body[column] !== undefined) changes[column] = body[column];
+      else if (body[upper] !== undefined) changes[column] = body[upper];
+    }
+    const settings = await updateAccountSecrets(db, secretBox, requireUser(request).id, changes, clock());
+    return { success: true, settings };
+  });
+
+  app.post('/reset', async (request): Promise<SettingsResponse> => {
+    const changes = { openai_api_key: null, twilio_account_sid: null, twilio_auth_token: null };
+    const settings = await updateAccountSecrets(db, secretBox, requireUser(request).id, changes, clock());
+    return { success: true, settings };
+  });
+
+  app.delete('', async (request): Promise<SuccessResponse> => {
+    await deleteSettings(db, requireUser(request).id);
+    return { success: true, message: 'Account settings deleted successfully' };
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * Account integration secrets (spec part 2 §3): stored encrypted per column, answered masked.
+ * Later steps (Twilio, OpenAI) read them decrypted through getAccountSecrets.
+ */
+import type { Kysely } from 'kysely';
+import type { AccountSettings, SettingKey } from '../../shared/types/settings.js';
+import type { SecretBox } from '../crypto/SecretBox.js';
+import type { Database } from '../db/schema.js';
+import { findSettings, upsertSettings, type SettingsColumns, type SettingsRecord } from '../db/settings.js';
+
+export type SecretColumn = keyof SettingsColumns;
+
+/** Wire name → column, in display order. */
+export const SETTING_COLUMNS: Record<SettingKey, SecretColumn> = {
+  OPENAI_API_KEY: 'openai_api_key',
+  TWILIO_ACCOUNT_SID: 'twilio_account_sid',
+  TWILIO_AUTH_TOKEN: 'twilio_auth_token',
+};
+
+/** Values shown masked; the account SID identifies the account and is shown as is. */
+const MASKED: ReadonlySet<SecretColumn> = new Set(['openai_api_key', 'twilio_auth_token']);
+
+export interface AccountSecrets {
+  openaiApiKey: string | null;
+  twilioAccountSid: string | null;
+  twilioAuthToken: string | null;
+}
+
+type PlainColumns = Record<SecretColumn, string | null>;
+
+const associatedData = (userId: string, column: SecretColumn) => `${userId}:${column}`;
+
+/** '••••••••abcd': the last four characters only, and none of a short value. */
+export function maskSecret(value: string): string {
+  return `••••••••${value.length > 8 ? value.slice(-4) : ''}`;
+}
+
+function decryptColumns(secretBox: SecretBox, userId: string, row: SettingsRecord | undefined): PlainColumns {
+  const open = (column: SecretColumn): string | null => {
+    const sealed = row?.[column];
+    if (!sealed) return null;
+    try {
+      return secretBox.decrypt(sealed, associatedData(userId, column));
+    } catch {
+      // Sealed with another key (or damaged): treat as unset so the user can enter it again.
+      return null;
+    }
+  };
+  return { openai_api_key: open('openai_api_key'), twilio_account_sid: open('twilio_account_sid'), twilio_auth_token: open('twilio_auth_token') };
+}
+
+async function readPlain(db: Kysely<Database>, secretBox: SecretBox, userId: string): Promise<PlainColumns> {
+  return decryptColumns(secretBox, userId, await findSettings(db, userId));
+}
+
+/** The user's secrets, decrypted; null for each one unset. */
+export async function getAccountSecrets(db: Kysely<Database>, secretBox: SecretBox, userId: string): Promise<AccountSecrets> {
+  const plain = await readPlain(db, secretBox, userId);
+  return {
+    openaiApiKey: plain.openai_api_key,
+    twilioAccountSid: plain.twilio_account_sid,
+    twilioAuthToken: plain.twilio_auth_token,
+  };
+}
+
+function toView(plain: PlainColumns): AccountSettings {
+  const view: AccountSettings = {};
+  for (const [key, column] of Object.entries(SETTING_COLUMNS) as Array<[SettingKey, SecretColumn]>) {
+    const value = plain[column];
+    view[key] = value === null ? null : MASKED.has(column) ? maskSecret(value) : value;
+  }
+  return view;
+}
+
+/** The settings answer: upper-case keys, secrets masked, null when unset. */
+export async function readSettingsView(db: Kysely<Database>, secretBox: SecretBox, userId: string): Promise<AccountSettings> {
+  return toView(await readPlain(db, secretBox, userId));
+}
+
+/**
+ * Applies changes (null or '' clears a value). A value equal to what GET shows for it (the
+ * masked form) is the console sending back what it was given, so the stored value stays.
+ */
+export async function updateAccountSecrets(
+  db: Kysely<Database>,
+  secretBox: SecretBox,
+  userId: string,
+  changes: Partial<Record<SecretColumn, string | null>>,
+  now: number,
+): Promise<AccountSettings> {
+  const current = await readPlain(db, secretBox, userId);
+  const shown = toView(current);
+  const columns: SettingsColumns = {};
+  for (const [key, column] of Object.entries(SETTING_COLUMNS) as Array<[SettingKey, SecretColumn]>) {
+    if (!(column in changes)) continue;
+    const value = changes[column]?.trim() ?? '';
+    if (value !== '' && value === shown[key]) continue;
+    columns[column] = value === '' ? null : secretBox.encrypt(value, associatedData(userId, column));
+    current[column] = value === '' ? null : value;
+  }
+  if (Object.keys(columns).length > 0) await upsertSettings(db, userId, columns, now);
+  return toView(current);
+}

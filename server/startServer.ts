@@ -1,0 +1,47 @@
+/**
+ * Starts a Switchboard server: database and migrations, the first superadmin, the app, listen.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from './app.js';
+import { ensureFirstSuperadmin, generatedCredentialsNotice } from './bootstrap.js';
+import type { Config } from './config.js';
+import { migrateToLatest } from './db/migrate.js';
+import { openDatabase } from './db/openDatabase.js';
+import type { Database } from './db/schema.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  url: string;
+  /** Closes the server, its WebSocket connections and the database. */
+  stop: () => Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const db = openDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const bootstrap = await ensureFirstSuperadmin(db, config);
+    // Straight to stdout, once: never through the request logger.
+    if (bootstrap.created && bootstrap.generatedPassword) {
+      process.stdout.write(generatedCredentialsNotice(bootstrap.username, bootstrap.generatedPassword));
+    }
+    const app = await buildApp({ db, config });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = address && typeof address === 'object' ? address.port : config.port;
+    const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
+    process.stdout.write(`Switchboard is running at ${url}\n`);
+    let stopping: Promise<void> | null = null;
+    const stop = () =>
+      (stopping ??= (async () => {
+        await app.close();
+        await db.destroy();
+      })());
+    return { app, db, url, stop };
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The console's real-time channel `/api/frontend?token=…` (spec part 1 §7). The token is checked
+ * like a bearer token: missing, invalid or expired → `auth.error` then close 4001. Admins may add
+ * `impersonate=<userId>` (same rules as the header) to receive that user's events.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type WebSocket from 'ws';
+import { REALTIME } from '../../shared/defaults.js';
+import { parseClientMessage, type ServerMessage } from '../../shared/protocol.js';
+import { toAuthUser } from '../db/users.js';
+import { HttpError } from '../http/HttpError.js';
+import { impersonationTarget, resolveImpersonation } from '../auth/impersonation.js';
+import { userFromAccessToken } from '../auth/sessionUser.js';
+import { recordImpersonatedRequest } from '../db/auditLog.js';
+import type { RealtimeConnection } from './ConnectionRegistry.js';
+import type { SessionUser } from '../appTypes.js';
+
+/** Close code for a refused impersonation: not 4001, which would sign the console out. */
+export const IMPERSONATION_DENIED_CLOSE_CODE = 4003;
+
+function send(socket: WebSocket, message: ServerMessage): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function queryParam(query: unknown, name: string): string | undefined {
+  const value = query && typeof query === 'object' ? (query as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+async function identify(app: FastifyInstance, request: FastifyRequest): Promise<{ actor: SessionUser; user: SessionUser }> {
+  const actor = await userFromAccessToken(app.db, app.auth.accessTokens, queryParam(request.query, 'token'));
+  const targetId = impersonationTarget(queryParam(request.query, 'impersonate'));
+  if (targetId === null) return { actor, user: actor };
+  const user = await resolveImpersonation(app.db, actor, targetId);
+  await recordImpersonatedRequest(app.db, { actorId: actor.id, targetId: user.id, method: 'WS', path: '/api/frontend' }, app.clock());
+  return { actor, user };
+}
+
+export async function frontendSocketRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/frontend', { websocket: true, config: { auth: 'public' } }, (socket, request) => {
+    // Listeners go on synchronously: frames sent while the token is checked wait in `pending`.
+    const pending: Array<[WebSocket.RawData, boolean]> = [];
+    let connection: RealtimeConnection | null = null;
+
+    const handle = (data: WebSocket.RawData, isBinary: boolean) => {
+      const message = isBinary ? null : parseClientMessage(data.toString());
+      if (!message) {
+        send(socket, { type: 'error', error: 'Unknown or malformed message' });
+      } else if (message.type === 'ping') {
+        send(socket, { type: 'pong', timestamp: app.clock() });
+      } else {
+        socket.close(1000, 'Logged out');
+      }
+    };
+
+    socket.on('message', (data, isBinary) => {
+      if (connection) handle(data, isBinary);
+      else pending.push([data, isBinary]);
+    });
+    socket.on('close', () => {
+      if (connection) app.realtime.remove(connection);
+    });
+
+    identify(app, request).then(
+      ({ actor, user }) => {
+        if (socket.readyState !== socket.OPEN) return;
+        connection = { socket, userId: user.id, actorId: actor.id };
+        app.realtime.add(connection);
+        send(socket, { type: 'connection.established', user: toAuthUser(user) });
+        for (const [data, isBinary] of pending.splice(0)) handle(data, isBinary);
+      },
+      (error: unknown) => {
+        const denied = error instanceof HttpError && error.code === 'impersonation_denied';
+        if (!(error instanceof HttpError)) request.log.error({ err: error }, 'real-time authentication failed');
+        const text = error instanceof HttpError ? error.message : 'Authentication failed';
+        if (denied) {
+          send(socket, { type: 'error', error: text });
+          socket.close(IMPERSONATION_DENIED_CLOSE_CODE, 'Impersonation denied');
+        } else {
+          send(socket, { type: 'auth.error', error: text });
+          socket.close(REALTIME.authFailureCloseCode, 'Authentication failed');
+        }
+      },
+    );
+  });
+}
