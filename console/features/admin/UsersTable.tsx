@@ -1,4 +1,4 @@
-import { Badge, Flex, Table, Text } from '@radix-ui/themes';
+import { Badge, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { formatDateTime } from '../../../shared/format.js';
 import type { AuthUser, User } from '../../../shared/types/user.js';
 import { RoleBadge } from '../../components/RoleBadge.js';
@@ -12,7 +12,10 @@ export interface UsersTableProps extends Omit<UserActionsProps, 'user' | 'actor'
 /** Columns Username, Email, Role, Created At, Actions (part 2 §2 "Admin dashboard"). */
 export function UsersTable({ users, actor, ...actions }: UsersTableProps) {
   return (
-    <Table.Root variant="surface" aria-label="Users">
+    <Table.Root variant="surface">
+      <VisuallyHidden asChild>
+        <caption>Users</caption>
+      </VisuallyHidden>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>Username</Table.ColumnHeaderCell>

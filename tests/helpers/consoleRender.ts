@@ -1,0 +1,72 @@
+/**
+ * Renders the whole console (ConsoleRoot inside a MemoryRouter) with a fake fetch and fake
+ * WebSocket, after writing the stored session the test asks for. No JSX so it stays a .ts helper.
+ */
+import { createElement } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { STORAGE_KEYS } from '../../shared/defaults.js';
+import type { AuthUser } from '../../shared/types/user.js';
+import { ConsoleRoot } from '../../console/app/ConsoleRoot.js';
+import { createConsoleApi } from '../../console/lib/api.js';
+import type { WebSocketClass } from '../../console/lib/realtime.js';
+import { createFakeApi, type FakeRoutes } from './consoleFakeApi.js';
+import { FakeWebSocket } from './consoleFakeWebSocket.js';
+
+export const ADMIN: AuthUser = { id: '1', username: 'alice', role: 'admin', email: 'alice@example.com' };
+export const SUPERADMIN: AuthUser = { id: '0', username: 'root', role: 'superadmin', email: 'root@example.com' };
+export const USER: AuthUser = { id: '2', username: 'bob', role: 'user', email: 'bob@example.com' };
+
+export interface StoredSession {
+  user: AuthUser;
+  token?: string;
+  impersonating?: AuthUser;
+}
+
+/** Writes token, user and (optionally) impersonation state the way the console stores them. */
+export function storeSession({ user, token = 'test-token', impersonating }: StoredSession): void {
+  localStorage.setItem(STORAGE_KEYS.token, token);
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  if (impersonating) {
+    localStorage.setItem(
+      STORAGE_KEYS.impersonation,
+      JSON.stringify({ originalUser: user, impersonatedUser: impersonating }),
+    );
+  }
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return createElement('output', { 'data-testid': 'location' }, location.pathname);
+}
+
+export interface RenderConsoleOptions {
+  path?: string;
+  session?: StoredSession;
+  routes?: FakeRoutes;
+  WebSocket?: WebSocketClass;
+}
+
+export function renderConsole({ path = '/', session, routes = {}, WebSocket }: RenderConsoleOptions = {}) {
+  if (session) storeSession(session);
+  const fake = createFakeApi(routes);
+  const api = createConsoleApi({ fetch: fake.fetch });
+  const ws = WebSocket ?? (FakeWebSocket as unknown as WebSocketClass);
+  const user = userEvent.setup();
+  const utils = render(
+    createElement(
+      MemoryRouter,
+      { initialEntries: [path] },
+      createElement(ConsoleRoot, { api, WebSocket: ws }),
+      createElement(LocationProbe),
+    ),
+  );
+  return {
+    ...utils,
+    user,
+    fake,
+    /** Current pathname inside the router. */
+    location: () => utils.getByTestId('location').textContent,
+  };
+}
