@@ -32,7 +32,9 @@ export default defineConfig({
         outDir: `${repo}dist/console-lib`,
         emptyOutDir: true,
         lib: { entry: `${root}mountConsole.tsx`, formats: ['es'], fileName: () => 'index.js', cssFileName: 'console' },
-        rolldownOptions: { external: (id) => /^react(-dom)?(\/|$)/.test(id) },
+        // React comes from the host page. So do the Inter font files: a library build would inline
+        // them into console.css as 1.2 MB of base64, where the host's bundler can emit them as files.
+        rolldownOptions: { external: (id) => /^(react(-dom)?|@fontsource\/inter)(\/|$)/.test(id) },
       },
     },
   },
