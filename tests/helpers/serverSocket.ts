@@ -1,0 +1,56 @@
+/**
+ * A WebSocket client for server tests: queues every frame so a test can await the next message
+ * or the close, whatever arrived first.
+ */
+import WebSocket from 'ws';
+import type { FastifyInstance } from 'fastify';
+import { parseServerMessage, type ServerMessage } from '../../shared/protocol.js';
+
+export interface TestSocket {
+  socket: WebSocket;
+  nextMessage: () => Promise<ServerMessage>;
+  closed: Promise<{ code: number; reason: string }>;
+  send: (data: unknown) => void;
+}
+
+/** Makes the app listen on a free 127.0.0.1 port and returns its ws:// base. */
+export async function listenForSockets(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  return `ws://127.0.0.1:${address.port}`;
+}
+
+export function openTestSocket(url: string): TestSocket {
+  const socket = new WebSocket(url);
+  const messages: ServerMessage[] = [];
+  const waiters: Array<(message: ServerMessage) => void> = [];
+  socket.on('message', (data) => {
+    const message = parseServerMessage(data.toString());
+    if (!message) throw new Error(`unexpected frame: ${data.toString()}`);
+    const waiter = waiters.shift();
+    if (waiter) waiter(message);
+    else messages.push(message);
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+  });
+  socket.on('error', () => undefined);
+  return {
+    socket,
+    closed,
+    nextMessage: () => {
+      const queued = messages.shift();
+      if (queued) return Promise.resolve(queued);
+      return new Promise((resolve, reject) => {
+        waiters.push(resolve);
+        void closed.then(() => setTimeout(() => reject(new Error('socket closed before the next message')), 50));
+      });
+    },
+    send: (data) => {
+      const frame = typeof data === 'string' ? data : JSON.stringify(data);
+      if (socket.readyState === WebSocket.OPEN) socket.send(frame);
+      else socket.once('open', () => socket.send(frame));
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQLITE_FILE_NAME } from '../../server/db/openDatabase.js';
+import { getAccountSecrets } from '../../server/settings/accountSecrets.js';
+import { createTestApp, type TestApp } from '../helpers/serverApp.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function signedIn() {
+  const user = await t.createUser();
+  const { accessToken } = await t.login(user.username, user.password);
+  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: t.auth(accessToken), ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { user, call };
+}
+
+const OPENAI_KEY = 'sk-proj-VERYSECRETopenaiKEY-9f3a';
+const TWILIO_SID = 'AC0123456789abcdef0123456789abcd';
+const TWILIO_TOKEN = 'twilio-auth-TOKEN-secret-77e1';
+
+describe('account settings', () => {
+  it('starts with every value null', async () => {
+    const { call } = await signedIn();
+    const response = await call('GET', '/api/accounts/settings');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      settings: { OPENAI_API_KEY: null, TWILIO_ACCOUNT_SID: null, TWILIO_AUTH_TOKEN: null },
+    });
+  });
+
+  it('saves lower-case fields and answers the secrets masked', async () => {
+    const { call, user } = await signedIn();
+    const saved = await call('PUT', '/api/accounts/settings', {
+      openai_api_key: OPENAI_KEY,
+      twilio_account_sid: TWILIO_SID,
+      twilio_auth_token: TWILIO_TOKEN,
+    });
+    expect(saved.statusCode).toBe(200);
+    const expected = { OPENAI_API_KEY: '••••••••9f3a', TWILIO_ACCOUNT_SID: TWILIO_SID, TWILIO_AUTH_TOKEN: '••••••••77e1' };
+    expect(saved.json()).toEqual({ success: true, settings: expected });
+    expect((await call('GET', '/api/accounts/settings')).json().settings).toEqual(expected);
+    expect(await getAccountSecrets(t.db, t.app.secretBox, user.id)).toEqual({
+      openaiApiKey: OPENAI_KEY,
+      twilioAccountSid: TWILIO_SID,
+      twilioAuthToken: TWILIO_TOKEN,
+    });
+  });
+
+  it('accepts upper-case keys, changes only the fields present, keeps a value sent back masked, clears on ""', async () => {
+    const { call, user } = await signedIn();
+    await call('PUT', '/api/accounts/settings', { OPENAI_API_KEY: OPENAI_KEY, TWILIO_AUTH_TOKEN: TWILIO_TOKEN });
+    const masked = (await call('GET', '/api/accounts/settings')).json().settings;
+
+    await call('PUT', '/api/accounts/settings', { ...masked, TWILIO_ACCOUNT_SID: TWILIO_SID });
+    expect(await getAccountSecrets(t.db, t.app.secretBox, user.id)).toEqual({
+      openaiApiKey: OPENAI_KEY,
+      twilioAccountSid: TWILIO_SID,
+      twilioAuthToken: TWILIO_TOKEN,
+    });
+
+    const cleared = await call('PUT', '/api/accounts/settings', { twilio_auth_token: '' });
+    expect(cleared.json().settings).toEqual({ OPENAI_API_KEY: '••••••••9f3a', TWILIO_ACCOUNT_SID: TWILIO_SID, TWILIO_AUTH_TOKEN: null });
+  });
+
+  it('reset clears all three and delete removes the row', async () => {
+    const { call, user } = await signedIn();
+    await call('PUT', '/api/accounts/settings', { openai_api_key: OPENAI_KEY, twilio_account_sid: TWILIO_SID });
+    const reset = await call('POST', '/api/accounts/settings/reset');
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ success: true, settings: { OPENAI_API_KEY: null, TWILIO_ACCOUNT_SID: null, TWILIO_AUTH_TOKEN: null } });
+
+    await call('PUT', '/api/accounts/settings', { openai_api_key: OPENAI_KEY });
+    const deleted = await call('DELETE', '/api/accounts/settings');
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ success: true });
+    expect(await getAccountSecrets(t.db, t.app.secretBox, user.id)).toEqual({ openaiApiKey: null, twilioAccountSid: null, twilioAuthToken: null });
+  });
+
+  it.each([
+    [{ openai_api_key: 12 }, 'openai_api_key: must be a string or null'],
+    [{ user_id: 'someone-else' }, 'user_id: is not an accepted field'],
+    [{ openai_api_key: 'x'.repeat(1001) }, 'openai_api_key: must be at most 1000 characters long'],
+    [[1, 2], 'body: must be an object'],
+  ])('refuses %j with 400', async (payload, error) => {
+    const { call } = await signedIn();
+    const response = await call('PUT', '/api/accounts/settings', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, error });
+  });
+
+  it('never writes a secret in plaintext to the database files', async () => {
+    const { call } = await signedIn();
+    await call('PUT', '/api/accounts/settings', { openai_api_key: OPENAI_KEY, twilio_account_sid: TWILIO_SID, twilio_auth_token: TWILIO_TOKEN });
+    const files = [SQLITE_FILE_NAME, `${SQLITE_FILE_NAME}-wal`];
+    const bytes = Buffer.concat(await Promise.all(files.map((f) => readFile(path.join(t.dataDir, f)).catch(() => Buffer.alloc(0)))));
+    expect(bytes.length).toBeGreaterThan(0);
+    for (const secret of [OPENAI_KEY, TWILIO_SID, TWILIO_TOKEN]) {
+      expect(bytes.includes(Buffer.from(secret))).toBe(false);
+    }
+  });
+
+  it('while impersonating, reads and writes the impersonated user\'s settings', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const target = await t.createUser();
+    const { accessToken } = await t.login(admin.username, admin.password);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/accounts/settings',
+      headers: t.auth(accessToken, target.id),
+      payload: { openai_api_key: OPENAI_KEY },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await getAccountSecrets(t.db, t.app.secretBox, target.id)).openaiApiKey).toBe(OPENAI_KEY);
+    expect((await getAccountSecrets(t.db, t.app.secretBox, admin.id)).openaiApiKey).toBeNull();
+  });
+});
