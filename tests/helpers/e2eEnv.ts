@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The one server the end-to-end tests run against (started by tests/playwright.config.ts), and
+ * the credentials of its first superadmin. E2E tests import these instead of repeating them.
+ */
+export const E2E_PORT = 3100;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_ADMIN_USERNAME = 'admin';
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-Passw0rd';
+
+/**
+ * Where the server sends OpenAI and Twilio requests during e2e runs: local ports, so a run never
+ * reaches the internet. A test that needs them starts a fake from tests/fixtures on these ports.
+ */
+export const E2E_OPENAI_PORT = 3101;
+export const E2E_TWILIO_PORT = 3102;
+
+/** Screenshots that tests take on purpose (failure artifacts go to test-results/ as usual). */
+export const E2E_SCREENSHOTS_DIR = fileURLToPath(new URL('../../test-results/screens/', import.meta.url));
+
+/** Environment of the e2e server process, given a fresh data folder. */
+export function e2eServerEnv(dataDir: string): Record<string, string> {
+  return {
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: E2E_BASE_URL,
+    DATA_DIR: dataDir,
+    SWITCHBOARD_ADMIN_USERNAME: E2E_ADMIN_USERNAME,
+    SWITCHBOARD_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+    OPENAI_BASE_URL: `http://127.0.0.1:${E2E_OPENAI_PORT}/v1`,
+    TWILIO_API_BASE_URL: `http://127.0.0.1:${E2E_TWILIO_PORT}`,
+    LOG_LEVEL: 'warn',
+  };
+}

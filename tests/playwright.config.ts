@@ -1,0 +1,64 @@
+/**
+ * End-to-end tests: `npm run test:e2e` builds the console and widget, then Playwright starts the
+ * real server on 127.0.0.1:3100 with a fresh data folder and drives Debian's Chromium against it.
+ */
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_BASE_URL, e2eServerEnv } from './helpers/e2eEnv.js';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+
+// Playwright loads this file in the runner and again in each worker; the environment variable
+// makes them all agree on one data folder (workers inherit the runner's environment).
+process.env.SWITCHBOARD_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'switchboard-e2e-'));
+const dataDir = process.env.SWITCHBOARD_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../test-results',
+  // Two cores: one browser at a time keeps timings honest and the server unstarved.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['html', { outputFolder: '../playwright-report', open: 'never' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          // Debian's Chromium: never `npx playwright install`. As root it needs --no-sandbox; the
+          // rest stop it from reaching the network on its own.
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--no-first-run',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    cwd: repo,
+    env: e2eServerEnv(dataDir),
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
