@@ -1,0 +1,138 @@
+/**
+ * The authorization matrix: one row per registered route (method + URL pattern) with the status
+ * each identity gets. authorization-matrix.test.ts fails when a route has no row, so every step
+ * that adds a route adds its row here. Auto-generated HEAD routes are covered by their GET row.
+ *
+ * A row's `request` builds the concrete call for one identity (URL with real ids, a body that
+ * passes validation). The test adds the identity's bearer token, its refresh cookie and, for
+ * adminImpersonatingA, `X-Impersonate-User-Id: <userA.id>`. Each identity's session is reused
+ * across rows; a row that changes or ends the caller's session says `endsSession: true`.
+ */
+import type { TestUser } from '../helpers/serverApp.js';
+
+export const IDENTITIES = ['anonymous', 'userA', 'userB', 'admin', 'superadmin', 'adminImpersonatingA'] as const;
+export type Identity = (typeof IDENTITIES)[number];
+
+/** An exact status, or a status class. */
+export type Expected = number | '2xx' | '4xx';
+
+export interface MatrixContext {
+  users: { userA: TestUser; userB: TestUser; admin: TestUser; superadmin: TestUser };
+  /** A fresh user for rows that change or delete one (role 'user' by default). */
+  createUser: (fields?: Partial<Omit<TestUser, 'id'>>) => Promise<TestUser>;
+  /** A name no other cell uses. */
+  unique: (prefix: string) => string;
+}
+
+export interface Caller {
+  identity: Identity;
+  /** The signed-in user making the call (the admin for adminImpersonatingA); null when anonymous. */
+  actor: TestUser | null;
+}
+
+export interface CellRequest {
+  url?: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface AuthorizationRow {
+  method: string;
+  /** The route's URL pattern exactly as registered, e.g. `/api/accounts/admin/users/:id`. */
+  route: string;
+  request?: (ctx: MatrixContext, caller: Caller) => CellRequest | Promise<CellRequest>;
+  expect: Record<Identity, Expected>;
+  /** The call rotates, revokes or replaces the caller's tokens: sign in afresh afterwards. */
+  endsSession?: boolean;
+}
+
+/** The same status for everyone. */
+export const everyone = (status: Expected): Record<Identity, Expected> => ({
+  anonymous: status,
+  userA: status,
+  userB: status,
+  admin: status,
+  superadmin: status,
+  adminImpersonatingA: status,
+});
+
+/** 401 for anonymous, `status` for every signed-in identity unless overridden. */
+export const signedIn = (status: Expected, overrides: Partial<Record<Identity, Expected>> = {}): Record<Identity, Expected> => ({
+  ...everyone(status),
+  anonymous: 401,
+  ...overrides,
+});
+
+/** Admin routes: they use the caller's own role, so impersonating admins keep access. */
+export const adminsOnly = (status: Expected): Record<Identity, Expected> => ({
+  anonymous: 401,
+  userA: 403,
+  userB: 403,
+  admin: status,
+  superadmin: status,
+  adminImpersonatingA: status,
+});
+
+const victim = async (ctx: MatrixContext) => `/api/accounts/admin/users/${(await ctx.createUser()).id}`;
+
+export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
+  // Sign-in and session (spec part 1 §7).
+  {
+    method: 'POST',
+    route: '/api/accounts/login',
+    request: (ctx) => ({ payload: { username: ctx.users.userA.username, password: ctx.users.userA.password } }),
+    expect: everyone(200),
+  },
+  { method: 'POST', route: '/api/accounts/refresh-token', expect: signedIn(200), endsSession: true },
+  { method: 'POST', route: '/api/accounts/logout', expect: everyone(200), endsSession: true },
+  {
+    method: 'POST',
+    route: '/api/accounts/change-password',
+    request: (_ctx, { actor }) => ({ payload: { currentPassword: actor?.password ?? 'x', newPassword: actor?.password ?? 'xxxxxx' } }),
+    expect: signedIn(200, { adminImpersonatingA: 403 }),
+    endsSession: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/accounts/change-email',
+    request: () => ({ payload: { newEmail: 'matrix@example.org' } }),
+    expect: signedIn(200, { adminImpersonatingA: 403 }),
+  },
+
+  // Account settings (spec part 2 §7): the effective user's own.
+  { method: 'GET', route: '/api/accounts/settings', expect: signedIn(200) },
+  { method: 'PUT', route: '/api/accounts/settings', request: () => ({ payload: { openai_api_key: 'sk-matrix-0000' } }), expect: signedIn(200) },
+  { method: 'POST', route: '/api/accounts/settings/reset', expect: signedIn(200) },
+  { method: 'DELETE', route: '/api/accounts/settings', expect: signedIn(200) },
+
+  // Admin (spec part 2 §7).
+  { method: 'GET', route: '/api/accounts/admin/users', expect: adminsOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/accounts/admin/users',
+    request: (ctx) => ({ payload: { username: ctx.unique('matrix'), email: 'm@example.org', password: 'matrix-pw', role: 'user' } }),
+    expect: adminsOnly(201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/accounts/admin/users/:id',
+    request: async (ctx) => ({ url: await victim(ctx), payload: { email: 'edited@example.org' } }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/accounts/admin/users/:id',
+    request: async (ctx) => ({ url: await victim(ctx) }),
+    expect: adminsOnly(200),
+  },
+
+  // Infrastructure. /api/frontend answers 404 to plain HTTP; its upgrade is covered by ws-frontend.test.ts.
+  { method: 'GET', route: '/api/health', expect: everyone(200) },
+  { method: 'GET', route: '/api/frontend', expect: everyone(404) },
+
+  // Static files (the test app has no build and an empty examples folder).
+  { method: 'GET', route: '/examples/*', request: () => ({ url: '/examples/missing.html' }), expect: everyone(404) },
+  { method: 'GET', route: '/widget.js', expect: everyone(503) },
+  { method: 'GET', route: '/widget.mjs', expect: everyone(503) },
+  { method: 'GET', route: '/widget.d.ts', expect: everyone(503) },
+];

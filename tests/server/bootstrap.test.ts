@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ensureFirstSuperadmin, generatedCredentialsNotice } from '../../server/bootstrap.js';
+import { loadConfig } from '../../server/config.js';
+import { verifyPassword } from '../../server/crypto/passwords.js';
+import { findUserByUsername, listUsers } from '../../server/db/users.js';
+import { startServer, type RunningServer } from '../../server/startServer.js';
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function start(env: Record<string, string> = {}): Promise<{ server: RunningServer; printed: string; dataDir: string }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-boot-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env }), distDir: path.join(dataDir, 'dist') };
+  const chunks: string[] = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    chunks.push(chunk.toString());
+    return true;
+  });
+  const server = await startServer(config);
+  vi.restoreAllMocks();
+  cleanups.push(() => server.stop());
+  return { server, printed: chunks.join(''), dataDir };
+}
+
+async function loginOver(server: RunningServer, username: string, password: string) {
+  return fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/accounts/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+}
+
+describe('first superadmin', () => {
+  it('is created from the environment credentials', async () => {
+    const { server, printed } = await start({ SWITCHBOARD_ADMIN_USERNAME: 'root', SWITCHBOARD_ADMIN_PASSWORD: 'from-env-secret' });
+    expect(printed).not.toContain('from-env-secret');
+    expect(printed).toContain('Switchboard is running at http://localhost:');
+    const response = await loginOver(server, 'root', 'from-env-secret');
+    expect(response.status).toBe(200);
+    expect((await response.json()).user).toMatchObject({ username: 'root', role: 'superadmin' });
+  });
+
+  it('gets a generated password, printed once, that signs in', async () => {
+    const { server, printed } = await start();
+    const match = /Password: (\S+)/.exec(printed);
+    expect(match).not.toBeNull();
+    const password = match![1]!;
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    expect(printed).toContain('Username: admin');
+    expect((await loginOver(server, 'admin', password)).status).toBe(200);
+
+    const row = await findUserByUsername(server.db, 'admin');
+    expect(row?.password_hash).not.toContain(password);
+    expect(await verifyPassword(row!.password_hash, password)).toBe(true);
+
+    // Not created (nor printed) again once a user exists.
+    const again = await ensureFirstSuperadmin(server.db, { adminUsername: null, adminPassword: null });
+    expect(again).toEqual({ created: false });
+    expect(await listUsers(server.db)).toHaveLength(1);
+  });
+
+  it('boxes the notice so it stands out', () => {
+    const lines = generatedCredentialsNotice('admin', 'p4ssw0rd-generated').trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^\+-+\+$/);
+    expect(lines.at(-1)).toBe(lines[0]);
+    expect(new Set(lines.map((l) => l.length)).size).toBe(1);
+  });
+});

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEncryptionKey } from '../../server/config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: null,
+      publicUrl: 'http://localhost:3000',
+      adminUsername: null,
+      adminPassword: null,
+      openaiBaseUrl: 'https://api.openai.com/v1',
+      twilioApiBaseUrl: 'https://api.twilio.com',
+      encryptionKey: null,
+      logLevel: 'info',
+    });
+    expect(path.basename(config.distDir)).toBe('dist');
+    expect(path.basename(config.examplesDir)).toBe('examples');
+    expect(config.accessTokenTtlSeconds).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('reads every variable', () => {
+    const key = 'ab'.repeat(32);
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/sb-data',
+      DATABASE_URL: 'postgres://u:p@localhost:5432/sb',
+      PUBLIC_URL: 'https://switchboard.example.com/',
+      SWITCHBOARD_ADMIN_USERNAME: 'root',
+      SWITCHBOARD_ADMIN_PASSWORD: 'long-enough',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9000/v1',
+      TWILIO_API_BASE_URL: 'http://127.0.0.1:9001',
+      SWITCHBOARD_ENCRYPTION_KEY: key,
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/tmp/sb-data',
+      databaseUrl: 'postgres://u:p@localhost:5432/sb',
+      publicUrl: 'https://switchboard.example.com',
+      adminUsername: 'root',
+      adminPassword: 'long-enough',
+      openaiBaseUrl: 'http://127.0.0.1:9000/v1',
+      twilioApiBaseUrl: 'http://127.0.0.1:9001',
+      logLevel: 'warn',
+    });
+    expect(config.encryptionKey?.equals(Buffer.from(key, 'hex'))).toBe(true);
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('names every bad value in one clear error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SWITCHBOARD_ENCRYPTION_KEY: 'short', SWITCHBOARD_ADMIN_PASSWORD: '123' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'PUBLIC_URL', 'DATABASE_URL', 'LOG_LEVEL', 'SWITCHBOARD_ENCRYPTION_KEY', 'SWITCHBOARD_ADMIN_PASSWORD']) {
+      expect(problems).toContain(name);
+    }
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('accepts a key as 64 hex characters or base64 of 32 bytes, nothing else', () => {
+    const raw = Buffer.alloc(32, 7);
+    expect(parseEncryptionKey(raw.toString('hex'))?.equals(raw)).toBe(true);
+    expect(parseEncryptionKey(raw.toString('base64'))?.equals(raw)).toBe(true);
+    expect(parseEncryptionKey(raw.toString('base64url'))?.equals(raw)).toBe(true);
+    expect(parseEncryptionKey(Buffer.alloc(16).toString('base64'))).toBeNull();
+    expect(parseEncryptionKey('zz'.repeat(32))).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskUrlSecrets } from '../../server/http/logging.js';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
+import { listenForSockets, openTestSocket } from '../helpers/serverSocket.js';
+
+let t: TestApp;
+let alice: TestUser;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ logStream: { write: (line) => void logLines.push(line) } });
+  // A route that fails the way a bug would, registered before the app is ready.
+  t.app.get('/api/test-failure', { config: { auth: 'public' } }, async () => {
+    throw new Error('connect ECONNREFUSED db-host:5432 password=hunter2');
+  });
+  alice = await t.createUser();
+});
+afterAll(() => t.close());
+
+describe('error policy', () => {
+  it('answers unknown /api routes with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, error: 'Resource not found', code: 'not_found' });
+  });
+
+  it('hides the internals of a 500 and logs them with the request id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test-failure' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ success: false, error: 'Internal server error - please try again later', code: 'internal_error' });
+    expect(response.body).not.toContain('hunter2');
+    const requestId = response.headers['x-request-id'];
+    expect(requestId).toBeTruthy();
+    const logged = logLines.map((line) => JSON.parse(line)).find((entry) => entry.level >= 50 && entry.reqId === requestId);
+    expect(logged?.err?.message).toContain('ECONNREFUSED');
+  });
+
+  it('answers a JSON body with __proto__ as bad input, not a crash', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"a","password":"b","__proto__":{"admin":true}}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false });
+  });
+});
+
+describe('security headers', () => {
+  it('are on API answers and pages', async () => {
+    for (const url of ['/api/health', '/']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("connect-src 'self' ws: wss:");
+      expect(csp).toContain('img-src');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, tokens, cookies or the ?token= of the real-time channel', async () => {
+    const session = await t.login(alice.username, alice.password);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/accounts/settings',
+      headers: t.auth(session.accessToken),
+      cookies: { sb_refresh: session.refreshToken },
+      payload: { openai_api_key: 'sk-logged-never-1234' },
+    });
+    const base = await listenForSockets(t.app);
+    const socket = openTestSocket(`${base}/api/frontend?token=${session.accessToken}`);
+    await socket.nextMessage();
+    socket.socket.close();
+    await socket.closed;
+
+    const all = logLines.join('\n');
+    expect(all).toContain('/api/frontend?token=[REDACTED]');
+    for (const secret of [alice.password, session.accessToken, session.refreshToken, 'sk-logged-never-1234']) {
+      expect(all).not.toContain(secret);
+    }
+  });
+
+  it('masks token query values in URLs', () => {
+    expect(maskUrlSecrets('/api/frontend?token=abc.def&impersonate=u1')).toBe('/api/frontend?token=[REDACTED]&impersonate=u1');
+    expect(maskUrlSecrets('/x?a=1&access_token=zzz')).toBe('/x?a=1&access_token=[REDACTED]');
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers ok with the uptime', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number) });
+  });
+});
