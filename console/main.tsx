@@ -1,3 +1,4 @@
+import './app/page.css';
 import { mountConsole } from './mountConsole.js';
 
 const container = document.getElementById('root');

@@ -7,7 +7,7 @@ import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { PlusIcon, RefreshIcon } from '../../components/icons.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { useAuth } from '../auth/useAuth.js';
-import { useAdminUsers } from './api.js';
+import { ADMIN_TEXTS, useAdminUsers } from './api.js';
 import { ConfirmDeleteUserDialog } from './ConfirmDeleteUserDialog.js';
 import { CreateUserDialog } from './CreateUserDialog.js';
 import { EditUserDialog } from './EditUserDialog.js';
@@ -30,8 +30,9 @@ export function AdminPage() {
     navigate('/agents');
   };
 
+  const loadError = users.error ? (users.error instanceof Error ? users.error.message : ADMIN_TEXTS.fetchFailed) : null;
   let body;
-  if (users.error && !users.data) body = <ErrorCallout>{users.error instanceof Error ? users.error.message : 'Failed to fetch users'}</ErrorCallout>;
+  if (loadError && !users.data) body = <ErrorCallout>{loadError}</ErrorCallout>;
   else if (!users.data) body = <LoadingState label="Loading users..." />;
   else if (users.data.length === 0) body = <EmptyState title="No users found" description="Create the first user with the Create User button." />;
   else
@@ -59,7 +60,8 @@ export function AdminPage() {
           </Button>
         </Flex>
       </Flex>
-      {users.error && users.data ? <ErrorCallout>{users.error instanceof Error ? users.error.message : 'Failed to fetch users'}</ErrorCallout> : null}
+      {/* A failed refresh keeps the last list on screen, with the error above it. */}
+      {loadError && users.data ? <ErrorCallout>{loadError}</ErrorCallout> : null}
       {body}
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />

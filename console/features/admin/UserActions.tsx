@@ -36,7 +36,7 @@ export function UserActions({ user, actor, onImpersonate, onEdit, onDelete }: Us
   const editReason = managed ? null : self ? 'You cannot edit your own account here' : NOT_OUTRANKED;
   const deleteReason = self ? 'You cannot delete yourself' : managed ? null : NOT_OUTRANKED;
   return (
-    <Flex gap="2" wrap="wrap">
+    <Flex gap="2" wrap="nowrap">
       <Guarded reason={impersonateReason}>
         <Button size="1" variant="soft" color="orange" disabled={impersonateReason !== null} aria-label={`Impersonate ${user.username}`} onClick={() => onImpersonate(user)}>
           Impersonate
