@@ -1,0 +1,67 @@
+/**
+ * The same migrations and repositories on PostgreSQL. Runs when SWITCHBOARD_TEST_DATABASE_URL
+ * points at a database the test may create a throwaway schema in; skipped otherwise.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findSettings } from '../../server/db/settings.js';
+import { createTestApp, refreshCookieOf, type TestApp } from '../helpers/serverApp.js';
+
+const adminUrl = process.env.SWITCHBOARD_TEST_DATABASE_URL;
+const schema = `sb_test_${randomBytes(4).toString('hex')}`;
+
+describe.skipIf(!adminUrl)('PostgreSQL', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    const url = new URL(adminUrl!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    t = await createTestApp({ config: { databaseUrl: url.toString() } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  });
+
+  it('signs in, rotates refresh tokens and detects their reuse', async () => {
+    const user = await t.createUser();
+    const session = await t.login(user.username, user.password);
+    const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { sb_refresh: token } });
+    const next = refreshCookieOf(await refresh(session.refreshToken));
+    expect(next).toBeTruthy();
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(next!)).statusCode).toBe(401);
+  });
+
+  it('stores settings, answers 409 for a taken username and cascades a user delete', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const user = await t.createUser();
+    const adminToken = (await t.login(admin.username, admin.password)).accessToken;
+    const userToken = (await t.login(user.username, user.password)).accessToken;
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/accounts/settings', headers: t.auth(userToken), payload: { openai_api_key: 'sk-on-postgres-1234' } });
+    expect(saved.json().settings.OPENAI_API_KEY).toBe('••••••••1234');
+
+    const duplicate = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/admin/users',
+      headers: t.auth(adminToken),
+      payload: { username: user.username, email: 'd@example.org', password: 'secret-1', role: 'user' },
+    });
+    expect(duplicate.statusCode).toBe(409);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/accounts/admin/users', headers: t.auth(adminToken) });
+    expect(typeof list.json().users[0].created_at).toBe('number');
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/accounts/admin/users/${user.id}`, headers: t.auth(adminToken) })).statusCode).toBe(200);
+    expect(await findSettings(t.db, user.id)).toBeUndefined();
+  });
+});
