@@ -19,7 +19,7 @@ function authMode(request: FastifyRequest): AuthMode {
   return url !== undefined && url.startsWith('/api/') ? 'user' : 'public';
 }
 
-export async function authenticate(this: unknown, request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const mode = authMode(request);
   if (mode === 'public') return;
   const { db, auth, clock } = request.server;

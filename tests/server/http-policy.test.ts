@@ -98,3 +98,19 @@ describe('GET /api/health', () => {
     expect(response.json()).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number) });
   });
 });
+
+describe('global API rate limit', () => {
+  it('answers 429 in the error shape with Retry-After once the window is used up, and spares pages', async () => {
+    const limited = await createTestApp({ config: { rateLimit: { max: 3, windowMs: 60_000 } } });
+    try {
+      for (let i = 0; i < 3; i += 1) expect((await limited.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const response = await limited.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toMatchObject({ success: false, code: 'rate_limited' });
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await limited.app.inject({ method: 'GET', url: '/widget.js' })).statusCode).toBe(503);
+    } finally {
+      await limited.close();
+    }
+  });
+});

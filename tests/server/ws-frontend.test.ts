@@ -46,6 +46,18 @@ describe('/api/frontend authentication', () => {
   });
 });
 
+describe('/api/frontend through app.injectWS', () => {
+  it('works without a listening socket too', async () => {
+    const { accessToken } = await t.login(alice.username, alice.password);
+    const first = new Promise<string>((resolve) => {
+      void t.app.injectWS(`/api/frontend?token=${accessToken}`, {}, { onInit: (ws) => ws.once('message', (data) => resolve(data.toString())) }).then((ws) => {
+        void first.then(() => ws.terminate());
+      });
+    });
+    expect(JSON.parse(await first)).toMatchObject({ type: 'connection.established', user: { id: alice.id } });
+  });
+});
+
 describe('/api/frontend messages', () => {
   it('answers ping with pong, even when the ping is sent before authentication finished', async () => {
     const { accessToken } = await t.login(alice.username, alice.password);
