@@ -55,7 +55,8 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-function fromBody(body: unknown): string | undefined {
+/** The text a failed answer's body carries, if any (the first four steps of the derivation). */
+export function errorTextFromBody(body: unknown): string | undefined {
   if (typeof body === 'string') return nonEmptyString(body);
   if (body === null || typeof body !== 'object') return undefined;
   const record = body as Record<string, unknown>;
@@ -82,7 +83,7 @@ export function deriveErrorText(input: {
   status?: number;
   clientMessage?: string;
 }): string {
-  const text = fromBody(input.body);
+  const text = errorTextFromBody(input.body);
   if (text) return text;
   const own = nonEmptyString(input.clientMessage);
   if (own && !GENERIC_CLIENT_MESSAGE.test(own.trim())) return own;

@@ -5,15 +5,12 @@
  * fallback of each screen is more specific than 'Bad request - please check your input data'.
  */
 import { ApiError } from '../../shared/api/index.js';
-import { deriveErrorText, FALLBACK_ERROR_TEXT } from '../../shared/errors.js';
+import { errorTextFromBody } from '../../shared/errors.js';
 
 /** The server's message in a failed answer, if it gave one. */
 export function serverErrorText(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  // Without a status or client message the derivation ends at the fallback, so anything else
-  // came from the body.
-  const text = deriveErrorText({ body: error.body });
-  return text === FALLBACK_ERROR_TEXT ? undefined : text;
+  return errorTextFromBody(error.body);
 }
 
 /** Server text when given, else the screen's fallback. */

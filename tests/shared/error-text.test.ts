@@ -49,3 +49,12 @@ describe('displayed error text (spec part 1 §8)', () => {
     );
   });
 });
+
+describe('errorTextFromBody', () => {
+  it('gives the body text or nothing', async () => {
+    const { errorTextFromBody } = await import('../../shared/errors.js');
+    expect(errorTextFromBody({ error: 'Username already exists' })).toBe('Username already exists');
+    expect(errorTextFromBody({ success: false })).toBeUndefined();
+    expect(errorTextFromBody(null)).toBeUndefined();
+  });
+});
