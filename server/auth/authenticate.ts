@@ -7,9 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
 import { isAdminRole } from '../../shared/roles.js';
 import type { AuthMode } from '../appTypes.js';
-import { recordImpersonatedRequest } from '../db/auditLog.js';
 import { forbidden } from '../http/HttpError.js';
-import { impersonationTarget, resolveImpersonation } from './impersonation.js';
+import { impersonate, impersonationTarget } from './impersonation.js';
 import { bearerToken, userFromAccessToken } from './sessionUser.js';
 
 function authMode(request: FastifyRequest): AuthMode {
@@ -31,11 +30,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
 
   const targetId = impersonationTarget(request.headers[IMPERSONATE_HEADER.toLowerCase()]);
   if (targetId === null) return;
-  request.user = await resolveImpersonation(db, actor, targetId);
+  const path = request.url.split('?')[0] ?? request.url;
+  request.user = await impersonate(db, actor, targetId, { method: request.method, path }, clock());
   request.impersonating = true;
-  await recordImpersonatedRequest(
-    db,
-    { actorId: actor.id, targetId: request.user.id, method: request.method, path: request.url.split('?')[0] ?? request.url },
-    clock(),
-  );
 }

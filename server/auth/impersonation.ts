@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { isAdminRole, outranks } from '../../shared/roles.js';
 import type { SessionUser } from '../appTypes.js';
+import { recordImpersonatedRequest } from '../db/auditLog.js';
 import type { Database } from '../db/schema.js';
 import { findUserById } from '../db/users.js';
 import { forbidden } from '../http/HttpError.js';
@@ -37,4 +38,17 @@ export function impersonationTarget(header: string | string[] | undefined): stri
   const id = header?.trim();
   if (id?.includes(',')) throw deny('Only one user can be impersonated at a time');
   return id ? id : null;
+}
+
+/** Resolves the target and records the request in the audit log with both identities. */
+export async function impersonate(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  targetId: string,
+  request: { method: string; path: string },
+  now: number,
+): Promise<SessionUser> {
+  const target = await resolveImpersonation(db, actor, targetId);
+  await recordImpersonatedRequest(db, { actorId: actor.id, targetId: target.id, ...request }, now);
+  return target;
 }

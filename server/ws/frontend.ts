@@ -9,9 +9,8 @@ import { REALTIME } from '../../shared/defaults.js';
 import { parseClientMessage, type ServerMessage } from '../../shared/protocol.js';
 import { toAuthUser } from '../db/users.js';
 import { HttpError } from '../http/HttpError.js';
-import { impersonationTarget, resolveImpersonation } from '../auth/impersonation.js';
+import { impersonate, impersonationTarget } from '../auth/impersonation.js';
 import { userFromAccessToken } from '../auth/sessionUser.js';
-import { recordImpersonatedRequest } from '../db/auditLog.js';
 import type { RealtimeConnection } from './ConnectionRegistry.js';
 import type { SessionUser } from '../appTypes.js';
 
@@ -31,8 +30,7 @@ async function identify(app: FastifyInstance, request: FastifyRequest): Promise<
   const actor = await userFromAccessToken(app.db, app.auth.accessTokens, queryParam(request.query, 'token'));
   const targetId = impersonationTarget(queryParam(request.query, 'impersonate'));
   if (targetId === null) return { actor, user: actor };
-  const user = await resolveImpersonation(app.db, actor, targetId);
-  await recordImpersonatedRequest(app.db, { actorId: actor.id, targetId: user.id, method: 'WS', path: '/api/frontend' }, app.clock());
+  const user = await impersonate(app.db, actor, targetId, { method: 'WS', path: '/api/frontend' }, app.clock());
   return { actor, user };
 }
 
