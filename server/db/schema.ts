@@ -45,9 +45,33 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+export interface ToolsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  type: string;
+  /** JSON text of the tool's JSON-schema parameters object. */
+  parameters: string;
+  handler_code: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One named string per (user_id, name). */
+export interface CustomValuesTable {
+  user_id: string;
+  name: string;
+  value: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   account_settings: AccountSettingsTable;
   audit_log: AuditLogTable;
+  tools: ToolsTable;
+  custom_values: CustomValuesTable;
 }

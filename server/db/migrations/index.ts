@@ -5,7 +5,9 @@
  */
 import type { Migration } from 'kysely';
 import * as m001 from './001-identity.js';
+import * as m002 from './002-tools.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
+  '002-tools': m002,
 };
