@@ -2,6 +2,7 @@ import type { Request } from './request.js';
 import type {
   ChangeEmailRequest,
   ChangePasswordRequest,
+  ChangePasswordResponse,
   LoginRequest,
   LoginResponse,
   LogoutResponse,
@@ -25,7 +26,7 @@ export function accountsApi(request: Request) {
     resetSettings: () => request<SettingsResponse>('POST', '/accounts/settings/reset'),
     deleteSettings: () => request<SuccessResponse>('DELETE', '/accounts/settings'),
     changePassword: (body: ChangePasswordRequest) =>
-      request<SuccessResponse>('POST', '/accounts/change-password', { body }),
+      request<ChangePasswordResponse>('POST', '/accounts/change-password', { body }),
     changeEmail: (body: ChangeEmailRequest) =>
       request<SuccessResponse>('POST', '/accounts/change-email', { body }),
   };

@@ -17,6 +17,8 @@ export interface LogoutResponse { success: boolean; message: string; disconnecte
 
 export interface SettingsResponse { success: boolean; settings: AccountSettings; error?: string }
 export interface ChangePasswordRequest { currentPassword: string; newPassword: string }
+/** A password change revokes every earlier token; the answer carries this session's new one. */
+export interface ChangePasswordResponse extends SuccessResponse { accessToken?: string }
 export interface ChangeEmailRequest { newEmail: string }
 
 export interface UsersResponse { success: boolean; users: User[]; error?: string }

@@ -99,7 +99,7 @@ describe('change password', () => {
     const app = renderConsole({
       path: '/settings',
       session: { user: USER },
-      routes: routes({ 'POST /accounts/change-password': { body: { success: true } } }),
+      routes: routes({ 'POST /accounts/change-password': { body: { success: true, accessToken: 'token-after-change' } } }),
     });
     await screen.findByRole('heading', { name: 'Change Password' });
     const section = screen.getByRole('form', { name: 'Change password' });
@@ -136,6 +136,8 @@ describe('change password', () => {
       currentPassword: 'oldpass',
       newPassword: 'newpass1',
     });
+    // Earlier tokens are revoked by the server; the session continues on the one it returned.
+    expect(localStorage.getItem('auth_token')).toBe('token-after-change');
   });
 });
 

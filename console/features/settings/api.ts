@@ -1,10 +1,11 @@
 /** Account settings data (spec part 2 §7): key factory, SWR hook and actions with §8 texts. */
 import { useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { SuccessResponse } from '../../../shared/types/api.js';
+import type { ChangePasswordResponse, SuccessResponse } from '../../../shared/types/api.js';
 import type { AccountSettings, AccountSettingsInput } from '../../../shared/types/settings.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { errorText } from '../../lib/errors.js';
+import { authStore } from '../../lib/storage.js';
 import { useAuth } from '../auth/useAuth.js';
 
 export const SETTINGS_TEXTS = {
@@ -66,11 +67,15 @@ export function useSettingsActions() {
         withRefresh(() => call(() => api.accounts.saveSettings(input), SETTINGS_TEXTS.saveFailed)),
       reset: () => withRefresh(() => call(() => api.accounts.resetSettings(), SETTINGS_TEXTS.resetFailed)),
       remove: () => withRefresh(() => call<SuccessResponse & { error?: string }>(() => api.accounts.deleteSettings(), SETTINGS_TEXTS.deleteFailed)),
-      changePassword: (currentPassword: string, newPassword: string) =>
-        call<SuccessResponse & { error?: string }>(
+      changePassword: async (currentPassword: string, newPassword: string) => {
+        const answer = await call<ChangePasswordResponse & { error?: string }>(
           () => api.accounts.changePassword({ currentPassword, newPassword }),
           SETTINGS_TEXTS.passwordFailed,
-        ),
+        );
+        // The server revoked every earlier token; keep this session with the new one it issued.
+        if (answer.accessToken) authStore.setToken(answer.accessToken);
+        return answer;
+      },
       changeEmail: (newEmail: string) =>
         call<SuccessResponse & { error?: string }>(() => api.accounts.changeEmail({ newEmail }), SETTINGS_TEXTS.emailFailed),
     };
