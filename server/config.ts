@@ -24,6 +24,8 @@ export interface Config {
   /** 32-byte key from SWITCHBOARD_ENCRYPTION_KEY; null means DATA_DIR/secret.key. */
   encryptionKey: Buffer | null;
   logLevel: LogLevel;
+  /** The tool handler sandbox: SANDBOX_TIMEOUT_MS per call, SANDBOX_WORKERS threads, SANDBOX_MEMORY_MB heap per call. */
+  sandbox: { timeoutMs: number; workers: number; memoryMb: number };
   /** The repository's `dist/` (built console and widget). */
   distDir: string;
   /** The repository's `examples/`. */
@@ -82,6 +84,23 @@ function parsePort(raw: string | undefined, problems: string[]): number {
   return port;
 }
 
+/** An integer variable within [min, max], or its default when unset. */
+function boundedInt(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  bounds: { fallback: number; min: number; max: number },
+  problems: string[],
+): number {
+  const raw = text(env, name);
+  if (raw === undefined) return bounds.fallback;
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value < bounds.min || value > bounds.max) {
+    problems.push(`${name} must be an integer from ${bounds.min} to ${bounds.max}, got "${raw}"`);
+    return bounds.fallback;
+  }
+  return value;
+}
+
 /** Reads and validates the configuration; throws a ConfigError listing every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
@@ -110,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`SWITCHBOARD_ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters long`);
   }
 
+  const sandbox = {
+    timeoutMs: boundedInt(env, 'SANDBOX_TIMEOUT_MS', { fallback: 5000, min: 10, max: 300_000 }, problems),
+    workers: boundedInt(env, 'SANDBOX_WORKERS', { fallback: 2, min: 1, max: 64 }, problems),
+    memoryMb: boundedInt(env, 'SANDBOX_MEMORY_MB', { fallback: 32, min: 1, max: 2048 }, problems),
+  };
+
   const config: Config = {
     port,
     host,
@@ -126,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     encryptionKey,
     logLevel: logLevel as LogLevel,
+    sandbox,
     distDir: path.join(REPO_ROOT, 'dist'),
     examplesDir: path.join(REPO_ROOT, 'examples'),
     accessTokenTtlSeconds: 15 * 60,
