@@ -1,0 +1,82 @@
+/**
+ * Tools of one user (spec part 2 §3). Every query takes the owner's id, so a tool of another user
+ * is indistinguishable from one that does not exist. `parameters` is stored as JSON text.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Tool } from '../../shared/types/tool.js';
+import type { Database, ToolsTable } from './schema.js';
+
+export type ToolRecord = ToolsTable;
+
+/** The writable fields, with `parameters` as the parsed JSON Schema object. */
+export type ToolFields = Omit<Tool, 'id'>;
+
+/** The wire shape (spec part 2 §3). */
+export function toTool(row: ToolRecord): Tool {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    parameters: JSON.parse(row.parameters) as Record<string, unknown>,
+    handler_code: row.handler_code,
+  };
+}
+
+/** Sorted by name (case-insensitive), then oldest first, the same on SQLite and PostgreSQL. */
+export async function listTools(db: Kysely<Database>, userId: string): Promise<ToolRecord[]> {
+  const rows = await db.selectFrom('tools').selectAll().where('user_id', '=', userId).execute();
+  return rows.sort(
+    (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || Number(a.created_at) - Number(b.created_at),
+  );
+}
+
+export async function findTool(db: Kysely<Database>, userId: string, id: string): Promise<ToolRecord | undefined> {
+  return db.selectFrom('tools').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's tools with these ids (unknown or foreign ids are left out), in the order of `ids`. */
+export async function findToolsByIds(db: Kysely<Database>, userId: string, ids: readonly string[]): Promise<ToolRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('tools').selectAll().where('user_id', '=', userId).where('id', 'in', [...ids]).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function insertTool(db: Kysely<Database>, userId: string, fields: ToolFields, now: number): Promise<ToolRecord> {
+  const row: ToolRecord = {
+    id: randomUUID(),
+    user_id: userId,
+    name: fields.name,
+    description: fields.description,
+    type: fields.type,
+    parameters: JSON.stringify(fields.parameters),
+    handler_code: fields.handler_code,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('tools').values(row).execute();
+  return row;
+}
+
+/** Applies the given fields; undefined when the user has no such tool. */
+export async function updateTool(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  changes: Partial<ToolFields>,
+  now: number,
+): Promise<ToolRecord | undefined> {
+  const { parameters, ...plain } = changes;
+  const set = { ...plain, ...(parameters === undefined ? {} : { parameters: JSON.stringify(parameters) }), updated_at: now };
+  const result = await db.updateTable('tools').set(set).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return findTool(db, userId, id);
+}
+
+/** True when a tool was deleted. */
+export async function deleteTool(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('tools').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
