@@ -1,0 +1,106 @@
+/**
+ * Step 1 story in a real browser against the real server: the first superadmin signs in and lands
+ * on /admin, creates a user, impersonates them (orange banner, their settings), stops, signs out;
+ * the user signs in and lands on /agents; the narrow layout uses the right-hand drawer.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
+
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 375, height: 740 };
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize() ?? WIDE;
+  for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `identity-${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(before);
+}
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: false }).first().fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+const member = { username: `e2e-member-${Date.now().toString(36)}`, email: 'member@example.com', password: 'member-pass-123' };
+
+test('superadmin signs in, manages and impersonates a user, signs out', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await shoot(page, 'login');
+
+  await signIn(page, E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.getByText('You', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create User' });
+  await dialog.getByLabel('Username').fill(member.username);
+  await dialog.getByLabel('Email').fill(member.email);
+  await dialog.getByLabel('Password', { exact: false }).first().fill(member.password);
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: member.username })).toBeVisible();
+  await shoot(page, 'admin');
+
+  await page.getByRole('button', { name: `Impersonate ${member.username}` }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+  const banner = page.getByRole('region', { name: 'Impersonation' });
+  await expect(banner).toContainText(`Impersonating: ${member.username}`);
+  await shoot(page, 'impersonating');
+
+  await page.goto('/settings');
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'OpenAI Configuration' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change Password' })).toHaveCount(0);
+  await shoot(page, 'settings-impersonating');
+
+  await banner.getByRole('button', { name: 'Stop Impersonating' }).click();
+  await expect(banner).toBeHidden();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.getByRole('button', { name: /Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+});
+
+test('a regular user lands on /agents and uses the narrow drawer', async ({ page }) => {
+  await page.setViewportSize(NARROW);
+  await page.goto('/login');
+  await signIn(page, member.username, member.password);
+  await expect(page).toHaveURL(/\/agents$/);
+  await expect(page.getByRole('button', { name: 'Admin' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  await expect(drawer).toContainText(member.username);
+  // A right-hand sheet, 280 px wide below 600 px; wait for the slide-in to finish.
+  await expect.poll(async () => {
+    const box = await drawer.boundingBox();
+    return box && [Math.round(box.x), Math.round(box.width)];
+  }).toEqual([NARROW.width - 280, 280]);
+  await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, 'identity-drawer-375.png') });
+  await drawer.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+  await shoot(page, 'settings');
+
+  // Admin is not for regular users: the guard sends them to /agents.
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/agents$/);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
