@@ -67,6 +67,45 @@ export interface CustomValuesTable {
   updated_at: number;
 }
 
+/** A voice agent (spec part 1 §3). Booleans are 0/1 integers (migration 003). */
+export interface AgentsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  instructions: string;
+  system_message: string;
+  voice: string;
+  /** E.164; unique per user, set only through the phone associations. */
+  phone_number: string | null;
+  speak_first: number;
+  transcription: number;
+  transcription_model: string;
+  transcription_language: string;
+  transcription_prompt: string;
+  noise_reduction: string;
+  input_audio_format: string;
+  output_audio_format: string;
+  temperature: number;
+  response_output_tokens_limit: number;
+  max_response_output_tokens: number;
+  model: string;
+  turn_detection_type: string;
+  prefix_padding_ms: number;
+  silence_duration_ms: number;
+  threshold: number;
+  eagerness: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An agent's tools in order; rows go with the agent or the tool. */
+export interface AgentToolsTable {
+  agent_id: string;
+  tool_id: string;
+  position: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -74,4 +113,6 @@ export interface Database {
   audit_log: AuditLogTable;
   tools: ToolsTable;
   custom_values: CustomValuesTable;
+  agents: AgentsTable;
+  agent_tools: AgentToolsTable;
 }

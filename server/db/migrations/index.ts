@@ -6,8 +6,10 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001-identity.js';
 import * as m002 from './002-tools.js';
+import * as m003 from './003-agents.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
   '002-tools': m002,
+  '003-agents': m003,
 };
