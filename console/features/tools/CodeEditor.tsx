@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { EditorView, basicSetup } from 'codemirror';
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState } from '@codemirror/state';
 import { json } from '@codemirror/lang-json';
 import { javascript } from '@codemirror/lang-javascript';
 import { keymap } from '@codemirror/view';
@@ -20,13 +20,28 @@ export interface CodeEditorProps {
   /** Accessible name of the editing area. */
   label: string;
   readOnly?: boolean;
+  /** Id of the element that describes the editor (e.g. its validation message). */
+  describedBy?: string | undefined;
+  /** Marks the editor invalid (red border, aria-invalid). */
+  invalid?: boolean;
 }
 
-export function CodeEditor({ value, onChange, language, height, label, readOnly = false }: CodeEditorProps) {
+function contentAttributes(label: string, describedBy: string | undefined, invalid: boolean) {
+  const attributes: Record<string, string> = { 'aria-label': label };
+  if (describedBy) attributes['aria-describedby'] = describedBy;
+  if (invalid) attributes['aria-invalid'] = 'true';
+  return EditorView.contentAttributes.of(attributes);
+}
+
+export function CodeEditor(props: CodeEditorProps) {
+  const { value, language, height, label, readOnly = false, describedBy, invalid = false } = props;
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  const onChangeRef = useRef(props.onChange);
+  onChangeRef.current = props.onChange;
+  // Attributes and read-only change without rebuilding the editor (which would drop undo history).
+  const attributes = useRef(new Compartment());
+  const editable = useRef(new Compartment());
 
   useEffect(() => {
     if (!host.current) return;
@@ -39,10 +54,10 @@ export function CodeEditor({ value, onChange, language, height, label, readOnly 
           // Tab indents inside the editor; Escape then Tab leaves it (CodeMirror's accessible default).
           keymap.of([indentWithTab]),
           language === 'json' ? json() : javascript(),
-          EditorState.readOnly.of(readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          editable.current.of(EditorState.readOnly.of(readOnly)),
+          attributes.current.of(contentAttributes(label, describedBy, invalid)),
           EditorView.theme({
-            '&': { height: `${height}px`, fontSize: '13px', border: '1px solid var(--gray-a7)', borderRadius: 'var(--radius-2)' },
+            '&': { height: `${height}px`, fontSize: '13px', borderRadius: 'var(--radius-2)' },
             '&.cm-focused': { outline: '2px solid var(--accent-8)', outlineOffset: '1px' },
             '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
           }),
@@ -57,9 +72,18 @@ export function CodeEditor({ value, onChange, language, height, label, readOnly 
       editor.destroy();
       view.current = null;
     };
-    // The editor is created once per language/readOnly; value changes flow in below.
+    // Rebuilt only when the language or height changes; value and attributes flow in below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [language, readOnly, height, label]);
+  }, [language, height]);
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: [
+        attributes.current.reconfigure(contentAttributes(label, describedBy, invalid)),
+        editable.current.reconfigure(EditorState.readOnly.of(readOnly)),
+      ],
+    });
+  }, [label, describedBy, invalid, readOnly]);
 
   // Replace the document when the value changes from outside (e.g. the tool finished loading).
   useEffect(() => {
@@ -69,5 +93,14 @@ export function CodeEditor({ value, onChange, language, height, label, readOnly 
     }
   }, [value]);
 
-  return <div ref={host} data-testid={`code-editor-${language}`} />;
+  return (
+    <div
+      ref={host}
+      data-testid={`code-editor-${language}`}
+      style={{
+        border: `1px solid ${invalid ? 'var(--red-8)' : 'var(--gray-a7)'}`,
+        borderRadius: 'var(--radius-2)',
+      }}
+    />
+  );
 }

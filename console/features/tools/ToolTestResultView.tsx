@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Badge, Callout, Flex, Text } from '@radix-ui/themes';
+import type { ToolTestResult } from '../../../shared/types/tool.js';
+
+function pretty(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="div" size="2" weight="medium">
+        {title}
+      </Text>
+      {children}
+    </Flex>
+  );
+}
+
+/** Output (pretty JSON), Logs, Duration and Error of one test run. */
+export function ToolTestResultView({ result }: { result: ToolTestResult }) {
+  const logs = Array.isArray(result.logs) ? result.logs : [];
+  return (
+    <Flex direction="column" gap="3" aria-label="Test result" role="region">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Badge color={result.success ? 'green' : 'red'} variant="soft">
+          {result.success ? 'Succeeded' : 'Failed'}
+        </Badge>
+        <Text size="2" color="gray">
+          Duration: <Text weight="medium">{`${Math.round(result.durationMs ?? 0)} ms`}</Text>
+        </Text>
+      </Flex>
+      {result.error ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{result.error}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <Section title="Output">
+        <pre className="sb-code-block" data-testid="tool-test-output">
+          {pretty(result.output)}
+        </pre>
+      </Section>
+      <Section title="Logs">
+        {logs.length === 0 ? (
+          <Text size="2" color="gray">
+            No logs
+          </Text>
+        ) : (
+          <ul className="sb-code-block sb-test-logs" aria-label="Logs">
+            {logs.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </Flex>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Tools and custom values data (spec part 2 §7): key factories, SWR hooks and mutations with the
+ * §8 texts. Keys carry the effective user, so impersonating never shows another user's tools.
+ */
+import { useMemo } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { ApiError, isApiError } from '../../../shared/api/index.js';
+import { FALLBACK_ERROR_TEXT } from '../../../shared/errors.js';
+import type { CustomValue, Tool, ToolInput, ToolTestResult } from '../../../shared/types/tool.js';
+import { useApi } from '../../lib/ApiProvider.js';
+import { errorText } from '../../lib/errors.js';
+import { useAuth } from '../auth/useAuth.js';
+
+export const TOOL_TEXTS = {
+  created: 'Tool created successfully',
+  updated: 'Tool updated successfully',
+  deleted: (name: string) => (name.trim() ? `Tool ${name} deleted successfully` : 'Tool deleted successfully'),
+  deleteFailed: 'Failed to delete tool',
+  notFound: 'Tool not found',
+  invalidJson: 'Invalid JSON in parameters field',
+  listFailed: 'Failed to load tools',
+  loadFailed: 'Failed to load tool',
+  testFailed: 'Failed to run tool',
+} as const;
+
+export const CUSTOM_VALUE_TEXTS = {
+  created: 'Custom value created',
+  updated: 'Custom value updated',
+  deleted: 'Custom value deleted',
+  fetchFailed: 'Failed to fetch custom values',
+  saveFailed: 'Failed to save custom value',
+  deleteFailed: 'Failed to delete custom value',
+  deleteOldFailed: 'Failed to delete old custom value',
+} as const;
+
+export const toolKeys = {
+  list: (userId: string | null) => (userId ? (['tools', userId] as const) : null),
+  detail: (userId: string | null, id: string | null) => (userId && id ? (['tools', userId, id] as const) : null),
+  customValues: (userId: string | null) => (userId ? (['custom-values', userId] as const) : null),
+};
+
+/** The text for a failed tool call that has no spec text of its own: the server's words first. */
+export function toolErrorText(error: unknown): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message || FALLBACK_ERROR_TEXT;
+  return FALLBACK_ERROR_TEXT;
+}
+
+/** True when a tool load failed because the tool does not exist (for this user). */
+export function isToolNotFound(error: unknown): boolean {
+  return isApiError(error, 404);
+}
+
+/** The id in a create answer: the tool itself, or `{ tool }` from servers that wrap it. */
+function createdId(answer: unknown): string | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const record = answer as { id?: unknown; tool?: { id?: unknown } };
+  const id = record.id ?? record.tool?.id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+}
+
+function useUserId(): string | null {
+  return useAuth().effectiveUser?.id ?? null;
+}
+
+export function useTools() {
+  const api = useApi();
+  return useSWR(toolKeys.list(useUserId()), async (): Promise<Tool[]> => {
+    const answer: unknown = await api.tools.list();
+    if (!Array.isArray(answer)) throw new Error(TOOL_TEXTS.listFailed);
+    return answer as Tool[];
+  });
+}
+
+/** One tool; `null` id (a new tool) fetches nothing. A missing tool is not retried. */
+export function useTool(id: string | null) {
+  const api = useApi();
+  return useSWR(toolKeys.detail(useUserId(), id), () => api.tools.get(id ?? ''), {
+    shouldRetryOnError: (error) => !isToolNotFound(error),
+    revalidateOnFocus: false,
+  });
+}
+
+export function useCustomValues() {
+  const api = useApi();
+  return useSWR(toolKeys.customValues(useUserId()), async (): Promise<CustomValue[]> => {
+    let answer: Awaited<ReturnType<typeof api.customValues.list>>;
+    try {
+      answer = await api.customValues.list();
+    } catch (error) {
+      throw new Error(errorText(error, CUSTOM_VALUE_TEXTS.fetchFailed));
+    }
+    if (!answer?.success || !Array.isArray(answer.customValues)) {
+      throw new Error(answer?.error || CUSTOM_VALUE_TEXTS.fetchFailed);
+    }
+    return answer.customValues;
+  });
+}
+
+/** Runs a write; a thrown error or a `success: false` answer becomes an Error with `fallback` (server text first). */
+async function write<T>(call: () => Promise<T>, fallback: string): Promise<T> {
+  let answer: T;
+  try {
+    answer = await call();
+  } catch (error) {
+    throw new Error(errorText(error, fallback));
+  }
+  const record = answer as { success?: unknown; error?: unknown } | null;
+  if (record && typeof record === 'object' && record.success === false) {
+    throw new Error(typeof record.error === 'string' && record.error ? record.error : fallback);
+  }
+  return answer;
+}
+
+export function useToolActions() {
+  const api = useApi();
+  const userId = useUserId();
+  const { mutate } = useSWRConfig();
+  return useMemo(() => {
+    const refreshList = () => {
+      const key = toolKeys.list(userId);
+      if (key) void mutate(key);
+    };
+    return {
+      /** Creates the tool and answers its id (null if the server did not say). */
+      create: async (input: ToolInput): Promise<string | null> => {
+        const id = createdId(await api.tools.create(input));
+        refreshList();
+        return id;
+      },
+      update: async (id: string, input: ToolInput): Promise<Tool> => {
+        const tool = await api.tools.update(id, input);
+        refreshList();
+        const key = toolKeys.detail(userId, id);
+        if (key) await mutate(key);
+        return tool;
+      },
+      remove: async (id: string): Promise<void> => {
+        try {
+          await write(() => api.tools.remove(id), TOOL_TEXTS.deleteFailed);
+        } catch {
+          // Spec part 2 §8 names this text for every failed delete.
+          throw new Error(TOOL_TEXTS.deleteFailed);
+        }
+        const key = toolKeys.detail(userId, id);
+        // Drop the deleted tool without asking the server again (it would answer 404).
+        if (key) void mutate(key, undefined, { revalidate: false });
+        refreshList();
+      },
+      test: (id: string, args: unknown): Promise<ToolTestResult> => api.tools.test(id, args),
+    };
+  }, [api, userId, mutate]);
+}
+
+export function useCustomValueActions() {
+  const api = useApi();
+  const userId = useUserId();
+  const { mutate } = useSWRConfig();
+  return useMemo(() => {
+    const refresh = () => {
+      const key = toolKeys.customValues(userId);
+      if (key) void mutate(key);
+    };
+    const post = (value: CustomValue) => write(() => api.customValues.save(value), CUSTOM_VALUE_TEXTS.saveFailed);
+    return {
+      /**
+       * Saves `value`; `previous` is the value being edited. A rename deletes the old name first,
+       * then creates the new one (spec part 2 §4). Answers the success text to show.
+       */
+      save: async (value: CustomValue, previous?: CustomValue): Promise<string> => {
+        try {
+          if (previous && previous.name !== value.name) {
+            await write(() => api.customValues.remove(previous.name), CUSTOM_VALUE_TEXTS.deleteOldFailed);
+            try {
+              await post(value);
+            } catch (error) {
+              // The old name is already gone: put it back so a failed rename loses nothing.
+              await post(previous).catch(() => undefined);
+              throw error;
+            }
+          } else {
+            await post(value);
+          }
+        } finally {
+          refresh();
+        }
+        return previous ? CUSTOM_VALUE_TEXTS.updated : CUSTOM_VALUE_TEXTS.created;
+      },
+      remove: async (name: string): Promise<void> => {
+        try {
+          await write(() => api.customValues.remove(name), CUSTOM_VALUE_TEXTS.deleteFailed);
+        } finally {
+          refresh();
+        }
+      },
+    };
+  }, [api, userId, mutate]);
+}
