@@ -12,6 +12,8 @@ import { RootRedirect } from './app/RootRedirect.js';
 import { AdminPage } from './features/admin/AdminPage.js';
 import { LoginPage } from './features/auth/LoginPage.js';
 import { SettingsPage } from './features/settings/SettingsPage.js';
+import { LazyToolPage } from './features/tools/LazyToolPage.js';
+import { ToolsPage } from './features/tools/ToolsPage.js';
 
 /** /tools/{id}/code is an old address of the tool editor: redirect, replacing history. */
 function ToolCodeRedirect() {
@@ -34,9 +36,9 @@ export function AppRoutes() {
           {/* Web chats and tools (step 3): WebchatsPage, WebchatPage, ToolsPage, ToolPage. */}
           <Route path="webchats" element={<NotFoundPage />} />
           <Route path="webchats/:id" element={<NotFoundPage />} />
-          <Route path="tools" element={<NotFoundPage />} />
-          <Route path="tools/new" element={<NotFoundPage />} />
-          <Route path="tools/:id" element={<NotFoundPage />} />
+          <Route path="tools" element={<ToolsPage />} />
+          <Route path="tools/new" element={<LazyToolPage />} />
+          <Route path="tools/:id" element={<LazyToolPage />} />
           <Route path="tools/:id/code" element={<ToolCodeRedirect />} />
           <Route element={<AdminRoute />}>
             <Route path="admin" element={<AdminPage />} />
