@@ -21,10 +21,13 @@ import { createNotFoundHandler } from './http/notFound.js';
 import { registerSecurity } from './http/security.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminRoutes } from './routes/admin.js';
+import { agentRoutes } from './routes/agents.js';
 import { healthRoutes } from './routes/health.js';
+import { phoneAssociationRoutes } from './routes/phoneAssociations.js';
 import { profileRoutes } from './routes/profile.js';
 import { settingsRoutes } from './routes/settings.js';
 import { createConsolePage, staticRoutes } from './routes/static.js';
+import { twilioRoutes } from './routes/twilio.js';
 import { ConnectionRegistry } from './ws/ConnectionRegistry.js';
 import { frontendSocketRoutes } from './ws/frontend.js';
 
@@ -45,6 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions({ level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream }),
     bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -80,6 +84,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes, { prefix: '/api/accounts' });
   await app.register(settingsRoutes, { prefix: '/api/accounts/settings' });
   await app.register(adminRoutes, { prefix: '/api/accounts/admin' });
+  await app.register(agentRoutes, { prefix: '/api/agents' });
+  await app.register(phoneAssociationRoutes, { prefix: '/api/phone-associations' });
+  await app.register(twilioRoutes, { prefix: '/api/twilio' });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });
   await app.register(staticRoutes, { config });

@@ -24,6 +24,11 @@ export interface Config {
   /** 32-byte key from SWITCHBOARD_ENCRYPTION_KEY; null means DATA_DIR/secret.key. */
   encryptionKey: Buffer | null;
   logLevel: LogLevel;
+  /**
+   * TRUST_PROXY: which proxies may set X-Forwarded-For. false (default) uses the socket address;
+   * behind a reverse proxy, without it every client shares the proxy's login throttle and rate limit.
+   */
+  trustProxy: boolean | number | string[];
   /** The tool handler sandbox: SANDBOX_TIMEOUT_MS per call, SANDBOX_WORKERS threads, SANDBOX_MEMORY_MB heap per call. */
   sandbox: { timeoutMs: number; workers: number; memoryMb: number };
   /** The repository's `dist/` (built console and widget). */
@@ -84,6 +89,19 @@ function parsePort(raw: string | undefined, problems: string[]): number {
   return port;
 }
 
+/** TRUST_PROXY: `true`/`false`, a hop count, or a comma-separated list of addresses/CIDRs. */
+function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | number | string[] {
+  if (raw === undefined || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw.split(',').map((part) => part.trim()).filter(Boolean);
+  if (list.length > 0 && list.every((part) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part) || part === 'loopback' || part === 'uniquelocal' || part === 'linklocal')) {
+    return list;
+  }
+  problems.push(`TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses, got "${raw}"`);
+  return false;
+}
+
 /** An integer variable within [min, max], or its default when unset. */
 function boundedInt(
   env: NodeJS.ProcessEnv,
@@ -129,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`SWITCHBOARD_ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters long`);
   }
 
+  const trustProxy = parseTrustProxy(text(env, 'TRUST_PROXY'), problems);
+
   const sandbox = {
     timeoutMs: boundedInt(env, 'SANDBOX_TIMEOUT_MS', { fallback: 5000, min: 10, max: 300_000 }, problems),
     workers: boundedInt(env, 'SANDBOX_WORKERS', { fallback: 2, min: 1, max: 64 }, problems),
@@ -151,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     encryptionKey,
     logLevel: logLevel as LogLevel,
+    trustProxy,
     sandbox,
     distDir: path.join(REPO_ROOT, 'dist'),
     examplesDir: path.join(REPO_ROOT, 'examples'),

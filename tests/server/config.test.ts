@@ -78,3 +78,28 @@ describe('loadConfig', () => {
     expect(parseEncryptionKey('zz'.repeat(32))).toBeNull();
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('defaults to the socket address and reads true, hop counts and address lists', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone please' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('throttles by the forwarded client address only when the proxy is trusted', async () => {
+    const { createTestApp } = await import('../helpers/serverApp.js');
+    const t = await createTestApp({ config: { trustProxy: true, loginThrottle: { windowMs: 60_000, maxFailuresPerUser: 2, maxFailuresPerIp: 2 } } });
+    try {
+      const attempt = (ip: string) =>
+        t.app.inject({ method: 'POST', url: '/api/accounts/login', headers: { 'x-forwarded-for': ip }, payload: { username: `u-${ip}`, password: 'wrong-password' } });
+      for (let i = 0; i < 2; i++) await attempt('203.0.113.7');
+      expect((await attempt('203.0.113.7')).statusCode).toBe(429);
+      // Another client behind the same proxy is not caught by the first one's failures.
+      expect((await attempt('198.51.100.9')).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});
