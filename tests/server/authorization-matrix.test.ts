@@ -29,6 +29,7 @@ beforeAll(async () => {
     },
     createUser: t.createUser,
     unique: uniqueName,
+    db: t.db,
   };
 });
 afterAll(() => t.close());

@@ -8,6 +8,10 @@
  * adminImpersonatingA, `X-Impersonate-User-Id: <userA.id>`. Each identity's session is reused
  * across rows; a row that changes or ends the caller's session says `endsSession: true`.
  */
+import type { Kysely } from 'kysely';
+import { insertAgent } from '../../server/db/agents.js';
+import { associateNumber } from '../../server/db/phoneAssociations.js';
+import type { Database } from '../../server/db/schema.js';
 import type { TestUser } from '../helpers/serverApp.js';
 
 export const IDENTITIES = ['anonymous', 'userA', 'userB', 'admin', 'superadmin', 'adminImpersonatingA'] as const;
@@ -22,6 +26,8 @@ export interface MatrixContext {
   createUser: (fields?: Partial<Omit<TestUser, 'id'>>) => Promise<TestUser>;
   /** A name no other cell uses. */
   unique: (prefix: string) => string;
+  /** The test app's database, for rows that need a resource of userA to exist first. */
+  db: Kysely<Database>;
 }
 
 export interface Caller {
@@ -135,4 +141,64 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
   { method: 'GET', route: '/widget.js', expect: everyone(503) },
   { method: 'GET', route: '/widget.mjs', expect: everyone(503) },
   { method: 'GET', route: '/widget.d.ts', expect: everyone(503) },
+
+  // Agents, phone associations and Twilio (spec part 1 §7): the effective user's own agents only.
+  { method: 'GET', route: '/api/agents', expect: signedIn(200) },
+  { method: 'POST', route: '/api/agents', request: () => ({ payload: { name: 'Matrix agent' } }), expect: signedIn(201) },
+  { method: 'GET', route: '/api/agents/:id', request: async (ctx) => ({ url: `/api/agents/${await agentOfA(ctx)}` }), expect: onlyA(200) },
+  {
+    method: 'PATCH',
+    route: '/api/agents/:id',
+    request: async (ctx) => ({ url: `/api/agents/${await agentOfA(ctx)}`, payload: { description: 'edited' } }),
+    expect: onlyA(200),
+  },
+  { method: 'DELETE', route: '/api/agents/:id', request: async (ctx) => ({ url: `/api/agents/${await agentOfA(ctx)}` }), expect: onlyA(200) },
+  { method: 'GET', route: '/api/phone-associations', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/phone-associations',
+    request: async (ctx) => ({ payload: { phoneNumber: nextPhoneNumber(), agentId: await agentOfA(ctx) } }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/phone-associations/:phoneNumber',
+    request: async (ctx) => ({ url: `/api/phone-associations/${encodeURIComponent(await numberOfA(ctx))}` }),
+    expect: onlyA(200),
+  },
+  // Nobody in the matrix has Twilio credentials: 400 missing_credentials once the agent is found.
+  { method: 'GET', route: '/api/twilio/get-all-phone-numbers', expect: signedIn(400) },
+  {
+    method: 'POST',
+    route: '/api/twilio/make-call',
+    request: async (ctx) => {
+      const phoneNumber = await numberOfA(ctx);
+      const agent = await ctx.db.selectFrom('agents').select('id').where('phone_number', '=', phoneNumber).executeTakeFirstOrThrow();
+      return { payload: { phoneNumber: '+14155550199', agentId: agent.id } };
+    },
+    expect: onlyA(400),
+  },
 ];
+
+/** A resource of userA: userA and an admin impersonating A reach it; everyone else gets 404. */
+function onlyA(status: Expected): Record<Identity, Expected> {
+  return { anonymous: 401, userA: status, userB: 404, admin: 404, superadmin: 404, adminImpersonatingA: status };
+}
+
+let phoneNumbers = 0;
+function nextPhoneNumber(): string {
+  phoneNumbers += 1;
+  return `+1415${String(5_550_000 + phoneNumbers)}`;
+}
+
+/** A fresh agent of userA; its id. */
+async function agentOfA(ctx: MatrixContext): Promise<string> {
+  return (await insertAgent(ctx.db, ctx.users.userA.id, ctx.unique('agent'), Date.now())).row.id;
+}
+
+/** A fresh agent of userA holding a fresh number; the number. */
+async function numberOfA(ctx: MatrixContext): Promise<string> {
+  const phoneNumber = nextPhoneNumber();
+  await associateNumber(ctx.db, ctx.users.userA.id, await agentOfA(ctx), phoneNumber, Date.now());
+  return phoneNumber;
+}

@@ -1,0 +1,55 @@
+/**
+ * Checks for single agent fields. Each returns the stored value or an error text that the
+ * caller prefixes with the field name ("temperature: must be between 0.6 and 1.2").
+ */
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
+const fail = (error: string): Checked<never> => ({ ok: false, error });
+
+/** Decimal inputs such as 0.6 + 0.1 land a hair outside a bound; that is still the bound. */
+const EPSILON = 1e-9;
+
+/** PostgreSQL `integer` tops out here; larger numbers would fail in the database, not here. */
+export const MAX_STORED_INTEGER = 2_147_483_647;
+
+export function text(maxLength: number, options: { trim?: boolean; nullable?: boolean } = {}) {
+  return (value: unknown): Checked<string> => {
+    if (value === null && options.nullable) return ok('');
+    if (typeof value !== 'string') return fail(options.nullable ? 'must be a string or null' : 'must be a string');
+    const stored = options.trim ? value.trim() : value;
+    if (stored.length > maxLength) return fail(`must be at most ${maxLength} characters long`);
+    return ok(stored);
+  };
+}
+
+export function oneOf<T extends string>(allowed: readonly T[]) {
+  return (value: unknown): Checked<T> =>
+    typeof value === 'string' && (allowed as readonly string[]).includes(value)
+      ? ok(value as T)
+      : fail(`must be one of ${allowed.join(', ')}`);
+}
+
+/** Stored as 0/1 (see migration 003). */
+export function flag(value: unknown): Checked<number> {
+  return typeof value === 'boolean' ? ok(value ? 1 : 0) : fail('must be true or false');
+}
+
+export function decimal(min: number, max: number) {
+  return (value: unknown): Checked<number> => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return fail(`must be a number between ${min} and ${max}`);
+    if (value < min - EPSILON || value > max + EPSILON) return fail(`must be between ${min} and ${max}`);
+    return ok(Math.min(max, Math.max(min, value)));
+  };
+}
+
+export function integer(min: number, max?: number) {
+  const range = max === undefined ? `of ${min} or more` : `between ${min} and ${max}`;
+  return (value: unknown): Checked<number> => {
+    if (typeof value !== 'number' || !Number.isInteger(value)) return fail(`must be a whole number ${range}`);
+    if (max === undefined && value > MAX_STORED_INTEGER) return fail(`must be at most ${MAX_STORED_INTEGER}`);
+    if (value < min || (max !== undefined && value > max)) return fail(`must be a whole number ${range}`);
+    return ok(value);
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The PATCH /api/agents/:id body guard. The body arrives as `unknown`; every field is checked
+ * against the spec's enumerations and ranges (part 1 §5) and every failure names its field, so
+ * the console can show the server's text as is. A table rather than a TypeBox schema because
+ * the messages must say "between 0.6 and 1.2", not "must be >= 0.6".
+ */
+import {
+  AGENT_LIMITS,
+  AUDIO_FORMATS,
+  EAGERNESS_LEVELS,
+  NOISE_REDUCTIONS,
+  REALTIME_MODELS,
+  TRANSCRIPTION_MODELS,
+  TURN_DETECTION_TYPES,
+  VOICES,
+} from '../../shared/defaults.js';
+import type { AgentColumns } from '../db/agents.js';
+import { badRequest } from '../http/HttpError.js';
+import { decimal, flag, integer, oneOf, text, type Checked } from './fieldRules.js';
+import { AGENT_TEXT_LIMITS, AGENT_NAME_REQUIRED, MAX_TOOLS_PER_AGENT } from './agentLimits.js';
+
+type Rule = { [C in keyof AgentColumns]: { column: C; check: (value: unknown) => Checked<AgentColumns[C]> } }[keyof AgentColumns];
+
+const rule = <C extends keyof AgentColumns>(column: C, check: (value: unknown) => Checked<AgentColumns[C]>): Rule =>
+  ({ column, check }) as Rule;
+
+/** Wire field (names as in spec part 1 §3) → column and check. */
+const RULES: Record<string, Rule> = {
+  name: rule('name', text(AGENT_LIMITS.nameMaxLength, { trim: true })),
+  description: rule('description', text(AGENT_TEXT_LIMITS.description)),
+  instructions: rule('instructions', text(AGENT_TEXT_LIMITS.instructions)),
+  systemMessage: rule('system_message', text(AGENT_TEXT_LIMITS.systemMessage, { nullable: true })),
+  voice: rule('voice', oneOf(VOICES)),
+  speakFirst: rule('speak_first', flag),
+  transcription: rule('transcription', flag),
+  transcription_model: rule('transcription_model', oneOf(TRANSCRIPTION_MODELS)),
+  transcription_language: rule('transcription_language', text(AGENT_TEXT_LIMITS.transcriptionLanguage, { trim: true })),
+  transcription_prompt: rule('transcription_prompt', text(AGENT_TEXT_LIMITS.transcriptionPrompt)),
+  noise_reduction: rule('noise_reduction', oneOf(NOISE_REDUCTIONS)),
+  input_audio_format: rule('input_audio_format', oneOf(AUDIO_FORMATS)),
+  output_audio_format: rule('output_audio_format', oneOf(AUDIO_FORMATS)),
+  temperature: rule('temperature', decimal(AGENT_LIMITS.temperature.min, AGENT_LIMITS.temperature.max)),
+  response_output_tokens_limit: rule('response_output_tokens_limit', flag),
+  max_response_output_tokens: rule(
+    'max_response_output_tokens',
+    integer(AGENT_LIMITS.maxResponseOutputTokens.min, AGENT_LIMITS.maxResponseOutputTokens.max),
+  ),
+  model: rule('model', oneOf(REALTIME_MODELS)),
+  turn_detection_type: rule('turn_detection_type', oneOf(TURN_DETECTION_TYPES)),
+  prefix_padding_ms: rule('prefix_padding_ms', integer(0)),
+  silence_duration_ms: rule('silence_duration_ms', integer(0)),
+  threshold: rule('threshold', decimal(AGENT_LIMITS.threshold.min, AGENT_LIMITS.threshold.max)),
+  eagerness: rule('eagerness', oneOf(EAGERNESS_LEVELS)),
+};
+
+export interface ParsedAgentPatch {
+  changes: Partial<AgentColumns>;
+  /** The new tool list in order (ids, not yet checked for ownership); undefined leaves it. */
+  toolIds?: string[];
+  /** The phoneNumber the body carried, if any: only an unchanged value is accepted. */
+  phoneNumber?: string | null;
+}
+
+const invalid = (field: string, error: string) => badRequest(`${field}: ${error}`, 'validation_failed');
+
+/** Tool ids as the AgentPatch type says, or the tool objects GET answered (a console sending the list back). */
+function parseToolIds(value: unknown): string[] {
+  if (!Array.isArray(value)) throw invalid('tools', 'must be a list of tool ids');
+  if (value.length > MAX_TOOLS_PER_AGENT) throw invalid('tools', `must hold at most ${MAX_TOOLS_PER_AGENT} tools`);
+  const ids = value.map((item: unknown) => {
+    const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item;
+    if (typeof id !== 'string' || id === '' || id.length > 100) throw invalid('tools', 'must be a list of tool ids');
+    return id;
+  });
+  return [...new Set(ids)];
+}
+
+function parsePhoneNumber(value: unknown): string | null {
+  if (value === null || typeof value === 'string') return value === '' ? null : value;
+  throw invalid('phoneNumber', 'must be a string or null');
+}
+
+/** Validates a PATCH body for the agent `agentId`; throws a 400 naming the first bad field. */
+export function parseAgentPatch(body: unknown, agentId: string): ParsedAgentPatch {
+  if (body === undefined || body === null) return { changes: {} };
+  if (typeof body !== 'object' || Array.isArray(body)) throw invalid('body', 'must be an object');
+  const parsed: ParsedAgentPatch = { changes: {} };
+  const changes: Record<string, unknown> = parsed.changes;
+  for (const [field, value] of Object.entries(body)) {
+    if (field === 'tools') parsed.toolIds = parseToolIds(value);
+    else if (field === 'phoneNumber') parsed.phoneNumber = parsePhoneNumber(value);
+    else if (field === 'id') {
+      if (value !== agentId) throw invalid('id', 'does not match the agent being updated');
+    } else {
+      const fieldRule = Object.hasOwn(RULES, field) ? RULES[field] : undefined;
+      if (!fieldRule) throw invalid(field, 'is not an accepted field');
+      const checked = fieldRule.check(value);
+      if (!checked.ok) throw invalid(field, checked.error);
+      changes[fieldRule.column] = checked.value;
+    }
+  }
+  if (parsed.changes.name === '') throw badRequest(AGENT_NAME_REQUIRED, 'validation_failed');
+  return parsed;
+}

@@ -1,0 +1,58 @@
+/**
+ * A TwilioClient for one user, from the Twilio SID and token saved in their Settings and the
+ * configured API base URL. Later steps (incoming calls, End Session) reuse these helpers.
+ */
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../http/HttpError.js';
+import { getAccountSecrets } from '../settings/accountSecrets.js';
+import { TwilioClient, TwilioError } from '../twilio/TwilioClient.js';
+
+export const MISSING_TWILIO_CREDENTIALS =
+  'Twilio credentials are missing. Add your Twilio Account SID and Auth Token in Settings.';
+
+type AppServices = Pick<FastifyInstance, 'db' | 'secretBox' | 'config'>;
+
+/** The user's Twilio client, or null when their SID or token is not set. */
+export async function findTwilioForUser(app: AppServices, userId: string): Promise<TwilioClient | null> {
+  const secrets = await getAccountSecrets(app.db, app.secretBox, userId);
+  if (!secrets.twilioAccountSid || !secrets.twilioAuthToken) return null;
+  return new TwilioClient({
+    baseUrl: app.config.twilioApiBaseUrl,
+    accountSid: secrets.twilioAccountSid,
+    authToken: secrets.twilioAuthToken,
+  });
+}
+
+/** The user's Twilio client; a 400 `missing_credentials` answer when it is not set up. */
+export async function twilioForUser(app: AppServices, userId: string): Promise<TwilioClient> {
+  const client = await findTwilioForUser(app, userId);
+  if (!client) throw new HttpError(400, 'missing_credentials', MISSING_TWILIO_CREDENTIALS);
+  return client;
+}
+
+/** Twilio's "Authenticate" error (bad SID or token). */
+const TWILIO_AUTHENTICATE = 20003;
+
+/**
+ * A failed Twilio call as an answer for people. Never a 401: the console would take that for
+ * its own session expiring. Rejected credentials and Twilio's other 4xx are the user's to fix
+ * (400, Twilio's own message); an unreachable or failing Twilio is a 502.
+ */
+export function twilioHttpError(error: TwilioError): HttpError {
+  if (error.status === 401 || error.twilioCode === TWILIO_AUTHENTICATE) {
+    return new HttpError(400, 'twilio_auth_failed', `Twilio rejected the credentials (${error.message})`);
+  }
+  if (error.status >= 400 && error.status < 500) return new HttpError(400, 'twilio_error', error.message);
+  const reason = (error.status === 502 ? error.message : `Twilio failed: ${error.message}`).replace(/\.$/, '');
+  return new HttpError(502, 'upstream_error', `${reason}. Please try again later.`);
+}
+
+/** Runs a Twilio call, turning a TwilioError into the matching HttpError. */
+export async function callTwilio<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TwilioError) throw twilioHttpError(error);
+    throw error;
+  }
+}

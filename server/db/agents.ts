@@ -1,0 +1,147 @@
+/**
+ * Agents and their tool lists. Every query takes the owner's id, so one user never reads or
+ * changes another user's agent (the routes answer 404 for those).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { AGENT_DEFAULTS } from '../../shared/defaults.js';
+import type { AgentTool } from '../../shared/types/agent.js';
+import type { AgentsTable, Database } from './schema.js';
+
+export type AgentRecord = AgentsTable;
+
+/** The settings columns a PATCH may change (phone_number changes through the associations). */
+export type AgentColumns = Omit<AgentsTable, 'id' | 'user_id' | 'phone_number' | 'created_at' | 'updated_at'>;
+
+/** An agent row with its tools in their saved order. */
+export interface AgentWithTools {
+  row: AgentRecord;
+  tools: AgentTool[];
+}
+
+const DEFAULT_COLUMNS: Omit<AgentColumns, 'name'> = {
+  description: AGENT_DEFAULTS.description,
+  instructions: AGENT_DEFAULTS.instructions,
+  system_message: AGENT_DEFAULTS.systemMessage,
+  voice: AGENT_DEFAULTS.voice,
+  speak_first: AGENT_DEFAULTS.speakFirst ? 1 : 0,
+  transcription: AGENT_DEFAULTS.transcription ? 1 : 0,
+  transcription_model: AGENT_DEFAULTS.transcription_model,
+  transcription_language: AGENT_DEFAULTS.transcription_language,
+  transcription_prompt: AGENT_DEFAULTS.transcription_prompt,
+  noise_reduction: AGENT_DEFAULTS.noise_reduction,
+  input_audio_format: AGENT_DEFAULTS.input_audio_format,
+  output_audio_format: AGENT_DEFAULTS.output_audio_format,
+  temperature: AGENT_DEFAULTS.temperature,
+  response_output_tokens_limit: AGENT_DEFAULTS.response_output_tokens_limit ? 1 : 0,
+  max_response_output_tokens: AGENT_DEFAULTS.max_response_output_tokens,
+  model: AGENT_DEFAULTS.model,
+  turn_detection_type: AGENT_DEFAULTS.turn_detection_type,
+  prefix_padding_ms: AGENT_DEFAULTS.prefix_padding_ms,
+  silence_duration_ms: AGENT_DEFAULTS.silence_duration_ms,
+  threshold: AGENT_DEFAULTS.threshold,
+  eagerness: AGENT_DEFAULTS.eagerness,
+};
+
+/** Tools of the given agents (all owned by `userId`), grouped by agent id, in saved order. */
+async function toolsByAgent(db: Kysely<Database>, userId: string, agentId?: string): Promise<Map<string, AgentTool[]>> {
+  let query = db
+    .selectFrom('agent_tools')
+    .innerJoin('agents', 'agents.id', 'agent_tools.agent_id')
+    .innerJoin('tools', 'tools.id', 'agent_tools.tool_id')
+    .select(['agent_tools.agent_id as agentId', 'tools.id as id', 'tools.name as name', 'tools.description as description'])
+    .where('agents.user_id', '=', userId);
+  if (agentId) query = query.where('agents.id', '=', agentId);
+  const rows = await query.orderBy('agent_tools.agent_id').orderBy('agent_tools.position').execute();
+  const byAgent = new Map<string, AgentTool[]>();
+  for (const { agentId: owner, ...tool } of rows) {
+    const list = byAgent.get(owner) ?? [];
+    list.push(tool);
+    byAgent.set(owner, list);
+  }
+  return byAgent;
+}
+
+/** The user's agents, newest first. Two queries whatever the number of agents. */
+export async function listAgents(db: Kysely<Database>, userId: string): Promise<AgentWithTools[]> {
+  const rows = await db
+    .selectFrom('agents')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  if (rows.length === 0) return [];
+  const tools = await toolsByAgent(db, userId);
+  return rows.map((row) => ({ row, tools: tools.get(row.id) ?? [] }));
+}
+
+/** The agent row alone (no tools), if `userId` owns it. */
+export async function findAgentRow(db: Kysely<Database>, userId: string, id: string): Promise<AgentRecord | undefined> {
+  return db.selectFrom('agents').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function findAgent(db: Kysely<Database>, userId: string, id: string): Promise<AgentWithTools | undefined> {
+  const row = await findAgentRow(db, userId, id);
+  if (!row) return undefined;
+  return { row, tools: (await toolsByAgent(db, userId, id)).get(id) ?? [] };
+}
+
+/** A new agent with every spec default (part 1 §9) and no tools or number. */
+export async function insertAgent(db: Kysely<Database>, userId: string, name: string, now: number): Promise<AgentWithTools> {
+  const row: AgentRecord = { id: randomUUID(), user_id: userId, name, ...DEFAULT_COLUMNS, phone_number: null, created_at: now, updated_at: now };
+  await db.insertInto('agents').values(row).execute();
+  return { row, tools: [] };
+}
+
+/** The subset of `toolIds` that `userId` owns. */
+export async function findOwnedToolIds(db: Kysely<Database>, userId: string, toolIds: string[]): Promise<Set<string>> {
+  if (toolIds.length === 0) return new Set();
+  const rows = await db.selectFrom('tools').select('id').where('user_id', '=', userId).where('id', 'in', toolIds).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A tool deleted between the ownership check and the insert fails the agent_tools foreign key. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
+/**
+ * Applies column changes and, when `toolIds` is given, replaces the tool list, in one
+ * transaction. Tool ids must already be checked as the owner's. False when no such agent.
+ */
+export async function updateAgent(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  changes: Partial<AgentColumns>,
+  toolIds: string[] | undefined,
+  now: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('agents')
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    if (toolIds) {
+      await trx.deleteFrom('agent_tools').where('agent_id', '=', id).execute();
+      if (toolIds.length > 0) {
+        await trx
+          .insertInto('agent_tools')
+          .values(toolIds.map((toolId, position) => ({ agent_id: id, tool_id: toolId, position })))
+          .execute();
+      }
+    }
+    return true;
+  });
+}
+
+/** Deletes the agent (its tool links and its number go with the row). False when no such agent. */
+export async function deleteAgent(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('agents').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
