@@ -10,6 +10,8 @@ import { NotFoundPage } from './app/NotFoundPage.js';
 import { ProtectedRoute } from './app/ProtectedRoute.js';
 import { RootRedirect } from './app/RootRedirect.js';
 import { AdminPage } from './features/admin/AdminPage.js';
+import { AgentPage } from './features/agents/AgentPage.js';
+import { AgentsPage } from './features/agents/AgentsPage.js';
 import { LoginPage } from './features/auth/LoginPage.js';
 import { SettingsPage } from './features/settings/SettingsPage.js';
 import { LazyToolPage } from './features/tools/LazyToolPage.js';
@@ -29,8 +31,8 @@ export function AppRoutes() {
         <Route element={<Layout />}>
           <Route index element={<RootRedirect />} />
           {/* Agents and sessions (step 2): AgentsPage, AgentPage, SessionsPage, SessionPage. */}
-          <Route path="agents" element={<NotFoundPage />} />
-          <Route path="agents/:id" element={<NotFoundPage />} />
+          <Route path="agents" element={<AgentsPage />} />
+          <Route path="agents/:id" element={<AgentPage />} />
           <Route path="sessions" element={<NotFoundPage />} />
           <Route path="sessions/:streamSid" element={<NotFoundPage />} />
           {/* Web chats and tools (step 3): WebchatsPage, WebchatPage, ToolsPage, ToolPage. */}

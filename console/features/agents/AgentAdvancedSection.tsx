@@ -1,0 +1,64 @@
+import { AGENT_LIMITS, AUDIO_FORMATS, REALTIME_MODELS } from '../../../shared/defaults.js';
+import { FieldGrid } from './fields/FieldGrid.js';
+import { FormSection } from './fields/FormSection.js';
+import { NumberField } from './fields/NumberField.js';
+import { SelectField } from './fields/SelectField.js';
+import { SwitchField } from './fields/SwitchField.js';
+import type { AgentFormBinding } from './useAgentEditor.js';
+
+const { temperature, maxResponseOutputTokens: tokens } = AGENT_LIMITS;
+
+export function AgentAdvancedSection({ values, set, blur, disabled }: AgentFormBinding) {
+  return (
+    <FormSection title="Advanced Settings">
+      <FieldGrid>
+        <SelectField label="Model" value={values.model} options={REALTIME_MODELS} onChange={(v) => set('model', v)} disabled={disabled} />
+        <NumberField
+          label="Temperature"
+          value={values.temperature}
+          onChange={(v) => set('temperature', v)}
+          onBlur={() => blur('temperature')}
+          min={temperature.min}
+          max={temperature.max}
+          step={temperature.step}
+          hint={`${temperature.min} to ${temperature.max}`}
+          disabled={disabled}
+        />
+        <SelectField
+          label="Input Audio Format"
+          value={values.input_audio_format}
+          options={AUDIO_FORMATS}
+          onChange={(v) => set('input_audio_format', v)}
+          disabled={disabled}
+        />
+        <SelectField
+          label="Output Audio Format"
+          value={values.output_audio_format}
+          options={AUDIO_FORMATS}
+          onChange={(v) => set('output_audio_format', v)}
+          disabled={disabled}
+        />
+      </FieldGrid>
+      <SwitchField
+        label="Limit response tokens"
+        checked={values.response_output_tokens_limit}
+        onChange={(v) => set('response_output_tokens_limit', v)}
+        disabled={disabled}
+      />
+      {values.response_output_tokens_limit ? (
+        <FieldGrid>
+          <NumberField
+            label="Max Response Output Tokens"
+            value={values.max_response_output_tokens}
+            onChange={(v) => set('max_response_output_tokens', v)}
+            onBlur={() => blur('max_response_output_tokens')}
+            min={tokens.min}
+            max={tokens.max}
+            hint={`A whole number from ${tokens.min} to ${tokens.max}`}
+            disabled={disabled}
+          />
+        </FieldGrid>
+      ) : null}
+    </FormSection>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Flex } from '@radix-ui/themes';
+import type { Agent } from '../../../shared/types/agent.js';
+import { AgentAdvancedSection } from './AgentAdvancedSection.js';
+import { AgentBasicsSection } from './AgentBasicsSection.js';
+import { AgentInstructionsSection } from './AgentInstructionsSection.js';
+import { AgentPageHeader } from './AgentPageHeader.js';
+import { AgentToolsSection } from './AgentToolsSection.js';
+import { AgentTranscriptionSection } from './AgentTranscriptionSection.js';
+import { AgentTurnDetectionSection } from './AgentTurnDetectionSection.js';
+import { CallAgentDialog } from './CallAgentDialog.js';
+import { DeleteAgentDialog } from './DeleteAgentDialog.js';
+import { useAgentEditor } from './useAgentEditor.js';
+import { useDeleteAgent } from './useDeleteAgent.js';
+
+export interface AgentEditorProps {
+  agent: Agent;
+}
+
+/** The detail form of one loaded agent: header actions, the six sections and the dialogs. */
+export function AgentEditor({ agent }: AgentEditorProps) {
+  const editor = useAgentEditor(agent);
+  const { deleted, deleteAgent } = useDeleteAgent(agent.id, editor.loaded.name);
+  const [calling, setCalling] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const binding = { ...editor.binding, disabled: editor.binding.disabled || deleted };
+
+  return (
+    <form
+      aria-label="Agent settings"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!deleted) void editor.save();
+      }}
+    >
+      <Flex direction="column" gap="4">
+        <AgentPageHeader
+          title={editor.loaded.name}
+          saving={editor.saving}
+          dirty={editor.dirty}
+          locked={deleted}
+          onCall={() => setCalling(true)}
+          onDelete={() => setConfirmingDelete(true)}
+        />
+        <AgentBasicsSection {...binding} agentId={agent.id} loadedNumber={editor.loaded.phoneNumber} nameError={editor.nameError} />
+        <AgentInstructionsSection {...binding} />
+        <AgentToolsSection {...binding} agentTools={agent.tools ?? []} />
+        <AgentTranscriptionSection {...binding} />
+        <AgentAdvancedSection {...binding} />
+        <AgentTurnDetectionSection {...binding} />
+      </Flex>
+      <CallAgentDialog agentId={agent.id} agentName={editor.loaded.name} open={calling} onOpenChange={setCalling} />
+      <DeleteAgentDialog
+        agentName={editor.loaded.name}
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        onConfirm={async () => {
+          await deleteAgent();
+          setConfirmingDelete(false);
+        }}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { TextInput } from '../../components/TextInput.js';
+import { useToast } from '../../components/ToastProvider.js';
+import { AGENT_TEXTS } from './agentTexts.js';
+import { useAgentActions } from './api.js';
+
+export interface CallAgentDialogProps {
+  agentId: string;
+  agentName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Places an outbound call from the agent's number (spec part 1 §2, §5 "Call dialog"). */
+export function CallAgentDialog({ agentId, agentName, open, onOpenChange }: CallAgentDialogProps) {
+  const { makeCall } = useAgentActions();
+  const toast = useToast();
+  const [number, setNumber] = useState('');
+  const [calling, setCalling] = useState(false);
+  const trimmed = number.trim();
+
+  const changeOpen = (next: boolean) => {
+    if (calling) return;
+    if (!next) setNumber('');
+    onOpenChange(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed || calling) return;
+    setCalling(true);
+    try {
+      await makeCall(agentId, trimmed);
+      toast.success(AGENT_TEXTS.callInitiated(trimmed));
+      setNumber('');
+      onOpenChange(false);
+    } catch (error) {
+      // The dialog stays open so the number can be corrected and tried again.
+      toast.error(error instanceof Error ? error.message : AGENT_TEXTS.callFailed);
+    } finally {
+      setCalling(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
+      <Dialog.Content maxWidth="440px">
+        <Dialog.Title>Call with {agentName}</Dialog.Title>
+        <Dialog.Description size="2" mb="4">
+          Enter the phone number to call. The agent calls from its own phone number.
+        </Dialog.Description>
+        <form onSubmit={submit} noValidate>
+          <Flex direction="column" gap="3">
+            <TextInput
+              label="Phone number to call"
+              value={number}
+              onChange={setNumber}
+              placeholder="+14155550123"
+              hint="International format, e.g. +14155550123"
+              autoFocus
+              autoComplete="tel"
+              disabled={calling}
+            />
+            <Flex gap="3" mt="2" justify="end">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray" disabled={calling}>
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={calling || trimmed === ''}>
+                Call
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { TextInput } from '../../components/TextInput.js';
+import { AGENT_TEXTS } from './agentTexts.js';
+import { useAgentActions } from './api.js';
+
+export interface CreateAgentDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * 'Create New Agent' (spec part 1 §2, §5): only the trimmed name is sent. Success clears the
+ * field and closes, leaving the user on the refreshed list; failure keeps it open with the error.
+ */
+export function CreateAgentDialog({ open, onOpenChange }: CreateAgentDialogProps) {
+  const { create } = useAgentActions();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const changeOpen = (next: boolean) => {
+    if (submitting) return;
+    if (!next) {
+      setName('');
+      setError(undefined);
+    }
+    onOpenChange(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(AGENT_TEXTS.nameRequired);
+      return;
+    }
+    setSubmitting(true);
+    setError(undefined);
+    try {
+      await create(trimmed);
+      setName('');
+      onOpenChange(false);
+    } catch {
+      // The spec shows the fixed text here, not the cause (part 1 §8).
+      setError(AGENT_TEXTS.createFailed);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  // Create is disabled while the name is empty, which also blocks Enter from submitting; Enter
+  // on an empty name still deserves the reason rather than silence.
+  const enterOnEmpty = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && name.trim() === '' && !submitting) {
+      event.preventDefault();
+      setError(AGENT_TEXTS.nameRequired);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
+      <Dialog.Content maxWidth="460px">
+        <Dialog.Title>{AGENT_TEXTS.createTitle}</Dialog.Title>
+        <Dialog.Description size="2" mb="4">
+          {AGENT_TEXTS.createExplanation}
+        </Dialog.Description>
+        <form onSubmit={submit} onKeyDown={enterOnEmpty} noValidate>
+          <Flex direction="column" gap="3">
+            <TextInput
+              label={AGENT_TEXTS.nameLabel}
+              value={name}
+              onChange={(value) => {
+                setName(value);
+                if (error) setError(undefined);
+              }}
+              required
+              autoFocus
+              autoComplete="off"
+              disabled={submitting}
+              error={error}
+            />
+            <Flex gap="3" mt="2" justify="end">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray" disabled={submitting}>
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={submitting || name.trim() === ''}>
+                Create
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

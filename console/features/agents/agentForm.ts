@@ -1,0 +1,148 @@
+/**
+ * The agent detail form: its values (numbers kept as typed text until blur), the blur-reset
+ * rules of spec part 1 §5, and the PATCH body of what changed since the agent was loaded.
+ */
+import {
+  AGENT_DEFAULTS,
+  AGENT_LIMITS,
+  type AudioFormat,
+  type Eagerness,
+  type NoiseReduction,
+  type RealtimeModel,
+  type TranscriptionModel,
+  type TurnDetectionType,
+  type Voice,
+} from '../../../shared/defaults.js';
+import type { Agent, AgentPatch } from '../../../shared/types/agent.js';
+
+export interface AgentFormValues {
+  name: string;
+  description: string;
+  instructions: string;
+  systemMessage: string;
+  voice: Voice;
+  /** null = 'None'. Saved through the association calls, not the PATCH. */
+  phoneNumber: string | null;
+  toolIds: string[];
+  speakFirst: boolean;
+  transcription: boolean;
+  transcription_model: TranscriptionModel;
+  transcription_language: string;
+  transcription_prompt: string;
+  noise_reduction: NoiseReduction;
+  input_audio_format: AudioFormat;
+  output_audio_format: AudioFormat;
+  model: RealtimeModel;
+  temperature: string;
+  response_output_tokens_limit: boolean;
+  max_response_output_tokens: string;
+  turn_detection_type: TurnDetectionType;
+  prefix_padding_ms: string;
+  silence_duration_ms: string;
+  threshold: string;
+  eagerness: Eagerness;
+}
+
+export type NumericField =
+  | 'temperature'
+  | 'max_response_output_tokens'
+  | 'prefix_padding_ms'
+  | 'silence_duration_ms'
+  | 'threshold';
+
+interface NumericRule {
+  valid: (value: number) => boolean;
+  fallback: number;
+}
+
+const { temperature, maxResponseOutputTokens: tokens, threshold } = AGENT_LIMITS;
+
+/** Spec part 1 §5: what a valid value is, and what an invalid or empty one becomes on blur. */
+export const NUMERIC_RULES: Record<NumericField, NumericRule> = {
+  temperature: {
+    valid: (v) => v >= temperature.min && v <= temperature.max,
+    fallback: AGENT_DEFAULTS.temperature,
+  },
+  max_response_output_tokens: {
+    valid: (v) => Number.isInteger(v) && v >= tokens.min && v <= tokens.max,
+    fallback: AGENT_DEFAULTS.max_response_output_tokens,
+  },
+  prefix_padding_ms: { valid: (v) => Number.isInteger(v) && v >= 0, fallback: AGENT_DEFAULTS.prefix_padding_ms },
+  silence_duration_ms: { valid: (v) => Number.isInteger(v) && v >= 0, fallback: AGENT_DEFAULTS.silence_duration_ms },
+  threshold: { valid: (v) => v >= threshold.min && v <= threshold.max, fallback: AGENT_DEFAULTS.threshold },
+};
+
+/** The number a field holds, or its fallback when the text is empty, not a number or out of range. */
+export function numericValue(field: NumericField, text: string): number {
+  const trimmed = text.trim();
+  // Rounded so a spinner's float noise (0.7000000000000001) neither fails the range nor gets saved.
+  const value = trimmed === '' ? NaN : Math.round(Number(trimmed) * 1e9) / 1e9;
+  const rule = NUMERIC_RULES[field];
+  return Number.isFinite(value) && rule.valid(value) ? value : rule.fallback;
+}
+
+/** What the field shows after blur: the valid number it holds, else the fallback. */
+export function normalizeNumeric(field: NumericField, text: string): string {
+  return String(numericValue(field, text));
+}
+
+const str = (value: string | null | undefined) => value ?? '';
+const numText = (value: number | null | undefined, fallback: number) =>
+  String(typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+
+/** Form values of a loaded agent; missing fields take the spec's defaults. */
+export function toFormValues(agent: Agent): AgentFormValues {
+  const d = AGENT_DEFAULTS;
+  return {
+    name: str(agent.name),
+    description: str(agent.description),
+    instructions: str(agent.instructions),
+    systemMessage: str(agent.systemMessage),
+    voice: agent.voice ?? d.voice,
+    phoneNumber: agent.phoneNumber || null,
+    toolIds: (agent.tools ?? []).map((tool) => tool.id),
+    speakFirst: agent.speakFirst ?? d.speakFirst,
+    transcription: agent.transcription ?? d.transcription,
+    transcription_model: agent.transcription_model ?? d.transcription_model,
+    transcription_language: str(agent.transcription_language),
+    transcription_prompt: str(agent.transcription_prompt),
+    noise_reduction: agent.noise_reduction ?? d.noise_reduction,
+    input_audio_format: agent.input_audio_format ?? d.input_audio_format,
+    output_audio_format: agent.output_audio_format ?? d.output_audio_format,
+    model: agent.model ?? d.model,
+    temperature: numText(agent.temperature, d.temperature),
+    response_output_tokens_limit: agent.response_output_tokens_limit ?? d.response_output_tokens_limit,
+    max_response_output_tokens: numText(agent.max_response_output_tokens, d.max_response_output_tokens),
+    turn_detection_type: agent.turn_detection_type ?? d.turn_detection_type,
+    prefix_padding_ms: numText(agent.prefix_padding_ms, d.prefix_padding_ms),
+    silence_duration_ms: numText(agent.silence_duration_ms, d.silence_duration_ms),
+    threshold: numText(agent.threshold, d.threshold),
+    eagerness: agent.eagerness ?? d.eagerness,
+  };
+}
+
+const NUMERIC_FIELDS = Object.keys(NUMERIC_RULES) as NumericField[];
+type PlainField = Exclude<keyof AgentFormValues, NumericField | 'phoneNumber' | 'toolIds'>;
+
+function sameIds(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((id) => set.has(id));
+}
+
+/** The PATCH body: only fields that differ from `loaded`, tools as ids, names trimmed. */
+export function buildPatch(loaded: AgentFormValues, values: AgentFormValues): AgentPatch {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(values) as (keyof AgentFormValues)[]) {
+    if (key === 'phoneNumber' || key === 'toolIds' || (NUMERIC_FIELDS as string[]).includes(key)) continue;
+    const field = key as PlainField;
+    const value = field === 'name' ? values.name.trim() : values[field];
+    if (value !== loaded[field]) patch[field] = value;
+  }
+  for (const field of NUMERIC_FIELDS) {
+    const value = numericValue(field, values[field]);
+    if (value !== numericValue(field, loaded[field])) patch[field] = value;
+  }
+  if (!sameIds(loaded.toolIds, values.toolIds)) patch.tools = [...values.toolIds];
+  return patch as AgentPatch;
+}

@@ -1,0 +1,35 @@
+/** Every text of the agents screens that the spec fixes (part 1 §2, §5, §8), verbatim. */
+export const AGENT_TEXTS = {
+  listHeading: 'AI Agents',
+  listIntro:
+    'Create, manage and deploy AI agents for specific tasks and conversations. Each agent can be customized with its own personality and capabilities.',
+  loadingList: 'Loading agents...',
+  fetchFailed: 'Failed to fetch agents',
+  emptyTitle: 'No agents found',
+  emptyText: 'Create your first AI agent to get started. Agents can be customized for specific tasks and conversations.',
+  refresh: 'Refresh agents',
+  newAgent: 'New Agent',
+  addNewAgent: 'add new agent',
+
+  createTitle: 'Create New Agent',
+  createExplanation: 'Enter a name for your new agent. You can configure additional settings after creation.',
+  nameLabel: 'Agent Name',
+  nameRequired: 'Agent name is required',
+  createFailed: 'Failed to create agent',
+
+  notFound: 'Agent not found',
+  detailFailed: 'Failed to fetch agent details',
+  updated: 'Agent updated successfully',
+  updateFailed: 'Failed to update agent',
+  associationFailed: 'Agent updated but phone association failed',
+  deleted: (name: string) => `Agent ${name} deleted successfully`,
+  deleteFailed: 'Failed to delete agent',
+  callInitiated: (number: string) => `Call initiated to ${number}`,
+  callFailed: 'Failed to initiate call',
+  assignedTo: (agentName: string) => `Currently assigned to: ${agentName}`,
+  twilioCredentialsMissing: 'Add your Twilio Account SID and Auth Token in Settings to attach a phone number.',
+
+  toolsEnabled: (count: number) => (count > 0 ? `${count} tools enabled` : 'No tools'),
+  speakFirst: (speaksFirst: boolean) => (speaksFirst ? 'Agent speaks first' : 'Agent waits for user'),
+  transcription: (enabled: boolean) => (enabled ? 'Transcription enabled' : 'Transcription disabled'),
+} as const;

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { Grid } from '@radix-ui/themes';
+
+/** Fields side by side on wide screens, stacked on phones. */
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return (
+    <Grid columns={{ initial: '1', sm: '2' }} gap="4" align="start">
+      {children}
+    </Grid>
+  );
+}

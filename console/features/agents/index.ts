@@ -1,0 +1,3 @@
+export { AgentsPage } from './AgentsPage.js';
+export { AgentPage } from './AgentPage.js';
+export { agentKeys, useAgent, useAgents } from './api.js';

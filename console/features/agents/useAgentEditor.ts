@@ -1,0 +1,77 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { Agent } from '../../../shared/types/agent.js';
+import { useToast } from '../../components/ToastProvider.js';
+import { buildPatch, normalizeNumeric, toFormValues, type AgentFormValues, type NumericField } from './agentForm.js';
+import { AGENT_TEXTS } from './agentTexts.js';
+import { useAgentActions } from './api.js';
+
+export type SetField = <K extends keyof AgentFormValues>(field: K, value: AgentFormValues[K]) => void;
+
+/** What every section gets: the unsaved values and the two ways to change them. */
+export interface AgentFormBinding {
+  values: AgentFormValues;
+  set: SetField;
+  /** Applies the spec's blur-reset rule to a number field (part 1 §5). */
+  blur: (field: NumericField) => void;
+  disabled: boolean;
+}
+
+/**
+ * The unsaved edits of one agent (spec part 1 §2: "Edits stay local until Save"). `loaded` is
+ * what the server last confirmed, so a save sends only what differs and moves the phone number
+ * only when it changed.
+ */
+export function useAgentEditor(agent: Agent) {
+  const actions = useAgentActions();
+  const toast = useToast();
+  const [loaded, setLoaded] = useState(() => toFormValues(agent));
+  const [values, setValues] = useState(loaded);
+  const [saving, setSaving] = useState(false);
+  const [nameError, setNameError] = useState<string | undefined>();
+
+  const set = useCallback<SetField>((field, value) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field === 'name') setNameError(undefined);
+  }, []);
+  const blur = useCallback((field: NumericField) => {
+    setValues((current) => ({ ...current, [field]: normalizeNumeric(field, current[field]) }));
+  }, []);
+
+  const dirty = useMemo(
+    () => Object.keys(buildPatch(loaded, values)).length > 0 || loaded.phoneNumber !== values.phoneNumber,
+    [loaded, values],
+  );
+
+  const save = async () => {
+    if (values.name.trim() === '') {
+      setNameError(AGENT_TEXTS.nameRequired);
+      return;
+    }
+    // Values as the blur rules leave them, even if Save was reached without a blur.
+    const settled = { ...values };
+    for (const field of ['temperature', 'max_response_output_tokens', 'prefix_padding_ms', 'silence_duration_ms', 'threshold'] as const) {
+      settled[field] = normalizeNumeric(field, settled[field]);
+    }
+    setSaving(true);
+    try {
+      const result = await actions.save(agent.id, buildPatch(loaded, settled), {
+        from: loaded.phoneNumber,
+        to: settled.phoneNumber,
+      });
+      const confirmed = { ...settled, name: settled.name.trim() };
+      if (result.associationFailed) confirmed.phoneNumber = loaded.phoneNumber;
+      setLoaded(confirmed);
+      // After a failed move the chosen number stays selected, so Save can try again.
+      setValues({ ...confirmed, phoneNumber: settled.phoneNumber });
+      if (result.associationFailed) toast.show(AGENT_TEXTS.associationFailed, { tone: 'warning' });
+      else toast.success(AGENT_TEXTS.updated);
+    } catch {
+      toast.error(AGENT_TEXTS.updateFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const binding: AgentFormBinding = { values, set, blur, disabled: saving };
+  return { binding, loaded, dirty, saving, save, nameError };
+}
