@@ -10,8 +10,10 @@
  */
 import type { Kysely } from 'kysely';
 import { insertAgent } from '../../server/db/agents.js';
+import { saveCustomValue } from '../../server/db/customValues.js';
 import { associateNumber } from '../../server/db/phoneAssociations.js';
 import type { Database } from '../../server/db/schema.js';
+import { insertTool } from '../../server/db/tools.js';
 import type { TestUser } from '../helpers/serverApp.js';
 
 export const IDENTITIES = ['anonymous', 'userA', 'userB', 'admin', 'superadmin', 'adminImpersonatingA'] as const;
@@ -178,6 +180,43 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     },
     expect: onlyA(400),
   },
+
+  // Tools and custom values (spec part 2 §7): the effective user's own.
+  { method: 'GET', route: '/api/tools', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/tools',
+    request: () => ({ payload: { name: 'matrix_tool', description: 'Matrix tool', type: 'string' } }),
+    expect: signedIn(201),
+  },
+  { method: 'GET', route: '/api/tools/:id', request: async (ctx) => ({ url: `/api/tools/${await toolOfA(ctx)}` }), expect: onlyA(200) },
+  {
+    method: 'PATCH',
+    route: '/api/tools/:id',
+    request: async (ctx) => ({ url: `/api/tools/${await toolOfA(ctx)}`, payload: { description: 'edited' } }),
+    expect: onlyA(200),
+  },
+  { method: 'DELETE', route: '/api/tools/:id', request: async (ctx) => ({ url: `/api/tools/${await toolOfA(ctx)}` }), expect: onlyA(200) },
+  // Arguments that miss the required `city` answer 200 with success:false before the sandbox runs.
+  {
+    method: 'POST',
+    route: '/api/tools/:id/test',
+    request: async (ctx) => ({ url: `/api/tools/${await toolOfA(ctx)}/test`, payload: { args: {} } }),
+    expect: onlyA(200),
+  },
+  { method: 'GET', route: '/api/custom-values', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/custom-values',
+    request: (ctx) => ({ payload: { name: ctx.unique('MATRIX').replace(/-/g, '_'), value: 'v' } }),
+    expect: signedIn(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/custom-values/:name',
+    request: async (ctx) => ({ url: `/api/custom-values/${encodeURIComponent(await customValueOfA(ctx))}` }),
+    expect: onlyA(200),
+  },
 ];
 
 /** A resource of userA: userA and an admin impersonating A reach it; everyone else gets 404. */
@@ -194,6 +233,20 @@ function nextPhoneNumber(): string {
 /** A fresh agent of userA; its id. */
 async function agentOfA(ctx: MatrixContext): Promise<string> {
   return (await insertAgent(ctx.db, ctx.users.userA.id, ctx.unique('agent'), Date.now())).row.id;
+}
+
+/** A fresh tool of userA (its parameters require `city`); its id. */
+async function toolOfA(ctx: MatrixContext): Promise<string> {
+  const parameters = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+  const fields = { name: ctx.unique('tool'), description: 'Matrix tool', type: 'string', parameters, handler_code: '' };
+  return (await insertTool(ctx.db, ctx.users.userA.id, fields, Date.now())).id;
+}
+
+/** A fresh custom value of userA; its name. */
+async function customValueOfA(ctx: MatrixContext): Promise<string> {
+  const name = ctx.unique('VALUE').replace(/-/g, '_');
+  await saveCustomValue(ctx.db, ctx.users.userA.id, { name, value: 'matrix' }, Date.now());
+  return name;
 }
 
 /** A fresh agent of userA holding a fresh number; the number. */

@@ -1,0 +1,65 @@
+/**
+ * Tools (spec part 2 §7) under /api/tools, for the effective user: another user's tool answers
+ * 404 'Tool not found' exactly like a missing one. POST /:id/test runs the handler in the sandbox
+ * for the editor's Test panel.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { SuccessResponse } from '../../shared/types/api.js';
+import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
+import { requireUser } from '../auth/requireUser.js';
+import { deleteTool, findTool, insertTool, listTools, toTool, updateTool } from '../db/tools.js';
+import { notFound } from '../http/HttpError.js';
+import { runLoadedTool, TOOL_NOT_FOUND } from '../tools/runTool.js';
+import { CreateToolBody, newToolFields, toolChanges, UpdateToolBody } from '../tools/toolFields.js';
+
+const ToolParams = Type.Object({ id: Type.String() });
+
+/** `args` is whatever the Test panel's JSON holds; the tool's own schema checks it. */
+const TestBody = Type.Object({ args: Type.Optional(Type.Unknown()) }, { additionalProperties: false });
+
+export async function toolRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, clock } = app;
+
+  app.get('', async (request): Promise<Tool[]> => (await listTools(db, requireUser(request).id)).map(toTool));
+
+  app.get('/:id', { schema: { params: ToolParams } }, async (request): Promise<Tool> => {
+    const tool = await findTool(db, requireUser(request).id, request.params.id);
+    if (!tool) throw notFound(TOOL_NOT_FOUND);
+    return toTool(tool);
+  });
+
+  app.post('', { schema: { body: CreateToolBody } }, async (request, reply): Promise<Tool> => {
+    const row = await insertTool(db, requireUser(request).id, newToolFields(request.body), clock());
+    reply.code(201);
+    return toTool(row);
+  });
+
+  app.patch('/:id', { schema: { params: ToolParams, body: UpdateToolBody } }, async (request): Promise<Tool> => {
+    const userId = requireUser(request).id;
+    const changes = toolChanges(request.body);
+    const row = Object.keys(changes).length === 0
+      ? await findTool(db, userId, request.params.id)
+      : await updateTool(db, userId, request.params.id, changes, clock());
+    if (!row) throw notFound(TOOL_NOT_FOUND);
+    return toTool(row);
+  });
+
+  app.delete('/:id', { schema: { params: ToolParams } }, async (request): Promise<SuccessResponse> => {
+    if (!(await deleteTool(db, requireUser(request).id, request.params.id))) throw notFound(TOOL_NOT_FOUND);
+    return { success: true };
+  });
+
+  /**
+   * Arguments that do not match the tool's schema answer 200 with `success: false` and the error
+   * naming the field, not 400: the Test panel shows it inline like any other failed run, and a
+   * model tool call gets the same text from runTool. Only a missing tool or a malformed body is 4xx.
+   */
+  app.post('/:id/test', { schema: { params: ToolParams, body: TestBody } }, async (request): Promise<ToolTestResult> => {
+    const tool = await findTool(db, requireUser(request).id, request.params.id);
+    if (!tool) throw notFound(TOOL_NOT_FOUND);
+    return runLoadedTool(app, tool, request.body.args ?? {});
+  });
+}

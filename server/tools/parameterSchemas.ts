@@ -1,0 +1,84 @@
+/**
+ * A tool's `parameters` is a JSON Schema (spec part 2 §3) that both describes the arguments to the
+ * model and checks the arguments a call brings. Checked with Ajv (draft-07, the dialect function
+ * calling uses) when a tool is saved, and compiled once per distinct schema text for calls.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { validationMessage } from '../http/validationMessage.js';
+
+/**
+ * One Ajv instance and a bounded memo of compiled validators, shared by every app in the process:
+ * a compiled validator is a pure function of the schema text, so sharing is safe, and the bound
+ * keeps Ajv's own schema cache from growing with every edited tool.
+ * `strict: false` because JSON Schema says unknown keywords (e.g. `example`) are ignored, and
+ * formats are not checked (no format plugin; a model's `"format": "email"` is a hint).
+ */
+const ajv = new Ajv({ strict: false, validateFormats: false, logger: false, allErrors: false });
+const MAX_CACHED = 256;
+const compiled = new Map<string, { schema: object; validate: ValidateFunction }>();
+
+const PREFIX = 'parameters: must be a valid JSON Schema object';
+
+/** The one sentence for the first error of a schema check, naming the field (e.g. "type: must be …"). */
+function describeErrors(errors: ErrorObject[] | null | undefined, dataVar: string): string {
+  return validationMessage(errors ?? [], dataVar);
+}
+
+/** Compiles without caching; throws Ajv's error (e.g. an unresolvable $ref). */
+function compileFresh(schema: object): ValidateFunction {
+  // A root $id would be registered in Ajv and clash with the next schema using the same id.
+  const { $id: _ignored, ...withoutId } = schema as Record<string, unknown>;
+  const validate = ajv.compile(withoutId);
+  return validate;
+}
+
+/**
+ * Null when `parameters` is usable as a tool's parameters: a valid JSON Schema whose top level
+ * is `"type": "object"` (model tool calls always pass an object of named arguments). Otherwise the
+ * error text, e.g. 'parameters: must be a valid JSON Schema object: type: must be one of …'.
+ */
+export function checkJsonSchema(parameters: unknown): string | null {
+  if (parameters === null || typeof parameters !== 'object' || Array.isArray(parameters)) return 'parameters: must be an object';
+  if (!ajv.validateSchema(parameters)) return `${PREFIX}: ${describeErrors(ajv.errors, 'parameters')}`;
+  if ((parameters as Record<string, unknown>).type !== 'object') return `${PREFIX}: the top level must have "type": "object"`;
+  try {
+    const validate = compileFresh(parameters);
+    ajv.removeSchema(validate.schema as object);
+  } catch (error) {
+    return `${PREFIX}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return null;
+}
+
+function validatorFor(parametersJson: string): ValidateFunction {
+  const hit = compiled.get(parametersJson);
+  if (hit) {
+    compiled.delete(parametersJson);
+    compiled.set(parametersJson, hit);
+    return hit.validate;
+  }
+  const validate = compileFresh(JSON.parse(parametersJson) as object);
+  compiled.set(parametersJson, { schema: validate.schema as object, validate });
+  if (compiled.size > MAX_CACHED) {
+    const [oldestKey, oldest] = compiled.entries().next().value!;
+    compiled.delete(oldestKey);
+    ajv.removeSchema(oldest.schema);
+  }
+  return validate;
+}
+
+/**
+ * Null when `args` match the stored parameters schema (its JSON text), else the text a Test panel
+ * or a model sees, naming the field: 'Invalid arguments (latitude: must be a number)'.
+ */
+export function argumentsError(parametersJson: string, args: unknown): string | null {
+  let validate: ValidateFunction;
+  try {
+    validate = validatorFor(parametersJson);
+  } catch (error) {
+    // Saved schemas were checked, but one saved before a rule changed may still fail to compile.
+    return `The tool's parameters schema is invalid: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (validate(args)) return null;
+  return `Invalid arguments (${describeErrors(validate.errors, 'args')})`;
+}

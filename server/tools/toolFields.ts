@@ -1,0 +1,97 @@
+/**
+ * What a tool body may hold (spec part 2 §3, §5): name, description and type required and
+ * non-blank; parameters a JSON Schema object; handler code up to 100 KB. Unknown fields are
+ * rejected by the body schemas; the rules a schema cannot say are checked in `toolChanges`.
+ */
+import { Type, type Static } from 'typebox';
+import type { ToolFields } from '../db/tools.js';
+import { badRequest } from '../http/HttpError.js';
+import { checkJsonSchema } from './parameterSchemas.js';
+
+export const TOOL_LIMITS = {
+  nameMaxLength: 100,
+  descriptionMaxLength: 2000,
+  typeMaxLength: 50,
+  handlerCodeMaxBytes: 100 * 1024,
+  parametersMaxBytes: 100 * 1024,
+} as const;
+
+/** What a tool created without parameters or code gets: no arguments, no handler yet. */
+export const EMPTY_PARAMETERS: Record<string, unknown> = { type: 'object', properties: {} };
+
+const fields = {
+  name: Type.String({ maxLength: TOOL_LIMITS.nameMaxLength }),
+  description: Type.String({ maxLength: TOOL_LIMITS.descriptionMaxLength }),
+  type: Type.String({ maxLength: TOOL_LIMITS.typeMaxLength }),
+  parameters: Type.Object({}),
+  // Its limit is in bytes, checked in toolChanges (the body limit bounds it before that).
+  handler_code: Type.String(),
+};
+
+export const CreateToolBody = Type.Object(
+  {
+    name: fields.name,
+    description: fields.description,
+    type: fields.type,
+    parameters: Type.Optional(fields.parameters),
+    handler_code: Type.Optional(fields.handler_code),
+  },
+  { additionalProperties: false },
+);
+
+/** PATCH: any subset of the fields (spec part 2 §7 "partial fields"). */
+export const UpdateToolBody = Type.Object(
+  {
+    name: Type.Optional(fields.name),
+    description: Type.Optional(fields.description),
+    type: Type.Optional(fields.type),
+    parameters: Type.Optional(fields.parameters),
+    handler_code: Type.Optional(fields.handler_code),
+  },
+  { additionalProperties: false },
+);
+
+export type ToolBody = Static<typeof UpdateToolBody>;
+
+const invalid = (message: string) => badRequest(message, 'validation_failed');
+
+function required(field: 'name' | 'description' | 'type', value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw invalid(`${field}: must not be empty`);
+  return trimmed;
+}
+
+/** Checks and normalises the given fields (trimmed texts); throws a 400 naming the first bad field. */
+export function toolChanges(body: ToolBody): Partial<ToolFields> {
+  const changes: Partial<ToolFields> = {};
+  if (body.name !== undefined) changes.name = required('name', body.name);
+  if (body.description !== undefined) changes.description = required('description', body.description);
+  if (body.type !== undefined) changes.type = required('type', body.type);
+  if (body.parameters !== undefined) {
+    if (Buffer.byteLength(JSON.stringify(body.parameters)) > TOOL_LIMITS.parametersMaxBytes) {
+      throw invalid(`parameters: must be at most ${TOOL_LIMITS.parametersMaxBytes / 1024} KB of JSON`);
+    }
+    const problem = checkJsonSchema(body.parameters);
+    if (problem) throw invalid(problem);
+    changes.parameters = body.parameters as Record<string, unknown>;
+  }
+  if (body.handler_code !== undefined) {
+    if (Buffer.byteLength(body.handler_code) > TOOL_LIMITS.handlerCodeMaxBytes) {
+      throw invalid(`handler_code: must be at most ${TOOL_LIMITS.handlerCodeMaxBytes / 1024} KB`);
+    }
+    changes.handler_code = body.handler_code;
+  }
+  return changes;
+}
+
+/** The fields of a new tool: the create body checked, with defaults for parameters and code. */
+export function newToolFields(body: Static<typeof CreateToolBody>): ToolFields {
+  const changes = toolChanges(body);
+  return {
+    name: changes.name!,
+    description: changes.description!,
+    type: changes.type!,
+    parameters: changes.parameters ?? EMPTY_PARAMETERS,
+    handler_code: changes.handler_code ?? '',
+  };
+}
