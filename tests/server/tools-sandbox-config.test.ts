@@ -1,0 +1,33 @@
+/** SANDBOX_TIMEOUT_MS, SANDBOX_WORKERS, SANDBOX_MEMORY_MB: defaults, reading, and clear errors. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
+import { sandboxOptions } from '../../server/tools/toolSandbox.js';
+
+describe('tool sandbox configuration', () => {
+  it('defaults to a 5 s deadline, 2 workers and 32 MB per call', () => {
+    const config = loadConfig({});
+    expect(config.sandbox).toEqual({ timeoutMs: 5000, workers: 2, memoryMb: 32 });
+    expect(sandboxOptions(config)).toEqual({ timeoutMs: 5000, poolSize: 2, memoryLimitBytes: 32 * 1024 * 1024 });
+  });
+
+  it('reads the three variables', () => {
+    const config = loadConfig({ SANDBOX_TIMEOUT_MS: '1500', SANDBOX_WORKERS: '4', SANDBOX_MEMORY_MB: '64' });
+    expect(config.sandbox).toEqual({ timeoutMs: 1500, workers: 4, memoryMb: 64 });
+  });
+
+  it('names each variable that is not an integer in range', () => {
+    const problems = (() => {
+      try {
+        loadConfig({ SANDBOX_TIMEOUT_MS: '5s', SANDBOX_WORKERS: '0', SANDBOX_MEMORY_MB: '-1' });
+      } catch (error) {
+        return error instanceof ConfigError ? error.problems : [];
+      }
+      return [];
+    })();
+    expect(problems).toEqual([
+      'SANDBOX_TIMEOUT_MS must be an integer from 10 to 300000, got "5s"',
+      'SANDBOX_WORKERS must be an integer from 1 to 64, got "0"',
+      'SANDBOX_MEMORY_MB must be an integer from 1 to 2048, got "-1"',
+    ]);
+  });
+});
