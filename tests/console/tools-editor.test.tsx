@@ -1,0 +1,310 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import type { Tool } from '../../shared/types/tool.js';
+import { ConsoleRoot } from '../../console/app/ConsoleRoot.js';
+import { NEW_TOOL_PARAMETERS } from '../../console/features/tools/newToolTemplate.js';
+import { createConsoleApi } from '../../console/lib/api.js';
+import type { WebSocketClass } from '../../console/lib/realtime.js';
+import { renderConsole, storeSession, USER } from '../helpers/consoleRender.js';
+import { createFakeApi, deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
+
+// CodeMirror needs real layout (the e2e test drives the real one); a labelled textarea stands in.
+vi.mock('../../console/features/tools/CodeEditor.js', async () => {
+  const { createElement } = await import('react');
+  return {
+    CodeEditor: (props: { value: string; label: string; onChange: (value: string) => void }) =>
+      createElement('textarea', { 'aria-label': props.label, value: props.value, onChange: (e: { target: { value: string } }) => props.onChange(e.target.value) }),
+  };
+});
+
+const TOOL: Tool = {
+  id: 't1',
+  name: 'get_weather',
+  description: 'Current weather',
+  type: 'string',
+  parameters: {
+    type: 'object',
+    properties: { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' } },
+    required: ['metric'],
+  },
+  handler_code: 'async function handler(args) { return args; }',
+};
+
+function routes(extra: FakeRoutes = {}): FakeRoutes {
+  return {
+    'GET /tools': { body: [TOOL] },
+    'GET /tools/t1': { body: TOOL },
+    'GET /custom-values': { body: { success: true, customValues: [] } },
+    ...extra,
+  };
+}
+
+function field(label: string | RegExp): HTMLInputElement | HTMLTextAreaElement {
+  return screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+}
+
+/** Sets a field the way a paste would (user-event treats `{` and `[` as key names). */
+function setValue(label: string | RegExp, value: string) {
+  fireEvent.change(field(label), { target: { value } });
+}
+
+function BackProbe() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <>
+      <output data-testid="location">{location.pathname}</output>
+      <button type="button" onClick={() => navigate(-1)}>
+        history back
+      </button>
+    </>
+  );
+}
+
+/** Like renderConsole, with '/tools' before '/tools/new' in the history, to see what Back returns to. */
+function renderWithHistory(fakeRoutes: FakeRoutes) {
+  storeSession({ user: USER });
+  const fake = createFakeApi(fakeRoutes);
+  const api = createConsoleApi({ fetch: fake.fetch });
+  const utils = render(
+    <MemoryRouter initialEntries={['/tools', '/tools/new']} initialIndex={1}>
+      <ConsoleRoot api={api} WebSocket={FakeWebSocket as unknown as WebSocketClass} />
+      <BackProbe />
+    </MemoryRouter>,
+  );
+  return { ...utils, fake, user: userEvent.setup(), location: () => utils.getByTestId('location').textContent };
+}
+
+describe('tool editor: new tool', () => {
+  it('starts from the template and has no Delete button', async () => {
+    renderConsole({ path: '/tools/new', session: { user: USER }, routes: routes() });
+    expect(await screen.findByRole('heading', { name: 'Create New Tool' })).toBeTruthy();
+    expect(field(/^Tool Name/).value).toBe('');
+    expect(field(/^Description/).value).toBe('');
+    expect(field(/^Tool Type/).value).toBe('function');
+    expect(screen.getByText("The data type the tool returns, usually 'string'")).toBeTruthy();
+    expect(JSON.parse(field('Parameters').value)).toEqual(NEW_TOOL_PARAMETERS);
+    expect(field('Parameters').value).toContain('\n  "type": "object"');
+    expect(field('Handler Code').value).toContain('async function handler(args, { values })');
+    expect(field('Handler Code').value).toContain('api.open-meteo.com');
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.getByText('Save the tool to test it')).toBeTruthy();
+  });
+
+  it('names the missing required fields and sends nothing', async () => {
+    const app = renderConsole({ path: '/tools/new', session: { user: USER }, routes: routes() });
+    await screen.findByRole('heading', { name: 'Create New Tool' });
+    setValue(/^Tool Type/, ' ');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByText(/Tool Name is required/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/Description is required/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/Tool Type is required/).length).toBeGreaterThan(0);
+    expect(field(/^Tool Name/).getAttribute('aria-invalid')).toBe('true');
+    expect(app.fake.callsTo('POST /tools')).toHaveLength(0);
+
+    // Editing a field clears its message.
+    await app.user.type(field(/^Tool Name/), 'x');
+    expect(field(/^Tool Name/).getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("refuses parameters that are not JSON with 'Invalid JSON in parameters field'", async () => {
+    const app = renderConsole({ path: '/tools/new', session: { user: USER }, routes: routes() });
+    await screen.findByRole('heading', { name: 'Create New Tool' });
+    await app.user.type(field(/^Tool Name/), 'get_weather');
+    await app.user.type(field(/^Description/), 'Weather now');
+    setValue('Parameters', '{"type": "object",');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByText('Invalid JSON in parameters field').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Tool Name is required/)).toBeNull();
+    expect(app.fake.callsTo('POST /tools')).toHaveLength(0);
+  });
+
+  it('creates the tool, then shows /tools/{id} in place of /tools/new in the history', async () => {
+    const app = renderWithHistory(
+      routes({
+        'POST /tools': (call) => ({ status: 201, body: { id: 't9', ...(call.body as object) } }),
+        'GET /tools/t9': { body: { ...TOOL, id: 't9', name: 'get_weather' } },
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Create New Tool' });
+    await app.user.type(field(/^Tool Name/), '  get_weather ');
+    await app.user.type(field(/^Description/), 'Weather now');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Tool created successfully')).toBeTruthy();
+    await waitFor(() => expect(app.location()).toBe('/tools/t9'));
+    expect(await screen.findByRole('heading', { name: 'Edit Tool' })).toBeTruthy();
+    expect(app.fake.callsTo('POST /tools')[0]?.body).toEqual({
+      name: 'get_weather',
+      description: 'Weather now',
+      type: 'function',
+      parameters: NEW_TOOL_PARAMETERS,
+      handler_code: expect.stringContaining('async function handler(args, { values })'),
+    });
+
+    await app.user.click(screen.getByRole('button', { name: 'history back' }));
+    await waitFor(() => expect(app.location()).toBe('/tools'));
+  });
+
+  it('shows the server text when creating fails and stays on the form', async () => {
+    const app = renderConsole({
+      path: '/tools/new',
+      session: { user: USER },
+      routes: routes({ 'POST /tools': { status: 409, body: { success: false, error: 'A tool named get_weather already exists', code: 'conflict' } } }),
+    });
+    await screen.findByRole('heading', { name: 'Create New Tool' });
+    await app.user.type(field(/^Tool Name/), 'get_weather');
+    await app.user.type(field(/^Description/), 'Weather now');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A tool named get_weather already exists')).toBeTruthy();
+    expect(app.location()).toBe('/tools/new');
+    expect(field(/^Tool Name/).value).toBe('get_weather');
+  });
+});
+
+describe('tool editor: existing tool', () => {
+  it('loads the tool, saves edits with PATCH and says so', async () => {
+    const app = renderConsole({
+      path: '/tools/t1',
+      session: { user: USER },
+      routes: routes({ 'PATCH /tools/t1': (call) => ({ body: { ...TOOL, ...(call.body as object) } }) }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Edit Tool' })).toBeTruthy();
+    expect(field(/^Tool Name/).value).toBe('get_weather');
+    expect(field(/^Tool Type/).value).toBe('string');
+    expect(JSON.parse(field('Parameters').value)).toEqual(TOOL.parameters);
+
+    await app.user.clear(field(/^Description/));
+    await app.user.type(field(/^Description/), 'Weather for a city');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Tool updated successfully')).toBeTruthy();
+    expect(app.fake.callsTo('PATCH /tools/t1')[0]?.body).toMatchObject({ name: 'get_weather', description: 'Weather for a city' });
+    expect(app.location()).toBe('/tools/t1');
+  });
+
+  it("shows 'Tool not found' with a way back to the list", async () => {
+    const app = renderConsole({
+      path: '/tools/gone',
+      session: { user: USER },
+      routes: routes({ 'GET /tools/gone': { status: 404, body: { success: false, error: 'Tool not found', code: 'not_found' } } }),
+    });
+    expect(await screen.findByText('Tool not found')).toBeTruthy();
+    expect(app.fake.callsTo('GET /tools/gone')).toHaveLength(1);
+    await app.user.click(screen.getByRole('button', { name: 'Back to Tools' }));
+    await waitFor(() => expect(app.location()).toBe('/tools'));
+  });
+
+  it('deletes after confirmation in the Delete Tool dialog, then returns to /tools', async () => {
+    const app = renderConsole({
+      path: '/tools/t1',
+      session: { user: USER },
+      routes: routes({ 'DELETE /tools/t1': { body: { success: true } } }),
+    });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    await app.user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Tool' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(app.fake.callsTo('DELETE /tools/t1')).toHaveLength(0);
+
+    await app.user.click(screen.getByRole('button', { name: 'Delete' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Delete Tool' });
+    await app.user.click(within(again).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Tool get_weather deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(app.location()).toBe('/tools'));
+    expect(app.fake.callsTo('DELETE /tools/t1')).toHaveLength(1);
+  });
+
+  it("says 'Failed to delete tool' when the delete fails", async () => {
+    const app = renderConsole({
+      path: '/tools/t1',
+      session: { user: USER },
+      routes: routes({ 'DELETE /tools/t1': { status: 500 } }),
+    });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    await app.user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Tool' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete tool')).toBeTruthy();
+    expect(app.location()).toBe('/tools/t1');
+  });
+});
+
+describe('tool editor: Test panel', () => {
+  it('prefills arguments from the schema, runs the tool and shows output, logs, duration and error', async () => {
+    const gate = deferred<FakeReply>();
+    const app = renderConsole({
+      path: '/tools/t1',
+      session: { user: USER },
+      routes: routes({ 'POST /tools/t1/test': () => gate.promise }),
+    });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    // Required first, then the rest in schema order; numbers 0, strings '', booleans false.
+    const args = field(/^Arguments/);
+    expect(args.value).toBe(JSON.stringify({ metric: false, city: '', days: 0 }, null, 2));
+    setValue(/^Arguments/, '{"city": "Oslo", "days": 2, "metric": true}');
+
+    await app.user.click(screen.getByRole('button', { name: 'Run' }));
+    const running = await screen.findByRole('button', { name: 'Running...' });
+    expect((running as HTMLButtonElement).disabled).toBe(true);
+    gate.resolve({
+      body: { success: false, output: { city: 'Oslo', temp: 3 }, logs: ['fetching Oslo', 'done'], durationMs: 42, error: 'Partial data' },
+    });
+
+    const result = await screen.findByRole('region', { name: 'Test result' });
+    expect(JSON.parse(within(result).getByTestId('tool-test-output').textContent ?? '')).toEqual({ city: 'Oslo', temp: 3 });
+    expect(within(result).getByText('42 ms')).toBeTruthy();
+    expect(within(within(result).getByRole('list', { name: 'Logs' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'fetching Oslo',
+      'done',
+    ]);
+    expect(within(result).getByRole('alert').textContent).toBe('Partial data');
+    expect(app.fake.callsTo('POST /tools/t1/test')[0]?.body).toEqual({ args: { city: 'Oslo', days: 2, metric: true } });
+    expect(screen.getByRole('button', { name: 'Run' })).toBeTruthy();
+  });
+
+  it('refuses arguments that are not JSON', async () => {
+    const app = renderConsole({ path: '/tools/t1', session: { user: USER }, routes: routes() });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    setValue(/^Arguments/, '{city: Oslo}');
+    await app.user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(screen.getByText('Invalid JSON in arguments field')).toBeTruthy();
+    expect(app.fake.callsTo('POST /tools/t1/test')).toHaveLength(0);
+  });
+
+  it('with unsaved edits, says so and saves before running', async () => {
+    const app = renderConsole({
+      path: '/tools/t1',
+      session: { user: USER },
+      routes: routes({
+        'PATCH /tools/t1': (call) => ({ body: { ...TOOL, ...(call.body as object) } }),
+        'POST /tools/t1/test': { body: { success: true, output: 'ok', logs: [], durationMs: 3, error: null } },
+      }),
+    });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    setValue('Handler Code', 'async function handler() { return "ok"; }');
+    expect(screen.getByText(/You have unsaved changes/)).toBeTruthy();
+    // Later reads of the tool answer what was saved.
+    app.fake.routes['GET /tools/t1'] = { body: { ...TOOL, handler_code: 'async function handler() { return "ok"; }' } };
+    await app.user.click(screen.getByRole('button', { name: 'Save and Run' }));
+
+    expect(await screen.findByText('No logs')).toBeTruthy();
+    const order = app.fake.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(order).toEqual(['PATCH /tools/t1', 'POST /tools/t1/test']);
+    expect(app.fake.callsTo('PATCH /tools/t1')[0]?.body).toMatchObject({ handler_code: 'async function handler() { return "ok"; }' });
+    await waitFor(() => expect(screen.queryByText(/You have unsaved changes/)).toBeNull());
+  });
+
+  it('shows the server text when the test call itself fails', async () => {
+    const app = renderConsole({
+      path: '/tools/t1',
+      session: { user: USER },
+      routes: routes({ 'POST /tools/t1/test': { status: 400, body: { success: false, error: 'args must match the parameters schema', code: 'validation_failed' } } }),
+    });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    await app.user.click(screen.getByRole('button', { name: 'Run' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('args must match the parameters schema');
+  });
+});
