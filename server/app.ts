@@ -50,7 +50,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions({ level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream }),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of us; Fastify's types only take it as a function.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

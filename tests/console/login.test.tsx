@@ -92,7 +92,7 @@ describe('logout', () => {
       session: { user: { ...USER, role: 'admin' }, impersonating: { id: '9', username: 'carol', role: 'user' } },
       routes: { 'POST /accounts/logout': { body: { success: true, message: 'ok', disconnectedConnections: 0 } } },
     });
-    await screen.findByRole('heading', { name: 'Not Found' });
+    await screen.findAllByRole('navigation', { name: 'Main' });
     await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
     await app.user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(app.location()).toBe('/login'));
@@ -109,7 +109,7 @@ describe('logout', () => {
       session: { user: USER },
       routes: { 'POST /accounts/logout': { status: 500, body: { success: false, error: 'boom' } } },
     });
-    await screen.findByRole('heading', { name: 'Not Found' });
+    await screen.findAllByRole('navigation', { name: 'Main' });
     await app.user.click(screen.getByRole('button', { name: /Account menu for bob/ }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(app.location()).toBe('/login'));

@@ -42,19 +42,19 @@ function currentLinkText(): string[] {
 describe('navigation bar', () => {
   it('lists the entries in order, without Admin for a regular user', async () => {
     renderConsole({ path: '/agents', session: { user: USER } });
-    await screen.findByRole('heading', { name: 'Not Found' });
+    await screen.findAllByRole('navigation', { name: 'Main' });
     expect(barLinks().map((l) => l.textContent)).toEqual(['Agents', 'Sessions', 'Web Chats', 'Tools', 'Settings']);
     expect(screen.getByText('Switchboard')).toBeTruthy();
   });
 
   it('marks Agents current on /agents/x and Tools on /tools/x', async () => {
     const first = renderConsole({ path: '/agents/x', session: { user: USER } });
-    await screen.findByRole('heading', { name: 'Not Found' });
+    await screen.findAllByRole('navigation', { name: 'Main' });
     expect(currentLinkText()).toEqual(['Agents']);
     first.unmount();
 
     renderConsole({ path: '/tools/x', session: { user: USER } });
-    await screen.findByRole('heading', { name: 'Not Found' });
+    await screen.findAllByRole('navigation', { name: 'Main' });
     expect(currentLinkText()).toEqual(['Tools']);
   });
 
@@ -70,7 +70,7 @@ describe('navigation bar', () => {
 
   it('shows Admin for an admin, even while impersonating a regular user', async () => {
     renderConsole({ path: '/agents', session: { user: ADMIN, impersonating: USER } });
-    await screen.findByRole('heading', { name: 'Not Found' });
+    await screen.findAllByRole('navigation', { name: 'Main' });
     expect(barLinks().map((l) => l.textContent)).toContain('Admin');
     // The bar shows the effective user and the badge.
     expect(screen.getByRole('button', { name: /Account menu for bob/ })).toBeTruthy();
@@ -79,7 +79,7 @@ describe('navigation bar', () => {
 
   it('navigates when an entry is chosen', async () => {
     const app = renderConsole({ path: '/agents', session: { user: USER } });
-    await screen.findByRole('heading', { name: 'Not Found' });
+    await screen.findAllByRole('navigation', { name: 'Main' });
     await app.user.click(barLinks().find((l) => l.textContent === 'Sessions')!);
     expect(app.location()).toBe('/sessions');
   });
@@ -88,7 +88,7 @@ describe('navigation bar', () => {
 describe('narrow-screen drawer', () => {
   it('opens from the menu button, shows user and entries, navigates and closes', async () => {
     const app = renderConsole({ path: '/agents', session: { user: ADMIN, impersonating: USER } });
-    await screen.findByRole('heading', { name: 'Not Found' });
+    await screen.findAllByRole('navigation', { name: 'Main' });
     await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(drawer).getByText('bob')).toBeTruthy();
@@ -110,7 +110,7 @@ describe('narrow-screen drawer', () => {
 
   it('closes with Escape', async () => {
     const app = renderConsole({ path: '/agents', session: { user: USER } });
-    await screen.findByRole('heading', { name: 'Not Found' });
+    await screen.findAllByRole('navigation', { name: 'Main' });
     await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
     await screen.findByRole('dialog', { name: 'Menu' });
     await app.user.keyboard('{Escape}');

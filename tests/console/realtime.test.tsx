@@ -147,7 +147,7 @@ describe('realtime connection (fake WebSocket, fake timers)', () => {
 describe('RealtimeProvider in the app', () => {
   it('opens one socket with the token (and impersonated id), and auth.error sends the user to /login', async () => {
     const app = renderConsole({ path: '/agents', session: { user: ADMIN, token: 'tok-9', impersonating: USER } });
-    await screen.findByRole('heading', { name: 'Not Found' });
+    await screen.findAllByRole('navigation', { name: 'Main' });
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const socket = FakeWebSocket.last!;
     const url = new URL(socket.url);
@@ -169,7 +169,7 @@ describe('RealtimeProvider in the app', () => {
       session: { user: USER },
       routes: { 'POST /accounts/logout': { body: { success: true, message: 'ok', disconnectedConnections: 1 } } },
     });
-    await screen.findByRole('heading', { name: 'Not Found' });
+    await screen.findAllByRole('navigation', { name: 'Main' });
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const socket = FakeWebSocket.last!;
     socket.open();
