@@ -63,7 +63,8 @@ export function useAgents() {
       if (!Array.isArray(agents)) throw new AgentLoadError(AGENT_TEXTS.fetchFailed);
       return agents;
     },
-    { revalidateOnMount: true },
+    // No deduping: coming back to the list within SWR's 2 s window must still reload it.
+    { revalidateOnMount: true, dedupingInterval: 0 },
   );
 }
 
