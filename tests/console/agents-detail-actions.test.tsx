@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { detailRoutes, SALES } from './agents-fixtures.js';
+
+async function openAgent(extra: FakeRoutes = {}) {
+  const app = renderConsole({ path: '/agents/a2', session: { user: USER }, routes: detailRoutes(SALES, extra) });
+  await screen.findByRole('heading', { name: 'Sales Bot', level: 1 });
+  return app;
+}
+
+/** Lets fetches and React updates settle while timers are fake. */
+async function settle() {
+  for (let i = 0; i < 10; i++) await act(() => vi.advanceTimersByTimeAsync(0));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('agent detail delete', () => {
+  it('asks first, then toasts the name and goes to /agents only after 1.5 s', async () => {
+    const app = await openAgent({ 'DELETE /agents/a2': { body: { success: true } } });
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await settle();
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete Agent' });
+    expect(within(confirm).getByText(/delete the agent Sales Bot\?/)).toBeTruthy();
+    expect(app.fake.callsTo('DELETE /agents/a2')).toHaveLength(0);
+
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await settle();
+    expect(screen.getByText('Agent Sales Bot deleted successfully')).toBeTruthy();
+    expect(app.fake.callsTo('DELETE /agents/a2')).toHaveLength(1);
+    expect(app.location()).toBe('/agents/a2');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await act(() => vi.advanceTimersByTimeAsync(1499));
+    expect(app.location()).toBe('/agents/a2');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(app.location()).toBe('/agents');
+  });
+
+  it("says 'Failed to delete agent' and stays when deleting fails", async () => {
+    const app = await openAgent({ 'DELETE /agents/a2': { status: 500 } });
+    await app.user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Agent' });
+    await app.user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete agent')).toBeTruthy();
+    expect(app.location()).toBe('/agents/a2');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('agent detail call dialog', () => {
+  it('asks for a number in international format and places the call', async () => {
+    const app = await openAgent({ 'POST /twilio/make-call': { body: { success: true, callSid: 'CA1' } } });
+    await app.user.click(screen.getByRole('button', { name: 'Call' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByLabelText('Phone number to call') as HTMLInputElement;
+    expect(field.placeholder).toBe('+14155550123');
+    const call = within(dialog).getByRole('button', { name: 'Call' }) as HTMLButtonElement;
+    expect(call.disabled).toBe(true);
+    await app.user.type(field, '   ');
+    expect(call.disabled).toBe(true);
+    await app.user.type(field, '+15551234567 ');
+    expect(call.disabled).toBe(false);
+    await app.user.click(call);
+    expect(await screen.findByText('Call initiated to +15551234567')).toBeTruthy();
+    expect(app.fake.callsTo('POST /twilio/make-call')[0]?.body).toEqual({ phoneNumber: '+15551234567', agentId: 'a2' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("says 'Failed to initiate call' with the server's reason and keeps the dialog open", async () => {
+    const app = await openAgent({
+      'POST /twilio/make-call': {
+        status: 400,
+        body: { success: false, error: 'This agent has no phone number to call from', code: 'bad_request' },
+      },
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Call' }));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.type(within(dialog).getByLabelText('Phone number to call'), '+15551234567');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Call' }));
+    expect(await screen.findByText('Failed to initiate call: This agent has no phone number to call from')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it("says only 'Failed to initiate call' when the server gives no reason", async () => {
+    const app = await openAgent({ 'POST /twilio/make-call': { status: 500 } });
+    await app.user.click(screen.getByRole('button', { name: 'Call' }));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.type(within(dialog).getByLabelText('Phone number to call'), '+15551234567');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Call' }));
+    expect(await screen.findByText('Failed to initiate call')).toBeTruthy();
+  });
+});
