@@ -1,0 +1,181 @@
+/**
+ * Tools story in a real browser against the real server and sandbox: a fresh user creates a tool
+ * from the template, makes it double its input, runs it in the Test panel, finds its card; adds,
+ * renames and deletes custom values; and reads a custom value from a handler. The real CodeMirror
+ * editor is driven here (component tests stand in a textarea).
+ */
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import path from 'node:path';
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
+
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 375, height: 740 };
+
+const member = { username: `e2e-tools-${Date.now().toString(36)}`, email: 'tools@example.com', password: 'tools-pass-123' };
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize() ?? WIDE;
+  for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `tools-${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(before);
+}
+
+/** A user of their own, so the lists hold only what this story creates. */
+async function createMember(request: APIRequestContext): Promise<void> {
+  const login = await request.post('/api/accounts/login', { data: { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const created = await request.post('/api/accounts/admin/users', {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: { ...member, role: 'user' },
+  });
+  expect(created.ok()).toBe(true);
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(member.username);
+  await page.getByLabel('Password', { exact: false }).first().fill(member.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+}
+
+/** Replaces everything in a CodeMirror editor; insertText skips its auto-closing brackets. */
+async function replaceCode(page: Page, editor: Locator, code: string): Promise<void> {
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+}
+
+function toast(page: Page, text: string): Locator {
+  return page.locator('.sb-toast').filter({ hasText: text }).first();
+}
+
+async function createTool(page: Page, name: string, description: string): Promise<void> {
+  await page.goto('/tools');
+  await page.getByRole('button', { name: 'Create Tool' }).first().click();
+  await expect(page).toHaveURL(/\/tools\/new$/);
+  await expect(page.getByRole('heading', { name: 'Create New Tool' })).toBeVisible();
+  await page.getByLabel('Tool Name').fill(name);
+  await page.getByLabel('Description').fill(description);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  await createMember(request);
+});
+
+test('create a tool from the template, make it double its input, run it, find its card', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await signIn(page);
+  await page.goto('/tools');
+  await expect(page.getByRole('heading', { name: 'Tools & Integrations' })).toBeVisible();
+  await expect(page.getByText('No tools found')).toBeVisible();
+
+  await createTool(page, 'double_coordinates', 'Doubles a latitude and longitude');
+  await expect(page.getByLabel('Tool Type')).toHaveValue('function');
+  await expect(page.getByRole('textbox', { name: 'Handler Code' })).toContainText('async function handler(args, { values })');
+  await expect(page.getByText('Save the tool to test it')).toBeVisible();
+  await shoot(page, 'editor-new');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'Tool created successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/tools\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'Edit Tool' })).toBeVisible();
+  const toolUrl = page.url();
+
+  await replaceCode(
+    page,
+    page.getByRole('textbox', { name: 'Handler Code' }),
+    [
+      'async function handler(args) {',
+      "  console.log('doubling', args.latitude, args.longitude);",
+      '  return { latitude: args.latitude * 2, longitude: args.longitude * 2 };',
+      '}',
+    ].join('\n'),
+  );
+  await expect(page.getByText(/You have unsaved changes/)).toBeVisible();
+  await expect(page.getByLabel('Arguments')).toHaveValue(/"latitude": 0/);
+  await page.getByLabel('Arguments').fill('{ "latitude": 2, "longitude": 3.5 }');
+  await page.getByRole('button', { name: 'Save and Run' }).click();
+
+  const result = page.getByRole('region', { name: 'Test result' });
+  await expect(result.getByTestId('tool-test-output')).toHaveText(JSON.stringify({ latitude: 4, longitude: 7 }, null, 2));
+  await expect(result.getByRole('list', { name: 'Logs' })).toContainText('doubling 2 3.5');
+  await expect(result.getByText(/^\d+ ms$/)).toBeVisible();
+  await expect(page.getByText(/You have unsaved changes/)).toBeHidden();
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'Tool updated successfully')).toBeVisible();
+  await shoot(page, 'editor');
+
+  // The saved code is what the server holds: a fresh load shows it.
+  await page.goto(toolUrl);
+  await expect(page.getByRole('textbox', { name: 'Handler Code' })).toContainText('args.latitude * 2');
+
+  await page.getByRole('button', { name: 'Back to Tools' }).click();
+  await expect(page).toHaveURL(/\/tools$/);
+  const card = page.getByRole('link', { name: 'double_coordinates' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Doubles a latitude and longitude');
+  await expect(card).toContainText('function');
+  await shoot(page, 'list');
+});
+
+test('add, rename and delete custom values, and read one from a handler', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await signIn(page);
+  await page.goto('/tools');
+  await page.getByRole('tab', { name: 'Custom Values' }).click();
+  await expect(page).toHaveURL(/tab=values/);
+  await expect(page.getByText('No custom values found')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Value' }).first().click();
+  let dialog = page.getByRole('dialog', { name: 'Add Custom Value' });
+  await dialog.getByLabel('Name').fill('SALUTATION');
+  await dialog.getByLabel('Value').fill('Hello from custom values');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'Custom value created')).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'SALUTATION' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit SALUTATION' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Custom Value' });
+  await dialog.getByLabel('Name').fill('GREETING');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'Custom value updated')).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'GREETING' })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'SALUTATION' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add Value' }).first().click();
+  dialog = page.getByRole('dialog', { name: 'Add Custom Value' });
+  await dialog.getByLabel('Name').fill('API_KEY');
+  await dialog.getByLabel('Value').fill('sk-test-1234\nsecond line');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('rowheader', { name: 'API_KEY' })).toBeVisible();
+  await shoot(page, 'custom-values');
+
+  await page.getByRole('button', { name: 'Delete API_KEY' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Custom Value' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Custom value deleted')).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'API_KEY' })).toHaveCount(0);
+
+  await createTool(page, 'greet', 'Answers the greeting custom value');
+  await replaceCode(page, page.getByRole('textbox', { name: 'Parameters' }), '{ "type": "object", "properties": {} }');
+  await replaceCode(
+    page,
+    page.getByRole('textbox', { name: 'Handler Code' }),
+    'async function handler(args, { values }) {\n  return values.GREETING;\n}',
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Tool' })).toBeVisible();
+  await expect(page.getByLabel('Arguments')).toHaveValue('{}');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Test result' }).getByTestId('tool-test-output')).toHaveText(
+    JSON.stringify('Hello from custom values'),
+  );
+});
