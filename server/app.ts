@@ -30,6 +30,8 @@ import { settingsRoutes } from './routes/settings.js';
 import { createConsolePage, staticRoutes } from './routes/static.js';
 import { toolRoutes } from './routes/tools.js';
 import { twilioRoutes } from './routes/twilio.js';
+import { createSandbox } from './sandbox/createSandbox.js';
+import { sandboxOptions } from './tools/toolSandbox.js';
 import { ConnectionRegistry } from './ws/ConnectionRegistry.js';
 import { frontendSocketRoutes } from './ws/frontend.js';
 
@@ -66,6 +68,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('secretBox', secretBox);
   app.decorate('realtime', realtime);
   app.decorate('auth', createAuthServices({ db, config, secretBox, clock }));
+  // Worker threads start on the first tool run, so apps that never run one cost nothing.
+  const sandbox = createSandbox(sandboxOptions(config));
+  app.decorate('sandbox', sandbox);
+  app.addHook('onClose', async () => {
+    await sandbox.close();
+  });
   app.decorateRequest('actor', null);
   app.decorateRequest('user', null);
   app.decorateRequest('impersonating', false);
