@@ -4,7 +4,6 @@
  */
 import type { Kysely } from 'kysely';
 import type { PhoneAssociation } from '../../shared/types/agent.js';
-import { isUniqueViolation } from './errors.js';
 import type { Database } from './schema.js';
 
 /** Every number held by one of the user's agents, by number. */
@@ -29,13 +28,14 @@ export async function findHolder(db: Kysely<Database>, userId: string, phoneNumb
     .executeTakeFirst();
 }
 
-const ATTEMPTS = 3;
-
 /**
  * Gives `phoneNumber` to the agent in one transaction: another agent of the user holding it
  * loses it, and the agent's previous number (if any) is released by being replaced. False when
- * the user has no such agent. Two concurrent moves of the same number on PostgreSQL can collide
- * on the unique index; the loser retries against the winner's committed state.
+ * the user has no such agent.
+ *
+ * The no-op update of the owner's row is a per-user lock: on PostgreSQL two concurrent moves of
+ * one number would otherwise both see no other holder and collide on the unique index; with it
+ * the second waits and then sees the first one's result. SQLite serialises writers anyway.
  */
 export async function associateNumber(
   db: Kysely<Database>,
@@ -44,35 +44,21 @@ export async function associateNumber(
   phoneNumber: string,
   now: number,
 ): Promise<boolean> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('agents')
-          .set({ phone_number: null, updated_at: now })
-          .where('user_id', '=', userId)
-          .where('phone_number', '=', phoneNumber)
-          .where('id', '!=', agentId)
-          .execute();
-        const result = await trx
-          .updateTable('agents')
-          .set({ phone_number: phoneNumber, updated_at: now })
-          .where('id', '=', agentId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw new AgentMissing();
-        return true;
-      });
-    } catch (error) {
-      if (error instanceof AgentMissing) return false;
-      if (attempt < ATTEMPTS && isUniqueViolation(error)) continue;
-      throw error;
-    }
-  }
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', userId).execute();
+    const agent = await trx.selectFrom('agents').select('id').where('id', '=', agentId).where('user_id', '=', userId).executeTakeFirst();
+    if (!agent) return false;
+    await trx
+      .updateTable('agents')
+      .set({ phone_number: null, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('phone_number', '=', phoneNumber)
+      .where('id', '!=', agentId)
+      .execute();
+    await trx.updateTable('agents').set({ phone_number: phoneNumber, updated_at: now }).where('id', '=', agentId).execute();
+    return true;
+  });
 }
-
-/** Thrown inside the transaction so it rolls back the release of another agent's number. */
-class AgentMissing extends Error {}
 
 /** Clears the number from whichever of the user's agents holds it. False when none does. */
 export async function dissociateNumber(db: Kysely<Database>, userId: string, phoneNumber: string, now: number): Promise<boolean> {

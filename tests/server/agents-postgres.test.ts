@@ -1,0 +1,82 @@
+/**
+ * Agents, tool links and phone associations on PostgreSQL: the migration's column types read
+ * back the values the API wrote (fractions, 0/1 booleans, bigint times), and the number move
+ * and tool cascade behave as on SQLite. Runs when SWITCHBOARD_TEST_DATABASE_URL is set.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../shared/types/agent.js';
+import { createTestApp, type TestApp } from '../helpers/serverApp.js';
+
+const adminUrl = process.env.SWITCHBOARD_TEST_DATABASE_URL;
+const schema = `sb_agents_${randomBytes(4).toString('hex')}`;
+
+async function admin(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(query);
+  await client.end();
+}
+
+describe.skipIf(!adminUrl)('agents on PostgreSQL', () => {
+  let t: TestApp;
+  let call: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+  let userId: string;
+
+  beforeAll(async () => {
+    await admin(`CREATE SCHEMA ${schema}`);
+    const url = new URL(adminUrl!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    t = await createTestApp({ config: { databaseUrl: url.toString() } });
+    const user = await t.createUser();
+    userId = user.id;
+    const { accessToken } = await t.login(user.username, user.password);
+    call = (method, url, payload) =>
+      t.app.inject({ method, url, headers: t.auth(accessToken), ...(payload === undefined ? {} : { payload: payload as object }) });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  });
+
+  it('creates with defaults and reads back exact fractions and booleans', async () => {
+    const created = (await call('POST', '/api/agents', { name: 'On Postgres' })).json<Agent>();
+    expect(created).toMatchObject({ temperature: 0.8, threshold: 0.5, speakFirst: false });
+    const patched = await call('PATCH', `/api/agents/${created.id}`, { temperature: 1.1, threshold: 0.35, speakFirst: true, max_response_output_tokens: 4096 });
+    expect(patched.statusCode).toBe(200);
+    const read = (await call('GET', `/api/agents/${created.id}`)).json<Agent>();
+    expect(read).toMatchObject({ temperature: 1.1, threshold: 0.35, speakFirst: true, max_response_output_tokens: 4096 });
+  });
+
+  it('moves numbers, frees them with the agent, and drops deleted tools from agents', async () => {
+    const a = (await call('POST', '/api/agents', { name: 'A' })).json<Agent>();
+    const b = (await call('POST', '/api/agents', { name: 'B' })).json<Agent>();
+    await call('POST', '/api/phone-associations', { phoneNumber: '+14155550301', agentId: a.id });
+    await call('POST', '/api/phone-associations', { phoneNumber: '+14155550301', agentId: b.id });
+    expect((await call('GET', `/api/agents/${a.id}`)).json<Agent>().phoneNumber).toBeNull();
+    expect((await call('GET', `/api/agents/${b.id}`)).json<Agent>().phoneNumber).toBe('+14155550301');
+    await call('DELETE', `/api/agents/${b.id}`);
+    expect((await call('GET', '/api/phone-associations')).json().associations).toEqual([]);
+
+    const toolId = randomUUID();
+    const now = Date.now();
+    await t.db
+      .insertInto('tools')
+      .values({ id: toolId, user_id: userId, name: 'pg_tool', description: 'd', type: 'function', parameters: '{}', handler_code: '', created_at: now, updated_at: now })
+      .execute();
+    expect((await call('PATCH', `/api/agents/${a.id}`, { tools: [toolId] })).json<Agent>().tools).toHaveLength(1);
+    await t.db.deleteFrom('tools').where('id', '=', toolId).execute();
+    expect((await call('GET', '/api/agents')).json<Agent[]>().find((x) => x.id === a.id)?.tools).toEqual([]);
+  });
+
+  it('concurrent moves of one number leave exactly one holder', async () => {
+    const agents = await Promise.all(['C', 'D', 'E', 'F'].map(async (name) => (await call('POST', '/api/agents', { name })).json<Agent>()));
+    const answers = await Promise.all(agents.map((x) => call('POST', '/api/phone-associations', { phoneNumber: '+14155550302', agentId: x.id })));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const holders = (await call('GET', '/api/phone-associations')).json().associations.filter((x: { phoneNumber: string }) => x.phoneNumber === '+14155550302');
+    expect(holders).toHaveLength(1);
+  });
+});
