@@ -106,4 +106,26 @@ describe('agent detail save', () => {
     const basics = screen.getByRole('region', { name: 'Basic Information' });
     expect(within(basics).getByRole('combobox', { name: 'Phone Number' }).textContent).toBe('None');
   });
+
+  it("passes on the server's warning when the number moved but Twilio could not be updated", async () => {
+    const app = await openAgent(SALES, {
+      'POST /phone-associations': { body: { success: true, warning: 'Incoming calls will not reach this agent yet' } },
+    });
+    await choose(app, 'Phone Number', '+1 (415) 555-0111');
+    await save(app);
+    expect(await screen.findByText('Agent updated successfully')).toBeTruthy();
+    expect(screen.getByText('Incoming calls will not reach this agent yet')).toBeTruthy();
+  });
+
+  it("shows the server's reason when Twilio refuses the saved credentials", async () => {
+    await openAgent(SALES, {
+      'GET /twilio/get-all-phone-numbers': {
+        status: 400,
+        body: { success: false, error: 'Twilio rejected the credentials (Authenticate)', code: 'twilio_auth_failed' },
+      },
+    });
+    const note = await screen.findByText(/Twilio rejected the credentials \(Authenticate\)/);
+    expect(within(note).getByRole('link', { name: 'Open Settings' })).toBeTruthy();
+    expect(screen.queryByText(/Add your Twilio Account SID/)).toBeNull();
+  });
 });

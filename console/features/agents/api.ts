@@ -95,7 +95,7 @@ export function usePhoneNumbers() {
         const answer = await api.phone.numbers();
         return (answer.phoneNumbers ?? []).map((entry) => entry.phoneNumber).filter((n) => typeof n === 'string');
       } catch (error) {
-        const missing = error instanceof ApiError && (error.code === 'missing_credentials' || error.status === 400);
+        const missing = error instanceof ApiError && error.code === 'missing_credentials';
         throw new PhoneNumbersError(serverErrorText(error) ?? 'Phone numbers could not be loaded.', missing);
       }
     },
@@ -133,6 +133,13 @@ export function useToolOptions() {
 export interface SaveResult {
   agent: Agent | null;
   associationFailed: boolean;
+  /** The number moved, but the server says why calls may not reach the agent yet. */
+  associationWarning?: string;
+}
+
+function warningOf(answer: unknown): string | undefined {
+  const warning = answer && typeof answer === 'object' ? (answer as { warning?: unknown }).warning : undefined;
+  return typeof warning === 'string' && warning.trim() !== '' ? warning : undefined;
 }
 
 export interface PhoneChange {
@@ -165,6 +172,7 @@ export function useAgentActions() {
     const save = async (agentId: string, patch: AgentPatch, phone: PhoneChange): Promise<SaveResult> => {
       let agent: Agent | null = null;
       let associationFailed = false;
+      let associationWarning: string | undefined;
       try {
         if (Object.keys(patch).length > 0) {
           try {
@@ -175,13 +183,13 @@ export function useAgentActions() {
         }
         if (phone.from !== phone.to) {
           try {
-            if (phone.to) await api.phone.associate(phone.to, agentId);
+            if (phone.to) associationWarning = warningOf(await api.phone.associate(phone.to, agentId));
             else if (phone.from) await api.phone.dissociate(phone.from);
           } catch {
             associationFailed = true;
           }
         }
-        return { agent, associationFailed };
+        return { agent, associationFailed, ...(associationWarning ? { associationWarning } : {}) };
       } finally {
         // An association move changes other agents too, so the whole list reloads.
         void refresh(agentKeys.list(userId), agentKeys.detail(userId, agentId), agentKeys.associations(userId));

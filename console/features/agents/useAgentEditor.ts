@@ -65,6 +65,7 @@ export function useAgentEditor(agent: Agent) {
       setValues({ ...confirmed, phoneNumber: settled.phoneNumber });
       if (result.associationFailed) toast.show(AGENT_TEXTS.associationFailed, { tone: 'warning' });
       else toast.success(AGENT_TEXTS.updated);
+      if (result.associationWarning) toast.show(result.associationWarning, { tone: 'warning' });
     } catch {
       toast.error(AGENT_TEXTS.updateFailed);
     } finally {
