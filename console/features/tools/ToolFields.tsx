@@ -61,7 +61,7 @@ export function ToolFields({ form, errors, onChange, disabled }: ToolFieldsProps
         label={FIELD_LABELS.description}
         value={form.description}
         onChange={(value) => onChange('description', value)}
-        rows={2}
+        rows={3}
         required
         disabled={disabled}
         error={errors.description}

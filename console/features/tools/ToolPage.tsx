@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, Flex } from '@radix-ui/themes';
+import { Box, Button, Flex } from '@radix-ui/themes';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { errorText } from '../../lib/errors.js';
@@ -16,11 +16,13 @@ import './tools.css';
 function LoadFailure({ message }: { message: string }) {
   const navigate = useNavigate();
   return (
-    <Flex direction="column" gap="3" align="start">
+    <Flex direction="column" gap="3">
       <ErrorCallout>{message}</ErrorCallout>
-      <Button variant="soft" onClick={() => navigate('/tools')}>
-        Back to Tools
-      </Button>
+      <Box>
+        <Button variant="soft" onClick={() => navigate('/tools')}>
+          Back to Tools
+        </Button>
+      </Box>
     </Flex>
   );
 }
