@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_BASE_URL, e2eServerEnv } from './helpers/e2eEnv.js';
+import { E2E_BASE_URL, E2E_TWILIO_PORT, e2eServerEnv } from './helpers/e2eEnv.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -51,14 +51,25 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'npx tsx server/main.ts',
-    cwd: repo,
-    env: e2eServerEnv(dataDir),
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // The fake Twilio the server's TWILIO_API_BASE_URL points at (E2E_TWILIO_PORT): fixed account,
+      // two numbers, what it received at GET /__fake/state (tests/fixtures/fakeTwilioServer.ts).
+      command: `npx tsx tests/fixtures/fakeTwilioServer.ts ${E2E_TWILIO_PORT}`,
+      cwd: repo,
+      url: `http://127.0.0.1:${E2E_TWILIO_PORT}/__fake/state`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'npx tsx server/main.ts',
+      cwd: repo,
+      env: e2eServerEnv(dataDir),
+      url: `${E2E_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });
