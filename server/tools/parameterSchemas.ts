@@ -24,12 +24,19 @@ function describeErrors(errors: ErrorObject[] | null | undefined, dataVar: strin
   return validationMessage(errors ?? [], dataVar);
 }
 
+/**
+ * The schema as Ajv should see it. A root `$id` would be registered in the shared Ajv and clash
+ * with the next schema using the same id; a declared `$schema` (2020-12, 2019-09…) would make Ajv
+ * look for a meta-schema it does not load, while tool parameters use the common subset.
+ */
+function portable(schema: object): Record<string, unknown> {
+  const { $id: _id, $schema: _dialect, ...rest } = schema as Record<string, unknown>;
+  return rest;
+}
+
 /** Compiles without caching; throws Ajv's error (e.g. an unresolvable $ref). */
 function compileFresh(schema: object): ValidateFunction {
-  // A root $id would be registered in Ajv and clash with the next schema using the same id.
-  const { $id: _ignored, ...withoutId } = schema as Record<string, unknown>;
-  const validate = ajv.compile(withoutId);
-  return validate;
+  return ajv.compile(portable(schema));
 }
 
 /**
@@ -39,7 +46,7 @@ function compileFresh(schema: object): ValidateFunction {
  */
 export function checkJsonSchema(parameters: unknown): string | null {
   if (parameters === null || typeof parameters !== 'object' || Array.isArray(parameters)) return 'parameters: must be an object';
-  if (!ajv.validateSchema(parameters)) return `${PREFIX}: ${describeErrors(ajv.errors, 'parameters')}`;
+  if (!ajv.validateSchema(portable(parameters))) return `${PREFIX}: ${describeErrors(ajv.errors, 'parameters')}`;
   if ((parameters as Record<string, unknown>).type !== 'object') return `${PREFIX}: the top level must have "type": "object"`;
   try {
     const validate = compileFresh(parameters);

@@ -53,3 +53,11 @@ describe('tool arguments', () => {
     expect(argumentsError(WEATHER, { latitude: 1, longitude: 2 })).toBeNull();
   });
 });
+
+describe('parameters schema check', () => {
+  it('ignores a declared dialect, so schemas written for draft 2020-12 still save', () => {
+    const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { q: { type: 'string' } } };
+    expect(checkJsonSchema(schema)).toBeNull();
+    expect(argumentsError(JSON.stringify(schema), { q: 1 })).toBe('Invalid arguments (q: must be a string)');
+  });
+});
