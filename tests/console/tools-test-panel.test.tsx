@@ -1,0 +1,122 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Tool } from '../../shared/types/tool.js';
+import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
+
+// CodeMirror needs real layout (the e2e test drives the real one); a labelled textarea stands in.
+vi.mock('../../console/features/tools/CodeEditor.js', async () => {
+  const { createElement } = await import('react');
+  return {
+    CodeEditor: (props: { value: string; label: string; onChange: (value: string) => void }) =>
+      createElement('textarea', { 'aria-label': props.label, value: props.value, onChange: (e: { target: { value: string } }) => props.onChange(e.target.value) }),
+  };
+});
+
+const TOOL: Tool = {
+  id: 't1',
+  name: 'get_weather',
+  description: 'Current weather',
+  type: 'string',
+  parameters: {
+    type: 'object',
+    properties: { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' } },
+    required: ['metric'],
+  },
+  handler_code: 'async function handler(args) { return args; }',
+};
+
+function routes(extra: FakeRoutes = {}): FakeRoutes {
+  return {
+    'GET /tools': { body: [TOOL] },
+    'GET /tools/t1': { body: TOOL },
+    'GET /custom-values': { body: { success: true, customValues: [] } },
+    ...extra,
+  };
+}
+
+function field(label: string | RegExp): HTMLInputElement | HTMLTextAreaElement {
+  return screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+}
+
+/** Sets a field the way a paste would (user-event treats `{` and `[` as key names). */
+function setValue(label: string | RegExp, value: string) {
+  fireEvent.change(field(label), { target: { value } });
+}
+
+describe('tool editor: Test panel', () => {
+  it('prefills arguments from the schema, runs the tool and shows output, logs, duration and error', async () => {
+    const gate = deferred<FakeReply>();
+    const app = renderConsole({
+      path: '/tools/t1',
+      session: { user: USER },
+      routes: routes({ 'POST /tools/t1/test': () => gate.promise }),
+    });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    // Required first, then the rest in schema order; numbers 0, strings '', booleans false.
+    const args = field(/^Arguments/);
+    expect(args.value).toBe(JSON.stringify({ metric: false, city: '', days: 0 }, null, 2));
+    setValue(/^Arguments/, '{"city": "Oslo", "days": 2, "metric": true}');
+
+    await app.user.click(screen.getByRole('button', { name: 'Run' }));
+    const running = await screen.findByRole('button', { name: 'Running...' });
+    expect((running as HTMLButtonElement).disabled).toBe(true);
+    gate.resolve({
+      body: { success: false, output: { city: 'Oslo', temp: 3 }, logs: ['fetching Oslo', 'done'], durationMs: 42, error: 'Partial data' },
+    });
+
+    const result = await screen.findByRole('region', { name: 'Test result' });
+    expect(JSON.parse(within(result).getByTestId('tool-test-output').textContent ?? '')).toEqual({ city: 'Oslo', temp: 3 });
+    expect(within(result).getByText('42 ms')).toBeTruthy();
+    expect(within(within(result).getByRole('list', { name: 'Logs' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'fetching Oslo',
+      'done',
+    ]);
+    expect(within(result).getByRole('alert').textContent).toBe('Partial data');
+    expect(app.fake.callsTo('POST /tools/t1/test')[0]?.body).toEqual({ args: { city: 'Oslo', days: 2, metric: true } });
+    expect(screen.getByRole('button', { name: 'Run' })).toBeTruthy();
+  });
+
+  it('refuses arguments that are not JSON', async () => {
+    const app = renderConsole({ path: '/tools/t1', session: { user: USER }, routes: routes() });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    setValue(/^Arguments/, '{city: Oslo}');
+    await app.user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(screen.getByText('Invalid JSON in arguments field')).toBeTruthy();
+    expect(app.fake.callsTo('POST /tools/t1/test')).toHaveLength(0);
+  });
+
+  it('with unsaved edits, says so and saves before running', async () => {
+    const app = renderConsole({
+      path: '/tools/t1',
+      session: { user: USER },
+      routes: routes({
+        'PATCH /tools/t1': (call) => ({ body: { ...TOOL, ...(call.body as object) } }),
+        'POST /tools/t1/test': { body: { success: true, output: 'ok', logs: [], durationMs: 3, error: null } },
+      }),
+    });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    setValue('Handler Code', 'async function handler() { return "ok"; }');
+    expect(screen.getByText(/You have unsaved changes/)).toBeTruthy();
+    // Later reads of the tool answer what was saved.
+    app.fake.routes['GET /tools/t1'] = { body: { ...TOOL, handler_code: 'async function handler() { return "ok"; }' } };
+    await app.user.click(screen.getByRole('button', { name: 'Save and Run' }));
+
+    expect(await screen.findByText('No logs')).toBeTruthy();
+    const order = app.fake.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(order).toEqual(['PATCH /tools/t1', 'POST /tools/t1/test']);
+    expect(app.fake.callsTo('PATCH /tools/t1')[0]?.body).toMatchObject({ handler_code: 'async function handler() { return "ok"; }' });
+    await waitFor(() => expect(screen.queryByText(/You have unsaved changes/)).toBeNull());
+  });
+
+  it('shows the server text when the test call itself fails', async () => {
+    const app = renderConsole({
+      path: '/tools/t1',
+      session: { user: USER },
+      routes: routes({ 'POST /tools/t1/test': { status: 400, body: { success: false, error: 'args must match the parameters schema', code: 'validation_failed' } } }),
+    });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    await app.user.click(screen.getByRole('button', { name: 'Run' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('args must match the parameters schema');
+  });
+});
