@@ -60,4 +60,13 @@ describe('parameters schema check', () => {
     expect(checkJsonSchema(schema)).toBeNull();
     expect(argumentsError(JSON.stringify(schema), { q: 1 })).toBe('Invalid arguments (q: must be a string)');
   });
+
+  it('keeps schemas apart that use the same nested $id', () => {
+    const schema = (required: string) => ({ type: 'object', properties: { p: { $id: 'https://example.com/p', type: 'object', required: [required] } } });
+    const a = JSON.stringify(schema('a'));
+    const b = JSON.stringify(schema('b'));
+    expect(argumentsError(a, { p: {} })).toBe('Invalid arguments (p.a: is required)');
+    expect(checkJsonSchema(schema('b'))).toBeNull();
+    expect(argumentsError(b, { p: {} })).toBe('Invalid arguments (p.b: is required)');
+  });
 });
