@@ -53,6 +53,16 @@ export const AGENT_DEFAULTS = {
 /** Agent numeric ranges (part 1 §5). */
 export const AGENT_LIMITS = {
   nameMaxLength: 100,
+  /** Text lengths the spec leaves open; they keep one agent to a sane size. */
+  text: {
+    description: 2_000,
+    instructions: 100_000,
+    systemMessage: 100_000,
+    /** A language code such as en, es, fr (part 1 §5), or a longer BCP 47 tag. */
+    transcriptionLanguage: 35,
+    transcriptionPrompt: 10_000,
+  },
+  maxTools: 128,
   temperature: { min: 0.6, max: 1.2, step: 0.1 },
   maxResponseOutputTokens: { min: 1, max: 4096 },
   threshold: { min: 0, max: 1 },

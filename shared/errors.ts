@@ -32,6 +32,9 @@ export type ErrorCode =
   | 'rate_limited'
   | 'missing_credentials'
   | 'upstream_error'
+  | 'twilio_auth_failed'
+  | 'twilio_error'
+  | 'agent_has_no_number'
   | 'internal_error'
   | (string & {});
 

@@ -17,7 +17,7 @@ import {
 import type { AgentColumns } from '../db/agents.js';
 import { badRequest } from '../http/HttpError.js';
 import { decimal, flag, integer, oneOf, text, type Checked } from './fieldRules.js';
-import { AGENT_TEXT_LIMITS, AGENT_NAME_REQUIRED, MAX_TOOLS_PER_AGENT } from './agentLimits.js';
+import { AGENT_NAME_REQUIRED } from './agentLimits.js';
 
 type Rule = { [C in keyof AgentColumns]: { column: C; check: (value: unknown) => Checked<AgentColumns[C]> } }[keyof AgentColumns];
 
@@ -27,15 +27,15 @@ const rule = <C extends keyof AgentColumns>(column: C, check: (value: unknown) =
 /** Wire field (names as in spec part 1 §3) → column and check. */
 const RULES: Record<string, Rule> = {
   name: rule('name', text(AGENT_LIMITS.nameMaxLength, { trim: true })),
-  description: rule('description', text(AGENT_TEXT_LIMITS.description)),
-  instructions: rule('instructions', text(AGENT_TEXT_LIMITS.instructions)),
-  systemMessage: rule('system_message', text(AGENT_TEXT_LIMITS.systemMessage, { nullable: true })),
+  description: rule('description', text(AGENT_LIMITS.text.description)),
+  instructions: rule('instructions', text(AGENT_LIMITS.text.instructions)),
+  systemMessage: rule('system_message', text(AGENT_LIMITS.text.systemMessage, { nullable: true })),
   voice: rule('voice', oneOf(VOICES)),
   speakFirst: rule('speak_first', flag),
   transcription: rule('transcription', flag),
   transcription_model: rule('transcription_model', oneOf(TRANSCRIPTION_MODELS)),
-  transcription_language: rule('transcription_language', text(AGENT_TEXT_LIMITS.transcriptionLanguage, { trim: true })),
-  transcription_prompt: rule('transcription_prompt', text(AGENT_TEXT_LIMITS.transcriptionPrompt)),
+  transcription_language: rule('transcription_language', text(AGENT_LIMITS.text.transcriptionLanguage, { trim: true })),
+  transcription_prompt: rule('transcription_prompt', text(AGENT_LIMITS.text.transcriptionPrompt)),
   noise_reduction: rule('noise_reduction', oneOf(NOISE_REDUCTIONS)),
   input_audio_format: rule('input_audio_format', oneOf(AUDIO_FORMATS)),
   output_audio_format: rule('output_audio_format', oneOf(AUDIO_FORMATS)),
@@ -66,7 +66,7 @@ const invalid = (field: string, error: string) => badRequest(`${field}: ${error}
 /** Tool ids as the AgentPatch type says, or the tool objects GET answered (a console sending the list back). */
 function parseToolIds(value: unknown): string[] {
   if (!Array.isArray(value)) throw invalid('tools', 'must be a list of tool ids');
-  if (value.length > MAX_TOOLS_PER_AGENT) throw invalid('tools', `must hold at most ${MAX_TOOLS_PER_AGENT} tools`);
+  if (value.length > AGENT_LIMITS.maxTools) throw invalid('tools', `must hold at most ${AGENT_LIMITS.maxTools} tools`);
   const ids = value.map((item: unknown) => {
     const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item;
     if (typeof id !== 'string' || id === '' || id.length > 100) throw invalid('tools', 'must be a list of tool ids');

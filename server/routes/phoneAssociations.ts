@@ -8,7 +8,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AssociationsResponse, SuccessResponse } from '../../shared/types/api.js';
+import type { AssociateResponse, AssociationsResponse, SuccessResponse } from '../../shared/types/api.js';
 import { AGENT_NOT_FOUND } from '../agents/agentLimits.js';
 import { normalizePhoneNumber, PHONE_FORMAT_ERROR } from '../agents/phoneNumber.js';
 import { pointNumberAtServer } from '../agents/pointNumberAtServer.js';
@@ -23,11 +23,6 @@ const AssociateBody = Type.Object(
 
 /** The number arrives URL-encoded (%2B for '+'); Fastify decodes it. */
 const PhoneNumberParams = Type.Object({ phoneNumber: Type.String({ maxLength: 64 }) });
-
-/** The association answer: `warning` says why incoming calls will not reach the agent yet. */
-export interface AssociateResponse extends SuccessResponse {
-  warning?: string;
-}
 
 export async function phoneAssociationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

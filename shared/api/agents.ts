@@ -1,6 +1,7 @@
 import type { Request } from './request.js';
 import type { Agent, AgentPatch } from '../types/agent.js';
 import type {
+  AssociateResponse,
   AssociationsResponse,
   MakeCallRequest,
   MakeCallResponse,
@@ -29,7 +30,7 @@ export function phoneApi(request: Request) {
       request<MakeCallResponse>('POST', '/twilio/make-call', { body }),
     associations: () => request<AssociationsResponse>('GET', '/phone-associations'),
     associate: (phoneNumber: string, agentId: string) =>
-      request<SuccessResponse>('POST', '/phone-associations', { body: { phoneNumber, agentId } }),
+      request<AssociateResponse>('POST', '/phone-associations', { body: { phoneNumber, agentId } }),
     dissociate: (phoneNumber: string) =>
       request<SuccessResponse>('DELETE', `/phone-associations/${enc(phoneNumber)}`),
   };

@@ -28,6 +28,8 @@ export interface UpdateUserRequest { username?: string; email?: string; role?: R
 
 export interface PhoneNumbersResponse { success: boolean; phoneNumbers: PhoneNumberEntry[] }
 export interface AssociationsResponse { success: boolean; associations: PhoneAssociation[] }
+/** The association stands even when pointing the Twilio number at this server failed; `warning` says why. */
+export interface AssociateResponse extends SuccessResponse { warning?: string }
 export interface MakeCallRequest { phoneNumber: string; agentId: string }
 export interface MakeCallResponse { success: boolean; callSid?: string; message?: string }
 
