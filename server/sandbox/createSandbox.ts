@@ -1,0 +1,109 @@
+import { SANDBOX_MESSAGES, failedResult } from './messages.js';
+import type { RunJob } from './runHandler.js';
+import { resolveSandboxLimits } from './sandboxDefaults.js';
+import { SandboxWorker } from './SandboxWorker.js';
+import type { Sandbox, SandboxOptions, SandboxResult, SandboxRunRequest } from './types.js';
+import type { SandboxWorkerData } from './workerProtocol.js';
+
+interface Queued {
+  job: RunJob;
+  resolve(result: SandboxResult): void;
+}
+
+/**
+ * The tool sandbox: a pool of worker threads that run handler code in QuickJS, started on
+ * demand and replaced when one crashes, hits an engine limit or outlives its deadline. Calls
+ * beyond the pool wait in a bounded queue. See README.md beside this file for the handler contract.
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const limits = resolveSandboxLimits(options);
+  const data: SandboxWorkerData = {
+    limits: {
+      memoryLimitBytes: limits.memoryLimitBytes,
+      maxStackBytes: limits.maxStackBytes,
+      maxLogLines: limits.maxLogLines,
+      maxLogBytes: limits.maxLogBytes,
+      maxResultBytes: limits.maxResultBytes,
+      maxRunsPerWorker: limits.maxRunsPerWorker,
+      fetch: limits.fetch,
+    },
+  };
+  const workers = new Set<SandboxWorker>();
+  const idle: SandboxWorker[] = [];
+  const queue: Queued[] = [];
+  let closed = false;
+
+  const events = {
+    ready(worker: SandboxWorker) {
+      idle.push(worker);
+      pump();
+    },
+    exit(worker: SandboxWorker, wasReady: boolean) {
+      workers.delete(worker);
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
+      // A thread that dies before it is ready fails one waiting call, so a broken start cannot loop forever.
+      if (!wasReady) queue.shift()?.resolve(failedResult(SANDBOX_MESSAGES.workerFailed));
+      pump();
+    },
+  };
+
+  function pump(): void {
+    if (closed) return;
+    while (queue.length > 0 && idle.length > 0) dispatch(idle.pop()!, queue.shift()!);
+    let starting = [...workers].filter((worker) => worker.starting).length;
+    while (queue.length > starting && workers.size < limits.poolSize) {
+      workers.add(new SandboxWorker(data, limits.watchdogGraceMs, events));
+      starting += 1;
+    }
+  }
+
+  function dispatch(worker: SandboxWorker, queued: Queued): void {
+    void worker.run(queued.job).then((outcome) => {
+      queued.resolve(outcome.result);
+      if (outcome.recycle || closed) {
+        workers.delete(worker);
+        void worker.terminate();
+      } else idle.push(worker);
+      pump();
+    });
+  }
+
+  return {
+    run(request: SandboxRunRequest): Promise<SandboxResult> {
+      if (closed) return Promise.resolve(failedResult(SANDBOX_MESSAGES.closed));
+      const job = toJob(request, limits.timeoutMs);
+      if (typeof job === 'string') return Promise.resolve(failedResult(job));
+      if (queue.length >= limits.maxQueue) return Promise.resolve(failedResult(SANDBOX_MESSAGES.busy));
+      return new Promise<SandboxResult>((resolve) => {
+        queue.push({ job, resolve });
+        pump();
+      });
+    },
+    async close(): Promise<void> {
+      closed = true;
+      for (const queued of queue.splice(0)) queued.resolve(failedResult(SANDBOX_MESSAGES.closed));
+      const all = [...workers];
+      workers.clear();
+      idle.length = 0;
+      await Promise.all(all.map((worker) => worker.terminate()));
+    },
+  };
+}
+
+/** Copies the request into plain JSON for the worker; a string is the reason it cannot run. */
+function toJob(request: SandboxRunRequest, defaultTimeoutMs: number): RunJob | string {
+  if (typeof request.code !== 'string') return SANDBOX_MESSAGES.noHandler;
+  let argsJson: string | undefined;
+  try {
+    argsJson = JSON.stringify(request.args === undefined ? {} : request.args);
+  } catch {
+    argsJson = undefined;
+  }
+  if (argsJson === undefined) return SANDBOX_MESSAGES.argsNotJson;
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.values ?? {})) if (typeof value === 'string') values[name] = value;
+  const timeoutMs =
+    typeof request.timeoutMs === 'number' && Number.isFinite(request.timeoutMs) && request.timeoutMs > 0 ? request.timeoutMs : defaultTimeoutMs;
+  return { code: request.code, argsJson, valuesJson: JSON.stringify(values), timeoutMs };
+}

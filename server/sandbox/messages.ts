@@ -1,0 +1,22 @@
+import { formatBytes } from '../net/requestOnce.js';
+import type { SandboxResult } from './types.js';
+
+/** Error texts a handler author sees in the Test panel or a tool call's output. */
+export const SANDBOX_MESSAGES = {
+  noHandler: 'Handler code must define async function handler(args, { values })',
+  notJson: 'Handler result must be JSON-serialisable',
+  resultTooLarge: (limit: number) => `Result is too large (limit ${formatBytes(limit)} of JSON)`,
+  timedOut: (ms: number) => `Handler timed out after ${ms} ms`,
+  outOfMemory: (limit: number) => `Handler ran out of memory (limit ${formatBytes(limit)})`,
+  stackOverflow: 'Handler exceeded the maximum call stack size',
+  argsNotJson: 'Tool arguments must be JSON-serialisable',
+  busy: 'The tool sandbox is busy, try again shortly',
+  closed: 'The tool sandbox is shut down',
+  workerFailed: 'The tool sandbox failed while running the handler',
+  logsTruncated: '[logs truncated]',
+} as const;
+
+/** A result for a call that failed before or outside the guest. */
+export function failedResult(error: string, durationMs = 0): SandboxResult {
+  return { success: false, output: null, logs: [], durationMs, error };
+}

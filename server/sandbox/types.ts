@@ -1,0 +1,50 @@
+import type { ToolTestResult } from '../../shared/types/tool.js';
+import type { OutboundGuardOptions } from '../net/outboundGuard.js';
+
+/** What one handler run returns; the same shape as the editor's Test panel answer. */
+export type SandboxResult = ToolTestResult;
+
+export interface SandboxRunRequest {
+  /** Source that defines `async function handler(args, { values })`. */
+  code: string;
+  /** The tool call's arguments (already validated against the tool's schema); copied as JSON. */
+  args: unknown;
+  /** The owner's custom values, name → value; the guest sees a frozen copy. */
+  values: Readonly<Record<string, string>>;
+  /** Overrides the sandbox's default deadline for this call. */
+  timeoutMs?: number;
+}
+
+/** The guard options a handler's `fetch` gets; plain data because they are sent to the worker threads. */
+export type SandboxFetchOptions = Omit<OutboundGuardOptions, 'resolve'>;
+
+export interface SandboxOptions {
+  /** Worker threads; default min(2, available cores). */
+  poolSize?: number;
+  /** Calls waiting for a free worker before new ones are refused; default 100. */
+  maxQueue?: number;
+  /** Deadline for one call, evaluation to result, fetches included; default 5000. */
+  timeoutMs?: number;
+  /** Extra wall-clock time the host grants before it terminates a worker that ignores the deadline; default 1000. */
+  watchdogGraceMs?: number;
+  /** QuickJS heap limit per call; default 32 MB. */
+  memoryLimitBytes?: number;
+  /** QuickJS stack limit; default 256 KB (more overflowed Node's own stack, see TOOLCHAIN.md). */
+  maxStackBytes?: number;
+  /** Captured console output per call; default 200 lines / 64 KB, then '[logs truncated]'. */
+  maxLogLines?: number;
+  maxLogBytes?: number;
+  /** Size of the result as JSON; default 256 KB. */
+  maxResultBytes?: number;
+  /** A worker is replaced after this many calls, so WebAssembly memory never only grows; default 500. */
+  maxRunsPerWorker?: number;
+  /** Outbound guard for the handler's `fetch`: per call 10 requests, 1 MB each, 10 s each by default. */
+  fetch?: SandboxFetchOptions;
+}
+
+export interface Sandbox {
+  /** Runs handler code; never rejects: every failure is a result with `success: false` and `error`. */
+  run(request: SandboxRunRequest): Promise<SandboxResult>;
+  /** Stops all workers; pending and queued calls end with an error. */
+  close(): Promise<void>;
+}
