@@ -14,6 +14,9 @@ const NARROW = { width: 375, height: 740 };
 const member = { username: `e2e-tools-${Date.now().toString(36)}`, email: 'tools@example.com', password: 'tools-pass-123' };
 
 async function shoot(page: Page, name: string): Promise<void> {
+  // Toasts are fixed to the viewport and would float over the middle of a full-page shot.
+  const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 1000 }).catch(() => undefined);
   const before = page.viewportSize() ?? WIDE;
   for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
     await page.setViewportSize(size);
