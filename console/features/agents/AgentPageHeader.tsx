@@ -15,7 +15,13 @@ export interface AgentPageHeaderProps {
 /** Back to the list, the agent's name, and Call / Save / Delete (spec part 1 §2). */
 export function AgentPageHeader({ title, saving, dirty, locked, onCall, onDelete }: AgentPageHeaderProps) {
   return (
-    <Flex justify="between" align={{ initial: 'start', sm: 'center' }} gap="3" direction={{ initial: 'column', sm: 'row' }}>
+    <Flex
+      justify="between"
+      align={{ initial: 'start', sm: 'center' }}
+      gap="3"
+      direction={{ initial: 'column', sm: 'row' }}
+      className="sb-agent-header"
+    >
       <Flex align="center" gap="3" minWidth="0">
         <BackToAgents />
         <Heading as="h1" size="7" style={{ overflowWrap: 'anywhere' }}>

@@ -32,7 +32,7 @@ export function AgentsPage() {
     );
 
   return (
-    <Flex direction="column" gap="5">
+    <Flex direction="column" gap="5" className="sb-agents-page">
       <Flex justify="between" align="start" gap="3">
         <Box>
           <Heading as="h1" size="7">

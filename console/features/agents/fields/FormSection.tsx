@@ -11,7 +11,7 @@ export interface FormSectionProps {
 export function FormSection({ title, description, children }: FormSectionProps) {
   const id = `agent-section-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <Card size="3" asChild>
+    <Card size={{ initial: '2', sm: '3' }} asChild>
       <section aria-labelledby={id}>
         <Flex direction="column" gap="4">
           <div>
