@@ -60,9 +60,8 @@ export class GuestCall {
   private installPrelude(): void {
     const log = this.keep(
       this.context.newFunction('log', (level, text) => {
-        if (this.context.typeof(level) === 'string' && this.context.typeof(text) === 'string') {
-          this.logs.add(this.context.getString(level), this.context.getString(text));
-        }
+        if (this.context.typeof(level) !== 'string' || this.context.typeof(text) !== 'string') return undefined;
+        return this.logs.add(this.context.getString(level), this.context.getString(text)) ? this.context.true : this.context.false;
       }),
     );
     const prelude = this.context.evalCode(GUEST_PRELUDE, 'sandbox-prelude.js', { type: 'global', strict: true });

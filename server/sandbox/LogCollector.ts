@@ -13,8 +13,9 @@ export class LogCollector {
     private readonly maxBytes: number,
   ) {}
 
-  add(level: string, text: string): void {
-    if (this.truncated) return;
+  /** False once the cap is reached: further lines are dropped. */
+  add(level: string, text: string): boolean {
+    if (this.truncated) return false;
     const line = (PREFIXES[level] ?? '') + text;
     const room = this.maxBytes - this.bytes;
     if (this.captured.length >= this.maxLines) return this.truncate();
@@ -26,14 +27,16 @@ export class LogCollector {
     }
     this.captured.push(line);
     this.bytes += size;
+    return true;
   }
 
   lines(): string[] {
     return [...this.captured];
   }
 
-  private truncate(): void {
+  private truncate(): false {
     this.truncated = true;
     this.captured.push(SANDBOX_MESSAGES.logsTruncated);
+    return false;
   }
 }

@@ -53,11 +53,14 @@ export const GUEST_PRELUDE = String.raw`(function (hostLog, hostFetch) {
     }
   }
 
+  // hostLog answers false once the log cap is reached; later calls then skip formatting.
+  let logsFull = false;
   function logger(level) {
     return function () {
+      if (logsFull) return;
       let line = '';
       for (let i = 0; i < arguments.length; i++) line += (i > 0 ? ' ' : '') + format(arguments[i]);
-      hostLog(level, line);
+      if (hostLog(level, line) === false) logsFull = true;
     };
   }
 

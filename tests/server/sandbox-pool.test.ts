@@ -1,0 +1,86 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../server/sandbox/index.js';
+import { NORMAL_CALL, handlerOf } from '../helpers/sandboxHandlers.js';
+
+const LOOP = { code: 'function handler() { for (;;) {} }', args: {}, values: {} };
+const STUCK = { code: "function handler() { return 'a'.repeat(2e6).indexOf('a'.repeat(1e6) + 'b'); }", args: {}, values: {} };
+
+let sandbox: Sandbox | undefined;
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+function get(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http.get(url, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+}
+
+describe('sandbox pool', () => {
+  it('keeps the main thread answering HTTP while two infinite loops run', async () => {
+    const server = http.createServer((_req, res) => res.end('{"status":"ok"}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health`;
+    sandbox = createSandbox({ poolSize: 2, timeoutMs: 1500 });
+    await Promise.all([sandbox.run({ ...NORMAL_CALL }), sandbox.run({ ...NORMAL_CALL })]);
+
+    let loopsDone = 0;
+    const loops = [sandbox.run(LOOP), sandbox.run(LOOP)].map((run) => run.finally(() => (loopsDone += 1)));
+    for (let i = 0; i < 5; i += 1) {
+      expect(await get(url)).toBe('{"status":"ok"}');
+      expect(loopsDone).toBe(0);
+    }
+    for (const result of await Promise.all(loops)) expect(result.error).toBe('Handler timed out after 1500 ms');
+    server.close();
+  });
+
+  it('runs concurrent calls in isolation', async () => {
+    sandbox = createSandbox({ poolSize: 2 });
+    const code = handlerOf('globalThis.seen = (globalThis.seen || 0) + 1; await Promise.resolve(); return { n: args.n, seen: globalThis.seen, v: values.V };');
+    const results = await Promise.all(Array.from({ length: 8 }, (_, n) => sandbox!.run({ code, args: { n }, values: { V: `user-${n}` } })));
+    expect(results.map((r) => r.output)).toEqual(Array.from({ length: 8 }, (_, n) => ({ n, seen: 1, v: `user-${n}` })));
+  });
+
+  it('refuses calls beyond the bounded queue with a clear error', async () => {
+    sandbox = createSandbox({ poolSize: 1, maxQueue: 1, timeoutMs: 400 });
+    await sandbox.run({ ...NORMAL_CALL });
+    const running = sandbox.run(LOOP);
+    const queued = sandbox.run({ ...NORMAL_CALL });
+    expect(await sandbox.run({ ...NORMAL_CALL })).toMatchObject({ success: false, error: 'The tool sandbox is busy, try again shortly' });
+    expect((await running).error).toBe('Handler timed out after 400 ms');
+    expect((await queued).output).toEqual({ echo: 42 });
+  });
+
+  it('terminates and replaces a worker stuck past its deadline', async () => {
+    sandbox = createSandbox({ poolSize: 1, timeoutMs: 200, watchdogGraceMs: 300 });
+    const stuck = await sandbox.run(STUCK);
+    expect(stuck).toMatchObject({ success: false, error: 'Handler timed out after 200 ms' });
+    // With one worker still busy in indexOf for hours, only a replacement can answer this.
+    expect(await sandbox.run({ ...NORMAL_CALL })).toMatchObject({ success: true, output: { echo: 42 } });
+  });
+
+  it('replaces workers after engine limits and keeps serving', async () => {
+    sandbox = createSandbox({ poolSize: 1 });
+    const bomb = await sandbox.run({ code: "function handler() { return 'x'.repeat(2 ** 28); }", args: {}, values: {} });
+    expect(bomb.error).toBe('Handler ran out of memory (limit 32 MB)');
+    expect((await sandbox.run({ ...NORMAL_CALL })).output).toEqual({ echo: 42 });
+  });
+
+  it('ends running and queued calls on close, and refuses new ones', async () => {
+    sandbox = createSandbox({ poolSize: 1, timeoutMs: 5000 });
+    await sandbox.run({ ...NORMAL_CALL });
+    const running = sandbox.run(LOOP);
+    const queued = sandbox.run({ ...NORMAL_CALL });
+    await sandbox.close();
+    expect((await running).error).toBe('The tool sandbox is shut down');
+    expect((await queued).error).toBe('The tool sandbox is shut down');
+    expect((await sandbox.run({ ...NORMAL_CALL })).error).toBe('The tool sandbox is shut down');
+  });
+});
