@@ -6,7 +6,7 @@ import { blockedAddressError } from './OutboundRequestError.js';
 
 type Resolver = (hostname: string, callback: (error: Error | null, addresses: LookupAddress[]) => void) => void;
 
-const systemResolver: Resolver = (hostname, callback) => dns.lookup(hostname, { all: true, verbatim: true }, callback);
+const systemResolver: Resolver = (hostname, callback) => dns.lookup(hostname, { all: true }, callback);
 
 /**
  * A `lookup` for http/https that resolves a host name and refuses it when ANY answer is a

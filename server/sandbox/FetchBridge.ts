@@ -33,15 +33,13 @@ export class FetchBridge {
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
-      const self = this;
-      function done() {
+      const timer = setTimeout(() => this.wake?.(), Math.max(0, deadline - Date.now()));
+      this.wake = () => {
         clearTimeout(timer);
-        self.wake = null;
-        self.activity = false;
+        this.wake = null;
+        this.activity = false;
         resolve();
-      }
-      this.wake = done;
+      };
     });
   }
 

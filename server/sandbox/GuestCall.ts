@@ -118,7 +118,8 @@ export class GuestCall {
   /** Describes (and frees) a guest error value; the text is produced by guest code, read as a string. */
   private failureFrom(error: QuickJSHandle): GuestFailure {
     try {
-      if (this.pastDeadline() || !this.helpers) return this.pastDeadline() ? this.timedOut() : new GuestFailure(SANDBOX_MESSAGES.workerFailed, true);
+      if (this.pastDeadline()) return this.timedOut();
+      if (!this.helpers) return new GuestFailure(SANDBOX_MESSAGES.workerFailed, true);
       const described = this.context.callFunction(this.helpers.describe, this.context.undefined, error);
       let text: string | null = null;
       if (described.error) described.error.dispose();

@@ -53,7 +53,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     while (queue.length > 0 && idle.length > 0) dispatch(idle.pop()!, queue.shift()!);
     let starting = [...workers].filter((worker) => worker.starting).length;
     while (queue.length > starting && workers.size < limits.poolSize) {
-      workers.add(new SandboxWorker(data, limits.watchdogGraceMs, events));
+      try {
+        workers.add(new SandboxWorker(data, limits.watchdogGraceMs, events));
+      } catch {
+        // Thread creation itself failed (e.g. out of threads): answer one waiting call rather than throw.
+        queue.shift()?.resolve(failedResult(SANDBOX_MESSAGES.workerFailed));
+        continue;
+      }
       starting += 1;
     }
   }
