@@ -70,6 +70,9 @@ describe('agent detail call dialog', () => {
     expect(await screen.findByText('Call initiated to +15551234567')).toBeTruthy();
     expect(app.fake.callsTo('POST /twilio/make-call')[0]?.body).toEqual({ phoneNumber: '+15551234567', agentId: 'a2' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Submitting the call dialog is not a Save of the agent page behind it.
+    expect(screen.queryByText('Agent updated successfully')).toBeNull();
+    expect(app.fake.callsTo('PATCH /agents/a2')).toHaveLength(0);
   });
 
   it("says 'Failed to initiate call' with the server's reason and keeps the dialog open", async () => {

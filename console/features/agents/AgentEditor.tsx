@@ -25,31 +25,35 @@ export function AgentEditor({ agent }: AgentEditorProps) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const binding = { ...editor.binding, disabled: editor.binding.disabled || deleted };
 
+  // The dialogs stay outside the <form>: React bubbles a portal's events through the component
+  // tree, so the call dialog's submit would otherwise also save the agent.
   return (
-    <form
-      aria-label="Agent settings"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!deleted) void editor.save();
-      }}
-    >
-      <Flex direction="column" gap="4">
-        <AgentPageHeader
-          title={editor.loaded.name}
-          saving={editor.saving}
-          dirty={editor.dirty}
-          locked={deleted}
-          onCall={() => setCalling(true)}
-          onDelete={() => setConfirmingDelete(true)}
-        />
-        <AgentBasicsSection {...binding} agentId={agent.id} loadedNumber={editor.loaded.phoneNumber} nameError={editor.nameError} />
-        <AgentInstructionsSection {...binding} />
-        <AgentToolsSection {...binding} agentTools={agent.tools ?? []} />
-        <AgentTranscriptionSection {...binding} />
-        <AgentAdvancedSection {...binding} />
-        <AgentTurnDetectionSection {...binding} />
-      </Flex>
+    <>
+      <form
+        aria-label="Agent settings"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!deleted) void editor.save();
+        }}
+      >
+        <Flex direction="column" gap="4">
+          <AgentPageHeader
+            title={editor.loaded.name}
+            saving={editor.saving}
+            dirty={editor.dirty}
+            locked={deleted}
+            onCall={() => setCalling(true)}
+            onDelete={() => setConfirmingDelete(true)}
+          />
+          <AgentBasicsSection {...binding} agentId={agent.id} loadedNumber={editor.loaded.phoneNumber} nameError={editor.nameError} />
+          <AgentInstructionsSection {...binding} />
+          <AgentToolsSection {...binding} agentTools={agent.tools ?? []} />
+          <AgentTranscriptionSection {...binding} />
+          <AgentAdvancedSection {...binding} />
+          <AgentTurnDetectionSection {...binding} />
+        </Flex>
+      </form>
       <CallAgentDialog agentId={agent.id} agentName={editor.loaded.name} open={calling} onOpenChange={setCalling} />
       <DeleteAgentDialog
         agentName={editor.loaded.name}
@@ -60,6 +64,6 @@ export function AgentEditor({ agent }: AgentEditorProps) {
           setConfirmingDelete(false);
         }}
       />
-    </form>
+    </>
   );
 }
