@@ -10,7 +10,7 @@ import { customValuesMap } from '../db/customValues.js';
 import type { Database } from '../db/schema.js';
 import { findTool, type ToolRecord } from '../db/tools.js';
 import type { Sandbox } from '../sandbox/types.js';
-import { argumentsError } from './parameterSchemas.js';
+import { argumentsError } from '../sandbox/parameterSchemas.js';
 
 /** What running a tool needs; a built app (FastifyInstance) has both. */
 export interface ToolRunDeps {

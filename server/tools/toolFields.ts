@@ -6,7 +6,7 @@
 import { Type, type Static } from 'typebox';
 import type { ToolFields } from '../db/tools.js';
 import { badRequest } from '../http/HttpError.js';
-import { checkJsonSchema } from './parameterSchemas.js';
+import { checkJsonSchema } from '../sandbox/parameterSchemas.js';
 
 export const TOOL_LIMITS = {
   nameMaxLength: 100,

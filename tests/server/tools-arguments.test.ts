@@ -3,7 +3,7 @@
  * field, as the Test panel and a model's tool call show it.
  */
 import { describe, expect, it } from 'vitest';
-import { argumentsError, checkJsonSchema } from '../../server/tools/parameterSchemas.js';
+import { argumentsError, checkJsonSchema } from '../../server/sandbox/parameterSchemas.js';
 
 const WEATHER = JSON.stringify({
   type: 'object',

@@ -1,0 +1,83 @@
+/**
+ * The sandbox's one parameters-schema checker: checkJsonSchema when a tool is saved, and
+ * argumentsError for a call's arguments (run inside the worker). The texts are the ones the
+ * tools API and the Test panel show; tools-arguments.test.ts covers the memo and $id cases.
+ */
+import { describe, expect, it } from 'vitest';
+import { argumentsError, checkJsonSchema } from '../../server/sandbox/parameterSchemas.js';
+
+const WEATHER = {
+  type: 'object',
+  properties: {
+    latitude: { type: 'number' },
+    longitude: { type: 'number' },
+    unit: { enum: ['celsius', 'fahrenheit'] },
+    route: { type: 'object', properties: { stops: { type: 'array', items: { type: 'string' } } } },
+  },
+  required: ['latitude', 'longitude'],
+  additionalProperties: false,
+};
+const WEATHER_JSON = JSON.stringify(WEATHER);
+const INVALID_SCHEMA = 'parameters: must be a valid JSON Schema object';
+
+describe('argumentsError', () => {
+  it('accepts arguments that match the schema', () => {
+    expect(argumentsError(WEATHER_JSON, { latitude: 38.7, longitude: -9.1, unit: 'celsius' })).toBeNull();
+  });
+
+  it.each([
+    [{ latitude: 'north', longitude: 1 }, 'Invalid arguments (latitude: must be a number)'],
+    [{ longitude: 1 }, 'Invalid arguments (latitude: is required)'],
+    [{ latitude: 1, longitude: 2, city: 'Lisbon' }, 'Invalid arguments (city: is not an accepted field)'],
+    [{ latitude: 1, longitude: 2, unit: 'kelvin' }, 'Invalid arguments (unit: must be one of celsius, fahrenheit)'],
+    [{ latitude: 1, longitude: 2, route: { stops: ['a', 3] } }, 'Invalid arguments (route.stops.1: must be a string)'],
+    ['38.7,-9.1', 'Invalid arguments (args: must be an object)'],
+  ])('names the field for %j', (args, message) => {
+    expect(argumentsError(WEATHER_JSON, args)).toBe(message);
+  });
+
+  it('reports an unusable stored schema instead of throwing', () => {
+    const unresolvable = JSON.stringify({ type: 'object', properties: { a: { $ref: '#/definitions/none' } } });
+    expect(argumentsError(unresolvable, {})).toBe("The tool's parameters schema is invalid: can't resolve reference #/definitions/none from id #");
+    expect(argumentsError('{not json', {})).toMatch(/^The tool's parameters schema is invalid: /);
+  });
+
+  it('keeps schemas that share an $id apart', () => {
+    const a = JSON.stringify({ $id: 'https://example.com/args', type: 'object', required: ['a'] });
+    const b = JSON.stringify({ $id: 'https://example.com/args', type: 'object', required: ['b'] });
+    expect(argumentsError(a, { a: 1 })).toBeNull();
+    expect(argumentsError(b, { a: 1 })).toBe('Invalid arguments (b: is required)');
+  });
+});
+
+describe('checkJsonSchema', () => {
+  it('accepts an object schema and a declared dialect', () => {
+    expect(checkJsonSchema(WEATHER)).toBeNull();
+    expect(checkJsonSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' })).toBeNull();
+  });
+
+  it('accepts a pattern without running it: saving never matches user input', () => {
+    expect(checkJsonSchema({ type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } } })).toBeNull();
+  });
+
+  it.each([
+    [null, 'parameters: must be an object'],
+    [[], 'parameters: must be an object'],
+    ['{"type":"object"}', 'parameters: must be an object'],
+    [{}, `${INVALID_SCHEMA}: the top level must have "type": "object"`],
+    [{ type: 'string' }, `${INVALID_SCHEMA}: the top level must have "type": "object"`],
+    [{ type: 'array' }, `${INVALID_SCHEMA}: the top level must have "type": "object"`],
+    [{ type: 'object', required: 'latitude' }, `${INVALID_SCHEMA}: required: must be an array`],
+  ])('rejects %j', (schema, message) => {
+    expect(checkJsonSchema(schema)).toBe(message);
+  });
+
+  it('rejects a bad property type and an unresolvable reference', () => {
+    expect(checkJsonSchema({ type: 'object', properties: { a: { type: 'decimal' } } })).toBe(
+      `${INVALID_SCHEMA}: properties.a.type: must be one of array, boolean, integer, null, number, object, string`,
+    );
+    expect(checkJsonSchema({ type: 'object', properties: { a: { $ref: '#/definitions/none' } } })).toBe(
+      `${INVALID_SCHEMA}: can't resolve reference #/definitions/none from id #`,
+    );
+  });
+});
