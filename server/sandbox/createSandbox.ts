@@ -100,16 +100,23 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 /** Copies the request into plain JSON for the worker; a string is the reason it cannot run. */
 function toJob(request: SandboxRunRequest, defaultTimeoutMs: number): RunJob | string {
   if (typeof request.code !== 'string') return SANDBOX_MESSAGES.noHandler;
-  let argsJson: string | undefined;
-  try {
-    argsJson = JSON.stringify(request.args === undefined ? {} : request.args);
-  } catch {
-    argsJson = undefined;
-  }
-  if (argsJson === undefined) return SANDBOX_MESSAGES.argsNotJson;
+  const argsJson = jsonOrNull(request.args === undefined ? {} : request.args);
+  if (argsJson === null) return SANDBOX_MESSAGES.argsNotJson;
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.values ?? {})) if (typeof value === 'string') values[name] = value;
   const timeoutMs =
     typeof request.timeoutMs === 'number' && Number.isFinite(request.timeoutMs) && request.timeoutMs > 0 ? request.timeoutMs : defaultTimeoutMs;
-  return { code: request.code, argsJson, valuesJson: JSON.stringify(values), timeoutMs };
+  const job: RunJob = { code: request.code, argsJson, valuesJson: JSON.stringify(values), timeoutMs };
+  if (request.parameters === undefined) return job;
+  const parametersJson = typeof request.parameters === 'string' ? request.parameters : jsonOrNull(request.parameters);
+  // An object that is not JSON still means "check the arguments": never run the handler unchecked.
+  return parametersJson === null ? SANDBOX_MESSAGES.parametersNotJson : { ...job, parametersJson };
+}
+
+function jsonOrNull(value: unknown): string | null {
+  try {
+    return JSON.stringify(value) ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -10,6 +10,7 @@ export const SANDBOX_MESSAGES = {
   outOfMemory: (limit: number) => `Handler ran out of memory (limit ${formatBytes(limit)})`,
   stackOverflow: 'Handler exceeded the maximum call stack size',
   argsNotJson: 'Tool arguments must be JSON-serialisable',
+  parametersNotJson: "The tool's parameters schema is invalid: it is not JSON-serialisable",
   busy: 'The tool sandbox is busy, try again shortly',
   closed: 'The tool sandbox is shut down',
   workerFailed: 'The tool sandbox failed while running the handler',

@@ -1,13 +1,16 @@
 /**
  * A tool's `parameters` is a JSON Schema (spec part 2 §3) that both describes the arguments to the
  * model and checks the arguments a call brings. Checked with Ajv (draft-07, the dialect function
- * calling uses) when a tool is saved, and compiled once per distinct schema text for calls.
+ * calling uses) when a tool is saved, on the API's thread: compiling never runs a `pattern` on
+ * input. The app checks arguments only inside a sandbox worker (runHandler): a pattern can
+ * backtrack for hours on hostile input and only a worker can be cut off at the deadline.
+ * Imported by the worker, so it stays plain code (validationMessage's Fastify import is types only).
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { validationMessage } from '../http/validationMessage.js';
 
 /**
- * One Ajv instance and a bounded memo of compiled validators, shared by every app in the process:
+ * One Ajv instance and a bounded memo of compiled validators per thread (each worker has its own):
  * a compiled validator is a pure function of the schema text, so sharing is safe, and the bound
  * keeps Ajv's own schema cache from growing with every edited tool.
  * `strict: false` because JSON Schema says unknown keywords (e.g. `example`) are ignored, and

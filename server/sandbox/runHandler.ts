@@ -4,7 +4,8 @@ import { FetchBridge } from './FetchBridge.js';
 import { GuestCall } from './GuestCall.js';
 import { GuestFailure } from './guestErrors.js';
 import { LogCollector } from './LogCollector.js';
-import { SANDBOX_MESSAGES } from './messages.js';
+import { SANDBOX_MESSAGES, failedResult } from './messages.js';
+import { argumentsError } from './parameterSchemas.js';
 import type { SandboxFetchOptions, SandboxResult } from './types.js';
 
 export interface RunJob {
@@ -12,6 +13,8 @@ export interface RunJob {
   argsJson: string;
   valuesJson: string;
   timeoutMs: number;
+  /** The tool's parameters schema as JSON text; absent when the caller checks nothing. */
+  parametersJson?: string;
 }
 
 export interface GuestLimits {
@@ -31,11 +34,16 @@ export interface RunOutcome {
 
 /**
  * Runs one handler call in a fresh QuickJS runtime and context (inside a worker thread). The
- * interrupt handler enforces the deadline on guest CPU; the job loop enforces it on waiting.
+ * arguments are checked against the parameters schema first, here in the worker's own Node
+ * context: Ajv's regular expressions cannot be interrupted, but the host's watchdog can end the
+ * thread. The interrupt handler enforces the deadline on guest CPU; the job loop enforces it on waiting.
  */
 export async function runHandler(quickjs: QuickJSWASMModule, job: RunJob, limits: GuestLimits): Promise<RunOutcome> {
   const started = performance.now();
   const deadline = Date.now() + job.timeoutMs;
+  const problem = job.parametersJson === undefined ? null : argumentsError(job.parametersJson, JSON.parse(job.argsJson));
+  // Like a call that never reached the handler: no logs, no duration.
+  if (problem) return { result: failedResult(problem), recycle: false };
   const logs = new LogCollector(limits.maxLogLines, limits.maxLogBytes);
   const runtime = quickjs.newRuntime({
     memoryLimitBytes: limits.memoryLimitBytes,

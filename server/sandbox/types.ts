@@ -7,12 +7,19 @@ export type SandboxResult = ToolTestResult;
 export interface SandboxRunRequest {
   /** Source that defines `async function handler(args, { values })`. */
   code: string;
-  /** The tool call's arguments (already validated against the tool's schema); copied as JSON. */
+  /** The tool call's arguments; copied as JSON, and checked against `parameters` when given. */
   args: unknown;
   /** The owner's custom values, name → value; the guest sees a frozen copy. */
   values: Readonly<Record<string, string>>;
   /** Overrides the sandbox's default deadline for this call. */
   timeoutMs?: number;
+  /**
+   * The tool's parameters JSON Schema, as stored (JSON text) or as an object. When given, the
+   * worker checks `args` against it before the handler code is evaluated, so a schema `pattern`
+   * that backtracks for hours on hostile arguments runs under the call's deadline and watchdog,
+   * never on the API's event loop. A mismatch answers 'Invalid arguments (<field>: <problem>)'.
+   */
+  parameters?: string | object;
 }
 
 /** The guard options a handler's `fetch` gets; plain data because they are sent to the worker threads. */

@@ -28,7 +28,8 @@ export function isRunMessage(value: unknown): value is RunMessage {
     typeof value.code === 'string' &&
     typeof value.argsJson === 'string' &&
     typeof value.valuesJson === 'string' &&
-    typeof value.timeoutMs === 'number'
+    typeof value.timeoutMs === 'number' &&
+    (value.parametersJson === undefined || typeof value.parametersJson === 'string')
   );
 }
 

@@ -1,8 +1,10 @@
 /**
- * Runs a tool for its owner: arguments checked against the tool's parameters schema, the owner's
- * custom values loaded, the handler run in the app's sandbox. The editor's Test panel
- * (POST /api/tools/:id/test) and model tool calls of voice agents and web chat bots share it,
- * so a handler behaves the same in all three.
+ * Runs a tool for its owner: the owner's custom values loaded, then the arguments checked against
+ * the tool's parameters schema and the handler run, both in the app's sandbox. The check runs in
+ * a sandbox worker because a schema `pattern` is a regular expression applied to arguments from
+ * users or models: one that backtracks catastrophically must hit the call's deadline, not stall
+ * the API's event loop. The editor's Test panel (POST /api/tools/:id/test) and model tool calls
+ * of voice agents and web chat bots share it, so a handler behaves the same in all three.
  */
 import type { Kysely } from 'kysely';
 import type { ToolTestResult } from '../../shared/types/tool.js';
@@ -10,7 +12,6 @@ import { customValuesMap } from '../db/customValues.js';
 import type { Database } from '../db/schema.js';
 import { findTool, type ToolRecord } from '../db/tools.js';
 import type { Sandbox } from '../sandbox/types.js';
-import { argumentsError } from '../sandbox/parameterSchemas.js';
 
 /** What running a tool needs; a built app (FastifyInstance) has both. */
 export interface ToolRunDeps {
@@ -32,10 +33,8 @@ export function failedRun(error: string): ToolTestResult {
  * the database fails.
  */
 export async function runLoadedTool(deps: ToolRunDeps, tool: ToolRecord, args: unknown): Promise<ToolTestResult> {
-  const problem = argumentsError(tool.parameters, args);
-  if (problem) return failedRun(problem);
   const values = await customValuesMap(deps.db, tool.user_id);
-  return deps.sandbox.run({ code: tool.handler_code, args, values });
+  return deps.sandbox.run({ code: tool.handler_code, args, values, parameters: tool.parameters });
 }
 
 /**

@@ -101,6 +101,22 @@ describe('tool test run', () => {
     expect(await test(healthy, { x: 1 })).toMatchObject({ success: true, output: 2 });
   });
 
+  it('accepts a schema with a catastrophic pattern, and a hostile argument ends at the deadline', async () => {
+    const { call, createTool, test } = await signedIn();
+    const parameters = { type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } }, required: ['name'] };
+    const created = await call('POST', '/api/tools', { name: 'evil', description: 'A tool', type: 'string', parameters, handler_code: 'async function handler() { return "ran"; }' });
+    expect(created.statusCode, created.body).toBe(201);
+    const tool = created.json<Tool>();
+    expect(await test(tool, { name: `${'a'.repeat(37)}!` })).toMatchObject({
+      success: false,
+      output: null,
+      error: `Handler timed out after ${TIMEOUT_MS} ms`,
+    });
+    expect(await test(tool, { name: 'aaa' })).toMatchObject({ success: true, output: 'ran' });
+    const healthy = await createTool('async function handler(args) { return args.x + 1; }');
+    expect(await test(healthy, { x: 1 })).toMatchObject({ success: true, output: 2 });
+  });
+
   it('explains code without a handler function', async () => {
     const { createTool, test } = await signedIn();
     const tool = await createTool('const answer = 42;');
