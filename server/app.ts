@@ -31,7 +31,7 @@ import { createConsolePage, staticRoutes } from './routes/static.js';
 import { toolRoutes } from './routes/tools.js';
 import { twilioRoutes } from './routes/twilio.js';
 import { createSandbox } from './sandbox/createSandbox.js';
-import { sandboxOptions } from './tools/toolSandbox.js';
+import { logWorkerErrors, sandboxOptions } from './tools/toolSandbox.js';
 import { ConnectionRegistry } from './ws/ConnectionRegistry.js';
 import { frontendSocketRoutes } from './ws/frontend.js';
 
@@ -69,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('realtime', realtime);
   app.decorate('auth', createAuthServices({ db, config, secretBox, clock }));
   // Worker threads start on the first tool run, so apps that never run one cost nothing.
-  const sandbox = createSandbox(sandboxOptions(config));
+  const sandbox = createSandbox({ ...sandboxOptions(config), onWorkerError: logWorkerErrors(app.log) });
   app.decorate('sandbox', sandbox);
   app.addHook('onClose', async () => {
     await sandbox.close();

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { SANDBOX_MESSAGES, failedResult } from './messages.js';
 import type { RunJob, RunOutcome } from './runHandler.js';
+import { SandboxWorkerError } from './SandboxWorkerError.js';
 import { isWorkerMessage, type RunMessage, type SandboxWorkerData } from './workerProtocol.js';
 
 const BOOTSTRAP = new URL('./workerBootstrap.mjs', import.meta.url);
@@ -12,6 +13,8 @@ export interface SandboxWorkerEvents {
   ready(worker: SandboxWorker): void;
   /** The thread died on its own (crash, resource limit), not through `terminate`. */
   exit(worker: SandboxWorker, wasReady: boolean): void;
+  /** Said before the call is answered: a crash, an unexpected exit or the watchdog giving up on a call. */
+  failed(error: SandboxWorkerError): void;
 }
 
 interface Current {
@@ -42,8 +45,13 @@ export class SandboxWorker {
     this.thread = new Worker(BOOTSTRAP, { workerData: data, env: {}, resourceLimits: RESOURCE_LIMITS });
     this.thread.unref();
     this.thread.on('message', (message: unknown) => this.onMessage(message));
-    this.thread.on('error', () => this.onExit());
-    this.thread.on('exit', () => this.onExit());
+    // A crash emits 'error' and then 'exit'; the first one names what happened.
+    this.thread.on('error', (error: Error) =>
+      this.onExit(new SandboxWorkerError('crashed', `Tool sandbox worker crashed: ${error.message}`, { cause: error })),
+    );
+    this.thread.on('exit', (code: number) =>
+      this.onExit(new SandboxWorkerError('exited', `Tool sandbox worker exited unexpectedly with code ${code}`)),
+    );
   }
 
   get starting(): boolean {
@@ -54,10 +62,7 @@ export class SandboxWorker {
     return new Promise<RunOutcome>((resolve) => {
       const id = this.nextId++;
       const started = performance.now();
-      const timer = setTimeout(
-        () => this.finish({ result: failedResult(SANDBOX_MESSAGES.timedOut(job.timeoutMs), this.elapsed()), recycle: true }),
-        job.timeoutMs + this.watchdogGraceMs,
-      );
+      const timer = setTimeout(() => this.giveUp(job.timeoutMs), job.timeoutMs + this.watchdogGraceMs);
       this.current = { id, started, timer, resolve };
       const message: RunMessage = { type: 'run', id, ...job };
       this.thread.postMessage(message);
@@ -81,9 +86,21 @@ export class SandboxWorker {
     }
   }
 
-  private onExit(): void {
+  /** The watchdog: the call is answered with the timeout and the pool terminates this thread. */
+  private giveUp(timeoutMs: number): void {
+    this.events.failed(
+      new SandboxWorkerError(
+        'watchdog',
+        `Tool sandbox worker killed by the watchdog: a call ran past its ${timeoutMs} ms deadline and ${this.watchdogGraceMs} ms grace`,
+      ),
+    );
+    this.finish({ result: failedResult(SANDBOX_MESSAGES.timedOut(timeoutMs), this.elapsed()), recycle: true });
+  }
+
+  private onExit(error: SandboxWorkerError): void {
     if (this.dead) return;
     this.dead = true;
+    this.events.failed(error);
     this.finish({ result: failedResult(SANDBOX_MESSAGES.workerFailed, this.elapsed()), recycle: true });
     this.events.exit(this, this.ready);
   }

@@ -2,6 +2,7 @@ import { SANDBOX_MESSAGES, failedResult } from './messages.js';
 import type { RunJob } from './runHandler.js';
 import { resolveSandboxLimits } from './sandboxDefaults.js';
 import { SandboxWorker } from './SandboxWorker.js';
+import { SandboxWorkerError } from './SandboxWorkerError.js';
 import type { Sandbox, SandboxOptions, SandboxResult, SandboxRunRequest } from './types.js';
 import type { SandboxWorkerData } from './workerProtocol.js';
 
@@ -46,6 +47,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (!wasReady) queue.shift()?.resolve(failedResult(SANDBOX_MESSAGES.workerFailed));
       pump();
     },
+    failed(error: SandboxWorkerError) {
+      try {
+        options.onWorkerError?.(error);
+      } catch {
+        // A throwing logger must not take the pool (or, from a thread event, the process) down.
+      }
+    },
   };
 
   function pump(): void {
@@ -55,8 +63,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     while (queue.length > starting && workers.size < limits.poolSize) {
       try {
         workers.add(new SandboxWorker(data, limits.watchdogGraceMs, events));
-      } catch {
+      } catch (error) {
         // Thread creation itself failed (e.g. out of threads): answer one waiting call rather than throw.
+        const message = error instanceof Error ? error.message : String(error);
+        events.failed(new SandboxWorkerError('start_failed', `Tool sandbox worker could not start: ${message}`, { cause: error }));
         queue.shift()?.resolve(failedResult(SANDBOX_MESSAGES.workerFailed));
         continue;
       }

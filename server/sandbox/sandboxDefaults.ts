@@ -1,7 +1,8 @@
 import { cpus } from 'node:os';
 import type { SandboxOptions } from './types.js';
 
-export type SandboxLimits = Required<Omit<SandboxOptions, 'fetch'>> & Pick<SandboxOptions, 'fetch'>;
+/** The numbers, resolved; `fetch` stays optional and the `onWorkerError` callback is not a limit. */
+export type SandboxLimits = Required<Omit<SandboxOptions, 'fetch' | 'onWorkerError'>> & Pick<SandboxOptions, 'fetch'>;
 
 export const SANDBOX_DEFAULTS = {
   maxQueue: 100,

@@ -1,5 +1,6 @@
 import type { ToolTestResult } from '../../shared/types/tool.js';
 import type { OutboundGuardOptions } from '../net/outboundGuard.js';
+import type { SandboxWorkerError } from './SandboxWorkerError.js';
 
 /** What one handler run returns; the same shape as the editor's Test panel answer. */
 export type SandboxResult = ToolTestResult;
@@ -47,6 +48,12 @@ export interface SandboxOptions {
   maxRunsPerWorker?: number;
   /** Outbound guard for the handler's `fetch`: per call 10 requests, 1 MB each, 10 s each by default. */
   fetch?: SandboxFetchOptions;
+  /**
+   * Hears about every lost worker thread, for the operator's log: a crash, an exit nobody asked
+   * for, a thread that could not start, or the watchdog giving up on a call (`reason` says which,
+   * the message says it for people). The call involved is answered as usual either way.
+   */
+  onWorkerError?: (error: SandboxWorkerError) => void;
 }
 
 export interface Sandbox {

@@ -3,7 +3,9 @@
  * by buildApp from the config and closed with the app. Route files and later steps (voice agents,
  * web chat bots) reach it as `app.sandbox`, usually through runTool.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import type { SandboxWorkerError } from '../sandbox/SandboxWorkerError.js';
 import type { Sandbox, SandboxOptions } from '../sandbox/types.js';
 
 declare module 'fastify' {
@@ -18,5 +20,17 @@ export function sandboxOptions(config: Pick<Config, 'sandbox'>): SandboxOptions 
     timeoutMs: config.sandbox.timeoutMs,
     poolSize: config.sandbox.workers,
     memoryLimitBytes: config.sandbox.memoryMb * 1024 * 1024,
+  };
+}
+
+/**
+ * The sandbox's `onWorkerError` for the app log. A watchdog kill is a handler that ran away (its
+ * author sees the timeout in the result), so a warning; a crash, an unexpected exit or a thread
+ * that cannot start is the sandbox itself failing, so an error.
+ */
+export function logWorkerErrors(log: Pick<FastifyBaseLogger, 'warn' | 'error'>): (error: SandboxWorkerError) => void {
+  return (error) => {
+    if (error.reason === 'watchdog') log.warn({ err: error, reason: error.reason }, error.message);
+    else log.error({ err: error, reason: error.reason }, error.message);
   };
 }

@@ -1,7 +1,8 @@
 /** SANDBOX_TIMEOUT_MS, SANDBOX_WORKERS, SANDBOX_MEMORY_MB: defaults, reading, and clear errors. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
-import { sandboxOptions } from '../../server/tools/toolSandbox.js';
+import { SandboxWorkerError } from '../../server/sandbox/index.js';
+import { logWorkerErrors, sandboxOptions } from '../../server/tools/toolSandbox.js';
 
 describe('tool sandbox configuration', () => {
   it('defaults to a 5 s deadline, 2 workers and 32 MB per call', () => {
@@ -28,6 +29,23 @@ describe('tool sandbox configuration', () => {
       'SANDBOX_TIMEOUT_MS must be an integer from 10 to 300000, got "5s"',
       'SANDBOX_WORKERS must be an integer from 1 to 64, got "0"',
       'SANDBOX_MEMORY_MB must be an integer from 1 to 2048, got "-1"',
+    ]);
+  });
+
+  it('logs a watchdog kill as a warning and a crashed worker as an error', () => {
+    const lines: Array<[level: string, fields: unknown, message: string]> = [];
+    const log = {
+      warn: (fields: unknown, message: string) => void lines.push(['warn', fields, message]),
+      error: (fields: unknown, message: string) => void lines.push(['error', fields, message]),
+    };
+    const onWorkerError = logWorkerErrors(log as never);
+    const watchdog = new SandboxWorkerError('watchdog', 'Tool sandbox worker killed by the watchdog: a call ran past its 5000 ms deadline and 1000 ms grace');
+    const crash = new SandboxWorkerError('crashed', 'Tool sandbox worker crashed: out of memory');
+    onWorkerError(watchdog);
+    onWorkerError(crash);
+    expect(lines).toEqual([
+      ['warn', { err: watchdog, reason: 'watchdog' }, watchdog.message],
+      ['error', { err: crash, reason: 'crashed' }, crash.message],
     ]);
   });
 });

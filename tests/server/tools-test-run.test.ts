@@ -10,9 +10,13 @@ import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp
 
 const TIMEOUT_MS = 300;
 let t: TestApp;
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { sandbox: { timeoutMs: TIMEOUT_MS, workers: 1, memoryMb: 32 } } });
+  t = await createTestApp({
+    config: { sandbox: { timeoutMs: TIMEOUT_MS, workers: 1, memoryMb: 32 } },
+    logStream: { write: (line) => void logLines.push(line) },
+  });
 });
 afterAll(() => t.close());
 
@@ -112,6 +116,9 @@ describe('tool test run', () => {
       output: null,
       error: `Handler timed out after ${TIMEOUT_MS} ms`,
     });
+    // The operator hears why a worker thread was replaced.
+    const killed = logLines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((line) => line.msg.includes('killed by the watchdog'));
+    expect(killed).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining(`past its ${TIMEOUT_MS} ms deadline`) })]);
     expect(await test(tool, { name: 'aaa' })).toMatchObject({ success: true, output: 'ran' });
     const healthy = await createTool('async function handler(args) { return args.x + 1; }');
     expect(await test(healthy, { x: 1 })).toMatchObject({ success: true, output: 2 });
