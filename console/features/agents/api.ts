@@ -137,11 +137,6 @@ export interface SaveResult {
   associationWarning?: string;
 }
 
-function warningOf(answer: unknown): string | undefined {
-  const warning = answer && typeof answer === 'object' ? (answer as { warning?: unknown }).warning : undefined;
-  return typeof warning === 'string' && warning.trim() !== '' ? warning : undefined;
-}
-
 export interface PhoneChange {
   from: string | null;
   to: string | null;
@@ -183,7 +178,7 @@ export function useAgentActions() {
         }
         if (phone.from !== phone.to) {
           try {
-            if (phone.to) associationWarning = warningOf(await api.phone.associate(phone.to, agentId));
+            if (phone.to) associationWarning = (await api.phone.associate(phone.to, agentId)).warning?.trim() || undefined;
             else if (phone.from) await api.phone.dissociate(phone.from);
           } catch {
             associationFailed = true;
