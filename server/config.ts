@@ -152,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sandbox = {
     timeoutMs: boundedInt(env, 'SANDBOX_TIMEOUT_MS', { fallback: 5000, min: 10, max: 300_000 }, problems),
     workers: boundedInt(env, 'SANDBOX_WORKERS', { fallback: 2, min: 1, max: 64 }, problems),
-    memoryMb: boundedInt(env, 'SANDBOX_MEMORY_MB', { fallback: 32, min: 1, max: 2048 }, problems),
+    memoryMb: boundedInt(env, 'SANDBOX_MEMORY_MB', { fallback: 32, min: 1, max: 1024 }, problems),
   };
 
   const config: Config = {

@@ -28,7 +28,7 @@ describe('tool sandbox configuration', () => {
     expect(problems).toEqual([
       'SANDBOX_TIMEOUT_MS must be an integer from 10 to 300000, got "5s"',
       'SANDBOX_WORKERS must be an integer from 1 to 64, got "0"',
-      'SANDBOX_MEMORY_MB must be an integer from 1 to 2048, got "-1"',
+      'SANDBOX_MEMORY_MB must be an integer from 1 to 1024, got "-1"',
     ]);
   });
 
