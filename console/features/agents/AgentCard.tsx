@@ -3,10 +3,10 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { formatPhone } from '../../../shared/format.js';
 import type { Agent } from '../../../shared/types/agent.js';
+import { MicIcon, MicOffIcon, PhoneIcon, SpeakIcon, WaitIcon, WrenchIcon } from '../../components/icons.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { AgentIndicator } from './AgentIndicator.js';
 import { cardDescription } from './cardDescription.js';
-import { MicIcon, MicOffIcon, PhoneIcon, SpeakIcon, WaitIcon, WrenchIcon } from './icons.js';
 
 export interface AgentCardProps {
   agent: Agent;

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Flex, Heading, IconButton, Tooltip } from '@radix-ui/themes';
-import { ArrowLeftIcon, PhoneIcon, SaveIcon, TrashIcon } from './icons.js';
+import { ArrowLeftIcon, PhoneIcon, SaveIcon, TrashIcon } from '../../components/icons.js';
 
 export interface AgentPageHeaderProps {
   title: string;

@@ -1,6 +1,6 @@
 import { Flex, IconButton, Table, Text, Tooltip, VisuallyHidden } from '@radix-ui/themes';
 import type { CustomValue } from '../../../shared/types/tool.js';
-import { PencilIcon, TrashIcon } from './icons.js';
+import { PencilIcon, TrashIcon } from '../../components/icons.js';
 
 export interface CustomValuesTableProps {
   values: CustomValue[];
