@@ -1,4 +1,4 @@
-import { FormSection } from './fields/FormSection.js';
+import { FormSection } from '../../components/FormSection.js';
 import { TextAreaField } from './fields/TextAreaField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 

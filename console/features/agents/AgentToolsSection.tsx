@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, CheckboxGroup, Flex, Link, Text } from '@radix-ui/themes';
 import type { AgentTool } from '../../../shared/types/agent.js';
+import { FormSection } from '../../components/FormSection.js';
 import { useToolOptions } from './api.js';
-import { FormSection } from './fields/FormSection.js';
 import { SwitchField } from './fields/SwitchField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 

@@ -1,7 +1,7 @@
 import { NOISE_REDUCTIONS, TRANSCRIPTION_MODELS } from '../../../shared/defaults.js';
+import { FormSection } from '../../components/FormSection.js';
 import { TextInput } from '../../components/TextInput.js';
 import { FieldGrid } from './fields/FieldGrid.js';
-import { FormSection } from './fields/FormSection.js';
 import { SelectField } from './fields/SelectField.js';
 import { SwitchField } from './fields/SwitchField.js';
 import { TextAreaField } from './fields/TextAreaField.js';

@@ -1,6 +1,6 @@
 import { AGENT_LIMITS, EAGERNESS_LEVELS, TURN_DETECTION_TYPES } from '../../../shared/defaults.js';
+import { FormSection } from '../../components/FormSection.js';
 import { FieldGrid } from './fields/FieldGrid.js';
-import { FormSection } from './fields/FormSection.js';
 import { NumberField } from './fields/NumberField.js';
 import { SelectField } from './fields/SelectField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';

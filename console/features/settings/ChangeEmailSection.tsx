@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Flex } from '@radix-ui/themes';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { FormSection } from '../../components/FormSection.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { SETTINGS_TEXTS, useSettingsActions } from './api.js';
-import { SettingsSection } from './SettingsSection.js';
 import { validateNewEmail } from './validation.js';
 
 export function ChangeEmailSection() {
@@ -32,7 +32,7 @@ export function ChangeEmailSection() {
   };
 
   return (
-    <SettingsSection title="Change Email Address">
+    <FormSection title="Change Email Address" size="3" gap="3">
       <form onSubmit={submit} noValidate aria-label="Change email address">
         <Flex direction="column" gap="3">
           {error ? <ErrorCallout>{error}</ErrorCallout> : null}
@@ -44,6 +44,6 @@ export function ChangeEmailSection() {
           </Flex>
         </Flex>
       </form>
-    </SettingsSection>
+    </FormSection>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Flex } from '@radix-ui/themes';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { FormSection } from '../../components/FormSection.js';
 import { SecretField } from '../../components/SecretField.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { SETTINGS_TEXTS, useSettingsActions } from './api.js';
-import { SettingsSection } from './SettingsSection.js';
 import { validatePasswordChange } from './validation.js';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -35,7 +35,7 @@ export function ChangePasswordSection() {
   };
 
   return (
-    <SettingsSection title="Change Password">
+    <FormSection title="Change Password" size="3" gap="3">
       <form onSubmit={submit} noValidate aria-label="Change password">
         <Flex direction="column" gap="3">
           {error ? <ErrorCallout>{error}</ErrorCallout> : null}
@@ -49,6 +49,6 @@ export function ChangePasswordSection() {
           </Flex>
         </Flex>
       </form>
-    </SettingsSection>
+    </FormSection>
   );
 }

@@ -3,12 +3,12 @@ import { Button, Flex } from '@radix-ui/themes';
 import { readSetting, type AccountSettingsInput, type SettingKey } from '../../../shared/types/settings.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { FormSection } from '../../components/FormSection.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { SecretField } from '../../components/SecretField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { SETTINGS_TEXTS, useAccountSettings, useSettingsActions } from './api.js';
-import { SettingsSection } from './SettingsSection.js';
 
 type Edits = Partial<Record<SettingKey, string>>;
 
@@ -59,13 +59,13 @@ export function IntegrationSettingsForm() {
   return (
     <form onSubmit={save} aria-label="Integration settings">
       <Flex direction="column" gap="4">
-        <SettingsSection title="OpenAI Configuration" description="The API key used for your agents and web chat bots.">
+        <FormSection title="OpenAI Configuration" description="The API key used for your agents and web chat bots." size="3" gap="3">
           <SecretField label="OpenAI API Key" value={value('OPENAI_API_KEY')} onChange={set('OPENAI_API_KEY')} autoComplete="off" disabled={busy} />
-        </SettingsSection>
-        <SettingsSection title="Twilio Configuration" description="Credentials for phone numbers and calls.">
+        </FormSection>
+        <FormSection title="Twilio Configuration" description="Credentials for phone numbers and calls." size="3" gap="3">
           <TextInput label="Account SID" value={value('TWILIO_ACCOUNT_SID')} onChange={set('TWILIO_ACCOUNT_SID')} autoComplete="off" disabled={busy} />
           <SecretField label="Auth Token" value={value('TWILIO_AUTH_TOKEN')} onChange={set('TWILIO_AUTH_TOKEN')} autoComplete="off" disabled={busy} />
-        </SettingsSection>
+        </FormSection>
         <Flex gap="3" justify="end" wrap="wrap">
           <Button type="button" color="red" variant="soft" disabled={busy} onClick={() => setConfirmDelete(true)}>
             Delete
