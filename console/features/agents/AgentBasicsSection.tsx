@@ -1,9 +1,9 @@
 import { VOICES } from '../../../shared/defaults.js';
 import { FormSection } from '../../components/FormSection.js';
+import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { FieldGrid } from './fields/FieldGrid.js';
 import { SelectField } from './fields/SelectField.js';
-import { TextAreaField } from './fields/TextAreaField.js';
 import { PhoneNumberField } from './PhoneNumberField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 

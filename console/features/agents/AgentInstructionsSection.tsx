@@ -1,5 +1,5 @@
 import { FormSection } from '../../components/FormSection.js';
-import { TextAreaField } from './fields/TextAreaField.js';
+import { TextAreaField } from '../../components/TextAreaField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
 export function AgentInstructionsSection({ values, set, disabled }: AgentFormBinding) {

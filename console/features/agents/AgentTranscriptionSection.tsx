@@ -1,10 +1,10 @@
 import { NOISE_REDUCTIONS, TRANSCRIPTION_MODELS } from '../../../shared/defaults.js';
 import { FormSection } from '../../components/FormSection.js';
+import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { FieldGrid } from './fields/FieldGrid.js';
 import { SelectField } from './fields/SelectField.js';
 import { SwitchField } from './fields/SwitchField.js';
-import { TextAreaField } from './fields/TextAreaField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
 export function AgentTranscriptionSection({ values, set, disabled }: AgentFormBinding) {

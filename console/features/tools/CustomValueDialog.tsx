@@ -3,10 +3,10 @@ import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { UI_TIMING } from '../../../shared/defaults.js';
 import type { CustomValue } from '../../../shared/types/tool.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { useCustomValueActions } from './api.js';
-import { TextAreaField } from './TextAreaField.js';
 
 export interface CustomValueDialogProps {
   open: boolean;

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Flex, Text } from '@radix-ui/themes';
 import { EDITOR_HEIGHTS } from '../../../shared/defaults.js';
+import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { CodeEditor } from './CodeEditor.js';
-import { TextAreaField } from './TextAreaField.js';
 import { FIELD_LABELS, type ToolForm, type ToolFormErrors, type ToolFormField } from './toolForm.js';
 
 export interface ToolFieldsProps {

@@ -3,9 +3,9 @@ import { Button, Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/t
 import type { ToolTestResult } from '../../../shared/types/tool.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { PlayIcon } from '../../components/icons.js';
+import { TextAreaField } from '../../components/TextAreaField.js';
 import { toolErrorText, useToolActions } from './api.js';
 import { sampleArguments } from './sampleArguments.js';
-import { TextAreaField } from './TextAreaField.js';
 import { ToolTestResultView } from './ToolTestResultView.js';
 import { parseParameters } from './toolForm.js';
 
