@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Button, Dialog, Flex, Select, Text } from '@radix-ui/themes';
+import { useState, type FormEvent } from 'react';
+import { Button, Dialog, Flex, Select } from '@radix-ui/themes';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { FieldFrame } from '../../components/FieldFrame.js';
 import { SecretField } from '../../components/SecretField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
@@ -19,7 +20,6 @@ const EMPTY = { username: '', email: '', password: '', role: 'user' };
 export function CreateUserDialog({ open, onOpenChange }: CreateUserDialogProps) {
   const { create } = useAdminActions();
   const toast = useToast();
-  const roleId = useId();
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -66,21 +66,20 @@ export function CreateUserDialog({ open, onOpenChange }: CreateUserDialogProps) 
             <TextInput label="Username" value={form.username} onChange={set('username')} required autoFocus autoComplete="off" disabled={submitting} />
             <TextInput label="Email" type="email" value={form.email} onChange={set('email')} required autoComplete="off" disabled={submitting} />
             <SecretField label="Password" value={form.password} onChange={set('password')} required autoComplete="new-password" disabled={submitting} />
-            <Flex direction="column" gap="1">
-              <Text as="label" htmlFor={roleId} size="2" weight="medium">
-                Role
-              </Text>
-              <Select.Root value={form.role} onValueChange={set('role')} disabled={submitting}>
-                <Select.Trigger id={roleId} />
-                <Select.Content>
-                  {CREATABLE_ROLES.map((role) => (
-                    <Select.Item key={role} value={role}>
-                      {role}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            </Flex>
+            <FieldFrame label="Role">
+              {(control) => (
+                <Select.Root value={form.role} onValueChange={set('role')} disabled={submitting}>
+                  <Select.Trigger {...control} />
+                  <Select.Content>
+                    {CREATABLE_ROLES.map((role) => (
+                      <Select.Item key={role} value={role}>
+                        {role}
+                      </Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select.Root>
+              )}
+            </FieldFrame>
             <Flex gap="3" mt="2" justify="end">
               <Dialog.Close>
                 <Button type="button" variant="soft" color="gray" disabled={submitting}>

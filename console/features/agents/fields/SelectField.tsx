@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
-import { Flex, Select, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
+import { Select } from '@radix-ui/themes';
+import { FieldFrame } from '../../../components/FieldFrame.js';
 
 export interface SelectOption<T extends string> {
   value: T;
@@ -17,31 +18,23 @@ export interface SelectFieldProps<T extends string> {
 
 /** A labelled select of an enumeration; the trigger is a combobox named by the label. */
 export function SelectField<T extends string>({ label, value, options, onChange, disabled, hint }: SelectFieldProps<T>) {
-  const id = useId();
-  const hintId = `${id}-hint`;
   return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      <Select.Root value={value} onValueChange={(next) => onChange(next as T)} disabled={disabled}>
-        <Select.Trigger id={id} aria-describedby={hint ? hintId : undefined} />
-        <Select.Content position="popper">
-          {options.map((option) => {
-            const { value: optionValue, label: optionLabel } = typeof option === 'string' ? { value: option, label: option } : option;
-            return (
-              <Select.Item key={optionValue} value={optionValue}>
-                {optionLabel ?? optionValue}
-              </Select.Item>
-            );
-          })}
-        </Select.Content>
-      </Select.Root>
-      {hint ? (
-        <Text id={hintId} as="div" size="1" color="gray">
-          {hint}
-        </Text>
-      ) : null}
-    </Flex>
+    <FieldFrame label={label} hint={hint}>
+      {(control) => (
+        <Select.Root value={value} onValueChange={(next) => onChange(next as T)} disabled={disabled}>
+          <Select.Trigger {...control} />
+          <Select.Content position="popper">
+            {options.map((option) => {
+              const { value: optionValue, label: optionLabel } = typeof option === 'string' ? { value: option, label: option } : option;
+              return (
+                <Select.Item key={optionValue} value={optionValue}>
+                  {optionLabel ?? optionValue}
+                </Select.Item>
+              );
+            })}
+          </Select.Content>
+        </Select.Root>
+      )}
+    </FieldFrame>
   );
 }
