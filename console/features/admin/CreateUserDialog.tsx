@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Flex, Select } from '@radix-ui/themes';
+import { Dialog, Flex, Select } from '@radix-ui/themes';
+import { DialogActions } from '../../components/DialogActions.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { FieldFrame } from '../../components/FieldFrame.js';
 import { SecretField } from '../../components/SecretField.js';
@@ -80,16 +81,7 @@ export function CreateUserDialog({ open, onOpenChange }: CreateUserDialogProps) 
                 </Select.Root>
               )}
             </FieldFrame>
-            <Flex gap="3" mt="2" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray" disabled={submitting}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? 'Creating...' : 'Create'}
-              </Button>
-            </Flex>
+            <DialogActions submitLabel="Create" busyLabel="Creating..." submitting={submitting} />
           </Flex>
         </form>
       </Dialog.Content>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { Dialog, Flex } from '@radix-ui/themes';
 import type { User } from '../../../shared/types/user.js';
+import { DialogActions } from '../../components/DialogActions.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
@@ -56,16 +57,7 @@ export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
             {error ? <ErrorCallout>{error}</ErrorCallout> : null}
             <TextInput label="Username" value={username} onChange={setUsername} required autoFocus disabled={submitting} />
             <TextInput label="Email" type="email" value={email} onChange={setEmail} required disabled={submitting} />
-            <Flex gap="3" mt="2" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray" disabled={submitting}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? 'Saving...' : 'Save'}
-              </Button>
-            </Flex>
+            <DialogActions submitLabel="Save" busyLabel="Saving..." submitting={submitting} />
           </Flex>
         </form>
       </Dialog.Content>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { Dialog, Flex } from '@radix-ui/themes';
+import { DialogActions } from '../../components/DialogActions.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { AGENT_TEXTS } from './agentTexts.js';
@@ -62,16 +63,7 @@ export function CallAgentDialog({ agentId, agentName, open, onOpenChange }: Call
               autoComplete="tel"
               disabled={calling}
             />
-            <Flex gap="3" mt="2" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray" disabled={calling}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={calling || trimmed === ''}>
-                Call
-              </Button>
-            </Flex>
+            <DialogActions submitLabel="Call" submitting={calling} disabled={trimmed === ''} />
           </Flex>
         </form>
       </Dialog.Content>

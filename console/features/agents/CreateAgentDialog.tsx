@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { Dialog, Flex } from '@radix-ui/themes';
+import { DialogActions } from '../../components/DialogActions.js';
 import { TextInput } from '../../components/TextInput.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { useAgentActions } from './api.js';
@@ -81,16 +82,7 @@ export function CreateAgentDialog({ open, onOpenChange }: CreateAgentDialogProps
               disabled={submitting}
               error={error}
             />
-            <Flex gap="3" mt="2" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray" disabled={submitting}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={submitting || name.trim() === ''}>
-                Create
-              </Button>
-            </Flex>
+            <DialogActions submitLabel="Create" submitting={submitting} disabled={name.trim() === ''} />
           </Flex>
         </form>
       </Dialog.Content>

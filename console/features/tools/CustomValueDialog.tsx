@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { Dialog, Flex } from '@radix-ui/themes';
 import { UI_TIMING } from '../../../shared/defaults.js';
 import type { CustomValue } from '../../../shared/types/tool.js';
+import { DialogActions } from '../../components/DialogActions.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
@@ -76,16 +77,7 @@ export function CustomValueDialog({ open, editing, onClose }: CustomValueDialogP
               hint="Letters, digits and underscores, e.g. API_KEY"
             />
             <TextAreaField label="Value" value={value} onChange={setValue} rows={5} disabled={submitting} />
-            <Flex gap="3" mt="2" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray" disabled={submitting}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? 'Saving...' : 'Save'}
-              </Button>
-            </Flex>
+            <DialogActions submitLabel="Save" busyLabel="Saving..." submitting={submitting} />
           </Flex>
         </form>
       </Dialog.Content>
