@@ -8,7 +8,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { E2E_TWILIO_ACCOUNT, FAKE_STATE_PATH, type FakeTwilioState } from '../fixtures/fakeTwilioServer.js';
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_SCREENSHOTS_DIR, E2E_TWILIO_PORT } from '../helpers/e2eEnv.js';
+import { createMember, signIn } from '../helpers/e2eAccounts.js';
+import { E2E_SCREENSHOTS_DIR, E2E_TWILIO_PORT } from '../helpers/e2eEnv.js';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 375, height: 740 };
@@ -28,29 +29,6 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
     await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `agents-${name}-${label}.png`), fullPage });
   }
   await page.setViewportSize(before);
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/accounts/login', { data: { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { accessToken: string }).accessToken;
-}
-
-/** A user of their own, so the lists hold only what this story creates. */
-async function createMember(request: APIRequestContext): Promise<void> {
-  const created = await request.post('/api/accounts/admin/users', {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    data: { ...member, role: 'user' },
-  });
-  expect(created.ok()).toBe(true);
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(member.username);
-  await page.getByLabel('Password', { exact: false }).first().fill(member.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/agents$/);
 }
 
 function toast(page: Page, text: string): Locator {
@@ -92,13 +70,13 @@ async function fakeTwilioState(request: APIRequestContext): Promise<FakeTwilioSt
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  await createMember(request);
+  await createMember(request, member);
 });
 
 test('create agents, move a number, edit every section, call and delete', async ({ page, request }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(WIDE);
-  await signIn(page);
+  await signIn(page, member);
 
   // Twilio credentials of the fake account, saved the way a user does it.
   await page.goto('/settings');

@@ -4,9 +4,10 @@
  * renames and deletes custom values; and reads a custom value from a handler. The real CodeMirror
  * editor is driven here (component tests stand in a textarea).
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
+import { createMember, signIn } from '../helpers/e2eAccounts.js';
+import { E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 375, height: 740 };
@@ -23,26 +24,6 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `tools-${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(before);
-}
-
-/** A user of their own, so the lists hold only what this story creates. */
-async function createMember(request: APIRequestContext): Promise<void> {
-  const login = await request.post('/api/accounts/login', { data: { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const created = await request.post('/api/accounts/admin/users', {
-    headers: { Authorization: `Bearer ${accessToken}` },
-    data: { ...member, role: 'user' },
-  });
-  expect(created.ok()).toBe(true);
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(member.username);
-  await page.getByLabel('Password', { exact: false }).first().fill(member.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/agents$/);
 }
 
 /** Replaces everything in a CodeMirror editor; insertText skips its auto-closing brackets. */
@@ -69,12 +50,12 @@ async function createTool(page: Page, name: string, description: string): Promis
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  await createMember(request);
+  await createMember(request, member);
 });
 
 test('create a tool from the template, make it double its input, run it, find its card', async ({ page }) => {
   await page.setViewportSize(WIDE);
-  await signIn(page);
+  await signIn(page, member);
   await page.goto('/tools');
   await expect(page.getByRole('heading', { name: 'Tools & Integrations' })).toBeVisible();
   await expect(page.getByText('No tools found')).toBeVisible();
@@ -131,7 +112,7 @@ test('create a tool from the template, make it double its input, run it, find it
 
 test('add, rename and delete custom values, and read one from a handler', async ({ page }) => {
   await page.setViewportSize(WIDE);
-  await signIn(page);
+  await signIn(page, member);
   await page.goto('/tools');
   await page.getByRole('tab', { name: 'Custom Values' }).click();
   await expect(page).toHaveURL(/tab=values/);

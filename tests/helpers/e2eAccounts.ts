@@ -1,0 +1,30 @@
+/** Accounts the end-to-end stories make for themselves, so each list holds only what its story creates. */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from './e2eEnv.js';
+
+export interface E2eMember {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Creates the member with role user through the admin API, as the first superadmin. */
+export async function createMember(request: APIRequestContext, member: E2eMember): Promise<void> {
+  const login = await request.post('/api/accounts/login', { data: { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const created = await request.post('/api/accounts/admin/users', {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: { ...member, role: 'user' },
+  });
+  expect(created.ok()).toBe(true);
+}
+
+/** Signs the member in on the login page and waits for a user's landing page, /agents. */
+export async function signIn(page: Page, member: E2eMember): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(member.username);
+  await page.getByLabel('Password', { exact: false }).first().fill(member.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+}
