@@ -17,3 +17,21 @@ export function serverErrorText(error: unknown): string | undefined {
 export function errorText(error: unknown, fallback: string): string {
   return serverErrorText(error) ?? fallback;
 }
+
+/**
+ * Runs a call and makes every failure an Error carrying the text to show: a thrown failure gets
+ * `errorText`, an answer of `success: false` its own `error` (or the fallback when it has none).
+ */
+export async function callOrThrow<T>(call: () => Promise<T>, fallback: string): Promise<T> {
+  let answer: T;
+  try {
+    answer = await call();
+  } catch (error) {
+    throw new Error(errorText(error, fallback));
+  }
+  const record = answer as { success?: unknown; error?: unknown } | null;
+  if (record && typeof record === 'object' && record.success === false) {
+    throw new Error(typeof record.error === 'string' && record.error ? record.error : fallback);
+  }
+  return answer;
+}

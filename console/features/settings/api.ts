@@ -1,10 +1,9 @@
 /** Account settings data (spec part 2 §7): key factory, SWR hook and actions with §8 texts. */
 import { useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { ChangePasswordResponse, SuccessResponse } from '../../../shared/types/api.js';
 import type { AccountSettings, AccountSettingsInput } from '../../../shared/types/settings.js';
 import { useApi } from '../../lib/ApiProvider.js';
-import { errorText } from '../../lib/errors.js';
+import { callOrThrow } from '../../lib/errors.js';
 import { authStore } from '../../lib/storage.js';
 import { useAuth } from '../auth/useAuth.js';
 
@@ -27,23 +26,11 @@ export const settingsKeys = {
   account: (effectiveUserId: string | null) => (effectiveUserId ? (['settings', effectiveUserId] as const) : null),
 };
 
-/** Calls the server and turns any failure (thrown or `success:false`) into an Error with the text to show. */
-async function call<T extends { success?: boolean; error?: string }>(request: () => Promise<T>, fallback: string): Promise<T> {
-  let answer: T;
-  try {
-    answer = await request();
-  } catch (error) {
-    throw new Error(errorText(error, fallback));
-  }
-  if (answer && answer.success === false) throw new Error(answer.error || fallback);
-  return answer;
-}
-
 export function useAccountSettings() {
   const api = useApi();
   const { effectiveUser } = useAuth();
   return useSWR(settingsKeys.account(effectiveUser?.id ?? null), async (): Promise<AccountSettings> => {
-    const answer = await call(() => api.accounts.getSettings(), SETTINGS_TEXTS.loadFailed);
+    const answer = await callOrThrow(() => api.accounts.getSettings(), SETTINGS_TEXTS.loadFailed);
     return answer.settings ?? {};
   });
 }
@@ -64,20 +51,16 @@ export function useSettingsActions() {
     };
     return {
       save: (input: AccountSettingsInput) =>
-        withRefresh(() => call(() => api.accounts.saveSettings(input), SETTINGS_TEXTS.saveFailed)),
-      reset: () => withRefresh(() => call(() => api.accounts.resetSettings(), SETTINGS_TEXTS.resetFailed)),
-      remove: () => withRefresh(() => call<SuccessResponse & { error?: string }>(() => api.accounts.deleteSettings(), SETTINGS_TEXTS.deleteFailed)),
+        withRefresh(() => callOrThrow(() => api.accounts.saveSettings(input), SETTINGS_TEXTS.saveFailed)),
+      reset: () => withRefresh(() => callOrThrow(() => api.accounts.resetSettings(), SETTINGS_TEXTS.resetFailed)),
+      remove: () => withRefresh(() => callOrThrow(() => api.accounts.deleteSettings(), SETTINGS_TEXTS.deleteFailed)),
       changePassword: async (currentPassword: string, newPassword: string) => {
-        const answer = await call<ChangePasswordResponse & { error?: string }>(
-          () => api.accounts.changePassword({ currentPassword, newPassword }),
-          SETTINGS_TEXTS.passwordFailed,
-        );
+        const answer = await callOrThrow(() => api.accounts.changePassword({ currentPassword, newPassword }), SETTINGS_TEXTS.passwordFailed);
         // The server revoked every earlier token; keep this session with the new one it issued.
         if (answer.accessToken) authStore.setToken(answer.accessToken);
         return answer;
       },
-      changeEmail: (newEmail: string) =>
-        call<SuccessResponse & { error?: string }>(() => api.accounts.changeEmail({ newEmail }), SETTINGS_TEXTS.emailFailed),
+      changeEmail: (newEmail: string) => callOrThrow(() => api.accounts.changeEmail({ newEmail }), SETTINGS_TEXTS.emailFailed),
     };
   }, [api, effectiveUser?.id, mutate]);
 }

@@ -8,7 +8,7 @@ import { ApiError, isApiError } from '../../../shared/api/index.js';
 import { FALLBACK_ERROR_TEXT } from '../../../shared/errors.js';
 import type { CustomValue, Tool, ToolInput, ToolTestResult } from '../../../shared/types/tool.js';
 import { useApi } from '../../lib/ApiProvider.js';
-import { errorText } from '../../lib/errors.js';
+import { callOrThrow, errorText } from '../../lib/errors.js';
 import { useAuth } from '../auth/useAuth.js';
 
 export const TOOL_TEXTS = {
@@ -96,21 +96,6 @@ export function useCustomValues() {
   });
 }
 
-/** Runs a write; a thrown error or a `success: false` answer becomes an Error with `fallback` (server text first). */
-async function write<T>(call: () => Promise<T>, fallback: string): Promise<T> {
-  let answer: T;
-  try {
-    answer = await call();
-  } catch (error) {
-    throw new Error(errorText(error, fallback));
-  }
-  const record = answer as { success?: unknown; error?: unknown } | null;
-  if (record && typeof record === 'object' && record.success === false) {
-    throw new Error(typeof record.error === 'string' && record.error ? record.error : fallback);
-  }
-  return answer;
-}
-
 export function useToolActions() {
   const api = useApi();
   const userId = useUserId();
@@ -136,7 +121,7 @@ export function useToolActions() {
       },
       remove: async (id: string): Promise<void> => {
         try {
-          await write(() => api.tools.remove(id), TOOL_TEXTS.deleteFailed);
+          await callOrThrow(() => api.tools.remove(id), TOOL_TEXTS.deleteFailed);
         } catch {
           // Spec part 2 §8 names this text for every failed delete.
           throw new Error(TOOL_TEXTS.deleteFailed);
@@ -160,7 +145,7 @@ export function useCustomValueActions() {
       const key = toolKeys.customValues(userId);
       if (key) void mutate(key);
     };
-    const post = (value: CustomValue) => write(() => api.customValues.save(value), CUSTOM_VALUE_TEXTS.saveFailed);
+    const post = (value: CustomValue) => callOrThrow(() => api.customValues.save(value), CUSTOM_VALUE_TEXTS.saveFailed);
     return {
       /**
        * Saves `value`; `previous` is the value being edited. A rename deletes the old name first,
@@ -169,7 +154,7 @@ export function useCustomValueActions() {
       save: async (value: CustomValue, previous?: CustomValue): Promise<string> => {
         try {
           if (previous && previous.name !== value.name) {
-            await write(() => api.customValues.remove(previous.name), CUSTOM_VALUE_TEXTS.deleteOldFailed);
+            await callOrThrow(() => api.customValues.remove(previous.name), CUSTOM_VALUE_TEXTS.deleteOldFailed);
             try {
               await post(value);
             } catch (error) {
@@ -187,7 +172,7 @@ export function useCustomValueActions() {
       },
       remove: async (name: string): Promise<void> => {
         try {
-          await write(() => api.customValues.remove(name), CUSTOM_VALUE_TEXTS.deleteFailed);
+          await callOrThrow(() => api.customValues.remove(name), CUSTOM_VALUE_TEXTS.deleteFailed);
         } finally {
           refresh();
         }
