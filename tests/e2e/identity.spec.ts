@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
+import { signIn } from '../helpers/e2eAccounts.js';
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
 
 const WIDE = { width: 1280, height: 800 };
@@ -19,27 +20,31 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(before);
 }
 
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: false }).first().fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
-
 test.describe.configure({ mode: 'serial' });
 
 const member = { username: `e2e-member-${Date.now().toString(36)}`, email: 'member@example.com', password: 'member-pass-123' };
 
 test('superadmin signs in, manages and impersonates a user, signs out', async ({ page }) => {
+  // The console's one real-time connection: what it receives and sends, in order.
+  const sockets: { url: string; received: string[]; sent: string[] }[] = [];
+  page.on('websocket', (ws) => {
+    const record = { url: ws.url(), received: [] as string[], sent: [] as string[] };
+    sockets.push(record);
+    ws.on('framereceived', (frame) => record.received.push(String(frame.payload)));
+    ws.on('framesent', (frame) => record.sent.push(String(frame.payload)));
+  });
   await page.setViewportSize(WIDE);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await shoot(page, 'login');
 
-  await signIn(page, E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/admin$/);
+  await signIn(page, { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD }, '/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByText('You', { exact: true })).toBeVisible();
+
+  await expect.poll(() => sockets.at(-1)?.received.some((f) => f.includes('"connection.established"'))).toBe(true);
+  expect(new URL(sockets.at(-1)!.url).pathname).toBe('/api/frontend');
 
   await page.getByRole('button', { name: 'Create User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create User' });
@@ -71,13 +76,13 @@ test('superadmin signs in, manages and impersonates a user, signs out', async ({
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  // Logout told the server over the open socket first (spec part 1 §4).
+  expect(sockets.at(-1)!.sent.some((f) => f.includes('"user.logout"'))).toBe(true);
 });
 
 test('a regular user lands on /agents and uses the narrow drawer', async ({ page }) => {
   await page.setViewportSize(NARROW);
-  await page.goto('/login');
-  await signIn(page, member.username, member.password);
-  await expect(page).toHaveURL(/\/agents$/);
+  await signIn(page, member);
   await expect(page.getByRole('button', { name: 'Admin' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Open menu' }).click();

@@ -20,11 +20,11 @@ export async function createMember(request: APIRequestContext, member: E2eMember
   expect(created.ok()).toBe(true);
 }
 
-/** Signs the member in on the login page and waits for a user's landing page, /agents. */
-export async function signIn(page: Page, member: E2eMember): Promise<void> {
+/** Signs in on the login page and waits for the landing page: /agents for users, /admin for admins. */
+export async function signIn(page: Page, member: Pick<E2eMember, 'username' | 'password'>, landing = '/agents'): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(member.username);
   await page.getByLabel('Password', { exact: false }).first().fill(member.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/agents$/);
+  await expect(page).toHaveURL((url) => url.pathname === landing);
 }
