@@ -1,55 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
-import type { Tool } from '../../shared/types/tool.js';
 import { ConsoleRoot } from '../../console/app/ConsoleRoot.js';
 import { NEW_TOOL_PARAMETERS } from '../../console/features/tools/newToolTemplate.js';
 import { createConsoleApi } from '../../console/lib/api.js';
 import type { WebSocketClass } from '../../console/lib/realtime.js';
+import { field, setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
 import { renderConsole, storeSession, USER } from '../helpers/consoleRender.js';
 import { createFakeApi, type FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
 
-// CodeMirror needs real layout (the e2e test drives the real one); a labelled textarea stands in.
-vi.mock('../../console/features/tools/CodeEditor.js', async () => {
-  const { createElement } = await import('react');
-  return {
-    CodeEditor: (props: { value: string; label: string; onChange: (value: string) => void }) =>
-      createElement('textarea', { 'aria-label': props.label, value: props.value, onChange: (e: { target: { value: string } }) => props.onChange(e.target.value) }),
-  };
-});
-
-const TOOL: Tool = {
-  id: 't1',
-  name: 'get_weather',
-  description: 'Current weather',
-  type: 'string',
-  parameters: {
-    type: 'object',
-    properties: { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' } },
-    required: ['metric'],
-  },
-  handler_code: 'async function handler(args) { return args; }',
-};
-
-function routes(extra: FakeRoutes = {}): FakeRoutes {
-  return {
-    'GET /tools': { body: [TOOL] },
-    'GET /tools/t1': { body: TOOL },
-    'GET /custom-values': { body: { success: true, customValues: [] } },
-    ...extra,
-  };
-}
-
-function field(label: string | RegExp): HTMLInputElement | HTMLTextAreaElement {
-  return screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
-}
-
-/** Sets a field the way a paste would (user-event treats `{` and `[` as key names). */
-function setValue(label: string | RegExp, value: string) {
-  fireEvent.change(field(label), { target: { value } });
-}
+// CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
+vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
 
 function BackProbe() {
   const navigate = useNavigate();
@@ -80,7 +43,7 @@ function renderWithHistory(fakeRoutes: FakeRoutes) {
 
 describe('tool editor: new tool', () => {
   it('starts from the template and has no Delete button', async () => {
-    renderConsole({ path: '/tools/new', session: { user: USER }, routes: routes() });
+    renderConsole({ path: '/tools/new', session: { user: USER }, routes: toolEditorRoutes() });
     expect(await screen.findByRole('heading', { name: 'Create New Tool' })).toBeTruthy();
     expect(field(/^Tool Name/).value).toBe('');
     expect(field(/^Description/).value).toBe('');
@@ -95,7 +58,7 @@ describe('tool editor: new tool', () => {
   });
 
   it('names the missing required fields and sends nothing', async () => {
-    const app = renderConsole({ path: '/tools/new', session: { user: USER }, routes: routes() });
+    const app = renderConsole({ path: '/tools/new', session: { user: USER }, routes: toolEditorRoutes() });
     await screen.findByRole('heading', { name: 'Create New Tool' });
     setValue(/^Tool Type/, ' ');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
@@ -111,7 +74,7 @@ describe('tool editor: new tool', () => {
   });
 
   it("refuses parameters that are not JSON with 'Invalid JSON in parameters field'", async () => {
-    const app = renderConsole({ path: '/tools/new', session: { user: USER }, routes: routes() });
+    const app = renderConsole({ path: '/tools/new', session: { user: USER }, routes: toolEditorRoutes() });
     await screen.findByRole('heading', { name: 'Create New Tool' });
     await app.user.type(field(/^Tool Name/), 'get_weather');
     await app.user.type(field(/^Description/), 'Weather now');
@@ -124,7 +87,7 @@ describe('tool editor: new tool', () => {
 
   it('creates the tool, then shows /tools/{id} in place of /tools/new in the history', async () => {
     const app = renderWithHistory(
-      routes({
+      toolEditorRoutes({
         'POST /tools': (call) => ({ status: 201, body: { id: 't9', ...(call.body as object) } }),
         'GET /tools/t9': { body: { ...TOOL, id: 't9', name: 'get_weather' } },
       }),
@@ -153,7 +116,7 @@ describe('tool editor: new tool', () => {
     const app = renderConsole({
       path: '/tools/new',
       session: { user: USER },
-      routes: routes({ 'POST /tools': { status: 409, body: { success: false, error: 'A tool named get_weather already exists', code: 'conflict' } } }),
+      routes: toolEditorRoutes({ 'POST /tools': { status: 409, body: { success: false, error: 'A tool named get_weather already exists', code: 'conflict' } } }),
     });
     await screen.findByRole('heading', { name: 'Create New Tool' });
     await app.user.type(field(/^Tool Name/), 'get_weather');
@@ -170,7 +133,7 @@ describe('tool editor: existing tool', () => {
     const app = renderConsole({
       path: '/tools/t1',
       session: { user: USER },
-      routes: routes({ 'PATCH /tools/t1': (call) => ({ body: { ...TOOL, ...(call.body as object) } }) }),
+      routes: toolEditorRoutes({ 'PATCH /tools/t1': (call) => ({ body: { ...TOOL, ...(call.body as object) } }) }),
     });
     expect(await screen.findByRole('heading', { name: 'Edit Tool' })).toBeTruthy();
     expect(field(/^Tool Name/).value).toBe('get_weather');
@@ -189,7 +152,7 @@ describe('tool editor: existing tool', () => {
     const app = renderConsole({
       path: '/tools/gone',
       session: { user: USER },
-      routes: routes({ 'GET /tools/gone': { status: 404, body: { success: false, error: 'Tool not found', code: 'not_found' } } }),
+      routes: toolEditorRoutes({ 'GET /tools/gone': { status: 404, body: { success: false, error: 'Tool not found', code: 'not_found' } } }),
     });
     expect(await screen.findByText('Tool not found')).toBeTruthy();
     expect(app.fake.callsTo('GET /tools/gone')).toHaveLength(1);
@@ -201,7 +164,7 @@ describe('tool editor: existing tool', () => {
     const app = renderConsole({
       path: '/tools/t1',
       session: { user: USER },
-      routes: routes({ 'DELETE /tools/t1': { body: { success: true } } }),
+      routes: toolEditorRoutes({ 'DELETE /tools/t1': { body: { success: true } } }),
     });
     await screen.findByRole('heading', { name: 'Edit Tool' });
     await app.user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -221,7 +184,7 @@ describe('tool editor: existing tool', () => {
     const app = renderConsole({
       path: '/tools/t1',
       session: { user: USER },
-      routes: routes({ 'DELETE /tools/t1': { status: 500 } }),
+      routes: toolEditorRoutes({ 'DELETE /tools/t1': { status: 500 } }),
     });
     await screen.findByRole('heading', { name: 'Edit Tool' });
     await app.user.click(screen.getByRole('button', { name: 'Delete' }));

@@ -5,14 +5,8 @@ import type { Tool } from '../../shared/types/tool.js';
 import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
 import { deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
 
-// CodeMirror needs real layout; the list only navigates to the editor, so a textarea stands in.
-vi.mock('../../console/features/tools/CodeEditor.js', async () => {
-  const { createElement } = await import('react');
-  return {
-    CodeEditor: (props: { value: string; label: string; onChange: (value: string) => void }) =>
-      createElement('textarea', { 'aria-label': props.label, value: props.value, onChange: (e: { target: { value: string } }) => props.onChange(e.target.value) }),
-  };
-});
+// CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
+vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
 
 const WEATHER: Tool = {
   id: 't1',

@@ -1,48 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Tool } from '../../shared/types/tool.js';
+import { screen, waitFor, within } from '@testing-library/react';
+import { field, setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { deferred, type FakeReply } from '../helpers/consoleFakeApi.js';
 
-// CodeMirror needs real layout (the e2e test drives the real one); a labelled textarea stands in.
-vi.mock('../../console/features/tools/CodeEditor.js', async () => {
-  const { createElement } = await import('react');
-  return {
-    CodeEditor: (props: { value: string; label: string; onChange: (value: string) => void }) =>
-      createElement('textarea', { 'aria-label': props.label, value: props.value, onChange: (e: { target: { value: string } }) => props.onChange(e.target.value) }),
-  };
-});
-
-const TOOL: Tool = {
-  id: 't1',
-  name: 'get_weather',
-  description: 'Current weather',
-  type: 'string',
-  parameters: {
-    type: 'object',
-    properties: { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' } },
-    required: ['metric'],
-  },
-  handler_code: 'async function handler(args) { return args; }',
-};
-
-function routes(extra: FakeRoutes = {}): FakeRoutes {
-  return {
-    'GET /tools': { body: [TOOL] },
-    'GET /tools/t1': { body: TOOL },
-    'GET /custom-values': { body: { success: true, customValues: [] } },
-    ...extra,
-  };
-}
-
-function field(label: string | RegExp): HTMLInputElement | HTMLTextAreaElement {
-  return screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
-}
-
-/** Sets a field the way a paste would (user-event treats `{` and `[` as key names). */
-function setValue(label: string | RegExp, value: string) {
-  fireEvent.change(field(label), { target: { value } });
-}
+// CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
+vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
 
 describe('tool editor: Test panel', () => {
   it('prefills arguments from the schema, runs the tool and shows output, logs, duration and error', async () => {
@@ -50,7 +13,7 @@ describe('tool editor: Test panel', () => {
     const app = renderConsole({
       path: '/tools/t1',
       session: { user: USER },
-      routes: routes({ 'POST /tools/t1/test': () => gate.promise }),
+      routes: toolEditorRoutes({ 'POST /tools/t1/test': () => gate.promise }),
     });
     await screen.findByRole('heading', { name: 'Edit Tool' });
     // Required first, then the rest in schema order; numbers 0, strings '', booleans false.
@@ -78,7 +41,7 @@ describe('tool editor: Test panel', () => {
   });
 
   it('refuses arguments that are not JSON', async () => {
-    const app = renderConsole({ path: '/tools/t1', session: { user: USER }, routes: routes() });
+    const app = renderConsole({ path: '/tools/t1', session: { user: USER }, routes: toolEditorRoutes() });
     await screen.findByRole('heading', { name: 'Edit Tool' });
     setValue(/^Arguments/, '{city: Oslo}');
     await app.user.click(screen.getByRole('button', { name: 'Run' }));
@@ -90,7 +53,7 @@ describe('tool editor: Test panel', () => {
     const app = renderConsole({
       path: '/tools/t1',
       session: { user: USER },
-      routes: routes({
+      routes: toolEditorRoutes({
         'PATCH /tools/t1': (call) => ({ body: { ...TOOL, ...(call.body as object) } }),
         'POST /tools/t1/test': { body: { success: true, output: 'ok', logs: [], durationMs: 3, error: null } },
       }),
@@ -113,7 +76,7 @@ describe('tool editor: Test panel', () => {
     const app = renderConsole({
       path: '/tools/t1',
       session: { user: USER },
-      routes: routes({ 'POST /tools/t1/test': { status: 400, body: { success: false, error: 'args must match the parameters schema', code: 'validation_failed' } } }),
+      routes: toolEditorRoutes({ 'POST /tools/t1/test': { status: 400, body: { success: false, error: 'args must match the parameters schema', code: 'validation_failed' } } }),
     });
     await screen.findByRole('heading', { name: 'Edit Tool' });
     await app.user.click(screen.getByRole('button', { name: 'Run' }));

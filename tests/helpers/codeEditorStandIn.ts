@@ -1,0 +1,20 @@
+/**
+ * Stands in for console/features/tools/CodeEditor in happy-dom tests: CodeMirror needs real layout
+ * (the e2e tests drive the real one), so a labelled textarea takes its place. Use it as
+ * `vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'))`.
+ */
+import { createElement } from 'react';
+
+export interface CodeEditorStandInProps {
+  value: string;
+  label: string;
+  onChange: (value: string) => void;
+}
+
+export function CodeEditor(props: CodeEditorStandInProps) {
+  return createElement('textarea', {
+    'aria-label': props.label,
+    value: props.value,
+    onChange: (event: { target: { value: string } }) => props.onChange(event.target.value),
+  });
+}
