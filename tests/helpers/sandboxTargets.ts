@@ -41,3 +41,28 @@ export async function startCountingServer(
       }),
   };
 }
+
+/** A tiny HTTP server on the test's own (main) thread: if a sandbox call stalled the event loop, `get()` would hang. */
+export interface MainThreadProbe {
+  get(): Promise<string>;
+  close(): void;
+}
+
+export async function startMainThreadProbe(): Promise<MainThreadProbe> {
+  const server = http.createServer((_req, res) => res.end('{"status":"ok"}'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health`;
+  return {
+    get: () =>
+      new Promise((resolve, reject) => {
+        http
+          .get(url, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject);
+      }),
+    close: () => server.close(),
+  };
+}

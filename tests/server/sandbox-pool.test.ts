@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../server/sandbox/index.js';
 import { NORMAL_CALL, handlerOf } from '../helpers/sandboxHandlers.js';
+import { startMainThreadProbe } from '../helpers/sandboxTargets.js';
 
 const LOOP = { code: 'function handler() { for (;;) {} }', args: {}, values: {} };
 const STUCK = { code: "function handler() { return 'a'.repeat(2e6).indexOf('a'.repeat(1e6) + 'b'); }", args: {}, values: {} };
@@ -13,32 +12,20 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-function get(url: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve(body));
-    }).on('error', reject);
-  });
-}
-
 describe('sandbox pool', () => {
   it('keeps the main thread answering HTTP while two infinite loops run', async () => {
-    const server = http.createServer((_req, res) => res.end('{"status":"ok"}'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health`;
+    const probe = await startMainThreadProbe();
     sandbox = createSandbox({ poolSize: 2, timeoutMs: 1500 });
     await Promise.all([sandbox.run({ ...NORMAL_CALL }), sandbox.run({ ...NORMAL_CALL })]);
 
     let loopsDone = 0;
     const loops = [sandbox.run(LOOP), sandbox.run(LOOP)].map((run) => run.finally(() => (loopsDone += 1)));
     for (let i = 0; i < 5; i += 1) {
-      expect(await get(url)).toBe('{"status":"ok"}');
+      expect(await probe.get()).toBe('{"status":"ok"}');
       expect(loopsDone).toBe(0);
     }
     for (const result of await Promise.all(loops)) expect(result.error).toBe('Handler timed out after 1500 ms');
-    server.close();
+    probe.close();
   });
 
   it('runs concurrent calls in isolation', async () => {

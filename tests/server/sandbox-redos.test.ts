@@ -3,11 +3,10 @@
  * the arguments are checked inside a sandbox worker: a catastrophically backtracking pattern ends
  * at the call's deadline instead of stalling the API's event loop.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../server/sandbox/index.js';
 import { NORMAL_CALL, handlerOf } from '../helpers/sandboxHandlers.js';
+import { startMainThreadProbe } from '../helpers/sandboxTargets.js';
 
 const TIMEOUT_MS = 300;
 const EVIL_PARAMETERS = { type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } }, required: ['name'] };
@@ -20,16 +19,6 @@ beforeAll(() => {
   sandbox = createSandbox({ poolSize: 1, timeoutMs: TIMEOUT_MS, watchdogGraceMs: 300 });
 });
 afterAll(() => sandbox.close());
-
-function get(url: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve(body));
-    }).on('error', reject);
-  });
-}
 
 describe('arguments checked in the worker', () => {
   it('runs the handler when the arguments match', async () => {
@@ -58,21 +47,19 @@ describe('arguments checked in the worker', () => {
   });
 
   it('ends a catastrophic pattern at the deadline while the main thread keeps answering HTTP', async () => {
-    const server = http.createServer((_req, res) => res.end('{"status":"ok"}'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health`;
+    const probe = await startMainThreadProbe();
     try {
       let done = false;
       const run = sandbox.run({ code: RAN, args: EVIL_ARGS, values: {}, parameters: JSON.stringify(EVIL_PARAMETERS) }).finally(() => (done = true));
       let answeredMeanwhile = 0;
       while (!done) {
-        expect(await get(url)).toBe('{"status":"ok"}');
+        expect(await probe.get()).toBe('{"status":"ok"}');
         if (!done) answeredMeanwhile += 1;
       }
       expect(await run).toMatchObject({ success: false, output: null, error: `Handler timed out after ${TIMEOUT_MS} ms` });
       expect(answeredMeanwhile).toBeGreaterThanOrEqual(5);
     } finally {
-      server.close();
+      probe.close();
     }
     // The stuck worker was replaced: the pool still serves.
     expect(await sandbox.run({ ...NORMAL_CALL })).toMatchObject({ success: true, output: { echo: 42 } });
