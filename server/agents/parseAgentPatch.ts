@@ -15,7 +15,7 @@ import {
   VOICES,
 } from '../../shared/defaults.js';
 import type { AgentColumns } from '../db/agents.js';
-import { badRequest } from '../http/HttpError.js';
+import { invalidField, validationFailed } from '../http/HttpError.js';
 import { decimal, flag, integer, oneOf, text, type Checked } from './fieldRules.js';
 import { AGENT_NAME_REQUIRED } from './agentLimits.js';
 
@@ -24,9 +24,11 @@ type Rule = { [C in keyof AgentColumns]: { column: C; check: (value: unknown) =>
 const rule = <C extends keyof AgentColumns>(column: C, check: (value: unknown) => Checked<AgentColumns[C]>): Rule =>
   ({ column, check }) as Rule;
 
+const checkName = text(AGENT_LIMITS.nameMaxLength, { trim: true });
+
 /** Wire field (names as in spec part 1 §3) → column and check. */
 const RULES: Record<string, Rule> = {
-  name: rule('name', text(AGENT_LIMITS.nameMaxLength, { trim: true })),
+  name: rule('name', checkName),
   description: rule('description', text(AGENT_LIMITS.text.description)),
   instructions: rule('instructions', text(AGENT_LIMITS.text.instructions)),
   systemMessage: rule('system_message', text(AGENT_LIMITS.text.systemMessage, { nullable: true })),
@@ -61,15 +63,13 @@ export interface ParsedAgentPatch {
   phoneNumber?: string | null;
 }
 
-const invalid = (field: string, error: string) => badRequest(`${field}: ${error}`, 'validation_failed');
-
 /** Tool ids as the AgentPatch type says, or the tool objects GET answered (a console sending the list back). */
 function parseToolIds(value: unknown): string[] {
-  if (!Array.isArray(value)) throw invalid('tools', 'must be a list of tool ids');
-  if (value.length > AGENT_LIMITS.maxTools) throw invalid('tools', `must hold at most ${AGENT_LIMITS.maxTools} tools`);
+  if (!Array.isArray(value)) throw invalidField('tools', 'must be a list of tool ids');
+  if (value.length > AGENT_LIMITS.maxTools) throw invalidField('tools', `must hold at most ${AGENT_LIMITS.maxTools} tools`);
   const ids = value.map((item: unknown) => {
     const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item;
-    if (typeof id !== 'string' || id === '' || id.length > 100) throw invalid('tools', 'must be a list of tool ids');
+    if (typeof id !== 'string' || id === '' || id.length > 100) throw invalidField('tools', 'must be a list of tool ids');
     return id;
   });
   return [...new Set(ids)];
@@ -77,28 +77,36 @@ function parseToolIds(value: unknown): string[] {
 
 function parsePhoneNumber(value: unknown): string | null {
   if (value === null || typeof value === 'string') return value === '' ? null : value;
-  throw invalid('phoneNumber', 'must be a string or null');
+  throw invalidField('phoneNumber', 'must be a string or null');
+}
+
+/** The name of a new agent: trimmed and required ('Agent name is required', spec part 1 §5), length-limited. */
+export function parseAgentName(value: unknown): string {
+  const checked = checkName(value ?? '');
+  if (!checked.ok) throw invalidField('name', checked.error);
+  if (checked.value === '') throw validationFailed(AGENT_NAME_REQUIRED);
+  return checked.value;
 }
 
 /** Validates a PATCH body for the agent `agentId`; throws a 400 naming the first bad field. */
 export function parseAgentPatch(body: unknown, agentId: string): ParsedAgentPatch {
   if (body === undefined || body === null) return { changes: {} };
-  if (typeof body !== 'object' || Array.isArray(body)) throw invalid('body', 'must be an object');
+  if (typeof body !== 'object' || Array.isArray(body)) throw invalidField('body', 'must be an object');
   const parsed: ParsedAgentPatch = { changes: {} };
   const changes: Record<string, unknown> = parsed.changes;
   for (const [field, value] of Object.entries(body)) {
     if (field === 'tools') parsed.toolIds = parseToolIds(value);
     else if (field === 'phoneNumber') parsed.phoneNumber = parsePhoneNumber(value);
     else if (field === 'id') {
-      if (value !== agentId) throw invalid('id', 'does not match the agent being updated');
+      if (value !== agentId) throw invalidField('id', 'does not match the agent being updated');
     } else {
       const fieldRule = Object.hasOwn(RULES, field) ? RULES[field] : undefined;
-      if (!fieldRule) throw invalid(field, 'is not an accepted field');
+      if (!fieldRule) throw invalidField(field, 'is not an accepted field');
       const checked = fieldRule.check(value);
-      if (!checked.ok) throw invalid(field, checked.error);
+      if (!checked.ok) throw invalidField(field, checked.error);
       changes[fieldRule.column] = checked.value;
     }
   }
-  if (parsed.changes.name === '') throw badRequest(AGENT_NAME_REQUIRED, 'validation_failed');
+  if (parsed.changes.name === '') throw validationFailed(AGENT_NAME_REQUIRED);
   return parsed;
 }

@@ -19,6 +19,9 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, code: ErrorCode = 'bad_request') => new HttpError(400, code, message);
+/** A 400 for input that breaks a rule; the message names the field ('temperature: must be …'). */
+export const validationFailed = (message: string) => badRequest(message, 'validation_failed');
+export const invalidField = (field: string, problem: string) => validationFailed(`${field}: ${problem}`);
 export const unauthorized = (message = 'Authentication required', code: ErrorCode = 'unauthorized') =>
   new HttpError(401, code, message);
 export const forbidden = (message = 'You do not have permission to perform this action', code: ErrorCode = 'forbidden') =>

@@ -15,7 +15,7 @@ import type { SessionUser } from '../appTypes.js';
 import { hashPassword } from '../crypto/passwords.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { deleteUser, findUserById, insertUser, listUsers, toPublicUser, updateUser, type UserChanges, type UserRecord } from '../db/users.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/HttpError.js';
+import { badRequest, validationFailed, conflict, forbidden, notFound } from '../http/HttpError.js';
 import { EmailField, hasControlCharacters, isValidEmail, PasswordField, UsernameField } from './fields.js';
 
 const RoleField = Type.String({ maxLength: 32 });
@@ -46,7 +46,7 @@ const UpdateUserBody = Type.Object(
 const USERNAME_EXISTS = 'Username already exists';
 
 function checkGrantable(actor: SessionUser, role: string): void {
-  if (!(ROLES as readonly string[]).includes(role)) throw badRequest(`role: must be one of ${ROLES.join(', ')}`, 'validation_failed');
+  if (!(ROLES as readonly string[]).includes(role)) throw validationFailed(`role: must be one of ${ROLES.join(', ')}`);
   if (!outranks(actor.role, role)) throw forbidden('You can only give roles lower than your own');
 }
 
@@ -102,7 +102,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     const actor = requireActor(request);
     const target = await manageableUser(app, actor, request.params.id);
     const body = request.body;
-    if (body.id !== undefined && body.id !== target.id) throw badRequest('id: does not match the user being updated', 'validation_failed');
+    if (body.id !== undefined && body.id !== target.id) throw validationFailed('id: does not match the user being updated');
     const changes: UserChanges = {};
     if (body.username !== undefined) changes.username = checkUsername(body.username);
     if (body.email !== undefined) {

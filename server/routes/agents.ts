@@ -5,15 +5,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { AGENT_LIMITS } from '../../shared/defaults.js';
 import type { Agent } from '../../shared/types/agent.js';
 import type { SuccessResponse } from '../../shared/types/api.js';
-import { AGENT_NAME_REQUIRED, AGENT_NOT_FOUND } from '../agents/agentLimits.js';
-import { parseAgentPatch } from '../agents/parseAgentPatch.js';
+import { AGENT_NOT_FOUND } from '../agents/agentLimits.js';
+import { parseAgentName, parseAgentPatch } from '../agents/parseAgentPatch.js';
 import { toAgent } from '../agents/toAgent.js';
 import { requireUser } from '../auth/requireUser.js';
 import { deleteAgent, findAgent, findAgentRow, findOwnedToolIds, insertAgent, isForeignKeyViolation, listAgents, updateAgent } from '../db/agents.js';
-import { badRequest, notFound } from '../http/HttpError.js';
+import { notFound, validationFailed } from '../http/HttpError.js';
 
 const AgentIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
@@ -35,11 +34,7 @@ export async function agentRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.post('', { schema: { body: CreateAgentBody } }, async (request, reply): Promise<Agent> => {
-    const name = request.body?.name?.trim() ?? '';
-    if (name === '') throw badRequest(AGENT_NAME_REQUIRED, 'validation_failed');
-    if (name.length > AGENT_LIMITS.nameMaxLength) {
-      throw badRequest(`name: must be at most ${AGENT_LIMITS.nameMaxLength} characters long`, 'validation_failed');
-    }
+    const name = parseAgentName(request.body?.name);
     const created = await insertAgent(db, requireUser(request).id, name, clock());
     reply.code(201);
     return toAgent(created);
@@ -55,17 +50,17 @@ export async function agentRoutes(fastify: FastifyInstance): Promise<void> {
     // A console sending the agent back unchanged is fine; a new number needs the association
     // route, which moves it away from its current holder and updates Twilio.
     if (patch.phoneNumber !== undefined && patch.phoneNumber !== current.phone_number) {
-      throw badRequest(PHONE_VIA_ASSOCIATIONS, 'validation_failed');
+      throw validationFailed(PHONE_VIA_ASSOCIATIONS);
     }
     if (patch.toolIds) {
       const owned = await findOwnedToolIds(db, userId, patch.toolIds);
       const unknown = patch.toolIds.find((toolId) => !owned.has(toolId));
-      if (unknown !== undefined) throw badRequest(`tools: unknown tool id ${unknown}`, 'validation_failed');
+      if (unknown !== undefined) throw validationFailed(`tools: unknown tool id ${unknown}`);
     }
     try {
       await updateAgent(db, userId, id, patch.changes, patch.toolIds, clock());
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw badRequest('tools: a tool was deleted meanwhile, reload and try again', 'validation_failed');
+      if (isForeignKeyViolation(error)) throw validationFailed('tools: a tool was deleted meanwhile, reload and try again');
       throw error;
     }
     const updated = await findAgent(db, userId, id);

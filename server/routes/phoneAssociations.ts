@@ -14,7 +14,7 @@ import { normalizePhoneNumber, PHONE_FORMAT_ERROR } from '../agents/phoneNumber.
 import { pointNumberAtServer } from '../agents/pointNumberAtServer.js';
 import { requireUser } from '../auth/requireUser.js';
 import { associateNumber, dissociateNumber, listAssociations } from '../db/phoneAssociations.js';
-import { badRequest, notFound } from '../http/HttpError.js';
+import { notFound, validationFailed } from '../http/HttpError.js';
 
 const AssociateBody = Type.Object(
   { phoneNumber: Type.String({ maxLength: 64 }), agentId: Type.String({ maxLength: 100 }) },
@@ -36,7 +36,7 @@ export async function phoneAssociationRoutes(fastify: FastifyInstance): Promise<
   app.post('', { schema: { body: AssociateBody } }, async (request): Promise<AssociateResponse> => {
     const userId = requireUser(request).id;
     const phoneNumber = normalizePhoneNumber(request.body.phoneNumber);
-    if (!phoneNumber) throw badRequest(PHONE_FORMAT_ERROR, 'validation_failed');
+    if (!phoneNumber) throw validationFailed(PHONE_FORMAT_ERROR);
     if (!(await associateNumber(db, userId, request.body.agentId, phoneNumber, clock()))) throw notFound(AGENT_NOT_FOUND);
     const warning = await pointNumberAtServer(app, userId, phoneNumber);
     return warning ? { success: true, warning } : { success: true };

@@ -12,7 +12,7 @@ import { normalizePhoneNumber, PHONE_FORMAT_ERROR } from '../agents/phoneNumber.
 import { callTwilio, twilioForUser } from '../agents/twilioForUser.js';
 import { requireUser } from '../auth/requireUser.js';
 import { findAgentRow } from '../db/agents.js';
-import { badRequest, notFound } from '../http/HttpError.js';
+import { badRequest, validationFailed, notFound } from '../http/HttpError.js';
 import { connectStreamTwiml, mediaStreamUrl } from '../twilio/twiml.js';
 
 const MakeCallBody = Type.Object(
@@ -35,7 +35,7 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
   app.post('/make-call', { schema: { body: MakeCallBody } }, async (request): Promise<MakeCallResponse> => {
     const userId = requireUser(request).id;
     const to = normalizePhoneNumber(request.body.phoneNumber);
-    if (!to) throw badRequest(PHONE_FORMAT_ERROR, 'validation_failed');
+    if (!to) throw validationFailed(PHONE_FORMAT_ERROR);
     const agent = await findAgentRow(db, userId, request.body.agentId);
     if (!agent) throw notFound(AGENT_NOT_FOUND);
     if (!agent.phone_number) throw badRequest(AGENT_HAS_NO_NUMBER, 'agent_has_no_number');

@@ -4,7 +4,7 @@
  */
 import { Type } from 'typebox';
 import type { CustomValue } from '../../shared/types/tool.js';
-import { badRequest } from '../http/HttpError.js';
+import { validationFailed } from '../http/HttpError.js';
 
 export const CUSTOM_VALUE_LIMITS = { nameMaxLength: 100, valueMaxLength: 10_000 } as const;
 
@@ -20,15 +20,13 @@ export const SaveCustomValueBody = Type.Object(
   { additionalProperties: false },
 );
 
-const invalid = (message: string) => badRequest(message, 'validation_failed');
-
 /** The checked value with its name trimmed; throws a 400 naming the field. */
 export function customValueOf(body: { name: string; value: string }): CustomValue {
   const name = body.name.trim();
-  if (name === '') throw invalid('name: must not be empty');
+  if (name === '') throw validationFailed('name: must not be empty');
   if (name.length > CUSTOM_VALUE_LIMITS.nameMaxLength) {
-    throw invalid(`name: must be at most ${CUSTOM_VALUE_LIMITS.nameMaxLength} characters long`);
+    throw validationFailed(`name: must be at most ${CUSTOM_VALUE_LIMITS.nameMaxLength} characters long`);
   }
-  if (!CUSTOM_VALUE_NAME_PATTERN.test(name)) throw invalid('name: use letters, digits, _ . - and start with a letter or _');
+  if (!CUSTOM_VALUE_NAME_PATTERN.test(name)) throw validationFailed('name: use letters, digits, _ . - and start with a letter or _');
   return { name, value: body.value };
 }

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { ToolFields } from '../db/tools.js';
-import { badRequest } from '../http/HttpError.js';
+import { validationFailed } from '../http/HttpError.js';
 import { checkJsonSchema } from '../sandbox/parameterSchemas.js';
 
 export const TOOL_LIMITS = {
@@ -53,11 +53,9 @@ export const UpdateToolBody = Type.Object(
 
 export type ToolBody = Static<typeof UpdateToolBody>;
 
-const invalid = (message: string) => badRequest(message, 'validation_failed');
-
 function required(field: 'name' | 'description' | 'type', value: string): string {
   const trimmed = value.trim();
-  if (trimmed === '') throw invalid(`${field}: must not be empty`);
+  if (trimmed === '') throw validationFailed(`${field}: must not be empty`);
   return trimmed;
 }
 
@@ -69,15 +67,15 @@ export function toolChanges(body: ToolBody): Partial<ToolFields> {
   if (body.type !== undefined) changes.type = required('type', body.type);
   if (body.parameters !== undefined) {
     if (Buffer.byteLength(JSON.stringify(body.parameters)) > TOOL_LIMITS.parametersMaxBytes) {
-      throw invalid(`parameters: must be at most ${TOOL_LIMITS.parametersMaxBytes / 1024} KB of JSON`);
+      throw validationFailed(`parameters: must be at most ${TOOL_LIMITS.parametersMaxBytes / 1024} KB of JSON`);
     }
     const problem = checkJsonSchema(body.parameters);
-    if (problem) throw invalid(problem);
+    if (problem) throw validationFailed(problem);
     changes.parameters = body.parameters as Record<string, unknown>;
   }
   if (body.handler_code !== undefined) {
     if (Buffer.byteLength(body.handler_code) > TOOL_LIMITS.handlerCodeMaxBytes) {
-      throw invalid(`handler_code: must be at most ${TOOL_LIMITS.handlerCodeMaxBytes / 1024} KB`);
+      throw validationFailed(`handler_code: must be at most ${TOOL_LIMITS.handlerCodeMaxBytes / 1024} KB`);
     }
     changes.handler_code = body.handler_code;
   }
