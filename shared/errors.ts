@@ -30,6 +30,7 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
+  | 'quota_exceeded'
   | 'missing_credentials'
   | 'upstream_error'
   | 'twilio_auth_failed'

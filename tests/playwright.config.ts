@@ -1,6 +1,6 @@
 /**
  * End-to-end tests: `npm run test:e2e` builds the console and widget, then Playwright starts the
- * real server on 127.0.0.1:3100 with a fresh data folder and drives Debian's Chromium against it.
+ * real server on 127.0.0.1:3100 (SWITCHBOARD_E2E_PORT moves it) with a fresh data folder and drives Debian's Chromium against it.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';

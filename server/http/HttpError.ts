@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode } from '../../shared/errors.js';
+import { USER_QUOTAS, type UserQuota } from '../../shared/limits.js';
 
 /** A failure with a status, a stable code and a text for people; thrown from routes and hooks. */
 export class HttpError extends Error {
@@ -28,3 +29,7 @@ export const forbidden = (message = 'You do not have permission to perform this 
   new HttpError(403, code, message);
 export const notFound = (message = 'Resource not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+
+/** A 403 for a write that would pass one of the user's quotas; `what` names it ('tools per user'). */
+export const quotaExceeded = (quota: UserQuota, what: string) =>
+  new HttpError(403, 'quota_exceeded', `Limit reached: at most ${USER_QUOTAS[quota]} ${what}`);

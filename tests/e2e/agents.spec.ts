@@ -9,7 +9,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import path from 'node:path';
 import { E2E_TWILIO_ACCOUNT, FAKE_STATE_PATH, type FakeTwilioState } from '../fixtures/fakeTwilioServer.js';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
-import { E2E_SCREENSHOTS_DIR, E2E_TWILIO_PORT } from '../helpers/e2eEnv.js';
+import { E2E_BASE_URL, E2E_SCREENSHOTS_DIR, E2E_TWILIO_PORT } from '../helpers/e2eEnv.js';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 375, height: 740 };
@@ -207,7 +207,7 @@ test('create agents, move a number, edit every section, call and delete', async 
   const state = await fakeTwilioState(request);
   expect(state.calls.filter((c) => c.to === CALLEE)).toEqual([expect.objectContaining({ to: CALLEE, from: NUMBER })]);
   // Associating pointed the number's voice webhook at the server.
-  expect(state.numbers.find((n) => n.phoneNumber === NUMBER)?.voiceUrl).toMatch(/^http:\/\/127\.0\.0\.1:3100\//);
+  expect(state.numbers.find((n) => n.phoneNumber === NUMBER)?.voiceUrl).toMatch(new RegExp(`^${E2E_BASE_URL.replace(/\./g, '\\.')}/`));
 
   // Delete: confirmation, toast, then back to the list.
   await page.getByRole('button', { name: 'Delete', exact: true }).click();

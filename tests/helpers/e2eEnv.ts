@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
  * The one server the end-to-end tests run against (started by tests/playwright.config.ts), and
  * the credentials of its first superadmin. E2E tests import these instead of repeating them.
  */
-export const E2E_PORT = 3100;
+/**
+ * The e2e server's port; SWITCHBOARD_E2E_PORT moves the whole block (server, then the fakes at
+ * +1, +2 …) so two checkouts can run their e2e suites side by side. Ports +3 to +9 are kept for
+ * further fakes (Realtime, fixture sites).
+ */
+export const E2E_PORT = Number(process.env.SWITCHBOARD_E2E_PORT) || 3100;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_ADMIN_USERNAME = 'admin';
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-Passw0rd';
@@ -13,8 +18,8 @@ export const E2E_ADMIN_PASSWORD = 'e2e-admin-Passw0rd';
  * Where the server sends OpenAI and Twilio requests during e2e runs: local ports, so a run never
  * reaches the internet. A test that needs them starts a fake from tests/fixtures on these ports.
  */
-export const E2E_OPENAI_PORT = 3101;
-export const E2E_TWILIO_PORT = 3102;
+export const E2E_OPENAI_PORT = E2E_PORT + 1;
+export const E2E_TWILIO_PORT = E2E_PORT + 2;
 
 /** Screenshots that tests take on purpose (failure artifacts go to test-results/ as usual). */
 export const E2E_SCREENSHOTS_DIR = fileURLToPath(new URL('../../test-results/screens/', import.meta.url));

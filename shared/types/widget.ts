@@ -1,0 +1,49 @@
+import type { Appearance } from './webchat.js';
+
+/**
+ * The widget module's public contract (`/widget.mjs`, ARCHITECTURE.md "The widget"). The widget
+ * implements it; the console's live preview loads the built module at run time and types it with
+ * these declarations, so neither imports the other's source.
+ */
+
+/** One bubble in the chat panel. */
+export interface WidgetMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'system';
+  text: string;
+}
+
+export interface MountChatWidgetOptions {
+  appearance?: Partial<Appearance>;
+  /** Heading of the chat; falls back to the appearance's chat title. */
+  title?: string;
+  /** First assistant bubble of a new conversation. */
+  welcomeMessage?: string;
+  /**
+   * Designer and console preview: renders inside the container (not fixed to the page corner),
+   * opened, with `messages` as sample bubbles, and makes no network requests.
+   */
+  preview?: boolean;
+  /** Sample messages shown in preview mode. */
+  messages?: WidgetMessage[];
+  /** Live chat: the bot's id and the Switchboard origin serving `/api/widget/…`. */
+  webchatId?: string;
+  serverUrl?: string;
+  onOpenChange?: (open: boolean) => void;
+}
+
+export interface ChatWidgetHandle {
+  /** Merges new appearance values over the current ones and restyles without remounting. */
+  update: (appearance: Partial<Appearance>) => void;
+  /** Replaces the welcome message (the preview follows the Behaviour tab). */
+  setWelcomeMessage: (text: string) => void;
+  open: () => void;
+  close: () => void;
+  /** Unmounts the widget and removes its host element. */
+  destroy: () => void;
+}
+
+/** What `import('/widget.mjs')` resolves to. */
+export interface ChatWidgetModule {
+  mountChatWidget: (container: HTMLElement, options?: MountChatWidgetOptions) => ChatWidgetHandle;
+}
