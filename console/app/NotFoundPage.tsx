@@ -1,17 +1,14 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { NotFoundState } from '../components/NotFoundState.js';
+import { useDocumentTitle } from './useDocumentTitle.js';
 
 /** Unknown paths, and pages that later steps have not plugged in yet (see routes.tsx). */
 export function NotFoundPage() {
+  useDocumentTitle('Not Found');
   return (
-    <Flex direction="column" align="center" gap="3" py="9">
-      <Heading as="h1" size="7">
-        Not Found
-      </Heading>
-      <Text color="gray">The page you are looking for does not exist.</Text>
-      <Button asChild variant="soft">
-        <RouterLink to="/">Back to the console</RouterLink>
-      </Button>
-    </Flex>
+    <NotFoundState
+      title="Not Found"
+      description="The page you are looking for does not exist."
+      back={{ to: '/', label: 'Back to the console' }}
+    />
   );
 }

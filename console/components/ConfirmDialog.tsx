@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { AlertDialog, Button, Callout, Flex } from '@radix-ui/themes';
+import { AlertDialog, Button, Callout } from '@radix-ui/themes';
+import { FormActions } from './FormActions.js';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -34,7 +35,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             <Callout.Text>{props.error}</Callout.Text>
           </Callout.Root>
         ) : null}
-        <Flex gap="3" mt="4" justify="end">
+        <FormActions mt="4">
           <AlertDialog.Cancel>
             <Button variant="soft" color="gray" disabled={busy}>
               Cancel
@@ -43,7 +44,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <Button color="red" onClick={confirm} disabled={busy}>
             {props.confirmLabel ?? 'Delete'}
           </Button>
-        </Flex>
+        </FormActions>
       </AlertDialog.Content>
     </AlertDialog.Root>
   );

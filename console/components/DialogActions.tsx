@@ -1,4 +1,5 @@
-import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { Button, Dialog } from '@radix-ui/themes';
+import { FormActions } from './FormActions.js';
 
 export interface DialogActionsProps {
   submitLabel: string;
@@ -15,15 +16,12 @@ export interface DialogActionsProps {
  */
 export function DialogActions({ submitLabel, busyLabel, submitting, disabled = false }: DialogActionsProps) {
   return (
-    <Flex gap="3" mt="2" justify="end">
+    <FormActions submitLabel={submitLabel} busyLabel={busyLabel} submitting={submitting} disabled={disabled}>
       <Dialog.Close>
         <Button type="button" variant="soft" color="gray" disabled={submitting}>
           Cancel
         </Button>
       </Dialog.Close>
-      <Button type="submit" disabled={submitting || disabled}>
-        {submitting && busyLabel ? busyLabel : submitLabel}
-      </Button>
-    </Flex>
+    </FormActions>
   );
 }

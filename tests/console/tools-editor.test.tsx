@@ -154,9 +154,9 @@ describe('tool editor: existing tool', () => {
       session: { user: USER },
       routes: toolEditorRoutes({ 'GET /tools/gone': { status: 404, body: { success: false, error: 'Tool not found', code: 'not_found' } } }),
     });
-    expect(await screen.findByText('Tool not found')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tool not found' })).toBeTruthy();
     expect(app.fake.callsTo('GET /tools/gone')).toHaveLength(1);
-    await app.user.click(screen.getByRole('button', { name: 'Back to Tools' }));
+    await app.user.click(screen.getByRole('link', { name: 'Back to Tools' }));
     await waitFor(() => expect(app.location()).toBe('/tools'));
   });
 

@@ -60,12 +60,12 @@ describe('tools page', () => {
     await waitFor(() => expect(app.location()).toBe('/tools/t1'));
     expect(await screen.findByRole('heading', { name: 'Edit Tool' })).toBeTruthy();
 
-    await app.user.click(screen.getByRole('button', { name: 'Back to Tools' }));
+    await app.user.click(screen.getByRole('link', { name: 'Back to Tools' }));
     await waitFor(() => expect(app.location()).toBe('/tools'));
     fireEvent.keyDown(await screen.findByRole('link', { name: 'bare_tool' }), { key: ' ' });
     await waitFor(() => expect(app.location()).toBe('/tools/t2'));
 
-    await app.user.click(await screen.findByRole('button', { name: 'Back to Tools' }));
+    await app.user.click(await screen.findByRole('link', { name: 'Back to Tools' }));
     (await screen.findByRole('link', { name: 'get_weather' })).focus();
     await app.user.keyboard('{Enter}');
     await waitFor(() => expect(app.location()).toBe('/tools/t1'));

@@ -101,7 +101,7 @@ test('create a tool from the template, make it double its input, run it, find it
   await page.goto(toolUrl);
   await expect(page.getByRole('textbox', { name: 'Handler Code' })).toContainText('args.latitude * 2');
 
-  await page.getByRole('button', { name: 'Back to Tools' }).click();
+  await page.getByRole('link', { name: 'Back to Tools' }).click();
   await expect(page).toHaveURL(/\/tools$/);
   const card = page.getByRole('link', { name: 'double_coordinates' });
   await expect(card).toBeVisible();

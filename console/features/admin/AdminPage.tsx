@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Flex } from '@radix-ui/themes';
 import type { User } from '../../../shared/types/user.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
-import { PlusIcon, RefreshIcon } from '../../components/icons.js';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
+import { PlusIcon } from '../../components/icons.js';
 import { LoadingState } from '../../components/LoadingState.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { useAuth } from '../auth/useAuth.js';
 import { ADMIN_TEXTS, useAdminUsers } from './api.js';
 import { ConfirmDeleteUserDialog } from './ConfirmDeleteUserDialog.js';
@@ -16,6 +18,7 @@ import { UsersTable } from './UsersTable.js';
 /** Admin dashboard (/admin, spec part 2 §2, §6). */
 export function AdminPage() {
   const { user: actor, startImpersonation } = useAuth();
+  useDocumentTitle('Admin');
   const navigate = useNavigate();
   const users = useAdminUsers();
   const [creating, setCreating] = useState(false);
@@ -42,24 +45,16 @@ export function AdminPage() {
 
   return (
     <Flex direction="column" gap="4">
-      <Flex justify="between" align={{ initial: 'start', sm: 'center' }} gap="3" direction={{ initial: 'column', sm: 'row' }}>
-        <Box>
-          <Heading as="h1" size="7">
-            Admin Dashboard
-          </Heading>
-          <Text as="p" color="gray" mt="1">
-            Welcome, {actor.username}
-          </Text>
-        </Box>
-        <Flex gap="2">
-          <Button variant="soft" onClick={() => void users.mutate()} disabled={users.isValidating}>
-            <RefreshIcon /> Refresh
-          </Button>
+      <PageHeader
+        title="Admin Dashboard"
+        intro={`Welcome, ${actor.username}`}
+        refresh={{ label: 'Refresh', busy: users.isValidating, onClick: () => void users.mutate() }}
+        actions={
           <Button onClick={() => setCreating(true)}>
             <PlusIcon /> Create User
           </Button>
-        </Flex>
-      </Flex>
+        }
+      />
       {/* A failed refresh keeps the last list on screen, with the error above it. */}
       {loadError && users.data ? <ErrorCallout>{loadError}</ErrorCallout> : null}
       {body}

@@ -1,10 +1,13 @@
 import { useParams } from 'react-router-dom';
 import { Flex } from '@radix-ui/themes';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
+import { NotFoundState } from '../../components/NotFoundState.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { useAuth } from '../auth/useAuth.js';
 import { AgentEditor } from './AgentEditor.js';
-import { BackToAgents } from './AgentPageHeader.js';
+import { BACK_TO_AGENTS } from './AgentPageHeader.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { AgentLoadError, useAgent } from './api.js';
 import './agents.css';
@@ -14,14 +17,16 @@ export function AgentPage() {
   const { id } = useParams();
   const { effectiveUser } = useAuth();
   const agent = useAgent(id);
+  const notFound = agent.error instanceof AgentLoadError && agent.error.notFound;
+  useDocumentTitle(agent.data?.name ?? (notFound ? AGENT_TEXTS.notFound : 'Agent'));
 
   if (!agent.data) {
     if (!agent.error) return <LoadingState label="Loading agent..." />;
-    const message = agent.error instanceof AgentLoadError ? agent.error.message : AGENT_TEXTS.detailFailed;
+    if (notFound) return <NotFoundState title={AGENT_TEXTS.notFound} back={BACK_TO_AGENTS} />;
     return (
-      <Flex direction="column" gap="4" align="start">
-        <BackToAgents />
-        <ErrorCallout>{message}</ErrorCallout>
+      <Flex direction="column" gap="4">
+        <PageHeader title="Agent" back={BACK_TO_AGENTS} />
+        <ErrorCallout>{AGENT_TEXTS.detailFailed}</ErrorCallout>
       </Flex>
     );
   }

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Box, Button, Flex, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { Button, Flex, IconButton } from '@radix-ui/themes';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
-import { PlusIcon, RefreshIcon } from '../../components/icons.js';
+import { PlusIcon } from '../../components/icons.js';
 import { LoadingState } from '../../components/LoadingState.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { AgentCard } from './AgentCard.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { useAgents } from './api.js';
@@ -12,6 +14,7 @@ import './agents.css';
 
 /** The agents list (/agents, spec part 1 §2 "Agents list screen"). */
 export function AgentsPage() {
+  useDocumentTitle('Agents');
   const agents = useAgents();
   const [creating, setCreating] = useState(false);
   const loading = agents.isLoading || agents.isValidating;
@@ -33,33 +36,16 @@ export function AgentsPage() {
 
   return (
     <Flex direction="column" gap="5" className="sb-agents-page">
-      <Flex justify="between" align="start" gap="3">
-        <Box>
-          <Heading as="h1" size="7">
-            {AGENT_TEXTS.listHeading}
-          </Heading>
-          <Text as="p" color="gray" mt="1">
-            {AGENT_TEXTS.listIntro}
-          </Text>
-        </Box>
-        <Flex gap="2" align="center" flexShrink="0">
-          <Tooltip content={AGENT_TEXTS.refresh}>
-            <IconButton
-              variant="soft"
-              color="gray"
-              size="3"
-              aria-label={AGENT_TEXTS.refresh}
-              disabled={loading}
-              onClick={() => void agents.mutate()}
-            >
-              <RefreshIcon width="18" height="18" />
-            </IconButton>
-          </Tooltip>
-          <Button size="3" className="sb-agents-new-button" onClick={() => setCreating(true)}>
+      <PageHeader
+        title={AGENT_TEXTS.listHeading}
+        intro={AGENT_TEXTS.listIntro}
+        refresh={{ label: AGENT_TEXTS.refresh, busy: loading, onClick: () => void agents.mutate() }}
+        actions={
+          <Button className="sb-agents-new-button" onClick={() => setCreating(true)}>
             <PlusIcon /> {AGENT_TEXTS.newAgent}
           </Button>
-        </Flex>
-      </Flex>
+        }
+      />
       {body}
       <IconButton
         size="4"

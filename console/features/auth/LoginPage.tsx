@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useApi } from '../../lib/ApiProvider.js';
@@ -9,6 +10,7 @@ import { useAuth } from './useAuth.js';
 
 /** Login screen (spec part 1 §2 "Login screen", §8 sign-in texts). */
 export function LoginPage() {
+  useDocumentTitle('Login');
   const api = useApi();
   const auth = useAuth();
   const navigate = useNavigate();

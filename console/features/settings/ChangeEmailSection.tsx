@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Flex } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { FormActions } from '../../components/FormActions.js';
 import { FormSection } from '../../components/FormSection.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
@@ -37,11 +38,7 @@ export function ChangeEmailSection() {
         <Flex direction="column" gap="3">
           {error ? <ErrorCallout>{error}</ErrorCallout> : null}
           <TextInput label="New Email" type="email" value={email} onChange={setEmail} autoComplete="email" disabled={busy} required />
-          <Flex justify="end">
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Changing...' : 'Change Email'}
-            </Button>
-          </Flex>
+          <FormActions submitLabel="Change Email" busyLabel="Changing..." submitting={busy} />
         </Flex>
       </form>
     </FormSection>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Flex } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { FormActions } from '../../components/FormActions.js';
 import { FormSection } from '../../components/FormSection.js';
 import { SecretField } from '../../components/SecretField.js';
 import { useToast } from '../../components/ToastProvider.js';
@@ -42,11 +43,7 @@ export function ChangePasswordSection() {
           <SecretField label="Current Password" value={form.currentPassword} onChange={set('currentPassword')} autoComplete="current-password" disabled={busy} required />
           <SecretField label="New Password" value={form.newPassword} onChange={set('newPassword')} autoComplete="new-password" disabled={busy} required hint="At least 6 characters." />
           <SecretField label="Confirm New Password" value={form.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" disabled={busy} required />
-          <Flex justify="end">
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Changing...' : 'Change Password'}
-            </Button>
-          </Flex>
+          <FormActions submitLabel="Change Password" busyLabel="Changing..." submitting={busy} />
         </Flex>
       </form>
     </FormSection>

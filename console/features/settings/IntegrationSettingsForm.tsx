@@ -3,6 +3,7 @@ import { Button, Flex } from '@radix-ui/themes';
 import { readSetting, type AccountSettingsInput, type SettingKey } from '../../../shared/types/settings.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { FormActions } from '../../components/FormActions.js';
 import { FormSection } from '../../components/FormSection.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { SecretField } from '../../components/SecretField.js';
@@ -66,17 +67,14 @@ export function IntegrationSettingsForm() {
           <TextInput label="Account SID" value={value('TWILIO_ACCOUNT_SID')} onChange={set('TWILIO_ACCOUNT_SID')} autoComplete="off" disabled={busy} />
           <SecretField label="Auth Token" value={value('TWILIO_AUTH_TOKEN')} onChange={set('TWILIO_AUTH_TOKEN')} autoComplete="off" disabled={busy} />
         </FormSection>
-        <Flex gap="3" justify="end" wrap="wrap">
+        <FormActions submitLabel="Save" submitting={busy} disabled={changed.length === 0}>
           <Button type="button" color="red" variant="soft" disabled={busy} onClick={() => setConfirmDelete(true)}>
             Delete
           </Button>
           <Button type="button" color="gray" variant="soft" disabled={busy} onClick={() => void run(actions.reset, SETTINGS_TEXTS.reset)}>
             Reset
           </Button>
-          <Button type="submit" disabled={busy || changed.length === 0}>
-            Save
-          </Button>
-        </Flex>
+        </FormActions>
       </Flex>
       <ConfirmDialog
         open={confirmDelete}

@@ -1,5 +1,7 @@
-import { Box, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import { Callout, Flex } from '@radix-ui/themes';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { InfoIcon } from '../../components/icons.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { useAuth } from '../auth/useAuth.js';
 import { ChangeEmailSection } from './ChangeEmailSection.js';
 import { ChangePasswordSection } from './ChangePasswordSection.js';
@@ -7,17 +9,11 @@ import { IntegrationSettingsForm } from './IntegrationSettingsForm.js';
 
 /** Account settings (/settings, spec part 2 §2 "Account settings"). */
 export function SettingsPage() {
+  useDocumentTitle('Settings');
   const { impersonation } = useAuth();
   return (
-    <Flex direction="column" gap="4" maxWidth="760px">
-      <Box>
-        <Heading as="h1" size="7">
-          Settings
-        </Heading>
-        <Text as="p" color="gray" mt="1">
-          Manage your integration credentials and your account.
-        </Text>
-      </Box>
+    <Flex direction="column" gap="4">
+      <PageHeader title="Settings" intro="Manage your integration credentials and your account." />
       {impersonation ? (
         <Callout.Root color="blue" role="status">
           <Callout.Icon>

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Flex, Heading, IconButton, Spinner, Tooltip } from '@radix-ui/themes';
+import { Button, Flex, Spinner } from '@radix-ui/themes';
 import type { Tool, ToolInput } from '../../../shared/types/tool.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
-import { ArrowLeftIcon, SaveIcon, TrashIcon } from '../../components/icons.js';
+import { SaveIcon, TrashIcon } from '../../components/icons.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { useToast } from '../../components/ToastProvider.js';
-import { TOOL_TEXTS, toolErrorText, useToolActions } from './api.js';
+import { BACK_TO_TOOLS, TOOL_TEXTS, toolErrorText, useToolActions } from './api.js';
 import { ToolFields } from './ToolFields.js';
 import { sameForm, toolToForm, validateToolForm, type ToolForm, type ToolFormErrors, type ToolFormField } from './toolForm.js';
 import { ToolTestPanel } from './ToolTestPanel.js';
@@ -78,28 +79,23 @@ export function ToolEditor({ tool, initial }: ToolEditorProps) {
 
   return (
     <Flex direction="column" gap="4">
-      <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Flex align="center" gap="3">
-          <Tooltip content="Back to Tools">
-            <IconButton variant="ghost" color="gray" size="3" aria-label="Back to Tools" onClick={() => navigate('/tools')}>
-              <ArrowLeftIcon width="20" height="20" />
-            </IconButton>
-          </Tooltip>
-          <Heading as="h1" size="7">
-            {tool ? 'Edit Tool' : 'Create New Tool'}
-          </Heading>
-        </Flex>
-        <Flex gap="2">
-          {tool ? (
-            <Button variant="soft" color="red" onClick={() => setConfirmingDelete(true)} disabled={saving}>
-              <TrashIcon /> Delete
+      <PageHeader
+        title={tool ? 'Edit Tool' : 'Create New Tool'}
+        back={BACK_TO_TOOLS}
+        sticky
+        actions={
+          <>
+            {tool ? (
+              <Button variant="soft" color="red" onClick={() => setConfirmingDelete(true)} disabled={saving}>
+                <TrashIcon /> Delete
+              </Button>
+            ) : null}
+            <Button onClick={() => void save()} disabled={saving}>
+              {saving ? <Spinner /> : <SaveIcon />} {saving ? 'Saving...' : 'Save'}
             </Button>
-          ) : null}
-          <Button onClick={() => void save()} disabled={saving}>
-            {saving ? <Spinner /> : <SaveIcon />} {saving ? 'Saving...' : 'Save'}
-          </Button>
-        </Flex>
-      </Flex>
+          </>
+        }
+      />
       <ToolFields form={form} errors={errors} onChange={change} disabled={saving} />
       <ToolTestPanel
         toolId={tool?.id ?? null}

@@ -3,28 +3,23 @@
  * is only downloaded with this page.
  */
 import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { Box, Button, Flex } from '@radix-ui/themes';
+import { useParams } from 'react-router-dom';
+import { Flex } from '@radix-ui/themes';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
+import { NotFoundState } from '../../components/NotFoundState.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { errorText } from '../../lib/errors.js';
-import { isToolNotFound, TOOL_TEXTS, useTool } from './api.js';
+import { BACK_TO_TOOLS, isToolNotFound, TOOL_TEXTS, useTool } from './api.js';
 import { newToolTemplate } from './newToolTemplate.js';
 import { ToolEditor } from './ToolEditor.js';
 import './tools.css';
 
-function LoadFailure({ message }: { message: string }) {
-  const navigate = useNavigate();
-  return (
-    <Flex direction="column" gap="3">
-      <ErrorCallout>{message}</ErrorCallout>
-      <Box>
-        <Button variant="soft" onClick={() => navigate('/tools')}>
-          Back to Tools
-        </Button>
-      </Box>
-    </Flex>
-  );
+function pageTitle(toolId: string | null, name: string | undefined, notFound: boolean): string {
+  if (!toolId) return 'New Tool';
+  if (notFound) return TOOL_TEXTS.notFound;
+  return name?.trim() || 'Edit Tool';
 }
 
 export function ToolPage() {
@@ -32,11 +27,20 @@ export function ToolPage() {
   const toolId = id && id !== 'new' ? id : null;
   const tool = useTool(toolId);
   const template = useMemo(newToolTemplate, []);
+  const notFound = isToolNotFound(tool.error);
+  useDocumentTitle(pageTitle(toolId, tool.data?.name, notFound));
 
   if (!toolId) return <ToolEditor key="new" tool={null} initial={template} />;
   if (!tool.data) {
-    if (isToolNotFound(tool.error)) return <LoadFailure message={TOOL_TEXTS.notFound} />;
-    if (tool.error) return <LoadFailure message={errorText(tool.error, TOOL_TEXTS.loadFailed)} />;
+    if (notFound) return <NotFoundState title={TOOL_TEXTS.notFound} back={BACK_TO_TOOLS} />;
+    if (tool.error) {
+      return (
+        <Flex direction="column" gap="4">
+          <PageHeader title="Edit Tool" back={BACK_TO_TOOLS} />
+          <ErrorCallout>{errorText(tool.error, TOOL_TEXTS.loadFailed)}</ErrorCallout>
+        </Flex>
+      );
+    }
     return <LoadingState label="Loading tool..." />;
   }
   // Keyed by id: another tool gets a fresh form instead of this one's unsaved edits.

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Box, Button, Flex, Heading, IconButton, Tabs, Text, Tooltip } from '@radix-ui/themes';
-import { PlusIcon, RefreshIcon } from '../../components/icons.js';
+import { Box, Button, Flex, IconButton, Tabs } from '@radix-ui/themes';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
+import { PlusIcon } from '../../components/icons.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { useCustomValues, useTools } from './api.js';
 import { CustomValuesTab } from './CustomValuesTab.js';
 import { ToolList } from './ToolList.js';
@@ -22,6 +24,7 @@ function useTab(): [Tab, (tab: Tab) => void] {
 export function ToolsPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useTab();
+  useDocumentTitle(tab === 'tools' ? 'Tools' : 'Custom Values');
   const [adding, setAdding] = useState(false);
   const tools = useTools();
   const values = useCustomValues();
@@ -33,26 +36,16 @@ export function ToolsPage() {
 
   return (
     <Flex direction="column" gap="4">
-      <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Box>
-          <Heading as="h1" size="7">
-            Tools &amp; Integrations
-          </Heading>
-          <Text as="p" color="gray" mt="1">
-            Functions your agents and bots can call, and the values they use.
-          </Text>
-        </Box>
-        <Flex gap="2" align="center">
-          <Tooltip content="Refresh">
-            <IconButton variant="soft" aria-label="Refresh" onClick={refresh} disabled={refreshing}>
-              <RefreshIcon />
-            </IconButton>
-          </Tooltip>
+      <PageHeader
+        title="Tools & Integrations"
+        intro="Functions your agents and bots can call, and the values they use."
+        refresh={{ label: 'Refresh', busy: refreshing, onClick: refresh }}
+        actions={
           <Button className="sb-tools-wide-only" onClick={add}>
             <PlusIcon /> {addLabel}
           </Button>
-        </Flex>
-      </Flex>
+        }
+      />
       <Tabs.Root value={tab} onValueChange={(next) => setTab(next === 'values' ? 'values' : 'tools')}>
         <Tabs.List>
           <Tabs.Trigger value="tools">Tools</Tabs.Trigger>

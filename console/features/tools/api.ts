@@ -23,6 +23,9 @@ export const TOOL_TEXTS = {
   testFailed: 'Failed to run tool',
 } as const;
 
+/** Where the tool editor's back arrow and its not-found state lead. */
+export const BACK_TO_TOOLS = { to: '/tools', label: 'Back to Tools' } as const;
+
 export const CUSTOM_VALUE_TEXTS = {
   created: 'Custom value created',
   updated: 'Custom value updated',
