@@ -52,7 +52,7 @@ export default defineConfig({
         compilerOptions: { rootDir: repo },
         entryRoot: repo,
         // Absolute globs: @rollup/pluginutils leaves a leading `**` unresolved (it would match all of shared/).
-        include: [`${root}**/*`, `${repo}shared/types/webchat.ts`],
+        include: [`${root}**/*`, `${repo}shared/types/webchat.ts`, `${repo}shared/types/widget.ts`],
         outDirs: outDir,
         // With the absolute lib entry this writes widget.d.ts as a re-export of widget/mount.d.ts.
         insertTypesEntry: true,

@@ -37,6 +37,8 @@ export default defineConfig({
           name: 'widget',
           environment: 'happy-dom',
           include: ['tests/widget/**/*.test.{ts,tsx}'],
+          // The widget's real stylesheet, so tests can check which custom property each rule reads.
+          css: { include: [/widget\/styles\.css/] },
           testTimeout: 20_000,
         },
         oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },

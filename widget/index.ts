@@ -13,18 +13,25 @@ async function boot(): Promise<void> {
   if (!(script instanceof HTMLScriptElement)) return warn('could not find its <script> tag');
   const id = script.dataset.webchatId ?? script.dataset.botId;
   if (!id) return warn('missing data-webchat-id on its <script> tag');
-  const origin = new URL(script.src, location.href).origin;
+  const serverUrl = new URL(script.src, location.href).origin;
 
-  const webchat = await fetchPublicWebchat(origin, id).catch((error: unknown) => {
+  // Asked for at once, so the launcher shows one round trip after the script runs.
+  const webchat = await fetchPublicWebchat(serverUrl, id).catch((error: unknown) => {
     warn('could not reach the server', error);
     return null;
   });
   if (!webchat) return warn(`bot "${id}" is not available`);
 
-  if (document.readyState === 'loading') {
+  if (!document.body) {
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   }
-  mountChatWidget(document.body, { appearance: webchat.appearance });
+  mountChatWidget(document.body, {
+    appearance: webchat.appearance,
+    title: webchat.title,
+    welcomeMessage: webchat.welcomeMessage,
+    webchatId: id,
+    serverUrl,
+  });
 }
 
 // Customer pages get silence; developers running the dev build get a hint.

@@ -23,8 +23,10 @@ async function loadScript(attributes: Record<string, string>, answer: () => Prom
 const bot = {
   id: 'demo',
   name: 'Demo bot',
+  title: 'Acme support',
   welcomeMessage: 'Hi there!',
-  appearance: { primary_color: '#aa0000' },
+  appearance: { primary_color: '#aa0000', chat_title: 'Ask Acme' },
+  enabled: true,
 };
 
 afterEach(() => {
@@ -40,6 +42,20 @@ describe('integration script', () => {
     const host = document.querySelector<HTMLElement>('[data-switchboard-widget]');
     expect(host?.shadowRoot?.querySelector('button[aria-label="Open chat"]')).not.toBeNull();
     expect(host?.style.getPropertyValue('--sb-primary-color')).toBe('#aa0000');
+  });
+
+  it('opens on the bot\'s title and welcome message from the config', async () => {
+    await loadScript({ 'data-webchat-id': 'demo' }, async () => Response.json(bot));
+    const shadow = document.querySelector('[data-switchboard-widget]')?.shadowRoot;
+    (shadow?.querySelector('.launcher') as HTMLButtonElement).click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(shadow?.querySelector('[role="dialog"]')?.getAttribute('aria-label')).toBe('Acme support');
+    expect(shadow?.querySelector('[role="log"]')?.textContent).toBe('Assistant: Hi there!');
+  });
+
+  it('mounts nothing for a bot the config says is disabled', async () => {
+    await loadScript({ 'data-webchat-id': 'demo' }, async () => Response.json({ ...bot, enabled: false }));
+    expect(document.querySelector('[data-switchboard-widget]')).toBeNull();
   });
 
   it('also accepts data-bot-id', async () => {

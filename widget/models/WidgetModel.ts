@@ -7,6 +7,8 @@ export interface WidgetModelOptions {
   appearance?: Partial<Appearance>;
   /** Heading of the chat; falls back to the appearance's chat title. */
   title?: string;
+  /** Designer preview: starts open. */
+  preview?: boolean;
   onOpenChange?: (open: boolean) => void;
 }
 
@@ -14,21 +16,31 @@ export interface WidgetModel {
   isOpen: ReadonlySignal<boolean>;
   appearance: ReadonlySignal<Appearance>;
   title: ReadonlySignal<string>;
-  open: () => void;
-  close: () => void;
+  /** Ad mode with a message to show, and the visitor hasn't dismissed it. */
+  showAd: ReadonlySignal<boolean>;
+  /**
+   * Whether the last open/close should move keyboard focus (into the panel, or back to the
+   * launcher). False when a designer's own controls drove it, so they keep their focus.
+   */
+  readonly movesFocus: boolean;
+  open: (moveFocus?: boolean) => void;
+  close: (moveFocus?: boolean) => void;
   toggle: () => void;
-  /** Merges `patch` over the current appearance (fields left out keep their value). */
+  dismissAd: () => void;
+  /** Merges `patch` over the current appearance (fields left out or unusable keep their value). */
   updateAppearance: (patch: Partial<Appearance>) => void;
 }
 
-/** Widget state: whether the chat is open and the appearance merged over the defaults. */
+/** Widget state: open or closed, the appearance merged over the defaults, the ad's visibility. */
 export function createWidgetModel(options: WidgetModelOptions = {}): WidgetModel {
-  const isOpen = signal(false);
+  const isOpen = signal(!!options.preview);
+  const adDismissed = signal(false);
   const appearance = signal<Appearance>({ ...DEFAULT_APPEARANCE, ...readAppearance(options.appearance) });
-  const title = computed(() => options.title || appearance.value.chat_title);
+  let movesFocus = false;
 
-  const setOpen = (next: boolean): void => {
+  const setOpen = (next: boolean, moveFocus = true): void => {
     if (isOpen.peek() === next) return;
+    movesFocus = moveFocus;
     isOpen.value = next;
     options.onOpenChange?.(next);
   };
@@ -36,12 +48,21 @@ export function createWidgetModel(options: WidgetModelOptions = {}): WidgetModel
   return {
     isOpen,
     appearance,
-    title,
-    open: () => setOpen(true),
-    close: () => setOpen(false),
+    title: computed(() => options.title || appearance.value.chat_title),
+    showAd: computed(() => appearance.value.is_ad_message && appearance.value.ad_message.trim() !== '' && !adDismissed.value),
+    get movesFocus() {
+      return movesFocus;
+    },
+    open: (moveFocus) => setOpen(true, moveFocus),
+    close: (moveFocus) => setOpen(false, moveFocus),
     toggle: () => setOpen(!isOpen.peek()),
+    dismissAd: () => {
+      adDismissed.value = true;
+    },
     updateAppearance: (patch) => {
       appearance.value = { ...appearance.peek(), ...readAppearance(patch) };
+      // Only designers restyle a mounted widget: show them the ad again after a dismissal.
+      adDismissed.value = false;
     },
   };
 }

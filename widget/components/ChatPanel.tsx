@@ -1,0 +1,32 @@
+import type { Ref } from 'preact';
+import type { ChatModel } from '../models/ChatModel.js';
+import type { WidgetModel } from '../models/WidgetModel.js';
+import { TEXT } from '../texts.js';
+import { Avatar } from './Avatar.js';
+import { Composer } from './Composer.js';
+import { CloseIcon } from './icons.js';
+import { MessageList } from './MessageList.js';
+
+export interface ChatPanelProps {
+  model: WidgetModel;
+  chat: ChatModel;
+  inputRef: Ref<HTMLTextAreaElement>;
+}
+
+/** The open chat: header with avatar, title and close button, the messages, the composer. */
+export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
+  const title = model.title.value;
+  return (
+    <section class="panel" role="dialog" aria-label={title}>
+      <header class="header">
+        <Avatar src={model.appearance.value.avatar_image} />
+        <h2 class="title">{title}</h2>
+        <button type="button" class="close" aria-label={TEXT.closeChat} onClick={() => model.close()}>
+          <CloseIcon size={20} />
+        </button>
+      </header>
+      <MessageList chat={chat} />
+      <Composer chat={chat} inputRef={inputRef} />
+    </section>
+  );
+}

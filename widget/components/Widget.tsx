@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'preact/hooks';
+import type { ChatModel } from '../models/ChatModel.js';
+import type { WidgetModel } from '../models/WidgetModel.js';
+import { AdMessage } from './AdMessage.js';
+import { ChatPanel } from './ChatPanel.js';
+import { Launcher } from './Launcher.js';
+
+export interface WidgetProps {
+  model: WidgetModel;
+  chat: ChatModel;
+  preview: boolean;
+}
+
+/**
+ * The whole widget: the panel when open, the ad when in ad mode and closed, and the launcher.
+ * Escape anywhere inside closes the chat; opening moves focus to the message field and closing
+ * moves it back to the launcher (unless a designer's own controls did it, see WidgetModel).
+ */
+export function Widget({ model, chat, preview }: WidgetProps) {
+  const open = model.isOpen.value;
+  const launcher = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const mounted = useRef(false);
+
+  useEffect(() => {
+    // A preview mounts open: never steal focus from the page that mounted it.
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    if (model.movesFocus) (open ? input : launcher).current?.focus();
+  }, [open]);
+
+  return (
+    <div
+      class={`root${preview ? ' preview' : ''}${open ? ' open' : ''}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && model.isOpen.peek()) {
+          event.stopPropagation();
+          model.close();
+        }
+      }}
+    >
+      {open && <ChatPanel model={model} chat={chat} inputRef={input} />}
+      {!open && model.showAd.value && <AdMessage model={model} />}
+      <Launcher model={model} buttonRef={launcher} />
+    </div>
+  );
+}

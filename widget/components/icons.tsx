@@ -1,0 +1,42 @@
+import type { ComponentChildren } from 'preact';
+
+/** The widget's icons: inline SVG in currentColor, so the stylesheet decides their colour. */
+interface IconProps {
+  size: number;
+  children: ComponentChildren;
+}
+
+function Icon({ size, children }: IconProps) {
+  return (
+    <svg class="icon" viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  );
+}
+
+export function ChatIcon({ size = 28 }: { size?: number }) {
+  return (
+    <Icon size={size}>
+      <path
+        fill="currentColor"
+        d="M12 3C6.5 3 2 6.6 2 11c0 2.4 1.3 4.6 3.4 6.1L4.5 21l4.3-2.4c1 .3 2.1.4 3.2.4 5.5 0 10-3.6 10-8s-4.5-8-10-8z"
+      />
+    </Icon>
+  );
+}
+
+export function CloseIcon({ size = 24 }: { size?: number }) {
+  return (
+    <Icon size={size}>
+      <path stroke="currentColor" stroke-width="2.5" stroke-linecap="round" d="M6 6l12 12M18 6L6 18" />
+    </Icon>
+  );
+}
+
+export function SendIcon() {
+  return (
+    <Icon size={20}>
+      <path fill="currentColor" d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />
+    </Icon>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ChatNotice } from './models/ChatModel.js';
+
+/** Every word the widget itself shows or announces (bot texts come from the bot's settings). */
+export const TEXT = {
+  openChat: 'Open chat',
+  closeChat: 'Close chat',
+  messages: 'Messages',
+  message: 'Message',
+  placeholder: 'Type a message…',
+  send: 'Send message',
+  startChat: 'Chat now',
+  dismissAd: 'Dismiss message',
+  notSent: 'Not sent',
+  /** Screen-reader prefixes, so the live region says who is speaking. */
+  speakers: { user: 'You: ', assistant: 'Assistant: ', system: 'Notice: ' },
+  notices: {
+    notConnected: 'Not connected: this chat can’t send messages yet.',
+    failed: 'Your message couldn’t be sent. Please try again.',
+  } satisfies Record<ChatNotice, string>,
+} as const;
