@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN_LENGTH } from '../shared/defaults.js';
+import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -38,7 +39,7 @@ export interface Config {
   /** Limits below are not read from the environment; tests may override them. */
   accessTokenTtlSeconds: number;
   refreshTokenTtlMs: number;
-  loginThrottle: { windowMs: number; maxFailuresPerUser: number; maxFailuresPerIp: number };
+  loginThrottle: LoginThrottleLimits;
   rateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
   wsMaxPayloadBytes: number;
@@ -177,7 +178,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     examplesDir: path.join(REPO_ROOT, 'examples'),
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlMs: 14 * 24 * 60 * 60 * 1000,
-    loginThrottle: { windowMs: 15 * 60 * 1000, maxFailuresPerUser: 5, maxFailuresPerIp: 50 },
+    loginThrottle: {
+      windowMs: 15 * 60 * 1000,
+      maxFailuresPerUser: 5,
+      maxFailuresPerIp: 50,
+      accountWindowMs: 24 * 60 * 60 * 1000,
+      accountFreeFailures: 10,
+      accountBaseDelayMs: 1000,
+      accountMaxDelayMs: 15 * 60 * 1000,
+      knownAddressTtlMs: 30 * 24 * 60 * 60 * 1000,
+    },
     rateLimit: { max: 1000, windowMs: 60 * 1000 },
     bodyLimitBytes: 1024 * 1024,
     wsMaxPayloadBytes: 64 * 1024,

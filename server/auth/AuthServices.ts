@@ -5,7 +5,8 @@ import type { Database } from '../db/schema.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import { createDummyVerifier } from '../crypto/passwords.js';
 import { AccessTokens } from './AccessTokens.js';
-import { LoginThrottle } from './LoginThrottle.js';
+import type { LoginThrottle } from './LoginThrottle.js';
+import { MemoryLoginThrottle } from './MemoryLoginThrottle.js';
 import { RefreshTokens } from './RefreshTokens.js';
 
 /** The identity services of one app instance (created in buildApp, decorated as `app.auth`). */
@@ -27,7 +28,7 @@ export function createAuthServices(deps: {
   return {
     accessTokens: new AccessTokens(secretBox.deriveKey('access-token'), config.accessTokenTtlSeconds, clock),
     refreshTokens: new RefreshTokens(db, config.refreshTokenTtlMs, clock),
-    loginThrottle: new LoginThrottle(config.loginThrottle, clock),
+    loginThrottle: new MemoryLoginThrottle(config.loginThrottle, clock),
     verifyUnknownUser: createDummyVerifier(),
   };
 }

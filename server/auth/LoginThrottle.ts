@@ -1,81 +1,57 @@
 /**
- * Failed-login throttle: a sliding window of failures per username+IP and per IP. Over the
- * limit, login answers 429 with Retry-After until the oldest failure leaves the window; it is
- * never a permanent lockout, and a success clears the username+IP count. In memory, per
- * instance: with several instances each keeps its own window.
+ * The failed-sign-in throttle (issue 7, finding 2). Password checks are counted BEFORE the hash is
+ * verified: `reserve` records the attempt as a failure at once, and only a verified password
+ * (`succeeded`) takes it back. So concurrent guesses see each other, and no more than the limit
+ * are ever evaluated, however many arrive at the same moment.
+ *
+ * Limits (LoginThrottleLimits, see throttlePolicy.ts for how they combine):
+ * - per account and address: a few failures per window, then 429 until the oldest one expires;
+ * - per address, across accounts: many failures per window stop guessing new accounts from it;
+ * - per account, across addresses: past a number of free failures each further attempt waits a
+ *   delay that doubles per failure, up to a cap, so a botnet cannot guess one account freely.
+ * An address the account has signed in from recently is "known": the address-wide and
+ * account-wide limits do not apply to it, so neither a noisy neighbour behind the same address
+ * nor a botnet can lock the owner out. Nothing is a permanent lockout.
+ *
+ * An interface so a later step can keep the counts in PostgreSQL and share them across instances;
+ * MemoryLoginThrottle keeps them in this process.
  */
-import type { Clock } from '../appTypes.js';
 
 export interface LoginThrottleLimits {
+  /** The window of the per-account+address and per-address counts. */
   windowMs: number;
+  /** Failures of one account from one address within windowMs. */
   maxFailuresPerUser: number;
+  /** Failures from one address within windowMs (accounts not known from it). */
   maxFailuresPerIp: number;
+  /** The window of the account-wide count. */
+  accountWindowMs: number;
+  /** Account-wide failures before the backoff starts. */
+  accountFreeFailures: number;
+  /** The first backoff delay; it doubles with every further failure. */
+  accountBaseDelayMs: number;
+  accountMaxDelayMs: number;
+  /** How long a successful sign-in keeps its address known to the account. */
+  knownAddressTtlMs: number;
 }
 
-const MAX_KEYS = 10_000;
+/** An attempt counted as a failure until `succeeded` is called with it. */
+export interface ReservedAttempt {
+  account: string;
+  address: string;
+  at: number;
+}
 
-export class LoginThrottle {
-  readonly #failures = new Map<string, number[]>();
+export type AttemptDecision =
+  | { allowed: true; attempt: ReservedAttempt }
+  | { allowed: false; retryAfterSeconds: number };
 
-  constructor(
-    private readonly limits: LoginThrottleLimits,
-    private readonly clock: Clock,
-  ) {}
-
-  /** Seconds to wait before another attempt, or 0 when an attempt is allowed now. */
-  retryAfterSeconds(username: string, ip: string): number {
-    const now = this.clock();
-    const waits = [
-      this.#wait(this.#userKey(username, ip), this.limits.maxFailuresPerUser, now),
-      this.#wait(this.#ipKey(ip), this.limits.maxFailuresPerIp, now),
-    ];
-    return Math.max(...waits);
-  }
-
-  recordFailure(username: string, ip: string): void {
-    const now = this.clock();
-    for (const key of [this.#userKey(username, ip), this.#ipKey(ip)]) {
-      const list = this.#recent(key, now);
-      list.push(now);
-      this.#failures.delete(key);
-      this.#failures.set(key, list);
-    }
-    this.#evict(now);
-  }
-
-  recordSuccess(username: string, ip: string): void {
-    this.#failures.delete(this.#userKey(username, ip));
-  }
-
-  #userKey(username: string, ip: string): string {
-    return `u:${username.toLowerCase()}|${ip}`;
-  }
-
-  #ipKey(ip: string): string {
-    return `ip:${ip}`;
-  }
-
-  #recent(key: string, now: number): number[] {
-    return (this.#failures.get(key) ?? []).filter((at) => at > now - this.limits.windowMs);
-  }
-
-  #wait(key: string, max: number, now: number): number {
-    const list = this.#recent(key, now);
-    if (list.length < max) return 0;
-    // The attempt is allowed again once enough failures have left the window.
-    const freesAt = list[list.length - max]! + this.limits.windowMs;
-    return Math.max(1, Math.ceil((freesAt - now) / 1000));
-  }
-
-  /** Keeps memory bounded under a flood of distinct usernames or addresses. */
-  #evict(now: number): void {
-    if (this.#failures.size <= MAX_KEYS) return;
-    for (const [key, list] of this.#failures) {
-      if (list.every((at) => at <= now - this.limits.windowMs)) this.#failures.delete(key);
-    }
-    for (const key of this.#failures.keys()) {
-      if (this.#failures.size <= MAX_KEYS) break;
-      this.#failures.delete(key);
-    }
-  }
+export interface LoginThrottle {
+  /**
+   * Counts an attempt at `account` (a normalized username, or another secret's key) from
+   * `address`, or says how long to wait. Implementations decide and count atomically.
+   */
+  reserve(account: string, address: string): Promise<AttemptDecision>;
+  /** The secret was right: the attempt is not a failure, and the address becomes known. */
+  succeeded(attempt: ReservedAttempt): Promise<void>;
 }

@@ -8,8 +8,9 @@ import { Type } from 'typebox';
 import type { LoginResponse, LogoutResponse, RefreshResponse } from '../../shared/types/api.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/refreshCookie.js';
 import { bearerToken, userFromAccessToken } from '../auth/sessionUser.js';
+import { throttledCheck } from '../auth/throttledCheck.js';
 import { verifyPassword } from '../crypto/passwords.js';
-import { findUserById, findUserByUsername, toAuthUser } from '../db/users.js';
+import { findUserById, findUserByUsername, toAuthUser, type UserRecord } from '../db/users.js';
 import { HttpError, unauthorized } from '../http/HttpError.js';
 import { PASSWORD_MAX_LENGTH } from './fields.js';
 
@@ -35,17 +36,18 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post('/login', { config: { auth: 'public' }, schema: { body: LoginBody } }, async (request, reply): Promise<LoginResponse> => {
     const { username, password } = request.body;
-    const wait = auth.loginThrottle.retryAfterSeconds(username, request.ip);
-    if (wait > 0) throw tooManyAttempts(wait);
-
-    const user = await findUserByUsername(db, username);
-    // The same answer and about the same time whether the username exists or not.
-    const valid = user ? await verifyPassword(user.password_hash, password) : await auth.verifyUnknownUser(password);
-    if (!user || !valid) {
-      auth.loginThrottle.recordFailure(username, request.ip);
-      throw new HttpError(401, 'invalid_credentials', 'Invalid username or password');
-    }
-    auth.loginThrottle.recordSuccess(username, request.ip);
+    let user: UserRecord | undefined;
+    // Counted and answered the same, in about the same time, whether the username exists or not.
+    const valid = await throttledCheck(
+      auth.loginThrottle,
+      { account: username.toLowerCase(), address: request.ip },
+      async () => {
+        user = await findUserByUsername(db, username);
+        return user ? verifyPassword(user.password_hash, password) : auth.verifyUnknownUser(password);
+      },
+      tooManyAttempts,
+    );
+    if (!user || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid username or password');
     setRefreshCookie(reply, config, await auth.refreshTokens.issue(user.id));
     return { success: true, user: toAuthUser(user), accessToken: await auth.accessTokens.sign(user) };
   });

@@ -9,6 +9,7 @@ import { PASSWORD_MIN_LENGTH } from '../../shared/defaults.js';
 import type { AuthUser } from '../../shared/types/user.js';
 import { setRefreshCookie } from '../auth/refreshCookie.js';
 import { requireActor } from '../auth/requireUser.js';
+import { throttledCheck } from '../auth/throttledCheck.js';
 import type { SessionUser } from '../appTypes.js';
 import { hashPassword, verifyPassword } from '../crypto/passwords.js';
 import { findUserById, setPasswordHash, toAuthUser, updateUser } from '../db/users.js';
@@ -39,19 +40,16 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
     if (newPassword.length < PASSWORD_MIN_LENGTH) {
       throw badRequest(`New password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
     }
-    // Guessing the current password through this route is throttled like sign-in.
-    const throttleKey = `password-change:${actor.id}`;
-    const wait = auth.loginThrottle.retryAfterSeconds(throttleKey, request.ip);
-    if (wait > 0) {
-      throw new HttpError(429, 'rate_limited', 'Too many attempts. Please try again later.', { 'Retry-After': String(wait) });
-    }
     const row = await findUserById(db, actor.id);
     if (!row) throw unauthorized();
-    if (!(await verifyPassword(row.password_hash, currentPassword))) {
-      auth.loginThrottle.recordFailure(throttleKey, request.ip);
-      throw badRequest('Current password is incorrect', 'invalid_credentials');
-    }
-    auth.loginThrottle.recordSuccess(throttleKey, request.ip);
+    // Guessing the current password through this route is throttled like sign-in, on its own key.
+    const correct = await throttledCheck(
+      auth.loginThrottle,
+      { account: `password-change:${actor.id}`, address: request.ip },
+      () => verifyPassword(row.password_hash, currentPassword),
+      (seconds) => new HttpError(429, 'rate_limited', 'Too many attempts. Please try again later.', { 'Retry-After': String(seconds) }),
+    );
+    if (!correct) throw badRequest('Current password is incorrect', 'invalid_credentials');
 
     await setPasswordHash(db, actor.id, await hashPassword(newPassword), clock());
     // Every other session ends; this one continues with the tokens answered here.

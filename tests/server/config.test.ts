@@ -90,7 +90,7 @@ describe('TRUST_PROXY', () => {
 
   it('throttles by the forwarded client address only when the proxy is trusted', async () => {
     const { createTestApp } = await import('../helpers/serverApp.js');
-    const t = await createTestApp({ config: { trustProxy: true, loginThrottle: { windowMs: 60_000, maxFailuresPerUser: 2, maxFailuresPerIp: 2 } } });
+    const t = await createTestApp({ config: { trustProxy: true, loginThrottle: { ...loadConfig({}).loginThrottle, windowMs: 60_000, maxFailuresPerUser: 2, maxFailuresPerIp: 2 } } });
     try {
       const attempt = (ip: string) =>
         t.app.inject({ method: 'POST', url: '/api/accounts/login', headers: { 'x-forwarded-for': ip }, payload: { username: `u-${ip}`, password: 'wrong-password' } });
