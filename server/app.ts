@@ -67,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', clock);
   app.decorate('secretBox', secretBox);
   app.decorate('realtime', realtime);
-  app.decorate('auth', createAuthServices({ db, config, secretBox, clock }));
+  app.decorate('auth', await createAuthServices({ db, config, secretBox, clock }));
   // Worker threads start on the first tool run, so apps that never run one cost nothing.
   const sandbox = createSandbox({ ...sandboxOptions(config), onWorkerError: logWorkerErrors(app.log) });
   app.decorate('sandbox', sandbox);

@@ -1,10 +1,12 @@
 /**
- * Short-lived access tokens: HS256 JWTs with `sub`, `role` and `tv` (the user's token version,
- * bumped by a password change). The key is derived from the secrets key, never stored.
+ * Short-lived access tokens: HS256 JWTs with `sub`, `role`, `tv` (the user's token version,
+ * bumped by a password change) and `sid` (the session: its refresh-token family, so logout can
+ * refuse the token at once). The key is derived from the secrets key, never stored.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../appTypes.js';
 import { unauthorized } from '../http/HttpError.js';
+import type { SessionRevocations } from './SessionRevocations.js';
 
 const ISSUER = 'switchboard';
 const AUDIENCE = 'switchboard-api';
@@ -13,18 +15,22 @@ export interface AccessClaims {
   userId: string;
   role: string;
   tokenVersion: number;
+  sessionId: string;
 }
+
+export const SESSION_ENDED = 'Your session has ended, please sign in again';
 
 export class AccessTokens {
   constructor(
     private readonly key: Uint8Array,
     private readonly ttlSeconds: number,
     private readonly clock: Clock,
+    private readonly revocations: SessionRevocations,
   ) {}
 
-  sign(user: { id: string; role: string; token_version: number }): Promise<string> {
+  sign(user: { id: string; role: string; token_version: number }, sessionId: string): Promise<string> {
     const nowSeconds = Math.floor(this.clock() / 1000);
-    return new SignJWT({ role: user.role, tv: user.token_version })
+    return new SignJWT({ role: user.role, tv: user.token_version, sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
       .setIssuer(ISSUER)
@@ -34,18 +40,25 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** The token's claims; throws a 401 HttpError (code token_expired once it has expired). */
+  /** The token's claims; throws a 401 HttpError: token_expired once expired, else unauthorized (also once its session has ended). */
   async verify(token: string): Promise<AccessClaims> {
+    const claims = await this.#verifySignature(token);
+    if (this.revocations.has(claims.sessionId)) throw unauthorized(SESSION_ENDED);
+    return claims;
+  }
+
+  async #verifySignature(token: string): Promise<AccessClaims> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
         currentDate: new Date(this.clock()),
-        requiredClaims: ['sub', 'exp'],
+        requiredClaims: ['sub', 'exp', 'sid'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') throw unauthorized('Invalid access token');
-      return { userId: payload.sub, role: typeof payload.role === 'string' ? payload.role : 'user', tokenVersion: payload.tv };
+      const { sub, tv, sid, role } = payload;
+      if (typeof sub !== 'string' || typeof tv !== 'number' || typeof sid !== 'string') throw unauthorized('Invalid access token');
+      return { userId: sub, role: typeof role === 'string' ? role : 'user', tokenVersion: tv, sessionId: sid };
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw unauthorized('Access token expired', 'token_expired');
       throw unauthorized('Invalid access token');

@@ -8,26 +8,33 @@ import { AccessTokens } from './AccessTokens.js';
 import type { LoginThrottle } from './LoginThrottle.js';
 import { MemoryLoginThrottle } from './MemoryLoginThrottle.js';
 import { RefreshTokens } from './RefreshTokens.js';
+import { SessionRevocations } from './SessionRevocations.js';
 
 /** The identity services of one app instance (created in buildApp, decorated as `app.auth`). */
 export interface AuthServices {
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokens;
   loginThrottle: LoginThrottle;
+  /** Logged-out sessions whose access tokens are refused before they expire. */
+  revocations: SessionRevocations;
   /** Spends a password verification's time for an unknown username; always false. */
   verifyUnknownUser: (password: string) => Promise<false>;
 }
 
-export function createAuthServices(deps: {
+/** Loads the recently ended sessions first, so a restart does not revive logged-out tokens. */
+export async function createAuthServices(deps: {
   db: Kysely<Database>;
   config: Config;
   secretBox: SecretBox;
   clock: Clock;
-}): AuthServices {
+}): Promise<AuthServices> {
   const { db, config, secretBox, clock } = deps;
+  const revocations = new SessionRevocations(config.accessTokenTtlSeconds * 1000, clock);
+  await revocations.load(db);
   return {
-    accessTokens: new AccessTokens(secretBox.deriveKey('access-token'), config.accessTokenTtlSeconds, clock),
-    refreshTokens: new RefreshTokens(db, config.refreshTokenTtlMs, clock),
+    accessTokens: new AccessTokens(secretBox.deriveKey('access-token'), config.accessTokenTtlSeconds, clock, revocations),
+    refreshTokens: new RefreshTokens(db, config.refreshTokenTtlMs, clock, revocations),
+    revocations,
     loginThrottle: new MemoryLoginThrottle(config.loginThrottle, clock),
     verifyUnknownUser: createDummyVerifier(),
   };

@@ -2,6 +2,8 @@
  * Rotating refresh tokens. Each sign-in starts a family; every refresh marks the presented token
  * used and issues the next one in the same family. Presenting a used token again means it was
  * stolen or replayed, so the whole family is revoked. Only the SHA-256 of a token is stored.
+ * A family is a session: its id is the `sid` of the access tokens issued with it, and revoking it
+ * also refuses those (SessionRevocations).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -16,6 +18,13 @@ import {
   revokeUserRefreshTokens,
 } from '../db/refreshTokens.js';
 import { unauthorized } from '../http/HttpError.js';
+import type { SessionRevocations } from './SessionRevocations.js';
+
+/** A refresh token and the session (family) it belongs to. */
+export interface IssuedRefreshToken {
+  token: string;
+  sessionId: string;
+}
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -26,10 +35,11 @@ export class RefreshTokens {
     private readonly db: Kysely<Database>,
     private readonly ttlMs: number,
     private readonly clock: Clock,
+    private readonly revocations: SessionRevocations,
   ) {}
 
-  /** A new token for the user, in `familyId` or a new family. */
-  async issue(userId: string, familyId: string = randomUUID()): Promise<string> {
+  /** A new token for the user, in `familyId` or a new family (a new session). */
+  async issue(userId: string, familyId: string = randomUUID()): Promise<IssuedRefreshToken> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
     await deleteExpiredRefreshTokens(this.db, userId, now);
@@ -43,29 +53,36 @@ export class RefreshTokens {
       revoked_at: null,
       created_at: now,
     });
-    return token;
+    return { token, sessionId: familyId };
   }
 
   /** Exchanges a token for the next one; throws 401 for unknown, expired, revoked or reused tokens. */
-  async rotate(token: string): Promise<{ userId: string; token: string }> {
+  async rotate(token: string): Promise<IssuedRefreshToken & { userId: string }> {
     const now = this.clock();
     const row = await findRefreshTokenByHash(this.db, hashToken(token));
     if (!row || row.revoked_at !== null) throw unauthorized('Invalid refresh token');
     if (row.used_at === null && row.expires_at <= now) throw unauthorized('Refresh token expired');
     // A second use (a replay, or a race with another tab) loses the whole family.
     if (row.used_at !== null || !(await markRefreshTokenUsed(this.db, row.id, now))) {
-      await revokeRefreshFamily(this.db, row.family_id, now);
+      await this.revokeSession(row.family_id);
       throw unauthorized('Refresh token was already used; please sign in again');
     }
-    return { userId: row.user_id, token: await this.issue(row.user_id, row.family_id) };
+    return { userId: row.user_id, ...(await this.issue(row.user_id, row.family_id)) };
   }
 
-  /** Revokes the family of a token (logout); returns its user, or null for an unknown token. */
+  /** Revokes the session (family) of a token (logout); returns its id, or null for an unknown token. */
   async revokeFamilyOf(token: string): Promise<string | null> {
     const row = await findRefreshTokenByHash(this.db, hashToken(token));
     if (!row) return null;
-    await revokeRefreshFamily(this.db, row.family_id, this.clock());
-    return row.user_id;
+    await this.revokeSession(row.family_id);
+    return row.family_id;
+  }
+
+  /** Ends a session: its refresh tokens stop working, and so do its access tokens, at once. */
+  async revokeSession(sessionId: string): Promise<void> {
+    const now = this.clock();
+    this.revocations.add(sessionId, now);
+    await revokeRefreshFamily(this.db, sessionId, now);
   }
 
   /** Revokes every token of a user (password change). */

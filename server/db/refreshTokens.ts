@@ -51,3 +51,14 @@ export async function revokeUserRefreshTokens(db: Kysely<Database>, userId: stri
 export async function deleteExpiredRefreshTokens(db: Kysely<Database>, userId: string, now: number): Promise<void> {
   await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
 }
+
+/** Families revoked at or after `since`, with their latest revocation time. */
+export async function listFamiliesRevokedSince(db: Kysely<Database>, since: number): Promise<{ familyId: string; revokedAt: number }[]> {
+  const rows = await db
+    .selectFrom('refresh_tokens')
+    .select((eb) => ['family_id', eb.fn.max('revoked_at').as('revoked_at')])
+    .where('revoked_at', '>=', since)
+    .groupBy('family_id')
+    .execute();
+  return rows.map((row) => ({ familyId: row.family_id, revokedAt: Number(row.revoked_at) }));
+}

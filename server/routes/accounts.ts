@@ -6,8 +6,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { LoginResponse, LogoutResponse, RefreshResponse } from '../../shared/types/api.js';
+import { REALTIME } from '../../shared/defaults.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/refreshCookie.js';
-import { bearerToken, userFromAccessToken } from '../auth/sessionUser.js';
+import { bearerToken } from '../auth/sessionUser.js';
+import { startSession } from '../auth/startSession.js';
 import { throttledCheck } from '../auth/throttledCheck.js';
 import { verifyPassword } from '../crypto/passwords.js';
 import { findUserById, findUserByUsername, toAuthUser, type UserRecord } from '../db/users.js';
@@ -48,19 +50,18 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       tooManyAttempts,
     );
     if (!user || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid username or password');
-    setRefreshCookie(reply, config, await auth.refreshTokens.issue(user.id));
-    return { success: true, user: toAuthUser(user), accessToken: await auth.accessTokens.sign(user) };
+    return { success: true, user: toAuthUser(user), accessToken: await startSession(app, reply, user) };
   });
 
   app.post('/refresh-token', { config: { auth: 'public' } }, async (request, reply): Promise<RefreshResponse> => {
     const presented = readRefreshCookie(request);
     if (!presented) throw unauthorized('No refresh token; please sign in');
     try {
-      const { userId, token } = await auth.refreshTokens.rotate(presented);
+      const { userId, token, sessionId } = await auth.refreshTokens.rotate(presented);
       const user = await findUserById(db, userId);
       if (!user) throw unauthorized('Invalid refresh token');
       setRefreshCookie(reply, config, token);
-      return { success: true, accessToken: await auth.accessTokens.sign(user) };
+      return { success: true, accessToken: await auth.accessTokens.sign(user, sessionId) };
     } catch (error) {
       clearRefreshCookie(reply, config);
       throw error;
@@ -69,26 +70,44 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post('/logout', { config: { auth: 'public' } }, async (request, reply): Promise<LogoutResponse> => {
     clearRefreshCookie(reply, config);
-    const userId = await loggedOutUser(app, request);
-    const disconnectedConnections = userId ? app.realtime.closeUser(userId, 1000, 'Logged out') : 0;
+    let disconnectedConnections = 0;
+    for (const sessionId of await endSessions(app, request)) {
+      disconnectedConnections += app.realtime.closeSession(sessionId, REALTIME.authFailureCloseCode, 'Logged out');
+    }
     return { success: true, message: 'Logged out successfully', disconnectedConnections };
   });
 }
 
 /**
- * Revokes the cookie's refresh family and names its user, else the access token's user. Logout
+ * Ends the sessions the request holds: the refresh cookie's, and the access token's when it is
+ * still valid. Other sessions of the same user (another browser, another device) go on. Logout
  * never fails for the client (spec part 1 §8), so a failure here is logged and the answer stays
  * a success; the cookie is cleared either way.
  */
-async function loggedOutUser(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
+async function endSessions(app: FastifyInstance, request: FastifyRequest): Promise<Set<string>> {
+  const ended = new Set<string>();
   try {
     const cookie = readRefreshCookie(request);
     const fromCookie = cookie ? await app.auth.refreshTokens.revokeFamilyOf(cookie) : null;
-    if (fromCookie) return fromCookie;
-    const token = bearerToken(request.headers.authorization);
-    return token ? (await userFromAccessToken(app.db, app.auth.accessTokens, token)).id : null;
+    if (fromCookie) ended.add(fromCookie);
+    const fromToken = await sessionOfToken(app, bearerToken(request.headers.authorization));
+    if (fromToken && !ended.has(fromToken)) {
+      await app.auth.refreshTokens.revokeSession(fromToken);
+      ended.add(fromToken);
+    }
   } catch (error) {
-    if (!(error instanceof HttpError)) request.log.error({ err: error }, 'logout could not revoke the session');
-    return null;
+    request.log.error({ err: error }, 'logout could not revoke the session');
+  }
+  return ended;
+}
+
+/** The session of a valid access token; null for none, or an invalid, expired or ended one. */
+async function sessionOfToken(app: FastifyInstance, token: string | null): Promise<string | null> {
+  if (!token) return null;
+  try {
+    return (await app.auth.accessTokens.verify(token)).sessionId;
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
   }
 }

@@ -116,6 +116,8 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     }
     const updated = await saveUnique(() => updateUser(db, target.id, changes, clock()));
     if (!updated) throw notFound('User not found');
+    // Requests read the role fresh; open sockets reconnect so impersonation is checked again.
+    if (changes.role !== undefined) app.realtime.closeUser(target.id, 1000, 'Role changed');
     return { success: true, user: toPublicUser(updated) };
   });
 

@@ -7,8 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { PASSWORD_MIN_LENGTH } from '../../shared/defaults.js';
 import type { AuthUser } from '../../shared/types/user.js';
-import { setRefreshCookie } from '../auth/refreshCookie.js';
 import { requireActor } from '../auth/requireUser.js';
+import { startSession } from '../auth/startSession.js';
 import { throttledCheck } from '../auth/throttledCheck.js';
 import type { SessionUser } from '../appTypes.js';
 import { hashPassword, verifyPassword } from '../crypto/passwords.js';
@@ -29,7 +29,7 @@ function ownAccount(request: FastifyRequest, what: string): SessionUser {
 
 export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, auth, config, clock } = app;
+  const { db, auth, clock } = app;
 
   app.post('/change-password', { schema: { body: ChangePasswordBody } }, async (request, reply) => {
     const actor = ownAccount(request, 'The password');
@@ -57,8 +57,7 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
     app.realtime.closeUser(actor.id, 1000, 'Password changed');
     const updated = await findUserById(db, actor.id);
     if (!updated) throw unauthorized();
-    setRefreshCookie(reply, config, await auth.refreshTokens.issue(actor.id));
-    return { success: true, message: 'Password changed successfully', accessToken: await auth.accessTokens.sign(updated) };
+    return { success: true, message: 'Password changed successfully', accessToken: await startSession(app, reply, updated) };
   });
 
   app.post('/change-email', { schema: { body: ChangeEmailBody } }, async (request): Promise<{ success: true; message: string; user: AuthUser }> => {

@@ -12,6 +12,8 @@ export interface RealtimeConnection {
   userId: string;
   /** The signed-in user who opened it (differs from userId while impersonating). */
   actorId: string;
+  /** The actor's session (refresh-token family): logout closes the connections of that session only. */
+  sessionId: string;
 }
 
 export class ConnectionRegistry {
@@ -52,6 +54,13 @@ export class ConnectionRegistry {
    */
   closeUser(userId: string, code = 1000, reason = 'Logged out'): number {
     const matching = [...this.#all].filter((c) => c.userId === userId || c.actorId === userId);
+    for (const connection of matching) this.#close(connection, code, reason);
+    return matching.length;
+  }
+
+  /** Closes every connection opened in the session, impersonating or not; returns how many. */
+  closeSession(sessionId: string, code: number, reason: string): number {
+    const matching = [...this.#all].filter((c) => c.sessionId === sessionId);
     for (const connection of matching) this.#close(connection, code, reason);
     return matching.length;
   }

@@ -10,7 +10,7 @@ import { parseClientMessage, type ServerMessage } from '../../shared/protocol.js
 import { toAuthUser } from '../db/users.js';
 import { HttpError } from '../http/HttpError.js';
 import { impersonate, impersonationTarget } from '../auth/impersonation.js';
-import { userFromAccessToken } from '../auth/sessionUser.js';
+import { userFromAccessToken, type SignedInUser } from '../auth/sessionUser.js';
 import type { RealtimeConnection } from './ConnectionRegistry.js';
 import type { SessionUser } from '../appTypes.js';
 
@@ -26,7 +26,7 @@ function queryParam(query: unknown, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-async function identify(app: FastifyInstance, request: FastifyRequest): Promise<{ actor: SessionUser; user: SessionUser }> {
+async function identify(app: FastifyInstance, request: FastifyRequest): Promise<{ actor: SignedInUser; user: SessionUser }> {
   const actor = await userFromAccessToken(app.db, app.auth.accessTokens, queryParam(request.query, 'token'));
   const targetId = impersonationTarget(queryParam(request.query, 'impersonate'));
   if (targetId === null) return { actor, user: actor };
@@ -62,7 +62,7 @@ export async function frontendSocketRoutes(app: FastifyInstance): Promise<void> 
     identify(app, request).then(
       ({ actor, user }) => {
         if (socket.readyState !== socket.OPEN) return;
-        connection = { socket, userId: user.id, actorId: actor.id };
+        connection = { socket, userId: user.id, actorId: actor.id, sessionId: actor.sessionId };
         app.realtime.add(connection);
         send(socket, { type: 'connection.established', user: toAuthUser(user) });
         for (const [data, isBinary] of pending.splice(0)) handle(data, isBinary);

@@ -127,11 +127,10 @@ describe('delivery and logout', () => {
     expect((await socket.closed).code).toBe(4003);
   });
 
-  it('logout closes the user\'s sockets and reports how many', async () => {
-    const carol = await t.createUser();
+  it('logout closes the sockets of the session it ends, impersonating ones included, and reports how many', async () => {
+    const carol = await t.createUser({ role: 'admin' });
     const first = await t.login(carol.username, carol.password);
-    const second = await t.login(carol.username, carol.password);
-    const sockets = [connect(`?token=${first.accessToken}`), connect(`?token=${second.accessToken}`)];
+    const sockets = [connect(`?token=${first.accessToken}`), connect(`?token=${first.accessToken}&impersonate=${alice.id}`)];
     for (const s of sockets) await s.nextMessage();
 
     const response = await t.app.inject({
@@ -141,7 +140,7 @@ describe('delivery and logout', () => {
       headers: t.auth(first.accessToken),
     });
     expect(response.json()).toEqual({ success: true, message: 'Logged out successfully', disconnectedConnections: 2 });
-    for (const s of sockets) expect((await s.closed).code).toBe(1000);
+    for (const s of sockets) expect((await s.closed).code).toBe(4001);
     expect(t.app.realtime.count(carol.id)).toBe(0);
   });
 });

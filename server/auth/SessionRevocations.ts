@@ -1,0 +1,42 @@
+/**
+ * Sessions (refresh-token families) ended before their access tokens expire: logout, or a replayed
+ * refresh token. An access token names its session (`sid`), so checking it here refuses a logged-out
+ * token at once without a database read per request. Entries live as long as an access token
+ * issued before the revocation could, and are loaded from the refresh tokens' `revoked_at` at
+ * start, so a restart does not bring logged-out tokens back. Per process: with several instances
+ * each learns another's revocations at its next start (issue 12 shares them).
+ */
+import type { Kysely } from 'kysely';
+import type { Clock } from '../appTypes.js';
+import { listFamiliesRevokedSince } from '../db/refreshTokens.js';
+import type { Database } from '../db/schema.js';
+
+/** iat and exp are whole seconds: a token may outlive `revokedAt + ttl` by up to one. */
+const ROUNDING_MS = 1000;
+
+export class SessionRevocations {
+  /** Session id → when the last access token issued before its revocation has expired. */
+  readonly #until = new Map<string, number>();
+
+  constructor(
+    private readonly accessTokenTtlMs: number,
+    private readonly clock: Clock,
+  ) {}
+
+  async load(db: Kysely<Database>): Promise<void> {
+    for (const row of await listFamiliesRevokedSince(db, this.clock() - this.accessTokenTtlMs - ROUNDING_MS)) {
+      this.add(row.familyId, row.revokedAt);
+    }
+  }
+
+  add(sessionId: string, revokedAt: number = this.clock()): void {
+    const now = this.clock();
+    for (const [id, until] of this.#until) if (until <= now) this.#until.delete(id);
+    const until = revokedAt + this.accessTokenTtlMs + ROUNDING_MS;
+    if (until > now) this.#until.set(sessionId, Math.max(until, this.#until.get(sessionId) ?? 0));
+  }
+
+  has(sessionId: string): boolean {
+    return (this.#until.get(sessionId) ?? 0) > this.clock();
+  }
+}
