@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import type { LoginResponse, LogoutResponse, RefreshResponse } from '../../shared/types/api.js';
 import { REALTIME } from '../../shared/defaults.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/refreshCookie.js';
+import { refuseCrossSite } from '../auth/refuseCrossSite.js';
 import { bearerToken } from '../auth/sessionUser.js';
 import { startSession } from '../auth/startSession.js';
 import { throttledCheck } from '../auth/throttledCheck.js';
@@ -54,6 +55,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.post('/refresh-token', { config: { auth: 'public' } }, async (request, reply): Promise<RefreshResponse> => {
+    refuseCrossSite(request, config.publicUrl);
     const presented = readRefreshCookie(request);
     if (!presented) throw unauthorized('No refresh token; please sign in');
     try {
@@ -69,6 +71,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.post('/logout', { config: { auth: 'public' } }, async (request, reply): Promise<LogoutResponse> => {
+    refuseCrossSite(request, config.publicUrl);
     clearRefreshCookie(reply, config);
     let disconnectedConnections = 0;
     for (const sessionId of await endSessions(app, request)) {
