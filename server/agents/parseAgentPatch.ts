@@ -15,6 +15,7 @@ import {
   VOICES,
 } from '../../shared/defaults.js';
 import type { AgentColumns } from '../db/agents.js';
+import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
 import { invalidField, validationFailed } from '../http/HttpError.js';
 import { decimal, flag, integer, oneOf, text, type Checked } from './fieldRules.js';
 import { AGENT_NAME_REQUIRED } from './agentLimits.js';
@@ -24,7 +25,14 @@ type Rule = { [C in keyof AgentColumns]: { column: C; check: (value: unknown) =>
 const rule = <C extends keyof AgentColumns>(column: C, check: (value: unknown) => Checked<AgentColumns[C]>): Rule =>
   ({ column, check }) as Rule;
 
-const checkName = text(AGENT_LIMITS.nameMaxLength, { trim: true });
+const checkNameText = text(AGENT_LIMITS.nameMaxLength, { trim: true });
+
+/** Trimmed, length-limited, and free of control characters (the rule of all names). */
+function checkName(value: unknown): Checked<string> {
+  const checked = checkNameText(value);
+  const problem = checked.ok ? controlCharacterProblem(checked.value) : null;
+  return problem ? { ok: false, error: problem } : checked;
+}
 
 /** Wire field (names as in spec part 1 §3) → column and check. */
 const RULES: Record<string, Rule> = {

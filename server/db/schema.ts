@@ -5,6 +5,8 @@
 export interface UsersTable {
   id: string;
   username: string;
+  /** shared/usernames.ts usernameKey(username), unique: usernames are unique regardless of case (migration 008). */
+  username_key: string;
   email: string | null;
   password_hash: string;
   role: string;

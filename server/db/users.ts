@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AuthUser, User } from '../../shared/types/user.js';
+import { usernameKey } from '../../shared/usernames.js';
 import type { Database, UsersTable } from './schema.js';
 
 export type UserRecord = UsersTable;
@@ -32,8 +33,9 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The user whose name equals `username` regardless of case and Unicode form (usernameKey). */
 export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRecord | undefined> {
-  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
 }
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {
@@ -45,11 +47,15 @@ export async function listUsers(db: Kysely<Database>): Promise<UserRecord[]> {
   return db.selectFrom('users').selectAll().orderBy('created_at', 'asc').orderBy('username', 'asc').execute();
 }
 
-/** Inserts a user; a duplicate username rejects with a unique violation (see isUniqueViolation). */
+/**
+ * Inserts a user; a username equal to another regardless of case rejects with a unique violation
+ * (see isUniqueViolation). The name must have passed shared/usernames.ts checkUsername.
+ */
 export async function insertUser(db: Kysely<Database>, user: NewUser, now: number): Promise<UserRecord> {
   const row: UserRecord = {
     id: randomUUID(),
     username: user.username,
+    username_key: usernameKey(user.username),
     email: user.email,
     password_hash: user.passwordHash,
     role: user.role,
@@ -69,7 +75,7 @@ export async function updateUser(
 ): Promise<UserRecord | undefined> {
   await db
     .updateTable('users')
-    .set({ ...changes, updated_at: now })
+    .set({ ...changes, ...(changes.username === undefined ? {} : { username_key: usernameKey(changes.username) }), updated_at: now })
     .where('id', '=', id)
     .execute();
   return findUserById(db, id);

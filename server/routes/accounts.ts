@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { LoginResponse, LogoutResponse, RefreshResponse } from '../../shared/types/api.js';
 import { REALTIME } from '../../shared/defaults.js';
+import { usernameKey } from '../../shared/usernames.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/refreshCookie.js';
 import { refuseCrossSite } from '../auth/refuseCrossSite.js';
 import { bearerToken } from '../auth/sessionUser.js';
@@ -43,7 +44,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     // Counted and answered the same, in about the same time, whether the username exists or not.
     const valid = await throttledCheck(
       auth.loginThrottle,
-      { account: username.toLowerCase(), address: request.ip },
+      { account: usernameKey(username), address: request.ip },
       async () => {
         user = await findUserByUsername(db, username);
         return user ? verifyPassword(user.password_hash, password) : auth.verifyUnknownUser(password);

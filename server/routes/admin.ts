@@ -9,6 +9,7 @@ import { Type } from 'typebox';
 import { PASSWORD_MIN_LENGTH } from '../../shared/defaults.js';
 import { outranks } from '../../shared/roles.js';
 import { ROLES } from '../../shared/types/user.js';
+import { checkUsername } from '../../shared/usernames.js';
 import type { SuccessResponse, UserResponse, UsersResponse } from '../../shared/types/api.js';
 import { requireActor } from '../auth/requireUser.js';
 import type { SessionUser } from '../appTypes.js';
@@ -16,7 +17,7 @@ import { hashPassword } from '../crypto/passwords.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { deleteUser, findUserById, insertUser, listUsers, toPublicUser, updateUser, type UserChanges, type UserRecord } from '../db/users.js';
 import { badRequest, validationFailed, conflict, forbidden, notFound } from '../http/HttpError.js';
-import { EmailField, hasControlCharacters, isValidEmail, PasswordField, UsernameField } from './fields.js';
+import { EmailField, isValidEmail, PasswordField, UsernameField } from './fields.js';
 
 const RoleField = Type.String({ maxLength: 32 });
 const UserIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -50,10 +51,11 @@ function checkGrantable(actor: SessionUser, role: string): void {
   if (!outranks(actor.role, role)) throw forbidden('You can only give roles lower than your own');
 }
 
-function checkUsername(username: string): string {
-  const trimmed = username.trim();
-  if (trimmed === '' || hasControlCharacters(trimmed)) throw badRequest('Username cannot be empty or contain control characters');
-  return trimmed;
+/** The stored form of a username (shared/usernames.ts rules); a 400 saying what is wrong. */
+function storedUsername(username: string): string {
+  const checked = checkUsername(username);
+  if (!checked.ok) throw badRequest(checked.error);
+  return checked.username;
 }
 
 async function manageableUser(app: FastifyInstance, actor: SessionUser, id: string): Promise<UserRecord> {
@@ -92,7 +94,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     if (!isValidEmail(email.trim())) throw badRequest('Please enter a valid email address');
     if (password.length < PASSWORD_MIN_LENGTH) throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
     checkGrantable(actor, role);
-    const newUser = { username: checkUsername(username), email: email.trim(), passwordHash: await hashPassword(password), role };
+    const newUser = { username: storedUsername(username), email: email.trim(), passwordHash: await hashPassword(password), role };
     const row = await saveUnique(() => insertUser(db, newUser, clock()));
     reply.code(201);
     return { success: true, user: toPublicUser(row) };
@@ -104,7 +106,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     const body = request.body;
     if (body.id !== undefined && body.id !== target.id) throw validationFailed('id: does not match the user being updated');
     const changes: UserChanges = {};
-    if (body.username !== undefined) changes.username = checkUsername(body.username);
+    if (body.username !== undefined) changes.username = storedUsername(body.username);
     if (body.email !== undefined) {
       const email = body.email?.trim() ?? '';
       if (email !== '' && !isValidEmail(email)) throw badRequest('Please enter a valid email address');

@@ -1,7 +1,10 @@
-/** Field rules shared by the account and admin routes. */
+/** Field rules shared by the account and admin routes, and the name rule of tools, agents and values. */
 import { Type } from 'typebox';
+import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
+import { invalidField } from '../http/HttpError.js';
 
-export const USERNAME_MAX_LENGTH = 64;
+/** Raw input; the username rule (shared/usernames.ts) limits the normalized name to 64 characters. */
+const USERNAME_INPUT_MAX_LENGTH = 256;
 export const EMAIL_MAX_LENGTH = 254;
 /** argon2 takes any length; the cap keeps a huge "password" from costing time to hash. */
 export const PASSWORD_MAX_LENGTH = 1024;
@@ -9,7 +12,7 @@ export const PASSWORD_MAX_LENGTH = 1024;
 /** A simple address pattern (spec part 2 §5: "must match a simple address pattern"). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const UsernameField = Type.String({ maxLength: USERNAME_MAX_LENGTH });
+export const UsernameField = Type.String({ maxLength: USERNAME_INPUT_MAX_LENGTH });
 export const EmailField = Type.String({ maxLength: EMAIL_MAX_LENGTH });
 export const PasswordField = Type.String({ maxLength: PASSWORD_MAX_LENGTH });
 
@@ -17,7 +20,9 @@ export function isValidEmail(email: string): boolean {
   return EMAIL_PATTERN.test(email);
 }
 
-/** Control characters would make a username look like another one in the admin list. */
-export function hasControlCharacters(text: string): boolean {
-  return /[\u0000-\u001f\u007f]/.test(text);
+/** `value` unless it holds a control or text-direction character (NUL included): then a 400 naming `field`. */
+export function withoutControlCharacters(field: string, value: string): string {
+  const problem = controlCharacterProblem(value);
+  if (problem) throw invalidField(field, problem);
+  return value;
 }

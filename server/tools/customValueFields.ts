@@ -5,6 +5,7 @@
 import { Type } from 'typebox';
 import type { CustomValue } from '../../shared/types/tool.js';
 import { validationFailed } from '../http/HttpError.js';
+import { withoutControlCharacters } from '../routes/fields.js';
 
 export const CUSTOM_VALUE_LIMITS = { nameMaxLength: 100, valueMaxLength: 10_000 } as const;
 
@@ -27,6 +28,7 @@ export function customValueOf(body: { name: string; value: string }): CustomValu
   if (name.length > CUSTOM_VALUE_LIMITS.nameMaxLength) {
     throw validationFailed(`name: must be at most ${CUSTOM_VALUE_LIMITS.nameMaxLength} characters long`);
   }
+  withoutControlCharacters('name', name);
   if (!CUSTOM_VALUE_NAME_PATTERN.test(name)) throw validationFailed('name: use letters, digits, _ . - and start with a letter or _');
   return { name, value: body.value };
 }

@@ -6,6 +6,7 @@
 import { Type, type Static } from 'typebox';
 import type { ToolFields } from '../db/tools.js';
 import { validationFailed } from '../http/HttpError.js';
+import { withoutControlCharacters } from '../routes/fields.js';
 import { checkJsonSchema } from '../sandbox/parameterSchemas.js';
 
 export const TOOL_LIMITS = {
@@ -62,7 +63,7 @@ function required(field: 'name' | 'description' | 'type', value: string): string
 /** Checks and normalises the given fields (trimmed texts); throws a 400 naming the first bad field. */
 export function toolChanges(body: ToolBody): Partial<ToolFields> {
   const changes: Partial<ToolFields> = {};
-  if (body.name !== undefined) changes.name = required('name', body.name);
+  if (body.name !== undefined) changes.name = withoutControlCharacters('name', required('name', body.name));
   if (body.description !== undefined) changes.description = required('description', body.description);
   if (body.type !== undefined) changes.type = required('type', body.type);
   if (body.parameters !== undefined) {
