@@ -12,15 +12,24 @@ export const MISSING_TWILIO_CREDENTIALS =
 
 type AppServices = Pick<FastifyInstance, 'db' | 'secretBox' | 'config'>;
 
-/** The user's Twilio client, or null when their SID or token is not set. */
-export async function findTwilioForUser(app: AppServices, userId: string): Promise<TwilioClient | null> {
+/** The user's Twilio account SID and a client for it, or null when their SID or token is not set. */
+export async function findTwilioAccountForUser(
+  app: AppServices,
+  userId: string,
+): Promise<{ accountSid: string; client: TwilioClient } | null> {
   const secrets = await getAccountSecrets(app.db, app.secretBox, userId);
   if (!secrets.twilioAccountSid || !secrets.twilioAuthToken) return null;
-  return new TwilioClient({
+  const client = new TwilioClient({
     baseUrl: app.config.twilioApiBaseUrl,
     accountSid: secrets.twilioAccountSid,
     authToken: secrets.twilioAuthToken,
   });
+  return { accountSid: secrets.twilioAccountSid, client };
+}
+
+/** The user's Twilio client, or null when their SID or token is not set. */
+export async function findTwilioForUser(app: AppServices, userId: string): Promise<TwilioClient | null> {
+  return (await findTwilioAccountForUser(app, userId))?.client ?? null;
 }
 
 /** The user's Twilio client; a 400 `missing_credentials` answer when it is not set up. */

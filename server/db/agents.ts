@@ -10,8 +10,8 @@ import type { AgentsTable, Database } from './schema.js';
 
 export type AgentRecord = AgentsTable;
 
-/** The settings columns a PATCH may change (phone_number changes through the associations). */
-export type AgentColumns = Omit<AgentsTable, 'id' | 'user_id' | 'phone_number' | 'created_at' | 'updated_at'>;
+/** The settings columns a PATCH may change (phone_number and its account change through the associations). */
+export type AgentColumns = Omit<AgentsTable, 'id' | 'user_id' | 'phone_number' | 'phone_account_sid' | 'created_at' | 'updated_at'>;
 
 /** An agent row with its tools in their saved order. */
 export interface AgentWithTools {
@@ -89,7 +89,7 @@ export async function findAgent(db: Kysely<Database>, userId: string, id: string
 
 /** A new agent with every spec default (part 1 §9) and no tools or number. */
 export async function insertAgent(db: Kysely<Database>, userId: string, name: string, now: number): Promise<AgentWithTools> {
-  const row: AgentRecord = { id: randomUUID(), user_id: userId, name, ...DEFAULT_COLUMNS, phone_number: null, created_at: now, updated_at: now };
+  const row: AgentRecord = { id: randomUUID(), user_id: userId, name, ...DEFAULT_COLUMNS, phone_number: null, phone_account_sid: null, created_at: now, updated_at: now };
   await db.insertInto('agents').values(row).execute();
   return { row, tools: [] };
 }

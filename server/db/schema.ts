@@ -80,6 +80,8 @@ export interface AgentsTable {
   voice: string;
   /** E.164; unique per user, set only through the phone associations. */
   phone_number: string | null;
+  /** The Twilio account that confirmed it owns phone_number; (phone_account_sid, phone_number) is unique (migration 008). */
+  phone_account_sid: string | null;
   speak_first: number;
   transcription: number;
   transcription_model: string;

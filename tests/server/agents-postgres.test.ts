@@ -8,6 +8,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../shared/types/agent.js';
+import { insertAgent } from '../../server/db/agents.js';
+import { associateNumber, findAgentByAccountAndNumber } from '../../server/db/phoneAssociations.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 
 const adminUrl = process.env.SWITCHBOARD_TEST_DATABASE_URL;
@@ -78,5 +80,18 @@ describe.skipIf(!adminUrl)('agents on PostgreSQL', () => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const holders = (await call('GET', '/api/phone-associations')).json().associations.filter((x: { phoneNumber: string }) => x.phoneNumber === '+14155550302');
     expect(holders).toHaveLength(1);
+  });
+
+  it('gives a Twilio account\'s number to one user\'s agent when several claim it at once', async () => {
+    const accountSid = `AC${'7'.repeat(32)}`;
+    const claims = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const user = await t.createUser();
+        const agent = await insertAgent(t.db, user.id, 'Claimant', Date.now());
+        return associateNumber(t.db, user.id, agent.row.id, '+14155550303', Date.now(), accountSid);
+      }),
+    );
+    expect(claims.sort()).toEqual(['associated', 'held_by_another_user', 'held_by_another_user']);
+    expect(await findAgentByAccountAndNumber(t.db, accountSid, '+14155550303')).toBeDefined();
   });
 });

@@ -179,24 +179,29 @@ describe('pointing the Twilio number at the server', () => {
     expect((await u.agent(a.id)).phoneNumber).toBe('+14155550124');
   });
 
-  it('warns when the number is not in the Twilio account', async () => {
+  it('refuses a number Twilio says is not in the account, naming phoneNumber, and stores nothing', async () => {
     const u = await signedIn();
     await u.useFakeTwilio();
     const a = await u.create('A');
     const response = await u.associate('+14155550125', a.id);
-    expect(response.json().warning).toContain('+14155550125 is not a number of your Twilio account');
-    expect((await u.agent(a.id)).phoneNumber).toBe('+14155550125');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'phoneNumber: +14155550125 is not a number of your Twilio account',
+      code: 'validation_failed',
+    });
+    expect((await u.agent(a.id)).phoneNumber).toBeNull();
   });
 
-  it('keeps the association and reports Twilio rejecting the credentials', async () => {
+  it('refuses the number when Twilio rejects the credentials, and stores nothing', async () => {
     const u = await signedIn();
     await u.useFakeTwilio('not-the-token');
     fake.addNumber('+14155550126');
     const a = await u.create('A');
     const response = await u.associate('+14155550126', a.id);
-    expect(response.statusCode).toBe(200);
-    expect(response.json().warning).toContain('Twilio rejected the credentials (Authenticate)');
-    expect((await u.agent(a.id)).phoneNumber).toBe('+14155550126');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, error: 'Twilio rejected the credentials (Authenticate)', code: 'twilio_auth_failed' });
+    expect((await u.agent(a.id)).phoneNumber).toBeNull();
     expect(fake.numbers[0]!.voice_url).toBe('');
   });
 });

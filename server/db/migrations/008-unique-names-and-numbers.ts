@@ -9,6 +9,11 @@
  * nobody loses an account, and an admin sees the new names in the user list. Names that still
  * mix scripts are kept as they are (they could not be changed without guessing); new and renamed
  * ones are checked.
+ *
+ * Phone numbers: agents get `phone_account_sid`, the Twilio account that confirmed it owns the
+ * agent's number, and an (account SID, number) pair belongs to one agent in the whole instance.
+ * Numbers attached before have no SID (it is encrypted in the settings, out of a migration's
+ * reach): they route no incoming call until attached again.
  */
 import { sql, type Kysely } from 'kysely';
 import { usernameKey } from '../../../shared/usernames.js';
@@ -55,9 +60,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`update users set username = ${name}, username_key = ${usernameKey(name)} where id = ${user.id}`.execute(db);
   }
   await db.schema.createIndex('users_username_key_uq').unique().on('users').column('username_key').execute();
+
+  await db.schema.alterTable('agents').addColumn('phone_account_sid', 'text').execute();
+  // NULLs are distinct in unique indexes on both databases: unconfirmed numbers don't collide.
+  await db.schema.createIndex('agents_account_phone_uq').unique().on('agents').columns(['phone_account_sid', 'phone_number']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('agents_account_phone_uq').execute();
+  await db.schema.alterTable('agents').dropColumn('phone_account_sid').execute();
   await db.schema.dropIndex('users_username_key_uq').execute();
   await db.schema.alterTable('users').dropColumn('username_key').execute();
 }
