@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { checkUsername } from '../shared/usernames.js';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import { hashPassword } from './crypto/passwords.js';
 import { isUniqueViolation } from './db/errors.js';
 import type { Database } from './db/schema.js';
@@ -25,7 +25,7 @@ export async function ensureFirstSuperadmin(
 ): Promise<BootstrapResult> {
   if ((await countUsers(db)) > 0) return { created: false };
   const checked = checkUsername(config.adminUsername ?? DEFAULT_ADMIN_USERNAME);
-  if (!checked.ok) throw new Error(`SWITCHBOARD_ADMIN_USERNAME: ${checked.error}`);
+  if (!checked.ok) throw new ConfigError([`SWITCHBOARD_ADMIN_USERNAME: ${checked.error}`]);
   const username = checked.username;
   // 24 random bytes → 32 base64url characters.
   const generatedPassword = config.adminPassword ? null : randomBytes(24).toString('base64url');

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ensureFirstSuperadmin, generatedCredentialsNotice } from '../../server/bootstrap.js';
 import { loadConfig } from '../../server/config.js';
 import { verifyPassword } from '../../server/crypto/passwords.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import { openDatabase } from '../../server/db/openDatabase.js';
 import { findUserByUsername, listUsers } from '../../server/db/users.js';
 import { startServer, type RunningServer } from '../../server/startServer.js';
 
@@ -45,6 +47,18 @@ describe('first superadmin', () => {
     const response = await loginOver(server, 'root', 'from-env-secret');
     expect(response.status).toBe(200);
     expect((await response.json()).user).toMatchObject({ username: 'root', role: 'superadmin' });
+  });
+
+  it('refuses a look-alike SWITCHBOARD_ADMIN_USERNAME with a message naming it', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-boot-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const db = openDatabase(loadConfig({ DATA_DIR: dataDir }));
+    cleanups.push(() => db.destroy());
+    await migrateToLatest(db);
+    await expect(ensureFirstSuperadmin(db, { adminUsername: 'r\u043eot', adminPassword: 'from-env-secret' })).rejects.toThrow(
+      /SWITCHBOARD_ADMIN_USERNAME: Username cannot mix letters of different scripts/,
+    );
+    expect(await listUsers(db)).toEqual([]);
   });
 
   it('gets a generated password, printed once, that signs in', async () => {
