@@ -28,7 +28,7 @@ const LoginBody = Type.Object(
 
 function tooManyAttempts(seconds: number): HttpError {
   const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return new HttpError(429, 'rate_limited', `Too many failed sign-in attempts. Please try again in ${wait}.`, {
     'Retry-After': String(seconds),
   });
