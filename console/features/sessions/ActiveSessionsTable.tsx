@@ -1,0 +1,36 @@
+import { Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { formatDuration } from '../../../shared/format.js';
+import type { CallSession } from '../../../shared/types/session.js';
+import { SessionColumnHeaders, SessionRow } from './SessionCells.js';
+import { sessionSeconds } from './sessionTime.js';
+import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
+import { useNow } from './useNow.js';
+
+export interface ActiveSessionsTableProps {
+  sessions: CallSession[];
+  names: ReadonlyMap<string, string>;
+}
+
+/** Agent, Call Type, From, To, Duration; one clock for the whole table ticks every second. */
+export function ActiveSessionsTable({ sessions, names }: ActiveSessionsTableProps) {
+  const now = useNow(sessions.length > 0);
+  return (
+    <Table.Root variant="surface" className="sb-sessions-table">
+      <VisuallyHidden asChild>
+        <caption>{SESSION_TEXTS.activeHeading}</caption>
+      </VisuallyHidden>
+      <SessionColumnHeaders>
+        <Table.ColumnHeaderCell>{COLUMN.duration}</Table.ColumnHeaderCell>
+      </SessionColumnHeaders>
+      <Table.Body>
+        {sessions.map((session) => (
+          <SessionRow key={session.streamSid} session={session} names={names}>
+            <Table.Cell>
+              <Text className="sb-tabular">{formatDuration(sessionSeconds(session, now))}</Text>
+            </Table.Cell>
+          </SessionRow>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}

@@ -1,0 +1,87 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Badge, Link, Table, Text } from '@radix-ui/themes';
+import { formatPhone } from '../../../shared/format.js';
+import type { CallSession, CallType } from '../../../shared/types/session.js';
+import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
+
+export const sessionPath = (streamSid: string) => `/sessions/${encodeURIComponent(streamSid)}`;
+export const agentPath = (agentId: string) => `/agents/${encodeURIComponent(agentId)}`;
+
+const CALL_TYPE_COLOR = { inbound: 'blue', outbound: 'violet', unknown: 'gray' } as const;
+
+export function CallTypeBadge({ callType }: { callType: CallType | undefined }) {
+  const type = callType ?? 'unknown';
+  return (
+    <Badge variant="soft" color={CALL_TYPE_COLOR[type] ?? 'gray'}>
+      {type}
+    </Badge>
+  );
+}
+
+/** The agent's name as a link to the agent; its id while names load or when the agent is gone. */
+export function AgentLink({ agentId, names }: { agentId: string; names: ReadonlyMap<string, string> }) {
+  return (
+    <Link asChild weight="medium">
+      <RouterLink to={agentPath(agentId)}>{names.get(agentId) ?? agentId}</RouterLink>
+    </Link>
+  );
+}
+
+export interface SessionRowProps {
+  session: CallSession;
+  names: ReadonlyMap<string, string>;
+  /** The cells after Agent, Call Type, From and To. */
+  children: ReactNode;
+}
+
+/**
+ * One session in a table: Agent, Call Type, From, To, then the table's own cells. A click on the
+ * row opens the session; for the keyboard the From number is the link to it (Tab + Enter), and
+ * the agent's name links to the agent (spec part 1 §2).
+ */
+export function SessionRow({ session, names, children }: SessionRowProps) {
+  const navigate = useNavigate();
+  const from = formatPhone(session.fromPhoneNumber);
+  const open = (event: MouseEvent) => {
+    if ((event.target as Element).closest('a, button')) return;
+    navigate(sessionPath(session.streamSid));
+  };
+  return (
+    <Table.Row className="sb-session-row" onClick={open} data-stream-sid={session.streamSid}>
+      <Table.RowHeaderCell>
+        <AgentLink agentId={session.agentId} names={names} />
+      </Table.RowHeaderCell>
+      <Table.Cell>
+        <CallTypeBadge callType={session.callType} />
+      </Table.Cell>
+      <Table.Cell>
+        <Link asChild>
+          {/* The name starts with what is shown (WCAG 2.5.3) and says where the link goes. */}
+          <RouterLink to={sessionPath(session.streamSid)} aria-label={`${from}, ${SESSION_TEXTS.openSession}`}>
+            {from}
+          </RouterLink>
+        </Link>
+      </Table.Cell>
+      <Table.Cell>
+        <Text>{formatPhone(session.toPhoneNumber)}</Text>
+      </Table.Cell>
+      {children}
+    </Table.Row>
+  );
+}
+
+/** The first four column headers, shared by both tables. */
+export function SessionColumnHeaders({ children }: { children: ReactNode }) {
+  return (
+    <Table.Header>
+      <Table.Row>
+        <Table.ColumnHeaderCell>{COLUMN.agent}</Table.ColumnHeaderCell>
+        <Table.ColumnHeaderCell>{COLUMN.callType}</Table.ColumnHeaderCell>
+        <Table.ColumnHeaderCell>{COLUMN.from}</Table.ColumnHeaderCell>
+        <Table.ColumnHeaderCell>{COLUMN.to}</Table.ColumnHeaderCell>
+        {children}
+      </Table.Row>
+    </Table.Header>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { Flex, Grid } from '@radix-ui/themes';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { LoadingState } from '../../components/LoadingState.js';
+import { useAgentNames, useEndSession, useSession } from './api.js';
+import { SessionHeader } from './SessionHeader.js';
+import { SessionInfoCard } from './SessionInfoCard.js';
+import { isOpen } from './sessionTime.js';
+import { SESSION_TEXTS } from './sessionTexts.js';
+import { Transcript } from './Transcript.js';
+import { useEndedSessionNotification, useSessionEvents } from './useSessionEvents.js';
+import { useTranscript } from './useTranscript.js';
+import './sessions.css';
+
+/** One session with its live transcript (/sessions/{streamSid}, spec part 1 §2 "Session detail"). */
+export function SessionPage() {
+  const { streamSid = '' } = useParams();
+  // A new stream SID is a new page: the live transcript starts empty.
+  return <SessionView key={streamSid} streamSid={streamSid} />;
+}
+
+function SessionView({ streamSid }: { streamSid: string }) {
+  useSessionEvents();
+  const session = useSession(streamSid);
+  const agents = useAgentNames();
+  const transcript = useTranscript(streamSid);
+  const endSession = useEndSession();
+  const notification = useEndedSessionNotification();
+  const [ending, setEnding] = useState(false);
+  const [endError, setEndError] = useState<string | null>(null);
+
+  // This call ended: every item of it is stored now, and the server has its final times.
+  const { lastEndedSessionId, reset } = notification;
+  const { reload } = transcript;
+  const { mutate } = session;
+  useEffect(() => {
+    if (lastEndedSessionId !== streamSid) return;
+    reload();
+    void mutate();
+    reset();
+  }, [lastEndedSessionId, streamSid, reload, mutate, reset]);
+
+  if (session.error) return <Shell><ErrorCallout>{SESSION_TEXTS.detailFailed}</ErrorCallout></Shell>;
+  if (session.data === undefined) return <Shell><LoadingState label={SESSION_TEXTS.loadingDetail} /></Shell>;
+  if (session.data === null) return <Shell><EmptyState title={SESSION_TEXTS.notFound} /></Shell>;
+
+  const current = session.data;
+  const end = async () => {
+    setEnding(true);
+    setEndError(null);
+    try {
+      await endSession(current);
+    } catch (error) {
+      setEndError(error instanceof Error ? error.message : SESSION_TEXTS.endFailed);
+    } finally {
+      setEnding(false);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="5">
+      <SessionHeader
+        state={{ ended: !isOpen(current) || current.active === false, canEnd: isOpen(current), ending, onEnd: () => void end() }}
+      />
+      {endError ? <ErrorCallout>{endError}</ErrorCallout> : null}
+      <Grid columns={{ initial: '1', md: '320px 1fr' }} gap="5" align="start">
+        <SessionInfoCard session={current} names={agents.names} />
+        <Transcript messages={transcript.messages} />
+      </Grid>
+    </Flex>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="5">
+      <SessionHeader />
+      {children}
+    </Flex>
+  );
+}

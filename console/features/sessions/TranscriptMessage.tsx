@@ -1,0 +1,49 @@
+import { Button, Flex, Text } from '@radix-ui/themes';
+import type { SessionMessage } from '../../../shared/types/session.js';
+import { WrenchIcon } from '../../components/icons.js';
+
+const SPEAKER: Record<string, string> = { user: 'Caller', assistant: 'Agent' };
+
+const timeOf = (timestamp: number) => (Number.isFinite(timestamp) && timestamp > 0 ? new Date(timestamp).toLocaleTimeString() : '');
+
+export interface TranscriptMessageProps {
+  message: SessionMessage;
+  onOpenFunction: (message: SessionMessage) => void;
+}
+
+/** One line of the transcript: the caller on the right, the agent on the left, tool calls as buttons. */
+export function TranscriptMessage({ message, onOpenFunction }: TranscriptMessageProps) {
+  const time = timeOf(message.timestamp);
+  if (message.type === 'function') {
+    return (
+      <Flex direction="column" align="center" gap="1" data-message-type="function">
+        <Button variant="soft" color="gray" size="1" onClick={() => onOpenFunction(message)}>
+          <WrenchIcon /> Function: {message.message}
+        </Button>
+        {time ? (
+          <Text size="1" color="gray">
+            {time}
+          </Text>
+        ) : null}
+      </Flex>
+    );
+  }
+  const side = message.type === 'user' ? 'user' : 'agent';
+  return (
+    <div className="sb-message" data-side={side} data-message-type={message.type}>
+      <Flex justify="between" gap="3" mb="1">
+        <Text size="1" weight="bold">
+          {SPEAKER[message.type] ?? message.type}
+        </Text>
+        {time ? (
+          <Text size="1" color="gray">
+            {time}
+          </Text>
+        ) : null}
+      </Flex>
+      <Text as="p" size="2">
+        {message.message}
+      </Text>
+    </div>
+  );
+}
