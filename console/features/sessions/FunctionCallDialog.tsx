@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Dialog, Flex, Heading, Link, Text } from '@radix-ui/themes';
 import type { SessionMessage } from '../../../shared/types/session.js';
@@ -7,17 +8,26 @@ import { SESSION_TEXTS } from './sessionTexts.js';
 export interface FunctionCallDialogProps {
   /** The function message shown; null keeps the dialog closed. */
   message: SessionMessage | null;
+  /** The control that opened it; focus goes back there on close. */
+  returnFocusTo: RefObject<HTMLElement | null>;
   onClose: () => void;
 }
 
 /**
  * A tool call of the transcript: a link to the tool, its arguments and its output (spec part 1
- * §2). Radix Dialog moves focus in, keeps it there, and gives it back to the message on close.
+ * §2). Radix Dialog moves focus in and keeps it there; it only returns focus to a Dialog.Trigger,
+ * and the opener here is a message of the transcript, so that is done by hand.
  */
-export function FunctionCallDialog({ message, onClose }: FunctionCallDialogProps) {
+export function FunctionCallDialog({ message, returnFocusTo, onClose }: FunctionCallDialogProps) {
   return (
     <Dialog.Root open={message !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Content maxWidth="640px">
+      <Dialog.Content
+        maxWidth="640px"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         {message ? (
           <Flex direction="column" gap="4">
             <Dialog.Title mb="0">{message.message}</Dialog.Title>

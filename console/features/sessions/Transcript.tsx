@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { TRANSCRIPT_MAX_HEIGHT_PX } from '../../../shared/defaults.js';
 import type { SessionMessage } from '../../../shared/types/session.js';
@@ -19,7 +19,13 @@ export interface TranscriptProps {
  */
 export function Transcript({ messages }: TranscriptProps) {
   const [opened, setOpened] = useState<SessionMessage | null>(null);
+  // Kept after close: the dialog gives focus back once it has gone.
+  const opener = useRef<HTMLElement | null>(null);
   const { ref, onScroll, unseen, jump } = useStickToBottom<HTMLDivElement>(messages);
+  const open = (message: SessionMessage, from: HTMLElement) => {
+    opener.current = from;
+    setOpened(message);
+  };
 
   let body;
   if (messages === undefined) body = <LoadingState label={SESSION_TEXTS.loadingMessages} />;
@@ -29,7 +35,7 @@ export function Transcript({ messages }: TranscriptProps) {
         {SESSION_TEXTS.noMessages}
       </Text>
     );
-  else body = messages.map((message) => <TranscriptMessage key={message.id} message={message} onOpenFunction={setOpened} />);
+  else body = messages.map((message) => <TranscriptMessage key={message.id} message={message} onOpenFunction={open} />);
 
   return (
     <Card size="2">
@@ -59,7 +65,7 @@ export function Transcript({ messages }: TranscriptProps) {
           {body}
         </Flex>
       </Flex>
-      <FunctionCallDialog message={opened} onClose={() => setOpened(null)} />
+      <FunctionCallDialog message={opened} returnFocusTo={opener} onClose={() => setOpened(null)} />
     </Card>
   );
 }

@@ -8,7 +8,8 @@ const timeOf = (timestamp: number) => (Number.isFinite(timestamp) && timestamp >
 
 export interface TranscriptMessageProps {
   message: SessionMessage;
-  onOpenFunction: (message: SessionMessage) => void;
+  /** Opens the function dialog; `opener` gets the focus back when it closes. */
+  onOpenFunction: (message: SessionMessage, opener: HTMLElement) => void;
 }
 
 /** One line of the transcript: the caller on the right, the agent on the left, tool calls as buttons. */
@@ -17,7 +18,7 @@ export function TranscriptMessage({ message, onOpenFunction }: TranscriptMessage
   if (message.type === 'function') {
     return (
       <Flex direction="column" align="center" gap="1" data-message-type="function">
-        <Button variant="soft" color="gray" size="1" onClick={() => onOpenFunction(message)}>
+        <Button variant="soft" color="gray" size="1" onClick={(event) => onOpenFunction(message, event.currentTarget)}>
           <WrenchIcon /> Function: {message.message}
         </Button>
         {time ? (
