@@ -25,7 +25,7 @@ export function ActiveSessionsTable({ sessions, names }: ActiveSessionsTableProp
       <Table.Body>
         {sessions.map((session) => (
           <SessionRow key={session.streamSid} session={session} names={names}>
-            <Table.Cell>
+            <Table.Cell data-label={COLUMN.duration}>
               <Text className="sb-tabular">{formatDuration(sessionSeconds(session, now))}</Text>
             </Table.Cell>
           </SessionRow>

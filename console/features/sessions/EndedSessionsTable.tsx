@@ -27,9 +27,9 @@ export function EndedSessionsTable({ sessions, names, order }: EndedSessionsTabl
       <Table.Body>
         {sessions.map((session) => (
           <SessionRow key={session.streamSid} session={session} names={names}>
-            <Table.Cell>{timeText(session.startTime)}</Table.Cell>
-            <Table.Cell>{timeText(session.endTime)}</Table.Cell>
-            <Table.Cell>
+            <Table.Cell data-label={COLUMN.startTime}>{timeText(session.startTime)}</Table.Cell>
+            <Table.Cell data-label={COLUMN.endTime}>{timeText(session.endTime)}</Table.Cell>
+            <Table.Cell data-label={COLUMN.duration}>
               <Text className="sb-tabular">{formatDuration(sessionSeconds(session, Date.now()))}</Text>
             </Table.Cell>
           </SessionRow>

@@ -49,13 +49,13 @@ export function SessionRow({ session, names, children }: SessionRowProps) {
   };
   return (
     <Table.Row className="sb-session-row" onClick={open} data-stream-sid={session.streamSid}>
-      <Table.RowHeaderCell>
+      <Table.RowHeaderCell data-label={COLUMN.agent}>
         <AgentLink agentId={session.agentId} names={names} />
       </Table.RowHeaderCell>
-      <Table.Cell>
+      <Table.Cell data-label={COLUMN.callType}>
         <CallTypeBadge callType={session.callType} />
       </Table.Cell>
-      <Table.Cell>
+      <Table.Cell data-label={COLUMN.from}>
         <Link asChild>
           {/* The name starts with what is shown (WCAG 2.5.3) and says where the link goes. */}
           <RouterLink to={sessionPath(session.streamSid)} aria-label={`${from}, ${SESSION_TEXTS.openSession}`}>
@@ -63,7 +63,7 @@ export function SessionRow({ session, names, children }: SessionRowProps) {
           </RouterLink>
         </Link>
       </Table.Cell>
-      <Table.Cell>
+      <Table.Cell data-label={COLUMN.to}>
         <Text>{formatPhone(session.toPhoneNumber)}</Text>
       </Table.Cell>
       {children}

@@ -19,7 +19,7 @@ export function SessionInfoCard({ session, names }: SessionInfoCardProps) {
       <Heading as="h2" size="4" mb="3">
         Call
       </Heading>
-      <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }} size="2">
+      <DataList.Root orientation="horizontal" size="2">
         <DataList.Item>
           <DataList.Label>{COLUMN.agent}</DataList.Label>
           <DataList.Value>
