@@ -94,6 +94,16 @@ describe('session detail: End Session', () => {
     expect(infoValue('Duration')).toBe('1m 5s');
   });
 
+  it("passes on the server's note about how the call was ended", async () => {
+    const note = 'Twilio credentials are missing, so the call was ended by closing its stream';
+    const app = renderSessions('/sessions/MZlive1', detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { body: { success: true, message: note } } }));
+    app.fake.routes['GET /sessions/active-sessions/MZlive1'] = () =>
+      ({ body: app.fake.callsTo('POST /sessions/end-session').length ? { ...LIVE, active: false, endTime: NOW, duration: 65 } : LIVE });
+    await app.user.click(await screen.findByRole('button', { name: 'End Session' }));
+    expect((await screen.findByText(note)).closest('[role="status"]')).toBeTruthy();
+    expect(await screen.findByText('Session Ended')).toBeTruthy();
+  });
+
   it("keeps the session open and says why when ending fails ('Failed to end session' without a reason)", async () => {
     const app = renderSessions('/sessions/MZlive1', detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { status: 500 } }));
     await app.user.click(await screen.findByRole('button', { name: 'End Session' }));

@@ -4,6 +4,7 @@ import { Flex, Grid } from '@radix-ui/themes';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
+import { useToast } from '../../components/ToastProvider.js';
 import { useAgentNames, useEndSession, useSession } from './api.js';
 import { SessionHeader } from './SessionHeader.js';
 import { SessionInfoCard } from './SessionInfoCard.js';
@@ -27,6 +28,7 @@ function SessionView({ streamSid }: { streamSid: string }) {
   const agents = useAgentNames();
   const transcript = useTranscript(streamSid);
   const endSession = useEndSession();
+  const toast = useToast();
   const notification = useEndedSessionNotification();
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
@@ -51,7 +53,8 @@ function SessionView({ streamSid }: { streamSid: string }) {
     setEnding(true);
     setEndError(null);
     try {
-      await endSession(current);
+      const note = await endSession(current);
+      if (note) toast.show(note, { tone: 'warning' });
     } catch (error) {
       setEndError(error instanceof Error ? error.message : SESSION_TEXTS.endFailed);
     } finally {

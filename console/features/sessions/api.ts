@@ -125,20 +125,22 @@ export function useAgentNames() {
 
 /**
  * End Session: POST /sessions/end-session, then the session is ended here at once (spec part 1 §4:
- * active until session.ended or until End Session succeeds) and the lists reload. Throws an Error
- * with the text to show when the server did not end it.
+ * active until session.ended or until End Session succeeds) and the lists reload. Answers the
+ * server's note when it gave one (how the call was ended); throws an Error with the text to show
+ * when the server did not end it.
  */
 export function useEndSession() {
   const api = useApi();
   const userId = useSessionsUserId();
   const { mutate } = useSWRConfig();
-  return async (session: CallSession): Promise<void> => {
-    await callOrThrow(() => api.sessions.end(session.streamSid), SESSION_TEXTS.endFailed);
+  return async (session: CallSession): Promise<string | undefined> => {
+    const answer = await callOrThrow(() => api.sessions.end(session.streamSid), SESSION_TEXTS.endFailed);
     const ended = endedCopy(session, Date.now());
     await Promise.all([
       mutate(sessionKeys.detail(userId, session.streamSid), ended),
       mutate(sessionKeys.active(userId), (list?: CallSession[]) => list?.filter((s) => s.streamSid !== session.streamSid)),
       mutate(isEndedKey(userId)),
     ]);
+    return typeof answer?.message === 'string' && answer.message.trim() ? answer.message : undefined;
   };
 }
