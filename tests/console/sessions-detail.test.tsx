@@ -27,6 +27,7 @@ describe('session detail', () => {
     pending.resolve({ body: LIVE });
     expect(await screen.findByText('Active Session')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Session Details', level: 1 })).toBeTruthy();
+    expect(document.title).toBe('Session Details · Switchboard');
     expect(screen.getByRole('button', { name: 'End Session' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to sessions' }).getAttribute('href')).toBe('/sessions');
     await screen.findByRole('link', { name: 'Support Bot' });
@@ -53,8 +54,9 @@ describe('session detail', () => {
 
   it("says 'Session not found' when the server has no such session (404)", async () => {
     renderSessions('/sessions/MZnone', { 'GET /agents': { body: [] } });
-    expect(await screen.findByText('Session not found')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to sessions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Session not found', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to sessions' }).getAttribute('href')).toBe('/sessions');
+    expect(document.title).toBe('Session not found · Switchboard');
     expect(screen.queryByText('Active Session')).toBeNull();
   });
 

@@ -48,6 +48,7 @@ describe('sessions page', () => {
       'Agent', 'Call Type', 'From', 'To', 'Start Time', 'End Time', 'Duration',
     ]);
     expect(screen.getByRole('region', { name: 'Active Sessions' })).toBeTruthy();
+    expect(document.title).toBe('Sessions · Switchboard');
     expect(screen.getByRole('region', { name: 'Ended Sessions' })).toBeTruthy();
   });
 

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Box, Button, IconButton, Tooltip } from '@radix-ui/themes';
+import { Box, Button } from '@radix-ui/themes';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
-import { ArrowLeftIcon, RefreshIcon } from '../../components/icons.js';
+import { ArrowLeftIcon } from '../../components/icons.js';
 import { LoadingState } from '../../components/LoadingState.js';
+import { RefreshButton } from '../../components/RefreshButton.js';
 import { DEFAULT_ENDED_QUERY, useEndedSessions, type EndedQuery } from './api.js';
 import { EndedSessionsTable } from './EndedSessionsTable.js';
 import { SessionsSection } from './SessionsSection.js';
@@ -27,11 +28,7 @@ export function EndedSessionsSection({ names }: { names: ReadonlyMap<string, str
         <ArrowLeftIcon style={{ transform: descending ? 'rotate(-90deg)' : 'rotate(90deg)' }} />
         {descending ? SESSION_TEXTS.newestFirst : SESSION_TEXTS.oldestFirst}
       </Button>
-      <Tooltip content={SESSION_TEXTS.refreshEnded}>
-        <IconButton variant="soft" color="gray" aria-label={SESSION_TEXTS.refreshEnded} disabled={busy} onClick={() => void ended.mutate()}>
-          <RefreshIcon />
-        </IconButton>
-      </Tooltip>
+      <RefreshButton label={SESSION_TEXTS.refreshEnded} busy={busy} onClick={() => void ended.mutate()} />
     </>
   );
 

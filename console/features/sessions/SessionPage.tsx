@@ -1,12 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Flex, Grid } from '@radix-ui/themes';
-import { EmptyState } from '../../components/EmptyState.js';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
+import { NotFoundState } from '../../components/NotFoundState.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { useAgentNames, useEndSession, useSession } from './api.js';
-import { SessionHeader } from './SessionHeader.js';
+import { BACK_TO_SESSIONS, SessionHeader } from './SessionHeader.js';
 import { SessionInfoCard } from './SessionInfoCard.js';
 import { isOpen } from './sessionTime.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
@@ -32,6 +34,7 @@ function SessionView({ streamSid }: { streamSid: string }) {
   const notification = useEndedSessionNotification();
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
+  useDocumentTitle(session.data === null ? SESSION_TEXTS.notFound : SESSION_TEXTS.detailHeading);
 
   // This call ended: every item of it is stored now, and the server has its final times.
   const { lastEndedSessionId, reset } = notification;
@@ -44,9 +47,15 @@ function SessionView({ streamSid }: { streamSid: string }) {
     reset();
   }, [lastEndedSessionId, streamSid, reload, mutate, reset]);
 
-  if (session.error) return <Shell><ErrorCallout>{SESSION_TEXTS.detailFailed}</ErrorCallout></Shell>;
-  if (session.data === undefined) return <Shell><LoadingState label={SESSION_TEXTS.loadingDetail} /></Shell>;
-  if (session.data === null) return <Shell><EmptyState title={SESSION_TEXTS.notFound} /></Shell>;
+  if (session.error)
+    return (
+      <Flex direction="column" gap="4">
+        <PageHeader title={SESSION_TEXTS.detailHeading} back={BACK_TO_SESSIONS} />
+        <ErrorCallout>{SESSION_TEXTS.detailFailed}</ErrorCallout>
+      </Flex>
+    );
+  if (session.data === undefined) return <LoadingState label={SESSION_TEXTS.loadingDetail} />;
+  if (session.data === null) return <NotFoundState title={SESSION_TEXTS.notFound} back={BACK_TO_SESSIONS} />;
 
   const current = session.data;
   const end = async () => {
@@ -65,22 +74,16 @@ function SessionView({ streamSid }: { streamSid: string }) {
   return (
     <Flex direction="column" gap="5">
       <SessionHeader
-        state={{ ended: !isOpen(current) || current.active === false, canEnd: isOpen(current), ending, onEnd: () => void end() }}
+        ended={!isOpen(current) || current.active === false}
+        canEnd={isOpen(current)}
+        ending={ending}
+        onEnd={() => void end()}
       />
       {endError ? <ErrorCallout>{endError}</ErrorCallout> : null}
       <Grid columns={{ initial: '1', md: '320px 1fr' }} gap="5" align="start">
         <SessionInfoCard session={current} names={agents.names} />
         <Transcript messages={transcript.messages} />
       </Grid>
-    </Flex>
-  );
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <Flex direction="column" gap="5">
-      <SessionHeader />
-      {children}
     </Flex>
   );
 }

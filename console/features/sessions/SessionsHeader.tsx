@@ -1,5 +1,4 @@
-import { Flex, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes';
-import { RefreshIcon } from '../../components/icons.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { ConnectionIndicator } from './ConnectionIndicator.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
 
@@ -10,24 +9,20 @@ export interface SessionsHeaderProps {
   onRefresh: () => void;
 }
 
-/** Title, connection indicator, Refresh and 'Last refreshed' (spec part 1 §2 "Sessions page"). */
+/** Title, connection indicator, 'Last refreshed' and Refresh (spec part 1 §2 "Sessions page"). */
 export function SessionsHeader({ lastRefreshed, refreshing, onRefresh }: SessionsHeaderProps) {
   return (
-    <Flex justify="between" align={{ initial: 'start', sm: 'center' }} gap="3" wrap="wrap">
-      <Heading as="h1" size="7">
-        {SESSION_TEXTS.heading}
-      </Heading>
-      <Flex align="center" gap="4" wrap="wrap">
-        <ConnectionIndicator />
-        <Text size="2" color="gray">
-          {SESSION_TEXTS.lastRefreshed}: {lastRefreshed ? lastRefreshed.toLocaleTimeString() : '—'}
-        </Text>
-        <Tooltip content={SESSION_TEXTS.refresh}>
-          <IconButton variant="soft" color="gray" size="3" aria-label={SESSION_TEXTS.refresh} disabled={refreshing} onClick={onRefresh}>
-            <RefreshIcon width="18" height="18" />
-          </IconButton>
-        </Tooltip>
-      </Flex>
-    </Flex>
+    <PageHeader
+      title={SESSION_TEXTS.heading}
+      intro={
+        <span className="sb-sessions-status">
+          <ConnectionIndicator />
+          <span>
+            {SESSION_TEXTS.lastRefreshed}: {lastRefreshed ? lastRefreshed.toLocaleTimeString() : '—'}
+          </span>
+        </span>
+      }
+      refresh={{ label: SESSION_TEXTS.refresh, onClick: onRefresh, busy: refreshing }}
+    />
   );
 }

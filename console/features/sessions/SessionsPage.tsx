@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { Flex } from '@radix-ui/themes';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
@@ -15,6 +16,7 @@ import './sessions.css';
 
 /** Active and ended call sessions (/sessions, spec part 1 §2 "Sessions page"). */
 export function SessionsPage() {
+  useDocumentTitle(SESSION_TEXTS.heading);
   useSessionEvents();
   const userId = useSessionsUserId();
   const { mutate } = useSWRConfig();
