@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { formatDateTime } from '../../shared/format.js';
 import { deferred } from '../helpers/consoleFakeApi.js';
-import { detailRoutes, LIVE, makeSession, MESSAGES, NOW, openSocket, renderSessions, send } from './sessions-fixtures.js';
+import { detailRoutes, LIVE, makeSession, MESSAGES, NOW, openSocket, renderSessions, pinClock, send } from './sessions-fixtures.js';
 
 const ENDED = makeSession({ streamSid: 'MZdone', active: false, startTime: NOW - 100_000, endTime: NOW - 58_000, duration: 42 });
 
@@ -12,12 +12,7 @@ function infoValue(label: string): string | null {
   return term.closest('.rt-DataListItem')!.querySelector('dd')!.textContent;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: NOW });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+pinClock();
 
 describe('session detail', () => {
   it("shows 'Loading session...', then the chip 'Active Session', End Session, Back and the info card", async () => {

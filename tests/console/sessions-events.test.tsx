@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import {
+  cellTexts,
   endedPage,
   endedSessions,
   LIVE,
@@ -11,17 +12,12 @@ import {
   rowsOf,
   send,
   sessionsRoutes,
+  pinClock,
 } from './sessions-fixtures.js';
 
-const cellTexts = (row: HTMLElement) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent);
 const activeSids = () => rowsOf('Active Sessions').map((row) => row.getAttribute('data-stream-sid'));
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: NOW });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+pinClock();
 
 async function openPage(extra = {}) {
   const app = renderSessions('/sessions', sessionsRoutes(extra));

@@ -1,6 +1,6 @@
 /** Sessions test data and helpers shared by the sessions-*.test.tsx files (not a test file itself). */
 import { act, screen, waitFor } from '@testing-library/react';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { CallSession, SessionMessage } from '../../shared/types/session.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
@@ -9,6 +9,19 @@ import { SALES, SUPPORT } from './agents-fixtures.js';
 
 /** A fixed "now" the tests pin Date to, so durations and times are known. */
 export const NOW = Date.UTC(2025, 4, 6, 15, 0, 0);
+
+/**
+ * Pins Date to NOW and takes over the duration clock (setInterval) for every test of the file;
+ * everything else (SWR, the socket, user events) runs on real timers.
+ */
+export function pinClock(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: NOW });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
 
 export function makeSession(overrides: Partial<CallSession> & Pick<CallSession, 'streamSid'>): CallSession {
   return {
@@ -99,3 +112,6 @@ export function rowsOf(caption: string): HTMLElement[] {
   const table = screen.getByRole('table', { name: caption });
   return Array.from(table.querySelectorAll('tbody tr'));
 }
+
+/** The text of each cell of a table row. */
+export const cellTexts = (row: HTMLElement) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent);

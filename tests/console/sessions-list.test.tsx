@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { formatDateTime } from '../../shared/format.js';
 import { deferred, type FakeCall } from '../helpers/consoleFakeApi.js';
 import { choose } from './agents-fixtures.js';
 import {
+  cellTexts,
   endedPage,
   endedSessions,
   LIVE,
@@ -13,17 +14,11 @@ import {
   renderSessions,
   rowsOf,
   sessionsRoutes,
+  pinClock,
 } from './sessions-fixtures.js';
 
-const cellTexts = (row: HTMLElement) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent);
 
-beforeEach(() => {
-  // Date and the duration clock are ours; everything else (SWR, the socket, user events) runs for real.
-  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: NOW });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+pinClock();
 
 describe('sessions page', () => {
   it('shows a loading state for each table, then both tables with their columns', async () => {

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { detailRoutes, LIVE, MESSAGES, NOW, openSocket, renderSessions, send } from './sessions-fixtures.js';
+import { detailRoutes, LIVE, MESSAGES, NOW, openSocket, renderSessions, pinClock, send } from './sessions-fixtures.js';
 
 const log = () => screen.getByRole('log', { name: 'Transcript' });
 const lines = () =>
@@ -30,12 +30,7 @@ const FUNCTION_OUTPUT = {
   timestamp: NOW + 4000,
 };
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: NOW });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+pinClock();
 
 async function openTranscript(messages = MESSAGES) {
   const app = renderSessions(`/sessions/${LIVE.streamSid}`, detailRoutes(LIVE, messages));

@@ -1,7 +1,7 @@
-import { Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Table, Text } from '@radix-ui/themes';
 import { formatDuration } from '../../../shared/format.js';
 import type { CallSession } from '../../../shared/types/session.js';
-import { SessionColumnHeaders, SessionRow } from './SessionCells.js';
+import { SessionRow, SessionsTable } from './SessionCells.js';
 import { sessionSeconds } from './sessionTime.js';
 import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
 import { useNow } from './useNow.js';
@@ -15,22 +15,14 @@ export interface ActiveSessionsTableProps {
 export function ActiveSessionsTable({ sessions, names }: ActiveSessionsTableProps) {
   const now = useNow(sessions.length > 0);
   return (
-    <Table.Root variant="surface" className="sb-sessions-table">
-      <VisuallyHidden asChild>
-        <caption>{SESSION_TEXTS.activeHeading}</caption>
-      </VisuallyHidden>
-      <SessionColumnHeaders>
-        <Table.ColumnHeaderCell>{COLUMN.duration}</Table.ColumnHeaderCell>
-      </SessionColumnHeaders>
-      <Table.Body>
-        {sessions.map((session) => (
-          <SessionRow key={session.streamSid} session={session} names={names}>
-            <Table.Cell data-label={COLUMN.duration}>
-              <Text className="sb-tabular">{formatDuration(sessionSeconds(session, now))}</Text>
-            </Table.Cell>
-          </SessionRow>
-        ))}
-      </Table.Body>
-    </Table.Root>
+    <SessionsTable caption={SESSION_TEXTS.activeHeading} headers={<Table.ColumnHeaderCell>{COLUMN.duration}</Table.ColumnHeaderCell>}>
+      {sessions.map((session) => (
+        <SessionRow key={session.streamSid} session={session} names={names}>
+          <Table.Cell data-label={COLUMN.duration}>
+            <Text className="sb-tabular">{formatDuration(sessionSeconds(session, now))}</Text>
+          </Table.Cell>
+        </SessionRow>
+      ))}
+    </SessionsTable>
   );
 }

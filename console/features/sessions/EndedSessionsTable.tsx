@@ -1,8 +1,8 @@
-import { Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Table, Text } from '@radix-ui/themes';
 import { formatDuration } from '../../../shared/format.js';
 import type { CallSession } from '../../../shared/types/session.js';
 import type { EndedQuery } from './api.js';
-import { SessionColumnHeaders, SessionRow } from './SessionCells.js';
+import { SessionRow, SessionsTable } from './SessionCells.js';
 import { sessionSeconds, timeText } from './sessionTime.js';
 import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
 
@@ -15,26 +15,25 @@ export interface EndedSessionsTableProps {
 /** Agent, Call Type, From, To, Start Time, End Time, Duration; sorted by end time (spec part 1 §2). */
 export function EndedSessionsTable({ sessions, names, order }: EndedSessionsTableProps) {
   return (
-    <Table.Root variant="surface" className="sb-sessions-table">
-      <VisuallyHidden asChild>
-        <caption>{SESSION_TEXTS.endedHeading}</caption>
-      </VisuallyHidden>
-      <SessionColumnHeaders>
-        <Table.ColumnHeaderCell>{COLUMN.startTime}</Table.ColumnHeaderCell>
-        <Table.ColumnHeaderCell aria-sort={order === 'asc' ? 'ascending' : 'descending'}>{COLUMN.endTime}</Table.ColumnHeaderCell>
-        <Table.ColumnHeaderCell>{COLUMN.duration}</Table.ColumnHeaderCell>
-      </SessionColumnHeaders>
-      <Table.Body>
-        {sessions.map((session) => (
-          <SessionRow key={session.streamSid} session={session} names={names}>
-            <Table.Cell data-label={COLUMN.startTime}>{timeText(session.startTime)}</Table.Cell>
-            <Table.Cell data-label={COLUMN.endTime}>{timeText(session.endTime)}</Table.Cell>
-            <Table.Cell data-label={COLUMN.duration}>
-              <Text className="sb-tabular">{formatDuration(sessionSeconds(session, Date.now()))}</Text>
-            </Table.Cell>
-          </SessionRow>
-        ))}
-      </Table.Body>
-    </Table.Root>
+    <SessionsTable
+      caption={SESSION_TEXTS.endedHeading}
+      headers={
+        <>
+          <Table.ColumnHeaderCell>{COLUMN.startTime}</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell aria-sort={order === 'asc' ? 'ascending' : 'descending'}>{COLUMN.endTime}</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>{COLUMN.duration}</Table.ColumnHeaderCell>
+        </>
+      }
+    >
+      {sessions.map((session) => (
+        <SessionRow key={session.streamSid} session={session} names={names}>
+          <Table.Cell data-label={COLUMN.startTime}>{timeText(session.startTime)}</Table.Cell>
+          <Table.Cell data-label={COLUMN.endTime}>{timeText(session.endTime)}</Table.Cell>
+          <Table.Cell data-label={COLUMN.duration}>
+            <Text className="sb-tabular">{formatDuration(sessionSeconds(session, Date.now()))}</Text>
+          </Table.Cell>
+        </SessionRow>
+      ))}
+    </SessionsTable>
   );
 }

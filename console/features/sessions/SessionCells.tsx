@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Badge, Link, Table, Text } from '@radix-ui/themes';
+import { Badge, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { formatPhone } from '../../../shared/format.js';
 import type { CallSession, CallType } from '../../../shared/types/session.js';
 import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
@@ -71,17 +71,32 @@ export function SessionRow({ session, names, children }: SessionRowProps) {
   );
 }
 
-/** The first four column headers, shared by both tables. */
-export function SessionColumnHeaders({ children }: { children: ReactNode }) {
+export interface SessionsTableProps {
+  /** Names the table for screen readers. */
+  caption: string;
+  /** Column headers after Agent, Call Type, From and To. */
+  headers: ReactNode;
+  /** SessionRows. */
+  children: ReactNode;
+}
+
+/** The frame of both session tables: caption, the four shared column headers, then the table's own. */
+export function SessionsTable({ caption, headers, children }: SessionsTableProps) {
   return (
-    <Table.Header>
-      <Table.Row>
-        <Table.ColumnHeaderCell>{COLUMN.agent}</Table.ColumnHeaderCell>
-        <Table.ColumnHeaderCell>{COLUMN.callType}</Table.ColumnHeaderCell>
-        <Table.ColumnHeaderCell>{COLUMN.from}</Table.ColumnHeaderCell>
-        <Table.ColumnHeaderCell>{COLUMN.to}</Table.ColumnHeaderCell>
-        {children}
-      </Table.Row>
-    </Table.Header>
+    <Table.Root variant="surface" className="sb-sessions-table">
+      <VisuallyHidden asChild>
+        <caption>{caption}</caption>
+      </VisuallyHidden>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>{COLUMN.agent}</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>{COLUMN.callType}</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>{COLUMN.from}</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>{COLUMN.to}</Table.ColumnHeaderCell>
+          {headers}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>{children}</Table.Body>
+    </Table.Root>
   );
 }

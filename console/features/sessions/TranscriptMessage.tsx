@@ -4,7 +4,15 @@ import { WrenchIcon } from '../../components/icons.js';
 
 const SPEAKER: Record<string, string> = { user: 'Caller', assistant: 'Agent' };
 
-const timeOf = (timestamp: number) => (Number.isFinite(timestamp) && timestamp > 0 ? new Date(timestamp).toLocaleTimeString() : '');
+/** When the message was said; nothing for a timestamp that is not one. */
+function MessageTime({ timestamp }: { timestamp: number }) {
+  if (!Number.isFinite(timestamp) || timestamp <= 0) return null;
+  return (
+    <Text size="1" color="gray">
+      {new Date(timestamp).toLocaleTimeString()}
+    </Text>
+  );
+}
 
 export interface TranscriptMessageProps {
   message: SessionMessage;
@@ -14,18 +22,13 @@ export interface TranscriptMessageProps {
 
 /** One line of the transcript: the caller on the right, the agent on the left, tool calls as buttons. */
 export function TranscriptMessage({ message, onOpenFunction }: TranscriptMessageProps) {
-  const time = timeOf(message.timestamp);
   if (message.type === 'function') {
     return (
       <Flex direction="column" align="center" gap="1" data-message-type="function">
         <Button variant="soft" color="gray" size="1" onClick={(event) => onOpenFunction(message, event.currentTarget)}>
           <WrenchIcon /> Function: {message.message}
         </Button>
-        {time ? (
-          <Text size="1" color="gray">
-            {time}
-          </Text>
-        ) : null}
+        <MessageTime timestamp={message.timestamp} />
       </Flex>
     );
   }
@@ -36,11 +39,7 @@ export function TranscriptMessage({ message, onOpenFunction }: TranscriptMessage
         <Text size="1" weight="bold">
           {SPEAKER[message.type] ?? message.type}
         </Text>
-        {time ? (
-          <Text size="1" color="gray">
-            {time}
-          </Text>
-        ) : null}
+        <MessageTime timestamp={message.timestamp} />
       </Flex>
       <Text as="p" size="2">
         {message.message}
