@@ -207,10 +207,13 @@ describe('ended sessions pagination and sort', () => {
     await choose(app, 'Rows per page', '25');
     await screen.findByText('1–25 of 37');
     expect(lastQuery(app)).toEqual({ limit: '25', offset: '0', order: 'desc' });
-    await app.user.click(screen.getByRole('button', { name: 'Next page' }));
+    screen.getByRole('button', { name: 'Next page' }).focus();
+    await app.user.keyboard('{Enter}');
     await screen.findByText('26–37 of 37');
     expect(rowsOf('Ended Sessions')).toHaveLength(12);
     expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+    // On the last page Next is disabled; the keyboard focus moved to Previous instead of the page.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Previous page' }));
 
     await app.user.click(screen.getByRole('button', { name: 'Newest first' }));
     await screen.findByRole('button', { name: 'Oldest first' });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Flex, IconButton, Select, Text } from '@radix-ui/themes';
 import { ENDED_SESSIONS_PAGE_SIZES } from '../../../shared/defaults.js';
 import { ChevronDownIcon } from '../../components/icons.js';
@@ -14,6 +15,22 @@ export interface TablePaginationProps {
 export function TablePagination({ limit, offset, total, onChange }: TablePaginationProps) {
   const first = total === 0 ? 0 : offset + 1;
   const last = Math.min(offset + limit, total);
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<HTMLButtonElement | null>(null);
+  // A button that turns disabled under the keyboard drops focus to the page: hand it to the other.
+  useEffect(() => {
+    const button = pressed.current;
+    pressed.current = null;
+    const other = button === next.current ? previous.current : next.current;
+    const lost = document.activeElement === button || document.activeElement === document.body;
+    if (button?.disabled && other && !other.disabled && lost) other.focus();
+  });
+  const go = (button: HTMLButtonElement | null, nextOffset: number) => {
+    pressed.current = button;
+    onChange({ limit, offset: nextOffset });
+  };
+
   return (
     <Flex justify="end" align="center" gap="3" wrap="wrap" className="sb-pagination">
       <Flex align="center" gap="2">
@@ -39,18 +56,20 @@ export function TablePagination({ limit, offset, total, onChange }: TablePaginat
         <IconButton
           variant="ghost"
           color="gray"
+          ref={previous}
           aria-label={SESSION_TEXTS.previousPage}
           disabled={offset === 0}
-          onClick={() => onChange({ limit, offset: Math.max(0, offset - limit) })}
+          onClick={() => go(previous.current, Math.max(0, offset - limit))}
         >
           <ChevronDownIcon style={{ transform: 'rotate(90deg)' }} />
         </IconButton>
         <IconButton
           variant="ghost"
           color="gray"
+          ref={next}
           aria-label={SESSION_TEXTS.nextPage}
           disabled={offset + limit >= total}
-          onClick={() => onChange({ limit, offset: offset + limit })}
+          onClick={() => go(next.current, offset + limit)}
         >
           <ChevronDownIcon style={{ transform: 'rotate(-90deg)' }} />
         </IconButton>
