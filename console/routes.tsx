@@ -13,6 +13,8 @@ import { AdminPage } from './features/admin/AdminPage.js';
 import { AgentPage } from './features/agents/AgentPage.js';
 import { AgentsPage } from './features/agents/AgentsPage.js';
 import { LoginPage } from './features/auth/LoginPage.js';
+import { SessionPage } from './features/sessions/SessionPage.js';
+import { SessionsPage } from './features/sessions/SessionsPage.js';
 import { SettingsPage } from './features/settings/SettingsPage.js';
 import { LazyToolPage } from './features/tools/LazyToolPage.js';
 import { ToolsPage } from './features/tools/ToolsPage.js';
@@ -33,8 +35,8 @@ export function AppRoutes() {
           {/* Agents and sessions (step 2): AgentsPage, AgentPage, SessionsPage, SessionPage. */}
           <Route path="agents" element={<AgentsPage />} />
           <Route path="agents/:id" element={<AgentPage />} />
-          <Route path="sessions" element={<NotFoundPage />} />
-          <Route path="sessions/:streamSid" element={<NotFoundPage />} />
+          <Route path="sessions" element={<SessionsPage />} />
+          <Route path="sessions/:streamSid" element={<SessionPage />} />
           {/* Web chats and tools (step 3): WebchatsPage, WebchatPage, ToolsPage, ToolPage. */}
           <Route path="webchats" element={<NotFoundPage />} />
           <Route path="webchats/:id" element={<NotFoundPage />} />

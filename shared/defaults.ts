@@ -102,6 +102,8 @@ export const IMPERSONATE_HEADER = 'X-Impersonate-User-Id';
 
 export const ENDED_SESSIONS_PAGE_SIZES = [5, 10, 25, 50] as const;
 export const ENDED_SESSIONS_DEFAULT_LIMIT = 10;
+/** A session's transcript scrolls past this height (part 1 §9). */
+export const TRANSCRIPT_MAX_HEIGHT_PX = 500;
 
 /** Breakpoints in px (part 1 §9); the bar becomes a drawer below md. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;

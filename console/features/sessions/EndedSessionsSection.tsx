@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Box, Button } from '@radix-ui/themes';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { ArrowLeftIcon } from '../../components/icons.js';
+import { LoadingState } from '../../components/LoadingState.js';
+import { RefreshButton } from '../../components/RefreshButton.js';
+import { DEFAULT_ENDED_QUERY, useEndedSessions, type EndedQuery } from './api.js';
+import { EndedSessionsTable } from './EndedSessionsTable.js';
+import { SessionsSection } from './SessionsSection.js';
+import { SESSION_TEXTS } from './sessionTexts.js';
+import { TablePagination } from './TablePagination.js';
+
+/** The ended table with its sort toggle, refresh and pagination (spec part 1 §2, §9). */
+export function EndedSessionsSection({ names }: { names: ReadonlyMap<string, string> }) {
+  const [query, setQuery] = useState<EndedQuery>(DEFAULT_ENDED_QUERY);
+  const ended = useEndedSessions(query);
+  const busy = ended.isValidating;
+  const descending = query.order === 'desc';
+
+  const actions = (
+    <>
+      <Button
+        variant="soft"
+        color="gray"
+        onClick={() => setQuery({ ...query, order: descending ? 'asc' : 'desc', offset: 0 })}
+      >
+        <ArrowLeftIcon style={{ transform: descending ? 'rotate(-90deg)' : 'rotate(90deg)' }} />
+        {descending ? SESSION_TEXTS.newestFirst : SESSION_TEXTS.oldestFirst}
+      </Button>
+      <RefreshButton label={SESSION_TEXTS.refreshEnded} busy={busy} onClick={() => void ended.mutate()} />
+    </>
+  );
+
+  let body;
+  if (ended.error) body = <ErrorCallout>{SESSION_TEXTS.endedFetchFailed}</ErrorCallout>;
+  else if (!ended.data) body = <LoadingState label={SESSION_TEXTS.loadingEnded} />;
+  else
+    body = (
+      <Box aria-busy={busy} className="sb-sessions-busy">
+        {ended.data.sessions.length === 0 ? (
+          <EmptyState title={SESSION_TEXTS.noEnded} />
+        ) : (
+          <EndedSessionsTable sessions={ended.data.sessions} names={names} order={query.order} />
+        )}
+        {ended.data.total > 0 ? (
+          <TablePagination
+            limit={query.limit}
+            offset={query.offset}
+            total={ended.data.total}
+            onChange={(page) => setQuery({ ...query, ...page })}
+          />
+        ) : null}
+      </Box>
+    );
+
+  return (
+    <SessionsSection id="sessions-ended" title={SESSION_TEXTS.endedHeading} actions={actions}>
+      {body}
+    </SessionsSection>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Flex, Grid } from '@radix-ui/themes';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
+import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { LoadingState } from '../../components/LoadingState.js';
+import { NotFoundState } from '../../components/NotFoundState.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { useToast } from '../../components/ToastProvider.js';
+import { useAgentNames, useEndSession, useSession } from './api.js';
+import { BACK_TO_SESSIONS, SessionHeader } from './SessionHeader.js';
+import { SessionInfoCard } from './SessionInfoCard.js';
+import { isOpen } from './sessionTime.js';
+import { SESSION_TEXTS } from './sessionTexts.js';
+import { Transcript } from './Transcript.js';
+import { useEndedSessionNotification, useSessionEvents } from './useSessionEvents.js';
+import { useTranscript } from './useTranscript.js';
+import './sessions.css';
+
+/** One session with its live transcript (/sessions/{streamSid}, spec part 1 §2 "Session detail"). */
+export function SessionPage() {
+  const { streamSid = '' } = useParams();
+  // A new stream SID is a new page: the live transcript starts empty.
+  return <SessionView key={streamSid} streamSid={streamSid} />;
+}
+
+function SessionView({ streamSid }: { streamSid: string }) {
+  useSessionEvents();
+  const session = useSession(streamSid);
+  const agents = useAgentNames();
+  const transcript = useTranscript(streamSid);
+  const endSession = useEndSession();
+  const toast = useToast();
+  const notification = useEndedSessionNotification();
+  const [ending, setEnding] = useState(false);
+  const [endError, setEndError] = useState<string | null>(null);
+  useDocumentTitle(session.data === null ? SESSION_TEXTS.notFound : SESSION_TEXTS.detailHeading);
+
+  // This call ended: every item of it is stored now, and the server has its final times.
+  const { lastEndedSessionId, reset } = notification;
+  const { reload } = transcript;
+  const { mutate } = session;
+  useEffect(() => {
+    if (lastEndedSessionId !== streamSid) return;
+    reload();
+    void mutate();
+    reset();
+  }, [lastEndedSessionId, streamSid, reload, mutate, reset]);
+
+  if (session.error)
+    return (
+      <Flex direction="column" gap="4">
+        <PageHeader title={SESSION_TEXTS.detailHeading} back={BACK_TO_SESSIONS} />
+        <ErrorCallout>{SESSION_TEXTS.detailFailed}</ErrorCallout>
+      </Flex>
+    );
+  if (session.data === undefined) return <LoadingState label={SESSION_TEXTS.loadingDetail} />;
+  if (session.data === null) return <NotFoundState title={SESSION_TEXTS.notFound} back={BACK_TO_SESSIONS} />;
+
+  const current = session.data;
+  const end = async () => {
+    setEnding(true);
+    setEndError(null);
+    try {
+      const note = await endSession(current);
+      if (note) toast.show(note, { tone: 'warning' });
+    } catch (error) {
+      setEndError(error instanceof Error ? error.message : SESSION_TEXTS.endFailed);
+    } finally {
+      setEnding(false);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="5">
+      <SessionHeader
+        ended={!isOpen(current) || current.active === false}
+        canEnd={isOpen(current)}
+        ending={ending}
+        onEnd={() => void end()}
+      />
+      {endError ? <ErrorCallout>{endError}</ErrorCallout> : null}
+      <Grid columns={{ initial: '1', md: '320px 1fr' }} gap="5" align="start">
+        <SessionInfoCard session={current} names={agents.names} />
+        <Transcript messages={transcript.messages} />
+      </Grid>
+    </Flex>
+  );
+}

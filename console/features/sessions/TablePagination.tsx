@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { Flex, IconButton, Select, Text } from '@radix-ui/themes';
+import { ENDED_SESSIONS_PAGE_SIZES } from '../../../shared/defaults.js';
+import { ChevronDownIcon } from '../../components/icons.js';
+import { SESSION_TEXTS } from './sessionTexts.js';
+
+export interface TablePaginationProps {
+  limit: number;
+  offset: number;
+  total: number;
+  onChange: (next: { limit: number; offset: number }) => void;
+}
+
+/** Rows per page (5, 10, 25, 50), the range shown and previous / next (spec part 1 §2, §9). */
+export function TablePagination({ limit, offset, total, onChange }: TablePaginationProps) {
+  const first = total === 0 ? 0 : offset + 1;
+  const last = Math.min(offset + limit, total);
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<HTMLButtonElement | null>(null);
+  // A button that turns disabled under the keyboard drops focus to the page: hand it to the other.
+  useEffect(() => {
+    const button = pressed.current;
+    pressed.current = null;
+    const other = button === next.current ? previous.current : next.current;
+    const lost = document.activeElement === button || document.activeElement === document.body;
+    if (button?.disabled && other && !other.disabled && lost) other.focus();
+  });
+  const go = (button: HTMLButtonElement | null, nextOffset: number) => {
+    pressed.current = button;
+    onChange({ limit, offset: nextOffset });
+  };
+
+  return (
+    <Flex justify="end" align="center" gap="3" wrap="wrap" className="sb-pagination">
+      <Flex align="center" gap="2">
+        <Text size="2" color="gray" aria-hidden="true">
+          {SESSION_TEXTS.rowsPerPage}
+        </Text>
+        {/* A new page size starts again at the first page. */}
+        <Select.Root value={String(limit)} onValueChange={(value) => onChange({ limit: Number(value), offset: 0 })} size="1">
+          <Select.Trigger aria-label={SESSION_TEXTS.rowsPerPage} />
+          <Select.Content position="popper">
+            {ENDED_SESSIONS_PAGE_SIZES.map((size) => (
+              <Select.Item key={size} value={String(size)}>
+                {size}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Flex>
+      <Text size="2" color="gray" aria-live="polite">
+        {first}–{last} of {total}
+      </Text>
+      <Flex gap="1">
+        <IconButton
+          variant="ghost"
+          color="gray"
+          ref={previous}
+          aria-label={SESSION_TEXTS.previousPage}
+          disabled={offset === 0}
+          onClick={() => go(previous.current, Math.max(0, offset - limit))}
+        >
+          <ChevronDownIcon style={{ transform: 'rotate(90deg)' }} />
+        </IconButton>
+        <IconButton
+          variant="ghost"
+          color="gray"
+          ref={next}
+          aria-label={SESSION_TEXTS.nextPage}
+          disabled={offset + limit >= total}
+          onClick={() => go(next.current, offset + limit)}
+        >
+          <ChevronDownIcon style={{ transform: 'rotate(-90deg)' }} />
+        </IconButton>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,71 @@
+import { useRef, useState } from 'react';
+import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { TRANSCRIPT_MAX_HEIGHT_PX } from '../../../shared/defaults.js';
+import type { SessionMessage } from '../../../shared/types/session.js';
+import { LoadingState } from '../../components/LoadingState.js';
+import { FunctionCallDialog } from './FunctionCallDialog.js';
+import { SESSION_TEXTS } from './sessionTexts.js';
+import { TranscriptMessage } from './TranscriptMessage.js';
+import { useStickToBottom } from './useStickToBottom.js';
+
+export interface TranscriptProps {
+  /** undefined while the stored messages load. */
+  messages: SessionMessage[] | undefined;
+}
+
+/**
+ * The session's transcript (spec part 1 §2): at most 500 px high, following the newest message,
+ * announced politely as a log; a function message opens its dialog.
+ */
+export function Transcript({ messages }: TranscriptProps) {
+  const [opened, setOpened] = useState<SessionMessage | null>(null);
+  // Kept after close: the dialog gives focus back once it has gone.
+  const opener = useRef<HTMLElement | null>(null);
+  const { ref, onScroll, unseen, jump } = useStickToBottom<HTMLDivElement>(messages);
+  const open = (message: SessionMessage, from: HTMLElement) => {
+    opener.current = from;
+    setOpened(message);
+  };
+
+  let body;
+  if (messages === undefined) body = <LoadingState label={SESSION_TEXTS.loadingMessages} />;
+  else if (messages.length === 0)
+    body = (
+      <Text as="p" color="gray" align="center" my="5">
+        {SESSION_TEXTS.noMessages}
+      </Text>
+    );
+  else body = messages.map((message) => <TranscriptMessage key={message.id} message={message} onOpenFunction={open} />);
+
+  return (
+    <Card size="2">
+      <Flex direction="column" gap="3">
+        <Flex justify="between" align="center" gap="3">
+          <Heading as="h2" size="4" id="sb-transcript-title">
+            {SESSION_TEXTS.transcript}
+          </Heading>
+          {unseen ? (
+            <Button size="1" variant="soft" onClick={jump}>
+              {SESSION_TEXTS.jumpToLatest}
+            </Button>
+          ) : null}
+        </Flex>
+        <Flex
+          ref={ref}
+          direction="column"
+          gap="3"
+          className="sb-transcript"
+          style={{ maxHeight: TRANSCRIPT_MAX_HEIGHT_PX }}
+          role="log"
+          aria-live="polite"
+          aria-labelledby="sb-transcript-title"
+          tabIndex={0}
+          onScroll={onScroll}
+        >
+          {body}
+        </Flex>
+      </Flex>
+      <FunctionCallDialog message={opened} returnFocusTo={opener} onClose={() => setOpened(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Narrowing of what the server sends about sessions (STYLE.md rule 13): answers and socket events
+ * arrive typed by contract but are checked here before they reach a table or the transcript.
+ */
+import type { CallFunctionOutputEvent, CallMessageEvent, SessionEndedEvent } from '../../../shared/protocol.js';
+import type { CallSession, SessionMessage } from '../../../shared/types/session.js';
+
+type Loose = Record<string, unknown>;
+
+function isObject(value: unknown): value is Loose {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/** A session needs its stream SID and agent (spec part 1 §4); anything else is dropped. */
+export function isCallSession(value: unknown): value is CallSession {
+  return isObject(value) && isText(value.streamSid) && isText(value.agentId);
+}
+
+/** The sessions of an answer that carries a `sessions` list; null when there is none. */
+export function sessionsOf(answer: unknown): CallSession[] | null {
+  if (!isObject(answer) || !Array.isArray(answer.sessions)) return null;
+  return answer.sessions.filter(isCallSession);
+}
+
+/** Stored messages; entries without text or type are dropped, ids become strings. */
+export function messagesOf(answer: unknown): SessionMessage[] {
+  if (!Array.isArray(answer)) return [];
+  return answer.flatMap((entry: unknown): SessionMessage[] => {
+    if (!isObject(entry) || typeof entry.type !== 'string') return [];
+    const id = entry.id;
+    if (typeof id !== 'string' && typeof id !== 'number') return [];
+    const message = typeof entry.message === 'string' ? entry.message : '';
+    return [{ ...(entry as unknown as SessionMessage), id: String(id), message }];
+  });
+}
+
+export function isCallMessageEvent(event: CallMessageEvent): boolean {
+  return isText(event.streamSid) && isText(event.item_id) && typeof event.message === 'string';
+}
+
+export function isFunctionOutputEvent(event: CallFunctionOutputEvent): boolean {
+  return isText(event.streamSid) && typeof event.function_id === 'string';
+}
+
+export function isSessionEndedEvent(event: SessionEndedEvent): boolean {
+  return isText(event.streamSid);
+}
+
+/** A number from an event (timestamp, duration), or null when it is not a finite number. */
+export function finiteNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}

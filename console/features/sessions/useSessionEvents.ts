@@ -1,0 +1,73 @@
+/**
+ * Feeds the sessions caches from the console's one socket (spec part 1 §4 "Session"):
+ * session.created adds a session to the active list only when its stream SID is new;
+ * session.ended removes it there, ends it on its detail page, reloads the ended table and raises
+ * the ended-session notification. Events sent while the socket was down are lost, so every
+ * (re)open of the socket reloads what the sessions screens show.
+ */
+import { useEffect, useRef } from 'react';
+import useSWR, { unstable_serialize, useSWRConfig, type Key } from 'swr';
+import { sessionFromCreatedEvent } from '../../../shared/protocol.js';
+import type { CallSession } from '../../../shared/types/session.js';
+import { useRealtime } from '../../app/RealtimeProvider.js';
+import { isEndedKey, sessionKeys, useSessionsUserId } from './api.js';
+import { isSessionEndedEvent, finiteNumber } from './sessionGuards.js';
+import { endedCopy } from './sessionTime.js';
+
+/** Keys the catch-up reloads: every sessions key of the user except the notification. */
+const isReloadable = (userId: string) => (key: unknown) =>
+  Array.isArray(key) && key[1] === userId && typeof key[0] === 'string' && key[0].startsWith('sessions-') && key[0] !== 'sessions-last-ended';
+
+export function useSessionEvents(): void {
+  const { on, status } = useRealtime();
+  const userId = useSessionsUserId();
+  const { cache, mutate } = useSWRConfig();
+
+  useEffect(() => {
+    if (!userId) return undefined;
+    // An update of a list still loading would make SWR drop the answer on its way: ask again instead.
+    const patch = <T>(key: Key, update: (current: T) => T) => {
+      if (cache.get(unstable_serialize(key))?.data === undefined) void mutate(key);
+      else void mutate(key, (current?: T) => (current === undefined ? current : update(current)), { revalidate: false });
+    };
+    const offCreated = on('session.created', (event) => {
+      const session = sessionFromCreatedEvent(event);
+      if (!session) return;
+      patch<CallSession[]>(sessionKeys.active(userId), (list) =>
+        list.some((s) => s.streamSid === session.streamSid) ? list : [...list, session],
+      );
+    });
+    const offEnded = on('session.ended', (event) => {
+      if (!isSessionEndedEvent(event)) return;
+      const endTime = finiteNumber(event.endTime) ?? Date.now();
+      const duration = finiteNumber(event.duration) ?? undefined;
+      patch<CallSession[]>(sessionKeys.active(userId), (list) => list.filter((s) => s.streamSid !== event.streamSid));
+      patch<CallSession | null>(sessionKeys.detail(userId, event.streamSid), (s) => (s ? endedCopy(s, endTime, duration) : s));
+      void mutate(isEndedKey(userId));
+      void mutate(sessionKeys.lastEnded(userId), event.streamSid, { revalidate: false });
+    });
+    return () => {
+      offCreated();
+      offEnded();
+    };
+  }, [on, userId, cache, mutate]);
+
+  const lastStatus = useRef(status);
+  useEffect(() => {
+    const reopened = status === 'open' && lastStatus.current !== 'open';
+    lastStatus.current = status;
+    if (reopened && userId) void mutate(isReloadable(userId));
+  }, [status, userId, mutate]);
+}
+
+/** The id of the last session that ended (spec part 1 §4), until someone resets it. */
+export function useEndedSessionNotification() {
+  const userId = useSessionsUserId();
+  const key = sessionKeys.lastEnded(userId);
+  const { data } = useSWR<string | null>(key, null);
+  const { mutate } = useSWRConfig();
+  return {
+    lastEndedSessionId: data ?? null,
+    reset: () => void mutate(key, null, { revalidate: false }),
+  };
+}
