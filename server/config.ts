@@ -6,6 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN_LENGTH } from '../shared/defaults.js';
 import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
+import { CRAWL_DEFAULTS, type CrawlConfig } from './crawl/crawlLimits.js';
+import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
+import { parseOutboundAllow } from './net/allowList.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -32,6 +35,13 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** The tool handler sandbox: SANDBOX_TIMEOUT_MS per call, SANDBOX_WORKERS threads, SANDBOX_MEMORY_MB heap per call. */
   sandbox: { timeoutMs: number; workers: number; memoryMb: number };
+  /**
+   * OUTBOUND_ALLOW: "host:port" entries that tool fetches and crawls may reach although they are
+   * private or local (an operator's internal site, the tests' fixture site). Empty by default.
+   */
+  outboundAllow: string[];
+  /** Website crawls: CRAWL_MAX_PAGES and CRAWL_TIMEOUT_MS from the environment, the rest fixed. */
+  crawl: CrawlConfig;
   /** The repository's `dist/` (built console and widget). */
   distDir: string;
   /** The repository's `examples/`. */
@@ -43,6 +53,7 @@ export interface Config {
   rateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
   wsMaxPayloadBytes: number;
+  summarize: SummarizeConfig;
 }
 
 export class ConfigError extends Error {
@@ -156,6 +167,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     memoryMb: boundedInt(env, 'SANDBOX_MEMORY_MB', { fallback: 32, min: 1, max: 1024 }, problems),
   };
 
+  const outboundAllow = parseOutboundAllow(env.OUTBOUND_ALLOW);
+  problems.push(...outboundAllow.problems);
+  const crawl: CrawlConfig = {
+    ...CRAWL_DEFAULTS,
+    maxPages: boundedInt(env, 'CRAWL_MAX_PAGES', { fallback: CRAWL_DEFAULTS.maxPages, min: 1, max: 500 }, problems),
+    timeoutMs: boundedInt(env, 'CRAWL_TIMEOUT_MS', { fallback: CRAWL_DEFAULTS.timeoutMs, min: 1000, max: 600_000 }, problems),
+  };
+
   const config: Config = {
     port,
     host,
@@ -174,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel as LogLevel,
     trustProxy,
     sandbox,
+    outboundAllow: outboundAllow.entries,
+    crawl,
     distDir: path.join(REPO_ROOT, 'dist'),
     examplesDir: path.join(REPO_ROOT, 'examples'),
     accessTokenTtlSeconds: 15 * 60,
@@ -191,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { max: 1000, windowMs: 60 * 1000 },
     bodyLimitBytes: 1024 * 1024,
     wsMaxPayloadBytes: 64 * 1024,
+    summarize: SUMMARIZE_DEFAULTS,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,12 +1,13 @@
 import { isBlockedAddress } from './addressPolicy.js';
 import { createGuardedLookup, type GuardedResolver } from './guardedLookup.js';
 import { OutboundRequestError } from './OutboundRequestError.js';
-import { formatBytes, requestOnce } from './requestOnce.js';
+import { formatBytes, requestOnce, type ResponseHead } from './requestOnce.js';
 import { allowListKeys, vetTarget, type Target } from './targetPolicy.js';
 
 export { OutboundRequestError, type OutboundErrorCode } from './OutboundRequestError.js';
 export { isBlockedAddress } from './addressPolicy.js';
 export type { GuardedResolver } from './guardedLookup.js';
+export type { ResponseHead } from './requestOnce.js';
 
 /**
  * Outbound HTTP for code that runs on behalf of users (tool handlers, the crawler): only http and
@@ -42,6 +43,11 @@ export interface GuardedRequestInit {
   headers?: Record<string, string> | ReadonlyArray<readonly [string, string]>;
   body?: string | Uint8Array | null;
   signal?: AbortSignal;
+  /**
+   * Asked with the final (non-redirect) answer's status and headers before its body is read;
+   * false skips the body without downloading it (`bodySkipped`), e.g. a crawler reading only HTML.
+   */
+  acceptResponse?: (head: ResponseHead) => boolean;
 }
 
 export interface GuardedResponse {
@@ -53,6 +59,8 @@ export interface GuardedResponse {
   headers: Record<string, string>;
   body: Buffer;
   redirected: boolean;
+  /** The body was not read because `acceptResponse` refused the answer. */
+  bodySkipped?: boolean;
 }
 
 export type GuardedFetch = (url: string | URL, init?: GuardedRequestInit) => Promise<GuardedResponse>;
@@ -98,6 +106,7 @@ export function createGuardedFetch(options: OutboundGuardOptions = {}): GuardedF
           timeoutMs: limits.timeoutMs,
           maxBytes: limits.maxResponseBytes,
           signal: init.signal,
+          acceptResponse: init.acceptResponse,
         },
       );
       const location = raw.headers.location;

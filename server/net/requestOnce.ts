@@ -22,6 +22,14 @@ export interface RequestOnceOptions {
   /** Cap on the (decoded) response body; the stream is aborted as soon as it is passed. */
   maxBytes: number;
   signal?: AbortSignal;
+  /** Asked before a non-redirect body is read; false drops the connection and answers an empty body. */
+  acceptResponse?: (head: ResponseHead) => boolean;
+}
+
+export interface ResponseHead {
+  status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
 }
 
 export interface RawResponse {
@@ -29,6 +37,8 @@ export interface RawResponse {
   statusText: string;
   headers: Record<string, string>;
   body: Buffer;
+  /** True when acceptResponse refused the answer, so its body was never read. */
+  bodySkipped?: boolean;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -84,6 +94,10 @@ export function requestOnce(url: URL, init: RequestOnceInit, options: RequestOnc
       if (REDIRECT_STATUSES.has(head.status) && headers.location !== undefined) {
         res.destroy();
         return finish(null, { ...head, body: Buffer.alloc(0) });
+      }
+      if (options.acceptResponse && !options.acceptResponse(head)) {
+        res.destroy();
+        return finish(null, { ...head, body: Buffer.alloc(0), bodySkipped: true });
       }
       const declared = Number(headers['content-length']);
       if (Number.isFinite(declared) && declared > options.maxBytes) return finish(tooLarge(options.maxBytes));

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { isBlockedAddress } from './addressPolicy.js';
+import { allowListEntryKey } from './allowList.js';
 import { OutboundRequestError, blockedAddressError } from './OutboundRequestError.js';
 
 /** A parsed request target: the URL, its host without IPv6 brackets, and whether the caller allow-listed it. */
@@ -37,9 +38,9 @@ export function vetTarget(rawUrl: string | URL, allow: ReadonlySet<string>, base
 export function allowListKeys(entries: readonly string[] | undefined): Set<string> {
   const keys = new Set<string>();
   for (const entry of entries ?? []) {
-    const match = /^(.+):(\d{1,5})$/.exec(entry);
-    if (!match) throw new Error(`Allow-list entry "${entry}" must be host:port`);
-    keys.add(`${new URL(`http://${match[1]}`).hostname}:${Number(match[2])}`);
+    const key = allowListEntryKey(entry);
+    if (key === null) throw new Error(`Allow-list entry "${entry}" must be host:port`);
+    keys.add(key);
   }
   return keys;
 }

@@ -14,12 +14,17 @@ declare module 'fastify' {
   }
 }
 
-/** SANDBOX_TIMEOUT_MS, SANDBOX_WORKERS and SANDBOX_MEMORY_MB as the sandbox's options. */
-export function sandboxOptions(config: Pick<Config, 'sandbox'>): SandboxOptions {
+/**
+ * SANDBOX_TIMEOUT_MS, SANDBOX_WORKERS and SANDBOX_MEMORY_MB as the sandbox's options, and
+ * OUTBOUND_ALLOW for the handlers' fetch (the crawler reads the same list).
+ */
+export function sandboxOptions(config: Pick<Config, 'sandbox'> & Partial<Pick<Config, 'outboundAllow'>>): SandboxOptions {
+  const allow = config.outboundAllow ?? [];
   return {
     timeoutMs: config.sandbox.timeoutMs,
     poolSize: config.sandbox.workers,
     memoryLimitBytes: config.sandbox.memoryMb * 1024 * 1024,
+    ...(allow.length > 0 ? { fetch: { allow } } : {}),
   };
 }
 
