@@ -1,0 +1,52 @@
+/**
+ * One page of a crawl: fetched through the outbound guard reading only HTML bodies, then read
+ * by the extractor thread. What comes back says whether the page is listed, skipped or failed.
+ */
+import type { GuardedFetch } from '../net/outboundGuard.js';
+import { OutboundRequestError } from '../net/outboundGuard.js';
+import { isHtmlContentType, normalizeUrl } from './crawlUrl.js';
+import type { ExtractedPage } from './extractPage.js';
+import type { PageExtractor } from './PageExtractor.js';
+
+export type PageResult =
+  | { kind: 'page'; url: string; text: string; links: string[] }
+  /** Not a page of this crawl: not HTML, noindex, or an answer that is not worth a line. */
+  | { kind: 'skipped'; url: string; reason: string; links: string[] }
+  | { kind: 'failed'; url: string; error: string; cause: OutboundRequestError | null };
+
+export interface PageFetching {
+  fetch: GuardedFetch;
+  extractor: Pick<PageExtractor, 'page'>;
+  maxChars: number;
+  signal: AbortSignal;
+}
+
+const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
+
+export async function fetchPage(fetching: PageFetching, url: string): Promise<PageResult> {
+  let response;
+  try {
+    response = await fetching.fetch(url, {
+      signal: fetching.signal,
+      headers: { accept: ACCEPT_HTML },
+      // Only a successful HTML answer is worth its body; a PDF or an error page is never downloaded.
+      acceptResponse: (head) => head.status >= 200 && head.status < 300 && isHtmlContentType(head.headers['content-type']),
+    });
+  } catch (error) {
+    if (error instanceof OutboundRequestError) return { kind: 'failed', url, error: error.message, cause: error };
+    throw error;
+  }
+  const finalUrl = normalizeUrl(response.url) ?? url;
+  if (response.status < 200 || response.status >= 300) {
+    return { kind: 'failed', url: finalUrl, error: `The page answered ${response.status} ${response.statusText}`.trim(), cause: null };
+  }
+  if (response.bodySkipped) return { kind: 'skipped', url: finalUrl, reason: `not HTML (${response.headers['content-type']})`, links: [] };
+  let page: ExtractedPage;
+  try {
+    page = await fetching.extractor.page(response.body, response.headers['content-type'], finalUrl, fetching.maxChars);
+  } catch (error) {
+    return { kind: 'failed', url: finalUrl, error: `The page could not be read: ${(error as Error).message}`, cause: null };
+  }
+  if (page.noindex) return { kind: 'skipped', url: finalUrl, reason: 'noindex', links: page.links };
+  return { kind: 'page', url: finalUrl, text: page.text, links: page.links };
+}

@@ -1,0 +1,28 @@
+/**
+ * A sitemap file (sitemaps.org): a `<urlset>` of page URLs or a `<sitemapindex>` of further
+ * sitemaps, possibly gzipped. Parsed as XML with linkedom; anything else yields nothing.
+ */
+import { gunzipSync } from 'node:zlib';
+import { DOMParser } from 'linkedom';
+
+export interface ParsedSitemap {
+  pages: string[];
+  sitemaps: string[];
+}
+
+/** URLs taken from one file at most; a crawl reads far fewer pages anyway. */
+const MAX_LOCS = 10_000;
+
+export function parseSitemap(body: Uint8Array, maxBytes: number): ParsedSitemap {
+  const bytes = isGzip(body) ? gunzipSync(body, { maxOutputLength: maxBytes }) : body;
+  const document = new DOMParser().parseFromString(new TextDecoder('utf-8').decode(bytes), 'text/xml') as unknown as Document;
+  const root = document.documentElement?.localName?.toLowerCase();
+  const locs = [...document.getElementsByTagName('loc')].slice(0, MAX_LOCS).map((loc) => (loc.textContent ?? '').trim()).filter(Boolean);
+  if (root === 'urlset') return { pages: locs, sitemaps: [] };
+  if (root === 'sitemapindex') return { pages: [], sitemaps: locs };
+  return { pages: [], sitemaps: [] };
+}
+
+function isGzip(body: Uint8Array): boolean {
+  return body[0] === 0x1f && body[1] === 0x8b;
+}
