@@ -24,6 +24,7 @@ import { adminRoutes } from './routes/admin.js';
 import { agentRoutes } from './routes/agents.js';
 import { customValueRoutes } from './routes/customValues.js';
 import { healthRoutes } from './routes/health.js';
+import { knowledgeRoutes } from './routes/knowledge.js';
 import { phoneAssociationRoutes } from './routes/phoneAssociations.js';
 import { profileRoutes } from './routes/profile.js';
 import { settingsRoutes } from './routes/settings.js';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customValueRoutes, { prefix: '/api/custom-values' });
   await app.register(phoneAssociationRoutes, { prefix: '/api/phone-associations' });
   await app.register(twilioRoutes, { prefix: '/api/twilio' });
+  await app.register(knowledgeRoutes, { prefix: '/api/webchats' });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });
   await app.register(staticRoutes, { config });

@@ -49,6 +49,18 @@ export interface CallFunctionOutputEvent {
   timestamp: number;
 }
 
+/**
+ * Progress of a website crawl the user started with `GET /api/webchats/crawl?crawlId=…`, sent to
+ * that user's consoles only; `currentUrl` is null between pages and at the end.
+ */
+export interface CrawlProgressEvent {
+  type: 'crawl.progress';
+  crawlId: string;
+  pagesDone: number;
+  pagesFound: number;
+  currentUrl: string | null;
+}
+
 /** Events passed to listeners (spec part 1 §7). */
 export type RealtimeEvent =
   | SessionCreatedEvent
@@ -61,7 +73,8 @@ export type ServerMessage =
   | ConnectionEstablishedEvent
   | PongEvent
   | ErrorEvent
-  | RealtimeEvent;
+  | RealtimeEvent
+  | CrawlProgressEvent;
 
 export type ServerMessageType = ServerMessage['type'];
 export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
@@ -75,6 +88,7 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'session.ended',
   'call.message',
   'call.function_output',
+  'crawl.progress',
 ]);
 
 function parseJsonObject(raw: unknown): Record<string, unknown> | null {

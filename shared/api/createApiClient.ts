@@ -1,6 +1,7 @@
 import { accountsApi } from './accounts.js';
 import { adminApi } from './admin.js';
 import { agentsApi, phoneApi } from './agents.js';
+import { knowledgeApi } from './knowledge.js';
 import { createRequest, type ApiClientOptions } from './request.js';
 import { sessionsApi } from './sessions.js';
 import { customValuesApi, toolsApi } from './tools.js';
@@ -19,6 +20,7 @@ export function createApiClient(options: ApiClientOptions) {
     sessions: sessionsApi(request),
     tools: toolsApi(request),
     customValues: customValuesApi(request),
+    knowledge: knowledgeApi(request),
   };
 }
 

@@ -3,6 +3,7 @@ export type * from './agent.js';
 export type * from './session.js';
 export type * from './tool.js';
 export type * from './webchat.js';
+export type * from './knowledge.js';
 export type * from './widget.js';
 export type * from './settings.js';
 export type * from './api.js';

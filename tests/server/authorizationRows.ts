@@ -217,6 +217,13 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     request: async (ctx) => ({ url: `/api/custom-values/${encodeURIComponent(await customValueOfA(ctx))}` }),
     expect: onlyA(200),
   },
+
+  // Knowledge base (spec part 2 §7). The matrix app has no OUTBOUND_ALLOW, so a loopback site is
+  // refused before any request; nobody has an OpenAI key. Cancelling another user's crawl is
+  // covered by crawl-routes.test.ts (a crawl must be running for that).
+  { method: 'GET', route: '/api/webchats/crawl', request: () => ({ url: '/api/webchats/crawl?url=http%3A%2F%2F127.0.0.1%3A9%2F' }), expect: signedIn(400) },
+  { method: 'DELETE', route: '/api/webchats/crawl/:crawlId', request: () => ({ url: '/api/webchats/crawl/no-such-crawl' }), expect: signedIn(404) },
+  { method: 'POST', route: '/api/webchats/summarize', request: () => ({ payload: { text: 'Opening hours: 9 to 5.' } }), expect: signedIn(400) },
 ];
 
 /** A resource of userA: userA and an admin impersonating A reach it; everyone else gets 404. */

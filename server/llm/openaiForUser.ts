@@ -1,0 +1,66 @@
+/**
+ * A Chat Completions client for one user, with the OpenAI key saved in their Settings and the
+ * configured OPENAI_BASE_URL; and the one mapping from a failed model call to an answer for
+ * people. Summaries use it now, the web chat engine next.
+ */
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../http/HttpError.js';
+import { getAccountSecrets } from '../settings/accountSecrets.js';
+import { ChatCompletionsClient } from './ChatCompletionsClient.js';
+import { LlmError } from './LlmError.js';
+
+export const MISSING_OPENAI_KEY = 'The OpenAI API key is missing. Add your OpenAI API key in Settings.';
+export const REFUSED_OPENAI_KEY = 'OpenAI refused the API key. Fix your OpenAI API key in Settings.';
+
+type AppServices = Pick<FastifyInstance, 'db' | 'secretBox' | 'config'>;
+
+/** The user's client; a 400 `missing_credentials` answer when they have not saved a key. */
+export async function openaiForUser(app: AppServices, userId: string, options: { timeoutMs?: number } = {}): Promise<ChatCompletionsClient> {
+  const { openaiApiKey } = await getAccountSecrets(app.db, app.secretBox, userId);
+  if (!openaiApiKey) throw new HttpError(400, 'missing_credentials', MISSING_OPENAI_KEY);
+  return new ChatCompletionsClient({ baseUrl: app.config.openaiBaseUrl, apiKey: openaiApiKey, timeoutMs: options.timeoutMs });
+}
+
+/**
+ * A failed model call as an answer. Never a 401: the console would take that for its own session
+ * expiring. The user's to fix (key, quota, request) is 4xx; a provider that fails or cannot be
+ * reached is 502; a rate limit stays 429 with the provider's Retry-After.
+ */
+export function llmHttpError(error: LlmError): HttpError {
+  const provider = error.message.replace(/\.$/, '');
+  switch (error.kind) {
+    case 'auth':
+      return new HttpError(400, 'openai_auth_failed', REFUSED_OPENAI_KEY);
+    case 'quota':
+      return new HttpError(429, 'openai_quota_exceeded', `Your OpenAI account has no quota left; waiting will not help. Check its plan and billing at OpenAI (${provider}).`);
+    case 'rate_limit': {
+      const wait = error.details.retryAfterSeconds ?? null;
+      const headers: Record<string, string> = wait === null ? {} : { 'retry-after': String(wait) };
+      const when = wait === null ? 'in a moment' : `in ${wait} second${wait === 1 ? '' : 's'}`;
+      return new HttpError(429, 'rate_limited', `OpenAI's rate limit was reached. Please try again ${when}.`, headers);
+    }
+    case 'context_length':
+      return new HttpError(400, 'openai_request_rejected', `The text is too long for the model (${provider}).`);
+    case 'bad_request':
+      return new HttpError(400, 'openai_request_rejected', `OpenAI refused the request: ${provider}.`);
+    case 'aborted':
+      return new HttpError(400, 'aborted', 'The request was cancelled.');
+    case 'timeout':
+      return new HttpError(502, 'upstream_error', 'OpenAI did not answer in time. Please try again later.');
+    case 'network':
+      return new HttpError(502, 'upstream_error', 'OpenAI could not be reached. Please try again later.');
+    default: {
+      const status = error.details.status ? ` (${error.details.status})` : '';
+      return new HttpError(502, 'upstream_error', `OpenAI failed${status}. Please try again later.`);
+    }
+  }
+}
+
+/** Runs a model call, turning an LlmError into the matching HttpError. */
+export async function callModel<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof LlmError ? llmHttpError(error) : error;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * A bot's knowledge base (spec part 2 §7), under /api/webchats beside the bot routes (this
+ * file's static paths win over their `/:id`): crawl a website with progress on the owner's
+ * real-time channel, cancel it, and summarize text through the owner's OpenAI key. Both are
+ * long requests, limited per user in number at once and in rate.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { CRAWL_ID_PATTERN, KNOWLEDGE_MESSAGES, newCrawlId } from '../../shared/knowledge.js';
+import type { SuccessResponse } from '../../shared/types/api.js';
+import type { CrawlResponse, SummarizeResponse } from '../../shared/types/knowledge.js';
+import { requireUser } from '../auth/requireUser.js';
+import { crawlRefusedHttpError, crawlResponse, crawlStartHttpError } from '../crawl/crawlAnswer.js';
+import { crawlProgressSender } from '../crawl/crawlProgressSender.js';
+import { crawlSite, CrawlStartError } from '../crawl/crawlSite.js';
+import { startUrl } from '../crawl/crawlUrl.js';
+import { PageExtractor } from '../crawl/PageExtractor.js';
+import { JobRefusedError, RunningJobs, type RunningJob } from '../crawl/RunningJobs.js';
+import { badRequest, HttpError, invalidField, notFound } from '../http/HttpError.js';
+import { callModel, openaiForUser } from '../llm/openaiForUser.js';
+import { summarizeText } from '../llm/summarizeText.js';
+
+const CrawlQuery = Type.Object({ url: Type.Optional(Type.Unknown()), crawlId: Type.Optional(Type.Unknown()) });
+const CrawlParams = Type.Object({ crawlId: Type.String() });
+const SummarizeBody = Type.Object({ text: Type.Optional(Type.Unknown()) });
+
+/** A per-user limit on how often a route may be called; runs after sign-in so it can key on the user. */
+function perUserRate(name: string, limit: { max: number; windowMs: number }) {
+  return {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.user?.id ?? request.ip ?? 'unknown'}`,
+  };
+}
+
+/** Cancels the job when the client goes away before its answer is sent. */
+function cancelOnDisconnect(reply: FastifyReply, job: RunningJob): void {
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) job.cancel();
+  });
+}
+
+export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { config } = app;
+  const crawls = new RunningJobs({ perUser: config.crawl.maxRunningPerUser, total: config.crawl.maxRunning });
+  const summaries = new RunningJobs({ perUser: config.summarize.maxRunningPerUser, total: Number.POSITIVE_INFINITY });
+  const extractor = new PageExtractor();
+  app.addHook('onClose', async () => {
+    crawls.cancelAll();
+    summaries.cancelAll();
+    await extractor.close();
+  });
+
+  app.get(
+    '/crawl',
+    { schema: { querystring: CrawlQuery }, config: { rateLimit: perUserRate('crawl', config.crawl.rateLimit) } },
+    async (request, reply): Promise<CrawlResponse> => {
+      const user = requireUser(request);
+      const url = typeof request.query.url === 'string' ? startUrl(request.query.url) : null;
+      if (!url) throw badRequest(KNOWLEDGE_MESSAGES.invalidUrl, 'invalid_url');
+      const { crawlId = newCrawlId() } = request.query;
+      if (typeof crawlId !== 'string' || !CRAWL_ID_PATTERN.test(crawlId)) {
+        throw invalidField('crawlId', "must be 8 to 64 letters, digits, '-' or '_'");
+      }
+      const job = startJob(crawls, user.id, crawlId, (reason) => crawlRefusedHttpError(reason, config.crawl.maxRunningPerUser));
+      cancelOnDisconnect(reply, job);
+      const progress = crawlProgressSender(app.realtime, user.id, crawlId);
+      try {
+        const outcome = await crawlSite({ url, limits: config.crawl, allow: config.outboundAllow, extractor, signal: job.signal, onProgress: progress.report });
+        return crawlResponse(outcome);
+      } catch (error) {
+        throw error instanceof CrawlStartError ? crawlStartHttpError(error) : error;
+      } finally {
+        progress.flush();
+        job.done();
+      }
+    },
+  );
+
+  app.delete('/crawl/:crawlId', { schema: { params: CrawlParams } }, async (request): Promise<SuccessResponse> => {
+    if (!crawls.cancel(requireUser(request).id, request.params.crawlId)) throw notFound('Crawl not found');
+    return { success: true };
+  });
+
+  app.post(
+    '/summarize',
+    {
+      schema: { body: SummarizeBody },
+      // Room for the largest accepted text as JSON (up to 4 bytes a character); beyond it Fastify answers 413.
+      bodyLimit: config.summarize.maxInputChars * 4 + 64 * 1024,
+      config: { rateLimit: perUserRate('summarize', config.summarize.rateLimit) },
+    },
+    async (request, reply): Promise<SummarizeResponse> => {
+      const user = requireUser(request);
+      const { text } = request.body;
+      if (text !== undefined && text !== null && typeof text !== 'string') throw invalidField('text', 'must be a string');
+      if (typeof text !== 'string' || text.trim() === '') throw badRequest(KNOWLEDGE_MESSAGES.noContent, 'no_content');
+      const max = config.summarize.maxInputChars;
+      if (text.length > max) {
+        throw new HttpError(413, 'payload_too_large', `${KNOWLEDGE_MESSAGES.textTooLarge}: at most ${max.toLocaleString('en-US')} characters can be summarized`);
+      }
+      const llm = await openaiForUser(app, user.id, { timeoutMs: config.summarize.requestTimeoutMs });
+      const job = startJob(summaries, user.id, newCrawlId(), () =>
+        new HttpError(429, 'too_many_summaries', `You can run ${config.summarize.maxRunningPerUser} summaries at a time. Wait for one to finish.`, { 'retry-after': '10' }),
+      );
+      cancelOnDisconnect(reply, job);
+      try {
+        return { summary: await callModel(() => summarizeText(llm, text, config.summarize, job.signal)) };
+      } finally {
+        job.done();
+      }
+    },
+  );
+}
+
+function startJob(jobs: RunningJobs, userId: string, id: string, refused: (reason: JobRefusedError['reason']) => HttpError): RunningJob {
+  try {
+    return jobs.start(userId, id);
+  } catch (error) {
+    throw error instanceof JobRefusedError ? refused(error.reason) : error;
+  }
+}

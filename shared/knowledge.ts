@@ -1,0 +1,17 @@
+/**
+ * Knowledge base rules the console and server share (spec part 2 §5 and §8): the message texts
+ * and the shape of the id a console gives a crawl so it can follow and cancel it.
+ */
+export const KNOWLEDGE_MESSAGES = {
+  invalidUrl: 'Please enter a valid URL',
+  noContent: 'No content to summarize',
+  textTooLarge: 'The text is too large',
+} as const;
+
+/** A crawl id: 8 to 64 letters, digits, '-' or '_' (a UUID fits). */
+export const CRAWL_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** A fresh, unguessable crawl id. */
+export function newCrawlId(): string {
+  return globalThis.crypto.randomUUID();
+}
