@@ -3,7 +3,10 @@
  * the refusals, progress over the owner's WebSocket only, cancel by the owner only, and the
  * per-user limits. The fixture site is reachable only through OUTBOUND_ALLOW.
  */
+import http from 'node:http';
 import WebSocket from 'ws';
+import { createApiClient, ApiError } from '../../shared/api/index.js';
+import { newCrawlId } from '../../shared/knowledge.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlProgressEvent, ServerMessage } from '../../shared/protocol.js';
 import type { CrawlResponse } from '../../shared/types/knowledge.js';
@@ -169,6 +172,40 @@ describe('progress and cancel over the real-time channel', () => {
     await cancel(tokens.bob, 'bob-crawl-0002');
     expect((await first).json().finish).toBe('cancelled');
     expect((await second).json().finish).toBe('cancelled');
+  });
+
+  it('cancels the crawl when the client goes away', async () => {
+    const crawlId = 'gone-away-0001';
+    const slowBefore = site.requested.filter((p) => p === '/slow').length;
+    const request = http.get(`${base.replace('ws:', 'http:')}/api/webchats/crawl?${siteUrl()}&crawlId=${crawlId}`, { headers: t.auth(tokens.bob) });
+    request.on('error', () => undefined);
+    await until(() => site.requested.filter((p) => p === '/slow').length > slowBefore, 'the crawl at /slow');
+    expect((await crawl(tokens.bob, `${siteUrl()}&crawlId=${crawlId}`)).statusCode).toBe(409);
+    request.destroy();
+    // Once the crawl has ended its id is free again: a new crawl with it is no longer a duplicate.
+    let status = 409;
+    for (let i = 0; i < 100 && status === 409; i += 1) {
+      const retry = await crawl(tokens.bob, `url=${encodeURIComponent(`${quick.origin}/loop/a`)}&crawlId=${crawlId}`);
+      status = retry.statusCode;
+      if (status === 409) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toBe(200);
+  });
+
+  it('works through the shared API client: crawl with an id, follow it, cancel it', async () => {
+    const api = createApiClient({ baseUrl: `${base.replace('ws:', 'http:')}/api`, getToken: () => tokens.alice, setToken: () => undefined });
+    const aliceConsole = await consoleSocket(base, tokens.alice);
+    const crawlId = newCrawlId();
+    const answer = api.knowledge.crawl(`${site.origin}/`, { crawlId });
+    await until(() => progressOf(aliceConsole.messages, crawlId).length > 0, 'progress');
+    expect(await api.knowledge.cancelCrawl(crawlId)).toEqual({ success: true });
+    expect((await answer).finish).toBe('cancelled');
+    const missing = await api.knowledge.cancelCrawl(crawlId).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(ApiError);
+    expect((missing as ApiError).message).toBe('Crawl not found');
+    const invalid = await api.knowledge.crawl('').catch((error: unknown) => error);
+    expect((invalid as ApiError).message).toBe('Please enter a valid URL');
+    aliceConsole.close();
   });
 });
 
