@@ -109,7 +109,7 @@ class SiteCrawl {
 
   /** The start page decides the site's origin (after redirects); false when the crawl already ended. */
   private async crawlStart(start: string): Promise<boolean> {
-    const robots = await this.robotsOf(originOf(start));
+    const robots = await this.robotsOf(originOf(start), start);
     if (!robots.isAllowed(start)) throw new CrawlStartError('robots_disallowed', `The site's robots.txt does not allow crawling ${start}`);
     this.known.add(start);
     this.slots.push(null);
@@ -123,20 +123,22 @@ class SiteCrawl {
     }
     this.origin = originOf(result.url);
     if (this.origin !== originOf(start)) {
-      this.robots = await this.robotsOf(this.origin);
+      this.robots = await this.robotsOf(this.origin, result.url);
       if (!this.robots.isAllowed(result.url)) throw new CrawlStartError('robots_disallowed', `The site's robots.txt does not allow crawling ${result.url}`);
     }
     this.record(0, 0, result);
     return true;
   }
 
-  private async robotsOf(origin: string): Promise<RobotsPolicy> {
+  private async robotsOf(origin: string, pageUrl: string): Promise<RobotsPolicy> {
     try {
       this.robots = await readRobots(this.auxFetch, origin, this.signal);
       return this.robots;
     } catch (error) {
-      if (error instanceof RobotsUnavailableError) throw startFailure(`${origin}/robots.txt`, error.message, error.failure);
-      throw error;
+      if (!(error instanceof RobotsUnavailableError)) throw error;
+      const refused = startFailure(pageUrl, error.message, error.failure);
+      if (refused.code !== 'unreachable') throw refused;
+      throw new CrawlStartError('unreachable', `Could not read ${origin}/robots.txt: ${error.message}`);
     }
   }
 
@@ -162,8 +164,8 @@ class SiteCrawl {
     this.inFlight.set(slot, next.url);
     this.report(next.url);
     const result = await fetchPage(this.fetching(), next.url);
-    // A fetch cut short by cancel or the deadline is settled by outcome().
-    if (this.finished || (result.kind === 'failed' && this.signal.aborted)) return;
+    // Once cancelled or past the deadline, pages still in flight are settled by outcome().
+    if (this.finished || this.signal.aborted) return;
     this.record(slot, next.depth, result);
   }
 

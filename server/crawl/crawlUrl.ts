@@ -31,13 +31,17 @@ export function normalizeUrl(raw: string, base?: string): string | null {
   return url.href;
 }
 
-/** The URL a person typed, made absolute: "example.com" means "https://example.com/". */
-export function startUrl(raw: string): string | null {
+/**
+ * The URLs to try for an address a person typed, best first; empty when it is not an http(s)
+ * address. Without a scheme ("example.com", "intranet:8080") it is https, then http, as
+ * browsers try them.
+ */
+export function startUrls(raw: string): string[] {
   const typed = raw.trim();
-  if (typed === '' || /\s/.test(typed)) return null;
+  if (typed === '' || /\s/.test(typed)) return [];
   const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(typed) && !/^[^:/]+:\d+(\/|$)/.test(typed);
-  const url = normalizeUrl(hasScheme ? typed : `https://${typed}`);
-  return url && new URL(url).hostname !== '' ? url : null;
+  const candidates = hasScheme ? [typed] : [`https://${typed}`, `http://${typed}`];
+  return candidates.map((c) => normalizeUrl(c)).filter((url): url is string => url !== null && new URL(url).hostname !== '');
 }
 
 export function originOf(url: string): string {

@@ -16,7 +16,7 @@ export interface RobotsPolicy {
   crawlDelayMs: number;
 }
 
-/** robots.txt could not be read: the origin must not be crawled. */
+/** robots.txt could not be read: the origin must not be crawled. `message` says why, after "Could not read …:". */
 export class RobotsUnavailableError extends Error {
   override readonly name = 'RobotsUnavailableError';
   constructor(
@@ -36,13 +36,13 @@ export async function readRobots(fetch: GuardedFetch, origin: string, signal: Ab
     response = await fetch(url, { signal, headers: { accept: 'text/plain,*/*;q=0.5' } });
   } catch (error) {
     if (error instanceof OutboundRequestError) {
-      throw new RobotsUnavailableError(`Could not read ${url}: ${error.message}`, error);
+      throw new RobotsUnavailableError(error.message, error);
     }
     throw error;
   }
   if (response.status >= 400 && response.status < 500) return ALLOW_ALL;
   if (response.status < 200 || response.status >= 300) {
-    throw new RobotsUnavailableError(`${url} answered ${response.status}; the site may not be crawled until it can be read`);
+    throw new RobotsUnavailableError(`it answered ${response.status}, and a site may not be crawled until its robots.txt can be read`);
   }
   const robots = robotsParser(url, response.body.toString('utf8'));
   return {

@@ -14,7 +14,7 @@ import { requireUser } from '../auth/requireUser.js';
 import { crawlRefusedHttpError, crawlResponse, crawlStartHttpError } from '../crawl/crawlAnswer.js';
 import { crawlProgressSender } from '../crawl/crawlProgressSender.js';
 import { crawlSite, CrawlStartError } from '../crawl/crawlSite.js';
-import { startUrl } from '../crawl/crawlUrl.js';
+import { startUrls } from '../crawl/crawlUrl.js';
 import { PageExtractor } from '../crawl/PageExtractor.js';
 import { JobRefusedError, RunningJobs, type RunningJob } from '../crawl/RunningJobs.js';
 import { badRequest, HttpError, invalidField, notFound } from '../http/HttpError.js';
@@ -59,8 +59,8 @@ export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { querystring: CrawlQuery }, config: { rateLimit: perUserRate('crawl', config.crawl.rateLimit) } },
     async (request, reply): Promise<CrawlResponse> => {
       const user = requireUser(request);
-      const url = typeof request.query.url === 'string' ? startUrl(request.query.url) : null;
-      if (!url) throw badRequest(KNOWLEDGE_MESSAGES.invalidUrl, 'invalid_url');
+      const urls = typeof request.query.url === 'string' ? startUrls(request.query.url) : [];
+      if (urls.length === 0) throw badRequest(KNOWLEDGE_MESSAGES.invalidUrl, 'invalid_url');
       const { crawlId = newCrawlId() } = request.query;
       if (typeof crawlId !== 'string' || !CRAWL_ID_PATTERN.test(crawlId)) {
         throw invalidField('crawlId', "must be 8 to 64 letters, digits, '-' or '_'");
@@ -69,8 +69,8 @@ export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
       cancelOnDisconnect(reply, job);
       const progress = crawlProgressSender(app.realtime, user.id, crawlId);
       try {
-        const outcome = await crawlSite({ url, limits: config.crawl, allow: config.outboundAllow, extractor, signal: job.signal, onProgress: progress.report });
-        return crawlResponse(outcome);
+        const crawlOne = (url: string) => crawlSite({ url, limits: config.crawl, allow: config.outboundAllow, extractor, signal: job.signal, onProgress: progress.report });
+        return crawlResponse(await firstReachable(urls, crawlOne));
       } catch (error) {
         throw error instanceof CrawlStartError ? crawlStartHttpError(error) : error;
       } finally {
@@ -114,6 +114,18 @@ export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
       }
     },
   );
+}
+
+/** Crawls from the first address that can be reached ("example.com": https, else http); the last failure otherwise. */
+async function firstReachable<T>(urls: string[], crawl: (url: string) => Promise<T>): Promise<T> {
+  for (const [i, url] of urls.entries()) {
+    try {
+      return await crawl(url);
+    } catch (error) {
+      if (!(error instanceof CrawlStartError) || error.code !== 'unreachable' || i === urls.length - 1) throw error;
+    }
+  }
+  throw new Error('no address to crawl');
 }
 
 function startJob(jobs: RunningJobs, userId: string, id: string, refused: (reason: JobRefusedError['reason']) => HttpError): RunningJob {

@@ -101,9 +101,15 @@ describe('GET /api/webchats/crawl', () => {
     });
   });
 
+  it('tries https, then http, for an address typed without a scheme', async () => {
+    const response = await crawl(tokens.alice, `url=${encodeURIComponent(`${quick.hostPort}/loop/a`)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<CrawlResponse>().urls[0]).toBe(`${quick.origin}/loop/a`);
+  });
+
   it('takes an address typed without http(s):// as https', async () => {
     const response = await crawl(tokens.alice, `url=${encodeURIComponent('localhost:9')}`);
-    expect(response.json()).toMatchObject({ code: 'blocked_address', error: 'https://localhost:9/robots.txt cannot be crawled: it is a private or local address' });
+    expect(response.json()).toMatchObject({ code: 'blocked_address', error: 'https://localhost:9/ cannot be crawled: it is a private or local address' });
   });
 
   it('refuses the same site on a server without OUTBOUND_ALLOW', async () => {
@@ -114,7 +120,7 @@ describe('GET /api/webchats/crawl', () => {
       const before = site.requested.length;
       const response = await strict.app.inject({ method: 'GET', url: `/api/webchats/crawl?${siteUrl()}`, headers: strict.auth(accessToken) });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'blocked_address', error: `${site.origin}/robots.txt cannot be crawled: it is a private or local address` });
+      expect(response.json()).toMatchObject({ code: 'blocked_address', error: `${site.origin}/ cannot be crawled: it is a private or local address` });
       expect(site.requested.length).toBe(before);
     } finally {
       await strict.close();
