@@ -2,6 +2,8 @@
  * The limits of one website crawl and of crawling per user (README, "Knowledge base"). Only
  * CRAWL_MAX_PAGES and CRAWL_TIMEOUT_MS come from the environment; tests override the rest.
  */
+import type { PerUserJobLimits } from './RunningJobs.js';
+
 export interface CrawlLimits {
   /** Pages fetched (HTML or failed), the start page included. */
   maxPages: number;
@@ -25,13 +27,9 @@ export interface CrawlLimits {
 }
 
 /** Crawling as a service of the server: limits per crawl plus how many may run. */
-export interface CrawlConfig extends CrawlLimits {
-  /** Crawls one user may run at once. */
-  maxRunningPerUser: number;
+export interface CrawlConfig extends CrawlLimits, PerUserJobLimits {
   /** Crawls the server runs at once, all users together. */
   maxRunning: number;
-  /** Crawls one user may start per window. */
-  rateLimit: { max: number; windowMs: number };
 }
 
 export const CRAWL_DEFAULTS: CrawlConfig = {

@@ -2,7 +2,9 @@
  * Limits of POST /api/webchats/summarize (README, "Knowledge base"). Text longer than one
  * request's budget is summarized in chunks, then the chunk summaries are summarized (map-reduce).
  */
-export interface SummarizeConfig {
+import type { PerUserJobLimits } from '../crawl/RunningJobs.js';
+
+export interface SummarizeConfig extends PerUserJobLimits {
   /** Longest text accepted; longer answers 413. */
   maxInputChars: number;
   /** Characters of text sent in one request (about a quarter as many tokens). */
@@ -16,9 +18,6 @@ export interface SummarizeConfig {
   summaryTokens: number;
   /** One request to the model. */
   requestTimeoutMs: number;
-  /** Summaries one user may run at once, and start per window. */
-  maxRunningPerUser: number;
-  rateLimit: { max: number; windowMs: number };
 }
 
 export const SUMMARIZE_DEFAULTS: SummarizeConfig = {
