@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { createApiClient, ApiError } from '../../shared/api/index.js';
 import { newCrawlId } from '../../shared/knowledge.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CrawlProgressEvent, ServerMessage } from '../../shared/protocol.js';
+import { parseServerMessage, type CrawlProgressEvent, type ServerMessage } from '../../shared/protocol.js';
 import type { CrawlResponse } from '../../shared/types/knowledge.js';
 import { CRAWL_DEFAULTS } from '../../server/crawl/crawlLimits.js';
 import { startFixtureSite, type FixtureSite } from '../fixtures/siteFixture.js';
@@ -43,13 +43,14 @@ const crawl = (token: string, query: string) => t.app.inject({ method: 'GET', ur
 const cancel = (token: string, crawlId: string) => t.app.inject({ method: 'DELETE', url: `/api/webchats/crawl/${crawlId}`, headers: t.auth(token) });
 const siteUrl = (path = '/') => `url=${encodeURIComponent(`${site.origin}${path}`)}`;
 
-/** Collects every frame a console socket receives. */
+/** Collects every frame a console socket receives, narrowed the way the console narrows them. */
 async function consoleSocket(base: string, token: string): Promise<{ messages: ServerMessage[]; close(): void }> {
   const socket = new WebSocket(`${base}/api/frontend?token=${token}`);
   const messages: ServerMessage[] = [];
   await new Promise<void>((resolve) => {
     socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as ServerMessage;
+      const message = parseServerMessage(data.toString());
+      if (!message) throw new Error(`a frame the console would drop: ${data.toString()}`);
       messages.push(message);
       if (message.type === 'connection.established') resolve();
     });
