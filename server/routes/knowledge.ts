@@ -56,7 +56,8 @@ export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/crawl',
-    { schema: { querystring: CrawlQuery }, config: { rateLimit: perUserRate('crawl', config.crawl.rateLimit) } },
+    // No automatic HEAD twin: a HEAD request must not start a crawl.
+    { schema: { querystring: CrawlQuery }, exposeHeadRoute: false, config: { rateLimit: perUserRate('crawl', config.crawl.rateLimit) } },
     async (request, reply): Promise<CrawlResponse> => {
       const user = requireUser(request);
       const urls = typeof request.query.url === 'string' ? startUrls(request.query.url) : [];

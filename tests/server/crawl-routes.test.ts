@@ -79,6 +79,13 @@ describe('GET /api/webchats/crawl', () => {
     expect(response.json()).toEqual({ success: false, error: 'Please enter a valid URL', code: 'invalid_url' });
   });
 
+  it('has no HEAD twin that would start a crawl', async () => {
+    const before = quick.requested.length;
+    const response = await t.app.inject({ method: 'HEAD', url: `/api/webchats/crawl?url=${encodeURIComponent(quick.origin)}`, headers: t.auth(tokens.alice) });
+    expect(response.statusCode).toBe(404);
+    expect(quick.requested.length).toBe(before);
+  });
+
   it('names the crawlId when it is malformed', async () => {
     const response = await crawl(tokens.alice, `${siteUrl()}&crawlId=${encodeURIComponent('short')}`);
     expect(response.statusCode).toBe(400);
