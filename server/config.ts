@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN_LENGTH } from '../shared/defaults.js';
+import { USER_QUOTAS } from '../shared/limits.js';
 import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
 import { CRAWL_DEFAULTS, type CrawlConfig } from './crawl/crawlLimits.js';
 import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
@@ -171,7 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...outboundAllow.problems);
   const crawl: CrawlConfig = {
     ...CRAWL_DEFAULTS,
-    maxPages: boundedInt(env, 'CRAWL_MAX_PAGES', { fallback: CRAWL_DEFAULTS.maxPages, min: 1, max: 500 }, problems),
+    // No more pages than one bot may keep (shared/limits.ts).
+    maxPages: boundedInt(env, 'CRAWL_MAX_PAGES', { fallback: CRAWL_DEFAULTS.maxPages, min: 1, max: USER_QUOTAS.knowledgePagesPerWebchat }, problems),
     timeoutMs: boundedInt(env, 'CRAWL_TIMEOUT_MS', { fallback: CRAWL_DEFAULTS.timeoutMs, min: 1000, max: 600_000 }, problems),
   };
 

@@ -52,7 +52,7 @@ describe('OUTBOUND_ALLOW', () => {
     expect(loadConfig({ CRAWL_MAX_PAGES: '120', CRAWL_TIMEOUT_MS: '90000' }).crawl).toMatchObject({ maxPages: 120, timeoutMs: 90_000 });
     expect(loadConfig({}).crawl).toMatchObject({ maxPages: 50, timeoutMs: 45_000 });
     expect(problemsOf({ CRAWL_MAX_PAGES: '0', CRAWL_TIMEOUT_MS: 'soon' })).toEqual([
-      'CRAWL_MAX_PAGES must be an integer from 1 to 500, got "0"',
+      'CRAWL_MAX_PAGES must be an integer from 1 to 200, got "0"',
       'CRAWL_TIMEOUT_MS must be an integer from 1000 to 600000, got "soon"',
     ]);
   });
