@@ -34,8 +34,11 @@ export interface Config {
    * behind a reverse proxy, without it every client shares the proxy's login throttle and rate limit.
    */
   trustProxy: boolean | number | string[];
-  /** The tool handler sandbox: SANDBOX_TIMEOUT_MS per call, SANDBOX_WORKERS threads, SANDBOX_MEMORY_MB heap per call. */
-  sandbox: { timeoutMs: number; workers: number; memoryMb: number };
+  /**
+   * The tool handler sandbox: SANDBOX_TIMEOUT_MS per call, SANDBOX_WORKERS threads,
+   * SANDBOX_MEMORY_MB heap per call, SANDBOX_USER_CALLS calls of one user running and waiting.
+   */
+  sandbox: { timeoutMs: number; workers: number; memoryMb: number; callsPerUser: number };
   /**
    * OUTBOUND_ALLOW: "host:port" entries that tool fetches and crawls may reach although they are
    * private or local (an operator's internal site, the tests' fixture site). Empty by default.
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeoutMs: boundedInt(env, 'SANDBOX_TIMEOUT_MS', { fallback: 5000, min: 10, max: 300_000 }, problems),
     workers: boundedInt(env, 'SANDBOX_WORKERS', { fallback: 2, min: 1, max: 64 }, problems),
     memoryMb: boundedInt(env, 'SANDBOX_MEMORY_MB', { fallback: 32, min: 1, max: 1024 }, problems),
+    callsPerUser: boundedInt(env, 'SANDBOX_USER_CALLS', { fallback: 20, min: 1, max: 1000 }, problems),
   };
 
   const outboundAllow = parseOutboundAllow(env.OUTBOUND_ALLOW);

@@ -1,13 +1,22 @@
 import { Worker } from 'node:worker_threads';
-import { SANDBOX_MESSAGES, failedResult } from './messages.js';
-import type { RunJob, RunOutcome } from './runHandler.js';
+import { SANDBOX_MESSAGES } from './messages.js';
 import { SandboxWorkerError } from './SandboxWorkerError.js';
-import { isWorkerMessage, type RunMessage, type SandboxWorkerData } from './workerProtocol.js';
+import { isWorkerMessage, type JobReply, type SandboxWorkerData, type WorkerJob } from './workerProtocol.js';
 
 const BOOTSTRAP = new URL('./workerBootstrap.mjs', import.meta.url);
 
-// Host-side memory of a worker (fetch buffers, strings); QuickJS's WebAssembly heap is capped separately.
-const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 };
+/**
+ * Host-side memory of a worker (fetch buffers, strings); QuickJS's WebAssembly heap is capped
+ * separately. The thread's stack is larger than Node's default 4 MB so that QuickJS's own 256 KB
+ * stack limit is what stops deeply nested code (20,000 open parentheses): with less, the engine's
+ * WebAssembly frames overflowed the thread's stack first and left the module unusable.
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 16 };
+
+/** How a job ended: the worker's reply, or lost (watchdog, crash, shutdown) with the text to answer. */
+export type JobOutcome =
+  | { kind: 'answered'; reply: JobReply }
+  | { kind: 'lost'; error: string; durationMs: number; timedOut: boolean };
 
 export interface SandboxWorkerEvents {
   ready(worker: SandboxWorker): void;
@@ -21,13 +30,13 @@ interface Current {
   id: number;
   started: number;
   timer: NodeJS.Timeout;
-  resolve(outcome: RunOutcome): void;
+  resolve(outcome: JobOutcome): void;
 }
 
 /**
- * One worker thread seen from the host: start-up, one call at a time, and the wall-clock
- * watchdog that ends a call the guest deadline did not stop (a long non-interruptible builtin):
- * the call is answered with the timeout and the thread is marked for replacement.
+ * One worker thread seen from the host: start-up, one job at a time, and the wall-clock
+ * watchdog that ends a job the guest deadline did not stop (a long non-interruptible builtin or
+ * compile): the job is answered as timed out and the thread is marked for replacement.
  */
 export class SandboxWorker {
   private readonly thread: Worker;
@@ -58,21 +67,20 @@ export class SandboxWorker {
     return !this.ready && !this.dead;
   }
 
-  run(job: RunJob): Promise<RunOutcome> {
-    return new Promise<RunOutcome>((resolve) => {
+  run(job: WorkerJob): Promise<JobOutcome> {
+    return new Promise<JobOutcome>((resolve) => {
       const id = this.nextId++;
       const started = performance.now();
       const timer = setTimeout(() => this.giveUp(job.timeoutMs), job.timeoutMs + this.watchdogGraceMs);
       this.current = { id, started, timer, resolve };
-      const message: RunMessage = { type: 'run', id, ...job };
-      this.thread.postMessage(message);
+      this.thread.postMessage({ ...job, id });
     });
   }
 
-  /** Stops the thread; a call still running is answered with `reason`. */
+  /** Stops the thread; a job still running is answered with `reason`. */
   async terminate(reason: string = SANDBOX_MESSAGES.closed): Promise<void> {
     this.dead = true;
-    this.finish({ result: failedResult(reason, this.elapsed()), recycle: true });
+    this.lose(reason);
     await this.thread.terminate();
   }
 
@@ -82,7 +90,7 @@ export class SandboxWorker {
       this.ready = true;
       this.events.ready(this);
     } else if (this.current?.id === message.id) {
-      this.finish({ result: message.result, recycle: message.recycle });
+      this.finish({ kind: 'answered', reply: message });
     }
   }
 
@@ -94,18 +102,23 @@ export class SandboxWorker {
         `Tool sandbox worker killed by the watchdog: a call ran past its ${timeoutMs} ms deadline and ${this.watchdogGraceMs} ms grace`,
       ),
     );
-    this.finish({ result: failedResult(SANDBOX_MESSAGES.timedOut(timeoutMs), this.elapsed()), recycle: true });
+    this.lose(SANDBOX_MESSAGES.timedOut(timeoutMs), true);
   }
 
   private onExit(error: SandboxWorkerError): void {
     if (this.dead) return;
     this.dead = true;
     this.events.failed(error);
-    this.finish({ result: failedResult(SANDBOX_MESSAGES.workerFailed, this.elapsed()), recycle: true });
+    this.lose(SANDBOX_MESSAGES.workerFailed);
     this.events.exit(this, this.ready);
   }
 
-  private finish(outcome: RunOutcome): void {
+  /** Answers the current job without the worker's reply; the pool replaces a worker that lost one. */
+  private lose(error: string, timedOut = false): void {
+    this.finish({ kind: 'lost', error, durationMs: this.elapsed(), timedOut });
+  }
+
+  private finish(outcome: JobOutcome): void {
     const current = this.current;
     if (!current) return;
     clearTimeout(current.timer);

@@ -6,6 +6,7 @@ export type SandboxLimits = Required<Omit<SandboxOptions, 'fetch' | 'onWorkerErr
 
 export const SANDBOX_DEFAULTS = {
   maxQueue: 100,
+  maxCallsPerOwner: 20,
   timeoutMs: 5000,
   watchdogGraceMs: 1000,
   memoryLimitBytes: 32 * 1024 * 1024,
@@ -21,6 +22,7 @@ export function resolveSandboxLimits(options: SandboxOptions = {}): SandboxLimit
   return {
     poolSize: Math.max(1, Math.floor(positive(options.poolSize) ?? Math.min(2, cpus().length))),
     maxQueue: pick('maxQueue'),
+    maxCallsPerOwner: pick('maxCallsPerOwner'),
     timeoutMs: pick('timeoutMs'),
     watchdogGraceMs: pick('watchdogGraceMs'),
     memoryLimitBytes: pick('memoryLimitBytes'),

@@ -1,16 +1,29 @@
+import type { CheckJob, ToolCheck } from './checkTool.js';
 import type { GuestLimits, RunJob } from './runHandler.js';
 import type { SandboxResult } from './types.js';
 
-/** Host → worker: one call. A worker runs one at a time. */
+/** Host → worker: one handler call. A worker does one job at a time. */
 export interface RunMessage extends RunJob {
   type: 'run';
   id: number;
 }
 
+/** Host → worker: check a tool before it is saved (schema compile, handler compile-only). */
+export interface CheckMessage extends CheckJob {
+  type: 'check';
+  id: number;
+}
+
+/** What the host sends for one job, without its id. */
+export type WorkerJob = Omit<RunMessage, 'id'> | Omit<CheckMessage, 'id'>;
+
+/** The worker's answer to one job; `recycle` asks the host to replace the worker. */
+export type JobReply =
+  | { type: 'result'; id: number; result: SandboxResult; recycle: boolean }
+  | { type: 'checked'; id: number; check: ToolCheck; recycle: boolean };
+
 /** Worker → host. */
-export type WorkerMessage =
-  | { type: 'ready' }
-  | { type: 'result'; id: number; result: SandboxResult; recycle: boolean };
+export type WorkerMessage = { type: 'ready' } | JobReply;
 
 export interface SandboxWorkerData {
   limits: GuestLimits & { maxRunsPerWorker: number };
@@ -19,6 +32,8 @@ export interface SandboxWorkerData {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
+
+const optionalString = (value: unknown) => value === undefined || typeof value === 'string';
 
 export function isRunMessage(value: unknown): value is RunMessage {
   return (
@@ -29,7 +44,18 @@ export function isRunMessage(value: unknown): value is RunMessage {
     typeof value.argsJson === 'string' &&
     typeof value.valuesJson === 'string' &&
     typeof value.timeoutMs === 'number' &&
-    (value.parametersJson === undefined || typeof value.parametersJson === 'string')
+    optionalString(value.parametersJson)
+  );
+}
+
+export function isCheckMessage(value: unknown): value is CheckMessage {
+  return (
+    isRecord(value) &&
+    value.type === 'check' &&
+    typeof value.id === 'number' &&
+    typeof value.timeoutMs === 'number' &&
+    optionalString(value.code) &&
+    optionalString(value.parametersJson)
   );
 }
 
@@ -44,10 +70,19 @@ function isSandboxResult(value: unknown): value is SandboxResult {
   );
 }
 
+const numberOrNull = (value: unknown) => value === null || typeof value === 'number';
+
+function isToolCheck(value: unknown): value is ToolCheck {
+  if (!isRecord(value) || !(value.parameters === null || typeof value.parameters === 'string')) return false;
+  const code = value.handlerCode;
+  return code === null || (isRecord(code) && typeof code.message === 'string' && numberOrNull(code.line) && numberOrNull(code.column));
+}
+
 export function isWorkerMessage(value: unknown): value is WorkerMessage {
   if (!isRecord(value)) return false;
   if (value.type === 'ready') return true;
-  return value.type === 'result' && typeof value.id === 'number' && typeof value.recycle === 'boolean' && isSandboxResult(value.result);
+  if (typeof value.id !== 'number' || typeof value.recycle !== 'boolean') return false;
+  return (value.type === 'result' && isSandboxResult(value.result)) || (value.type === 'checked' && isToolCheck(value.check));
 }
 
 export function isSandboxWorkerData(value: unknown): value is SandboxWorkerData {

@@ -34,7 +34,8 @@ export function failedRun(error: string): ToolTestResult {
  */
 export async function runLoadedTool(deps: ToolRunDeps, tool: ToolRecord, args: unknown): Promise<ToolTestResult> {
   const values = await customValuesMap(deps.db, tool.user_id);
-  return deps.sandbox.run({ code: tool.handler_code, args, values, parameters: tool.parameters });
+  // The owner's fair share of the sandbox: a user whose tools flood it waits on their own calls only.
+  return deps.sandbox.run({ owner: tool.user_id, code: tool.handler_code, args, values, parameters: tool.parameters });
 }
 
 /**

@@ -15,8 +15,8 @@ declare module 'fastify' {
 }
 
 /**
- * SANDBOX_TIMEOUT_MS, SANDBOX_WORKERS and SANDBOX_MEMORY_MB as the sandbox's options, and
- * OUTBOUND_ALLOW for the handlers' fetch (the crawler reads the same list).
+ * SANDBOX_TIMEOUT_MS, SANDBOX_WORKERS, SANDBOX_MEMORY_MB and SANDBOX_USER_CALLS as the sandbox's
+ * options, and OUTBOUND_ALLOW for the handlers' fetch (the crawler reads the same list).
  */
 export function sandboxOptions(config: Pick<Config, 'sandbox'> & Partial<Pick<Config, 'outboundAllow'>>): SandboxOptions {
   const allow = config.outboundAllow ?? [];
@@ -24,6 +24,7 @@ export function sandboxOptions(config: Pick<Config, 'sandbox'> & Partial<Pick<Co
     timeoutMs: config.sandbox.timeoutMs,
     poolSize: config.sandbox.workers,
     memoryLimitBytes: config.sandbox.memoryMb * 1024 * 1024,
+    maxCallsPerOwner: config.sandbox.callsPerUser,
     ...(allow.length > 0 ? { fetch: { allow } } : {}),
   };
 }

@@ -19,7 +19,8 @@ describe('sandbox pool', () => {
     await Promise.all([sandbox.run({ ...NORMAL_CALL }), sandbox.run({ ...NORMAL_CALL })]);
 
     let loopsDone = 0;
-    const loops = [sandbox.run(LOOP), sandbox.run(LOOP)].map((run) => run.finally(() => (loopsDone += 1)));
+    // Two owners, so both workers run a loop at once (one owner runs at most poolSize - 1 calls).
+    const loops = [sandbox.run({ ...LOOP, owner: 'a' }), sandbox.run({ ...LOOP, owner: 'b' })].map((run) => run.finally(() => (loopsDone += 1)));
     for (let i = 0; i < 5; i += 1) {
       expect(await probe.get()).toBe('{"status":"ok"}');
       expect(loopsDone).toBe(0);
@@ -31,7 +32,9 @@ describe('sandbox pool', () => {
   it('runs concurrent calls in isolation', async () => {
     sandbox = createSandbox({ poolSize: 2 });
     const code = handlerOf('globalThis.seen = (globalThis.seen || 0) + 1; await Promise.resolve(); return { n: args.n, seen: globalThis.seen, v: values.V };');
-    const results = await Promise.all(Array.from({ length: 8 }, (_, n) => sandbox!.run({ code, args: { n }, values: { V: `user-${n}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => sandbox!.run({ owner: `user-${n}`, code, args: { n }, values: { V: `user-${n}` } })),
+    );
     expect(results.map((r) => r.output)).toEqual(Array.from({ length: 8 }, (_, n) => ({ n, seen: 1, v: `user-${n}` })));
   });
 

@@ -1,25 +1,25 @@
-/** SANDBOX_TIMEOUT_MS, SANDBOX_WORKERS, SANDBOX_MEMORY_MB: defaults, reading, and clear errors. */
+/** SANDBOX_TIMEOUT_MS, SANDBOX_WORKERS, SANDBOX_MEMORY_MB, SANDBOX_USER_CALLS: defaults, reading, and clear errors. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { SandboxWorkerError } from '../../server/sandbox/index.js';
 import { logWorkerErrors, sandboxOptions } from '../../server/tools/toolSandbox.js';
 
 describe('tool sandbox configuration', () => {
-  it('defaults to a 5 s deadline, 2 workers and 32 MB per call', () => {
+  it('defaults to a 5 s deadline, 2 workers, 32 MB per call and 20 calls per user', () => {
     const config = loadConfig({});
-    expect(config.sandbox).toEqual({ timeoutMs: 5000, workers: 2, memoryMb: 32 });
-    expect(sandboxOptions(config)).toEqual({ timeoutMs: 5000, poolSize: 2, memoryLimitBytes: 32 * 1024 * 1024 });
+    expect(config.sandbox).toEqual({ timeoutMs: 5000, workers: 2, memoryMb: 32, callsPerUser: 20 });
+    expect(sandboxOptions(config)).toEqual({ timeoutMs: 5000, poolSize: 2, memoryLimitBytes: 32 * 1024 * 1024, maxCallsPerOwner: 20 });
   });
 
-  it('reads the three variables', () => {
-    const config = loadConfig({ SANDBOX_TIMEOUT_MS: '1500', SANDBOX_WORKERS: '4', SANDBOX_MEMORY_MB: '64' });
-    expect(config.sandbox).toEqual({ timeoutMs: 1500, workers: 4, memoryMb: 64 });
+  it('reads the four variables', () => {
+    const config = loadConfig({ SANDBOX_TIMEOUT_MS: '1500', SANDBOX_WORKERS: '4', SANDBOX_MEMORY_MB: '64', SANDBOX_USER_CALLS: '8' });
+    expect(config.sandbox).toEqual({ timeoutMs: 1500, workers: 4, memoryMb: 64, callsPerUser: 8 });
   });
 
   it('names each variable that is not an integer in range', () => {
     const problems = (() => {
       try {
-        loadConfig({ SANDBOX_TIMEOUT_MS: '5s', SANDBOX_WORKERS: '0', SANDBOX_MEMORY_MB: '-1' });
+        loadConfig({ SANDBOX_TIMEOUT_MS: '5s', SANDBOX_WORKERS: '0', SANDBOX_MEMORY_MB: '-1', SANDBOX_USER_CALLS: '0' });
       } catch (error) {
         return error instanceof ConfigError ? error.problems : [];
       }
@@ -29,6 +29,7 @@ describe('tool sandbox configuration', () => {
       'SANDBOX_TIMEOUT_MS must be an integer from 10 to 300000, got "5s"',
       'SANDBOX_WORKERS must be an integer from 1 to 64, got "0"',
       'SANDBOX_MEMORY_MB must be an integer from 1 to 1024, got "-1"',
+      'SANDBOX_USER_CALLS must be an integer from 1 to 1000, got "0"',
     ]);
   });
 

@@ -14,7 +14,7 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({
-    config: { sandbox: { timeoutMs: TIMEOUT_MS, workers: 1, memoryMb: 32 } },
+    config: { sandbox: { timeoutMs: TIMEOUT_MS, workers: 1, memoryMb: 32, callsPerUser: 20 } },
     logStream: { write: (line) => void logLines.push(line) },
   });
 });
