@@ -16,6 +16,7 @@ import { loadEncryptionKey } from './crypto/encryptionKey.js';
 import { SecretBox } from './crypto/SecretBox.js';
 import type { Database } from './db/schema.js';
 import { errorHandler } from './http/errorHandler.js';
+import { registerJsonBodyParser } from './http/jsonBody.js';
 import { loggerOptions, type LogDestination } from './http/logging.js';
 import { createNotFoundHandler } from './http/notFound.js';
 import { registerSecurity } from './http/security.js';
@@ -81,7 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   app.setErrorHandler(errorHandler);
-  acceptEmptyJsonBodies(app);
+  registerJsonBodyParser(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -111,21 +112,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler(createNotFoundHandler(createConsolePage(config)));
   return app;
-}
-
-/**
- * Clients often send `Content-Type: application/json` with no body on POSTs like logout; that is
- * "no body", not malformed JSON. Everything else goes through Fastify's own (prototype-safe) parser.
- */
-function acceptEmptyJsonBodies(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    parseJson(request, text, done);
-  });
 }

@@ -31,6 +31,7 @@ export type ErrorCode =
   | 'conflict'
   | 'rate_limited'
   | 'quota_exceeded'
+  | 'sandbox_unavailable'
   | 'missing_credentials'
   | 'upstream_error'
   | 'twilio_auth_failed'
@@ -39,11 +40,22 @@ export type ErrorCode =
   | 'internal_error'
   | (string & {});
 
+/**
+ * Where in what a person typed a failure is, when the server knows: the field, and for code a
+ * 1-based line and column (e.g. a syntax error in a tool's handler_code) an editor can point at.
+ */
+export interface ErrorDetails {
+  field: string;
+  line?: number;
+  column?: number;
+}
+
 /** The error answer shape of every failing server route. */
 export interface ErrorBody {
   success: false;
   error: string;
   code: ErrorCode;
+  details?: ErrorDetails;
 }
 
 const GENERIC_CLIENT_MESSAGE =

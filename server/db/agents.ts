@@ -145,3 +145,9 @@ export async function deleteAgent(db: Kysely<Database>, userId: string, id: stri
   const result = await db.deleteFrom('agents').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** How many agents the user has (the agents quota). */
+export async function countAgents(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db.selectFrom('agents').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

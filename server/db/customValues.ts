@@ -24,7 +24,8 @@ export async function customValuesMap(db: Kysely<Database>, userId: string): Pro
 /**
  * Creates the value or replaces the value of an existing name; says which it did. Update first,
  * then insert: when two saves of a new name race, the loser's insert hits the primary key and
- * becomes an update (no transaction, since a failed statement aborts a PostgreSQL transaction).
+ * becomes an update. The route saves under the owner's lock (db/ownerLock.ts), so saves of one
+ * user take turns there and the insert cannot lose inside its transaction.
  */
 export async function saveCustomValue(
   db: Kysely<Database>,
@@ -58,4 +59,10 @@ export async function saveCustomValue(
 export async function deleteCustomValue(db: Kysely<Database>, userId: string, name: string): Promise<boolean> {
   const result = await db.deleteFrom('custom_values').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** How many values the user has, and whether `name` is one of them (a save then updates it). */
+export async function customValueCount(db: Kysely<Database>, userId: string, name: string): Promise<{ count: number; hasName: boolean }> {
+  const rows = await db.selectFrom('custom_values').select('name').where('user_id', '=', userId).execute();
+  return { count: rows.length, hasName: rows.some((row) => row.name === name) };
 }

@@ -3,7 +3,7 @@
  * is indistinguishable from one that does not exist. `parameters` is stored as JSON text.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Tool } from '../../shared/types/tool.js';
 import type { Database, ToolsTable } from './schema.js';
 
@@ -79,4 +79,25 @@ export async function updateTool(
 export async function deleteTool(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
   const result = await db.deleteFrom('tools').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** What a user's tools hold: how many, and the UTF-8 bytes of their handler code and parameters JSON. */
+export interface ToolUsage {
+  count: number;
+  bytes: number;
+}
+
+/** The usage of the user's tools, leaving out `exceptId` (the tool being changed). */
+export async function toolUsage(db: Kysely<Database>, userId: string, exceptId?: string): Promise<ToolUsage> {
+  let query = db
+    .selectFrom('tools')
+    .select((eb) => [
+      eb.fn.countAll().as('count'),
+      // octet_length counts bytes on both SQLite (3.43+) and PostgreSQL, like the quota.
+      sql<number>`coalesce(sum(octet_length(handler_code) + octet_length(parameters)), 0)`.as('bytes'),
+    ])
+    .where('user_id', '=', userId);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const row = await query.executeTakeFirstOrThrow();
+  return { count: Number(row.count), bytes: Number(row.bytes) };
 }

@@ -11,8 +11,20 @@ import { AGENT_NOT_FOUND } from '../agents/agentLimits.js';
 import { parseAgentName, parseAgentPatch } from '../agents/parseAgentPatch.js';
 import { toAgent } from '../agents/toAgent.js';
 import { requireUser } from '../auth/requireUser.js';
-import { deleteAgent, findAgent, findAgentRow, findOwnedToolIds, insertAgent, isForeignKeyViolation, listAgents, updateAgent } from '../db/agents.js';
-import { notFound, validationFailed } from '../http/HttpError.js';
+import { USER_QUOTAS } from '../../shared/limits.js';
+import {
+  countAgents,
+  deleteAgent,
+  findAgent,
+  findAgentRow,
+  findOwnedToolIds,
+  insertAgent,
+  isForeignKeyViolation,
+  listAgents,
+  updateAgent,
+} from '../db/agents.js';
+import { withOwnerLock } from '../db/ownerLock.js';
+import { notFound, quotaExceeded, validationFailed } from '../http/HttpError.js';
 
 const AgentIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
@@ -35,7 +47,11 @@ export async function agentRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post('', { schema: { body: CreateAgentBody } }, async (request, reply): Promise<Agent> => {
     const name = parseAgentName(request.body?.name);
-    const created = await insertAgent(db, requireUser(request).id, name, clock());
+    const userId = requireUser(request).id;
+    const created = await withOwnerLock(db, userId, async (trx) => {
+      if ((await countAgents(trx, userId)) >= USER_QUOTAS.agents) throw quotaExceeded('agents', 'agents per user');
+      return insertAgent(trx, userId, name, clock());
+    });
     reply.code(201);
     return toAgent(created);
   });

@@ -8,8 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { CustomValuesResponse, SuccessResponse } from '../../shared/types/api.js';
 import { requireUser } from '../auth/requireUser.js';
-import { deleteCustomValue, listCustomValues, saveCustomValue } from '../db/customValues.js';
-import { notFound } from '../http/HttpError.js';
+import { USER_QUOTAS } from '../../shared/limits.js';
+import { customValueCount, deleteCustomValue, listCustomValues, saveCustomValue } from '../db/customValues.js';
+import { withOwnerLock } from '../db/ownerLock.js';
+import { notFound, quotaExceeded } from '../http/HttpError.js';
 import { customValueOf, SaveCustomValueBody } from '../tools/customValueFields.js';
 
 const NameParams = Type.Object({ name: Type.String() });
@@ -24,7 +26,14 @@ export async function customValueRoutes(fastify: FastifyInstance): Promise<void>
   }));
 
   app.post('', { schema: { body: SaveCustomValueBody } }, async (request, reply): Promise<SuccessResponse> => {
-    const outcome = await saveCustomValue(db, requireUser(request).id, customValueOf(request.body), clock());
+    const userId = requireUser(request).id;
+    const value = customValueOf(request.body);
+    // A new name counts towards the quota; saving an existing name is an update and always allowed.
+    const outcome = await withOwnerLock(db, userId, async (trx) => {
+      const { count, hasName } = await customValueCount(trx, userId, value.name);
+      if (!hasName && count >= USER_QUOTAS.customValues) throw quotaExceeded('customValues', 'custom values per user');
+      return saveCustomValue(trx, userId, value, clock());
+    });
     if (outcome === 'created') reply.code(201);
     return { success: true, message: outcome === 'created' ? 'Custom value created' : 'Custom value updated' };
   });

@@ -1,7 +1,8 @@
 /**
  * Tools (spec part 2 §7) under /api/tools, for the effective user: another user's tool answers
- * 404 'Tool not found' exactly like a missing one. POST /:id/test runs the handler in the sandbox
- * for the editor's Test panel.
+ * 404 'Tool not found' exactly like a missing one. A save checks the fields here, then compiles
+ * the parameters schema and handler code in the sandbox, then writes under the name and quota
+ * rules (tools/toolStore.ts). POST /:id/test runs the handler in the sandbox for the Test panel.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -9,10 +10,12 @@ import { Type } from 'typebox';
 import type { SuccessResponse } from '../../shared/types/api.js';
 import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
 import { requireUser } from '../auth/requireUser.js';
-import { deleteTool, findTool, insertTool, listTools, toTool, updateTool } from '../db/tools.js';
+import { deleteTool, findTool, listTools, toTool } from '../db/tools.js';
 import { notFound } from '../http/HttpError.js';
+import { checkToolInSandbox } from '../tools/checkToolInSandbox.js';
 import { runLoadedTool, TOOL_NOT_FOUND } from '../tools/runTool.js';
 import { CreateToolBody, newToolFields, toolChanges, UpdateToolBody } from '../tools/toolFields.js';
+import { changeTool, createTool } from '../tools/toolStore.js';
 
 const ToolParams = Type.Object({ id: Type.String() });
 
@@ -21,7 +24,7 @@ const TestBody = Type.Object({ args: Type.Optional(Type.Unknown()) }, { addition
 
 export async function toolRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, clock } = app;
+  const { db, clock, sandbox } = app;
 
   app.get('', async (request): Promise<Tool[]> => (await listTools(db, requireUser(request).id)).map(toTool));
 
@@ -32,7 +35,10 @@ export async function toolRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.post('', { schema: { body: CreateToolBody } }, async (request, reply): Promise<Tool> => {
-    const row = await insertTool(db, requireUser(request).id, newToolFields(request.body), clock());
+    const userId = requireUser(request).id;
+    const fields = newToolFields(request.body);
+    await checkToolInSandbox(sandbox, userId, fields);
+    const row = await createTool(db, userId, fields, clock());
     reply.code(201);
     return toTool(row);
   });
@@ -40,9 +46,12 @@ export async function toolRoutes(fastify: FastifyInstance): Promise<void> {
   app.patch('/:id', { schema: { params: ToolParams, body: UpdateToolBody } }, async (request): Promise<Tool> => {
     const userId = requireUser(request).id;
     const changes = toolChanges(request.body);
+    // A missing tool is 404 before its code is compiled.
+    if (!(await findTool(db, userId, request.params.id))) throw notFound(TOOL_NOT_FOUND);
+    await checkToolInSandbox(sandbox, userId, changes);
     const row = Object.keys(changes).length === 0
       ? await findTool(db, userId, request.params.id)
-      : await updateTool(db, userId, request.params.id, changes, clock());
+      : await changeTool(db, userId, request.params.id, changes, clock());
     if (!row) throw notFound(TOOL_NOT_FOUND);
     return toTool(row);
   });

@@ -3,4 +3,14 @@ export { argumentsError, checkJsonSchema } from './parameterSchemas.js';
 export { SANDBOX_DEFAULTS } from './sandboxDefaults.js';
 export { SANDBOX_MESSAGES } from './messages.js';
 export { SandboxWorkerError, type SandboxWorkerFailure } from './SandboxWorkerError.js';
-export type { Sandbox, SandboxOptions, SandboxResult, SandboxRunRequest, SandboxFetchOptions } from './types.js';
+export { SCHEMA_LIMITS, schemaLimitsProblem } from './schemaLimits.js';
+export type {
+  HandlerCodeProblem,
+  Sandbox,
+  SandboxFetchOptions,
+  SandboxOptions,
+  SandboxResult,
+  SandboxRunRequest,
+  ToolCheckRequest,
+  ToolCheckResult,
+} from './types.js';

@@ -1,13 +1,15 @@
 /**
  * A tool's `parameters` is a JSON Schema (spec part 2 §3) that both describes the arguments to the
  * model and checks the arguments a call brings. Checked with Ajv (draft-07, the dialect function
- * calling uses) when a tool is saved, on the API's thread: compiling never runs a `pattern` on
- * input. The app checks arguments only inside a sandbox worker (runHandler): a pattern can
- * backtrack for hours on hostile input and only a worker can be cut off at the deadline.
+ * calling uses). The app runs both checks only inside a sandbox worker: compiling a schema costs
+ * time that grows faster than the schema (so saving checks it in a worker too, after the linear
+ * bounds of schemaLimits.ts), and a `pattern` can backtrack for hours on hostile arguments, which
+ * only a worker can be cut off from at the deadline.
  * Imported by the worker, so it stays plain code (validationMessage's Fastify import is types only).
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { validationMessage } from '../http/validationMessage.js';
+import { schemaLimitsProblem } from './schemaLimits.js';
 
 /**
  * One Ajv instance and a bounded memo of compiled validators per thread (each worker has its own):
@@ -49,6 +51,8 @@ function compileFresh(schema: object): ValidateFunction {
  */
 export function checkJsonSchema(parameters: unknown): string | null {
   if (parameters === null || typeof parameters !== 'object' || Array.isArray(parameters)) return 'parameters: must be an object';
+  const beyondLimits = schemaLimitsProblem(parameters);
+  if (beyondLimits) return beyondLimits;
   if (!ajv.validateSchema(portable(parameters))) return `${PREFIX}: ${describeErrors(ajv.errors, 'parameters')}`;
   if ((parameters as Record<string, unknown>).type !== 'object') return `${PREFIX}: the top level must have "type": "object"`;
   try {
@@ -67,7 +71,16 @@ function validatorFor(parametersJson: string): ValidateFunction {
     compiled.set(parametersJson, hit);
     return hit.validate;
   }
-  const validate = compileFresh(JSON.parse(parametersJson) as object);
+  const schema: unknown = JSON.parse(parametersJson);
+  // A schema saved before the bounds existed is held to them here too: never compile it unbounded.
+  const beyondLimits = schemaLimitsProblem(schema);
+  if (beyondLimits) throw new Error(beyondLimits.replace(/^parameters: /, ''));
+  const validate = compileFresh(schema as object);
+  // Ajv answers a promise for $async schemas (refused above): a truthy promise must never pass as "valid".
+  if ((validate as { $async?: boolean }).$async) {
+    ajv.removeSchema(validate.schema as object);
+    throw new Error('asynchronous validation ($async) is not supported');
+  }
   compiled.set(parametersJson, { schema: validate.schema as object, validate });
   if (compiled.size > MAX_CACHED) {
     const [oldestKey, oldest] = compiled.entries().next().value!;

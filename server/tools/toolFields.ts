@@ -1,13 +1,15 @@
 /**
  * What a tool body may hold (spec part 2 §3, §5): name, description and type required and
- * non-blank; parameters a JSON Schema object; handler code up to 100 KB. Unknown fields are
- * rejected by the body schemas; the rules a schema cannot say are checked in `toolChanges`.
+ * non-blank; parameters a JSON Schema object within SCHEMA_LIMITS; handler code up to 100 KB.
+ * Unknown fields are rejected by the body schemas; the rules a schema cannot say are checked in
+ * `toolChanges`, on the API's thread and in linear time. Compiling the schema and the handler
+ * code is the sandbox's job (checkToolInSandbox), off this thread.
  */
 import { Type, type Static } from 'typebox';
 import type { ToolFields } from '../db/tools.js';
 import { validationFailed } from '../http/HttpError.js';
 import { withoutControlCharacters } from '../routes/fields.js';
-import { checkJsonSchema } from '../sandbox/parameterSchemas.js';
+import { schemaLimitsProblem } from '../sandbox/schemaLimits.js';
 
 export const TOOL_LIMITS = {
   nameMaxLength: 100,
@@ -70,7 +72,7 @@ export function toolChanges(body: ToolBody): Partial<ToolFields> {
     if (Buffer.byteLength(JSON.stringify(body.parameters)) > TOOL_LIMITS.parametersMaxBytes) {
       throw validationFailed(`parameters: must be at most ${TOOL_LIMITS.parametersMaxBytes / 1024} KB of JSON`);
     }
-    const problem = checkJsonSchema(body.parameters);
+    const problem = schemaLimitsProblem(body.parameters);
     if (problem) throw validationFailed(problem);
     changes.parameters = body.parameters as Record<string, unknown>;
   }

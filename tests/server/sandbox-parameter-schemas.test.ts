@@ -81,3 +81,17 @@ describe('checkJsonSchema', () => {
     );
   });
 });
+
+describe('schema bounds (issue 7, finding 1)', () => {
+  const anyOf = (count: number) => ({ type: 'object', properties: { a: { anyOf: Array.from({ length: count }, (_, i) => ({ const: i })) } } });
+
+  it('refuses more than 500 subschemas before Ajv compiles anything', () => {
+    expect(checkJsonSchema(anyOf(498))).toBeNull();
+    expect(checkJsonSchema(anyOf(2500))).toBe('parameters: must have at most 500 schemas (properties, items and branches together)');
+  });
+
+  it('answers the arguments of a stored $async schema with an error instead of a promise', () => {
+    const stored = JSON.stringify({ $async: true, type: 'object', properties: { n: { type: 'number' } } });
+    expect(argumentsError(stored, { n: 'x' })).toBe("The tool's parameters schema is invalid: asynchronous validation ($async) is not supported");
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Bounds on a tool's parameters schema, checked in one linear pass before Ajv ever sees it
+ * (issue 7, finding 1). Ajv's compile time grows faster than the schema: 2,500 `anyOf` branches
+ * took 3 s, so the count of subschemas and their nesting are bounded here, on any thread, in
+ * microseconds; the compile itself runs in a sandbox worker. Keywords that make validation
+ * asynchronous (`$async`: Ajv's validator then returns a promise, so arguments went unchecked and
+ * its rejection crashed the worker) or that Ajv's draft-07 would silently ignore are refused.
+ * Imported by the worker, so it stays plain code.
+ */
+
+export const SCHEMA_LIMITS = {
+  /** Schemas in all: the root, every property, item, branch and definition. */
+  maxSubschemas: 500,
+  /** Schemas nested inside one another. */
+  maxDepth: 32,
+} as const;
+
+/** Keywords whose value is one schema. */
+const ONE_SCHEMA = new Set([
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'not',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+]);
+/** Keywords whose value is an array of schemas (`items` may be either). */
+const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+/** Keywords whose value maps names to schemas (`dependencies` may also map to name lists). */
+const SCHEMA_MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'dependencies']);
+
+/**
+ * Refused wherever a schema has them: `$async` makes the validator asynchronous; the dynamic and
+ * recursive references belong to drafts Ajv's draft-07 does not load, so it would skip them.
+ */
+const REFUSED_KEYWORDS = new Map([
+  ['$async', 'asynchronous validation ($async) is not supported'],
+  ['$dynamicRef', '$dynamicRef is not supported (use $ref)'],
+  ['$dynamicAnchor', '$dynamicAnchor is not supported'],
+  ['$recursiveRef', '$recursiveRef is not supported (use $ref)'],
+  ['$recursiveAnchor', '$recursiveAnchor is not supported'],
+]);
+
+function isSchemaObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The schemas directly inside `value` when it is the value of `keyword`. */
+function childSchemas(keyword: string, value: unknown): unknown[] {
+  if (ONE_SCHEMA.has(keyword)) return [value];
+  if (keyword === 'items') return Array.isArray(value) ? value : [value];
+  if (SCHEMA_LIST.has(keyword)) return Array.isArray(value) ? value : [];
+  if (SCHEMA_MAP.has(keyword) && isSchemaObject(value)) return Object.values(value);
+  return [];
+}
+
+/**
+ * Null when the schema is within SCHEMA_LIMITS and uses no refused keyword; otherwise the text of
+ * a 400 naming `parameters`. Walks only schema positions (not `const`, `enum`, `default` data),
+ * iteratively, so hostile nesting cannot overflow the stack. Other shapes are left to Ajv.
+ */
+export function schemaLimitsProblem(parameters: unknown): string | null {
+  const stack: Array<{ schema: unknown; depth: number }> = [{ schema: parameters, depth: 1 }];
+  let count = 0;
+  while (stack.length > 0) {
+    const { schema, depth } = stack.pop()!;
+    if (!isSchemaObject(schema) && typeof schema !== 'boolean') continue;
+    count += 1;
+    if (count > SCHEMA_LIMITS.maxSubschemas) {
+      return `parameters: must have at most ${SCHEMA_LIMITS.maxSubschemas} schemas (properties, items and branches together)`;
+    }
+    if (depth > SCHEMA_LIMITS.maxDepth) return `parameters: schemas must nest at most ${SCHEMA_LIMITS.maxDepth} levels deep`;
+    if (typeof schema === 'boolean') continue;
+    for (const [keyword, value] of Object.entries(schema)) {
+      const refused = REFUSED_KEYWORDS.get(keyword);
+      if (refused !== undefined) return `parameters: ${refused}`;
+      for (const child of childSchemas(keyword, value)) stack.push({ schema: child, depth: depth + 1 });
+    }
+  }
+  return null;
+}
