@@ -110,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(frontendSocketRoutes, { prefix: '/api' });
   await app.register(staticRoutes, { config });
 
-  app.setNotFoundHandler(createNotFoundHandler(createConsolePage(config)));
+  // Unknown /api paths count towards the rate limit like known ones.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, createNotFoundHandler(createConsolePage(config)));
   return app;
 }

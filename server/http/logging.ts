@@ -6,11 +6,34 @@
 import type { FastifyRequest } from 'fastify';
 import type { LogLevel } from '../config.js';
 
-const SECRET_QUERY = /([?&](?:token|access_token|refresh_token)=)[^&#]*/gi;
+const SECRET_QUERY_KEYS = new Set(['token', 'access_token', 'refresh_token']);
 
-/** The URL with token query values replaced by `[REDACTED]`. */
+/** A query key as the query-string parser reads it: `+` is a space, then percent-decoded. */
+function decodedKey(raw: string): string {
+  const spaced = raw.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+/**
+ * The URL with the values of token query keys replaced by `[REDACTED]`. Keys are compared
+ * decoded, as the server reads them (issue 7, finding 3): `?%74oken=…` is the `token` key.
+ */
 export function maskUrlSecrets(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[REDACTED]');
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const pairs = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const rawKey = equals === -1 ? pair : pair.slice(0, equals);
+      return SECRET_QUERY_KEYS.has(decodedKey(rawKey).toLowerCase()) ? `${rawKey}=[REDACTED]` : pair;
+    });
+  return `${url.slice(0, start)}?${pairs.join('&')}`;
 }
 
 const SECRET_FIELDS = [

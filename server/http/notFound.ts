@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../shared/errors.js';
+import { decodedPath, isApiPath } from './routedPath.js';
 
 /**
  * Unknown routes: a page request outside /api gets the console (its router shows the page);
@@ -7,8 +8,7 @@ import type { ErrorBody } from '../../shared/errors.js';
  */
 export function createNotFoundHandler(consolePage: (reply: FastifyReply) => Promise<FastifyReply>) {
   return async function notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const isApi = isApiPath(decodedPath(request.url));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!isApi && wantsPage) return consolePage(reply);
     const body: ErrorBody = { success: false, error: 'Resource not found', code: 'not_found' };
