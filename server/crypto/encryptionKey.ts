@@ -13,7 +13,7 @@ export const KEY_FILE_NAME = 'secret.key';
 export async function loadEncryptionKey(config: Pick<Config, 'encryptionKey' | 'dataDir'>): Promise<Buffer> {
   if (config.encryptionKey) return config.encryptionKey;
   const file = path.join(config.dataDir, KEY_FILE_NAME);
-  await mkdir(config.dataDir, { recursive: true });
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   try {
     // 'wx' fails when the file exists, so two instances starting together keep one key.
     await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });

@@ -2,7 +2,7 @@
  * Opens the database: PostgreSQL when DATABASE_URL is set, otherwise SQLite in DATA_DIR.
  * Both go through Kysely so repositories and migrations are the same for either.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -14,9 +14,18 @@ export const SQLITE_FILE_NAME = 'switchboard.db';
 
 const PG_INT8 = 20;
 
+/**
+ * The database holds password hashes and encrypted secrets: only its owner may read it, like the
+ * key file (issue 7, finding 10). The file is created 0600 before SQLite opens it, because SQLite
+ * gives its -wal and -shm files the mode of the database file; files an earlier version left
+ * world-readable are narrowed. A data folder we create is 0700; an existing one is the operator's.
+ */
 function openSqlite(dataDir: string): Kysely<Database> {
-  mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(dataDir, SQLITE_FILE_NAME));
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(dataDir, SQLITE_FILE_NAME);
+  closeSync(openSync(file, 'a', 0o600));
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) chmodSync(file + suffix, 0o600);
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

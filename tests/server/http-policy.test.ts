@@ -54,11 +54,45 @@ describe('security headers', () => {
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("connect-src 'self' ws: wss:");
+      // 'self' alone: the real-time channel on this origin, no other host (issue 7, finding 10).
+      expect(csp).toMatch(/(^|;)connect-src 'self'(;|$)/);
       expect(csp).toContain('img-src');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
+  });
+});
+
+describe('transport and cross-origin headers (issue 7, finding 10)', () => {
+  it('sends HSTS only over HTTPS, as a trusted proxy reports it', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestApp({ config: { trustProxy: true } });
+    try {
+      const viaHttps = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(viaHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const viaHttp = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
+      expect(viaHttp.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+    // Without TRUST_PROXY a client cannot claim HTTPS.
+    const spoofed = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it.each([
+    ['/api/health', 'same-origin'],
+    ['/api/tools', 'same-origin'],
+    ['/api/no-such-thing', 'same-origin'],
+    ['/', 'same-origin'],
+    ['/widget.js', 'cross-origin'],
+    ['/widget.mjs', 'cross-origin'],
+    ['/%77idget.js', 'cross-origin'],
+    ['/examples/preview.html', 'cross-origin'],
+    ['/api/widget/webchats/some-id', 'cross-origin'],
+  ])('answers %s with Cross-Origin-Resource-Policy: %s', async (url, policy) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(response.headers['cross-origin-resource-policy']).toBe(policy);
   });
 });
 
