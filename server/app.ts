@@ -18,6 +18,7 @@ import type { Database } from './db/schema.js';
 import { errorHandler } from './http/errorHandler.js';
 import { registerJsonBodyParser } from './http/jsonBody.js';
 import { loggerOptions, type LogDestination } from './http/logging.js';
+import { logWebSocketUpgrades, RequestLogController } from './http/RequestLogController.js';
 import { createNotFoundHandler } from './http/notFound.js';
 import { registerSecurity } from './http/security.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.now ?? Date.now;
   const app = Fastify({
     logger: loggerOptions({ level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream }),
+    logController: new RequestLogController(),
     bodyLimit: config.bodyLimitBytes,
     // A hop count trusts that many proxies in front of us; Fastify's types only take it as a function.
     trustProxy:
@@ -83,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   app.setErrorHandler(errorHandler);
   registerJsonBodyParser(app);
+  logWebSocketUpgrades(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,10 +1,12 @@
 /**
  * Logger options for Fastify's pino: secrets never reach the log. Headers with credentials,
  * password and token fields and account secrets are redacted, and the real-time channel's
- * `?token=` is masked in every logged URL.
+ * `?token=` is masked in every logged URL. One line per request (RequestLogController), readable
+ * on a terminal and JSON otherwise.
  */
 import type { FastifyRequest } from 'fastify';
 import type { LogLevel } from '../config.js';
+import { prettyLogDestination } from './prettyLog.js';
 
 const SECRET_QUERY_KEYS = new Set(['token', 'access_token', 'refresh_token']);
 
@@ -66,15 +68,19 @@ export interface LogDestination {
 
 export interface LoggerSettings {
   level: LogLevel;
-  /** Where log lines go; stdout when absent. Tests pass a collector. */
+  /**
+   * Where log lines go. When absent: stdout, as readable lines when stdout is a terminal and as
+   * JSON lines otherwise (for log collectors). Tests pass a collector.
+   */
   stream?: LogDestination;
 }
 
 /** Fastify `logger` options for the given settings. */
 export function loggerOptions({ level, stream }: LoggerSettings) {
+  const destination = stream ?? (process.stdout.isTTY ? prettyLogDestination(process.stdout, true) : undefined);
   return {
     level,
-    ...(stream ? { stream } : {}),
+    ...(destination ? { stream: destination } : {}),
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
     serializers: {
       req(request: FastifyRequest) {
