@@ -14,7 +14,7 @@ import { saveCustomValue } from '../../server/db/customValues.js';
 import { associateNumber } from '../../server/db/phoneAssociations.js';
 import type { Database } from '../../server/db/schema.js';
 import { insertTool } from '../../server/db/tools.js';
-import type { TestUser } from '../helpers/serverApp.js';
+import { uniqueName, type TestUser } from '../helpers/serverApp.js';
 
 export const IDENTITIES = ['anonymous', 'userA', 'userB', 'admin', 'superadmin', 'adminImpersonatingA'] as const;
 export type Identity = (typeof IDENTITIES)[number];
@@ -186,7 +186,8 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
   {
     method: 'POST',
     route: '/api/tools',
-    request: () => ({ payload: { name: 'matrix_tool', description: 'Matrix tool', type: 'string' } }),
+    // Tool names are unique per user, and several identities create one as user A.
+    request: () => ({ payload: { name: uniqueName('matrix_tool'), description: 'Matrix tool', type: 'string' } }),
     expect: signedIn(201),
   },
   { method: 'GET', route: '/api/tools/:id', request: async (ctx) => ({ url: `/api/tools/${await toolOfA(ctx)}` }), expect: onlyA(200) },

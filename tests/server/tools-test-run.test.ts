@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
 import { runTool } from '../../server/tools/runTool.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
+import { createTestApp, uniqueName, type TestApp, type TestUser } from '../helpers/serverApp.js';
 
 const TIMEOUT_MS = 300;
 let t: TestApp;
@@ -26,7 +26,7 @@ async function signedIn(fields?: Partial<TestUser>) {
   const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: t.auth(accessToken), ...(payload === undefined ? {} : { payload: payload as object }) });
   const createTool = async (handler_code: string, parameters: Record<string, unknown> = NUMBER_X) =>
-    (await call('POST', '/api/tools', { name: 'tool', description: 'A tool', type: 'string', parameters, handler_code })).json<Tool>();
+    (await call('POST', '/api/tools', { name: uniqueName('tool'), description: 'A tool', type: 'string', parameters, handler_code })).json<Tool>();
   const test = async (tool: Tool, args: unknown) => {
     const response = await call('POST', `/api/tools/${tool.id}/test`, { args });
     expect(response.statusCode, response.body).toBe(200);
