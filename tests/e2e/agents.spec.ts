@@ -94,7 +94,7 @@ test('create agents, move a number, edit every section, call and delete', async 
       description: 'Looks up an order',
       type: 'function',
       parameters: { type: 'object', properties: {} },
-      handler_code: 'return "shipped";',
+      handler_code: 'async function handler() { return "shipped"; }',
     },
   });
   expect(tool.ok()).toBe(true);
