@@ -13,8 +13,10 @@ export const MAX_JSON_DEPTH = 128;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const OPENERS = new Set([0x7b, 0x5b]); // { [
-const CLOSERS = new Set([0x7d, 0x5d]); // } ]
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
 
 /** True when JSON text nests arrays and objects more than `limit` deep (strings are skipped). */
 export function nestsDeeperThan(text: string, limit: number): boolean {
@@ -26,10 +28,10 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
       if (char === BACKSLASH) i += 1;
       else if (char === QUOTE) inString = false;
     } else if (char === QUOTE) inString = true;
-    else if (OPENERS.has(char)) {
+    else if (char === OPEN_BRACE || char === OPEN_BRACKET) {
       depth += 1;
       if (depth > limit) return true;
-    } else if (CLOSERS.has(char)) depth -= 1;
+    } else if (char === CLOSE_BRACE || char === CLOSE_BRACKET) depth -= 1;
   }
   return false;
 }
