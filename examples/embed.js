@@ -1,7 +1,8 @@
 // Shared by the example customer pages (an external file: the strict-CSP page forbids inline
-// scripts). With ?webchatId=ID it adds the integration script exactly as the console's
-// Integration Script panel gives it; without one it says how to get an id and mounts the widget
-// from /widget.mjs with a sample look, not connected to any bot.
+// scripts). Each page ends with the integration script as the console's Integration Script panel
+// gives it, with an empty data-webchat-id; this file runs just before it (both are deferred) and
+// fills in ?webchatId=ID. Without one, the integration script mounts nothing, and this file says
+// how to get an id and mounts the widget from /widget.mjs with a sample look, not connected.
 const SAMPLE_LOOKS = {
   light: {
     title: 'Ask Acme',
@@ -34,12 +35,10 @@ const webchatId = new URLSearchParams(location.search).get('webchatId');
 const snippet = document.getElementById('snippet');
 const notice = document.getElementById('bot-notice');
 
-if (webchatId) {
-  const script = document.createElement('script');
-  script.src = '/widget.js';
-  script.dataset.webchatId = webchatId;
-  script.defer = true;
-  document.body.appendChild(script);
+const integration = document.querySelector('script[src="/widget.js"]');
+
+if (webchatId && integration) {
+  integration.dataset.webchatId = webchatId;
   if (snippet) snippet.textContent = `<script src="${location.origin}/widget.js" data-webchat-id="${webchatId}" defer></script>`;
 } else {
   if (notice) notice.hidden = false;

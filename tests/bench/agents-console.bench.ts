@@ -11,9 +11,10 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { AGENT_DEFAULTS, STORAGE_KEYS, VOICES } from '../../shared/defaults.js';
 import type { Agent } from '../../shared/types/agent.js';
+import { launchBenchChromium } from './benchBrowser.js';
 import { buildDist, REPO } from './buildDist.js';
 import { percentile, round, type Bench, type BenchRow } from './harness.js';
 
@@ -116,10 +117,7 @@ export const bench: Bench = {
   run: async () => {
     if (!existsSync(path.join(DIST, 'index.html'))) buildDist();
     const site = await serveConsole();
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-    });
+    const browser = await launchBenchChromium();
     try {
       const sizes = [50, 500] as const;
       const bodies = new Map(sizes.map((n) => [n, JSON.stringify(agents(n))]));

@@ -1,0 +1,173 @@
+/**
+ * The widget as customers get it: widget.js bytes against the budget (16 KiB brotli for
+ * everything the widget will ever need), and in Debian's Chromium on examples/basic.html with a
+ * bot id (the real integration script, its config fetch and mount):
+ *   - navigation start → the frame after the launcher is in the page (budget 150 ms);
+ *   - launcher click → the message field focused (budget 60 ms);
+ *   - a designer-preview colour control → the panel's computed colour changed (budget one frame).
+ * A small static server stands in for Switchboard (examples/, dist/widget, and the public config
+ * of one bot), so only the widget's own work and one local round trip are measured. Each run uses
+ * a fresh browser context (no cache: a first visit), after one unmeasured warm-up.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser } from '@playwright/test';
+import { launchBenchChromium } from './benchBrowser.js';
+import { buildDist, REPO } from './buildDist.js';
+import { percentile, round, type Bench, type BenchRow } from './harness.js';
+import { sizesOf } from './sizes.bench.js';
+
+const RUNS = 15;
+const TIMEOUT_MS = 30_000;
+const BROTLI_BUDGET = 16 * 1024;
+const WIDGET_DIR = path.join(REPO, 'dist', 'widget');
+const EXAMPLES_DIR = path.join(REPO, 'examples');
+const BOT = {
+  id: 'bench',
+  name: 'Bench bot',
+  title: 'Ask Acme',
+  welcomeMessage: 'Hi there! How can I assist you today?',
+  appearance: { primary_color: '#0f766e', chat_title: 'Ask Acme' },
+  enabled: true,
+};
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+async function serveSite(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (pathname === `/api/widget/webchats/${BOT.id}`) {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+      res.end(JSON.stringify(BOT));
+      return;
+    }
+    const file = pathname.startsWith('/examples/')
+      ? path.join(EXAMPLES_DIR, path.normalize(pathname.slice('/examples/'.length)))
+      : path.join(WIDGET_DIR, path.normalize(pathname));
+    readFile(file).then(
+      (body) => {
+        res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+        res.end(body);
+      },
+      () => {
+        res.writeHead(404);
+        res.end();
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+interface Run {
+  launcherMs: number;
+  /** From widget.js downloaded to the launcher on screen: its run, the config round trip, the mount. */
+  ownMs: number;
+  focusMs: number;
+}
+
+/** One first visit: navigation → launcher on screen, then click → message field focused. */
+async function visit(browser: Browser, url: string): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    // Notes the frame after the widget's host enters the page (its first render is synchronous).
+    await page.addInitScript(() => {
+      const w = window as unknown as { launcherAt?: number };
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector('[data-switchboard-widget]')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => (w.launcherAt = performance.now()));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${url}/examples/basic.html?webchatId=${BOT.id}`, { timeout: TIMEOUT_MS });
+    const launcherMs = (await (await page.waitForFunction(() => (window as unknown as { launcherAt?: number }).launcherAt, null, { timeout: TIMEOUT_MS })).jsonValue()) as number;
+    const loadedMs = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => r.name.endsWith('/widget.js'))!.responseEnd);
+    const focusMs = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const shadow = document.querySelector('[data-switchboard-widget]')!.shadowRoot!;
+          shadow.addEventListener('focusin', (event) => {
+            if ((event.target as Element).matches('textarea')) resolve(performance.now() - start);
+          });
+          const start = performance.now();
+          shadow.querySelector<HTMLButtonElement>('.launcher')!.click();
+        }),
+    );
+    return { launcherMs, ownMs: launcherMs - loadedMs, focusMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Milliseconds from a designer's hex field input to the panel header's new computed colour. */
+async function restyleTimes(browser: Browser, url: string): Promise<number[]> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto(`${url}/examples/preview.html`, { timeout: TIMEOUT_MS });
+    await page.locator('#frame .header').waitFor({ timeout: TIMEOUT_MS });
+    return await page.evaluate((runs) => {
+      const field = document.querySelector<HTMLInputElement>('input[aria-label="Primary hex"]')!;
+      const header = document.querySelector('#frame [data-switchboard-widget]')!.shadowRoot!.querySelector('.header')!;
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const hex = `#${(0x100000 + i * 0x0a0b0c).toString(16).slice(-6)}`;
+        const start = performance.now();
+        field.value = hex;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        if (getComputedStyle(header).backgroundColor === '') throw new Error('no colour');
+        times.push(performance.now() - start);
+      }
+      return times;
+    }, RUNS * 4);
+  } finally {
+    await page.close();
+  }
+}
+
+function timeRows(label: string, times: number[], budget: number, note: string): BenchRow[] {
+  const p95 = percentile(times, 95);
+  return [
+    { metric: `${label} p50`, value: round(percentile(times, 50)), unit: 'ms', note: `${note}, ${times.length} runs` },
+    { metric: `${label} p95`, value: round(p95), unit: 'ms', note: `budget ${budget} ms: ${p95 <= budget ? 'within' : 'OVER'}` },
+    { metric: `${label} max`, value: round(Math.max(...times)), unit: 'ms' },
+  ];
+}
+
+export const bench: Bench = {
+  name: 'widget',
+  description: 'widget.js size against its budget; launcher and open-chat timings on an example page (built widget, Chromium)',
+  run: async () => {
+    if (!existsSync(path.join(WIDGET_DIR, 'widget.js'))) buildDist();
+    const size = sizesOf([path.join(WIDGET_DIR, 'widget.js')]);
+    const site = await serveSite();
+    const browser = await launchBenchChromium();
+    try {
+      await visit(browser, site.url);
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, site.url));
+      const restyle = await restyleTimes(browser, site.url);
+      return [
+        { metric: 'widget.js gzip', value: size.gzip, unit: 'B', note: 'gzip -9, the full panel' },
+        {
+          metric: 'widget.js brotli',
+          value: size.brotli,
+          unit: 'B',
+          note: `budget ${BROTLI_BUDGET} B (16 KiB): ${size.brotli <= BROTLI_BUDGET ? `within, ${BROTLI_BUDGET - size.brotli} B left` : 'OVER'}`,
+        },
+        ...timeRows('navigation → launcher on screen', runs.map((r) => r.launcherMs), 150, 'basic.html?webchatId=…, first visit'),
+        ...timeRows('widget.js downloaded → launcher on screen', runs.map((r) => r.ownMs), 150, "the widget's own part: run, config fetch, mount"),
+        ...timeRows('launcher click → message field focused', runs.map((r) => r.focusMs), 60, 'in-page click to focusin'),
+        ...timeRows('designer colour input → panel restyled', restyle, 16.7, 'hex field input event to new computed colour'),
+        { metric: 'machine load average', value: round(os.loadavg()[0]!), unit: '', note: `1 min, ${os.cpus().length} cores: timings above swell with it` },
+      ];
+    } finally {
+      await browser.close();
+      await site.close();
+    }
+  },
+};
