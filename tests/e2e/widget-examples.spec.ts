@@ -36,6 +36,9 @@ const panel = (page: Page) => page.getByRole('dialog');
 const messageField = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
 /** The element focused inside the widget's shadow root, described by its class. */
+/** Waits for the panel's opening animation to end, so its box is where it stays. */
+const settled = (page: Page) => panel(page).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
+
 const focusedInWidget = (page: Page) =>
   page.evaluate(() => document.querySelector('[data-switchboard-widget]')?.shadowRoot?.activeElement?.className ?? null);
 
@@ -69,6 +72,7 @@ test('desktop: a floating panel at the bottom right, above the launcher', async 
   await page.setViewportSize(WIDE);
   await page.goto('/examples/basic.html');
   await launcher(page).click();
+  await settled(page);
   const box = (await panel(page).boundingBox())!;
   const button = (await launcher(page).boundingBox())!;
   expect(box.x + box.width).toBeCloseTo(WIDE.width - 20, 0);
@@ -93,6 +97,7 @@ test('phone viewport on a long page: the launcher stays in the corner, the open 
 
   await launcher(page).tap();
   await expect(panel(page)).toBeVisible();
+  await settled(page);
   expect(await panel(page).boundingBox()).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
   // The full-screen panel covers the launcher, so its own close button is the way out.
   await expect(launcher(page)).toBeHidden();
