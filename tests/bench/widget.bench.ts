@@ -10,13 +10,11 @@
  * a fresh browser context (no cache: a first visit), after one unmeasured warm-up.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { launchBenchChromium } from './benchBrowser.js';
+import { fileUnder, serveBenchSite, type BenchSite } from './benchSite.js';
 import { buildDist, REPO } from './buildDist.js';
 import { percentile, round, type Bench, type BenchRow } from './harness.js';
 import { sizesOf } from './sizes.bench.js';
@@ -34,33 +32,14 @@ const BOT = {
   appearance: { primary_color: '#0f766e', chat_title: 'Ask Acme' },
   enabled: true,
 };
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
-async function serveSite(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (pathname === `/api/widget/webchats/${BOT.id}`) {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
-      res.end(JSON.stringify(BOT));
-      return;
-    }
-    const file = pathname.startsWith('/examples/')
-      ? path.join(EXAMPLES_DIR, path.normalize(pathname.slice('/examples/'.length)))
-      : path.join(WIDGET_DIR, path.normalize(pathname));
-    readFile(file).then(
-      (body) => {
-        res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
-        res.end(body);
-      },
-      () => {
-        res.writeHead(404);
-        res.end();
-      },
-    );
+/** Switchboard's part for this bench: the example pages, the built widget, one bot's config. */
+function serveSite(): Promise<BenchSite> {
+  return serveBenchSite((pathname) => {
+    if (pathname === `/api/widget/webchats/${BOT.id}`) return { json: BOT };
+    if (pathname.startsWith('/examples/')) return fileUnder(EXAMPLES_DIR, pathname.slice('/examples'.length));
+    return fileUnder(WIDGET_DIR, pathname);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 interface Run {
