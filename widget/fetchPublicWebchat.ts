@@ -2,7 +2,7 @@ import type { Appearance } from '../shared/types/webchat.js';
 import { readAppearance } from './models/readAppearance.js';
 
 /** What the integration script needs from `GET /api/widget/webchats/{id}`. */
-export interface PublicWebchatConfig {
+export interface BotConfig {
   name: string;
   /** The chat's heading; empty when the server sends none (the appearance's chat title then). */
   title: string;
@@ -14,7 +14,7 @@ export interface PublicWebchatConfig {
  * Loads a bot's public configuration from the Switchboard server at `origin`. Resolves null
  * when the bot doesn't exist, is inactive or the answer isn't a bot; rejects on network failure.
  */
-export async function fetchPublicWebchat(origin: string, id: string): Promise<PublicWebchatConfig | null> {
+export async function fetchPublicWebchat(origin: string, id: string): Promise<BotConfig | null> {
   // No cookies: the widget runs on customer sites and the endpoint is public.
   const response = await fetch(`${origin}/api/widget/webchats/${encodeURIComponent(id)}`, { credentials: 'omit' });
   if (!response.ok) return null;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel.js';
 import type { WidgetModel } from '../models/WidgetModel.js';
 import { AdMessage } from './AdMessage.js';
@@ -22,7 +22,8 @@ export function Widget({ model, chat, preview }: WidgetProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const mounted = useRef(false);
 
-  useEffect(() => {
+  // A layout effect: focus lands in the same frame the panel first paints, not one later.
+  useLayoutEffect(() => {
     // A preview mounts open: never steal focus from the page that mounted it.
     if (!mounted.current) {
       mounted.current = true;
