@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Dialog, Flex, IconButton, Separator, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, IconButton, Separator, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Dialog } from '../components/dialogs.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import { CloseIcon, LogoutIcon } from '../components/icons.js';
 import { NavLinks } from './NavLinks.js';

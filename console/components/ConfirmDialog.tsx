@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { AlertDialog, Button, Callout } from '@radix-ui/themes';
+import { Button, Callout } from '@radix-ui/themes';
+import { AlertDialog } from './dialogs.js';
 import { FormActions } from './FormActions.js';
 
 export interface ConfirmDialogProps {

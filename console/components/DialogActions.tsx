@@ -1,4 +1,5 @@
-import { Button, Dialog } from '@radix-ui/themes';
+import { Button } from '@radix-ui/themes';
+import { Dialog } from './dialogs.js';
 import { FormActions } from './FormActions.js';
 
 export interface DialogActionsProps {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog, Flex, Select } from '@radix-ui/themes';
+import { Flex, Select } from '@radix-ui/themes';
 import { DialogActions } from '../../components/DialogActions.js';
+import { Dialog } from '../../components/dialogs.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { FieldFrame } from '../../components/FieldFrame.js';
 import { SecretField } from '../../components/SecretField.js';

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Dialog, Flex } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes';
 import type { User } from '../../../shared/types/user.js';
 import { DialogActions } from '../../components/DialogActions.js';
+import { Dialog } from '../../components/dialogs.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog, Flex } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes';
 import { DialogActions } from '../../components/DialogActions.js';
+import { Dialog } from '../../components/dialogs.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { AGENT_TEXTS } from './agentTexts.js';

@@ -82,8 +82,10 @@ export function IntegrationSettingsForm() {
         title="Delete Account Settings"
         description="Are you sure you want to delete the account settings? The OpenAI and Twilio credentials will be removed. This action cannot be undone."
         onConfirm={async () => {
-          setConfirmDelete(false);
+          // Close after the delete settles: the Delete button is disabled until then, and focus
+          // goes back to it when the dialog closes.
           await run(actions.remove, SETTINGS_TEXTS.deleted);
+          setConfirmDelete(false);
         }}
       />
     </form>

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Dialog, Flex } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes';
 import { UI_TIMING } from '../../../shared/defaults.js';
 import type { CustomValue } from '../../../shared/types/tool.js';
 import { DialogActions } from '../../components/DialogActions.js';
+import { Dialog } from '../../components/dialogs.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';

@@ -1,0 +1,182 @@
+/**
+ * Issue 7, finding 11: closing a dialog (Escape, Cancel, submit) gives focus back to the control
+ * that opened it, never to <body>. Playwright proves the same in a real browser
+ * (tests/e2e/a11y-focus.spec.ts); these cover each dialog quickly.
+ */
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { User } from '../../shared/types/user.js';
+import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
+import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { detailRoutes, makeAgent, SALES } from './agents-fixtures.js';
+
+type App = ReturnType<typeof renderConsole>;
+
+async function expectFocusBackOn(button: HTMLElement): Promise<void> {
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(document.activeElement).toBe(button));
+}
+
+async function openWith(app: App, button: HTMLElement, dialogName: string): Promise<HTMLElement> {
+  button.focus();
+  await app.user.click(button);
+  return screen.findByRole('dialog', { name: dialogName });
+}
+
+describe('focus returns to the opener', () => {
+  it('New Agent: after Escape, Cancel and Create', async () => {
+    const created = makeAgent({ id: 'a9', name: 'Desk' });
+    const app = renderConsole({
+      path: '/agents',
+      session: { user: USER },
+      routes: { 'GET /agents': { body: [SALES] }, 'POST /agents': { status: 201, body: created } },
+    });
+    const opener = await screen.findByRole('button', { name: 'New Agent' });
+    await openWith(app, opener, 'Create New Agent');
+    await app.user.keyboard('{Escape}');
+    await expectFocusBackOn(opener);
+
+    let dialog = await openWith(app, opener, 'Create New Agent');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await expectFocusBackOn(opener);
+
+    dialog = await openWith(app, opener, 'Create New Agent');
+    await app.user.type(within(dialog).getByLabelText(/^Agent Name/), 'Desk{Enter}');
+    await expectFocusBackOn(opener);
+  });
+
+  it('Call: after Escape and Cancel', async () => {
+    const agent = makeAgent({ id: 'a2', name: 'Sales Bot', phoneNumber: '+14155550111' });
+    const app = renderConsole({ path: '/agents/a2', session: { user: USER }, routes: detailRoutes(agent) });
+    await screen.findByRole('heading', { level: 1, name: 'Sales Bot' });
+    const opener = screen.getByRole('button', { name: 'Call' });
+    await openWith(app, opener, 'Call with Sales Bot');
+    await app.user.keyboard('{Escape}');
+    await expectFocusBackOn(opener);
+    const dialog = await openWith(app, opener, 'Call with Sales Bot');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await expectFocusBackOn(opener);
+  });
+
+  describe('admin dialogs', () => {
+    const users: User[] = [
+      { id: '1', username: 'alice', email: 'alice@example.com', role: 'admin', created_at: 1_700_000_000_000 },
+      { id: '2', username: 'bob', email: 'bob@example.com', role: 'user', created_at: 1_700_000_000_000 },
+      { id: '3', username: 'carol', email: 'carol@example.com', role: 'user', created_at: 1_700_000_000_000 },
+    ];
+    const routes = (): FakeRoutes => ({
+      'GET /accounts/admin/users': { body: { success: true, users } },
+      'POST /accounts/admin/users': { status: 201, body: { success: true, user: users[2] } },
+      'PUT /accounts/admin/users/2': { body: { success: true, user: users[1] } },
+      'DELETE /accounts/admin/users/3': { body: { success: true } },
+    });
+
+    it('Create User: after Escape, Cancel and Create', async () => {
+      const app = renderConsole({ path: '/admin', session: { user: ADMIN }, routes: routes() });
+      const opener = await screen.findByRole('button', { name: 'Create User' });
+      await openWith(app, opener, 'Create User');
+      await app.user.keyboard('{Escape}');
+      await expectFocusBackOn(opener);
+      let dialog = await openWith(app, opener, 'Create User');
+      await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await expectFocusBackOn(opener);
+      dialog = await openWith(app, opener, 'Create User');
+      await app.user.type(within(dialog).getByLabelText(/^Username/), 'dave');
+      await app.user.type(within(dialog).getByLabelText(/^Email/), 'dave@example.com');
+      await app.user.type(within(dialog).getByLabelText(/^Password/), 'secret-pass');
+      await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      await expectFocusBackOn(opener);
+    });
+
+    it('Edit User: after Escape, Cancel and Save', async () => {
+      const app = renderConsole({ path: '/admin', session: { user: ADMIN }, routes: routes() });
+      const opener = await screen.findByRole('button', { name: 'Edit bob' });
+      await openWith(app, opener, 'Edit User');
+      await app.user.keyboard('{Escape}');
+      await expectFocusBackOn(opener);
+      let dialog = await openWith(app, opener, 'Edit User');
+      await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await expectFocusBackOn(opener);
+      dialog = await openWith(app, opener, 'Edit User');
+      await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await expectFocusBackOn(opener);
+    });
+
+    it('Delete User: back to the button after Escape and Cancel; to the page when the row is gone', async () => {
+      const app = renderConsole({ path: '/admin', session: { user: ADMIN }, routes: routes() });
+      const opener = await screen.findByRole('button', { name: 'Delete carol' });
+      opener.focus();
+      await app.user.click(opener);
+      await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
+      await app.user.keyboard('{Escape}');
+      await expectFocusBackOn(opener);
+      await app.user.click(opener);
+      let dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
+      await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await expectFocusBackOn(opener);
+
+      app.fake.routes['GET /accounts/admin/users'] = { body: { success: true, users: users.slice(0, 2) } };
+      await app.user.click(opener);
+      dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
+      await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete carol' })).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+    });
+  });
+
+  it('Edit Custom Value: after Escape, Cancel and Save', async () => {
+    const app = renderConsole({
+      path: '/tools?tab=values',
+      session: { user: USER },
+      routes: {
+        'GET /tools': { body: [] },
+        'GET /custom-values': { body: { success: true, customValues: [{ name: 'API_KEY', value: 'k' }] } },
+        'POST /custom-values': { body: { success: true } },
+      },
+    });
+    const opener = await screen.findByRole('button', { name: 'Edit API_KEY' });
+    await openWith(app, opener, 'Edit Custom Value');
+    await app.user.keyboard('{Escape}');
+    await expectFocusBackOn(opener);
+    let dialog = await openWith(app, opener, 'Edit Custom Value');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await expectFocusBackOn(opener);
+    dialog = await openWith(app, opener, 'Edit Custom Value');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectFocusBackOn(opener);
+  });
+
+  it('Settings Delete: after Escape, Cancel and Delete', async () => {
+    const app = renderConsole({
+      path: '/settings',
+      session: { user: USER },
+      routes: {
+        'GET /accounts/settings': { body: { success: true, settings: {} } },
+        'DELETE /accounts/settings': { body: { success: true } },
+      },
+    });
+    await screen.findByLabelText('OpenAI API Key');
+    const opener = screen.getByRole('button', { name: 'Delete' });
+    for (const close of ['{Escape}', 'Cancel', 'Delete']) {
+      opener.focus();
+      await app.user.click(opener);
+      const dialog = await screen.findByRole('alertdialog', { name: 'Delete Account Settings' });
+      if (close === '{Escape}') await app.user.keyboard(close);
+      else await app.user.click(within(dialog).getByRole('button', { name: close }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(opener));
+    }
+    expect(app.fake.callsTo('DELETE /accounts/settings')).toHaveLength(1);
+  });
+
+  it('menu drawer: after Escape and the close button', async () => {
+    const app = renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [] } } });
+    const opener = await screen.findByRole('button', { name: 'Open menu' });
+    await openWith(app, opener, 'Menu');
+    await app.user.keyboard('{Escape}');
+    await expectFocusBackOn(opener);
+    const drawer = await openWith(app, opener, 'Menu');
+    await app.user.click(within(drawer).getByRole('button', { name: 'Close menu' }));
+    await expectFocusBackOn(opener);
+  });
+});
