@@ -58,11 +58,23 @@ describe('agents list', () => {
     expect(screen.queryByText(/TAIL/)).toBeNull();
   });
 
-  it('opens an agent by clicking its card, and the tooltip icons are reachable by keyboard', async () => {
+  it('opens an agent by clicking its card, which is one tab stop whose link describes the status icons', async () => {
     const app = renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [SUPPORT] } } });
-    await screen.findByRole('link', { name: 'Support Bot' });
-    const icon = within(card('Support Bot')).getByRole('img', { name: 'Transcription enabled' });
-    expect(icon.tabIndex).toBe(0);
+    const link = await screen.findByRole('link', { name: 'Support Bot' });
+    const stops = card('Support Bot').querySelectorAll('a[href], button, [tabindex]:not([tabindex="-1"])');
+    expect([...stops]).toEqual([link]);
+    const described = (link.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id))
+      .map((element) => element?.getAttribute('aria-label') ?? element?.textContent);
+    expect(described).toEqual([
+      'Voice: coral',
+      'Answers support calls',
+      '+1 (415) 555-0100',
+      '2 tools enabled',
+      'Agent speaks first',
+      'Transcription enabled',
+    ]);
     await app.user.click(within(card('Support Bot')).getByText('Answers support calls'));
     await waitFor(() => expect(app.location()).toBe('/agents/a1'));
   });

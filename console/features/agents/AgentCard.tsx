@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { formatPhone } from '../../../shared/format.js';
@@ -17,14 +17,18 @@ export function agentPath(agentId: string): string {
 }
 
 /**
- * One agent in the list (spec part 1 §2). The name is the link (Tab + Enter); a click anywhere
- * else on the card opens the agent too. The status icons stay focusable for their tooltips,
- * which is why the whole card is not one big link.
+ * One agent in the list (spec part 1 §2). The name is the link and the card's only tab stop
+ * (Tab + Enter); a click anywhere else on the card opens the agent too. The link's description
+ * reads the card out: voice, description, number and the three status icons, whose tooltips
+ * show on hover (issue 7, finding 11).
  */
 export function AgentCard({ agent }: AgentCardProps) {
   const navigate = useNavigate();
   const toolCount = agent.tools?.length ?? 0;
   const description = cardDescription(agent);
+  const id = useId();
+  const part = (name: string) => `${id}-${name}`;
+  const describedBy = ['voice', 'description', 'phone', 'tools', 'speak', 'transcription'].map(part).join(' ');
   const open = (event: MouseEvent) => {
     if ((event.target as Element).closest('a')) return;
     navigate(agentPath(agent.id));
@@ -34,37 +38,37 @@ export function AgentCard({ agent }: AgentCardProps) {
       <Flex direction="column" gap="3" height="100%">
         <Flex justify="between" align="start" gap="2">
           <Heading as="h2" size="4">
-            <RouterLink to={agentPath(agent.id)} className="sb-agent-card-name">
+            <RouterLink to={agentPath(agent.id)} className="sb-agent-card-name" aria-describedby={describedBy}>
               {agent.name}
             </RouterLink>
           </Heading>
-          <Badge variant="soft" aria-label={`Voice: ${agent.voice}`}>
+          <Badge id={part('voice')} variant="soft" aria-label={`Voice: ${agent.voice}`}>
             {agent.voice}
           </Badge>
         </Flex>
-        <Text as="p" size="2" color="gray" className="sb-agent-card-description">
+        <Text id={part('description')} as="p" size="2" color="gray" className="sb-agent-card-description">
           {description}
         </Text>
         <Flex justify="between" align="center" gap="3" mt="auto" wrap="wrap">
           {agent.phoneNumber ? (
-            <Flex align="center" gap="1">
+            <Flex id={part('phone')} align="center" gap="1">
               <PhoneIcon aria-label="Phone number" role="img" aria-hidden={undefined} />
               <Text size="2">{formatPhone(agent.phoneNumber)}</Text>
             </Flex>
           ) : (
-            <Text size="2" color="gray">
+            <Text id={part('phone')} size="2" color="gray">
               No phone number
             </Text>
           )}
           <Flex align="center" gap="3">
-            <AgentIndicator label={AGENT_TEXTS.toolsEnabled(toolCount)} on={toolCount > 0}>
+            <AgentIndicator id={part('tools')} label={AGENT_TEXTS.toolsEnabled(toolCount)} on={toolCount > 0}>
               <WrenchIcon />
               <Text size="2">{toolCount}</Text>
             </AgentIndicator>
-            <AgentIndicator label={AGENT_TEXTS.speakFirst(agent.speakFirst)} on={agent.speakFirst}>
+            <AgentIndicator id={part('speak')} label={AGENT_TEXTS.speakFirst(agent.speakFirst)} on={agent.speakFirst}>
               {agent.speakFirst ? <SpeakIcon /> : <WaitIcon />}
             </AgentIndicator>
-            <AgentIndicator label={AGENT_TEXTS.transcription(agent.transcription)} on={agent.transcription}>
+            <AgentIndicator id={part('transcription')} label={AGENT_TEXTS.transcription(agent.transcription)} on={agent.transcription}>
               {agent.transcription ? <MicIcon /> : <MicOffIcon />}
             </AgentIndicator>
           </Flex>
