@@ -7,6 +7,7 @@ import { ApiProvider } from '../lib/ApiProvider.js';
 import type { WebSocketClass } from '../lib/realtime.js';
 import { AppRoutes } from '../routes.js';
 import { RealtimeProvider } from './RealtimeProvider.js';
+import { UnsavedChangesProvider } from './UnsavedChangesProvider.js';
 
 export interface ConsoleRootProps {
   api: ConsoleApi;
@@ -29,7 +30,9 @@ export function ConsoleRoot({ api, apiBaseUrl = DEFAULT_API_BASE_URL, WebSocket 
           <AuthProvider>
             <RealtimeProvider apiBaseUrl={apiBaseUrl} {...(WebSocket ? { WebSocket } : {})}>
               <ToastProvider>
-                <AppRoutes />
+                <UnsavedChangesProvider>
+                  <AppRoutes />
+                </UnsavedChangesProvider>
               </ToastProvider>
             </RealtimeProvider>
           </AuthProvider>

@@ -26,7 +26,8 @@ describe('document titles', () => {
   ];
   it.each(cases)('%s is titled %s', async (path, title, user) => {
     renderConsole({ path, session: { user }, routes: { ...toolEditorRoutes(), 'GET /agents': { body: [] } } });
-    await waitFor(() => expect(document.title).toBe(title));
+    // The tool editor is a lazily loaded chunk: give it time on a busy machine.
+    await waitFor(() => expect(document.title).toBe(title), { timeout: 10_000 });
   });
 
   it('names an agent or a tool after itself once loaded', async () => {
@@ -34,7 +35,7 @@ describe('document titles', () => {
     await waitFor(() => expect(document.title).toBe('Sales Bot · Switchboard'));
     agentPage.unmount();
     renderConsole({ path: '/tools/t1', session: { user: USER }, routes: toolEditorRoutes() });
-    await waitFor(() => expect(document.title).toBe(`${TOOL.name} · Switchboard`));
+    await waitFor(() => expect(document.title).toBe(`${TOOL.name} · Switchboard`), { timeout: 10_000 });
   });
 
   it('titles the sign-in screen, and puts the host page title back on unmount', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
 import { ConsoleRoot } from '../../console/app/ConsoleRoot.js';
 import { NEW_TOOL_PARAMETERS } from '../../console/features/tools/newToolTemplate.js';
 import { createConsoleApi } from '../../console/lib/api.js';
@@ -32,12 +32,21 @@ function renderWithHistory(fakeRoutes: FakeRoutes) {
   storeSession({ user: USER });
   const fake = createFakeApi(fakeRoutes);
   const api = createConsoleApi({ fetch: fake.fetch });
-  const utils = render(
-    <MemoryRouter initialEntries={['/tools', '/tools/new']} initialIndex={1}>
-      <ConsoleRoot api={api} WebSocket={FakeWebSocket as unknown as WebSocketClass} />
-      <BackProbe />
-    </MemoryRouter>,
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <ConsoleRoot api={api} WebSocket={FakeWebSocket as unknown as WebSocketClass} />
+            <BackProbe />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/tools', '/tools/new'], initialIndex: 1 },
   );
+  const utils = render(<RouterProvider router={router} />);
   return { ...utils, fake, user: userEvent.setup(), location: () => utils.getByTestId('location').textContent };
 }
 

@@ -1,11 +1,11 @@
 /**
- * Renders the whole console (ConsoleRoot inside a MemoryRouter) with a fake fetch and fake
+ * Renders the whole console (ConsoleRoot inside a memory data router) with a fake fetch and fake
  * WebSocket, after writing the stored session the test asks for. No JSX so it stays a .ts helper.
  */
-import { createElement } from 'react';
+import { createElement, Fragment } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../shared/defaults.js';
 import type { AuthUser } from '../../shared/types/user.js';
 import { ConsoleRoot } from '../../console/app/ConsoleRoot.js';
@@ -54,18 +54,22 @@ export function renderConsole({ path = '/', session, routes = {}, WebSocket }: R
   const api = createConsoleApi({ fetch: fake.fetch });
   const ws = WebSocket ?? (FakeWebSocket as unknown as WebSocketClass);
   const user = userEvent.setup();
-  const utils = render(
-    createElement(
-      MemoryRouter,
-      { initialEntries: [path] },
-      createElement(ConsoleRoot, { api, WebSocket: ws }),
-      createElement(LocationProbe),
-    ),
+  // A data router like the app's (ConsoleApp): the editors' unsaved-changes blocker needs one.
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: createElement(Fragment, null, createElement(ConsoleRoot, { api, WebSocket: ws }), createElement(LocationProbe)),
+      },
+    ],
+    { initialEntries: [path] },
   );
+  const utils = render(createElement(RouterProvider, { router }));
   return {
     ...utils,
     user,
     fake,
+    router,
     /** Current pathname inside the router. */
     location: () => utils.getByTestId('location').textContent,
   };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Flex } from '@radix-ui/themes';
 import type { Agent } from '../../../shared/types/agent.js';
+import { useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
 import { AgentAdvancedSection } from './AgentAdvancedSection.js';
 import { AgentBasicsSection } from './AgentBasicsSection.js';
 import { AgentInstructionsSection } from './AgentInstructionsSection.js';
@@ -24,6 +25,7 @@ export function AgentEditor({ agent }: AgentEditorProps) {
   const [calling, setCalling] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const binding = { ...editor.binding, disabled: editor.binding.disabled || deleted };
+  useUnsavedChanges(editor.dirty && !deleted);
 
   // The dialogs stay outside the <form>: React bubbles a portal's events through the component
   // tree, so the call dialog's submit would otherwise also save the agent.

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Flex, Spinner } from '@radix-ui/themes';
 import type { Tool, ToolInput } from '../../../shared/types/tool.js';
+import { useLeaveGuard, useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { SaveIcon, TrashIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -32,6 +33,8 @@ export function ToolEditor({ tool, initial }: ToolEditorProps) {
   const [saving, setSaving] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const dirty = !sameForm(form, saved);
+  useUnsavedChanges(dirty);
+  const { leaveWithoutAsking } = useLeaveGuard();
 
   const change = (field: ToolFormField, value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -54,7 +57,8 @@ export function ToolEditor({ tool, initial }: ToolEditorProps) {
       } else {
         const id = await actions.create(checked.input);
         toast.success(TOOL_TEXTS.created);
-        navigate(id ? `/tools/${encodeURIComponent(id)}` : '/tools', { replace: true });
+        // The new tool's page loads what was just saved: nothing is lost by leaving this form.
+        leaveWithoutAsking(() => navigate(id ? `/tools/${encodeURIComponent(id)}` : '/tools', { replace: true }));
       }
       return true;
     } catch (error) {
@@ -70,7 +74,7 @@ export function ToolEditor({ tool, initial }: ToolEditorProps) {
     try {
       await actions.remove(tool.id);
       toast.success(TOOL_TEXTS.deleted(tool.name));
-      navigate('/tools');
+      leaveWithoutAsking(() => navigate('/tools'));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : TOOL_TEXTS.deleteFailed);
       setConfirmingDelete(false);
