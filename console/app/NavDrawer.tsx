@@ -32,7 +32,7 @@ export function NavDrawer({ open, onOpenChange }: NavDrawerProps) {
               </Text>
               {isImpersonating ? (
                 <Box>
-                  <Badge color="orange" variant="solid">
+                  <Badge color="orange" variant="soft">
                     Impersonating
                   </Badge>
                 </Box>

@@ -10,12 +10,17 @@ export interface NavLinksProps {
   onNavigate?: () => void;
 }
 
+/**
+ * Every entry has the same variant, so the same padding and margins, and its label reserves the
+ * width of its bold form: the bar no longer shifts when the current page changes (issue 7,
+ * finding 15). Only colour, background and weight mark the current entry.
+ */
 function NavEntry({ item, pathname, variant, onNavigate }: NavLinksProps & { item: NavItem; pathname: string }) {
   const active = item.isActive(pathname);
   return (
     <Button
       asChild
-      variant={active ? 'soft' : 'ghost'}
+      variant="ghost"
       color={active ? undefined : 'gray'}
       highContrast={!active}
       size={variant === 'drawer' ? '3' : '2'}
@@ -23,7 +28,9 @@ function NavEntry({ item, pathname, variant, onNavigate }: NavLinksProps & { ite
       data-active={active || undefined}
     >
       <RouterLink to={item.to} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
-        {item.label}
+        <span className="sb-nav-label" data-label={item.label}>
+          {item.label}
+        </span>
       </RouterLink>
     </Button>
   );

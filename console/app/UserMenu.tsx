@@ -10,7 +10,7 @@ export function UserMenu() {
   return (
     <Flex align="center" gap="2">
       {isImpersonating ? (
-        <Badge color="orange" variant="solid">
+        <Badge color="orange" variant="soft">
           Impersonating
         </Badge>
       ) : null}

@@ -58,6 +58,16 @@ describe('navigation bar', () => {
     expect(currentLinkText()).toEqual(['Tools']);
   });
 
+  it('draws current and other entries with the same button variant, each label reserving its bold width', async () => {
+    renderConsole({ path: '/tools', session: { user: USER } });
+    await screen.findAllByRole('navigation', { name: 'Main' });
+    const variants = new Set(barLinks().map((link) => [...link.classList].find((c) => c.startsWith('rt-variant-'))));
+    expect([...variants]).toEqual(['rt-variant-ghost']);
+    for (const link of barLinks()) {
+      expect(link.querySelector('.sb-nav-label')?.getAttribute('data-label')).toBe(link.textContent);
+    }
+  });
+
   it('marks Settings current on /settings only', async () => {
     renderConsole({
       path: '/settings',
