@@ -9,12 +9,22 @@ export interface ToastOptions {
   tone?: ToastTone;
   /** Auto-hide delay; default 6 s (spec part 1 §9). Pass UI_TIMING.shortToastMs for 4 s. */
   durationMs?: number;
+  /**
+   * What the toast is about ('tool-save'). A new toast with the same key replaces the old one, so
+   * a success after a failed try takes the stale red toast away (issue 7, finding 13).
+   */
+  key?: string;
 }
+
+/** A duration in ms, or the options other than the tone. */
+export type ToneToastOptions = number | Omit<ToastOptions, 'tone'>;
 
 export interface ToastApi {
   show(message: string, options?: ToastOptions): void;
-  success(message: string, durationMs?: number): void;
-  error(message: string, durationMs?: number): void;
+  success(message: string, options?: ToneToastOptions): void;
+  error(message: string, options?: ToneToastOptions): void;
+  /** Removes the toast shown under `key`, if any. */
+  dismiss(key: string): void;
 }
 
 interface ToastItem {
@@ -22,6 +32,11 @@ interface ToastItem {
   message: string;
   tone: ToastTone;
   durationMs: number;
+  key: string | undefined;
+}
+
+function withTone(tone: ToastTone, options: ToneToastOptions | undefined): ToastOptions {
+  return typeof options === 'number' ? { tone, durationMs: options } : { ...options, tone };
 }
 
 const TONE_COLOR = { success: 'green', error: 'red', warning: 'amber', info: 'blue' } as const;
@@ -59,18 +74,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<ToastApi>(() => {
     const show = (message: string, options: ToastOptions = {}) => {
-      const item = {
+      const item: ToastItem = {
         id: nextId.current++,
         message,
         tone: options.tone ?? 'info',
         durationMs: options.durationMs ?? UI_TIMING.toastMs,
+        key: options.key,
       };
-      setItems((list) => [...list, item]);
+      setItems((list) => [...list.filter((t) => item.key === undefined || t.key !== item.key), item]);
     };
     return {
       show,
-      success: (message, durationMs) => show(message, { tone: 'success', durationMs }),
-      error: (message, durationMs) => show(message, { tone: 'error', durationMs }),
+      success: (message, options) => show(message, withTone('success', options)),
+      error: (message, options) => show(message, withTone('error', options)),
+      dismiss: (key) => setItems((list) => list.filter((t) => t.key !== key)),
     };
   }, []);
 
@@ -86,7 +103,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** `toast.success(text)`, `toast.error(text)`, `toast.show(text, {tone, durationMs})`. */
+/** `toast.success(text)`, `toast.error(text, {key})`, `toast.show(text, {tone, durationMs, key})`, `toast.dismiss(key)`. */
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast must be used inside <ToastProvider>');

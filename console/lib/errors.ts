@@ -35,3 +35,22 @@ export async function callOrThrow<T>(call: () => Promise<T>, fallback: string): 
   }
   return answer;
 }
+
+export interface FieldError<F extends string> {
+  field: F;
+  /** The problem with its first letter capitalised: 'Must not be empty'. */
+  problem: string;
+}
+
+/**
+ * Splits a server validation text of the form `field: problem` (server/http/HttpError.ts
+ * invalidField) so a form can show it under that field; null for other texts or other fields.
+ */
+export function fieldErrorOf<F extends string>(message: string, fields: readonly F[]): FieldError<F> | null {
+  const match = /^([A-Za-z_][A-Za-z0-9_.]*): (.+)$/s.exec(message.trim());
+  if (!match) return null;
+  const field = fields.find((candidate) => candidate === match[1]);
+  if (!field) return null;
+  const problem = match[2]!;
+  return { field, problem: problem.charAt(0).toUpperCase() + problem.slice(1) };
+}

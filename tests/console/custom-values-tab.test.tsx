@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CustomValue } from '../../shared/types/tool.js';
+import { CUSTOM_VALUE_TEXTS } from '../../console/features/tools/api.js';
+import { customValueOf } from '../../server/tools/customValueFields.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import type { FakeCall, FakeRoutes } from '../helpers/consoleFakeApi.js';
 
@@ -193,5 +195,81 @@ describe('custom values tab', () => {
     await app.user.type(within(dialog).getByLabelText(/^Name/), 'CITY');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to save custom value');
+  });
+
+  it('says the name exists instead of overwriting it, when adding or renaming', async () => {
+    const app = await openTab(valueServer());
+    await screen.findByRole('table', { name: 'Custom values' });
+    await app.user.click(screen.getAllByRole('button', { name: 'Add Value' })[0]!);
+    let dialog = await screen.findByRole('dialog', { name: 'Add Custom Value' });
+    await app.user.type(within(dialog).getByLabelText(/^Name/), ' GREETING ');
+    await app.user.type(within(dialog).getByLabelText('Value'), 'Bye');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText(CUSTOM_VALUE_TEXTS.exists('GREETING'))).toBeTruthy();
+    expect(within(dialog).getByLabelText(/^Name/).getAttribute('aria-invalid')).toBe('true');
+    await app.user.keyboard('{Escape}');
+
+    await app.user.click(within(row('API_KEY')).getByRole('button', { name: 'Edit API_KEY' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Custom Value' });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await app.user.clear(name);
+    await app.user.type(name, 'GREETING');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText(CUSTOM_VALUE_TEXTS.exists('GREETING'))).toBeTruthy();
+    expect(writes(app)).toEqual([]);
+  });
+
+  it("states the server's name rule, and shows the server's name error once, under the field", async () => {
+    let serverText = '';
+    try {
+      customValueOf({ name: '1st value', value: '' });
+    } catch (error) {
+      serverText = (error as Error).message;
+    }
+    const rule = serverText.replace(/^name: /, '');
+    expect(CUSTOM_VALUE_TEXTS.nameRule.toLowerCase()).toContain(rule.toLowerCase());
+
+    const app = await openTab(valueServer(VALUES, { 'POST /custom-values': { status: 400, body: { success: false, error: serverText } } }));
+    await screen.findByRole('table', { name: 'Custom values' });
+    await app.user.click(screen.getAllByRole('button', { name: 'Add Value' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Custom Value' });
+    expect(within(dialog).getByText(CUSTOM_VALUE_TEXTS.nameRule)).toBeTruthy();
+    await app.user.type(within(dialog).getByLabelText(/^Name/), '1st value');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const shown = rule.charAt(0).toUpperCase() + rule.slice(1);
+    expect(await within(dialog).findByText(shown)).toBeTruthy();
+    expect(screen.getAllByText(shown)).toHaveLength(1);
+    expect(document.querySelector('.sb-toast')).toBeNull();
+  });
+
+  it('leaves no red toast behind when a retry succeeds', async () => {
+    let posts = 0;
+    let deletes = 0;
+    const server = valueServer();
+    const post = server['POST /custom-values'] as (call: FakeCall) => { body: unknown };
+    const remove = server['DELETE /custom-values/API_KEY'] as () => { body: unknown };
+    const app = await openTab({
+      ...server,
+      'POST /custom-values': (call) => (++posts === 1 ? { status: 500 } : post(call)),
+      'DELETE /custom-values/API_KEY': () => (++deletes === 1 ? { status: 500 } : remove()),
+    });
+    await screen.findByRole('table', { name: 'Custom values' });
+    await app.user.click(screen.getAllByRole('button', { name: 'Add Value' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Custom Value' });
+    await app.user.type(within(dialog).getByLabelText(/^Name/), 'CITY');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to save custom value');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Custom value created')).toBeTruthy();
+    expect(screen.queryByText('Failed to save custom value')).toBeNull();
+
+    // A failed delete's toast is replaced by the success of the next try.
+    await app.user.click(within(row('API_KEY')).getByRole('button', { name: 'Delete API_KEY' }));
+    await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete custom value')).toBeTruthy();
+    await app.user.click(within(row('API_KEY')).getByRole('button', { name: 'Delete API_KEY' }));
+    await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Custom value deleted')).toBeTruthy();
+    expect(screen.queryByText('Failed to delete custom value')).toBeNull();
   });
 });

@@ -5,6 +5,8 @@ import { buildPatch, normalizeNumeric, toFormValues, type AgentFormValues, type 
 import { AGENT_TEXTS } from './agentTexts.js';
 import { useAgentActions } from './api.js';
 
+const SAVE_TOAST = 'agent-save';
+
 export type SetField = <K extends keyof AgentFormValues>(field: K, value: AgentFormValues[K]) => void;
 
 /** What every section gets: the unsaved values and the two ways to change them. */
@@ -63,11 +65,12 @@ export function useAgentEditor(agent: Agent) {
       setLoaded(confirmed);
       // After a failed move the chosen number stays selected, so Save can try again.
       setValues({ ...confirmed, phoneNumber: settled.phoneNumber });
-      if (result.associationFailed) toast.show(AGENT_TEXTS.associationFailed, { tone: 'warning' });
-      else toast.success(AGENT_TEXTS.updated);
+      // Keyed, so a success replaces the red toast of a failed try still on screen.
+      if (result.associationFailed) toast.show(AGENT_TEXTS.associationFailed, { tone: 'warning', key: SAVE_TOAST });
+      else toast.success(AGENT_TEXTS.updated, { key: SAVE_TOAST });
       if (result.associationWarning) toast.show(result.associationWarning, { tone: 'warning' });
     } catch {
-      toast.error(AGENT_TEXTS.updateFailed);
+      toast.error(AGENT_TEXTS.updateFailed, { key: SAVE_TOAST });
     } finally {
       setSaving(false);
     }

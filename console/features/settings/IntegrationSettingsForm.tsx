@@ -41,9 +41,9 @@ export function IntegrationSettingsForm() {
     try {
       await action();
       setEdits({});
-      toast.success(success);
+      toast.success(success, { key: 'account-settings' });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : SETTINGS_TEXTS.saveFailed);
+      toast.error(error instanceof Error ? error.message : SETTINGS_TEXTS.saveFailed, { key: 'account-settings' });
     } finally {
       setBusy(false);
     }

@@ -8,22 +8,31 @@ import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
-import { useCustomValueActions } from './api.js';
+import { fieldErrorOf } from '../../lib/errors.js';
+import { CUSTOM_VALUE_TEXTS, useCustomValueActions } from './api.js';
 
 export interface CustomValueDialogProps {
   open: boolean;
   /** The value being edited; null adds a new one. */
   editing: CustomValue | null;
+  /** Names already in the list: saving over one of them is refused here (POST is an upsert). */
+  existingNames: readonly string[];
   onClose: () => void;
 }
 
-/** 'Add Custom Value' / 'Edit Custom Value' (spec part 2 §2): Name and a multiline Value. */
-export function CustomValueDialog({ open, editing, onClose }: CustomValueDialogProps) {
+type FieldErrors = Partial<Record<'name' | 'value', string>>;
+
+/**
+ * 'Add Custom Value' / 'Edit Custom Value' (spec part 2 §2): Name and a multiline Value. Errors
+ * show once, in the dialog: under the field they are about, else above the fields (issue 7,
+ * finding 13).
+ */
+export function CustomValueDialog({ open, editing, existingNames, onClose }: CustomValueDialogProps) {
   const { save } = useCustomValueActions();
   const toast = useToast();
   const [name, setName] = useState('');
   const [value, setValue] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -31,7 +40,7 @@ export function CustomValueDialog({ open, editing, onClose }: CustomValueDialogP
     if (!open) return;
     setName(editing?.name ?? '');
     setValue(editing?.value ?? '');
-    setNameError(undefined);
+    setFieldErrors({});
     setError(null);
   }, [open, editing]);
 
@@ -39,19 +48,25 @@ export function CustomValueDialog({ open, editing, onClose }: CustomValueDialogP
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setNameError('Name is required');
+      setFieldErrors({ name: 'Name is required' });
+      return;
+    }
+    if (trimmed !== editing?.name && existingNames.includes(trimmed)) {
+      setFieldErrors({ name: CUSTOM_VALUE_TEXTS.exists(trimmed) });
       return;
     }
     setSubmitting(true);
     setError(null);
+    setFieldErrors({});
     try {
       const message = await save({ name: trimmed, value }, editing ?? undefined);
       toast.success(message, UI_TIMING.shortToastMs);
       onClose();
     } catch (caught) {
-      const text = caught instanceof Error ? caught.message : 'Failed to save custom value';
-      setError(text);
-      toast.error(text, UI_TIMING.shortToastMs);
+      const text = caught instanceof Error ? caught.message : CUSTOM_VALUE_TEXTS.saveFailed;
+      const field = fieldErrorOf(text, ['name', 'value'] as const);
+      if (field) setFieldErrors({ [field.field]: field.problem });
+      else setError(text);
     } finally {
       setSubmitting(false);
     }
@@ -69,15 +84,26 @@ export function CustomValueDialog({ open, editing, onClose }: CustomValueDialogP
               value={name}
               onChange={(next) => {
                 setName(next);
-                setNameError(undefined);
+                setFieldErrors((current) => ({ ...current, name: undefined }));
               }}
               required
               autoFocus
+              autoComplete="off"
               disabled={submitting}
-              error={nameError}
-              hint="Letters, digits and underscores, e.g. API_KEY"
+              error={fieldErrors.name}
+              hint={CUSTOM_VALUE_TEXTS.nameRule}
             />
-            <TextAreaField label="Value" value={value} onChange={setValue} rows={5} disabled={submitting} />
+            <TextAreaField
+              label="Value"
+              value={value}
+              onChange={(next) => {
+                setValue(next);
+                setFieldErrors((current) => ({ ...current, value: undefined }));
+              }}
+              rows={5}
+              disabled={submitting}
+              error={fieldErrors.value}
+            />
             <DialogActions submitLabel="Save" busyLabel="Saving..." submitting={submitting} />
           </Flex>
         </form>

@@ -26,15 +26,17 @@ export function CustomValuesTab({ adding, onAddingChange }: CustomValuesTabProps
   const [editing, setEditing] = useState<CustomValue | null>(null);
   const [deleting, setDeleting] = useState<CustomValue | null>(null);
   const loadError = values.error instanceof Error ? values.error.message : CUSTOM_VALUE_TEXTS.fetchFailed;
-  useFailureToast(values.error, values.data !== undefined, loadError, UI_TIMING.shortToastMs);
+  useFailureToast(values.error, values.data !== undefined, loadError, UI_TIMING.shortToastMs, 'custom-values-list');
 
   const confirmDelete = async () => {
     if (!deleting) return;
+    // One toast per topic: a later success replaces a failure still on screen.
+    const options = { durationMs: UI_TIMING.shortToastMs, key: 'custom-value-delete' };
     try {
       await remove(deleting.name);
-      toast.success(CUSTOM_VALUE_TEXTS.deleted, UI_TIMING.shortToastMs);
+      toast.success(CUSTOM_VALUE_TEXTS.deleted, options);
     } catch (caught) {
-      toast.error(caught instanceof Error ? caught.message : CUSTOM_VALUE_TEXTS.deleteFailed, UI_TIMING.shortToastMs);
+      toast.error(caught instanceof Error ? caught.message : CUSTOM_VALUE_TEXTS.deleteFailed, options);
     }
     setDeleting(null);
   };
@@ -58,6 +60,7 @@ export function CustomValuesTab({ adding, onAddingChange }: CustomValuesTabProps
       <CustomValueDialog
         open={adding || editing !== null}
         editing={editing}
+        existingNames={values.data?.map((item) => item.name) ?? []}
         onClose={() => {
           setEditing(null);
           onAddingChange(false);

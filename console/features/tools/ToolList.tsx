@@ -12,7 +12,7 @@ import { useFailureToast } from './useFailureToast.js';
 export function ToolList() {
   const tools = useTools();
   const message = tools.error ? errorText(tools.error, TOOL_TEXTS.listFailed) : '';
-  useFailureToast(tools.error, tools.data !== undefined, message, UI_TIMING.shortToastMs);
+  useFailureToast(tools.error, tools.data !== undefined, message, UI_TIMING.shortToastMs, 'tools-list');
 
   if (!tools.data) {
     if (tools.error) return <ErrorCallout>{message}</ErrorCallout>;

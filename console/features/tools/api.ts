@@ -34,6 +34,9 @@ export const CUSTOM_VALUE_TEXTS = {
   saveFailed: 'Failed to save custom value',
   deleteFailed: 'Failed to delete custom value',
   deleteOldFailed: 'Failed to delete old custom value',
+  exists: (name: string) => `A custom value named ${name} already exists. Edit it in the list instead.`,
+  /** The rule server/tools/customValueFields.ts applies, in its own words. */
+  nameRule: 'Use letters, digits, _ . - and start with a letter or _ (at most 100 characters), e.g. API_KEY',
 } as const;
 
 export const toolKeys = {
