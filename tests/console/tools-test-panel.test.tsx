@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { sampleArguments } from '../../console/features/tools/sampleArguments.js';
 import { field, setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { deferred, type FakeReply } from '../helpers/consoleFakeApi.js';
@@ -81,5 +82,98 @@ describe('tool editor: Test panel', () => {
     await screen.findByRole('heading', { name: 'Edit Tool' });
     await app.user.click(screen.getByRole('button', { name: 'Run' }));
     expect((await screen.findByRole('alert')).textContent).toContain('args must match the parameters schema');
+  });
+
+  it('clears the last result while running and after an arguments error', async () => {
+    let gate = deferred<FakeReply>();
+    const app = renderConsole({
+      path: '/tools/t1',
+      session: { user: USER },
+      routes: toolEditorRoutes({ 'POST /tools/t1/test': () => gate.promise }),
+    });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    await app.user.click(screen.getByRole('button', { name: 'Run' }));
+    gate.resolve({ body: { success: true, output: { first: true }, logs: [], durationMs: 5, error: null } });
+    expect(await screen.findByRole('region', { name: 'Test result' })).toBeTruthy();
+
+    gate = deferred<FakeReply>();
+    await app.user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('button', { name: 'Running...' });
+    expect(screen.queryByRole('region', { name: 'Test result' })).toBeNull();
+    gate.resolve({ body: { success: true, output: { second: true }, logs: [], durationMs: 5, error: null } });
+    expect(JSON.parse((await screen.findByTestId('tool-test-output')).textContent ?? '')).toEqual({ second: true });
+
+    setValue(/^Arguments/, '{oops');
+    await app.user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(screen.getByText('Invalid JSON in arguments field')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Test result' })).toBeNull();
+  });
+
+  it("shows a failed run's error instead of 'Output null'", async () => {
+    const app = renderConsole({
+      path: '/tools/t1',
+      session: { user: USER },
+      routes: toolEditorRoutes({
+        'POST /tools/t1/test': { body: { success: false, output: null, logs: ['start'], durationMs: 9, error: 'TypeError: args.city is undefined' } },
+      }),
+    });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    await app.user.click(screen.getByRole('button', { name: 'Run' }));
+    const result = await screen.findByRole('region', { name: 'Test result' });
+    expect(within(result).getByText('Failed')).toBeTruthy();
+    expect(within(result).getByRole('alert').textContent).toBe('TypeError: args.city is undefined');
+    expect(within(result).queryByText('Output')).toBeNull();
+    expect(within(result).queryByTestId('tool-test-output')).toBeNull();
+    expect(within(result).getByText('start')).toBeTruthy();
+  });
+
+  it("says 'Failed to run tool' for a failed run without an error text", async () => {
+    const app = renderConsole({
+      path: '/tools/t1',
+      session: { user: USER },
+      routes: toolEditorRoutes({ 'POST /tools/t1/test': { body: { success: false, output: null, logs: [], durationMs: 1, error: null } } }),
+    });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    await app.user.click(screen.getByRole('button', { name: 'Run' }));
+    const result = await screen.findByRole('region', { name: 'Test result' });
+    expect(within(result).getByRole('alert').textContent).toBe('Failed to run tool');
+  });
+
+  it('Reset arguments honours default, enum, minimum and maximum of the schema in the editor', async () => {
+    const app = renderConsole({ path: '/tools/t1', session: { user: USER }, routes: toolEditorRoutes() });
+    await screen.findByRole('heading', { name: 'Edit Tool' });
+    const schema = {
+      type: 'object',
+      required: ['units'],
+      properties: {
+        days: { type: 'integer', minimum: 1, maximum: 14 },
+        units: { type: 'string', enum: ['metric', 'imperial'] },
+        city: { type: 'string', default: 'Oslo' },
+        below: { type: 'number', maximum: -5 },
+      },
+    };
+    setValue('Parameters', JSON.stringify(schema));
+    await app.user.click(screen.getByRole('button', { name: 'Reset arguments' }));
+    expect(JSON.parse(field(/^Arguments/).value)).toEqual({ units: 'metric', days: 1, city: 'Oslo', below: -5 });
+  });
+});
+
+describe('sampleArguments', () => {
+  it('picks values the schema accepts', () => {
+    expect(
+      sampleArguments({
+        type: 'object',
+        properties: {
+          count: { type: 'integer', exclusiveMinimum: 0 },
+          ratio: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+          level: { type: 'integer', minimum: -3, maximum: 3 },
+          fixed: { const: 'v1' },
+          tags: { type: 'array', minItems: 2, items: { type: 'string', enum: ['a', 'b'] } },
+          code: { type: 'string', minLength: 3 },
+          flag: { type: ['null', 'boolean'] },
+          nested: { type: 'object', properties: { size: { type: 'number', minimum: 10, default: 12 } } },
+        },
+      }),
+    ).toEqual({ count: 1, ratio: 0.5, level: 0, fixed: 'v1', tags: ['a', 'a'], code: 'xxx', flag: false, nested: { size: 12 } });
   });
 });

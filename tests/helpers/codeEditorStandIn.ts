@@ -9,11 +9,15 @@ export interface CodeEditorStandInProps {
   value: string;
   label: string;
   onChange: (value: string) => void;
+  describedBy?: string | undefined;
+  invalid?: boolean;
 }
 
 export function CodeEditor(props: CodeEditorStandInProps) {
   return createElement('textarea', {
     'aria-label': props.label,
+    'aria-describedby': props.describedBy,
+    'aria-invalid': props.invalid ? 'true' : undefined,
     value: props.value,
     onChange: (event: { target: { value: string } }) => props.onChange(event.target.value),
   });

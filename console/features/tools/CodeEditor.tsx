@@ -10,6 +10,15 @@ import { json } from '@codemirror/lang-json';
 import { javascript } from '@codemirror/lang-javascript';
 import { keymap } from '@codemirror/view';
 import { indentWithTab } from '@codemirror/commands';
+import { forceLinting, lintGutter, linter, type Diagnostic } from '@codemirror/lint';
+import { describeProblem, offsetOf, syntaxProblems, type SyntaxProblem } from './syntaxProblems.js';
+
+/** A problem the server found on save, 1-based like its message. */
+export interface ReportedProblem {
+  line: number;
+  column: number;
+  message: string;
+}
 
 export interface CodeEditorProps {
   value: string;
@@ -24,6 +33,31 @@ export interface CodeEditorProps {
   describedBy?: string | undefined;
   /** Marks the editor invalid (red border, aria-invalid). */
   invalid?: boolean;
+  /** JavaScript only: underline syntax errors while typing and report them (see syntaxProblems). */
+  onSyntaxProblems?: (problems: SyntaxProblem[]) => void;
+  /** Shown in the editor at its line and column, with the cursor moved there. */
+  reportedProblem?: ReportedProblem | null;
+}
+
+function syntaxLinter(report: { current: CodeEditorProps['onSyntaxProblems'] }, reported: { current: ReportedProblem | null }) {
+  return [
+    linter(
+      (view) => {
+        const code = view.state.doc.toString();
+        const problems = syntaxProblems(code);
+        report.current?.(problems);
+        const diagnostics: Diagnostic[] = problems.map((p) => ({ from: p.from, to: p.to, severity: 'error', message: describeProblem(p) }));
+        const server = reported.current;
+        if (server) {
+          const at = offsetOf(code, server.line, server.column);
+          diagnostics.push({ from: at, to: Math.min(at + 1, code.length), severity: 'error', message: server.message, source: 'server' });
+        }
+        return diagnostics;
+      },
+      { delay: 300 },
+    ),
+    lintGutter(),
+  ];
 }
 
 function contentAttributes(label: string, describedBy: string | undefined, invalid: boolean) {
@@ -39,6 +73,11 @@ export function CodeEditor(props: CodeEditorProps) {
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(props.onChange);
   onChangeRef.current = props.onChange;
+  const onProblemsRef = useRef(props.onSyntaxProblems);
+  onProblemsRef.current = props.onSyntaxProblems;
+  const reportedRef = useRef(props.reportedProblem ?? null);
+  reportedRef.current = props.reportedProblem ?? null;
+  const checksSyntax = language === 'javascript' && props.onSyntaxProblems !== undefined;
   // Attributes and read-only change without rebuilding the editor (which would drop undo history).
   const attributes = useRef(new Compartment());
   const editable = useRef(new Compartment());
@@ -54,6 +93,7 @@ export function CodeEditor(props: CodeEditorProps) {
           // Tab indents inside the editor; Escape then Tab leaves it (CodeMirror's accessible default).
           keymap.of([indentWithTab]),
           language === 'json' ? json() : javascript(),
+          checksSyntax ? syntaxLinter(onProblemsRef, reportedRef) : [],
           editable.current.of(EditorState.readOnly.of(readOnly)),
           attributes.current.of(contentAttributes(label, describedBy, invalid)),
           EditorView.theme({
@@ -72,9 +112,21 @@ export function CodeEditor(props: CodeEditorProps) {
       editor.destroy();
       view.current = null;
     };
-    // Rebuilt only when the language or height changes; value and attributes flow in below.
+    // Rebuilt only when the language, height or syntax checking changes; value and attributes flow in below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [language, height]);
+  }, [language, height, checksSyntax]);
+
+  // A problem from the server: put the cursor on it and show it with the live ones.
+  const reported = props.reportedProblem ?? null;
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || !checksSyntax) return;
+    if (reported) {
+      const at = offsetOf(editor.state.doc.toString(), reported.line, reported.column);
+      editor.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    }
+    forceLinting(editor);
+  }, [reported, checksSyntax]);
 
   useEffect(() => {
     view.current?.dispatch({

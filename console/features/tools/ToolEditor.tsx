@@ -1,16 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Flex, Spinner } from '@radix-ui/themes';
 import type { Tool, ToolInput } from '../../../shared/types/tool.js';
-import { useLeaveGuard, useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { SaveIcon, TrashIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useToast } from '../../components/ToastProvider.js';
-import { BACK_TO_TOOLS, TOOL_TEXTS, toolErrorText, useToolActions } from './api.js';
+import { BACK_TO_TOOLS, TOOL_TEXTS, useToolActions } from './api.js';
 import { ToolFields } from './ToolFields.js';
-import { sameForm, toolToForm, validateToolForm, type ToolForm, type ToolFormErrors, type ToolFormField } from './toolForm.js';
 import { ToolTestPanel } from './ToolTestPanel.js';
+import { useToolForm } from './useToolForm.js';
 
 export interface ToolEditorProps {
   /** The saved tool; null while creating one from `initial`. */
@@ -20,54 +19,15 @@ export interface ToolEditorProps {
 }
 
 /**
- * The tool editor (spec part 2 §2): edits stay in this component's state until Save. Toasts use
- * the default 6 s (part 2 §4).
+ * The tool editor (spec part 2 §2): header, fields, Test panel and the delete confirmation; the
+ * edits and Save live in useToolForm. Toasts use the default 6 s (part 2 §4).
  */
 export function ToolEditor({ tool, initial }: ToolEditorProps) {
   const navigate = useNavigate();
   const toast = useToast();
   const actions = useToolActions();
-  const saved = useMemo(() => toolToForm(tool ?? initial), [tool, initial]);
-  const [form, setForm] = useState<ToolForm>(saved);
-  const [errors, setErrors] = useState<ToolFormErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { form, errors, handlerErrorAt, saving, dirty, change, save, container, leaveWithoutAsking } = useToolForm(tool, initial);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const dirty = !sameForm(form, saved);
-  useUnsavedChanges(dirty);
-  const { leaveWithoutAsking } = useLeaveGuard();
-
-  const change = (field: ToolFormField, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
-
-  /** Validates and saves; true when the tool was saved. */
-  const save = async (): Promise<boolean> => {
-    const checked = validateToolForm(form);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      toast.error(Object.values(checked.errors).filter(Boolean).join('. '));
-      return false;
-    }
-    setSaving(true);
-    try {
-      if (tool) {
-        await actions.update(tool.id, checked.input);
-        toast.success(TOOL_TEXTS.updated);
-      } else {
-        const id = await actions.create(checked.input);
-        toast.success(TOOL_TEXTS.created);
-        // The new tool's page loads what was just saved: nothing is lost by leaving this form.
-        leaveWithoutAsking(() => navigate(id ? `/tools/${encodeURIComponent(id)}` : '/tools', { replace: true }));
-      }
-      return true;
-    } catch (error) {
-      toast.error(toolErrorText(error));
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const remove = async () => {
     if (!tool) return;
@@ -82,7 +42,7 @@ export function ToolEditor({ tool, initial }: ToolEditorProps) {
   };
 
   return (
-    <Flex direction="column" gap="4">
+    <Flex direction="column" gap="4" ref={container}>
       <PageHeader
         title={tool ? 'Edit Tool' : 'Create New Tool'}
         back={BACK_TO_TOOLS}
@@ -100,7 +60,7 @@ export function ToolEditor({ tool, initial }: ToolEditorProps) {
           </>
         }
       />
-      <ToolFields form={form} errors={errors} onChange={change} disabled={saving} />
+      <ToolFields form={form} errors={errors} handlerErrorAt={handlerErrorAt} onChange={change} disabled={saving} />
       <ToolTestPanel
         toolId={tool?.id ?? null}
         savedParameters={tool?.parameters}

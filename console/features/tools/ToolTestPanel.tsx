@@ -57,6 +57,10 @@ export function ToolTestPanel(props: ToolTestPanelProps) {
   const toolId = props.toolId;
 
   const run = async () => {
+    // A result on screen belongs to the arguments it ran with: it goes as soon as anything else
+    // happens, so it is never mistaken for the answer to this run (issue 7, finding 14).
+    setResult(null);
+    setCallError(null);
     let parsed: unknown;
     try {
       parsed = JSON.parse(args);
@@ -65,12 +69,10 @@ export function ToolTestPanel(props: ToolTestPanelProps) {
       return;
     }
     setRunning(true);
-    setCallError(null);
     try {
       if (props.dirty && !(await props.onSave())) return;
       setResult(await test(toolId, parsed));
     } catch (error) {
-      setResult(null);
       setCallError(toolErrorText(error));
     } finally {
       setRunning(false);

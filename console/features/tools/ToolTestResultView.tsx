@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Callout, Flex, Text } from '@radix-ui/themes';
 import type { ToolTestResult } from '../../../shared/types/tool.js';
+import { TOOL_TEXTS } from './api.js';
 
 function pretty(value: unknown): string {
   if (value === undefined) return 'undefined';
@@ -22,9 +23,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Output (pretty JSON), Logs, Duration and Error of one test run. */
+/**
+ * Output (pretty JSON), Logs, Duration and Error of one test run. A failed run shows its error in
+ * place of an output it never had ('Output null' read like a result; issue 7, finding 14).
+ */
 export function ToolTestResultView({ result }: { result: ToolTestResult }) {
   const logs = Array.isArray(result.logs) ? result.logs : [];
+  const error = result.error || (result.success ? null : TOOL_TEXTS.testFailed);
+  const showOutput = result.success || (result.output !== null && result.output !== undefined);
   return (
     <Flex direction="column" gap="3" aria-label="Test result" role="region">
       <Flex gap="3" align="center" wrap="wrap">
@@ -35,16 +41,18 @@ export function ToolTestResultView({ result }: { result: ToolTestResult }) {
           Duration: <Text weight="medium">{`${Math.round(result.durationMs ?? 0)} ms`}</Text>
         </Text>
       </Flex>
-      {result.error ? (
+      {error ? (
         <Callout.Root color="red" role="alert">
-          <Callout.Text>{result.error}</Callout.Text>
+          <Callout.Text>{error}</Callout.Text>
         </Callout.Root>
       ) : null}
-      <Section title="Output">
-        <pre className="sb-code-block" data-testid="tool-test-output">
-          {pretty(result.output)}
-        </pre>
-      </Section>
+      {showOutput ? (
+        <Section title="Output">
+          <pre className="sb-code-block" data-testid="tool-test-output">
+            {pretty(result.output)}
+          </pre>
+        </Section>
+      ) : null}
       <Section title="Logs">
         {logs.length === 0 ? (
           <Text size="2" color="gray">
