@@ -17,13 +17,15 @@ export interface PageHeaderProps {
   actions?: ReactNode;
   /** Keeps the header in view under the top bar (long forms: agent, tool). */
   sticky?: boolean;
+  /** A short line under the whole header, e.g. why an action is disabled (give it an id to point at). */
+  note?: ReactNode;
 }
 
 /**
  * The top of every page (issue 7, finding 15): title, intro, back, refresh and actions laid out
  * the same way everywhere. On narrow screens the actions wrap under the title.
  */
-export function PageHeader({ title, intro, back, refresh, actions, sticky = false }: PageHeaderProps) {
+export function PageHeader({ title, intro, back, refresh, actions, sticky = false, note }: PageHeaderProps) {
   const hasActions = Boolean(refresh || actions);
   return (
     <Flex className="sb-page-header" data-sticky={sticky ? '' : undefined} justify="between" align="start" gap="3" wrap="wrap">
@@ -46,6 +48,7 @@ export function PageHeader({ title, intro, back, refresh, actions, sticky = fals
           {actions}
         </Flex>
       ) : null}
+      {note ? <div className="sb-page-header-note">{note}</div> : null}
     </Flex>
   );
 }

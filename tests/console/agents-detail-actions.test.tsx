@@ -2,10 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { detailRoutes, SALES } from './agents-fixtures.js';
+import { AGENT_TEXTS } from '../../console/features/agents/agentTexts.js';
+import { detailRoutes, makeAgent, SALES } from './agents-fixtures.js';
 
-async function openAgent(extra: FakeRoutes = {}) {
-  const app = renderConsole({ path: '/agents/a2', session: { user: USER }, routes: detailRoutes(SALES, extra) });
+/** Sales Bot with a number attached: Call is only offered to an agent that has one. */
+const CALLER = makeAgent({ ...SALES, phoneNumber: '+14155550111' });
+
+async function openAgent(extra: FakeRoutes = {}, agent = CALLER) {
+  const app = renderConsole({ path: '/agents/a2', session: { user: USER }, routes: detailRoutes(agent, extra) });
   await screen.findByRole('heading', { name: 'Sales Bot', level: 1 });
   return app;
 }
@@ -86,8 +90,10 @@ describe('agent detail call dialog', () => {
     const dialog = await screen.findByRole('dialog');
     await app.user.type(within(dialog).getByLabelText('Phone number to call'), '+15551234567');
     await app.user.click(within(dialog).getByRole('button', { name: 'Call' }));
-    expect(await screen.findByText('Failed to initiate call: This agent has no phone number to call from')).toBeTruthy();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to initiate call: This agent has no phone number to call from');
     expect(screen.getByRole('dialog')).toBeTruthy();
+    // Said once, in the dialog: no toast behind it.
+    expect(document.querySelector('.sb-toast')).toBeNull();
   });
 
   it("says only 'Failed to initiate call' when the server gives no reason", async () => {
@@ -96,6 +102,21 @@ describe('agent detail call dialog', () => {
     const dialog = await screen.findByRole('dialog');
     await app.user.type(within(dialog).getByLabelText('Phone number to call'), '+15551234567');
     await app.user.click(within(dialog).getByRole('button', { name: 'Call' }));
-    expect(await screen.findByText('Failed to initiate call')).toBeTruthy();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to initiate call');
+  });
+
+  it('is disabled without a saved number and says why next to it', async () => {
+    const app = await openAgent({}, SALES);
+    const call = screen.getByRole('button', { name: 'Call' }) as HTMLButtonElement;
+    expect(call.disabled).toBe(true);
+    const reason = document.getElementById(call.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(AGENT_TEXTS.callNeedsNumber);
+    expect(screen.getByText(AGENT_TEXTS.callNeedsNumber)).toBeTruthy();
+
+    // Choosing a number is not enough: calls go out from the saved one.
+    await app.user.click(screen.getByRole('combobox', { name: 'Phone Number' }));
+    await app.user.click(await screen.findByRole('option', { name: '+1 (415) 555-0111' }));
+    expect(await screen.findByText(AGENT_TEXTS.callNeedsSave)).toBeTruthy();
+    expect(call.disabled).toBe(true);
   });
 });

@@ -45,16 +45,23 @@ describe('focus returns to the opener', () => {
     await expectFocusBackOn(opener);
   });
 
-  it('Call: after Escape and Cancel', async () => {
+  it('Call: after Escape, Cancel and Call', async () => {
     const agent = makeAgent({ id: 'a2', name: 'Sales Bot', phoneNumber: '+14155550111' });
-    const app = renderConsole({ path: '/agents/a2', session: { user: USER }, routes: detailRoutes(agent) });
+    const app = renderConsole({
+      path: '/agents/a2',
+      session: { user: USER },
+      routes: detailRoutes(agent, { 'POST /twilio/make-call': { body: { success: true, callSid: 'CA1' } } }),
+    });
     await screen.findByRole('heading', { level: 1, name: 'Sales Bot' });
     const opener = screen.getByRole('button', { name: 'Call' });
     await openWith(app, opener, 'Call with Sales Bot');
     await app.user.keyboard('{Escape}');
     await expectFocusBackOn(opener);
-    const dialog = await openWith(app, opener, 'Call with Sales Bot');
+    let dialog = await openWith(app, opener, 'Call with Sales Bot');
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await expectFocusBackOn(opener);
+    dialog = await openWith(app, opener, 'Call with Sales Bot');
+    await app.user.type(within(dialog).getByLabelText('Phone number to call'), '+15551234567{Enter}');
     await expectFocusBackOn(opener);
   });
 

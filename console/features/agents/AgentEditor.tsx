@@ -8,11 +8,18 @@ import { AgentInstructionsSection } from './AgentInstructionsSection.js';
 import { AgentPageHeader } from './AgentPageHeader.js';
 import { AgentToolsSection } from './AgentToolsSection.js';
 import { AgentTranscriptionSection } from './AgentTranscriptionSection.js';
+import { AGENT_TEXTS } from './agentTexts.js';
 import { AgentTurnDetectionSection } from './AgentTurnDetectionSection.js';
 import { CallAgentDialog } from './CallAgentDialog.js';
 import { DeleteAgentDialog } from './DeleteAgentDialog.js';
 import { useAgentEditor } from './useAgentEditor.js';
 import { useDeleteAgent } from './useDeleteAgent.js';
+
+/** Calls go out from the saved number, so an unsaved choice does not count yet. */
+function callBlockedReason(savedNumber: string | null, chosenNumber: string | null): string | null {
+  if (savedNumber) return null;
+  return chosenNumber ? AGENT_TEXTS.callNeedsSave : AGENT_TEXTS.callNeedsNumber;
+}
 
 export interface AgentEditorProps {
   agent: Agent;
@@ -45,6 +52,7 @@ export function AgentEditor({ agent }: AgentEditorProps) {
             saving={editor.saving}
             dirty={editor.dirty}
             locked={deleted}
+            callBlockedReason={callBlockedReason(editor.loaded.phoneNumber, editor.binding.values.phoneNumber)}
             onCall={() => setCalling(true)}
             onDelete={() => setConfirmingDelete(true)}
           />

@@ -1,6 +1,7 @@
-import { Button } from '@radix-ui/themes';
+import { useId } from 'react';
+import { Button, Flex, Text } from '@radix-ui/themes';
 import type { BackLink } from '../../components/BackButton.js';
-import { PhoneIcon, SaveIcon, TrashIcon } from '../../components/icons.js';
+import { InfoIcon, PhoneIcon, SaveIcon, TrashIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 
 export const BACK_TO_AGENTS: BackLink = { to: '/agents', label: 'Back to agents' };
@@ -11,20 +12,39 @@ export interface AgentPageHeaderProps {
   dirty: boolean;
   /** After a delete: nothing more to do here until the redirect. */
   locked: boolean;
+  /** Why Call is unavailable (no saved number), shown under the header; null when it can call. */
+  callBlockedReason: string | null;
   onCall: () => void;
   onDelete: () => void;
 }
 
 /** Back to the list, the agent's name, and Call / Save / Delete (spec part 1 §2). */
-export function AgentPageHeader({ title, saving, dirty, locked, onCall, onDelete }: AgentPageHeaderProps) {
+export function AgentPageHeader({ title, saving, dirty, locked, callBlockedReason, onCall, onDelete }: AgentPageHeaderProps) {
+  const reasonId = useId();
   return (
     <PageHeader
       title={title}
       back={BACK_TO_AGENTS}
       sticky
+      note={
+        callBlockedReason ? (
+          <Flex id={reasonId} align="center" gap="1">
+            <InfoIcon />
+            <Text size="2" color="gray">
+              {callBlockedReason}
+            </Text>
+          </Flex>
+        ) : null
+      }
       actions={
         <>
-          <Button type="button" variant="soft" onClick={onCall} disabled={locked || saving}>
+          <Button
+            type="button"
+            variant="soft"
+            onClick={onCall}
+            disabled={locked || saving || callBlockedReason !== null}
+            aria-describedby={callBlockedReason ? reasonId : undefined}
+          >
             <PhoneIcon /> Call
           </Button>
           <Button type="button" color="red" variant="soft" onClick={onDelete} disabled={locked || saving}>

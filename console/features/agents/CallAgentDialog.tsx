@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Flex } from '@radix-ui/themes';
 import { DialogActions } from '../../components/DialogActions.js';
+import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { Dialog } from '../../components/dialogs.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
@@ -20,11 +21,15 @@ export function CallAgentDialog({ agentId, agentName, open, onOpenChange }: Call
   const toast = useToast();
   const [number, setNumber] = useState('');
   const [calling, setCalling] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const trimmed = number.trim();
 
   const changeOpen = (next: boolean) => {
     if (calling) return;
-    if (!next) setNumber('');
+    if (!next) {
+      setNumber('');
+      setError(null);
+    }
     onOpenChange(next);
   };
 
@@ -32,14 +37,16 @@ export function CallAgentDialog({ agentId, agentName, open, onOpenChange }: Call
     event.preventDefault();
     if (!trimmed || calling) return;
     setCalling(true);
+    setError(null);
     try {
       await makeCall(agentId, trimmed);
       toast.success(AGENT_TEXTS.callInitiated(trimmed));
       setNumber('');
       onOpenChange(false);
-    } catch (error) {
-      // The dialog stays open so the number can be corrected and tried again.
-      toast.error(error instanceof Error ? error.message : AGENT_TEXTS.callFailed);
+    } catch (caught) {
+      // Shown in the dialog, which stays open so the number can be corrected and tried again
+      // (a toast behind the dialog was easy to miss; issue 7, finding 15).
+      setError(caught instanceof Error ? caught.message : AGENT_TEXTS.callFailed);
     } finally {
       setCalling(false);
     }
@@ -54,10 +61,14 @@ export function CallAgentDialog({ agentId, agentName, open, onOpenChange }: Call
         </Dialog.Description>
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="3">
+            {error ? <ErrorCallout>{error}</ErrorCallout> : null}
             <TextInput
               label="Phone number to call"
               value={number}
-              onChange={setNumber}
+              onChange={(next) => {
+                setNumber(next);
+                setError(null);
+              }}
               placeholder="+14155550123"
               hint="International format, e.g. +14155550123"
               autoFocus

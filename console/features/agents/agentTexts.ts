@@ -26,6 +26,9 @@ export const AGENT_TEXTS = {
   deleteFailed: 'Failed to delete agent',
   callInitiated: (number: string) => `Call initiated to ${number}`,
   callFailed: 'Failed to initiate call',
+  /** Why Call is disabled (issue 7, finding 15): the server calls from the saved number. */
+  callNeedsNumber: 'Attach a phone number to this agent to place calls.',
+  callNeedsSave: 'Save the agent to attach its phone number, then call.',
   assignedTo: (agentName: string) => `Currently assigned to: ${agentName}`,
   twilioCredentialsMissing: 'Add your Twilio Account SID and Auth Token in Settings to attach a phone number.',
 
