@@ -1,0 +1,24 @@
+/** Screenshots at the two widths every changed page is looked at (COMMON.md: 375 and 1280 px). */
+import type { Page } from '@playwright/test';
+import path from 'node:path';
+import { E2E_SCREENSHOTS_DIR } from './e2eEnv.js';
+
+export const WIDE = { width: 1280, height: 800 };
+export const NARROW = { width: 375, height: 740 };
+
+/** Saves `<prefix>-<name>-1280.png` and `-375.png` from the top of the page, then restores the size. */
+export async function shootBoth(page: Page, prefix: string, name: string, fullPage = true): Promise<void> {
+  const before = page.viewportSize() ?? WIDE;
+  for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
+    await page.setViewportSize(size);
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `${prefix}-${name}-${label}.png`), fullPage });
+  }
+  await page.setViewportSize(before);
+}
+
+/** One screenshot at the current size. */
+export async function shootOne(page: Page, prefix: string, name: string, fullPage = false): Promise<void> {
+  const width = page.viewportSize()?.width ?? WIDE.width;
+  await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `${prefix}-${name}-${width}.png`), fullPage });
+}
