@@ -3,52 +3,56 @@
  * useReturnFocus). Every console dialog imports these instead of the Radix ones, so none can
  * forget it.
  */
-import { createContext, useContext, type ComponentPropsWithoutRef, type ElementRef } from 'react';
-import { forwardRef } from 'react';
+import {
+  createContext,
+  forwardRef,
+  useContext,
+  type ComponentType,
+  type ForwardRefExoticComponent,
+  type PropsWithoutRef,
+  type RefAttributes,
+} from 'react';
 import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from '@radix-ui/themes';
 import { useReturnFocus } from './useReturnFocus.js';
 
-const ReturnFocusContext = createContext<((event: Event) => void) | null>(null);
+type CloseAutoFocus = (event: Event) => void;
 
-function compose(own: ((event: Event) => void) | undefined, restore: ((event: Event) => void) | null) {
-  return (event: Event) => {
-    own?.(event);
-    if (!event.defaultPrevented) restore?.(event);
+const ReturnFocusContext = createContext<CloseAutoFocus | null>(null);
+
+/** A Root that remembers the opener while open. */
+function rememberingOpener<P extends { open?: boolean }>(Root: ComponentType<P>) {
+  return function ReturnFocusRoot(props: P) {
+    const restore = useReturnFocus(props.open ?? false);
+    return (
+      <ReturnFocusContext.Provider value={restore}>
+        <Root {...props} />
+      </ReturnFocusContext.Provider>
+    );
   };
 }
 
-function DialogRoot(props: RadixDialog.RootProps) {
-  const restore = useReturnFocus(props.open ?? false);
-  return (
-    <ReturnFocusContext.Provider value={restore}>
-      <RadixDialog.Root {...props} />
-    </ReturnFocusContext.Provider>
-  );
-}
-
-const DialogContent = forwardRef<ElementRef<typeof RadixDialog.Content>, ComponentPropsWithoutRef<typeof RadixDialog.Content>>(
-  function DialogContent({ onCloseAutoFocus, ...props }, ref) {
+/** A Content that gives focus back on close, after any onCloseAutoFocus of its own. */
+function returningFocus<P extends { onCloseAutoFocus?: CloseAutoFocus }, R>(Content: ForwardRefExoticComponent<PropsWithoutRef<P> & RefAttributes<R>>) {
+  return forwardRef<R, PropsWithoutRef<P>>(function ReturnFocusContent(props, ref) {
     const restore = useContext(ReturnFocusContext);
-    return <RadixDialog.Content ref={ref} {...props} onCloseAutoFocus={compose(onCloseAutoFocus, restore)} />;
-  },
-);
-
-function AlertDialogRoot(props: RadixAlertDialog.RootProps) {
-  const restore = useReturnFocus(props.open ?? false);
-  return (
-    <ReturnFocusContext.Provider value={restore}>
-      <RadixAlertDialog.Root {...props} />
-    </ReturnFocusContext.Provider>
-  );
+    const onCloseAutoFocus = (event: Event) => {
+      props.onCloseAutoFocus?.(event);
+      if (!event.defaultPrevented) restore?.(event);
+    };
+    // P has onCloseAutoFocus (the constraint), so this is still P.
+    const withReturn = { ...props, onCloseAutoFocus } as PropsWithoutRef<P>;
+    return <Content {...withReturn} ref={ref} />;
+  });
 }
 
-const AlertDialogContent = forwardRef<
-  ElementRef<typeof RadixAlertDialog.Content>,
-  ComponentPropsWithoutRef<typeof RadixAlertDialog.Content>
->(function AlertDialogContent({ onCloseAutoFocus, ...props }, ref) {
-  const restore = useContext(ReturnFocusContext);
-  return <RadixAlertDialog.Content ref={ref} {...props} onCloseAutoFocus={compose(onCloseAutoFocus, restore)} />;
-});
+export const Dialog = {
+  ...RadixDialog,
+  Root: rememberingOpener(RadixDialog.Root),
+  Content: returningFocus<RadixDialog.ContentProps, HTMLDivElement>(RadixDialog.Content),
+};
 
-export const Dialog = { ...RadixDialog, Root: DialogRoot, Content: DialogContent };
-export const AlertDialog = { ...RadixAlertDialog, Root: AlertDialogRoot, Content: AlertDialogContent };
+export const AlertDialog = {
+  ...RadixAlertDialog,
+  Root: rememberingOpener(RadixAlertDialog.Root),
+  Content: returningFocus<RadixAlertDialog.ContentProps, HTMLDivElement>(RadixAlertDialog.Content),
+};

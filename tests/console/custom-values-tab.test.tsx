@@ -50,6 +50,16 @@ function writes(app: Awaited<ReturnType<typeof openTab>>): string[] {
   return app.fake.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
 }
 
+/** Opens Add Value, types `name` and presses Save; answers the dialog. */
+async function tryToAdd(app: Awaited<ReturnType<typeof openTab>>, name: string): Promise<HTMLElement> {
+  await screen.findByRole('table', { name: 'Custom values' });
+  await app.user.click(screen.getAllByRole('button', { name: 'Add Value' })[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Add Custom Value' });
+  await app.user.type(within(dialog).getByLabelText(/^Name/), name);
+  await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  return dialog;
+}
+
 describe('custom values tab', () => {
   it('lists values under Name, Value, Actions and explains how to use them', async () => {
     await openTab(valueServer());
@@ -189,11 +199,7 @@ describe('custom values tab', () => {
 
   it("says 'Failed to save custom value' when saving fails without a server text", async () => {
     const app = await openTab(valueServer(VALUES, { 'POST /custom-values': { status: 500 } }));
-    await screen.findByRole('table', { name: 'Custom values' });
-    await app.user.click(screen.getAllByRole('button', { name: 'Add Value' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Add Custom Value' });
-    await app.user.type(within(dialog).getByLabelText(/^Name/), 'CITY');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const dialog = await tryToAdd(app, 'CITY');
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to save custom value');
   });
 
@@ -253,11 +259,7 @@ describe('custom values tab', () => {
       'POST /custom-values': (call) => (++posts === 1 ? { status: 500 } : post(call)),
       'DELETE /custom-values/API_KEY': () => (++deletes === 1 ? { status: 500 } : remove()),
     });
-    await screen.findByRole('table', { name: 'Custom values' });
-    await app.user.click(screen.getAllByRole('button', { name: 'Add Value' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Add Custom Value' });
-    await app.user.type(within(dialog).getByLabelText(/^Name/), 'CITY');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const dialog = await tryToAdd(app, 'CITY');
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to save custom value');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Custom value created')).toBeTruthy();

@@ -14,35 +14,46 @@ type App = ReturnType<typeof renderConsole>;
 
 async function expectFocusBackOn(button: HTMLElement): Promise<void> {
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   await waitFor(() => expect(document.activeElement).toBe(button));
 }
 
-async function openWith(app: App, button: HTMLElement, dialogName: string): Promise<HTMLElement> {
-  button.focus();
-  await app.user.click(button);
-  return screen.findByRole('dialog', { name: dialogName });
+/**
+ * Opens the dialog from `opener` and closes it with Escape, then its Cancel (or `cancel`) button,
+ * then (when given) its submit, checking after each that focus is back on the opener.
+ */
+async function closeEachWay(
+  app: App,
+  opener: HTMLElement,
+  name: string,
+  options: { role?: 'dialog' | 'alertdialog'; cancel?: string; submit?: (dialog: HTMLElement) => Promise<void> } = {},
+): Promise<void> {
+  const open = async () => {
+    opener.focus();
+    await app.user.click(opener);
+    return screen.findByRole(options.role ?? 'dialog', { name });
+  };
+  await open();
+  await app.user.keyboard('{Escape}');
+  await expectFocusBackOn(opener);
+  await app.user.click(within(await open()).getByRole('button', { name: options.cancel ?? 'Cancel' }));
+  await expectFocusBackOn(opener);
+  if (options.submit) {
+    await options.submit(await open());
+    await expectFocusBackOn(opener);
+  }
 }
 
 describe('focus returns to the opener', () => {
   it('New Agent: after Escape, Cancel and Create', async () => {
-    const created = makeAgent({ id: 'a9', name: 'Desk' });
     const app = renderConsole({
       path: '/agents',
       session: { user: USER },
-      routes: { 'GET /agents': { body: [SALES] }, 'POST /agents': { status: 201, body: created } },
+      routes: { 'GET /agents': { body: [SALES] }, 'POST /agents': { status: 201, body: makeAgent({ id: 'a9', name: 'Desk' }) } },
     });
-    const opener = await screen.findByRole('button', { name: 'New Agent' });
-    await openWith(app, opener, 'Create New Agent');
-    await app.user.keyboard('{Escape}');
-    await expectFocusBackOn(opener);
-
-    let dialog = await openWith(app, opener, 'Create New Agent');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await expectFocusBackOn(opener);
-
-    dialog = await openWith(app, opener, 'Create New Agent');
-    await app.user.type(within(dialog).getByLabelText(/^Agent Name/), 'Desk{Enter}');
-    await expectFocusBackOn(opener);
+    await closeEachWay(app, await screen.findByRole('button', { name: 'New Agent' }), 'Create New Agent', {
+      submit: (dialog) => app.user.type(within(dialog).getByLabelText(/^Agent Name/), 'Desk{Enter}'),
+    });
   });
 
   it('Call: after Escape, Cancel and Call', async () => {
@@ -53,16 +64,9 @@ describe('focus returns to the opener', () => {
       routes: detailRoutes(agent, { 'POST /twilio/make-call': { body: { success: true, callSid: 'CA1' } } }),
     });
     await screen.findByRole('heading', { level: 1, name: 'Sales Bot' });
-    const opener = screen.getByRole('button', { name: 'Call' });
-    await openWith(app, opener, 'Call with Sales Bot');
-    await app.user.keyboard('{Escape}');
-    await expectFocusBackOn(opener);
-    let dialog = await openWith(app, opener, 'Call with Sales Bot');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await expectFocusBackOn(opener);
-    dialog = await openWith(app, opener, 'Call with Sales Bot');
-    await app.user.type(within(dialog).getByLabelText('Phone number to call'), '+15551234567{Enter}');
-    await expectFocusBackOn(opener);
+    await closeEachWay(app, screen.getByRole('button', { name: 'Call' }), 'Call with Sales Bot', {
+      submit: (dialog) => app.user.type(within(dialog).getByLabelText('Phone number to call'), '+15551234567{Enter}'),
+    });
   });
 
   describe('admin dialogs', () => {
@@ -80,51 +84,31 @@ describe('focus returns to the opener', () => {
 
     it('Create User: after Escape, Cancel and Create', async () => {
       const app = renderConsole({ path: '/admin', session: { user: ADMIN }, routes: routes() });
-      const opener = await screen.findByRole('button', { name: 'Create User' });
-      await openWith(app, opener, 'Create User');
-      await app.user.keyboard('{Escape}');
-      await expectFocusBackOn(opener);
-      let dialog = await openWith(app, opener, 'Create User');
-      await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      await expectFocusBackOn(opener);
-      dialog = await openWith(app, opener, 'Create User');
-      await app.user.type(within(dialog).getByLabelText(/^Username/), 'dave');
-      await app.user.type(within(dialog).getByLabelText(/^Email/), 'dave@example.com');
-      await app.user.type(within(dialog).getByLabelText(/^Password/), 'secret-pass');
-      await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
-      await expectFocusBackOn(opener);
+      await closeEachWay(app, await screen.findByRole('button', { name: 'Create User' }), 'Create User', {
+        submit: async (dialog) => {
+          await app.user.type(within(dialog).getByLabelText(/^Username/), 'dave');
+          await app.user.type(within(dialog).getByLabelText(/^Email/), 'dave@example.com');
+          await app.user.type(within(dialog).getByLabelText(/^Password/), 'secret-pass');
+          await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
+        },
+      });
     });
 
     it('Edit User: after Escape, Cancel and Save', async () => {
       const app = renderConsole({ path: '/admin', session: { user: ADMIN }, routes: routes() });
-      const opener = await screen.findByRole('button', { name: 'Edit bob' });
-      await openWith(app, opener, 'Edit User');
-      await app.user.keyboard('{Escape}');
-      await expectFocusBackOn(opener);
-      let dialog = await openWith(app, opener, 'Edit User');
-      await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      await expectFocusBackOn(opener);
-      dialog = await openWith(app, opener, 'Edit User');
-      await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
-      await expectFocusBackOn(opener);
+      await closeEachWay(app, await screen.findByRole('button', { name: 'Edit bob' }), 'Edit User', {
+        submit: (dialog) => app.user.click(within(dialog).getByRole('button', { name: 'Save' })),
+      });
     });
 
     it('Delete User: back to the button after Escape and Cancel; to the page when the row is gone', async () => {
       const app = renderConsole({ path: '/admin', session: { user: ADMIN }, routes: routes() });
       const opener = await screen.findByRole('button', { name: 'Delete carol' });
-      opener.focus();
-      await app.user.click(opener);
-      await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
-      await app.user.keyboard('{Escape}');
-      await expectFocusBackOn(opener);
-      await app.user.click(opener);
-      let dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
-      await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      await expectFocusBackOn(opener);
+      await closeEachWay(app, opener, 'Confirm Delete', { role: 'alertdialog' });
 
       app.fake.routes['GET /accounts/admin/users'] = { body: { success: true, users: users.slice(0, 2) } };
       await app.user.click(opener);
-      dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
+      const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
       await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete carol' })).toBeNull());
       await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
@@ -141,16 +125,9 @@ describe('focus returns to the opener', () => {
         'POST /custom-values': { body: { success: true } },
       },
     });
-    const opener = await screen.findByRole('button', { name: 'Edit API_KEY' });
-    await openWith(app, opener, 'Edit Custom Value');
-    await app.user.keyboard('{Escape}');
-    await expectFocusBackOn(opener);
-    let dialog = await openWith(app, opener, 'Edit Custom Value');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await expectFocusBackOn(opener);
-    dialog = await openWith(app, opener, 'Edit Custom Value');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await expectFocusBackOn(opener);
+    await closeEachWay(app, await screen.findByRole('button', { name: 'Edit API_KEY' }), 'Edit Custom Value', {
+      submit: (dialog) => app.user.click(within(dialog).getByRole('button', { name: 'Save' })),
+    });
   });
 
   it('Settings Delete: after Escape, Cancel and Delete', async () => {
@@ -163,27 +140,15 @@ describe('focus returns to the opener', () => {
       },
     });
     await screen.findByLabelText('OpenAI API Key');
-    const opener = screen.getByRole('button', { name: 'Delete' });
-    for (const close of ['{Escape}', 'Cancel', 'Delete']) {
-      opener.focus();
-      await app.user.click(opener);
-      const dialog = await screen.findByRole('alertdialog', { name: 'Delete Account Settings' });
-      if (close === '{Escape}') await app.user.keyboard(close);
-      else await app.user.click(within(dialog).getByRole('button', { name: close }));
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-      await waitFor(() => expect(document.activeElement).toBe(opener));
-    }
+    await closeEachWay(app, screen.getByRole('button', { name: 'Delete' }), 'Delete Account Settings', {
+      role: 'alertdialog',
+      submit: (dialog) => app.user.click(within(dialog).getByRole('button', { name: 'Delete' })),
+    });
     expect(app.fake.callsTo('DELETE /accounts/settings')).toHaveLength(1);
   });
 
-  it('menu drawer: after Escape and the close button', async () => {
+  it('menu drawer: after Escape and Close menu', async () => {
     const app = renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [] } } });
-    const opener = await screen.findByRole('button', { name: 'Open menu' });
-    await openWith(app, opener, 'Menu');
-    await app.user.keyboard('{Escape}');
-    await expectFocusBackOn(opener);
-    const drawer = await openWith(app, opener, 'Menu');
-    await app.user.click(within(drawer).getByRole('button', { name: 'Close menu' }));
-    await expectFocusBackOn(opener);
+    await closeEachWay(app, await screen.findByRole('button', { name: 'Open menu' }), 'Menu', { cancel: 'Close menu' });
   });
 });

@@ -113,6 +113,15 @@ test('a member: skip link, one stop per agent card, and focus back after every d
   await expect(call).toBeEnabled();
   await roundTrip(page, call, `Call with ${CALLER}`, escape(page));
   await roundTrip(page, call, `Call with ${CALLER}`, click('Cancel'));
+  // A failed call says why inside the dialog, which stays open.
+  await call.click();
+  const callDialog = page.getByRole('dialog', { name: `Call with ${CALLER}` });
+  await callDialog.getByLabel('Phone number to call').fill('not a number');
+  await callDialog.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(callDialog.getByRole('alert')).toContainText('Failed to initiate call');
+  await shootBoth(page, 'a11y', 'call-error', false);
+  await page.keyboard.press('Escape');
+  await expect(call).toBeFocused();
   await roundTrip(page, call, `Call with ${CALLER}`, async (dialog) => {
     await dialog.getByLabel('Phone number to call').fill('+15005550006');
     await dialog.getByRole('button', { name: 'Call', exact: true }).click();

@@ -22,7 +22,7 @@ export function AgentPage() {
 
   if (!agent.data) {
     if (!agent.error) return <LoadingState label="Loading agent..." />;
-    if (notFound) return <NotFoundState title={AGENT_TEXTS.notFound} back={BACK_TO_AGENTS} />;
+    if (notFound) return <NotFoundState title={AGENT_TEXTS.notFound} description={AGENT_TEXTS.notFoundHint} back={BACK_TO_AGENTS} />;
     return (
       <Flex direction="column" gap="4">
         <PageHeader title="Agent" back={BACK_TO_AGENTS} />

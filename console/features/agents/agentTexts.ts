@@ -18,6 +18,7 @@ export const AGENT_TEXTS = {
   createFailed: 'Failed to create agent',
 
   notFound: 'Agent not found',
+  notFoundHint: 'It may have been deleted, or the address is wrong.',
   detailFailed: 'Failed to fetch agent details',
   updated: 'Agent updated successfully',
   updateFailed: 'Failed to update agent',

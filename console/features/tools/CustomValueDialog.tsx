@@ -44,6 +44,12 @@ export function CustomValueDialog({ open, editing, existingNames, onClose }: Cus
     setError(null);
   }, [open, editing]);
 
+  /** A change handler that also clears the field's error. */
+  const edit = (field: keyof FieldErrors, set: (next: string) => void) => (next: string) => {
+    set(next);
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
@@ -82,10 +88,7 @@ export function CustomValueDialog({ open, editing, existingNames, onClose }: Cus
             <TextInput
               label="Name"
               value={name}
-              onChange={(next) => {
-                setName(next);
-                setFieldErrors((current) => ({ ...current, name: undefined }));
-              }}
+              onChange={edit('name', setName)}
               required
               autoFocus
               autoComplete="off"
@@ -96,10 +99,7 @@ export function CustomValueDialog({ open, editing, existingNames, onClose }: Cus
             <TextAreaField
               label="Value"
               value={value}
-              onChange={(next) => {
-                setValue(next);
-                setFieldErrors((current) => ({ ...current, value: undefined }));
-              }}
+              onChange={edit('value', setValue)}
               rows={5}
               disabled={submitting}
               error={fieldErrors.value}

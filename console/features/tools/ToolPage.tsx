@@ -32,7 +32,7 @@ export function ToolPage() {
 
   if (!toolId) return <ToolEditor key="new" tool={null} initial={template} />;
   if (!tool.data) {
-    if (notFound) return <NotFoundState title={TOOL_TEXTS.notFound} back={BACK_TO_TOOLS} />;
+    if (notFound) return <NotFoundState title={TOOL_TEXTS.notFound} description={TOOL_TEXTS.notFoundHint} back={BACK_TO_TOOLS} />;
     if (tool.error) {
       return (
         <Flex direction="column" gap="4">

@@ -17,6 +17,7 @@ export const TOOL_TEXTS = {
   deleted: (name: string) => (name.trim() ? `Tool ${name} deleted successfully` : 'Tool deleted successfully'),
   deleteFailed: 'Failed to delete tool',
   notFound: 'Tool not found',
+  notFoundHint: 'It may have been deleted, or the address is wrong.',
   invalidJson: 'Invalid JSON in parameters field',
   listFailed: 'Failed to load tools',
   loadFailed: 'Failed to load tool',
