@@ -43,6 +43,7 @@ test.beforeAll(async ({ request }) => {
     })
   ).id;
   await post('/custom-values', { name: 'API_KEY', value: 'k-1' });
+  await post('/tools', { name: 'other_tool', description: 'Another tool', type: 'string', parameters: { type: 'object', properties: {} }, handler_code: '' });
 });
 
 test('unsaved edits ask before leaving: in-app, on tab close, and not after saving', async ({ page }) => {
@@ -104,8 +105,24 @@ test('tools: live syntax errors in the handler, a Test panel that shows errors, 
   await expect(page.locator('.cm-lintRange-error').first()).toBeVisible();
   await expect(handler).toHaveAttribute('aria-invalid', 'true');
   await shootOne(page, 'ux', 'handler-syntax-error');
+
+  // Saved anyway: the server's own check answers under the field, with its line and column.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /^SyntaxError: .*\(line 4, column \d+\)$/ })).toBeVisible();
+  await expect(handler).toBeFocused();
+  await expect(page.locator('.sb-toast').filter({ hasText: 'Tool updated successfully' })).toHaveCount(0);
   await page.keyboard.press('ControlOrMeta+z');
   await expect(page.getByText('JavaScript defining async function handler(args, { values })')).toBeVisible();
+
+  // A name another tool has: 409, said under Tool Name.
+  const name = page.getByLabel('Tool Name', { exact: false });
+  await name.fill('other_tool');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('A tool named "other_tool" already exists')).toBeVisible();
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await shootOne(page, 'ux', 'tool-name-taken');
+  await name.fill('echo_city');
 
   // Reset arguments follows default, minimum and maximum.
   const args = page.getByLabel('Arguments', { exact: false });
