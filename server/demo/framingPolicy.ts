@@ -35,8 +35,8 @@ function sourceMatches(source: string, ancestor: URL, site: URL): boolean {
     if (!hostname.endsWith(host.slice(1))) return false;
   } else if (host !== '*' && host !== hostname) return false;
   if (port === '*') return true;
-  const expected = port ?? (scheme ? DEFAULT_PORTS[`${scheme}:`] : DEFAULT_PORTS[ancestor.protocol]);
-  return expected === portOf(ancestor);
+  // No port: the ancestor's default one (so http://host also matches https://host, as upgraded).
+  return (port ?? DEFAULT_PORTS[ancestor.protocol]) === portOf(ancestor);
 }
 
 /** frame-ancestors of each policy in a (possibly comma-joined) CSP header; undefined where a policy has none. */

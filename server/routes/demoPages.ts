@@ -12,9 +12,6 @@ export interface DemoPageRoutesOptions {
   probe: FramingProbe;
 }
 
-/** Longer than any demo id: answered with the not-found page without a query. */
-const MAX_ID_LENGTH = 100;
-
 function send(reply: FastifyReply, status: number, page: RenderedPage): FastifyReply {
   return reply
     .code(status)
@@ -39,8 +36,7 @@ export async function demoPageRoutes(app: FastifyInstance, { probe }: DemoPageRo
 
   // Visitors get a page for every outcome, never a JSON error.
   app.get<{ Params: { id: string } }>('/demo/:id', { config: { auth: 'public', rateLimit } }, async (request, reply) => {
-    const { id } = request.params;
-    const found = id.length > MAX_ID_LENGTH ? undefined : await findDemoWithWebchat(db, id);
+    const found = await findDemoWithWebchat(db, request.params.id);
     if (!found) return send(reply, 404, renderDemoUnavailable('not_found'));
     const { demo, webchat } = found;
     if (webchat.enabled !== 1) return send(reply, 404, renderDemoUnavailable('inactive'));
