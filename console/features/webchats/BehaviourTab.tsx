@@ -1,4 +1,4 @@
-import { Flex, Grid, Slider, Text, TextField } from '@radix-ui/themes';
+import { Flex, Grid, Text, TextField } from '@radix-ui/themes';
 import { WEBCHAT_LIMITS, WEBCHAT_MODELS } from '../../../shared/defaults.js';
 import { FieldFrame } from '../../components/FieldFrame.js';
 import { FormSection } from '../../components/FormSection.js';
@@ -56,19 +56,20 @@ export function BehaviourTab({ values, set, errors, disabled }: WebchatFormBindi
         <FieldFrame label="Temperature" hint="Lower is more focused, higher more varied (0 to 2).">
           {(control) => (
             <Flex gap="3" align="center">
-              <Slider
-                aria-labelledby={undefined}
-                aria-label="Temperature"
-                aria-describedby={control['aria-describedby']}
+              {/* A native range: labelled by the field's <label>, arrow keys step by 0.1. */}
+              <input
+                {...control}
+                type="range"
+                className="sb-range"
                 min={min}
                 max={max}
                 step={step}
-                value={[values.temperature]}
-                onValueChange={([next]) => set('temperature', Math.round((next ?? 0) * 10) / 10)}
+                value={values.temperature}
+                onChange={(event) => set('temperature', Math.round(Number(event.target.value) * 10) / 10)}
                 disabled={disabled}
               />
-              <Text as="span" size="2" weight="medium" style={{ minWidth: '2.5em', textAlign: 'right' }} aria-hidden="true">
-                {values.temperature.toFixed(1)}
+              <Text asChild size="2" weight="medium" className="sb-range-value">
+                <output htmlFor={control.id}>{values.temperature.toFixed(1)}</output>
               </Text>
             </Flex>
           )}
