@@ -1,8 +1,9 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Flex, Heading, Link, Switch, Text } from '@radix-ui/themes';
+import { Button, Flex, Link, Switch, Text } from '@radix-ui/themes';
 import { formatDateTime } from '../../../shared/format.js';
 import type { Webchat } from '../../../shared/types/webchat.js';
 import { SaveIcon, TrashIcon } from '../../components/icons.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
 export interface WebchatPageHeaderProps {
@@ -21,7 +22,7 @@ export function WebchatPageHeader({ bot, name, enabled, onEnabledChange, saving,
   const busy = saving || locked;
   const modified = bot && bot.updated_at > bot.created_at;
   return (
-    <Flex direction="column" gap="3">
+    <Flex direction="column" gap="2">
       <nav aria-label="Breadcrumb">
         <Flex asChild gap="2" align="center" wrap="wrap">
           <ol className="sb-breadcrumb">
@@ -36,43 +37,43 @@ export function WebchatPageHeader({ bot, name, enabled, onEnabledChange, saving,
               </Text>
             </li>
             <li>
-              <Text size="2" aria-current="page" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="2" aria-current="page" className="sb-demo-link">
                 {bot ? name : WEBCHAT_TEXTS.newTitle}
               </Text>
             </li>
           </ol>
         </Flex>
       </nav>
-      <Flex justify="between" align={{ initial: 'start', sm: 'center' }} gap="3" direction={{ initial: 'column', sm: 'row' }}>
-        <Flex direction="column" gap="1">
-          <Heading as="h1" size="7">
-            {bot ? WEBCHAT_TEXTS.settingsTitle : WEBCHAT_TEXTS.newTitle}
-          </Heading>
-          <Flex gap="4" align="center" wrap="wrap">
-            <Text as="label" size="2" weight="medium">
-              <Flex gap="2" align="center">
+      <PageHeader
+        title={bot ? WEBCHAT_TEXTS.settingsTitle : WEBCHAT_TEXTS.newTitle}
+        intro={
+          <Flex as="span" gap="4" align="center" wrap="wrap">
+            <Text as="label" size="2" weight="medium" color="gray" highContrast>
+              <Flex as="span" gap="2" align="center">
                 <Switch checked={enabled} onCheckedChange={onEnabledChange} disabled={busy} color="green" />
                 {enabled ? WEBCHAT_TEXTS.active : WEBCHAT_TEXTS.inactive}
               </Flex>
             </Text>
             {bot ? (
-              <Text size="2" color="gray">
+              <Text size="2">
                 {modified ? `Modified ${formatDateTime(bot.updated_at)}` : `Created ${formatDateTime(bot.created_at)}`}
               </Text>
             ) : null}
           </Flex>
-        </Flex>
-        <Flex gap="2" wrap="wrap" flexShrink="0">
-          <Button type="submit" disabled={busy}>
-            <SaveIcon /> {saving ? 'Saving...' : bot ? WEBCHAT_TEXTS.saveChanges : WEBCHAT_TEXTS.createBot}
-          </Button>
-          {bot ? (
-            <Button type="button" color="red" variant="soft" onClick={onDelete} disabled={busy}>
-              <TrashIcon /> {WEBCHAT_TEXTS.deleteBot}
+        }
+        actions={
+          <>
+            {bot ? (
+              <Button type="button" color="red" variant="soft" onClick={onDelete} disabled={busy}>
+                <TrashIcon /> {WEBCHAT_TEXTS.deleteBot}
+              </Button>
+            ) : null}
+            <Button type="submit" disabled={busy}>
+              <SaveIcon /> {saving ? 'Saving...' : bot ? WEBCHAT_TEXTS.saveChanges : WEBCHAT_TEXTS.createBot}
             </Button>
-          ) : null}
-        </Flex>
-      </Flex>
+          </>
+        }
+      />
     </Flex>
   );
 }

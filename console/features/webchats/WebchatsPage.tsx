@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Box, Button, Flex, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { Button, Flex, IconButton } from '@radix-ui/themes';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
-import { PlusIcon, RefreshIcon } from '../../components/icons.js';
+import { PlusIcon } from '../../components/icons.js';
 import { LoadingState } from '../../components/LoadingState.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { useWebchatActions, useWebchats } from './api.js';
 import { webchatPath } from './useWebchatEditor.js';
 import { WebchatCard } from './WebchatCard.js';
@@ -14,6 +16,7 @@ import './webchats.css';
 
 /** The web chat bot list (/webchats, spec part 2 §2 "Web chat list"). */
 export function WebchatsPage() {
+  useDocumentTitle(WEBCHAT_TEXTS.listHeading);
   const bots = useWebchats();
   const { create } = useWebchatActions();
   const navigate = useNavigate();
@@ -61,33 +64,16 @@ export function WebchatsPage() {
 
   return (
     <Flex direction="column" gap="5" className="sb-webchats-page">
-      <Flex justify="between" align="start" gap="3">
-        <Box>
-          <Heading as="h1" size="7">
-            {WEBCHAT_TEXTS.listHeading}
-          </Heading>
-          <Text as="p" color="gray" mt="1">
-            {WEBCHAT_TEXTS.listIntro}
-          </Text>
-        </Box>
-        <Flex gap="2" align="center" flexShrink="0">
-          <Tooltip content={WEBCHAT_TEXTS.refresh}>
-            <IconButton
-              variant="soft"
-              color="gray"
-              size="3"
-              aria-label={WEBCHAT_TEXTS.refresh}
-              disabled={bots.isLoading || bots.isValidating}
-              onClick={() => void bots.mutate()}
-            >
-              <RefreshIcon width="18" height="18" />
-            </IconButton>
-          </Tooltip>
-          <Button size="3" className="sb-webchats-create-button" onClick={() => void createDefault()} disabled={creating}>
+      <PageHeader
+        title={WEBCHAT_TEXTS.listHeading}
+        intro={WEBCHAT_TEXTS.listIntro}
+        refresh={{ label: WEBCHAT_TEXTS.refresh, busy: bots.isLoading || bots.isValidating, onClick: () => void bots.mutate() }}
+        actions={
+          <Button className="sb-webchats-create-button" onClick={() => void createDefault()} disabled={creating}>
             <PlusIcon /> {WEBCHAT_TEXTS.createBot}
           </Button>
-        </Flex>
-      </Flex>
+        }
+      />
       {createFailed ? <ErrorCallout>{WEBCHAT_TEXTS.createFromListFailed}</ErrorCallout> : null}
       {body}
       <IconButton
