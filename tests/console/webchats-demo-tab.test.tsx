@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Demo } from '../../shared/types/webchat.js';
+import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { botRoutes, CREATED, makeBot, makeDemo } from './webchats-fixtures.js';
 
 const toast = (text: string) => screen.findByText(text, { selector: '.sb-toast *' });
 
-async function openDemoTab(routes: Record<string, unknown>, path = '/webchats/bot-1?tab=demo') {
-  const rendered = renderConsole({ path, session: { user: USER }, routes: botRoutes(makeBot(), routes) as never });
+async function openDemoTab(routes: FakeRoutes, path = '/webchats/bot-1?tab=demo') {
+  const rendered = renderConsole({ path, session: { user: USER }, routes: botRoutes(makeBot(), routes) });
   await screen.findByRole('heading', { level: 2, name: 'Create a new demo' });
   return rendered;
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_APPEARANCE, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
 import type { Demo, Webchat } from '../../shared/types/webchat.js';
+import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 
 export const CREATED = Date.UTC(2026, 0, 5, 9, 30);
 
@@ -37,7 +38,7 @@ export function makeDemo(overrides: Partial<Demo> = {}): Demo {
 export const SCRIPT = '<script src="https://switchboard.example.org/widget.js" data-webchat-id="bot-1" defer></script>';
 
 /** The routes a loaded bot page calls. */
-export function botRoutes(bot: Webchat, extra: Record<string, unknown> = {}) {
+export function botRoutes(bot: Webchat, extra: FakeRoutes = {}): FakeRoutes {
   return {
     [`GET /webchats/${bot.id}`]: { body: bot },
     'GET /webchats/integration-script': { body: { integrationScript: SCRIPT } },
