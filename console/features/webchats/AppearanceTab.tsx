@@ -31,12 +31,11 @@ export interface AppearanceTabProps extends WebchatFormBinding {
 }
 
 /** Bot Appearance (spec part 2 §2): every field, with the live widget preview beside (below on phones). */
-export function AppearanceTab({ values, set, disabled, saved }: AppearanceTabProps) {
+export function AppearanceTab({ values, setAppearance: change, disabled, saved }: AppearanceTabProps) {
   const appearance = values.appearance;
-  const change = <K extends keyof Appearance>(key: K, value: Appearance[K]) => set('appearance', { ...appearance, [key]: value });
   const shown = useMemo(() => previewAppearance(appearance, saved), [appearance, saved]);
   const colorField = ([key, label]: [ColorKey, string]) => (
-    <ColorField key={key} label={label} value={appearance[key]} onChange={(v) => change(key, v)} disabled={disabled} />
+    <ColorField key={key} name={key} label={label} value={appearance[key]} onChange={change} disabled={disabled} />
   );
 
   return (

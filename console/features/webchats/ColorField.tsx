@@ -1,11 +1,13 @@
-import { useId } from 'react';
+import { memo, useId, type ReactElement } from 'react';
 import { Flex, Text, TextField } from '@radix-ui/themes';
 import { HEX_COLOR_PATTERN } from '../../../shared/defaults.js';
 
-export interface ColorFieldProps {
+export interface ColorFieldProps<N extends string = string> {
+  /** Handed back with each change, so one stable onChange serves every colour field. */
+  name: N;
   label: string;
   value: string;
-  onChange: (value: string) => void;
+  onChange: (name: N, value: string) => void;
   disabled?: boolean;
 }
 
@@ -22,7 +24,7 @@ function pickerValue(value: string): string {
  * field shows what is typed; until it is a hex colour the field is marked and the preview keeps
  * the last good colour (previewAppearance).
  */
-export function ColorField({ label, value, onChange, disabled }: ColorFieldProps) {
+export const ColorField = memo(function ColorField<N extends string>({ name, label, value, onChange, disabled }: ColorFieldProps<N>) {
   const id = useId();
   const messageId = `${id}-message`;
   const invalid = !HEX_COLOR_PATTERN.test(value);
@@ -37,13 +39,13 @@ export function ColorField({ label, value, onChange, disabled }: ColorFieldProps
           className="sb-color-swatch"
           aria-label={`${label} picker`}
           value={pickerValue(value)}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => onChange(name, event.target.value)}
           disabled={disabled}
         />
         <TextField.Root
           id={id}
           value={value}
-          onChange={(event) => onChange(event.target.value.trim())}
+          onChange={(event) => onChange(name, event.target.value.trim())}
           maxLength={9}
           spellCheck={false}
           autoComplete="off"
@@ -61,4 +63,4 @@ export function ColorField({ label, value, onChange, disabled }: ColorFieldProps
       ) : null}
     </Flex>
   );
-}
+}) as <N extends string>(props: ColorFieldProps<N>) => ReactElement;

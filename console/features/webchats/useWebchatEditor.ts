@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UI_TIMING } from '../../../shared/defaults.js';
-import type { Webchat } from '../../../shared/types/webchat.js';
+import type { Appearance, Webchat } from '../../../shared/types/webchat.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { useWebchatActions, WebchatWriteError } from './api.js';
-import { newBotValues, toFormValues, toInput, validate, type FormErrors, type WebchatFormValues } from './webchatForm.js';
+import { newBotValues, sameValues, toFormValues, toInput, validate, type FormErrors, type WebchatFormValues } from './webchatForm.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
 export type SetField = <K extends keyof WebchatFormValues>(field: K, value: WebchatFormValues[K]) => void;
+export type SetAppearance = <K extends keyof Appearance>(key: K, value: Appearance[K]) => void;
 
 export const webchatPath = (id: string) => `/webchats/${encodeURIComponent(id)}`;
 
@@ -15,6 +16,8 @@ export const webchatPath = (id: string) => `/webchats/${encodeURIComponent(id)}`
 export interface WebchatFormBinding {
   values: WebchatFormValues;
   set: SetField;
+  /** One appearance key; stable, so unchanged colour fields skip re-rendering while one is typed in. */
+  setAppearance: SetAppearance;
   errors: FormErrors;
   disabled: boolean;
 }
@@ -42,7 +45,11 @@ export function useWebchatEditor(bot: Webchat | null) {
     setErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
   }, []);
 
-  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(loaded), [values, loaded]);
+  const setAppearance = useCallback<SetAppearance>((key, value) => {
+    setValues((current) => ({ ...current, appearance: { ...current.appearance, [key]: value } }));
+  }, []);
+
+  const dirty = useMemo(() => !sameValues(values, loaded), [values, loaded]);
 
   const save = async (): Promise<void> => {
     const found = validate(values);
@@ -84,6 +91,6 @@ export function useWebchatEditor(bot: Webchat | null) {
     return true;
   };
 
-  const binding: WebchatFormBinding = { values, set, errors, disabled: saving || locked };
+  const binding: WebchatFormBinding = { values, set, setAppearance, errors, disabled: saving || locked };
   return { binding, loaded, dirty: dirty && !locked, saving, locked, save, remove };
 }

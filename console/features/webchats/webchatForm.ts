@@ -116,3 +116,13 @@ export function previewAppearance(values: Appearance, fallback: Appearance): App
   }
   return shown;
 }
+
+/** Field by field (no JSON of a 256 KB avatar on every keystroke): true when nothing differs. */
+export function sameValues(a: WebchatFormValues, b: WebchatFormValues): boolean {
+  for (const key of Object.keys(a) as (keyof WebchatFormValues)[]) {
+    if (key === 'appearance' || key === 'tools') continue;
+    if (a[key] !== b[key]) return false;
+  }
+  if (a.tools.length !== b.tools.length || a.tools.some((id, i) => id !== b.tools[i])) return false;
+  return (Object.keys(a.appearance) as (keyof Appearance)[]).every((key) => a.appearance[key] === b.appearance[key]);
+}
