@@ -1,8 +1,8 @@
-import type { MouseEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { formatPhone } from '../../../shared/format.js';
 import type { Agent } from '../../../shared/types/agent.js';
+import { useCardClick } from '../../components/useCardClick.js';
 import { MicIcon, MicOffIcon, PhoneIcon, SpeakIcon, WaitIcon, WrenchIcon } from '../../components/icons.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { AgentIndicator } from './AgentIndicator.js';
@@ -22,19 +22,15 @@ export function agentPath(agentId: string): string {
  * which is why the whole card is not one big link.
  */
 export function AgentCard({ agent }: AgentCardProps) {
-  const navigate = useNavigate();
   const toolCount = agent.tools?.length ?? 0;
   const description = cardDescription(agent);
-  const open = (event: MouseEvent) => {
-    if ((event.target as Element).closest('a')) return;
-    navigate(agentPath(agent.id));
-  };
+  const open = useCardClick(agentPath(agent.id));
   return (
-    <Card size="2" className="sb-agent-card" onClick={open} data-testid="agent-card">
+    <Card size="2" className="sb-link-card" onClick={open} data-testid="agent-card">
       <Flex direction="column" gap="3" height="100%">
         <Flex justify="between" align="start" gap="2">
           <Heading as="h2" size="4">
-            <RouterLink to={agentPath(agent.id)} className="sb-agent-card-name">
+            <RouterLink to={agentPath(agent.id)} className="sb-link-card-name">
               {agent.name}
             </RouterLink>
           </Heading>
@@ -42,7 +38,7 @@ export function AgentCard({ agent }: AgentCardProps) {
             {agent.voice}
           </Badge>
         </Flex>
-        <Text as="p" size="2" color="gray" className="sb-agent-card-description">
+        <Text as="p" size="2" color="gray" className="sb-link-card-description">
           {description}
         </Text>
         <Flex justify="between" align="center" gap="3" mt="auto" wrap="wrap">

@@ -1,8 +1,8 @@
-import type { MouseEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { formatDate } from '../../../shared/format.js';
 import type { Webchat } from '../../../shared/types/webchat.js';
+import { useCardClick } from '../../components/useCardClick.js';
 import { webchatPath } from './useWebchatEditor.js';
 
 export interface WebchatCardProps {
@@ -16,19 +16,15 @@ export interface WebchatCardProps {
  * sessions and the Created or Modified date. The name is the link; a click elsewhere opens it too.
  */
 export function WebchatCard({ bot, activeCount = 0 }: WebchatCardProps) {
-  const navigate = useNavigate();
   const enabled = bot.enabled !== false;
   const modified = bot.updated_at > bot.created_at;
-  const open = (event: MouseEvent) => {
-    if ((event.target as Element).closest('a')) return;
-    navigate(webchatPath(bot.id));
-  };
+  const open = useCardClick(webchatPath(bot.id));
   return (
-    <Card size="2" className="sb-webchat-card" onClick={open} data-testid="webchat-card">
+    <Card size="2" className="sb-link-card" onClick={open} data-testid="webchat-card">
       <Flex direction="column" gap="3" height="100%">
         <Flex justify="between" align="start" gap="2">
           <Heading as="h2" size="4">
-            <RouterLink to={webchatPath(bot.id)} className="sb-webchat-card-name">
+            <RouterLink to={webchatPath(bot.id)} className="sb-link-card-name">
               {bot.name}
             </RouterLink>
           </Heading>
@@ -36,7 +32,7 @@ export function WebchatCard({ bot, activeCount = 0 }: WebchatCardProps) {
             {enabled ? 'ACTIVE' : 'INACTIVE'}
           </Badge>
         </Flex>
-        <Text as="p" size="2" color="gray" className="sb-webchat-card-description">
+        <Text as="p" size="2" color="gray" className="sb-link-card-description">
           {bot.description}
         </Text>
         <Flex justify="between" align="center" gap="3" mt="auto" wrap="wrap">

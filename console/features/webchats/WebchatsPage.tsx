@@ -12,7 +12,7 @@ import { webchatPath } from './useWebchatEditor.js';
 import { WebchatCard } from './WebchatCard.js';
 import { defaultBotInput } from './webchatForm.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
-import './webchats.css';
+import '../../components/cardList.css';
 
 /** The web chat bot list (/webchats, spec part 2 §2 "Web chat list"). */
 export function WebchatsPage() {
@@ -53,7 +53,7 @@ export function WebchatsPage() {
     );
   else
     body = (
-      <ul className="sb-webchats-grid" aria-label="Web chat bots">
+      <ul className="sb-card-grid" aria-label="Web chat bots">
         {bots.data.map((bot) => (
           <li key={bot.id}>
             <WebchatCard bot={bot} />
@@ -63,13 +63,13 @@ export function WebchatsPage() {
     );
 
   return (
-    <Flex direction="column" gap="5" className="sb-webchats-page">
+    <Flex direction="column" gap="5" className="sb-card-page">
       <PageHeader
         title={WEBCHAT_TEXTS.listHeading}
         intro={WEBCHAT_TEXTS.listIntro}
         refresh={{ label: WEBCHAT_TEXTS.refresh, busy: bots.isLoading || bots.isValidating, onClick: () => void bots.mutate() }}
         actions={
-          <Button className="sb-webchats-create-button" onClick={() => void createDefault()} disabled={creating}>
+          <Button className="sb-card-page-add" onClick={() => void createDefault()} disabled={creating}>
             <PlusIcon /> {WEBCHAT_TEXTS.createBot}
           </Button>
         }
@@ -79,7 +79,7 @@ export function WebchatsPage() {
       <IconButton
         size="4"
         radius="full"
-        className="sb-webchats-fab"
+        className="sb-card-page-fab"
         aria-label={WEBCHAT_TEXTS.addBot}
         disabled={creating}
         onClick={() => void createDefault()}
