@@ -8,6 +8,7 @@ import type { Appearance } from '../../shared/types/webchat.js';
 import { flag, text, type Checked } from '../agents/fieldRules.js';
 import { invalidField } from '../http/HttpError.js';
 import { checkAvatarImage } from './avatarImage.js';
+import { withoutControls } from './withoutControls.js';
 
 type Key = keyof Appearance;
 
@@ -39,7 +40,7 @@ const COLOR_KEYS = [
 const RULES: { [K in Key]: (value: unknown) => Checked<Appearance[K]> } = {
   ...(Object.fromEntries(COLOR_KEYS.map((key) => [key, hexColor])) as Record<(typeof COLOR_KEYS)[number], typeof hexColor>),
   avatar_image: checkAvatarImage,
-  chat_title: text(WEBCHAT_LIMITS.text.chatTitle),
+  chat_title: withoutControls(text(WEBCHAT_LIMITS.text.chatTitle)),
   ad_message: text(WEBCHAT_LIMITS.text.adMessage),
   is_ad_message: boolean,
 };

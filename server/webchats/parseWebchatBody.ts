@@ -9,6 +9,7 @@ import { decimal, flag, integer, text, type Checked } from '../agents/fieldRules
 import type { WebchatColumns } from '../db/webchats.js';
 import { invalidField } from '../http/HttpError.js';
 import { parseAppearance } from './parseAppearance.js';
+import { withoutControls } from './withoutControls.js';
 
 type Rule = { [C in keyof WebchatColumns]: { column: C; check: (value: unknown) => Checked<WebchatColumns[C]> } }[keyof WebchatColumns];
 
@@ -42,7 +43,7 @@ function appearanceJson(value: unknown): Checked<string> {
 
 /** Wire field (snake_case, spec part 2 §3) → column and check. */
 const RULES: Record<string, Rule> = {
-  name: rule('name', text(LIMITS.text.name, { trim: true })),
+  name: rule('name', withoutControls(text(LIMITS.text.name, { trim: true }))),
   description: rule('description', text(LIMITS.text.description, { trim: true })),
   system_prompt: rule('system_prompt', text(LIMITS.text.systemPrompt, { nullable: true })),
   welcome_message: rule('welcome_message', text(LIMITS.text.welcomeMessage, { nullable: true })),
