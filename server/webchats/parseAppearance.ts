@@ -5,10 +5,9 @@
  */
 import { DEFAULT_APPEARANCE, HEX_COLOR_PATTERN, WEBCHAT_LIMITS } from '../../shared/defaults.js';
 import type { Appearance } from '../../shared/types/webchat.js';
-import { flag, text, type Checked } from '../agents/fieldRules.js';
+import { flag, text, withoutControls, type Checked } from '../agents/fieldRules.js';
 import { invalidField } from '../http/HttpError.js';
 import { checkAvatarImage } from './avatarImage.js';
-import { withoutControls } from './withoutControls.js';
 
 type Key = keyof Appearance;
 

@@ -5,11 +5,10 @@
  * are checked after trimming. A later step adds the knowledge fields here.
  */
 import { WEBCHAT_DEFAULTS, WEBCHAT_LIMITS } from '../../shared/defaults.js';
-import { decimal, flag, integer, text, type Checked } from '../agents/fieldRules.js';
+import { applyFieldRule, decimal, flag, integer, text, withoutControls, type Checked } from '../agents/fieldRules.js';
 import type { WebchatColumns } from '../db/webchats.js';
 import { invalidField } from '../http/HttpError.js';
 import { parseAppearance } from './parseAppearance.js';
-import { withoutControls } from './withoutControls.js';
 
 type Rule = { [C in keyof WebchatColumns]: { column: C; check: (value: unknown) => Checked<WebchatColumns[C]> } }[keyof WebchatColumns];
 
@@ -87,13 +86,7 @@ export function parseWebchatBody(input: unknown, webchatId?: string): ParsedWebc
     if (field === 'tools') parsed.toolIds = parseToolIds(value);
     else if (field === 'id' && webchatId !== undefined) {
       if (value !== webchatId) throw invalidField('id', 'does not match the bot being updated');
-    } else {
-      const fieldRule = Object.hasOwn(RULES, field) ? RULES[field] : undefined;
-      if (!fieldRule) throw invalidField(field, 'is not an accepted field');
-      const checked = fieldRule.check(value);
-      if (!checked.ok) throw invalidField(field, checked.error);
-      changes[fieldRule.column] = checked.value;
-    }
+    } else applyFieldRule(RULES, field, value, changes);
   }
   for (const field of REQUIRED) {
     const given = parsed.changes[field];
