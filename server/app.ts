@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from './appTypes.js';
 import { authenticate } from './auth/authenticate.js';
 import { createAuthServices } from './auth/AuthServices.js';
-import { createFramingProbe, type FramingProbe } from './demo/framingProbe.js';
+import { createFramingProbe } from './demo/framingProbe.js';
 import type { Config } from './config.js';
 import { loadEncryptionKey } from './crypto/encryptionKey.js';
 import { SecretBox } from './crypto/SecretBox.js';
@@ -51,8 +51,6 @@ export interface BuildAppOptions {
   now?: Clock;
   /** Called for every route as it is registered (the authorization matrix test lists them). */
   onRoute?: (route: RouteOptions) => void;
-  /** Decides whether a demo page can frame its site; by default asks the site through the outbound guard. */
-  framingProbe?: FramingProbe;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -118,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webchatRoutes, { prefix: '/api/webchats' });
   await app.register(widgetPublicRoutes, { prefix: '/api/widget' });
   await app.register(demoPageRoutes, {
-    probe: options.framingProbe ?? createFramingProbe({ ancestorOrigin: new URL(config.publicUrl).origin, allow: config.outboundAllow }),
+    probe: createFramingProbe({ ancestorOrigin: new URL(config.publicUrl).origin, allow: config.outboundAllow }),
   });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });

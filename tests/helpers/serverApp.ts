@@ -15,7 +15,7 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import type { Kysely } from 'kysely';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
 import type { AuthUser } from '../../shared/types/user.js';
-import { buildApp, type BuildAppOptions } from '../../server/app.js';
+import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { hashPassword } from '../../server/crypto/passwords.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
@@ -56,7 +56,6 @@ export interface TestAppOptions {
   /** Receives the app's log lines (level defaults to 'trace' when given, else 'silent'). */
   logStream?: LogDestination;
   onRoute?: (route: RouteOptions) => void;
-  framingProbe?: BuildAppOptions['framingProbe'];
 }
 
 export interface TestApp {
@@ -105,7 +104,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: clock.now,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : { level: 'silent' },
     onRoute: options.onRoute,
-    framingProbe: options.framingProbe,
   });
 
   const createUser: TestApp['createUser'] = async (fields = {}) => {

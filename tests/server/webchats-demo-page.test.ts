@@ -1,7 +1,6 @@
 /** The public demo page GET /demo/:id: framed site or backdrop, the widget on top, a strict CSP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo, Webchat } from '../../shared/types/webchat.js';
-import { createFramingProbe } from '../../server/demo/framingProbe.js';
 import { startFramingSites, type FramingSites } from '../fixtures/framingSites.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
@@ -13,9 +12,8 @@ let bot: Webchat;
 
 beforeAll(async () => {
   sites = await startFramingSites();
-  // The operator's allow list is the one way to a private address; the test site lives on 127.0.0.1.
-  const framingProbe = createFramingProbe({ ancestorOrigin: 'http://localhost:3000', allow: [sites.hostPort] });
-  t = await createTestApp({ framingProbe });
+  // OUTBOUND_ALLOW is the one way to a private address; the test site lives on 127.0.0.1.
+  t = await createTestApp({ config: { outboundAllow: [sites.hostPort] } });
   alice = await signedIn(t);
   bot = await alice.createBot({ name: 'Shop <helper> & "friends"' });
 });
@@ -67,7 +65,7 @@ describe('demo page', () => {
     expect(directives(response.headers['content-security-policy'] as string).get('frame-src')).toBe("'none'");
   });
 
-  it('shows the backdrop for a site the server may not reach (the default probe refuses private addresses)', async () => {
+  it('shows the backdrop for a private site OUTBOUND_ALLOW does not name, without asking it', async () => {
     const strict = await createTestApp();
     try {
       const owner = await signedIn(strict);
