@@ -18,6 +18,8 @@ import { SessionsPage } from './features/sessions/SessionsPage.js';
 import { SettingsPage } from './features/settings/SettingsPage.js';
 import { LazyToolPage } from './features/tools/LazyToolPage.js';
 import { ToolsPage } from './features/tools/ToolsPage.js';
+import { WebchatPage } from './features/webchats/WebchatPage.js';
+import { WebchatsPage } from './features/webchats/WebchatsPage.js';
 
 /** /tools/{id}/code is an old address of the tool editor: redirect, replacing history. */
 function ToolCodeRedirect() {
@@ -38,8 +40,8 @@ export function AppRoutes() {
           <Route path="sessions" element={<SessionsPage />} />
           <Route path="sessions/:streamSid" element={<SessionPage />} />
           {/* Web chats and tools (step 3): WebchatsPage, WebchatPage, ToolsPage, ToolPage. */}
-          <Route path="webchats" element={<NotFoundPage />} />
-          <Route path="webchats/:id" element={<NotFoundPage />} />
+          <Route path="webchats" element={<WebchatsPage />} />
+          <Route path="webchats/:id" element={<WebchatPage />} />
           <Route path="tools" element={<ToolsPage />} />
           <Route path="tools/new" element={<LazyToolPage />} />
           <Route path="tools/:id" element={<LazyToolPage />} />

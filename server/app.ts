@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from './appTypes.js';
 import { authenticate } from './auth/authenticate.js';
 import { createAuthServices } from './auth/AuthServices.js';
+import { createFramingProbe } from './demo/framingProbe.js';
 import type { Config } from './config.js';
 import { loadEncryptionKey } from './crypto/encryptionKey.js';
 import { SecretBox } from './crypto/SecretBox.js';
@@ -25,6 +26,7 @@ import { accountRoutes } from './routes/accounts.js';
 import { adminRoutes } from './routes/admin.js';
 import { agentRoutes } from './routes/agents.js';
 import { customValueRoutes } from './routes/customValues.js';
+import { demoPageRoutes } from './routes/demoPages.js';
 import { healthRoutes } from './routes/health.js';
 import { knowledgeRoutes } from './routes/knowledge.js';
 import { phoneAssociationRoutes } from './routes/phoneAssociations.js';
@@ -33,6 +35,8 @@ import { settingsRoutes } from './routes/settings.js';
 import { createConsolePage, staticRoutes } from './routes/static.js';
 import { toolRoutes } from './routes/tools.js';
 import { twilioRoutes } from './routes/twilio.js';
+import { webchatRoutes } from './routes/webchats.js';
+import { widgetPublicRoutes } from './routes/widgetPublic.js';
 import { createSandbox } from './sandbox/createSandbox.js';
 import { logWorkerErrors, sandboxOptions } from './tools/toolSandbox.js';
 import { ConnectionRegistry } from './ws/ConnectionRegistry.js';
@@ -109,6 +113,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(phoneAssociationRoutes, { prefix: '/api/phone-associations' });
   await app.register(twilioRoutes, { prefix: '/api/twilio' });
   await app.register(knowledgeRoutes, { prefix: '/api/webchats' });
+  await app.register(webchatRoutes, { prefix: '/api/webchats' });
+  await app.register(widgetPublicRoutes, { prefix: '/api/widget' });
+  await app.register(demoPageRoutes, {
+    probe: createFramingProbe({ ancestorOrigin: new URL(config.publicUrl).origin, allow: config.outboundAllow }),
+  });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });
   await app.register(staticRoutes, { config });

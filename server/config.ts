@@ -55,6 +55,8 @@ export interface Config {
   refreshTokenTtlMs: number;
   loginThrottle: LoginThrottleLimits;
   rateLimit: { max: number; windowMs: number };
+  /** Per-address limit of the public bot configuration and demo pages (reached from customers' sites). */
+  publicRateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
   wsMaxPayloadBytes: number;
   summarize: SummarizeConfig;
@@ -216,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       knownAddressTtlMs: 30 * 24 * 60 * 60 * 1000,
     },
     rateLimit: { max: 1000, windowMs: 60 * 1000 },
+    publicRateLimit: { max: 120, windowMs: 60 * 1000 },
     bodyLimitBytes: 1024 * 1024,
     wsMaxPayloadBytes: 64 * 1024,
     summarize: SUMMARIZE_DEFAULTS,

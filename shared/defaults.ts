@@ -134,7 +134,28 @@ export const WEBCHAT_LIMITS = {
   avatarJpegQuality: 0.7,
   previewChars: 200,
   cutChars: 50,
+  /** Text lengths the spec leaves open; the server refuses longer ones naming the field. */
+  text: {
+    name: 100,
+    description: 2_000,
+    systemPrompt: 100_000,
+    welcomeMessage: 2_000,
+    model: 100,
+    chatTitle: 100,
+    adMessage: 500,
+  },
+  maxTools: 128,
+  /** An uploaded avatar (data URL), decoded; the console's 256 px JPEG stays far below it. */
+  avatarMaxBytes: 256 * 1024,
+  avatarUrlMaxLength: 2_048,
+  demoLinkMaxLength: 2_048,
 } as const;
+
+/** Image types an avatar data URL may carry (the server checks the bytes match). */
+export const AVATAR_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** A CSS hex colour: #rgb, #rgba, #rrggbb or #rrggbbaa. Nothing else reaches the widget's styles. */
+export const HEX_COLOR_PATTERN = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
 export const DEFAULT_APPEARANCE: Appearance = {
   primary_color: '#0084ff',

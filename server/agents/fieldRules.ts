@@ -3,7 +3,25 @@
  * caller prefixes with the field name ("temperature: must be between 0.6 and 1.2").
  */
 
+import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
+import { invalidField } from '../http/HttpError.js';
+
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** A wire field's stored column and its check. */
+export interface ColumnRule {
+  column: string;
+  check: (value: unknown) => Checked<unknown>;
+}
+
+/** Checks `value` of `field` by its rule and stores it under the rule's column; a 400 naming the field otherwise. */
+export function applyFieldRule(rules: Readonly<Record<string, ColumnRule>>, field: string, value: unknown, changes: Record<string, unknown>): void {
+  const fieldRule = Object.hasOwn(rules, field) ? rules[field] : undefined;
+  if (!fieldRule) throw invalidField(field, 'is not an accepted field');
+  const checked = fieldRule.check(value);
+  if (!checked.ok) throw invalidField(field, checked.error);
+  changes[fieldRule.column] = checked.value;
+}
 
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const fail = (error: string): Checked<never> => ({ ok: false, error });
@@ -51,5 +69,14 @@ export function integer(min: number, max?: number) {
     if (max === undefined && value > MAX_STORED_INTEGER) return fail(`must be at most ${MAX_STORED_INTEGER}`);
     if (value < min || (max !== undefined && value > max)) return fail(`must be a whole number ${range}`);
     return ok(value);
+  };
+}
+
+/** `check`, then no control or text-direction characters (the rule of all names). */
+export function withoutControls(check: (value: unknown) => Checked<string>) {
+  return (value: unknown): Checked<string> => {
+    const checked = check(value);
+    const problem = checked.ok ? controlCharacterProblem(checked.value) : null;
+    return problem ? { ok: false, error: problem } : checked;
   };
 }

@@ -15,9 +15,8 @@ import {
   VOICES,
 } from '../../shared/defaults.js';
 import type { AgentColumns } from '../db/agents.js';
-import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
 import { invalidField, validationFailed } from '../http/HttpError.js';
-import { decimal, flag, integer, oneOf, text, type Checked } from './fieldRules.js';
+import { applyFieldRule, decimal, flag, integer, oneOf, text, withoutControls, type Checked } from './fieldRules.js';
 import { AGENT_NAME_REQUIRED } from './agentLimits.js';
 
 type Rule = { [C in keyof AgentColumns]: { column: C; check: (value: unknown) => Checked<AgentColumns[C]> } }[keyof AgentColumns];
@@ -25,14 +24,8 @@ type Rule = { [C in keyof AgentColumns]: { column: C; check: (value: unknown) =>
 const rule = <C extends keyof AgentColumns>(column: C, check: (value: unknown) => Checked<AgentColumns[C]>): Rule =>
   ({ column, check }) as Rule;
 
-const checkNameText = text(AGENT_LIMITS.nameMaxLength, { trim: true });
-
 /** Trimmed, length-limited, and free of control characters (the rule of all names). */
-function checkName(value: unknown): Checked<string> {
-  const checked = checkNameText(value);
-  const problem = checked.ok ? controlCharacterProblem(checked.value) : null;
-  return problem ? { ok: false, error: problem } : checked;
-}
+const checkName = withoutControls(text(AGENT_LIMITS.nameMaxLength, { trim: true }));
 
 /** Wire field (names as in spec part 1 §3) → column and check. */
 const RULES: Record<string, Rule> = {
@@ -107,13 +100,7 @@ export function parseAgentPatch(body: unknown, agentId: string): ParsedAgentPatc
     else if (field === 'phoneNumber') parsed.phoneNumber = parsePhoneNumber(value);
     else if (field === 'id') {
       if (value !== agentId) throw invalidField('id', 'does not match the agent being updated');
-    } else {
-      const fieldRule = Object.hasOwn(RULES, field) ? RULES[field] : undefined;
-      if (!fieldRule) throw invalidField(field, 'is not an accepted field');
-      const checked = fieldRule.check(value);
-      if (!checked.ok) throw invalidField(field, checked.error);
-      changes[fieldRule.column] = checked.value;
-    }
+    } else applyFieldRule(RULES, field, value, changes);
   }
   if (parsed.changes.name === '') throw validationFailed(AGENT_NAME_REQUIRED);
   return parsed;

@@ -110,6 +110,39 @@ export interface AgentToolsTable {
   position: number;
 }
 
+/** A web chat bot (spec part 2 §3). `enabled` is 0/1; `appearance` is JSON text (migration 005). */
+export interface WebchatsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  system_prompt: string;
+  welcome_message: string;
+  model: string;
+  temperature: number;
+  enabled: number;
+  tool_recursion_depth: number;
+  short_term_messages_retention_period: number;
+  appearance: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A bot's tools in order; rows go with the bot or the tool. */
+export interface WebchatToolsTable {
+  webchat_id: string;
+  tool_id: string;
+  position: number;
+}
+
+/** A demo link of a bot; the id is the unguessable slug of its public page. */
+export interface WebchatDemosTable {
+  id: string;
+  webchat_id: string;
+  link: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -119,4 +152,7 @@ export interface Database {
   custom_values: CustomValuesTable;
   agents: AgentsTable;
   agent_tools: AgentToolsTable;
+  webchats: WebchatsTable;
+  webchat_tools: WebchatToolsTable;
+  webchat_demos: WebchatDemosTable;
 }

@@ -5,6 +5,7 @@ import { knowledgeApi } from './knowledge.js';
 import { createRequest, type ApiClientOptions } from './request.js';
 import { sessionsApi } from './sessions.js';
 import { customValuesApi, toolsApi } from './tools.js';
+import { webchatsApi } from './webchats.js';
 import type { HealthResponse } from '../types/api.js';
 
 /** The typed API client: one `request()`, methods grouped by resource, failures thrown as ApiError. */
@@ -21,6 +22,7 @@ export function createApiClient(options: ApiClientOptions) {
     tools: toolsApi(request),
     customValues: customValuesApi(request),
     knowledge: knowledgeApi(request),
+    webchats: webchatsApi(request),
   };
 }
 

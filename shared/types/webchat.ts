@@ -27,25 +27,56 @@ export interface Webchat {
   model: string;
   temperature: number;
   enabled: boolean;
-  tool_recursion_depth: number | null;
+  /** Stored as WEBCHAT_DEFAULTS.toolRecursionDepth when sent empty or null. */
+  tool_recursion_depth: number;
+  /** Seconds; 0 disables short-term storage. */
   short_term_messages_retention_period: number;
+  /** Ids of the owner's tools, in their saved order. */
   tools: string[];
   created_at: number;
   updated_at: number;
   appearance: Appearance;
 }
 
-export type WebchatInput = Omit<Webchat, 'id' | 'created_at' | 'updated_at' | 'appearance'> & {
-  appearance?: Appearance;
-};
+/**
+ * POST /webchats and PUT /webchats/{id} body (spec part 2 §7). POST needs name and description;
+ * PUT changes only the fields it carries. `appearance`, when sent, is taken whole: keys left out
+ * get DEFAULT_APPEARANCE's values. Empty or null tool_recursion_depth means the default (10).
+ */
+export interface WebchatInput {
+  name?: string;
+  description?: string;
+  system_prompt?: string;
+  welcome_message?: string;
+  model?: string;
+  temperature?: number;
+  enabled?: boolean;
+  tool_recursion_depth?: number | null | '';
+  short_term_messages_retention_period?: number;
+  tools?: string[];
+  appearance?: Partial<Appearance>;
+}
 
 /** A demo link of a bot (spec part 2 §3). */
 export interface Demo {
+  /** Unguessable (at least 128 random bits, base64url): the public page's address carries it. */
   id: string;
   link: string;
   created_at: number;
+  /** `{PUBLIC_URL}/demo/{id}`. */
   accessUrl: string | null;
   webchatId: string;
+}
+
+/** POST /webchats/create-demo body. */
+export interface CreateDemoRequest {
+  link: string;
+  webchatId: string;
+}
+
+/** GET /webchats/integration-script answer. */
+export interface IntegrationScriptResponse {
+  integrationScript: string;
 }
 
 /** GET /webchats/crawl answer (spec part 2 §3). */
@@ -60,4 +91,13 @@ export interface PublicWebchat {
   name: string;
   welcomeMessage: string;
   appearance: Appearance;
+}
+
+/**
+ * What the server answers at GET /api/widget/webchats/{id}: PublicWebchat plus the chat title and
+ * the enabled flag (always true: inactive bots answer 404). Never the prompt, tools or owner.
+ */
+export interface PublicWebchatConfig extends PublicWebchat {
+  title: string;
+  enabled: boolean;
 }

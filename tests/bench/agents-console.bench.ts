@@ -7,31 +7,18 @@
  * Runs alternate between the two sizes, after one unmeasured warm-up each.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { AGENT_DEFAULTS, STORAGE_KEYS, VOICES } from '../../shared/defaults.js';
 import type { Agent } from '../../shared/types/agent.js';
-import { buildDist, REPO } from './buildDist.js';
+import { buildDist } from './buildDist.js';
+import { CONSOLE_DIST, serveDist } from './serveDist.js';
 import { percentile, round, type Bench, type BenchRow } from './harness.js';
 
 const RUNS = 5;
 const RUN_TIMEOUT_MS = 30_000;
-const DIST = path.join(REPO, 'dist', 'console');
 const USER = { id: 'bench-user', username: 'bench', role: 'user', email: 'bench@example.com' };
 const INSTRUCTIONS = 'You answer calls for a dental practice. Be brief and friendly. '.repeat(16);
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ico': 'image/x-icon',
-};
 
 function agents(count: number): Agent[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -46,28 +33,6 @@ function agents(count: number): Agent[] {
     speakFirst: i % 2 === 0,
     transcription: i % 3 === 0,
   }));
-}
-
-/** dist/console with the SPA fallback to index.html, as the real server serves it. */
-async function serveConsole(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
-    const candidate = path.join(DIST, path.normalize(pathname));
-    const file = candidate.startsWith(DIST) && path.extname(candidate) && existsSync(candidate) ? candidate : path.join(DIST, 'index.html');
-    readFile(file).then(
-      (body) => {
-        res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
-        res.end(body);
-      },
-      () => {
-        res.writeHead(404);
-        res.end();
-      },
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** Milliseconds from navigation start to the frame in which all `count` cards are laid out. */
@@ -114,8 +79,8 @@ export const bench: Bench = {
   name: 'agents-console',
   description: 'Console agents list: navigation to last card with 500 agents against a 50-agent baseline (built console, Chromium)',
   run: async () => {
-    if (!existsSync(path.join(DIST, 'index.html'))) buildDist();
-    const site = await serveConsole();
+    if (!existsSync(path.join(CONSOLE_DIST, 'index.html'))) buildDist();
+    const site = await serveDist();
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],

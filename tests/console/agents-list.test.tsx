@@ -105,8 +105,8 @@ describe('agents list', () => {
   it('offers both the New Agent button and the floating add button (CSS shows one per width)', async () => {
     renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [] } } });
     await screen.findByText('No agents found');
-    expect(screen.getByRole('button', { name: 'New Agent' }).className).toContain('sb-agents-new-button');
-    expect(screen.getByRole('button', { name: 'add new agent' }).className).toContain('sb-agents-fab');
+    expect(screen.getByRole('button', { name: 'New Agent' }).className).toContain('sb-card-page-add');
+    expect(screen.getByRole('button', { name: 'add new agent' }).className).toContain('sb-card-page-fab');
   });
 
   it("loads the impersonated user's agents with the impersonation header", async () => {

@@ -14,6 +14,9 @@ import { saveCustomValue } from '../../server/db/customValues.js';
 import { associateNumber } from '../../server/db/phoneAssociations.js';
 import type { Database } from '../../server/db/schema.js';
 import { insertTool } from '../../server/db/tools.js';
+import { insertDemo } from '../../server/db/webchatDemos.js';
+import { insertWebchat } from '../../server/db/webchats.js';
+import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import { uniqueName, type TestUser } from '../helpers/serverApp.js';
 
 export const IDENTITIES = ['anonymous', 'userA', 'userB', 'admin', 'superadmin', 'adminImpersonatingA'] as const;
@@ -225,6 +228,50 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
   { method: 'GET', route: '/api/webchats/crawl', request: () => ({ url: '/api/webchats/crawl?url=http%3A%2F%2F127.0.0.1%3A9%2F' }), expect: signedIn(400) },
   { method: 'DELETE', route: '/api/webchats/crawl/:crawlId', request: () => ({ url: '/api/webchats/crawl/no-such-crawl' }), expect: signedIn(404) },
   { method: 'POST', route: '/api/webchats/summarize', request: () => ({ payload: { text: 'Opening hours: 9 to 5.' } }), expect: signedIn(400) },
+  // Web chat bots and demos (spec part 2 §7): the effective user's own bots only.
+  { method: 'GET', route: '/api/webchats', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/webchats',
+    request: () => ({ payload: { name: 'Matrix bot', description: 'Matrix' } }),
+    expect: signedIn(201),
+  },
+  { method: 'GET', route: '/api/webchats/:id', request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}` }), expect: onlyA(200) },
+  {
+    method: 'PUT',
+    route: '/api/webchats/:id',
+    request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}`, payload: { description: 'edited' } }),
+    expect: onlyA(200),
+  },
+  { method: 'DELETE', route: '/api/webchats/:id', request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}` }), expect: onlyA(200) },
+  {
+    method: 'GET',
+    route: '/api/webchats/get-demos',
+    request: async (ctx) => ({ url: `/api/webchats/get-demos?webchatId=${await webchatOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/webchats/create-demo',
+    request: async (ctx) => ({ payload: { link: 'https://example.com', webchatId: await webchatOfA(ctx) } }),
+    expect: onlyA(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/webchats/delete-demo',
+    request: async (ctx) => ({ payload: { demoId: await demoOfA(ctx) } }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/webchats/integration-script',
+    request: async (ctx) => ({ url: `/api/webchats/integration-script?webchatId=${await webchatOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
+  // Public: customers' pages and demo visitors read them without signing in.
+  { method: 'GET', route: '/api/widget/webchats/:id', request: async (ctx) => ({ url: `/api/widget/webchats/${await webchatOfA(ctx)}` }), expect: everyone(200) },
+  { method: 'GET', route: '/demo/:id', request: async (ctx) => ({ url: `/demo/${await demoOfA(ctx)}` }), expect: everyone(200) },
+  { method: 'GET', route: '/demo/page.css', expect: everyone(200) },
 ];
 
 /** A resource of userA: userA and an admin impersonating A reach it; everyone else gets 404. */
@@ -262,4 +309,15 @@ async function numberOfA(ctx: MatrixContext): Promise<string> {
   const phoneNumber = nextPhoneNumber();
   await associateNumber(ctx.db, ctx.users.userA.id, await agentOfA(ctx), phoneNumber, Date.now());
   return phoneNumber;
+}
+
+/** A fresh bot of userA; its id. */
+async function webchatOfA(ctx: MatrixContext): Promise<string> {
+  const columns = { ...NEW_WEBCHAT_COLUMNS, name: ctx.unique('bot'), description: 'Matrix bot' };
+  return (await insertWebchat(ctx.db, ctx.users.userA.id, columns, [], Date.now())).row.id;
+}
+
+/** A fresh demo of a fresh bot of userA; its id. The link is a blocked address, so the page never leaves the machine. */
+async function demoOfA(ctx: MatrixContext): Promise<string> {
+  return (await insertDemo(ctx.db, await webchatOfA(ctx), 'http://127.0.0.1:9/', Date.now())).id;
 }

@@ -2,8 +2,8 @@ import { AGENT_LIMITS, AUDIO_FORMATS, REALTIME_MODELS } from '../../../shared/de
 import { FormSection } from '../../components/FormSection.js';
 import { FieldGrid } from './fields/FieldGrid.js';
 import { NumberField } from './fields/NumberField.js';
-import { SelectField } from './fields/SelectField.js';
-import { SwitchField } from './fields/SwitchField.js';
+import { SelectField } from '../../components/SelectField.js';
+import { SwitchField } from '../../components/SwitchField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
 const { temperature, maxResponseOutputTokens: tokens } = AGENT_LIMITS;

@@ -3,7 +3,7 @@ import { FormSection } from '../../components/FormSection.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { FieldGrid } from './fields/FieldGrid.js';
-import { SelectField } from './fields/SelectField.js';
+import { SelectField } from '../../components/SelectField.js';
 import { PhoneNumberField } from './PhoneNumberField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 

@@ -1,8 +1,9 @@
-import { useId, type MouseEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useId } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { formatPhone } from '../../../shared/format.js';
 import type { Agent } from '../../../shared/types/agent.js';
+import { useCardClick } from '../../components/useCardClick.js';
 import { MicIcon, MicOffIcon, PhoneIcon, SpeakIcon, WaitIcon, WrenchIcon } from '../../components/icons.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { AgentIndicator } from './AgentIndicator.js';
@@ -23,22 +24,18 @@ export function agentPath(agentId: string): string {
  * show on hover (issue 7, finding 11).
  */
 export function AgentCard({ agent }: AgentCardProps) {
-  const navigate = useNavigate();
   const toolCount = agent.tools?.length ?? 0;
   const description = cardDescription(agent);
   const id = useId();
   const part = (name: string) => `${id}-${name}`;
   const describedBy = ['voice', 'description', 'phone', 'tools', 'speak', 'transcription'].map(part).join(' ');
-  const open = (event: MouseEvent) => {
-    if ((event.target as Element).closest('a')) return;
-    navigate(agentPath(agent.id));
-  };
+  const open = useCardClick(agentPath(agent.id));
   return (
-    <Card size="2" className="sb-agent-card" onClick={open} data-testid="agent-card">
+    <Card size="2" className="sb-link-card" onClick={open} data-testid="agent-card">
       <Flex direction="column" gap="3" height="100%">
         <Flex justify="between" align="start" gap="2">
           <Heading as="h2" size="4">
-            <RouterLink to={agentPath(agent.id)} className="sb-agent-card-name" aria-describedby={describedBy}>
+            <RouterLink to={agentPath(agent.id)} className="sb-link-card-name" aria-describedby={describedBy}>
               {agent.name}
             </RouterLink>
           </Heading>
@@ -46,7 +43,7 @@ export function AgentCard({ agent }: AgentCardProps) {
             {agent.voice}
           </Badge>
         </Flex>
-        <Text id={part('description')} as="p" size="2" color="gray" className="sb-agent-card-description">
+        <Text id={part('description')} as="p" size="2" color="gray" className="sb-link-card-description">
           {description}
         </Text>
         <Flex justify="between" align="center" gap="3" mt="auto" wrap="wrap">

@@ -4,7 +4,7 @@ import { Box, CheckboxGroup, Flex, Link, Text } from '@radix-ui/themes';
 import type { AgentTool } from '../../../shared/types/agent.js';
 import { FormSection } from '../../components/FormSection.js';
 import { useToolOptions } from './api.js';
-import { SwitchField } from './fields/SwitchField.js';
+import { SwitchField } from '../../components/SwitchField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
 export interface AgentToolsSectionProps extends AgentFormBinding {

@@ -3,8 +3,8 @@ import { FormSection } from '../../components/FormSection.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { FieldGrid } from './fields/FieldGrid.js';
-import { SelectField } from './fields/SelectField.js';
-import { SwitchField } from './fields/SwitchField.js';
+import { SelectField } from '../../components/SelectField.js';
+import { SwitchField } from '../../components/SwitchField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
 export function AgentTranscriptionSection({ values, set, disabled }: AgentFormBinding) {

@@ -2,7 +2,7 @@ import { AGENT_LIMITS, EAGERNESS_LEVELS, TURN_DETECTION_TYPES } from '../../../s
 import { FormSection } from '../../components/FormSection.js';
 import { FieldGrid } from './fields/FieldGrid.js';
 import { NumberField } from './fields/NumberField.js';
-import { SelectField } from './fields/SelectField.js';
+import { SelectField } from '../../components/SelectField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
 /** server_vad shows padding, silence and threshold; semantic_vad shows eagerness (spec part 1 §2). */

@@ -10,6 +10,7 @@ import { AgentCard } from './AgentCard.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { useAgents } from './api.js';
 import { CreateAgentDialog } from './CreateAgentDialog.js';
+import '../../components/cardList.css';
 import './agents.css';
 
 /** The agents list (/agents, spec part 1 §2 "Agents list screen"). */
@@ -25,7 +26,7 @@ export function AgentsPage() {
   else if (agents.data.length === 0) body = <EmptyState title={AGENT_TEXTS.emptyTitle} description={AGENT_TEXTS.emptyText} />;
   else
     body = (
-      <ul className="sb-agents-grid" aria-label="Agents">
+      <ul className="sb-card-grid" aria-label="Agents">
         {agents.data.map((agent) => (
           <li key={agent.id}>
             <AgentCard agent={agent} />
@@ -35,13 +36,13 @@ export function AgentsPage() {
     );
 
   return (
-    <Flex direction="column" gap="5" className="sb-agents-page">
+    <Flex direction="column" gap="5" className="sb-card-page">
       <PageHeader
         title={AGENT_TEXTS.listHeading}
         intro={AGENT_TEXTS.listIntro}
         refresh={{ label: AGENT_TEXTS.refresh, busy: loading, onClick: () => void agents.mutate() }}
         actions={
-          <Button className="sb-agents-new-button" onClick={() => setCreating(true)}>
+          <Button className="sb-card-page-add" onClick={() => setCreating(true)}>
             <PlusIcon /> {AGENT_TEXTS.newAgent}
           </Button>
         }
@@ -50,7 +51,7 @@ export function AgentsPage() {
       <IconButton
         size="4"
         radius="full"
-        className="sb-agents-fab"
+        className="sb-card-page-fab"
         aria-label={AGENT_TEXTS.addNewAgent}
         onClick={() => setCreating(true)}
       >

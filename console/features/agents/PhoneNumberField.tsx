@@ -3,7 +3,7 @@ import { Flex, Link, Text } from '@radix-ui/themes';
 import { formatPhone } from '../../../shared/format.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { PhoneNumbersError, useAssociations, usePhoneNumbers } from './api.js';
-import { SelectField, type SelectOption } from './fields/SelectField.js';
+import { SelectField, type SelectOption } from '../../components/SelectField.js';
 
 /** Radix Select items cannot have an empty value, so 'None' gets a value of its own. */
 const NONE = '__none__';

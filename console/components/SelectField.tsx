@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Select } from '@radix-ui/themes';
-import { FieldFrame } from '../../../components/FieldFrame.js';
+import { FieldFrame } from './FieldFrame.js';
 
 export interface SelectOption<T extends string> {
   value: T;

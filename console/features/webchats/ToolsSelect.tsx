@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { Box, CheckboxGroup, Flex, Text } from '@radix-ui/themes';
+import { truncate } from '../../../shared/format.js';
+import { WEBCHAT_LIMITS } from '../../../shared/defaults.js';
+import { useWebchatToolOptions } from './api.js';
+import { WEBCHAT_TEXTS } from './webchatTexts.js';
+
+export interface ToolsSelectProps {
+  value: string[];
+  onChange: (ids: string[]) => void;
+  disabled: boolean;
+}
+
+/** The bot's tools: one checkbox per tool, its name and description cut at 50 characters (spec part 2 §2). */
+export function ToolsSelect({ value, onChange, disabled }: ToolsSelectProps) {
+  const options = useWebchatToolOptions();
+  const labelId = useId();
+  const tools = options.data ?? [];
+  return (
+    <Flex direction="column" gap="2">
+      <Text as="div" size="2" weight="medium" id={labelId}>
+        Tools
+      </Text>
+      {!options.data ? (
+        <Text size="2" color="gray" role="status">
+          {WEBCHAT_TEXTS.loadingTools}
+        </Text>
+      ) : tools.length === 0 ? (
+        <Text size="2" color="gray">
+          {WEBCHAT_TEXTS.noTools}
+        </Text>
+      ) : (
+        <Box className="sb-webchat-tools-box">
+          <CheckboxGroup.Root aria-labelledby={labelId} value={value} onValueChange={onChange} disabled={disabled}>
+            {tools.map((tool) => (
+              <CheckboxGroup.Item key={tool.id} value={tool.id}>
+                <Text weight="medium">{tool.name}</Text>
+                {tool.description ? (
+                  <Text color="gray" title={tool.description}>
+                    {' — '}
+                    {truncate(tool.description, WEBCHAT_LIMITS.cutChars)}
+                  </Text>
+                ) : null}
+              </CheckboxGroup.Item>
+            ))}
+          </CheckboxGroup.Root>
+        </Box>
+      )}
+    </Flex>
+  );
+}

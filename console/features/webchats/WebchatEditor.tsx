@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Box, Flex, Tabs } from '@radix-ui/themes';
+import type { Webchat } from '../../../shared/types/webchat.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { AppearanceTab } from './AppearanceTab.js';
+import { BehaviourTab } from './BehaviourTab.js';
+import { DemoTab } from './DemoTab.js';
+import { IntegrationScriptPanel } from './IntegrationScriptPanel.js';
+import { KnowledgeBaseTab } from './KnowledgeBaseTab.js';
+import { useLeaveGuard } from './useLeaveGuard.js';
+import { useWebchatEditor } from './useWebchatEditor.js';
+import { WebchatPageHeader } from './WebchatPageHeader.js';
+import { WEBCHAT_TEXTS } from './webchatTexts.js';
+
+const TABS = ['behaviour', 'appearance', 'knowledge', 'demo'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The tab lives in the address (`?tab=appearance`), so a reload or a shared link keeps it. */
+function useTab(): [Tab, (tab: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const current = params.get('tab');
+  const tab = (TABS as readonly string[]).includes(current ?? '') ? (current as Tab) : 'behaviour';
+  const select = (next: string) => setParams(next === 'behaviour' ? {} : { tab: next }, { replace: true });
+  return [tab, select];
+}
+
+export interface WebchatEditorProps {
+  /** The loaded bot, or null for a new one. */
+  bot: Webchat | null;
+}
+
+/** The bot page's form: header, the four tabs, the integration script and the delete dialog. */
+export function WebchatEditor({ bot }: WebchatEditorProps) {
+  const editor = useWebchatEditor(bot);
+  const [tab, setTab] = useTab();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const { values, set } = editor.binding;
+  useLeaveGuard(editor.dirty);
+
+  return (
+    <>
+      <form
+        aria-label={bot ? WEBCHAT_TEXTS.settingsTitle : WEBCHAT_TEXTS.newTitle}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!editor.locked) void editor.save();
+        }}
+      >
+        <Flex direction="column" gap="4">
+          <WebchatPageHeader
+            bot={bot}
+            name={editor.loaded.name}
+            enabled={values.enabled}
+            onEnabledChange={(enabled) => set('enabled', enabled)}
+            saving={editor.saving}
+            locked={editor.locked}
+            onDelete={() => setConfirmingDelete(true)}
+          />
+          {bot ? <IntegrationScriptPanel webchatId={bot.id} /> : null}
+          <Tabs.Root value={tab} onValueChange={setTab}>
+            <Tabs.List wrap="wrap">
+              {TABS.map((key) => (
+                <Tabs.Trigger key={key} value={key}>
+                  {WEBCHAT_TEXTS.tabs[key]}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Box pt="4">
+              <Tabs.Content value="behaviour">
+                <BehaviourTab {...editor.binding} />
+              </Tabs.Content>
+              <Tabs.Content value="appearance">
+                <AppearanceTab {...editor.binding} saved={editor.loaded.appearance} />
+              </Tabs.Content>
+              <Tabs.Content value="knowledge">
+                <KnowledgeBaseTab />
+              </Tabs.Content>
+              <Tabs.Content value="demo">
+                <DemoTab webchatId={bot?.id ?? null} />
+              </Tabs.Content>
+            </Box>
+          </Tabs.Root>
+        </Flex>
+      </form>
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title={WEBCHAT_TEXTS.deleteTitle}
+        description={WEBCHAT_TEXTS.deleteConfirm}
+        onConfirm={async () => {
+          await editor.remove();
+          setConfirmingDelete(false);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Flex, SegmentedControl, Text } from '@radix-ui/themes';
+import type { Appearance } from '../../../shared/types/webchat.js';
+import type { ChatWidgetHandle, WidgetMessage } from '../../../shared/types/widget.js';
+import { LoadingState } from '../../components/LoadingState.js';
+import { useWidgetModule } from './widgetModule.js';
+
+export interface WidgetPreviewProps {
+  appearance: Appearance;
+  welcomeMessage: string;
+}
+
+type Device = 'desktop' | 'phone';
+type View = 'chat' | 'launcher';
+
+const SAMPLE_MESSAGES: WidgetMessage[] = [
+  { id: 'sample-user', role: 'user', text: 'Hi! Do you ship to Canada?' },
+  { id: 'sample-assistant', role: 'assistant', text: 'Yes, we ship to Canada. Delivery takes 3 to 5 business days.' },
+  { id: 'sample-system', role: 'system', text: 'This is a preview: messages are samples.' },
+];
+
+/**
+ * The live preview (spec part 2 §2 Appearance tab, issue 8): the real widget module mounted in
+ * preview mode, restyled through `update()` on every change without remounting, in a desktop or
+ * phone frame, showing the open chat or the launcher (with the ad message when that is on).
+ */
+export function WidgetPreview({ appearance, welcomeMessage }: WidgetPreviewProps) {
+  const widget = useWidgetModule();
+  const mountPoint = useRef<HTMLDivElement>(null);
+  const handle = useRef<ChatWidgetHandle | null>(null);
+  const [device, setDevice] = useState<Device>('desktop');
+  const [view, setView] = useState<View>('chat');
+  // The first values mount the widget; later ones go through update(), so read them from a ref.
+  const latest = useRef({ appearance, welcomeMessage, view });
+  latest.current = { appearance, welcomeMessage, view };
+
+  useEffect(() => {
+    if (widget.status !== 'ready' || !mountPoint.current) return;
+    const current = latest.current;
+    const mounted = widget.module.mountChatWidget(mountPoint.current, {
+      appearance: current.appearance,
+      welcomeMessage: current.welcomeMessage,
+      preview: true,
+      messages: SAMPLE_MESSAGES,
+      onOpenChange: (open) => setView(open ? 'chat' : 'launcher'),
+    });
+    if (current.view === 'launcher') mounted.close();
+    else mounted.open();
+    handle.current = mounted;
+    return () => {
+      handle.current = null;
+      mounted.destroy();
+    };
+  }, [widget]);
+
+  // Layout effects: the restyle lands in the same frame as the keystroke that caused it.
+  useLayoutEffect(() => handle.current?.update(appearance), [appearance]);
+  useLayoutEffect(() => handle.current?.setWelcomeMessage(welcomeMessage), [welcomeMessage]);
+
+  const showView = (next: string) => {
+    setView(next === 'launcher' ? 'launcher' : 'chat');
+    if (next === 'launcher') handle.current?.close();
+    else handle.current?.open();
+  };
+
+  return (
+    <Flex direction="column" gap="3" aria-label="Live preview" role="region">
+      <Flex justify="between" align="center" gap="2" wrap="wrap">
+        <Text size="2" weight="medium">
+          Live preview
+        </Text>
+        <Flex gap="2" wrap="wrap">
+          <SegmentedControl.Root value={view} onValueChange={showView} size="1" aria-label="Preview state">
+            <SegmentedControl.Item value="chat">Chat open</SegmentedControl.Item>
+            <SegmentedControl.Item value="launcher">{appearance.is_ad_message ? 'Ad message' : 'Launcher'}</SegmentedControl.Item>
+          </SegmentedControl.Root>
+          <SegmentedControl.Root value={device} onValueChange={(next) => setDevice(next === 'phone' ? 'phone' : 'desktop')} size="1" aria-label="Preview frame">
+            <SegmentedControl.Item value="desktop">Desktop</SegmentedControl.Item>
+            <SegmentedControl.Item value="phone">Phone</SegmentedControl.Item>
+          </SegmentedControl.Root>
+        </Flex>
+      </Flex>
+      <div className="sb-preview-stage">
+        <div className="sb-preview-frame" data-device={device} data-testid="widget-preview-frame">
+          {widget.status === 'loading' ? <LoadingState label="Loading preview..." /> : null}
+          {widget.status === 'failed' ? (
+            <Flex p="4" justify="center">
+              <Text size="2" color="gray" role="status">
+                The preview could not be loaded. Build the widget (npm run build) and reload.
+              </Text>
+            </Flex>
+          ) : null}
+          <div ref={mountPoint} className="sb-preview-mount" data-testid="widget-preview" />
+        </div>
+      </div>
+    </Flex>
+  );
+}

@@ -1,0 +1,3 @@
+export { WebchatsPage } from './WebchatsPage.js';
+export { WebchatPage } from './WebchatPage.js';
+export { webchatKeys, useWebchat, useWebchats } from './api.js';

@@ -1,0 +1,128 @@
+/**
+ * The bot page's unsaved edits (spec part 2 §2 Bot page) and their translation to the wire.
+ * Number fields keep the text as typed (tool recursion depth may be empty, spec part 2 §5).
+ */
+import { DEFAULT_APPEARANCE, HEX_COLOR_PATTERN, WEBCHAT_DEFAULTS } from '../../../shared/defaults.js';
+import type { Appearance, Webchat, WebchatInput } from '../../../shared/types/webchat.js';
+import { WEBCHAT_TEXTS } from './webchatTexts.js';
+
+export interface WebchatFormValues {
+  name: string;
+  description: string;
+  system_prompt: string;
+  welcome_message: string;
+  model: string;
+  temperature: number;
+  enabled: boolean;
+  /** Digits only; '' means the default (10). */
+  tool_recursion_depth: string;
+  /** Digits only (seconds). */
+  short_term_messages_retention_period: string;
+  tools: string[];
+  appearance: Appearance;
+}
+
+export type FormErrors = Partial<Record<'name' | 'description' | 'short_term_messages_retention_period' | 'tool_recursion_depth', string>> & {
+  colors?: string[];
+};
+
+/** A new bot on the bot page: every default of spec part 2 §9, name and description to fill in. */
+export function newBotValues(): WebchatFormValues {
+  return {
+    name: '',
+    description: '',
+    system_prompt: WEBCHAT_DEFAULTS.systemPrompt,
+    welcome_message: WEBCHAT_DEFAULTS.welcomeMessage,
+    model: WEBCHAT_DEFAULTS.model,
+    temperature: WEBCHAT_DEFAULTS.temperature,
+    enabled: WEBCHAT_DEFAULTS.enabled,
+    tool_recursion_depth: String(WEBCHAT_DEFAULTS.toolRecursionDepth),
+    short_term_messages_retention_period: String(WEBCHAT_DEFAULTS.shortTermMessagesRetentionPeriod),
+    tools: [],
+    appearance: { ...DEFAULT_APPEARANCE },
+  };
+}
+
+export function toFormValues(bot: Webchat): WebchatFormValues {
+  return {
+    name: bot.name,
+    description: bot.description,
+    system_prompt: bot.system_prompt ?? '',
+    welcome_message: bot.welcome_message ?? '',
+    model: bot.model,
+    temperature: bot.temperature,
+    enabled: bot.enabled !== false,
+    tool_recursion_depth: bot.tool_recursion_depth == null ? '' : String(bot.tool_recursion_depth),
+    short_term_messages_retention_period: String(bot.short_term_messages_retention_period),
+    tools: bot.tools ?? [],
+    appearance: { ...DEFAULT_APPEARANCE, ...bot.appearance },
+  };
+}
+
+/** The PUT/POST body: every field (spec part 2 §7 "the same fields plus appearance and tools"). */
+export function toInput(values: WebchatFormValues): WebchatInput {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    system_prompt: values.system_prompt,
+    welcome_message: values.welcome_message,
+    model: values.model,
+    temperature: values.temperature,
+    enabled: values.enabled,
+    tool_recursion_depth: values.tool_recursion_depth === '' ? null : Number(values.tool_recursion_depth),
+    short_term_messages_retention_period: Number(values.short_term_messages_retention_period),
+    tools: values.tools,
+    appearance: values.appearance,
+  };
+}
+
+/** The spec's default bot, made by Create Bot on the list (spec part 2 §7). */
+export function defaultBotInput(now: Date = new Date()): WebchatInput {
+  return {
+    name: `Web Chat Bot ${now.toLocaleString()}`,
+    description: WEBCHAT_TEXTS.defaultDescription,
+    temperature: WEBCHAT_DEFAULTS.temperature,
+    model: WEBCHAT_DEFAULTS.model,
+  };
+}
+
+/** Keeps digits only: the number fields accept integers (spec part 2 §5). */
+export function digitsOnly(text: string): string {
+  return text.replace(/\D+/g, '');
+}
+
+const COLOR_KEYS = (Object.keys(DEFAULT_APPEARANCE) as (keyof Appearance)[]).filter(
+  (key) => typeof DEFAULT_APPEARANCE[key] === 'string' && String(DEFAULT_APPEARANCE[key]).startsWith('#'),
+);
+
+/** Checks before save; an empty result means the form can be sent. */
+export function validate(values: WebchatFormValues): FormErrors {
+  const errors: FormErrors = {};
+  if (values.name.trim() === '') errors.name = 'Bot name is required';
+  if (values.description.trim() === '') errors.description = 'Description is required';
+  if (values.short_term_messages_retention_period === '') errors.short_term_messages_retention_period = 'Enter a whole number of seconds (0 or more)';
+  const depth = values.tool_recursion_depth;
+  if (depth !== '' && (Number(depth) < 1 || Number(depth) > 100)) errors.tool_recursion_depth = 'Enter a whole number from 1 to 100, or leave it empty';
+  const badColors = COLOR_KEYS.filter((key) => !HEX_COLOR_PATTERN.test(String(values.appearance[key])));
+  if (badColors.length > 0) errors.colors = badColors;
+  return errors;
+}
+
+/** The appearance as the preview may show it: a colour still being typed keeps the last saved one. */
+export function previewAppearance(values: Appearance, fallback: Appearance): Appearance {
+  const shown: Appearance = { ...values };
+  for (const key of COLOR_KEYS) {
+    if (!HEX_COLOR_PATTERN.test(String(values[key]))) (shown as unknown as Record<string, unknown>)[key] = fallback[key];
+  }
+  return shown;
+}
+
+/** Field by field (no JSON of a 256 KB avatar on every keystroke): true when nothing differs. */
+export function sameValues(a: WebchatFormValues, b: WebchatFormValues): boolean {
+  for (const key of Object.keys(a) as (keyof WebchatFormValues)[]) {
+    if (key === 'appearance' || key === 'tools') continue;
+    if (a[key] !== b[key]) return false;
+  }
+  if (a.tools.length !== b.tools.length || a.tools.some((id, i) => id !== b.tools[i])) return false;
+  return (Object.keys(a.appearance) as (keyof Appearance)[]).every((key) => a.appearance[key] === b.appearance[key]);
+}

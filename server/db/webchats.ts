@@ -1,0 +1,131 @@
+/**
+ * Web chat bots and their tool lists. Every query but `findPublicWebchatRow` takes the owner's id,
+ * so one user never reads or changes another user's bot (the routes answer 404 for those).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, WebchatsTable } from './schema.js';
+
+export type WebchatRecord = WebchatsTable;
+
+/** The columns a create or update writes. */
+export type WebchatColumns = Omit<WebchatsTable, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
+
+/** A bot row with its tool ids in their saved order. */
+export interface WebchatWithTools {
+  row: WebchatRecord;
+  toolIds: string[];
+}
+
+/** Tool ids of the user's bots (or of one bot), grouped by bot id, in saved order. */
+async function toolIdsByWebchat(db: Kysely<Database>, userId: string, webchatId?: string): Promise<Map<string, string[]>> {
+  let query = db
+    .selectFrom('webchat_tools')
+    .innerJoin('webchats', 'webchats.id', 'webchat_tools.webchat_id')
+    .select(['webchat_tools.webchat_id as webchatId', 'webchat_tools.tool_id as toolId'])
+    .where('webchats.user_id', '=', userId);
+  if (webchatId) query = query.where('webchats.id', '=', webchatId);
+  const rows = await query.orderBy('webchat_tools.webchat_id').orderBy('webchat_tools.position').execute();
+  const byWebchat = new Map<string, string[]>();
+  for (const { webchatId: owner, toolId } of rows) {
+    const list = byWebchat.get(owner) ?? [];
+    list.push(toolId);
+    byWebchat.set(owner, list);
+  }
+  return byWebchat;
+}
+
+/** The user's bots, newest first. Two queries whatever the number of bots. */
+export async function listWebchats(db: Kysely<Database>, userId: string): Promise<WebchatWithTools[]> {
+  const rows = await db
+    .selectFrom('webchats')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  if (rows.length === 0) return [];
+  const tools = await toolIdsByWebchat(db, userId);
+  return rows.map((row) => ({ row, toolIds: tools.get(row.id) ?? [] }));
+}
+
+export async function countWebchats(db: Kysely<Database>, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('webchats')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The bot row alone, if `userId` owns it. */
+export async function findWebchatRow(db: Kysely<Database>, userId: string, id: string): Promise<WebchatRecord | undefined> {
+  return db.selectFrom('webchats').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function findWebchat(db: Kysely<Database>, userId: string, id: string): Promise<WebchatWithTools | undefined> {
+  const row = await findWebchatRow(db, userId, id);
+  if (!row) return undefined;
+  return { row, toolIds: (await toolIdsByWebchat(db, userId, id)).get(id) ?? [] };
+}
+
+/** Any user's bot by id: only for the public widget endpoints and demo pages, which show no owner data. */
+export async function findPublicWebchatRow(db: Kysely<Database>, id: string): Promise<WebchatRecord | undefined> {
+  return db.selectFrom('webchats').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+async function replaceTools(trx: Kysely<Database>, webchatId: string, toolIds: string[]): Promise<void> {
+  await trx.deleteFrom('webchat_tools').where('webchat_id', '=', webchatId).execute();
+  if (toolIds.length === 0) return;
+  await trx
+    .insertInto('webchat_tools')
+    .values(toolIds.map((toolId, position) => ({ webchat_id: webchatId, tool_id: toolId, position })))
+    .execute();
+}
+
+/** A new bot with its tools (ids already checked as the owner's), in one transaction. */
+export async function insertWebchat(
+  db: Kysely<Database>,
+  userId: string,
+  columns: WebchatColumns,
+  toolIds: string[],
+  now: number,
+): Promise<WebchatWithTools> {
+  const row: WebchatRecord = { id: randomUUID(), user_id: userId, ...columns, created_at: now, updated_at: now };
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('webchats').values(row).execute();
+    await replaceTools(trx, row.id, toolIds);
+  });
+  return { row, toolIds };
+}
+
+/**
+ * Applies column changes and, when `toolIds` is given, replaces the tool list, in one transaction.
+ * Tool ids must already be checked as the owner's. False when the user has no such bot.
+ */
+export async function updateWebchat(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  changes: Partial<WebchatColumns>,
+  toolIds: string[] | undefined,
+  now: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('webchats')
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    if (toolIds) await replaceTools(trx, id, toolIds);
+    return true;
+  });
+}
+
+/** Deletes the bot; its tool links and demos go with it. False when the user has no such bot. */
+export async function deleteWebchat(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('webchats').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,46 @@
+/**
+ * Public demo pages (spec part 2 §3 Demo, ARCHITECTURE.md "Demo links"): GET /demo/:id, no
+ * sign-in, limited per address like the widget endpoints (each page may probe the demo's site).
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { findDemoWithWebchat } from '../db/webchatDemos.js';
+import { DEMO_STYLESHEET_PATH, renderDemoPage, renderDemoUnavailable, type RenderedPage } from '../demo/demoPage.js';
+import { DEMO_STYLES } from '../demo/demoStyles.js';
+import type { FramingProbe } from '../demo/framingProbe.js';
+
+export interface DemoPageRoutesOptions {
+  probe: FramingProbe;
+}
+
+function send(reply: FastifyReply, status: number, page: RenderedPage): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-security-policy', page.csp)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(page.html);
+}
+
+export async function demoPageRoutes(app: FastifyInstance, { probe }: DemoPageRoutesOptions): Promise<void> {
+  const { db, config } = app;
+  const rateLimit = {
+    max: config.publicRateLimit.max,
+    timeWindow: config.publicRateLimit.windowMs,
+    // The global limit only counts /api/*; these pages are counted on their own.
+    allowList: () => false,
+  };
+
+  app.get(DEMO_STYLESHEET_PATH, { config: { auth: 'public' } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').type('text/css; charset=utf-8').send(DEMO_STYLES),
+  );
+
+  // Visitors get a page for every outcome, never a JSON error.
+  app.get<{ Params: { id: string } }>('/demo/:id', { config: { auth: 'public', rateLimit } }, async (request, reply) => {
+    const found = await findDemoWithWebchat(db, request.params.id);
+    if (!found) return send(reply, 404, renderDemoUnavailable('not_found'));
+    const { demo, webchat } = found;
+    if (webchat.enabled !== 1) return send(reply, 404, renderDemoUnavailable('inactive'));
+    const verdict = await probe(demo.link);
+    return send(reply, 200, renderDemoPage({ botName: webchat.name, webchatId: webchat.id, link: demo.link, verdict }));
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * Web chat bots and their demos (spec part 2 §7) under /api/webchats, for the effective user: a
+ * bot or demo of another user answers 404 exactly like a missing one. A later step adds
+ * `/crawl` and `/summarize` under the same prefix.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { USER_QUOTAS } from '../../shared/limits.js';
+import type { SuccessResponse } from '../../shared/types/api.js';
+import type { Demo, IntegrationScriptResponse, Webchat } from '../../shared/types/webchat.js';
+import { requireUser } from '../auth/requireUser.js';
+import { findOwnedToolIds, isForeignKeyViolation } from '../db/agents.js';
+import { countDemos, deleteDemo, insertDemo, listDemos } from '../db/webchatDemos.js';
+import {
+  countWebchats,
+  deleteWebchat,
+  findWebchat,
+  findWebchatRow,
+  insertWebchat,
+  listWebchats,
+  updateWebchat,
+} from '../db/webchats.js';
+import { notFound, quotaExceeded, validationFailed } from '../http/HttpError.js';
+import { parseDemoLink, toDemo } from '../webchats/demoLinks.js';
+import { integrationScript } from '../webchats/integrationScript.js';
+import { parseWebchatBody } from '../webchats/parseWebchatBody.js';
+import { NEW_WEBCHAT_COLUMNS, toWebchat } from '../webchats/toWebchat.js';
+import { DEMO_NOT_FOUND, WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
+
+const Id = Type.String({ maxLength: 100 });
+const WebchatParams = Type.Object({ id: Id });
+const WebchatQuery = Type.Object({ webchatId: Id });
+const CreateDemoBody = Type.Object({ link: Type.String({ maxLength: 10_000 }), webchatId: Id }, { additionalProperties: false });
+const DeleteDemoBody = Type.Object({ demoId: Id }, { additionalProperties: false });
+
+export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, clock, config } = app;
+
+  /** Tool ids must all be the user's own (spec part 2 §3). */
+  const checkTools = async (userId: string, toolIds: string[] | undefined) => {
+    if (!toolIds) return;
+    const owned = await findOwnedToolIds(db, userId, toolIds);
+    const unknown = toolIds.find((toolId) => !owned.has(toolId));
+    if (unknown !== undefined) throw validationFailed(`tools: unknown tool id ${unknown}`);
+  };
+  const toolRaceMessage = 'tools: a tool was deleted meanwhile, reload and try again';
+
+  /** The user's bot or a 404. */
+  const ownedWebchat = async (userId: string, id: string) => {
+    const row = await findWebchatRow(db, userId, id);
+    if (!row) throw notFound(WEBCHAT_NOT_FOUND);
+    return row;
+  };
+
+  app.get('', async (request): Promise<Webchat[]> => (await listWebchats(db, requireUser(request).id)).map(toWebchat));
+
+  app.post('', async (request, reply): Promise<Webchat> => {
+    const userId = requireUser(request).id;
+    const { changes, toolIds = [] } = parseWebchatBody(request.body);
+    await checkTools(userId, toolIds);
+    if ((await countWebchats(db, userId)) >= USER_QUOTAS.webchats) throw quotaExceeded('webchats', 'web chat bots per user');
+    const columns = { ...NEW_WEBCHAT_COLUMNS, ...changes, name: changes.name!, description: changes.description! };
+    try {
+      const created = await insertWebchat(db, userId, columns, toolIds, clock());
+      reply.code(201);
+      return toWebchat(created);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw validationFailed(toolRaceMessage);
+      throw error;
+    }
+  });
+
+  app.get('/get-demos', { schema: { querystring: WebchatQuery } }, async (request): Promise<Demo[]> => {
+    const webchat = await ownedWebchat(requireUser(request).id, request.query.webchatId);
+    return (await listDemos(db, webchat.id)).map((row) => toDemo(row, config.publicUrl));
+  });
+
+  app.post('/create-demo', { schema: { body: CreateDemoBody } }, async (request, reply): Promise<Demo> => {
+    const webchat = await ownedWebchat(requireUser(request).id, request.body.webchatId);
+    const link = parseDemoLink(request.body.link);
+    if ((await countDemos(db, webchat.id)) >= USER_QUOTAS.demosPerWebchat) throw quotaExceeded('demosPerWebchat', 'demos per bot');
+    const row = await insertDemo(db, webchat.id, link, clock());
+    reply.code(201);
+    return toDemo(row, config.publicUrl);
+  });
+
+  app.delete('/delete-demo', { schema: { body: DeleteDemoBody } }, async (request): Promise<SuccessResponse> => {
+    if (!(await deleteDemo(db, requireUser(request).id, request.body.demoId))) throw notFound(DEMO_NOT_FOUND);
+    return { success: true };
+  });
+
+  app.get('/integration-script', { schema: { querystring: WebchatQuery } }, async (request): Promise<IntegrationScriptResponse> => {
+    const webchat = await ownedWebchat(requireUser(request).id, request.query.webchatId);
+    return { integrationScript: integrationScript(config.publicUrl, webchat.id) };
+  });
+
+  app.get('/:id', { schema: { params: WebchatParams } }, async (request): Promise<Webchat> => {
+    const webchat = await findWebchat(db, requireUser(request).id, request.params.id);
+    if (!webchat) throw notFound(WEBCHAT_NOT_FOUND);
+    return toWebchat(webchat);
+  });
+
+  // The body is checked by parseWebchatBody (field-named messages), not by a schema.
+  app.put('/:id', { schema: { params: WebchatParams } }, async (request): Promise<Webchat> => {
+    const userId = requireUser(request).id;
+    const { id } = request.params;
+    const { changes, toolIds } = parseWebchatBody(request.body, id);
+    await ownedWebchat(userId, id);
+    await checkTools(userId, toolIds);
+    try {
+      if (!(await updateWebchat(db, userId, id, changes, toolIds, clock()))) throw notFound(WEBCHAT_NOT_FOUND);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw validationFailed(toolRaceMessage);
+      throw error;
+    }
+    const updated = await findWebchat(db, userId, id);
+    if (!updated) throw notFound(WEBCHAT_NOT_FOUND);
+    return toWebchat(updated);
+  });
+
+  app.delete('/:id', { schema: { params: WebchatParams } }, async (request): Promise<SuccessResponse> => {
+    if (!(await deleteWebchat(db, requireUser(request).id, request.params.id))) throw notFound(WEBCHAT_NOT_FOUND);
+    return { success: true };
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * The POST /webchats and PUT /webchats/:id body guard (spec part 2 §3, §5, §7). The body arrives
+ * as `unknown`; each field is checked by a rule of its own and every failure names its field. A
+ * table rather than a TypeBox schema, as for agents, so messages say "between 0 and 2" and names
+ * are checked after trimming. A later step adds the knowledge fields here.
+ */
+import { WEBCHAT_DEFAULTS, WEBCHAT_LIMITS } from '../../shared/defaults.js';
+import { applyFieldRule, decimal, flag, integer, text, withoutControls, type Checked } from '../agents/fieldRules.js';
+import type { WebchatColumns } from '../db/webchats.js';
+import { invalidField } from '../http/HttpError.js';
+import { parseAppearance } from './parseAppearance.js';
+
+type Rule = { [C in keyof WebchatColumns]: { column: C; check: (value: unknown) => Checked<WebchatColumns[C]> } }[keyof WebchatColumns];
+
+const rule = <C extends keyof WebchatColumns>(column: C, check: (value: unknown) => Checked<WebchatColumns[C]>): Rule =>
+  ({ column, check }) as Rule;
+
+const LIMITS = WEBCHAT_LIMITS;
+
+/** Any name a compatible provider serves ('gpt-4o-mini', 'meta-llama/Llama-3.1-8B'): printable ASCII, no spaces. */
+function modelName(value: unknown): Checked<string> {
+  if (typeof value !== 'string') return { ok: false, error: 'must be a string' };
+  const name = value.trim();
+  if (name === '') return { ok: false, error: 'is required' };
+  if (name.length > LIMITS.text.model) return { ok: false, error: `must be at most ${LIMITS.text.model} characters long` };
+  if (!/^[\x21-\x7e]+$/.test(name)) return { ok: false, error: 'must be a model name without spaces or special characters' };
+  return { ok: true, value: name };
+}
+
+const depthInRange = integer(LIMITS.toolRecursionDepth.min, LIMITS.toolRecursionDepth.max);
+
+/** Spec part 2 §5: integers only, empty allowed; empty means the default (part 2 §9). */
+function toolRecursionDepth(value: unknown): Checked<number> {
+  if (value === null || value === '') return { ok: true, value: WEBCHAT_DEFAULTS.toolRecursionDepth };
+  const checked = depthInRange(value);
+  return checked.ok ? checked : { ok: false, error: `${checked.error}, or empty for the default ${WEBCHAT_DEFAULTS.toolRecursionDepth}` };
+}
+
+function appearanceJson(value: unknown): Checked<string> {
+  return { ok: true, value: JSON.stringify(parseAppearance(value)) };
+}
+
+/** Wire field (snake_case, spec part 2 §3) → column and check. */
+const RULES: Record<string, Rule> = {
+  name: rule('name', withoutControls(text(LIMITS.text.name, { trim: true }))),
+  description: rule('description', text(LIMITS.text.description, { trim: true })),
+  system_prompt: rule('system_prompt', text(LIMITS.text.systemPrompt, { nullable: true })),
+  welcome_message: rule('welcome_message', text(LIMITS.text.welcomeMessage, { nullable: true })),
+  model: rule('model', modelName),
+  temperature: rule('temperature', decimal(LIMITS.temperature.min, LIMITS.temperature.max)),
+  enabled: rule('enabled', flag),
+  tool_recursion_depth: rule('tool_recursion_depth', toolRecursionDepth),
+  short_term_messages_retention_period: rule('short_term_messages_retention_period', integer(0)),
+  appearance: rule('appearance', appearanceJson),
+};
+
+/** Name and description are required (spec part 2 §5): present on create, never blank. */
+const REQUIRED = ['name', 'description'] as const;
+
+export interface ParsedWebchatBody {
+  changes: Partial<WebchatColumns>;
+  /** The new tool list in order (ids, not yet checked for ownership); undefined leaves it. */
+  toolIds?: string[];
+}
+
+function parseToolIds(value: unknown): string[] {
+  if (!Array.isArray(value)) throw invalidField('tools', 'must be a list of tool ids');
+  if (value.length > LIMITS.maxTools) throw invalidField('tools', `must hold at most ${LIMITS.maxTools} tools`);
+  for (const id of value) {
+    if (typeof id !== 'string' || id === '' || id.length > 100) throw invalidField('tools', 'must be a list of tool ids');
+  }
+  return [...new Set(value as string[])];
+}
+
+/**
+ * Validates a create body (`webchatId` undefined: name and description must be present) or an
+ * update body for the bot `webchatId` (fields left out keep their values). Throws a 400 naming
+ * the first bad field.
+ */
+export function parseWebchatBody(input: unknown, webchatId?: string): ParsedWebchatBody {
+  const body = input ?? {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw invalidField('body', 'must be an object');
+  const parsed: ParsedWebchatBody = { changes: {} };
+  const changes: Record<string, unknown> = parsed.changes;
+  for (const [field, value] of Object.entries(body)) {
+    if (field === 'tools') parsed.toolIds = parseToolIds(value);
+    else if (field === 'id' && webchatId !== undefined) {
+      if (value !== webchatId) throw invalidField('id', 'does not match the bot being updated');
+    } else applyFieldRule(RULES, field, value, changes);
+  }
+  for (const field of REQUIRED) {
+    const given = parsed.changes[field];
+    if (given === '' || (given === undefined && webchatId === undefined)) throw invalidField(field, 'is required');
+  }
+  return parsed;
+}

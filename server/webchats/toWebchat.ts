@@ -1,0 +1,50 @@
+/** Wire shapes of a stored bot: the owner's full view and the widget's public one. */
+import { DEFAULT_APPEARANCE, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
+import type { PublicWebchatConfig, Webchat } from '../../shared/types/webchat.js';
+import type { WebchatColumns, WebchatRecord, WebchatWithTools } from '../db/webchats.js';
+import { readStoredAppearance } from './parseAppearance.js';
+
+/** Every column of a new bot that the create body left out (spec part 2 §3, §9). */
+export const NEW_WEBCHAT_COLUMNS: Omit<WebchatColumns, 'name' | 'description'> = {
+  system_prompt: WEBCHAT_DEFAULTS.systemPrompt,
+  welcome_message: WEBCHAT_DEFAULTS.welcomeMessage,
+  model: WEBCHAT_DEFAULTS.model,
+  temperature: WEBCHAT_DEFAULTS.temperature,
+  enabled: WEBCHAT_DEFAULTS.enabled ? 1 : 0,
+  tool_recursion_depth: WEBCHAT_DEFAULTS.toolRecursionDepth,
+  short_term_messages_retention_period: WEBCHAT_DEFAULTS.shortTermMessagesRetentionPeriod,
+  appearance: JSON.stringify(DEFAULT_APPEARANCE),
+};
+
+/** The owner's view (spec part 2 §3), snake_case as on the wire. */
+export function toWebchat({ row, toolIds }: WebchatWithTools): Webchat {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    system_prompt: row.system_prompt,
+    welcome_message: row.welcome_message,
+    model: row.model,
+    temperature: row.temperature,
+    enabled: row.enabled === 1,
+    tool_recursion_depth: row.tool_recursion_depth,
+    short_term_messages_retention_period: row.short_term_messages_retention_period,
+    tools: toolIds,
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+    appearance: readStoredAppearance(row.appearance),
+  };
+}
+
+/** What a customer's page may learn about a bot: never its prompt, tools, model or owner. */
+export function toPublicWebchatConfig(row: WebchatRecord): PublicWebchatConfig {
+  const appearance = readStoredAppearance(row.appearance);
+  return {
+    id: row.id,
+    name: row.name,
+    title: appearance.chat_title,
+    welcomeMessage: row.welcome_message,
+    appearance,
+    enabled: row.enabled === 1,
+  };
+}

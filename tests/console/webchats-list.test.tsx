@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { deferred } from '../helpers/consoleFakeApi.js';
+import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { CREATED, makeBot } from './webchats-fixtures.js';
+
+function card(name: string): HTMLElement {
+  return screen.getByRole('link', { name }).closest('[data-testid="webchat-card"]') as HTMLElement;
+}
+
+describe('web chats list', () => {
+  it("shows 'Loading bots...' while loading, then the empty state with 'Create Your First Bot'", async () => {
+    const pending = deferred<{ body: unknown }>();
+    renderConsole({ path: '/webchats', session: { user: USER }, routes: { 'GET /webchats': () => pending.promise } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Web Chats' })).toBeTruthy();
+    expect(screen.getByText('Loading bots...')).toBeTruthy();
+    pending.resolve({ body: [] });
+    expect(await screen.findByText('No web chat bots found')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Your First Bot' })).toBeTruthy();
+    expect(document.title).toBe('Web Chats · Switchboard');
+  });
+
+  it("shows 'Failed to load web bots' when the list fails", async () => {
+    renderConsole({ path: '/webchats', session: { user: USER }, routes: { 'GET /webchats': { status: 500 } } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load web bots');
+  });
+
+  it('shows name, ACTIVE/INACTIVE, description, model, active count and Created or Modified date on each card', async () => {
+    const active = makeBot({ id: 'b1', name: 'Help Desk' });
+    const paused = makeBot({ id: 'b2', name: 'Sales', enabled: false, model: 'gpt-4o', description: 'Sells', updated_at: CREATED + 86_400_000 });
+    renderConsole({ path: '/webchats', session: { user: USER }, routes: { 'GET /webchats': { body: [active, paused] } } });
+    await screen.findByRole('link', { name: 'Help Desk' });
+    const first = card('Help Desk');
+    expect(within(first).getByText('ACTIVE')).toBeTruthy();
+    expect(within(first).getByText('Answers questions about orders')).toBeTruthy();
+    expect(within(first).getByText('gpt-4o-mini')).toBeTruthy();
+    expect(within(first).getByText('0 active')).toBeTruthy();
+    expect(within(first).getByText(`Created ${new Date(CREATED).toLocaleDateString()}`)).toBeTruthy();
+    const second = card('Sales');
+    expect(within(second).getByText('INACTIVE')).toBeTruthy();
+    expect(within(second).getByText('gpt-4o')).toBeTruthy();
+    expect(within(second).getByText(`Modified ${new Date(CREATED + 86_400_000).toLocaleDateString()}`)).toBeTruthy();
+  });
+
+  it("Create Bot makes the spec's default bot and opens it", async () => {
+    const created = makeBot({ id: 'new-bot', name: 'Web Chat Bot now' });
+    const { user, fake, location } = renderConsole({
+      path: '/webchats',
+      session: { user: USER },
+      routes: { 'GET /webchats': { body: [] }, 'POST /webchats': { status: 201, body: created }, 'GET /webchats/new-bot': { body: created } },
+    });
+    await screen.findByText('No web chat bots found');
+    await user.click(screen.getByRole('button', { name: 'Create Bot' }));
+    await waitFor(() => expect(location()).toBe('/webchats/new-bot'));
+    const [call] = fake.callsTo('POST /webchats');
+    expect(call!.body).toEqual({
+      name: expect.stringMatching(/^Web Chat Bot \S/),
+      description: 'Web chat bot with default settings',
+      temperature: 0.7,
+      model: 'gpt-4o-mini',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bot Settings' })).toBeTruthy();
+  });
+
+  it("says 'Failed to create bot. Please try again.' when creating from the list fails", async () => {
+    const { user } = renderConsole({
+      path: '/webchats',
+      session: { user: USER },
+      routes: { 'GET /webchats': { body: [] }, 'POST /webchats': { status: 500 } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create Your First Bot' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to create bot. Please try again.');
+  });
+});

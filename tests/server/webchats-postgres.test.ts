@@ -1,0 +1,73 @@
+/**
+ * Web chat bots and demos on PostgreSQL: fractions, 0/1 booleans, bigint times and counts read
+ * back as on SQLite; tool and bot cascades hold. Runs when SWITCHBOARD_TEST_DATABASE_URL is set.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_QUOTAS } from '../../shared/limits.js';
+import type { Demo, Webchat } from '../../shared/types/webchat.js';
+import { insertWebchat } from '../../server/db/webchats.js';
+import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
+import { createTestApp, type TestApp } from '../helpers/serverApp.js';
+import { AVATARS, signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
+
+const adminUrl = process.env.SWITCHBOARD_TEST_DATABASE_URL;
+const schema = `sb_webchats_${randomBytes(4).toString('hex')}`;
+
+async function admin(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(query);
+  await client.end();
+}
+
+describe.skipIf(!adminUrl)('web chat bots on PostgreSQL', () => {
+  let t: TestApp;
+  let alice: WebchatCaller;
+
+  beforeAll(async () => {
+    await admin(`CREATE SCHEMA ${schema}`);
+    const url = new URL(adminUrl!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    t = await createTestApp({ config: { databaseUrl: url.toString() } });
+    alice = await signedIn(t);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  });
+
+  it('reads back exact fractions, booleans, times and the appearance', async () => {
+    const bot = await alice.createBot({ temperature: 1.3, enabled: false, appearance: { primary_color: '#123456', avatar_image: AVATARS.webp } });
+    const read = (await alice.call('GET', `/api/webchats/${bot.id}`)).json<Webchat>();
+    expect(read).toEqual(bot);
+    expect(read).toMatchObject({ temperature: 1.3, enabled: false, created_at: expect.any(Number) });
+    expect(read.appearance).toMatchObject({ primary_color: '#123456', avatar_image: AVATARS.webp });
+  });
+
+  it('counts bots and demos for the quotas', async () => {
+    const bob = await signedIn(t);
+    for (let i = 0; i < USER_QUOTAS.webchats; i += 1) {
+      await insertWebchat(t.db, bob.user.id, { ...NEW_WEBCHAT_COLUMNS, name: `Bot ${i}`, description: 'd' }, [], Date.now());
+    }
+    expect((await bob.call('POST', '/api/webchats', { name: 'One more', description: 'd' })).statusCode).toBe(403);
+  });
+
+  it('drops deleted tools from bots and deleted bots take their demos', async () => {
+    const toolId = randomUUID();
+    const now = Date.now();
+    await t.db
+      .insertInto('tools')
+      .values({ id: toolId, user_id: alice.user.id, name: 'pg_tool', description: 'd', type: 'function', parameters: '{}', handler_code: '', created_at: now, updated_at: now })
+      .execute();
+    const bot = await alice.createBot({ tools: [toolId] });
+    expect(bot.tools).toEqual([toolId]);
+    const demo = (await alice.call('POST', '/api/webchats/create-demo', { link: 'https://example.com', webchatId: bot.id })).json<Demo>();
+    await t.db.deleteFrom('tools').where('id', '=', toolId).execute();
+    expect((await alice.call('GET', `/api/webchats/${bot.id}`)).json<Webchat>().tools).toEqual([]);
+    await alice.call('DELETE', `/api/webchats/${bot.id}`);
+    expect((await t.app.inject({ method: 'GET', url: `/demo/${demo.id}` })).statusCode).toBe(404);
+  });
+});
