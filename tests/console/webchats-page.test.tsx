@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { UNSAVED_TEXTS } from '../../console/app/unsavedTexts.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { botRoutes, CREATED, makeBot, SCRIPT } from './webchats-fixtures.js';
 
@@ -155,18 +156,19 @@ describe('bot page of an existing bot', () => {
     expect(screen.getByRole('link', { name: 'Back to Web Chats' })).toBeTruthy();
   });
 
-  it('asks before following a link away from unsaved edits', async () => {
-    const confirm = vi.fn<(text: string) => boolean>().mockReturnValue(false);
-    vi.stubGlobal('confirm', confirm);
+  it('asks before following a link away from unsaved edits; Cancel stays, Leave goes', async () => {
     const { user, location } = renderConsole({ path: '/webchats/bot-1', session: { user: USER }, routes: botRoutes(makeBot()) });
     await user.type(await screen.findByLabelText(/^Bot Name/), '!');
-    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Web Chats' }));
-    expect(confirm).toHaveBeenCalledWith('You have unsaved changes. Leave this page and lose them?');
+    const crumb = () => within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Web Chats' });
+    await user.click(crumb());
+    const dialog = await screen.findByRole('alertdialog', { name: UNSAVED_TEXTS.title });
     expect(location()).toBe('/webchats/bot-1');
-    confirm.mockReturnValue(true);
-    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Web Chats' }));
-    expect(location()).toBe('/webchats');
-    vi.unstubAllGlobals();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(location()).toBe('/webchats/bot-1');
+    await user.click(crumb());
+    await user.click(within(await screen.findByRole('alertdialog', { name: UNSAVED_TEXTS.title })).getByRole('button', { name: UNSAVED_TEXTS.leave }));
+    await waitFor(() => expect(location()).toBe('/webchats'));
   });
 });
 

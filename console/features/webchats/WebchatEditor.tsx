@@ -8,10 +8,10 @@ import { BehaviourTab } from './BehaviourTab.js';
 import { DemoTab } from './DemoTab.js';
 import { IntegrationScriptPanel } from './IntegrationScriptPanel.js';
 import { KnowledgeBaseTab } from './KnowledgeBaseTab.js';
-import { useLeaveGuard } from './useLeaveGuard.js';
 import { useWebchatEditor } from './useWebchatEditor.js';
 import { WebchatPageHeader } from './WebchatPageHeader.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
+import { useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
 
 const TABS = ['behaviour', 'appearance', 'knowledge', 'demo'] as const;
 type Tab = (typeof TABS)[number];
@@ -36,7 +36,7 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
   const [tab, setTab] = useTab();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { values, set } = editor.binding;
-  useLeaveGuard(editor.dirty);
+  useUnsavedChanges(editor.dirty);
 
   return (
     <>
