@@ -32,11 +32,14 @@ import { profileRoutes } from './routes/profile.js';
 import { settingsRoutes } from './routes/settings.js';
 import { createConsolePage, staticRoutes } from './routes/static.js';
 import { toolRoutes } from './routes/tools.js';
+import { sessionRoutes } from './routes/sessions.js';
 import { twilioRoutes } from './routes/twilio.js';
 import { createSandbox } from './sandbox/createSandbox.js';
 import { logWorkerErrors, sandboxOptions } from './tools/toolSandbox.js';
 import { ConnectionRegistry } from './ws/ConnectionRegistry.js';
 import { frontendSocketRoutes } from './ws/frontend.js';
+import { mediaStreamRoutes } from './ws/mediaStream.js';
+import { CallRegistry } from './voice/CallRegistry.js';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -75,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Worker threads start on the first tool run, so apps that never run one cost nothing.
   const sandbox = createSandbox({ ...sandboxOptions(config), onWorkerError: logWorkerErrors(app.log) });
   app.decorate('sandbox', sandbox);
+  const calls = new CallRegistry({ db, sandbox, secretBox, realtime, config, clock, log: app.log });
+  app.decorate('calls', calls);
   app.addHook('onClose', async () => {
     await sandbox.close();
   });
@@ -91,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Before the websocket plugin's own preClose, so consoles see "going away" (1001).
   app.addHook('preClose', async () => {
+    await calls.endAll();
     realtime.closeAll(1001, 'Server shutting down');
   });
 
@@ -109,6 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(phoneAssociationRoutes, { prefix: '/api/phone-associations' });
   await app.register(twilioRoutes, { prefix: '/api/twilio' });
   await app.register(knowledgeRoutes, { prefix: '/api/webchats' });
+  await app.register(mediaStreamRoutes, { prefix: '/api/twilio' });
+  await app.register(sessionRoutes, { prefix: '/api/sessions' });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });
   await app.register(staticRoutes, { config });
