@@ -188,11 +188,9 @@ export class CallRealtime {
     const code = error.code ?? '';
     const context = { streamSid: this.#deps.streamSid, code, message: error.message, param: error.param };
     if (!this.#configured) return this.#fail(`the Realtime API refused the configuration (${code}: ${error.message})`);
-    if (code === 'conversation_already_has_active_response') {
-      // Our response.create met one the server started itself: ask again when that one is done.
-      this.#responseRequested = false;
-      this.#responseWanted = true;
-    }
+    // Our response.create met one the server started on its own (after a tool output, say): that
+    // one answers, so ours is simply dropped (VOICE.md §3.3).
+    if (code === 'conversation_already_has_active_response') this.#responseRequested = false;
     if (HARMLESS_ERRORS.has(code) || /already shorter/i.test(error.message)) {
       this.#deps.log.debug(context, 'harmless Realtime error');
       return;
