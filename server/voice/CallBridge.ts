@@ -98,6 +98,7 @@ export class CallBridge {
         now: clock,
         twilio: this.#twilio,
         emit: (event) => this.#emit(event),
+        nextSeq: () => (this.#messageSeq += 1),
         store: (message) => this.#store(message),
         runTool: (tool, args) => runLoadedTool(this.#deps, tool, args),
         end: (reason) => void this.end(reason),
@@ -158,10 +159,9 @@ export class CallBridge {
   }
 
   /** Message rows are written one after another, and the session's end waits for them. */
-  #store(message: Omit<NewMessage, 'seq'>): void {
-    const seq = (this.#messageSeq += 1);
+  #store(message: NewMessage): void {
     this.#writes = this.#writes
-      .then(() => insertMessage(this.#deps.db, { ...message, seq }))
+      .then(() => insertMessage(this.#deps.db, message))
       .catch((error: unknown) => this.#deps.log.error({ err: error, streamSid: this.context.streamSid }, 'could not store a call message'));
   }
 }

@@ -33,7 +33,8 @@ export interface CallRealtimeDeps {
   now: () => number;
   twilio: TwilioStream;
   emit: (event: RealtimeEvent) => void;
-  store: (message: Omit<NewMessage, 'seq'>) => void;
+  nextSeq: () => number;
+  store: (message: NewMessage) => void;
   runTool: (tool: ToolRecord, args: unknown) => Promise<ToolTestResult>;
   end: (reason: EndReason) => void;
 }
@@ -72,7 +73,7 @@ export class CallRealtime {
     this.#toSession = callerToSession(audio.input.format.type);
     this.#outputType = audio.output.format.type;
     this.#toCaller = sessionToCaller(this.#outputType);
-    const common = { streamSid: deps.streamSid, now: deps.now, emit: deps.emit, store: deps.store };
+    const common = { streamSid: deps.streamSid, now: deps.now, nextSeq: deps.nextSeq, emit: deps.emit, store: deps.store };
     this.#transcript = new CallTranscript(common);
     this.#tools = new CallTools({
       ...common,

@@ -15,12 +15,13 @@ export interface CallToolsDeps {
   streamSid: string;
   toolsByName: ReadonlyMap<string, ToolRecord>;
   now: () => number;
+  nextSeq: () => number;
   run: (tool: ToolRecord, args: unknown) => Promise<ToolTestResult>;
   send: (event: RealtimeClientEvent) => void;
   /** Asks for the model's next response once it can take one. */
   requestResponse: () => void;
   emit: (event: CallFunctionOutputEvent) => void;
-  store: (message: Omit<NewMessage, 'seq'>) => void;
+  store: (message: NewMessage) => void;
   /** False once the call has ended: late results are dropped. */
   isLive: () => boolean;
   onError: (error: unknown) => void;
@@ -57,6 +58,7 @@ export class CallTools {
   async #runOne(call: FunctionCallItem): Promise<void> {
     const tool = this.#deps.toolsByName.get(call.name);
     const calledAt = this.#deps.now();
+    const seq = this.#deps.nextSeq();
     const result = await this.#result(tool, call.arguments);
     if (!this.#deps.isLive()) return;
     const output = result.success ? JSON.stringify(result.output ?? null) : JSON.stringify({ error: result.error ?? 'The tool failed' });
@@ -74,6 +76,7 @@ export class CallTools {
     this.#deps.store({
       stream_sid: this.#deps.streamSid,
       item_id: call.callId,
+      seq,
       type: 'function',
       message: name,
       timestamp: calledAt,

@@ -13,6 +13,8 @@ export type Speaker = 'user' | 'assistant';
 interface OpenItem {
   role: Speaker;
   startedAt: number;
+  /** Place in the session's order, taken when the item began (before its text exists). */
+  seq: number;
   text: string;
   lastTimestamp: number;
 }
@@ -20,8 +22,10 @@ interface OpenItem {
 export interface CallTranscriptDeps {
   streamSid: string;
   now: () => number;
+  /** The next place in the session's message order. */
+  nextSeq: () => number;
   emit: (event: CallMessageEvent) => void;
-  store: (message: Omit<NewMessage, 'seq'>) => void;
+  store: (message: NewMessage) => void;
 }
 
 export class CallTranscript {
@@ -63,7 +67,7 @@ export class CallTranscript {
   #open(itemId: string, role: Speaker): OpenItem {
     let item = this.#items.get(itemId);
     if (!item) {
-      item = { role, startedAt: this.#deps.now(), text: '', lastTimestamp: 0 };
+      item = { role, startedAt: this.#deps.now(), seq: this.#deps.nextSeq(), text: '', lastTimestamp: 0 };
       this.#items.set(itemId, item);
     }
     return item;
@@ -88,6 +92,7 @@ export class CallTranscript {
     this.#deps.store({
       stream_sid: this.#deps.streamSid,
       item_id: itemId,
+      seq: item.seq,
       type: item.role,
       message: item.text,
       timestamp: item.startedAt,
