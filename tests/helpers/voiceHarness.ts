@@ -11,7 +11,8 @@ import type { Agent } from '../../shared/types/agent.js';
 import { startFakeRealtime, type FakeRealtime, type FakeRealtimeOptions } from '../fixtures/fakeRealtime.js';
 import type { FakeRealtimeSession } from '../fixtures/fakeRealtimeSession.js';
 import { startFakeTwilio, type FakeTwilio } from '../fixtures/fakeTwilio.js';
-import { FakeTwilioCall, incomingCallParams, parseConnectTwiml, postTwilioWebhook } from '../fixtures/fakeTwilioCall.js';
+import type { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
+import { ringSwitchboard } from '../fixtures/ringSwitchboard.js';
 import { createTestApp, type TestApp, type TestUser } from './serverApp.js';
 import { listenForSockets, openTestSocket, type TestSocket } from './serverSocket.js';
 
@@ -50,7 +51,6 @@ export interface VoiceHarness {
 }
 
 let numbers = 0;
-let calls = 0;
 
 export async function startVoiceHarness(options: { realtime?: FakeRealtimeOptions } = {}): Promise<VoiceHarness> {
   const realtime = await startFakeRealtime({ apiKeys: [OPENAI_TEST_KEY], ...options.realtime });
@@ -60,8 +60,7 @@ export async function startVoiceHarness(options: { realtime?: FakeRealtimeOption
   });
   const wsUrl = await listenForSockets(t.app);
   const serverUrl = wsUrl.replace(/^ws/, 'http');
-  const live = new Map<string, FakeTwilioCall>();
-  rest.onCallCompleted((sid) => live.get(sid)?.hangUp());
+  const live: FakeTwilioCall[] = [];
 
   const owner: VoiceHarness['owner'] = async (opts = {}) => {
     const user = await t.createUser();
@@ -78,23 +77,9 @@ export async function startVoiceHarness(options: { realtime?: FakeRealtimeOption
   };
 
   const ring: VoiceHarness['ring'] = async (o, opts = {}) => {
-    const callSid = `CA${(++calls).toString(16).padStart(32, '0')}`;
-    const from = opts.from ?? '+14155550100';
-    rest.addCall({ sid: callSid, from, to: o.number });
-    const params = incomingCallParams({ accountSid: rest.accountSid, callSid, from, to: o.number });
-    const answer = await postTwilioWebhook({ serverUrl, publicUrl: VOICE_PUBLIC_URL, authToken: rest.authToken, params });
-    const twiml = parseConnectTwiml(answer.body);
-    if (answer.status !== 200 || !twiml) throw new Error(`webhook answered ${answer.status}: ${answer.body}`);
-    const twilio = await FakeTwilioCall.connect({
-      connectUrl: `${wsUrl}/api/twilio/media-stream`,
-      signedUrl: twiml.streamUrl,
-      authToken: rest.authToken,
-      accountSid: rest.accountSid,
-      callSid,
-      parameters: twiml.parameters,
-    });
-    live.set(callSid, twilio);
-    return { twilio, callSid };
+    const twilio = await ringSwitchboard({ serverUrl, publicUrl: VOICE_PUBLIC_URL }, rest, { to: o.number, from: opts.from ?? '+14155550100' });
+    live.push(twilio);
+    return { twilio, callSid: twilio.callSid };
   };
 
   const incomingCall: VoiceHarness['incomingCall'] = async (o, opts) => {
@@ -113,7 +98,7 @@ export async function startVoiceHarness(options: { realtime?: FakeRealtimeOption
     incomingCall,
     ring,
     close: async () => {
-      for (const call of live.values()) if (call.isOpen) call.hangUp();
+      for (const call of live) if (call.isOpen) call.hangUp();
       await t.close();
       await realtime.close();
       await rest.close();
