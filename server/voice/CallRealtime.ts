@@ -8,7 +8,15 @@ import type { RealtimeEvent } from '../../shared/protocol.js';
 import type { ToolTestResult } from '../../shared/types/tool.js';
 import type { NewMessage } from '../db/sessionMessages.js';
 import type { ToolRecord } from '../db/tools.js';
-import { bytesPerMs, callerToSession, MULAW_BYTES_PER_MS, sessionToCaller, type AudioConverter, type SessionAudioType } from './audio/callAudio.js';
+import {
+  base64ByteLength,
+  bytesPerMs,
+  callerToSession,
+  MULAW_BYTES_PER_MS,
+  sessionToCaller,
+  type AudioConverter,
+  type SessionAudioType,
+} from './audio/callAudio.js';
 import type { EndReason } from './callTypes.js';
 import { CallTools } from './CallTools.js';
 import { CallTranscript } from './CallTranscript.js';
@@ -55,6 +63,7 @@ export class CallRealtime {
   readonly #tools: CallTools;
   #toSession: AudioConverter;
   #toCaller: AudioConverter;
+  #inputType: SessionAudioType;
   #outputType: SessionAudioType;
   #configured = false;
   #closed = false;
@@ -70,7 +79,8 @@ export class CallRealtime {
     this.#deps = deps;
     this.#options = options;
     const { audio } = options.setup.config;
-    this.#toSession = callerToSession(audio.input.format.type);
+    this.#inputType = audio.input.format.type;
+    this.#toSession = callerToSession(this.#inputType);
     this.#outputType = audio.output.format.type;
     this.#toCaller = sessionToCaller(this.#outputType);
     const common = { streamSid: deps.streamSid, now: deps.now, nextSeq: deps.nextSeq, emit: deps.emit, store: deps.store };
@@ -97,7 +107,8 @@ export class CallRealtime {
 
   /** A caller frame (base64 μ-law) from Twilio. */
   callerAudio(payload: string): void {
-    const audio = this.#toSession(Buffer.from(payload, 'base64')).toString('base64');
+    // μ-law both sides: the base64 text itself passes through (the hot path of every call).
+    const audio = this.#inputType === 'audio/pcmu' ? payload : this.#toSession(Buffer.from(payload, 'base64')).toString('base64');
     if (this.#configured) {
       this.#socket.send({ type: 'input_audio_buffer.append', audio });
       return;
@@ -171,9 +182,11 @@ export class CallRealtime {
 
   #configuredAs(inputFormat: string | null, outputFormat: string | null): void {
     if (this.#configured) return;
-    const { audio } = this.#options.setup.config;
     // One project got PCM16 after asking for μ-law (VOICE.md §2.3): follow what the API says it uses.
-    if (inputFormat && inputFormat !== audio.input.format.type && isAudioType(inputFormat)) this.#toSession = callerToSession(inputFormat);
+    if (inputFormat && inputFormat !== this.#inputType && isAudioType(inputFormat)) {
+      this.#inputType = inputFormat;
+      this.#toSession = callerToSession(inputFormat);
+    }
     if (outputFormat && outputFormat !== this.#outputType && isAudioType(outputFormat)) {
       this.#deps.log.warn({ streamSid: this.#deps.streamSid, asked: this.#outputType, got: outputFormat }, 'the Realtime API chose another output format');
       this.#outputType = outputFormat;
@@ -217,16 +230,24 @@ export class CallRealtime {
 
   #assistantAudio(delta: { responseId: string; itemId: string; contentIndex: number; delta: string }): void {
     if (this.#cancelled.has(delta.responseId)) return;
-    const bytes = Buffer.from(delta.delta, 'base64');
-    const mulaw = this.#toCaller(bytes);
-    if (mulaw.length === 0) return;
-    this.#deps.twilio.sendMedia(mulaw.toString('base64'));
+    let payload = delta.delta;
+    let sessionBytes = base64ByteLength(payload);
+    let callerBytes = sessionBytes;
+    if (this.#outputType !== 'audio/pcmu') {
+      const bytes = Buffer.from(payload, 'base64');
+      const mulaw = this.#toCaller(bytes);
+      sessionBytes = bytes.length;
+      callerBytes = mulaw.length;
+      payload = mulaw.toString('base64');
+    }
+    if (callerBytes === 0) return;
+    this.#deps.twilio.sendMedia(payload);
     const mark = this.#playback.forwarded({
       itemId: delta.itemId,
       contentIndex: delta.contentIndex,
       responseId: delta.responseId,
-      callerMs: mulaw.length / MULAW_BYTES_PER_MS,
-      sessionMs: bytes.length / bytesPerMs(this.#outputType),
+      callerMs: callerBytes / MULAW_BYTES_PER_MS,
+      sessionMs: sessionBytes / bytesPerMs(this.#outputType),
     });
     this.#deps.twilio.sendMark(mark);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callerToSession, sessionToCaller } from '../../server/voice/audio/callAudio.js';
+import { base64ByteLength, callerToSession, sessionToCaller } from '../../server/voice/audio/callAudio.js';
 import { alawToLinear, alawToMulaw, linearToAlaw, linearToMulaw, mulawToAlaw, mulawToLinear } from '../../server/voice/audio/g711.js';
 import { Downsampler, Upsampler } from '../../server/voice/audio/Resampler.js';
 import { decodeMulaw, sineSnrDb, tone, toneMulaw } from '../helpers/audioSignals.js';
@@ -72,6 +72,10 @@ describe('caller ↔ session audio', () => {
     const snr = sineSnrDb(decodeMulaw(out), 1000, 8000, 80);
     // Measured 41.8 dB; one μ-law quantisation of the same tone alone gives 44.6 dB.
     expect(snr).toBeGreaterThan(38);
+  });
+
+  it('counts base64 bytes without decoding', () => {
+    for (const n of [0, 1, 2, 3, 160, 301]) expect(base64ByteLength(Buffer.alloc(n, 7).toString('base64'))).toBe(n);
   });
 
   it('transcodes A-law sessions byte for byte', () => {

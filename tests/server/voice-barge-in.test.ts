@@ -2,7 +2,9 @@
  * Speak first and barge-in (VOICE.md §3.5): when the caller talks over the agent, Twilio's queued
  * audio is cleared and the agent's item is truncated at what was actually played, both while the
  * response is still being generated and after it is done but still playing; late audio of the
- * interrupted response never reaches the caller.
+ * interrupted response never reaches the caller. "Actually played" is checked without timing:
+ * the truncation point is where the fake Twilio had played up to when it echoed one of the marks,
+ * and never past what it had played when the clear came (how close, in ms, is the bench's job).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
@@ -16,6 +18,15 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 type Json = Record<string, unknown>;
+
+/** The truncation point is a played position Twilio reported with a mark, at or before the clear. */
+function expectTruncatedAtPlayed(twilio: FakeTwilioCall, audioEndMs: number): void {
+  const clear = twilio.clears[0]!;
+  expect(audioEndMs).toBeGreaterThan(0);
+  expect(audioEndMs).toBeLessThanOrEqual(clear.playedMs);
+  // Whole milliseconds: the API takes an integer audio_end_ms.
+  expect(twilio.playedMarks.map((m) => Math.floor(m.playedMs))).toContain(audioEndMs);
+}
 
 const until = async (condition: () => boolean, timeoutMs = 8000) => {
   const end = Date.now() + timeoutMs;
@@ -71,8 +82,7 @@ describe('barge-in', () => {
     const clear = call.twilio.clears[0]!;
     expect(truncate.item_id).toBe(greeting.id);
     expect(truncate.content_index).toBe(0);
-    expect(Math.abs(Number(truncate.audio_end_ms) - clear.playedMs)).toBeLessThanOrEqual(60);
-    expect(Number(truncate.audio_end_ms)).toBeLessThanOrEqual(3000);
+    expectTruncatedAtPlayed(call.twilio, Number(truncate.audio_end_ms));
     expect(clear.queuedMs).toBeGreaterThan(0);
     // The server's VAD cancels on its own (interrupt_response), so no client cancel is sent.
     expect(call.realtime.received.some((e) => e.type === 'response.cancel')).toBe(false);
@@ -100,7 +110,7 @@ describe('barge-in', () => {
       expect(cancelled.status).toBe('cancelled');
       expect(cancelled.status_details).toEqual({ type: 'cancelled', reason: 'turn_detected' });
       expect(truncate.item_id).toBe(greeting.id);
-      expect(Math.abs(Number(truncate.audio_end_ms) - call.twilio.clears[0]!.playedMs)).toBeLessThanOrEqual(60);
+      expectTruncatedAtPlayed(call.twilio, Number(truncate.audio_end_ms));
       // The reply to the caller's turn plays; nothing of the cut-off item comes after the clear.
       await until(() => call.realtime.sent.filter((e) => e.type === 'response.done').length === 2);
       await call.twilio.waitFor((m) => m.event === 'media' && call.twilio.received.indexOf(m) > clearIndex);

@@ -37,6 +37,12 @@ export const MULAW_BYTES_PER_MS = 8;
 
 export type AudioConverter = (bytes: Buffer) => Buffer;
 
+/** Bytes a base64 string decodes to, without decoding it. */
+export function base64ByteLength(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
 const passThrough: AudioConverter = (bytes) => bytes;
 
 function pcm16ToBuffer(samples: Int16Array): Buffer {
