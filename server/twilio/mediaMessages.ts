@@ -2,6 +2,7 @@
  * Twilio Media Streams messages (VOICE.md §1.2–1.3), narrowed from `unknown`. Twilio sends
  * numbers such as `media.timestamp` as strings; they are read as numbers here.
  */
+import { asObject as object, parseObject, str } from '../voice/jsonFields.js';
 
 export interface StreamStart {
   streamSid: string;
@@ -18,13 +19,6 @@ export type TwilioInbound =
   | { event: 'dtmf'; digit: string }
   | { event: 'stop' };
 
-type Json = Record<string, unknown>;
-
-function object(value: unknown): Json | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
-}
-
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 function stringRecord(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -36,12 +30,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** One Twilio frame, or null when it is malformed or of no known event. */
 export function parseTwilioMessage(raw: string): TwilioInbound | null {
-  let message: Json | null;
-  try {
-    message = object(JSON.parse(raw));
-  } catch {
-    return null;
-  }
+  const message = parseObject(raw);
   switch (message?.event) {
     case 'connected':
       return { event: 'connected' };

@@ -5,6 +5,7 @@
  * some GA models were seen to emit, are read as their GA names (VOICE.md §2.5).
  */
 import type { SessionAudioFormat } from './audio/callAudio.js';
+import { asObject as object, parseObject, str, type JsonObject } from './jsonFields.js';
 
 export interface RealtimeTurnDetection {
   type: 'server_vad' | 'semantic_vad';
@@ -77,13 +78,7 @@ export type RealtimeServerEvent =
   | { type: 'function_call.done'; call: FunctionCallItem }
   | { type: 'response.done'; responseId: string; status: string; calls: FunctionCallItem[] };
 
-type Json = Record<string, unknown>;
-
-function object(value: unknown): Json | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
-}
-
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+type Json = JsonObject;
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const strOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -98,12 +93,7 @@ function formatType(audio: Json | null, side: 'input' | 'output'): string | null
 
 /** Narrows one frame from the Realtime API; null for malformed frames and events the bridge ignores. */
 export function parseRealtimeEvent(raw: string): RealtimeServerEvent | null {
-  let event: Json | null;
-  try {
-    event = object(JSON.parse(raw));
-  } catch {
-    return null;
-  }
+  const event = parseObject(raw);
   if (!event) return null;
   switch (event.type) {
     case 'session.created':

@@ -25,8 +25,8 @@ export interface VoiceOwner {
   agent: Agent;
   number: string;
   call: (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
-  /** The owner's console channel. */
-  console: () => TestSocket;
+  /** The owner's console channel, once it is established (its first message is taken). */
+  console: () => Promise<TestSocket>;
 }
 
 export interface RingingCall {
@@ -73,7 +73,13 @@ export async function startVoiceHarness(options: { realtime?: FakeRealtimeOption
     rest.addNumber(number);
     await call('POST', '/api/phone-associations', { phoneNumber: number, agentId: agent.id });
     const patched = opts.agent || opts.tools ? (await call('PATCH', `/api/agents/${agent.id}`, { ...opts.agent, ...(opts.tools ? { tools: opts.tools } : {}) })).json<Agent>() : agent;
-    return { user, accessToken, agent: patched, number, call, console: () => openTestSocket(`${wsUrl}/api/frontend?token=${accessToken}`) };
+    const console = async () => {
+      const socket = openTestSocket(`${wsUrl}/api/frontend?token=${accessToken}`);
+      const first = await socket.nextMessage();
+      if (first.type !== 'connection.established') throw new Error(`console channel answered ${first.type}`);
+      return socket;
+    };
+    return { user, accessToken, agent: patched, number, call, console };
   };
 
   const ring: VoiceHarness['ring'] = async (o, opts = {}) => {

@@ -3,39 +3,23 @@
  * one owner's calls get distinct consecutive ended_seq values, pages seek both ways, and crash
  * recovery closes open sessions. Runs when SWITCHBOARD_TEST_DATABASE_URL is set.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMessage } from '../../server/db/sessionMessages.js';
 import { closeOrphanedSessions, endSessionRecord, insertSession, listEndedSessions } from '../../server/db/sessions.js';
-import { createTestApp, type TestApp } from '../helpers/serverApp.js';
+import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresTestApp.js';
+import type { TestApp } from '../helpers/serverApp.js';
 
-const adminUrl = process.env.SWITCHBOARD_TEST_DATABASE_URL;
-const schema = `sb_sessions_${randomBytes(4).toString('hex')}`;
-
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(query);
-  await client.end();
-}
-
-describe.skipIf(!adminUrl)('call sessions on PostgreSQL', () => {
+describe.skipIf(!POSTGRES_TEST_URL)('call sessions on PostgreSQL', () => {
   let t: TestApp;
+  let close: () => Promise<void>;
   let userId: string;
 
   beforeAll(async () => {
-    await admin(`CREATE SCHEMA ${schema}`);
-    const url = new URL(adminUrl!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    t = await createTestApp({ config: { databaseUrl: url.toString() } });
+    ({ t, close } = await createPostgresTestApp('sb_sessions'));
     userId = (await t.createUser()).id;
   });
 
-  afterAll(async () => {
-    await t?.close();
-    await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  });
+  afterAll(() => close?.());
 
   const open = (n: number) =>
     insertSession(t.db, {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
 import { toneMulaw } from '../helpers/audioSignals.js';
 import { startVoiceHarness, type VoiceHarness } from '../helpers/voiceHarness.js';
+import { waitUntil } from '../helpers/waitUntil.js';
 
 let h: VoiceHarness;
 beforeAll(async () => {
@@ -28,13 +29,6 @@ function expectTruncatedAtPlayed(twilio: FakeTwilioCall, audioEndMs: number): vo
   expect(twilio.playedMarks.map((m) => Math.floor(m.playedMs))).toContain(audioEndMs);
 }
 
-const until = async (condition: () => boolean, timeoutMs = 8000) => {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 /** Item ids named by the marks the server sent after the n-th received message. */
 function markedItemsAfter(twilio: FakeTwilioCall, index: number): Set<string> {
@@ -73,12 +67,12 @@ describe('barge-in', () => {
     const o = await h.owner({ agent: { speakFirst: true } });
     h.realtime.setBehaviour({ responses: [{ text: 'Welcome to the shop, we have many offers today.', audioMs: 3000 }] });
     const call = await h.incomingCall(o).finally(() => h.realtime.setBehaviour({ responses: [] }));
-    await until(() => call.realtime.sent.some((e) => e.type === 'response.done'));
-    await until(() => call.twilio.playedMs >= 1200);
+    await waitUntil(() => call.realtime.sent.some((e) => e.type === 'response.done'));
+    await waitUntil(() => call.twilio.playedMs >= 1200);
     const greeting = call.realtime.sent.find((e) => e.type === 'response.output_item.done')!.item as Json;
     call.twilio.say(toneMulaw(400, 400));
     const truncate = await call.realtime.waitFor('conversation.item.truncate');
-    await until(() => call.twilio.clears.length === 1);
+    await waitUntil(() => call.twilio.clears.length === 1);
     const clear = call.twilio.clears[0]!;
     expect(truncate.item_id).toBe(greeting.id);
     expect(truncate.content_index).toBe(0);
@@ -99,20 +93,20 @@ describe('barge-in', () => {
     });
     try {
       const call = await h.incomingCall(o);
-      await until(() => call.twilio.playedMs >= 600);
+      await waitUntil(() => call.twilio.playedMs >= 600);
       const greeting = call.realtime.sent.find((e) => e.type === 'response.output_item.added')!.item as Json;
       call.twilio.say(toneMulaw(400, 300));
       const truncate = await call.realtime.waitFor('conversation.item.truncate');
-      await until(() => call.twilio.clears.length === 1);
+      await waitUntil(() => call.twilio.clears.length === 1);
       const clearIndex = call.twilio.received.findIndex((m) => m.event === 'clear');
-      await until(() => call.realtime.sent.some((e) => e.type === 'response.done'));
+      await waitUntil(() => call.realtime.sent.some((e) => e.type === 'response.done'));
       const cancelled = call.realtime.sent.find((e) => e.type === 'response.done')!.response as Json;
       expect(cancelled.status).toBe('cancelled');
       expect(cancelled.status_details).toEqual({ type: 'cancelled', reason: 'turn_detected' });
       expect(truncate.item_id).toBe(greeting.id);
       expectTruncatedAtPlayed(call.twilio, Number(truncate.audio_end_ms));
       // The reply to the caller's turn plays; nothing of the cut-off item comes after the clear.
-      await until(() => call.realtime.sent.filter((e) => e.type === 'response.done').length === 2);
+      await waitUntil(() => call.realtime.sent.filter((e) => e.type === 'response.done').length === 2);
       await call.twilio.waitFor((m) => m.event === 'media' && call.twilio.received.indexOf(m) > clearIndex);
       expect(markedItemsAfter(call.twilio, clearIndex).has(String(greeting.id))).toBe(false);
       const lateDeltas = call.realtime.sent.filter((e, i) => e.type === 'response.output_audio.delta' && e.item_id === greeting.id && i > call.realtime.sent.indexOf(call.realtime.sent.find((x) => x.type === 'input_audio_buffer.speech_started')!));

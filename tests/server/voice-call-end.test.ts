@@ -9,6 +9,7 @@ import type { CallSession, EndedSessionsPage, SessionMessage } from '../../share
 import type { ServerMessage } from '../../shared/protocol.js';
 import type { TestSocket } from '../helpers/serverSocket.js';
 import { startVoiceHarness, type VoiceHarness } from '../helpers/voiceHarness.js';
+import { waitUntil } from '../helpers/waitUntil.js';
 
 let h: VoiceHarness;
 beforeAll(async () => {
@@ -16,13 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const until = async (condition: () => boolean, timeoutMs = 8000) => {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 async function nextOf(socket: TestSocket, type: ServerMessage['type']): Promise<ServerMessage> {
   for (;;) {
@@ -34,7 +28,7 @@ async function nextOf(socket: TestSocket, type: ServerMessage['type']): Promise<
 describe('ending calls', () => {
   it('a Realtime drop mid-call closes the stream politely and ends the session', async () => {
     const o = await h.owner({ agent: { speakFirst: true } });
-    const events = o.console();
+    const events = await o.console();
     const call = await h.incomingCall(o);
     await call.twilio.waitFor((m) => m.event === 'media');
     h.t.clock.advance(42_000);
@@ -53,7 +47,7 @@ describe('ending calls', () => {
       await call.realtime.closed;
       expect(call.realtime.sent.at(-1)).toMatchObject({ type: 'error', error: { code: 'session_expired' } });
       expect((await call.twilio.closed).code).toBe(1000);
-      await until(() => h.t.app.calls.size === 0);
+      await waitUntil(() => h.t.app.calls.size === 0);
     } finally {
       h.realtime.setBehaviour({ maxSessionMs: null });
     }
@@ -63,10 +57,10 @@ describe('ending calls', () => {
     h.realtime.setBehaviour({ speedup: 1, responses: [{ text: 'Let me tell you all about our opening hours and our many locations.', audioMs: 6000 }] });
     try {
       const o = await h.owner({ agent: { speakFirst: true } });
-      const events = o.console();
+      const events = await o.console();
       const call = await h.incomingCall(o);
       await nextOf(events, 'call.message');
-      await until(() => call.twilio.playedMs >= 200);
+      await waitUntil(() => call.twilio.playedMs >= 200);
       const hungUpAt = Date.now();
       call.twilio.hangUp();
       await call.realtime.closed;
@@ -83,7 +77,7 @@ describe('ending calls', () => {
 
   it('End Session ends the call at Twilio, closes both sockets and moves the session to the ended list', async () => {
     const o = await h.owner();
-    const events = o.console();
+    const events = await o.console();
     const call = await h.incomingCall(o);
     await nextOf(events, 'session.created');
     expect((await o.call('GET', '/api/sessions/active-sessions')).json<{ sessions: CallSession[] }>().sessions.map((s) => s.streamSid)).toEqual([call.streamSid]);

@@ -10,6 +10,7 @@ import { DEFAULT_REALTIME_MODEL_MAP } from '../../server/voice/realtimeModels.js
 import { providerToolNames } from '../../server/voice/toolNames.js';
 import { checkSessionUpdate } from '../fixtures/fakeRealtimeSchema.js';
 import { startVoiceHarness, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
+import { waitUntil } from '../helpers/waitUntil.js';
 
 let h: VoiceHarness;
 beforeAll(async () => {
@@ -37,13 +38,6 @@ async function makeTool(call: VoiceOwner['call'], name: string): Promise<string>
   return tool.id;
 }
 
-async function waitUntil(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('session.update from the agent', () => {
   it('maps every setting of a server_vad agent to the GA shape, and the API accepts it', async () => {
@@ -170,8 +164,7 @@ describe('a session that can\'t be configured', () => {
     h.realtime.setBehaviour({ sessionUpdateError: { type: 'invalid_request_error', code: 'unknown_parameter', message: "Unknown parameter: 'session.audio.input.format'.", param: 'session.audio.input.format', event_id: null } });
     try {
       const o = await h.owner({ agent: { speakFirst: true } });
-      const events = o.console();
-      await events.nextMessage();
+      const events = await o.console();
       const call = await h.incomingCall(o);
       expect((await call.twilio.closed).code).toBe(1000);
       expect((await call.realtime.closed).code).toBe(1000);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionMessage } from '../../shared/types/session.js';
 import type { ScriptedResponse } from '../fixtures/fakeRealtimeSession.js';
 import { startVoiceHarness, type RingingCall, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
+import { waitUntil } from '../helpers/waitUntil.js';
 
 let h: VoiceHarness;
 beforeAll(async () => {
@@ -18,13 +19,6 @@ afterAll(() => h.close());
 type Json = Record<string, unknown>;
 const PARAMETERS = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 
-const until = async (condition: () => boolean, timeoutMs = 8000) => {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 async function tool(o: VoiceOwner, name: string, code: string): Promise<string> {
   const response = await o.call('POST', '/api/tools', { name, description: `The ${name} tool`, type: 'object', parameters: PARAMETERS, handler_code: code });
@@ -38,8 +32,7 @@ async function callWithTools(first: ScriptedResponse, then: ScriptedResponse[] =
   const weather = await tool(o, 'weather', 'async function handler(args, { values }) { return { city: args.city, sky: "sunny", greeting: values.GREETING }; }');
   const broken = await tool(o, 'broken', 'async function handler() { throw new Error("the weather service is down"); }');
   await o.call('PATCH', `/api/agents/${o.agent.id}`, { tools: [weather, broken] });
-  const events = o.console();
-  await events.nextMessage();
+  const events = await o.console();
   h.realtime.setBehaviour({ responses: [first, ...then], autoRespondToToolOutput: options.race ?? false });
   let call: RingingCall;
   try {
@@ -61,8 +54,8 @@ describe('tool calls', () => {
         { name: 'broken', arguments: '{"city":"Oslo"}' },
       ],
     });
-    await until(() => outputs(call).length === 2)
-    await until(() => call.realtime.received.filter((e) => e.type === 'response.create').length === 2);
+    await waitUntil(() => outputs(call).length === 2)
+    await waitUntil(() => call.realtime.received.filter((e) => e.type === 'response.create').length === 2);
     const made = (call.realtime.sent.find((e) => e.type === 'response.done')!.response as { output: Json[] }).output;
     const byName = Object.fromEntries(made.map((item) => [item.name, item.call_id]));
     const answered = Object.fromEntries(outputs(call).map((item) => [item.call_id, JSON.parse(item.output) as Json]));
@@ -84,10 +77,10 @@ describe('tool calls', () => {
     expect(seen.every((e) => e.streamSid === call.streamSid && typeof e.output === 'string')).toBe(true);
 
     await call.twilio.waitFor((m) => m.event === 'media')
-    await until(() => call.realtime.sent.filter((e) => e.type === 'response.done').length === 2);
+    await waitUntil(() => call.realtime.sent.filter((e) => e.type === 'response.done').length === 2);
     call.twilio.hangUp();
     await call.realtime.closed;
-    await until(() => h.t.app.calls.size === 0)
+    await waitUntil(() => h.t.app.calls.size === 0)
     const messages = (await o.call('GET', `/api/sessions/messages/${call.streamSid}`)).json<SessionMessage[]>();
     const functions = messages.filter((m) => m.type === 'function');
     expect(functions.map((m) => m.function_id).sort()).toEqual([weather, broken].sort());
@@ -103,22 +96,22 @@ describe('tool calls', () => {
         { name: 'teleport', arguments: '{}' },
       ],
     });
-    await until(() => outputs(call).length === 3);
+    await waitUntil(() => outputs(call).length === 3);
     const made = (call.realtime.sent.find((e) => e.type === 'response.done')!.response as { output: Json[] }).output;
     const byCall = new Map(outputs(call).map((item) => [item.call_id, (JSON.parse(item.output) as { error?: string }).error]));
     const errors = made.map((item) => byCall.get(String(item.call_id)));
     expect(errors[0]).toBe('The arguments are not valid JSON');
     expect(errors[1]).toMatch(/city/);
     expect(errors[2]).toBe('Unknown tool');
-    await until(() => call.realtime.received.filter((e) => e.type === 'response.create').length === 2);
+    await waitUntil(() => call.realtime.received.filter((e) => e.type === 'response.create').length === 2);
     call.twilio.hangUp();
   });
 
   it('survives the server answering a tool output on its own before the client asks', async () => {
     const { call } = await callWithTools({ functionCalls: [{ name: 'weather', arguments: '{"city":"Paris"}' }] }, [{ text: 'Sunny.' }, { text: 'Anything else?' }], { race: true });
-    await until(() => call.realtime.sent.some((e) => e.type === 'error'));
+    await waitUntil(() => call.realtime.sent.some((e) => e.type === 'error'));
     expect(call.realtime.sent.filter((e) => e.type === 'error').map((e) => (e.error as Json).code)).toEqual(['conversation_already_has_active_response']);
-    await until(() => call.realtime.sent.filter((e) => e.type === 'response.done').length === 2);
+    await waitUntil(() => call.realtime.sent.filter((e) => e.type === 'response.done').length === 2);
     await new Promise((r) => setTimeout(r, 300));
     // One answer to the tool output, not two.
     expect(call.realtime.sent.filter((e) => e.type === 'response.created')).toHaveLength(2);

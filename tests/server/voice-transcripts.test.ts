@@ -10,6 +10,7 @@ import type { SessionMessage } from '../../shared/types/session.js';
 import type { FakeRealtimeBehaviour } from '../fixtures/fakeRealtimeSession.js';
 import { toneMulaw } from '../helpers/audioSignals.js';
 import { startVoiceHarness, type VoiceHarness } from '../helpers/voiceHarness.js';
+import { waitUntil } from '../helpers/waitUntil.js';
 
 let h: VoiceHarness;
 beforeAll(async () => {
@@ -17,24 +18,16 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const until = async (condition: () => boolean, timeoutMs = 8000) => {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 /** A call where the caller says one thing and the agent answers; returns its transcript events and rows. */
 async function conversation(model: 'whisper-1' | 'gpt-4o-mini-transcribe', behaviour: Partial<FakeRealtimeBehaviour> = {}) {
   const o = await h.owner({ agent: { transcription: true, transcription_model: model } });
-  const events = o.console();
-  await events.nextMessage();
+  const events = await o.console();
   h.realtime.setBehaviour({ userTranscripts: ['I would like to book a table'], responses: [{ text: 'Of course, for how many people?', audioMs: 400 }], ...behaviour });
   const call = await h.incomingCall(o).finally(() => h.realtime.setBehaviour({ userTranscripts: [], responses: [], transcriptAfterResponse: false, legacyEventNames: false }));
   await call.realtime.waitFor('session.update');
   call.twilio.say(toneMulaw(300, 400));
-  await until(() => call.realtime.sent.some((e) => e.type === 'response.done') && call.realtime.sent.some((e) => e.type === 'conversation.item.input_audio_transcription.completed'));
+  await waitUntil(() => call.realtime.sent.some((e) => e.type === 'response.done') && call.realtime.sent.some((e) => e.type === 'conversation.item.input_audio_transcription.completed'));
   await call.twilio.waitFor((m) => m.event === 'media');
   call.twilio.hangUp();
   const messages: CallMessageEvent[] = [];

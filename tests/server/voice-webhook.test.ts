@@ -74,8 +74,7 @@ describe('incoming-call webhook', () => {
 
 describe('outbound calls', () => {
   it('stream to the same endpoint with call type outbound and their own token, bound to the call Twilio created', async () => {
-    const events = o.console();
-    await events.nextMessage();
+    const events = await o.console();
     const made = await o.call('POST', '/api/twilio/make-call', { phoneNumber: '+442071838750', agentId: o.agent.id });
     expect(made.statusCode).toBe(200);
     const created = h.rest.calls.at(-1)!;
