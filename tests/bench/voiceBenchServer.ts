@@ -44,7 +44,7 @@ for (let i = 0; i < input.calls; i++) {
   }
   const { row } = await insertAgent(t.db, userId, `Bench agent ${i}`, Date.now());
   const number = `+1415600${String(i).padStart(4, '0')}`;
-  await associateNumber(t.db, userId, row.id, number, Date.now());
+  await associateNumber(t.db, userId, row.id, number, Date.now(), input.accountSid);
   numbers.push(number);
 }
 await t.app.listen({ port: 0, host: '127.0.0.1' });
