@@ -78,6 +78,14 @@ describe('barge-in', () => {
     expect(truncate.content_index).toBe(0);
     expectTruncatedAtPlayed(call.twilio, Number(truncate.audio_end_ms));
     expect(clear.queuedMs).toBeGreaterThan(0);
+    // What reached Twilio is well-formed (VOICE.md §5.2.4): this stream's SID everywhere, raw
+    // μ-law without a WAV header, named marks.
+    for (const message of call.twilio.received) {
+      expect(message.streamSid).toBe(call.streamSid);
+      if (message.event === 'media') expect(Buffer.from(String((message.media as Json).payload), 'base64').subarray(0, 4).toString()).not.toBe('RIFF');
+      if (message.event === 'mark') expect(String((message.mark as Json).name)).not.toBe('');
+    }
+    expect(new Set(call.twilio.received.map((m) => m.event))).toEqual(new Set(['media', 'mark', 'clear']));
     // The server's VAD cancels on its own (interrupt_response), so no client cancel is sent.
     expect(call.realtime.received.some((e) => e.type === 'response.cancel')).toBe(false);
     expect(call.realtime.sent.filter((e) => e.type === 'error')).toEqual([]);

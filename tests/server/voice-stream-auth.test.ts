@@ -100,6 +100,20 @@ describe('media stream frames', () => {
     call.hangUp();
   });
 
+  it('relays bunched, repeated and out-of-order frames as they come', async () => {
+    const { callSid, parameters } = await answeredCall();
+    const call = await stream(callSid, parameters);
+    const session = await h.realtime.nextSession();
+    await session.waitFor('session.update');
+    const frames = [3, 1, 2, 2].map((n) => Buffer.alloc(160, 0x20 + n));
+    for (const [i, frame] of frames.entries()) {
+      call.sendRaw(JSON.stringify({ event: 'media', sequenceNumber: String(90 - i), media: { track: 'inbound', chunk: '7', timestamp: '140', payload: frame.toString('base64') }, streamSid: call.streamSid }));
+    }
+    for (const frame of frames) await session.waitFor('input_audio_buffer.append', (e) => e.audio === frame.toString('base64'));
+    expect(call.isOpen).toBe(true);
+    call.hangUp();
+  });
+
   it('drops malformed frames and goes on', async () => {
     const { callSid, parameters } = await answeredCall();
     const call = await stream(callSid, parameters);
