@@ -11,6 +11,7 @@
  * the bridge's added latency from above.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startFakeRealtime } from '../fixtures/fakeRealtime.js';
 import type { FakeRealtimeSession } from '../fixtures/fakeRealtimeSession.js';
@@ -68,9 +69,13 @@ export const bench: Bench = {
       const inbound: number[] = [];
       const outbound: number[] = [];
       let seq = 0;
+      let framesSent = 0;
       calls.forEach((call, i) => {
         call.say(Buffer.concat(Array.from({ length: (MEASURE_MS / FRAME_MS) + 50 }, () => numberedFrame(++seq))));
-        call.onFrameSent = (payload) => sentIn.set(payload, performance.now());
+        call.onFrameSent = (payload) => {
+          framesSent += 1;
+          sentIn.set(payload, performance.now());
+        };
         call.onMessage = (message) => {
           if (message.event !== 'media') return;
           const at = sentOut.get(String((message.media as { payload: string }).payload));
@@ -85,6 +90,7 @@ export const bench: Bench = {
         timers.push(
           setInterval(() => {
             const payload = numberedFrame(++seq).toString('base64');
+            framesSent += 1;
             sentOut.set(payload, performance.now());
             session.send({ type: 'response.output_audio.delta', response_id: `resp_bench_${i}`, item_id: `item_bench_${i}`, output_index: 0, content_index: 0, delta: payload });
           }, FRAME_MS),
@@ -92,17 +98,26 @@ export const bench: Bench = {
       });
       const before = await ask(child, 'stats');
       const started = performance.now();
+      const sentBefore = framesSent;
       await new Promise((r) => setTimeout(r, MEASURE_MS));
       const after = await ask(child, 'stats');
       const elapsedMs = performance.now() - started;
+      const frames = framesSent - sentBefore;
       const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000;
       const rows: BenchRow[] = [
         { metric: 'calls bridged', value: after.calls, unit: 'calls', note: `${CALLS} rung, all streaming both ways` },
+        { metric: 'machine load (1 min average)', value: round(os.loadavg()[0]!), unit: 'runnable', note: `${os.cpus().length} cores: above that, every figure below includes waiting for a core` },
         { metric: 'relay Twilio → Realtime p50', value: round(percentile(inbound, 50)), unit: 'ms', note: `${inbound.length} frames, bench process clock` },
         { metric: 'relay Twilio → Realtime p99', value: round(percentile(inbound, 99)), unit: 'ms', note: 'budget p99 ≤ 5 ms' },
         { metric: 'relay Realtime → Twilio p50', value: round(percentile(outbound, 50)), unit: 'ms', note: `${outbound.length} frames` },
         { metric: 'relay Realtime → Twilio p99', value: round(percentile(outbound, 99)), unit: 'ms', note: 'budget p99 ≤ 5 ms' },
         { metric: 'server event-loop lag p99', value: round(after.lag.p99), unit: 'ms', note: `max ${round(after.lag.max)} ms over the window` },
+        {
+          metric: 'server CPU per relayed frame',
+          value: round((cpuMs * 1000) / frames, 1),
+          unit: 'µs',
+          note: `${frames} frames both ways in the window (${round(frames / (elapsedMs / 1000) / CALLS / 2, 1)} per call-direction per second, 50 wanted); the cost a frame adds before any waiting`,
+        },
         { metric: 'server CPU per call', value: round((cpuMs / elapsedMs / CALLS) * 100, 3), unit: '% of a core', note: `${round((cpuMs / elapsedMs) * 100, 1)} % for all ${CALLS}` },
         { metric: 'server memory per call (RSS)', value: round((after.memory.rss - idle.memory.rss) / CALLS / 1024, 1), unit: 'KiB', note: `RSS ${round(idle.memory.rss / 2 ** 20, 1)} → ${round(after.memory.rss / 2 ** 20, 1)} MiB` },
         { metric: 'server memory per call (heap)', value: round((after.memory.heapUsed - idle.memory.heapUsed) / CALLS / 1024, 1), unit: 'KiB' },
