@@ -20,6 +20,7 @@ export class TwilioStream {
   #handler: TwilioHandler | null = null;
   #startWaiter: ((start: StreamStart | null) => void) | null = null;
   #streamSid = '';
+  #malformed = 0;
   readonly closed: Promise<void>;
 
   constructor(socket: WebSocket, log: FastifyBaseLogger) {
@@ -83,7 +84,9 @@ export class TwilioStream {
 
   #receive(message: TwilioInbound | null): void {
     if (!message) {
-      this.#log.warn('dropped a malformed Twilio media stream frame');
+      // Logged at the 1st, 10th, 100th… so a flood of bad frames can't flood the log too.
+      this.#malformed += 1;
+      if (Number.isInteger(Math.log10(this.#malformed))) this.#log.warn({ dropped: this.#malformed }, 'dropped malformed Twilio media stream frames');
       return;
     }
     if (message.event === 'start' && this.#startWaiter) {
