@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../server/twilio/signature.js';
 import { STREAM_REFUSED_CLOSE_CODE } from '../../server/voice/CallRegistry.js';
-import { FakeTwilioCall, incomingCallParams, parseConnectTwiml, postTwilioWebhook } from '../fixtures/fakeTwilioCall.js';
+import { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
+import { incomingCallParams, parseConnectTwiml, postTwilioWebhook } from '../fixtures/fakeTwilioWebhook.js';
 import { startVoiceHarness, VOICE_PUBLIC_URL, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
 
 let h: VoiceHarness;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionMessage } from '../../shared/types/session.js';
-import type { ScriptedResponse } from '../fixtures/fakeRealtimeSession.js';
+import type { ScriptedResponse } from '../fixtures/fakeRealtimeBehaviour.js';
 import { startVoiceHarness, type RingingCall, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallMessageEvent } from '../../shared/protocol.js';
 import type { SessionMessage } from '../../shared/types/session.js';
-import type { FakeRealtimeBehaviour } from '../fixtures/fakeRealtimeSession.js';
+import type { FakeRealtimeBehaviour } from '../fixtures/fakeRealtimeBehaviour.js';
 import { toneMulaw } from '../helpers/audioSignals.js';
 import { startVoiceHarness, type VoiceHarness } from '../helpers/voiceHarness.js';
 import { waitUntil } from '../helpers/waitUntil.js';
