@@ -119,7 +119,6 @@ export class CallRealtime {
 
   markEchoed(name: string): void {
     this.#playback.echoed(name);
-    this.#playback.settle();
   }
 
   close(): void {

@@ -35,6 +35,9 @@ export class Playback {
   forwarded(frame: { itemId: string; contentIndex: number; responseId: string; callerMs: number; sessionMs: number }): string {
     let item = this.#items.get(frame.itemId);
     if (!item) {
+      // Earlier items heard to the end are of no more use; the one being sent stays, even when
+      // playback has caught up with it between two of its deltas.
+      for (const [id, old] of this.#items) if (old.playedMs >= old.sentMs) this.#items.delete(id);
       item = { itemId: frame.itemId, contentIndex: frame.contentIndex, responseId: frame.responseId, sentMs: 0, receivedMs: 0, playedMs: 0 };
       this.#items.set(frame.itemId, item);
     }
@@ -75,10 +78,5 @@ export class Playback {
     this.#items = new Map();
     this.#pendingMarks = new Map();
     return truncations;
-  }
-
-  /** Items fully heard are of no more use once nothing is queued. */
-  settle(): void {
-    if (this.#pendingMarks.size === 0) this.#items.clear();
   }
 }

@@ -20,10 +20,15 @@ afterAll(() => h.close());
 
 type Json = Record<string, unknown>;
 
-/** The truncation point is a played position Twilio reported with a mark, at or before the clear. */
-function expectTruncatedAtPlayed(twilio: FakeTwilioCall, audioEndMs: number): void {
+/**
+ * The truncation point is a played position Twilio reported with a mark: no earlier than the last
+ * one it reported before the caller spoke (the server had it before the caller's audio), and no
+ * later than what had played when the clear came.
+ */
+function expectTruncatedAtPlayed(twilio: FakeTwilioCall, audioEndMs: number, heardBeforeSpeech: number): void {
   const clear = twilio.clears[0]!;
-  expect(audioEndMs).toBeGreaterThan(0);
+  expect(heardBeforeSpeech).toBeGreaterThan(0);
+  expect(audioEndMs).toBeGreaterThanOrEqual(Math.floor(heardBeforeSpeech));
   expect(audioEndMs).toBeLessThanOrEqual(clear.playedMs);
   // Whole milliseconds: the API takes an integer audio_end_ms.
   expect(twilio.playedMarks.map((m) => Math.floor(m.playedMs))).toContain(audioEndMs);
@@ -70,13 +75,14 @@ describe('barge-in', () => {
     await waitUntil(() => call.realtime.sent.some((e) => e.type === 'response.done'));
     await waitUntil(() => call.twilio.playedMs >= 1200);
     const greeting = call.realtime.sent.find((e) => e.type === 'response.output_item.done')!.item as Json;
+    const heard = call.twilio.playedMarks.at(-1)!.playedMs;
     call.twilio.say(toneMulaw(400, 400));
     const truncate = await call.realtime.waitFor('conversation.item.truncate');
     await waitUntil(() => call.twilio.clears.length === 1);
     const clear = call.twilio.clears[0]!;
     expect(truncate.item_id).toBe(greeting.id);
     expect(truncate.content_index).toBe(0);
-    expectTruncatedAtPlayed(call.twilio, Number(truncate.audio_end_ms));
+    expectTruncatedAtPlayed(call.twilio, Number(truncate.audio_end_ms), heard);
     expect(clear.queuedMs).toBeGreaterThan(0);
     // What reached Twilio is well-formed (VOICE.md §5.2.4): this stream's SID everywhere, raw
     // μ-law without a WAV header, named marks.
@@ -103,6 +109,7 @@ describe('barge-in', () => {
       const call = await h.incomingCall(o);
       await waitUntil(() => call.twilio.playedMs >= 600);
       const greeting = call.realtime.sent.find((e) => e.type === 'response.output_item.added')!.item as Json;
+      const heard = call.twilio.playedMarks.at(-1)!.playedMs;
       call.twilio.say(toneMulaw(400, 300));
       const truncate = await call.realtime.waitFor('conversation.item.truncate');
       await waitUntil(() => call.twilio.clears.length === 1);
@@ -112,7 +119,7 @@ describe('barge-in', () => {
       expect(cancelled.status).toBe('cancelled');
       expect(cancelled.status_details).toEqual({ type: 'cancelled', reason: 'turn_detected' });
       expect(truncate.item_id).toBe(greeting.id);
-      expectTruncatedAtPlayed(call.twilio, Number(truncate.audio_end_ms));
+      expectTruncatedAtPlayed(call.twilio, Number(truncate.audio_end_ms), heard);
       // The reply to the caller's turn plays; nothing of the cut-off item comes after the clear.
       await waitUntil(() => call.realtime.sent.filter((e) => e.type === 'response.done').length === 2);
       await call.twilio.waitFor((m) => m.event === 'media' && call.twilio.received.indexOf(m) > clearIndex);

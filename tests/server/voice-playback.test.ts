@@ -33,6 +33,22 @@ describe('Playback', () => {
     expect(p.interrupt()).toEqual([{ itemId: 'item_b', contentIndex: 0, responseId: 'resp_1', audioEndMs: 100 }]);
   });
 
+  it('keeps counting an item whose playback caught up between two of its deltas', () => {
+    const p = new Playback();
+    p.echoed(p.forwarded(frame('item_a', 100)));
+    expect(p.playing).toBe(false);
+    p.echoed(p.forwarded(frame('item_a', 100)));
+    p.forwarded(frame('item_a', 100));
+    expect(p.interrupt()).toEqual([{ itemId: 'item_a', contentIndex: 0, responseId: 'resp_1', audioEndMs: 200 }]);
+  });
+
+  it('forgets items heard to the end once the next one starts', () => {
+    const p = new Playback();
+    p.echoed(p.forwarded(frame('item_a', 100)));
+    p.forwarded(frame('item_b', 40));
+    expect(p.interrupt().map((t) => t.itemId)).toEqual(['item_b']);
+  });
+
   it('says nothing is playing once every mark came back', () => {
     const p = new Playback();
     p.echoed(p.forwarded(frame('item_a', 20)));
