@@ -222,7 +222,7 @@ export class CallRealtime {
     this.#deps.twilio.sendClear();
     if (this.#activeResponse) this.#cancelled.add(this.#activeResponse);
     for (const cut of this.#playback.interrupt()) {
-      this.#cancelled.add(cut.responseId);
+      if (cut.responseId) this.#cancelled.add(cut.responseId);
       this.#socket.send({ type: 'conversation.item.truncate', item_id: cut.itemId, content_index: cut.contentIndex, audio_end_ms: cut.audioEndMs });
     }
   }

@@ -180,6 +180,17 @@ describe('a session that can\'t be configured', () => {
     }
   });
 
+  it('ends the call politely when the Realtime API refuses the owner\'s key', async () => {
+    const o = await h.owner();
+    await o.call('PUT', '/api/accounts/settings', { openai_api_key: 'sk-revoked-key-000000' });
+    const refused = h.realtime.refused;
+    const { twilio } = await h.ring(o);
+    expect((await twilio.closed).code).toBe(1000);
+    expect(h.realtime.refused).toBe(refused + 1);
+    await waitUntil(() => h.t.app.calls.size === 0);
+    expect((await o.call('GET', '/api/sessions/active-sessions')).json()).toEqual({ success: true, sessions: [] });
+  });
+
   it('ends the call politely when the owner has no OpenAI key, opening no Realtime socket', async () => {
     const o = await h.owner();
     await o.call('PUT', '/api/accounts/settings', { openai_api_key: '' });
