@@ -5,6 +5,7 @@
  * (routing, auth, queries, serialisation; no socket). A plain ORDER BY … OFFSET query over the
  * same rows is timed beside it, to show what the per-owner `ended_seq` index saves.
  */
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { SQLITE_FILE_NAME } from '../../server/db/openDatabase.js';
@@ -31,16 +32,20 @@ function seed(t: TestApp, userId: string, count: number): number {
   return performance.now() - started;
 }
 
-async function time(t: TestApp, headers: Record<string, string>, query: string): Promise<number[]> {
+/** Wall times of the requests, and the process CPU they took on average (free of waiting for a core). */
+async function time(t: TestApp, headers: Record<string, string>, query: string): Promise<{ times: number[]; cpuMs: number }> {
   const times: number[] = [];
+  let cpu = process.cpuUsage();
   for (let i = 0; i < WARM_UP + REQUESTS; i++) {
+    if (i === WARM_UP) cpu = process.cpuUsage();
     const started = performance.now();
     const response = await t.app.inject({ method: 'GET', url: `/api/sessions/ended-sessions?${query}`, headers });
     const elapsed = performance.now() - started;
     if (response.statusCode !== 200 || response.json<{ sessions: unknown[] }>().sessions.length !== 10) throw new Error(`ended-sessions?${query} answered ${response.statusCode}`);
     if (i >= WARM_UP) times.push(elapsed);
   }
-  return times;
+  const used = process.cpuUsage(cpu);
+  return { times, cpuMs: (used.user + used.system) / 1000 / REQUESTS };
 }
 
 /** The naive way: ORDER BY end_time with OFFSET, on the same file (index on user_id only helps the filter). */
@@ -61,7 +66,7 @@ export const bench: Bench = {
   name: 'sessions',
   description: 'GET /api/sessions/ended-sessions at 10 k and 1 M ended sessions of one user: first and last page, p50/p99',
   run: async () => {
-    const rows: BenchRow[] = [];
+    const rows: BenchRow[] = [{ metric: 'machine load (1 min average)', value: round(os.loadavg()[0]!), unit: 'runnable', note: `${os.cpus().length} cores: above that, p99s include waiting for a core` }];
     for (const size of SIZES) {
       const t = await createTestApp({ config: { rateLimit: { max: 1_000_000_000, windowMs: 60_000 } } });
       try {
@@ -78,8 +83,8 @@ export const bench: Bench = {
         ];
         rows.push({ metric: `${label}: seeding`, value: round(seededMs / 1000, 1), unit: 's', note: `${size} rows in one transaction` });
         for (const [name, query] of pages) {
-          const times = await time(t, headers, query);
-          rows.push({ metric: `${label}: ${name} p50`, value: round(percentile(times, 50)), unit: 'ms', note: `${REQUESTS} requests via app.inject` });
+          const { times, cpuMs } = await time(t, headers, query);
+          rows.push({ metric: `${label}: ${name} p50`, value: round(percentile(times, 50)), unit: 'ms', note: `${REQUESTS} requests via app.inject; ${round(cpuMs)} ms CPU each` });
           rows.push({ metric: `${label}: ${name} p99`, value: round(percentile(times, 99)), unit: 'ms', note: size >= 1_000_000 ? 'budget ≤ 20 ms' : undefined });
         }
         const naive = naiveDeepPage(t, user.id, deep);
