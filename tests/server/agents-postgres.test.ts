@@ -9,17 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../shared/types/agent.js';
 import { insertAgent } from '../../server/db/agents.js';
 import { associateNumber, findAgentByAccountAndNumber } from '../../server/db/phoneAssociations.js';
-import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresTestApp.js';
+import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
 import type { TestApp } from '../helpers/serverApp.js';
 
 describe.skipIf(!POSTGRES_TEST_URL)('agents on PostgreSQL', () => {
   let t: TestApp;
-  let close: () => Promise<void>;
   let call: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
   let userId: string;
 
   beforeAll(async () => {
-    ({ t, close } = await createPostgresTestApp('sb_agents'));
+    t = await createPostgresTestApp('sb_agents');
     const user = await t.createUser();
     userId = user.id;
     const { accessToken } = await t.login(user.username, user.password);
@@ -27,7 +26,7 @@ describe.skipIf(!POSTGRES_TEST_URL)('agents on PostgreSQL', () => {
       t.app.inject({ method, url, headers: t.auth(accessToken), ...(payload === undefined ? {} : { payload: payload as object }) });
   });
 
-  afterAll(() => close?.());
+  afterAll(() => t?.close());
 
   it('creates with defaults and reads back exact fractions and booleans', async () => {
     const created = (await call('POST', '/api/agents', { name: 'On Postgres' })).json<Agent>();

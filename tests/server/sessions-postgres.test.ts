@@ -6,20 +6,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMessage } from '../../server/db/sessionMessages.js';
 import { closeOrphanedSessions, endSessionRecord, insertSession, listEndedSessions } from '../../server/db/sessions.js';
-import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresTestApp.js';
+import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
 import type { TestApp } from '../helpers/serverApp.js';
 
 describe.skipIf(!POSTGRES_TEST_URL)('call sessions on PostgreSQL', () => {
   let t: TestApp;
-  let close: () => Promise<void>;
   let userId: string;
 
   beforeAll(async () => {
-    ({ t, close } = await createPostgresTestApp('sb_sessions'));
+    t = await createPostgresTestApp('sb_sessions');
     userId = (await t.createUser()).id;
   });
 
-  afterAll(() => close?.());
+  afterAll(() => t?.close());
 
   const open = (n: number) =>
     insertSession(t.db, {
