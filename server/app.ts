@@ -34,6 +34,7 @@ import { profileRoutes } from './routes/profile.js';
 import { settingsRoutes } from './routes/settings.js';
 import { createConsolePage, staticRoutes } from './routes/static.js';
 import { toolRoutes } from './routes/tools.js';
+import { sessionRoutes } from './routes/sessions.js';
 import { twilioRoutes } from './routes/twilio.js';
 import { webchatRoutes } from './routes/webchats.js';
 import { widgetPublicRoutes } from './routes/widgetPublic.js';
@@ -41,6 +42,8 @@ import { createSandbox } from './sandbox/createSandbox.js';
 import { logWorkerErrors, sandboxOptions } from './tools/toolSandbox.js';
 import { ConnectionRegistry } from './ws/ConnectionRegistry.js';
 import { frontendSocketRoutes } from './ws/frontend.js';
+import { mediaStreamRoutes } from './ws/mediaStream.js';
+import { CallRegistry } from './voice/CallRegistry.js';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -79,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Worker threads start on the first tool run, so apps that never run one cost nothing.
   const sandbox = createSandbox({ ...sandboxOptions(config), onWorkerError: logWorkerErrors(app.log) });
   app.decorate('sandbox', sandbox);
+  const calls = new CallRegistry({ db, sandbox, secretBox, realtime, config, clock, log: app.log });
+  app.decorate('calls', calls);
   app.addHook('onClose', async () => {
     await sandbox.close();
   });
@@ -95,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Before the websocket plugin's own preClose, so consoles see "going away" (1001).
   app.addHook('preClose', async () => {
+    await calls.endAll();
     realtime.closeAll(1001, 'Server shutting down');
   });
 
@@ -118,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(demoPageRoutes, {
     probe: createFramingProbe({ ancestorOrigin: new URL(config.publicUrl).origin, allow: config.outboundAllow }),
   });
+  await app.register(mediaStreamRoutes, { prefix: '/api/twilio' });
+  await app.register(sessionRoutes, { prefix: '/api/sessions' });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });
   await app.register(staticRoutes, { config });

@@ -9,6 +9,7 @@ import type { Database } from './db/schema.js';
 import type { SecretBox } from './crypto/SecretBox.js';
 import type { ConnectionRegistry } from './ws/ConnectionRegistry.js';
 import type { AuthServices } from './auth/AuthServices.js';
+import type { CallRegistry } from './voice/CallRegistry.js';
 
 /** Milliseconds since the epoch; injectable so tests can move time. */
 export type Clock = () => number;
@@ -35,6 +36,8 @@ declare module 'fastify' {
     secretBox: SecretBox;
     realtime: ConnectionRegistry;
     auth: AuthServices;
+    /** The phone calls this instance is bridging. */
+    calls: CallRegistry;
   }
   interface FastifyRequest {
     /** The signed-in user (null on public routes). */

@@ -10,6 +10,7 @@ import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
 import { CRAWL_DEFAULTS, type CrawlConfig } from './crawl/crawlLimits.js';
 import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
 import { parseOutboundAllow } from './net/allowList.js';
+import { parseRealtimeModelMap, REALTIME_MODEL_MAP_VARIABLE, type RealtimeModelMap } from './voice/realtimeModels.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -26,6 +27,8 @@ export interface Config {
   adminPassword: string | null;
   openaiBaseUrl: string;
   twilioApiBaseUrl: string;
+  /** Agent model setting → Realtime model name (server/voice/realtimeModels.ts, REALTIME_MODEL_MAP). */
+  realtimeModels: RealtimeModelMap;
   /** 32-byte key from SWITCHBOARD_ENCRYPTION_KEY; null means DATA_DIR/secret.key. */
   encryptionKey: Buffer | null;
   logLevel: LogLevel;
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'TWILIO_API_BASE_URL',
       problems,
     ),
+    realtimeModels: parseRealtimeModelMap(text(env, REALTIME_MODEL_MAP_VARIABLE), problems),
     encryptionKey,
     logLevel: logLevel as LogLevel,
     trustProxy,

@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { ensureFirstSuperadmin, generatedCredentialsNotice } from './bootstrap.js';
 import type { Config } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
+import { closeOrphanedSessions } from './db/sessions.js';
 import { openDatabase } from './db/openDatabase.js';
 import type { Database } from './db/schema.js';
 
@@ -22,6 +23,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const db = openDatabase(config);
   try {
     await migrateToLatest(db);
+    // Calls do not survive the process: sessions a crash left open are closed before any new call.
+    const orphaned = await closeOrphanedSessions(db);
+    if (orphaned > 0) process.stdout.write(`Closed ${orphaned} call session(s) left open by the previous run\n`);
     const bootstrap = await ensureFirstSuperadmin(db, config);
     // Straight to stdout, once: never through the request logger.
     if (bootstrap.created && bootstrap.generatedPassword) {

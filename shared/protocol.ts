@@ -19,6 +19,8 @@ export interface SessionCreatedEvent {
   type: 'session.created';
   streamSid: string;
   agentId: string;
+  /** Our addition, as on CallSession. */
+  agentName?: string;
   fromPhoneNumber?: string;
   toPhoneNumber?: string;
   callType?: CallType;
@@ -130,6 +132,7 @@ export function sessionFromCreatedEvent(event: SessionCreatedEvent): CallSession
   return {
     streamSid: event.streamSid,
     agentId: event.agentId,
+    ...(event.agentName ? { agentName: event.agentName } : {}),
     fromPhoneNumber: event.fromPhoneNumber || 'Unknown',
     toPhoneNumber: event.toPhoneNumber || 'Unknown',
     callType: event.callType ?? 'unknown',

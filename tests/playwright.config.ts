@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_BASE_URL, E2E_TWILIO_PORT, e2eServerEnv } from './helpers/e2eEnv.js';
+import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_TWILIO_PORT, e2eServerEnv } from './helpers/e2eEnv.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -58,6 +58,15 @@ export default defineConfig({
       command: `npx tsx tests/fixtures/fakeTwilioServer.ts ${E2E_TWILIO_PORT}`,
       cwd: repo,
       url: `http://127.0.0.1:${E2E_TWILIO_PORT}/__fake/state`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The fake OpenAI the server's OPENAI_BASE_URL points at (E2E_OPENAI_PORT): Realtime calls
+      // and Chat Completions, scripted and read over /__fake/… (tests/fixtures/fakeOpenAIServer.ts).
+      command: `npx tsx tests/fixtures/fakeOpenAIServer.ts ${E2E_OPENAI_PORT}`,
+      cwd: repo,
+      url: `http://127.0.0.1:${E2E_OPENAI_PORT}/__fake/state`,
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -143,6 +143,53 @@ export interface WebchatDemosTable {
   created_at: number;
 }
 
+/** A phone call bridged to a Realtime session (issue 10); open while end_time is null. */
+export interface CallSessionsTable {
+  stream_sid: string;
+  call_sid: string;
+  user_id: string;
+  agent_id: string;
+  /** The agent's name when the call started, so history reads well after a rename or delete. */
+  agent_name: string;
+  from_number: string;
+  to_number: string;
+  call_type: string;
+  start_time: number;
+  end_time: number | null;
+  /** Seconds. */
+  duration: number | null;
+  /** 1, 2, 3… per owner in the order sessions ended (migration 006); null while open. */
+  ended_seq: number | null;
+}
+
+/** One transcript item or tool call of a session, written when it is done. */
+export interface CallMessagesTable {
+  id: string;
+  stream_sid: string;
+  item_id: string;
+  /** Order of writing within the session, after timestamp. */
+  seq: number;
+  type: string;
+  message: string;
+  timestamp: number;
+  function_output: string | null;
+  function_args: string | null;
+  function_id: string | null;
+}
+
+/** A one-time Media Stream token minted into TwiML; only its SHA-256 is kept. */
+export interface StreamTokensTable {
+  token_hash: string;
+  user_id: string;
+  agent_id: string;
+  call_sid: string | null;
+  call_type: string;
+  from_number: string;
+  to_number: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -155,4 +202,7 @@ export interface Database {
   webchats: WebchatsTable;
   webchat_tools: WebchatToolsTable;
   webchat_demos: WebchatDemosTable;
+  call_sessions: CallSessionsTable;
+  call_messages: CallMessagesTable;
+  stream_tokens: StreamTokensTable;
 }

@@ -1,8 +1,11 @@
 /**
- * Twilio account calls (spec part 1 §7), under /api/twilio, with the effective user's Twilio
- * credentials from Settings. Twilio's failures become 400 (credentials, numbers: the user's to
- * fix) or 502 (Twilio unreachable), never a 500 and never a 401 (see twilioHttpError).
+ * Twilio account calls (spec part 1 §7) and Twilio's own webhook, under /api/twilio. Account
+ * calls use the effective user's Twilio credentials from Settings; Twilio's failures become 400
+ * (credentials, numbers: the user's to fix) or 502 (Twilio unreachable), never a 500 and never a
+ * 401 (see twilioHttpError). Both kinds of call connect to the same Media Stream, with the call's
+ * context and a one-time token in `<Parameter>`s (server/voice/streamTokens.ts).
  */
+import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -12,8 +15,14 @@ import { normalizePhoneNumber, PHONE_FORMAT_ERROR } from '../agents/phoneNumber.
 import { callTwilio, twilioForUser } from '../agents/twilioForUser.js';
 import { requireUser } from '../auth/requireUser.js';
 import { findAgentRow } from '../db/agents.js';
-import { badRequest, validationFailed, notFound } from '../http/HttpError.js';
-import { connectStreamTwiml, mediaStreamUrl } from '../twilio/twiml.js';
+import { bindStreamToken, deleteStreamToken } from '../db/streamTokens.js';
+import { badRequest, forbidden, invalidField, notFound, validationFailed } from '../http/HttpError.js';
+import { isValidTwilioSignature, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
+import { connectStreamTwiml, mediaStreamUrl, sayAndHangUpTwiml } from '../twilio/twiml.js';
+import { STREAM_TOKEN_PARAMETER } from '../voice/authorizeStream.js';
+import type { CallDirection } from '../voice/callTypes.js';
+import { findIncomingCallOwner } from '../voice/findIncomingCallOwner.js';
+import { mintStreamToken } from '../voice/streamTokens.js';
 
 const MakeCallBody = Type.Object(
   { phoneNumber: Type.String({ maxLength: 64 }), agentId: Type.String({ maxLength: 100 }) },
@@ -21,10 +30,35 @@ const MakeCallBody = Type.Object(
 );
 
 export const AGENT_HAS_NO_NUMBER = 'This agent has no phone number. Attach one of your Twilio numbers first.';
+/** What a caller hears when the number is attached to no agent. */
+export const NO_AGENT_MESSAGE = 'Sorry, no one can take your call at this number. Goodbye.';
+/** What a caller hears when the server has to end a call it can't go on with. */
+export const CALL_ENDED_MESSAGE = 'Sorry, the agent cannot continue this call. Goodbye.';
+export const INVALID_SIGNATURE = 'This request is not signed by Twilio for the called number\'s account';
+
+/** Twilio's form posts are small; this leaves room for every optional parameter it may add. */
+const WEBHOOK_BODY_LIMIT = 32 * 1024;
+
+type FormBody = Record<string, string | string[] | undefined>;
+
+function formField(body: FormBody, name: string): string {
+  const value = body[name];
+  const text = Array.isArray(value) ? value[0] : value;
+  if (typeof text !== 'string' || text.trim() === '') throw invalidField(name, 'required');
+  return text;
+}
 
 export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = app;
+  const { db, config, clock } = app;
+  await app.register(formbody, { bodyLimit: WEBHOOK_BODY_LIMIT });
+
+  /** Call context and a fresh one-time token, as the stream's `<Parameter>`s. */
+  async function streamTwiml(call: { userId: string; agentId: string; callType: CallDirection; from: string; to: string; callSid: string | null }) {
+    const { token, hash } = await mintStreamToken(db, call, clock());
+    const parameters = { [STREAM_TOKEN_PARAMETER]: token, agentId: call.agentId, callType: call.callType, from: call.from, to: call.to };
+    return { twiml: connectStreamTwiml(mediaStreamUrl(config.publicUrl), parameters, CALL_ENDED_MESSAGE), tokenHash: hash };
+  }
 
   app.get('/get-all-phone-numbers', async (request): Promise<PhoneNumbersResponse> => {
     const twilio = await twilioForUser(app, requireUser(request).id);
@@ -40,9 +74,34 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
     if (!agent) throw notFound(AGENT_NOT_FOUND);
     if (!agent.phone_number) throw badRequest(AGENT_HAS_NO_NUMBER, 'agent_has_no_number');
     const twilio = await twilioForUser(app, userId);
-    // The media-stream bridge reads agentId and direction from these <Parameter>s.
-    const twiml = connectStreamTwiml(mediaStreamUrl(config.publicUrl), { agentId: agent.id, direction: 'outbound' });
-    const call = await callTwilio(() => twilio.createCall({ to, from: agent.phone_number!, twiml }));
-    return { success: true, callSid: call.sid };
+    const from = agent.phone_number;
+    const { twiml, tokenHash } = await streamTwiml({ userId, agentId: agent.id, callType: 'outbound', from, to, callSid: null });
+    try {
+      const call = await callTwilio(() => twilio.createCall({ to, from, twiml }));
+      await bindStreamToken(db, tokenHash, call.sid);
+      return { success: true, callSid: call.sid };
+    } catch (error) {
+      await deleteStreamToken(db, tokenHash);
+      throw error;
+    }
+  });
+
+  // Twilio's voice webhook for numbers attached to agents (VOICE.md §1.6).
+  app.post('/incoming-call', { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
+    const body: FormBody = request.body !== null && typeof request.body === 'object' ? (request.body as FormBody) : {};
+    const signature = request.headers[TWILIO_SIGNATURE_HEADER];
+    if (typeof signature !== 'string' || signature === '') throw forbidden(INVALID_SIGNATURE);
+    const accountSid = formField(body, 'AccountSid');
+    const callSid = formField(body, 'CallSid');
+    const to = formField(body, 'To');
+    const from = typeof body.From === 'string' ? body.From : '';
+    // The URL exactly as Twilio requested it: this server's public origin and the raw path + query.
+    const url = `${new URL(config.publicUrl).origin}${request.url}`;
+    const owner = await findIncomingCallOwner(app, { accountSid, to }, (authToken) => isValidTwilioSignature(authToken, signature, url, body));
+    if (owner.kind === 'unknown') throw forbidden(INVALID_SIGNATURE);
+    reply.type('text/xml; charset=utf-8');
+    if (owner.kind === 'no_agent') return sayAndHangUpTwiml(NO_AGENT_MESSAGE);
+    const { twiml } = await streamTwiml({ userId: owner.userId, agentId: owner.agentId, callType: 'inbound', from, to, callSid });
+    return twiml;
   });
 }

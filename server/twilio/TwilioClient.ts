@@ -107,9 +107,15 @@ export class TwilioClient {
     });
   }
 
-  /** Ends a call in progress (used by End Session). */
+  /** Ends a call in progress (used by End Session); a call that already ended counts as ended. */
   async endCall(callSid: string): Promise<void> {
-    await this.#send('POST', `${this.#accountPath}/Calls/${encodeURIComponent(callSid)}.json`, { Status: 'completed' });
+    try {
+      await this.#send('POST', `${this.#accountPath}/Calls/${encodeURIComponent(callSid)}.json`, { Status: 'completed' });
+    } catch (error) {
+      // 20404: the call is over and gone (VOICE.md §1.7).
+      if (error instanceof TwilioError && error.status === 404) return;
+      throw error;
+    }
   }
 
   async #send(method: string, path: string, form?: Record<string, string>): Promise<unknown> {

@@ -16,10 +16,20 @@ export function voiceWebhookUrl(publicUrl: string): string {
   return new URL('/api/twilio/incoming-call', publicUrl).toString();
 }
 
-/** TwiML that connects the call to a bidirectional Media Stream carrying the given parameters. */
-export function connectStreamTwiml(streamUrl: string, parameters: Record<string, string>): string {
+/**
+ * TwiML that connects the call to a bidirectional Media Stream carrying the given parameters.
+ * Twilio runs what follows `<Connect>` once the server closes the stream, so `goodbye` is what the
+ * caller hears when the server has to end a call it can't go on with.
+ */
+export function connectStreamTwiml(streamUrl: string, parameters: Record<string, string>, goodbye?: string): string {
   const params = Object.entries(parameters)
     .map(([name, value]) => `<Parameter name="${escapeXml(name)}" value="${escapeXml(value)}"/>`)
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${escapeXml(streamUrl)}">${params}</Stream></Connect></Response>`;
+  const after = goodbye ? `<Say>${escapeXml(goodbye)}</Say><Hangup/>` : '';
+  return `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${escapeXml(streamUrl)}">${params}</Stream></Connect>${after}</Response>`;
+}
+
+/** TwiML that says `text` and hangs up. */
+export function sayAndHangUpTwiml(text: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><Response><Say>${escapeXml(text)}</Say><Hangup/></Response>`;
 }

@@ -15,6 +15,8 @@ export interface SessionMessage {
 export interface CallSession {
   streamSid: string;
   agentId: string;
+  /** The agent's name when the call started (our addition: history outlives renames and deletes). */
+  agentName?: string;
   fromPhoneNumber: string;
   toPhoneNumber: string;
   callType: CallType;

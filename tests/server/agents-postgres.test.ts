@@ -3,35 +3,22 @@
  * back the values the API wrote (fractions, 0/1 booleans, bigint times), and the number move
  * and tool cascade behave as on SQLite. Runs when SWITCHBOARD_TEST_DATABASE_URL is set.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../shared/types/agent.js';
 import { insertAgent } from '../../server/db/agents.js';
 import { associateNumber, findAgentByAccountAndNumber } from '../../server/db/phoneAssociations.js';
-import { createTestApp, type TestApp } from '../helpers/serverApp.js';
+import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
+import type { TestApp } from '../helpers/serverApp.js';
 
-const adminUrl = process.env.SWITCHBOARD_TEST_DATABASE_URL;
-const schema = `sb_agents_${randomBytes(4).toString('hex')}`;
-
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(query);
-  await client.end();
-}
-
-describe.skipIf(!adminUrl)('agents on PostgreSQL', () => {
+describe.skipIf(!POSTGRES_TEST_URL)('agents on PostgreSQL', () => {
   let t: TestApp;
   let call: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
   let userId: string;
 
   beforeAll(async () => {
-    await admin(`CREATE SCHEMA ${schema}`);
-    const url = new URL(adminUrl!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    t = await createTestApp({ config: { databaseUrl: url.toString() } });
+    t = await createPostgresTestApp('sb_agents');
     const user = await t.createUser();
     userId = user.id;
     const { accessToken } = await t.login(user.username, user.password);
@@ -39,10 +26,7 @@ describe.skipIf(!adminUrl)('agents on PostgreSQL', () => {
       t.app.inject({ method, url, headers: t.auth(accessToken), ...(payload === undefined ? {} : { payload: payload as object }) });
   });
 
-  afterAll(async () => {
-    await t?.close();
-    await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  });
+  afterAll(() => t?.close());
 
   it('creates with defaults and reads back exact fractions and booleans', async () => {
     const created = (await call('POST', '/api/agents', { name: 'On Postgres' })).json<Agent>();

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { insertAgent } from '../../server/db/agents.js';
 import { saveCustomValue } from '../../server/db/customValues.js';
 import { associateNumber } from '../../server/db/phoneAssociations.js';
+import { insertSession } from '../../server/db/sessions.js';
 import type { Database } from '../../server/db/schema.js';
 import { insertTool } from '../../server/db/tools.js';
 import { insertDemo } from '../../server/db/webchatDemos.js';
@@ -184,6 +185,33 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     expect: onlyA(400),
   },
 
+  // Twilio's own endpoints (issue 10): public, but only Twilio's signature gets through.
+  { method: 'POST', route: '/api/twilio/incoming-call', request: () => ({ payload: { CallSid: 'CA1', AccountSid: 'AC1', To: '+1' } }), expect: everyone(403) },
+  { method: 'GET', route: '/api/twilio/media-stream', expect: everyone(403) },
+
+  // Call sessions (spec part 1 §7): the effective user's own calls.
+  { method: 'GET', route: '/api/sessions/active-sessions', expect: signedIn(200) },
+  { method: 'GET', route: '/api/sessions/ended-sessions', expect: signedIn(200) },
+  {
+    method: 'GET',
+    route: '/api/sessions/active-sessions/:id',
+    request: async (ctx) => ({ url: `/api/sessions/active-sessions/${await sessionOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/sessions/messages/:streamSid',
+    request: async (ctx) => ({ url: `/api/sessions/messages/${await sessionOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
+  // No Twilio credentials in the matrix: the open session is closed here without asking Twilio.
+  {
+    method: 'POST',
+    route: '/api/sessions/end-session',
+    request: async (ctx) => ({ payload: { streamSid: await sessionOfA(ctx) } }),
+    expect: onlyA(200),
+  },
+
   // Tools and custom values (spec part 2 §7): the effective user's own.
   { method: 'GET', route: '/api/tools', expect: signedIn(200) },
   {
@@ -302,6 +330,25 @@ async function customValueOfA(ctx: MatrixContext): Promise<string> {
   const name = ctx.unique('VALUE').replace(/-/g, '_');
   await saveCustomValue(ctx.db, ctx.users.userA.id, { name, value: 'matrix' }, Date.now());
   return name;
+}
+
+let sessions = 0;
+/** A fresh open call session of userA; its stream SID. */
+async function sessionOfA(ctx: MatrixContext): Promise<string> {
+  sessions += 1;
+  const streamSid = `MZmatrix${String(sessions).padStart(24, '0')}`;
+  await insertSession(ctx.db, {
+    stream_sid: streamSid,
+    call_sid: `CAmatrix${String(sessions).padStart(24, '0')}`,
+    user_id: ctx.users.userA.id,
+    agent_id: await agentOfA(ctx),
+    agent_name: 'Matrix agent',
+    from_number: '+14155550100',
+    to_number: '+14155550101',
+    call_type: 'inbound',
+    start_time: Date.now(),
+  });
+  return streamSid;
 }
 
 /** A fresh agent of userA holding a fresh number; the number. */

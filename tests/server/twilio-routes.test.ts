@@ -109,7 +109,8 @@ describe('POST /api/twilio/make-call', () => {
     expect(call.form.From).toBe('+14155550201');
     expect(call.form.Twiml).toContain('<Stream url="wss://switchboard.example.com/api/twilio/media-stream">');
     expect(call.form.Twiml).toContain(`<Parameter name="agentId" value="${agent.id}"/>`);
-    expect(call.form.Twiml).toContain('<Parameter name="direction" value="outbound"/>');
+    expect(call.form.Twiml).toContain('<Parameter name="callType" value="outbound"/>');
+    expect(call.form.Twiml).toMatch(/<Parameter name="token" value="[A-Za-z0-9_-]{43}"\/>/);
   });
 
   it.each(['', '14155550123', '+0123', 'call me', '+1234567890123456'])('refuses %j as not international format', async (phoneNumber) => {

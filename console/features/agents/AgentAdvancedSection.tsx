@@ -21,7 +21,7 @@ export function AgentAdvancedSection({ values, set, blur, disabled }: AgentFormB
           min={temperature.min}
           max={temperature.max}
           step={temperature.step}
-          hint={`${temperature.min} to ${temperature.max}`}
+          hint={`${temperature.min} to ${temperature.max}. The current Realtime models ignore temperature.`}
           disabled={disabled}
         />
         <SelectField

@@ -9,6 +9,7 @@ import * as m002 from './002-tools.js';
 import * as m003 from './003-agents.js';
 import * as m004 from './004-tool-names.js';
 import * as m005 from './005-webchats.js';
+import * as m006 from './006-sessions.js';
 import * as m008 from './008-unique-names-and-numbers.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -17,5 +18,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '003-agents': m003,
   '004-tool-names': m004,
   '005-webchats': m005,
+  '006-sessions': m006,
   '008-unique-names-and-numbers': m008,
 };

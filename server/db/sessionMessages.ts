@@ -1,0 +1,32 @@
+/**
+ * Messages of a call session (spec part 1 §3 "Session message"): one row per transcript item or
+ * tool call, written when it is done. Reads go through a session the caller owns.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SessionMessage } from '../../shared/types/session.js';
+import type { CallMessagesTable, Database } from './schema.js';
+
+export type MessageRecord = CallMessagesTable;
+export type NewMessage = Omit<MessageRecord, 'id'>;
+
+export function toSessionMessage(row: MessageRecord): SessionMessage {
+  return {
+    id: row.item_id,
+    type: row.type,
+    message: row.message,
+    timestamp: row.timestamp,
+    function_output: row.function_output,
+    function_args: row.function_args,
+    function_id: row.function_id,
+  };
+}
+
+export async function insertMessage(db: Kysely<Database>, message: NewMessage): Promise<void> {
+  await db.insertInto('call_messages').values({ id: randomUUID(), ...message }).execute();
+}
+
+/** Messages of one session in the order they were spoken. */
+export async function listMessages(db: Kysely<Database>, streamSid: string): Promise<MessageRecord[]> {
+  return db.selectFrom('call_messages').selectAll().where('stream_sid', '=', streamSid).orderBy('timestamp').orderBy('seq').execute();
+}

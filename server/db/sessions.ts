@@ -1,0 +1,137 @@
+/**
+ * Call sessions (spec part 1 §3 "Active session", issue 10). Every read takes the owner's id.
+ * Ending a session gives it the owner's next `ended_seq` and an end time no earlier than the
+ * owner's previous one, so "by end time" and "by ended_seq" are the same order and ended pages
+ * are index seeks (migration 006).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { CallSession, CallType } from '../../shared/types/session.js';
+import type { CallSessionsTable, Database } from './schema.js';
+
+export type SessionRecord = CallSessionsTable;
+export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_seq'>;
+
+const CALL_TYPES: readonly string[] = ['inbound', 'outbound'];
+
+/** The wire shape (spec part 1 §3); `agentName` is our addition for the Agent column. */
+export function toCallSession(row: SessionRecord): CallSession {
+  return {
+    streamSid: row.stream_sid,
+    agentId: row.agent_id,
+    agentName: row.agent_name,
+    fromPhoneNumber: row.from_number || 'Unknown',
+    toPhoneNumber: row.to_number || 'Unknown',
+    callType: (CALL_TYPES.includes(row.call_type) ? row.call_type : 'unknown') as CallType,
+    startTime: row.start_time,
+    active: row.end_time === null,
+    duration: row.duration,
+    endTime: row.end_time,
+  };
+}
+
+export async function insertSession(db: Kysely<Database>, session: NewSession): Promise<void> {
+  await db.insertInto('call_sessions').values({ ...session, end_time: null, duration: null, ended_seq: null }).execute();
+}
+
+export async function findSession(db: Kysely<Database>, userId: string, streamSid: string): Promise<SessionRecord | undefined> {
+  return db.selectFrom('call_sessions').selectAll().where('stream_sid', '=', streamSid).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** The owner's open sessions, newest first. */
+export async function listActiveSessions(db: Kysely<Database>, userId: string): Promise<SessionRecord[]> {
+  return db
+    .selectFrom('call_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('ended_seq', 'is', null)
+    .orderBy('start_time', 'desc')
+    .execute();
+}
+
+export interface EndedPage {
+  rows: SessionRecord[];
+  total: number;
+}
+
+/** The owner's ended sessions by end time, `offset` rows in; two index seeks at any depth. */
+export async function listEndedSessions(
+  db: Kysely<Database>,
+  userId: string,
+  page: { limit: number; offset: number; order: 'asc' | 'desc' },
+): Promise<EndedPage> {
+  const top = await db
+    .selectFrom('call_sessions')
+    .select((eb) => eb.fn.max('ended_seq').as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const total = Number(top?.total ?? 0);
+  let query = db.selectFrom('call_sessions').selectAll().where('user_id', '=', userId);
+  query =
+    page.order === 'desc'
+      ? query.where('ended_seq', '<=', total - page.offset).where('ended_seq', 'is not', null).orderBy('ended_seq', 'desc')
+      : query.where('ended_seq', '>', page.offset).orderBy('ended_seq', 'asc');
+  const rows = page.offset >= total ? [] : await query.limit(page.limit).execute();
+  return { rows, total };
+}
+
+export interface EndedSession {
+  endTime: number;
+  /** Seconds. */
+  duration: number;
+}
+
+/**
+ * Ends the open session: end time (never before the owner's last one, see above), duration in
+ * seconds and the next ended_seq, in one transaction. Null when it was not open (already ended
+ * elsewhere, e.g. by End Session while the bridge also saw the hang-up).
+ */
+export async function endSessionRecord(
+  db: Kysely<Database>,
+  session: Pick<SessionRecord, 'stream_sid' | 'user_id' | 'start_time'>,
+  endTime: number,
+): Promise<EndedSession | null> {
+  return db.transaction().execute(async (trx) => {
+    // A no-op write to the owner's row serialises concurrent ends of one owner on PostgreSQL
+    // (as in db/phoneAssociations.ts); SQLite serialises writers anyway.
+    await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', session.user_id).execute();
+    const last = await trx
+      .selectFrom('call_sessions')
+      .select(['ended_seq', 'end_time'])
+      .where('user_id', '=', session.user_id)
+      .where('ended_seq', 'is not', null)
+      .orderBy('ended_seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const end = Math.max(endTime, session.start_time, last?.end_time ?? 0);
+    const duration = Math.max(0, Math.round((end - session.start_time) / 1000));
+    const result = await trx
+      .updateTable('call_sessions')
+      .set({ end_time: end, duration, ended_seq: Number(last?.ended_seq ?? 0) + 1 })
+      .where('stream_sid', '=', session.stream_sid)
+      .where('ended_seq', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? { endTime: end, duration } : null;
+  });
+}
+
+/**
+ * Start-up after a crash: sessions still open belong to calls that died with the process. Each
+ * is closed at its last sign of life (its newest message, else its start). Returns how many.
+ */
+export async function closeOrphanedSessions(db: Kysely<Database>): Promise<number> {
+  const open = await db
+    .selectFrom('call_sessions')
+    .leftJoin('call_messages', 'call_messages.stream_sid', 'call_sessions.stream_sid')
+    .select(['call_sessions.stream_sid', 'call_sessions.user_id', 'call_sessions.start_time'])
+    .select(sql<number | null>`max(call_messages.timestamp)`.as('last_message'))
+    .where('call_sessions.ended_seq', 'is', null)
+    .groupBy(['call_sessions.stream_sid', 'call_sessions.user_id', 'call_sessions.start_time'])
+    .execute();
+  open.sort((a, b) => Number(a.last_message ?? a.start_time) - Number(b.last_message ?? b.start_time));
+  let closed = 0;
+  for (const session of open) {
+    const lastSign = Math.max(Number(session.start_time), Number(session.last_message ?? 0));
+    if (await endSessionRecord(db, { ...session, start_time: Number(session.start_time) }, lastSign)) closed += 1;
+  }
+  return closed;
+}

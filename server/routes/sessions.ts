@@ -1,0 +1,77 @@
+/**
+ * Call sessions (spec part 1 §7), under /api/sessions, for the effective user's calls only:
+ * another user's session answers 404 like one that does not exist.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { ENDED_SESSIONS_DEFAULT_LIMIT } from '../../shared/defaults.js';
+import type { ActiveSessionsResponse, SuccessResponse } from '../../shared/types/api.js';
+import type { CallSession, EndedSessionsPage, SessionMessage } from '../../shared/types/session.js';
+import { requireUser } from '../auth/requireUser.js';
+import { findSession, listActiveSessions, listEndedSessions, toCallSession } from '../db/sessions.js';
+import { listMessages, toSessionMessage } from '../db/sessionMessages.js';
+import { invalidField, notFound } from '../http/HttpError.js';
+import { endSession } from '../voice/endSession.js';
+
+export const SESSION_NOT_FOUND = 'Session not found';
+/** The largest page; the console offers 5, 10, 25 and 50. */
+export const ENDED_SESSIONS_MAX_LIMIT = 100;
+const MAX_OFFSET = 1_000_000_000;
+
+const StreamSidParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const MessagesParams = Type.Object({ streamSid: Type.String({ minLength: 1, maxLength: 64 }) });
+const EndSessionBody = Type.Object({ streamSid: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+
+function wholeNumber(query: Record<string, unknown>, name: string, fallback: number, min: number, max: number): number {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw invalidField(name, `must be a whole number from ${min} to ${max}`);
+  return value;
+}
+
+function sortOrder(query: Record<string, unknown>): 'asc' | 'desc' {
+  const raw = query.order;
+  if (raw === undefined || raw === '' || raw === 'desc' || raw === 'descending') return 'desc';
+  if (raw === 'asc' || raw === 'ascending') return 'asc';
+  throw invalidField('order', 'must be desc or asc');
+}
+
+export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  app.get('/active-sessions', async (request): Promise<ActiveSessionsResponse> => {
+    const rows = await listActiveSessions(db, requireUser(request).id);
+    return { success: true, sessions: rows.map(toCallSession) };
+  });
+
+  // Named "active", it answers any of the user's sessions so a detail page survives the call's end.
+  app.get('/active-sessions/:id', { schema: { params: StreamSidParams } }, async (request): Promise<CallSession> => {
+    const row = await findSession(db, requireUser(request).id, request.params.id);
+    if (!row) throw notFound(SESSION_NOT_FOUND);
+    return toCallSession(row);
+  });
+
+  app.get('/ended-sessions', async (request): Promise<EndedSessionsPage> => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const limit = wholeNumber(query, 'limit', ENDED_SESSIONS_DEFAULT_LIMIT, 1, ENDED_SESSIONS_MAX_LIMIT);
+    const offset = wholeNumber(query, 'offset', 0, 0, MAX_OFFSET);
+    const order = sortOrder(query);
+    const page = await listEndedSessions(db, requireUser(request).id, { limit, offset, order });
+    return { success: true, sessions: page.rows.map(toCallSession), total: page.total, limit, offset };
+  });
+
+  app.post('/end-session', { schema: { body: EndSessionBody } }, async (request): Promise<SuccessResponse> => {
+    const session = await findSession(db, requireUser(request).id, request.body.streamSid);
+    if (!session) throw notFound(SESSION_NOT_FOUND);
+    return endSession(app, session);
+  });
+
+  app.get('/messages/:streamSid', { schema: { params: MessagesParams } }, async (request): Promise<SessionMessage[]> => {
+    const session = await findSession(db, requireUser(request).id, request.params.streamSid);
+    if (!session) throw notFound(SESSION_NOT_FOUND);
+    return (await listMessages(db, session.stream_sid)).map(toSessionMessage);
+  });
+}

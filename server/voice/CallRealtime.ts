@@ -1,0 +1,277 @@
+/**
+ * The Realtime side of one call: the configuration handshake (one `session.update`, then
+ * `session.updated` checked: an `unknown_parameter` error means nothing applied), audio in both
+ * directions, barge-in (VOICE.md §3.5), transcripts and the tool loop.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { RealtimeEvent } from '../../shared/protocol.js';
+import type { ToolTestResult } from '../../shared/types/tool.js';
+import type { NewMessage } from '../db/sessionMessages.js';
+import type { ToolRecord } from '../db/tools.js';
+import {
+  base64ByteLength,
+  bytesPerMs,
+  callerToSession,
+  MULAW_BYTES_PER_MS,
+  sessionToCaller,
+  type AudioConverter,
+  type SessionAudioType,
+} from './audio/callAudio.js';
+import type { EndReason } from './callTypes.js';
+import { CallTools } from './CallTools.js';
+import { CallTranscript } from './CallTranscript.js';
+import { Playback } from './Playback.js';
+import { RealtimeConnection, realtimeUrl } from './RealtimeConnection.js';
+import type { RealtimeError, RealtimeServerEvent } from './realtimeProtocol.js';
+import type { SessionSetup } from './sessionConfig.js';
+import type { TwilioStream } from './TwilioStream.js';
+
+/** How long the API may take to accept the configuration before the call ends politely. */
+export const CONFIGURE_TIMEOUT_MS = 10_000;
+/** Caller audio held until the session is configured (newest kept): 2 s of 20 ms frames. */
+const MAX_EARLY_FRAMES = 100;
+/** Errors the call survives (VOICE.md §2.6, §3.3). */
+const HARMLESS_ERRORS = new Set(['response_cancel_not_active', 'conversation_already_has_active_response']);
+/** Errors after which the session can't go on (VOICE.md §2.2, §3.4). */
+const FATAL_ERRORS = new Set(['session_expired', 'invalid_api_key', 'insufficient_quota', 'account_deactivated', 'billing_hard_limit_reached', 'beta_api_shape_disabled']);
+
+export interface CallRealtimeDeps {
+  streamSid: string;
+  log: FastifyBaseLogger;
+  now: () => number;
+  twilio: TwilioStream;
+  emit: (event: RealtimeEvent) => void;
+  nextSeq: () => number;
+  store: (message: NewMessage) => void;
+  runTool: (tool: ToolRecord, args: unknown) => Promise<ToolTestResult>;
+  end: (reason: EndReason) => void;
+}
+
+export interface CallRealtimeOptions {
+  url: string;
+  apiKey: string;
+  setup: SessionSetup;
+  speakFirst: boolean;
+}
+
+export class CallRealtime {
+  readonly #deps: CallRealtimeDeps;
+  readonly #options: CallRealtimeOptions;
+  readonly #socket: RealtimeConnection;
+  readonly #playback = new Playback();
+  readonly #transcript: CallTranscript;
+  readonly #tools: CallTools;
+  #toSession: AudioConverter;
+  #toCaller: AudioConverter;
+  #inputType: SessionAudioType;
+  #outputType: SessionAudioType;
+  #configured = false;
+  #closed = false;
+  #configureTimer: NodeJS.Timeout;
+  #early: string[] = [];
+  #activeResponse: string | null = null;
+  #responseRequested = false;
+  #responseWanted = false;
+  /** Responses the caller interrupted: their late audio is dropped. */
+  readonly #cancelled = new Set<string>();
+
+  constructor(deps: CallRealtimeDeps, options: CallRealtimeOptions) {
+    this.#deps = deps;
+    this.#options = options;
+    const { audio } = options.setup.config;
+    this.#inputType = audio.input.format.type;
+    this.#toSession = callerToSession(this.#inputType);
+    this.#outputType = audio.output.format.type;
+    this.#toCaller = sessionToCaller(this.#outputType);
+    const common = { streamSid: deps.streamSid, now: deps.now, nextSeq: deps.nextSeq, emit: deps.emit, store: deps.store };
+    this.#transcript = new CallTranscript(common);
+    this.#tools = new CallTools({
+      ...common,
+      toolsByName: options.setup.toolsByName,
+      run: deps.runTool,
+      send: (event) => this.#socket.send(event),
+      requestResponse: () => this.#requestResponse(),
+      isLive: () => !this.#closed,
+      onError: (error) => deps.log.error({ err: error, streamSid: deps.streamSid }, 'a tool call failed'),
+    });
+    this.#socket = new RealtimeConnection(realtimeUrl(options.url, options.setup.config.model), options.apiKey, deps.log, (event) =>
+      this.#onEvent(event),
+    );
+    this.#configureTimer = setTimeout(() => this.#fail('the Realtime session was not configured in time'), CONFIGURE_TIMEOUT_MS);
+    void this.#socket.closed.then(({ code, reason }) => {
+      if (this.#closed) return;
+      deps.log.warn({ streamSid: deps.streamSid, code, reason }, 'the Realtime socket closed mid-call');
+      this.#end(this.#configured ? 'realtime_closed' : 'not_configured');
+    });
+  }
+
+  /** A caller frame (base64 μ-law) from Twilio. */
+  callerAudio(payload: string): void {
+    // μ-law both sides: the base64 text itself passes through (the hot path of every call).
+    const audio = this.#inputType === 'audio/pcmu' ? payload : this.#toSession(Buffer.from(payload, 'base64')).toString('base64');
+    if (this.#configured) {
+      this.#socket.send({ type: 'input_audio_buffer.append', audio });
+      return;
+    }
+    this.#early.push(audio);
+    if (this.#early.length > MAX_EARLY_FRAMES) this.#early.shift();
+  }
+
+  markEchoed(name: string): void {
+    this.#playback.echoed(name);
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#configureTimer);
+    this.#transcript.flush();
+    this.#socket.close();
+  }
+
+  #end(reason: EndReason): void {
+    this.close();
+    this.#deps.end(reason);
+  }
+
+  #fail(why: string): void {
+    this.#deps.log.warn({ streamSid: this.#deps.streamSid }, `ending the call: ${why}`);
+    this.#end(this.#configured ? 'realtime_failed' : 'not_configured');
+  }
+
+  #onEvent(event: RealtimeServerEvent): void {
+    if (this.#closed) return;
+    switch (event.type) {
+      case 'session.created':
+        this.#socket.send({ type: 'session.update', session: this.#options.setup.config });
+        break;
+      case 'session.updated':
+        this.#configuredAs(event.inputFormat, event.outputFormat);
+        break;
+      case 'error':
+        this.#onError(event.error);
+        break;
+      case 'input_audio_buffer.speech_started':
+        this.#transcript.started(event.itemId, 'user');
+        this.#bargeIn();
+        break;
+      case 'response.created':
+        this.#activeResponse = event.responseId;
+        this.#responseRequested = false;
+        break;
+      case 'response.output_audio.delta':
+        this.#assistantAudio(event);
+        break;
+      case 'transcript.delta':
+        // Text of an interrupted response the caller never heard is left out, like its audio.
+        if (!this.#cancelled.has(event.responseId)) this.#transcript.delta(event.itemId, event.role, event.delta);
+        break;
+      case 'transcript.done':
+        // An interrupted item keeps the text sent so far (an empty final text keeps it).
+        this.#transcript.done(event.itemId, event.role, this.#cancelled.has(event.responseId) ? '' : event.transcript);
+        break;
+      case 'function_call.done':
+        this.#tools.collect(event.call);
+        break;
+      case 'response.done':
+        this.#responseDone(event.responseId, event.status, event.calls);
+        break;
+    }
+  }
+
+  #configuredAs(inputFormat: string | null, outputFormat: string | null): void {
+    if (this.#configured) return;
+    // One project got PCM16 after asking for μ-law (VOICE.md §2.3): follow what the API says it uses.
+    if (inputFormat && inputFormat !== this.#inputType && isAudioType(inputFormat)) {
+      this.#inputType = inputFormat;
+      this.#toSession = callerToSession(inputFormat);
+    }
+    if (outputFormat && outputFormat !== this.#outputType && isAudioType(outputFormat)) {
+      this.#deps.log.warn({ streamSid: this.#deps.streamSid, asked: this.#outputType, got: outputFormat }, 'the Realtime API chose another output format');
+      this.#outputType = outputFormat;
+      this.#toCaller = sessionToCaller(outputFormat);
+    }
+    this.#configured = true;
+    clearTimeout(this.#configureTimer);
+    for (const audio of this.#early.splice(0)) this.#socket.send({ type: 'input_audio_buffer.append', audio });
+    if (this.#options.speakFirst) this.#requestResponse();
+  }
+
+  #onError(error: RealtimeError): void {
+    const code = error.code ?? '';
+    const context = { streamSid: this.#deps.streamSid, code, message: error.message, param: error.param };
+    if (!this.#configured) return this.#fail(`the Realtime API refused the configuration (${code}: ${error.message})`);
+    // Our response.create met one the server started on its own (after a tool output, say): that
+    // one answers, so ours is simply dropped (VOICE.md §3.3).
+    if (code === 'conversation_already_has_active_response') this.#responseRequested = false;
+    if (HARMLESS_ERRORS.has(code) || /already shorter/i.test(error.message)) {
+      this.#deps.log.debug(context, 'harmless Realtime error');
+      return;
+    }
+    if (code === 'session_expired') {
+      this.#deps.log.info(context, 'the Realtime session reached its time limit');
+      return this.#end('realtime_expired');
+    }
+    if (FATAL_ERRORS.has(code)) return this.#fail(`${code}: ${error.message}`);
+    this.#deps.log.warn(context, 'Realtime error');
+  }
+
+  /** The caller started speaking over the agent: stop its audio where the caller stopped hearing it. */
+  #bargeIn(): void {
+    if (!this.#playback.playing && !this.#activeResponse) return;
+    this.#deps.twilio.sendClear();
+    if (this.#activeResponse) this.#cancelled.add(this.#activeResponse);
+    for (const cut of this.#playback.interrupt()) {
+      if (cut.responseId) this.#cancelled.add(cut.responseId);
+      this.#socket.send({ type: 'conversation.item.truncate', item_id: cut.itemId, content_index: cut.contentIndex, audio_end_ms: cut.audioEndMs });
+    }
+  }
+
+  #assistantAudio(delta: { responseId: string; itemId: string; contentIndex: number; delta: string }): void {
+    if (this.#cancelled.has(delta.responseId)) return;
+    let payload = delta.delta;
+    let sessionBytes = base64ByteLength(payload);
+    let callerBytes = sessionBytes;
+    if (this.#outputType !== 'audio/pcmu') {
+      const bytes = Buffer.from(payload, 'base64');
+      const mulaw = this.#toCaller(bytes);
+      sessionBytes = bytes.length;
+      callerBytes = mulaw.length;
+      payload = mulaw.toString('base64');
+    }
+    if (callerBytes === 0) return;
+    this.#deps.twilio.sendMedia(payload);
+    const mark = this.#playback.forwarded({
+      itemId: delta.itemId,
+      contentIndex: delta.contentIndex,
+      responseId: delta.responseId,
+      callerMs: callerBytes / MULAW_BYTES_PER_MS,
+      sessionMs: sessionBytes / bytesPerMs(this.#outputType),
+    });
+    this.#deps.twilio.sendMark(mark);
+  }
+
+  #responseDone(responseId: string, status: string, calls: Parameters<CallTools['responseDone']>[1]): void {
+    if (this.#activeResponse === responseId || !responseId) this.#activeResponse = null;
+    void this.#tools.responseDone(status, calls);
+    if (this.#responseWanted && !this.#activeResponse) {
+      this.#responseWanted = false;
+      this.#requestResponse();
+    }
+  }
+
+  /** One response at a time: a request while one is active waits for its `response.done`. */
+  #requestResponse(): void {
+    if (this.#closed) return;
+    if (this.#activeResponse || this.#responseRequested) {
+      this.#responseWanted = true;
+      return;
+    }
+    this.#responseRequested = true;
+    this.#socket.send({ type: 'response.create' });
+  }
+}
+
+function isAudioType(value: string): value is SessionAudioType {
+  return value === 'audio/pcmu' || value === 'audio/pcma' || value === 'audio/pcm';
+}

@@ -1,0 +1,104 @@
+/**
+ * The tool loop of one call (VOICE.md §3.6): function calls are collected as the model makes
+ * them and run after `response.done`, in parallel, in the sandbox with the owner's custom values.
+ * Every call id gets exactly one `function_call_output` (a failing or unknown tool answers with
+ * an error, never silence), then one `response.create` follows, unless the caller barged in
+ * (the caller's new turn makes the next response and sees the outputs).
+ */
+import type { CallFunctionOutputEvent } from '../../shared/protocol.js';
+import type { ToolTestResult } from '../../shared/types/tool.js';
+import type { NewMessage } from '../db/sessionMessages.js';
+import type { ToolRecord } from '../db/tools.js';
+import type { FunctionCallItem, RealtimeClientEvent } from './realtimeProtocol.js';
+
+export interface CallToolsDeps {
+  streamSid: string;
+  toolsByName: ReadonlyMap<string, ToolRecord>;
+  now: () => number;
+  nextSeq: () => number;
+  run: (tool: ToolRecord, args: unknown) => Promise<ToolTestResult>;
+  send: (event: RealtimeClientEvent) => void;
+  /** Asks for the model's next response once it can take one. */
+  requestResponse: () => void;
+  emit: (event: CallFunctionOutputEvent) => void;
+  store: (message: NewMessage) => void;
+  /** False once the call has ended: late results are dropped. */
+  isLive: () => boolean;
+  onError: (error: unknown) => void;
+}
+
+export class CallTools {
+  readonly #deps: CallToolsDeps;
+  readonly #pending = new Map<string, FunctionCallItem>();
+  readonly #answered = new Set<string>();
+
+  constructor(deps: CallToolsDeps) {
+    this.#deps = deps;
+  }
+
+  collect(call: FunctionCallItem): void {
+    if (!this.#answered.has(call.callId)) this.#pending.set(call.callId, call);
+  }
+
+  /** A response finished: runs the calls it made. Resolves when every output is sent. */
+  async responseDone(status: string, calls: readonly FunctionCallItem[]): Promise<void> {
+    for (const call of calls) this.collect(call);
+    const batch = [...this.#pending.values()];
+    this.#pending.clear();
+    if (batch.length === 0) return;
+    for (const call of batch) this.#answered.add(call.callId);
+    try {
+      await Promise.all(batch.map((call) => this.#runOne(call)));
+      if (this.#deps.isLive() && status !== 'cancelled') this.#deps.requestResponse();
+    } catch (error) {
+      this.#deps.onError(error);
+    }
+  }
+
+  async #runOne(call: FunctionCallItem): Promise<void> {
+    const tool = this.#deps.toolsByName.get(call.name);
+    const calledAt = this.#deps.now();
+    const seq = this.#deps.nextSeq();
+    const result = await this.#result(tool, call.arguments);
+    if (!this.#deps.isLive()) return;
+    const output = result.success ? JSON.stringify(result.output ?? null) : JSON.stringify({ error: result.error ?? 'The tool failed' });
+    this.#deps.send({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: call.callId, output } });
+    const name = tool?.name ?? call.name;
+    this.#deps.emit({
+      type: 'call.function_output',
+      streamSid: this.#deps.streamSid,
+      function_id: tool?.id ?? '',
+      message: name,
+      output,
+      function_args: call.arguments,
+      timestamp: calledAt,
+    });
+    this.#deps.store({
+      stream_sid: this.#deps.streamSid,
+      item_id: call.callId,
+      seq,
+      type: 'function',
+      message: name,
+      timestamp: calledAt,
+      function_output: output,
+      function_args: call.arguments,
+      function_id: tool?.id ?? null,
+    });
+  }
+
+  async #result(tool: ToolRecord | undefined, rawArguments: string): Promise<Pick<ToolTestResult, 'success' | 'output' | 'error'>> {
+    if (!tool) return { success: false, output: null, error: 'Unknown tool' };
+    let args: unknown;
+    try {
+      args = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments);
+    } catch {
+      return { success: false, output: null, error: 'The arguments are not valid JSON' };
+    }
+    try {
+      return await this.#deps.run(tool, args);
+    } catch (error) {
+      this.#deps.onError(error);
+      return { success: false, output: null, error: 'The tool could not be run' };
+    }
+  }
+}

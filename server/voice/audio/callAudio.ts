@@ -1,0 +1,77 @@
+/**
+ * Audio between Twilio (always μ-law 8 kHz) and the Realtime session's format. μ-law passes
+ * through untouched (VOICE.md §0); A-law is transcoded byte for byte; PCM16 is decoded and
+ * resampled to the 24 kHz the Realtime API takes, and back.
+ */
+import type { AudioFormat } from '../../../shared/defaults.js';
+import { alawToMulaw, linearToMulaw, mulawToAlaw, mulawToLinear } from './g711.js';
+import { Downsampler, Upsampler } from './Resampler.js';
+
+/** The GA session's audio format types (VOICE.md §2.3). */
+export type SessionAudioType = 'audio/pcmu' | 'audio/pcma' | 'audio/pcm';
+
+export interface SessionAudioFormat {
+  type: SessionAudioType;
+  /** Only for audio/pcm, which the API takes at 24 kHz only. */
+  rate?: 24000;
+}
+
+const SESSION_FORMATS: Record<AudioFormat, SessionAudioFormat> = {
+  g711_ulaw: { type: 'audio/pcmu' },
+  g711_alaw: { type: 'audio/pcma' },
+  pcm16: { type: 'audio/pcm', rate: 24000 },
+};
+
+/** The agent's format setting (spec part 1 §5) as the GA session format. */
+export function sessionAudioFormat(format: AudioFormat): SessionAudioFormat {
+  return SESSION_FORMATS[format];
+}
+
+/** Bytes of one millisecond of audio in the session format. */
+export function bytesPerMs(type: SessionAudioType): number {
+  return type === 'audio/pcm' ? 48 : 8;
+}
+
+/** Twilio μ-law bytes per millisecond (8 kHz, one byte a sample). */
+export const MULAW_BYTES_PER_MS = 8;
+
+export type AudioConverter = (bytes: Buffer) => Buffer;
+
+/** Bytes a base64 string decodes to, without decoding it. */
+export function base64ByteLength(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+const passThrough: AudioConverter = (bytes) => bytes;
+
+function pcm16ToBuffer(samples: Int16Array): Buffer {
+  const out = Buffer.allocUnsafe(samples.length * 2);
+  for (let i = 0; i < samples.length; i++) out.writeInt16LE(samples[i]!, i * 2);
+  return out;
+}
+
+/** Caller audio (Twilio μ-law) → the session's input format. */
+export function callerToSession(type: SessionAudioType): AudioConverter {
+  if (type === 'audio/pcmu') return passThrough;
+  if (type === 'audio/pcma') return (bytes) => Buffer.from(mulawToAlaw(bytes));
+  const upsampler = new Upsampler();
+  return (bytes) => pcm16ToBuffer(upsampler.process(mulawToLinear(bytes)));
+}
+
+/** Assistant audio in the session's output format → Twilio μ-law. */
+export function sessionToCaller(type: SessionAudioType): AudioConverter {
+  if (type === 'audio/pcmu') return passThrough;
+  if (type === 'audio/pcma') return (bytes) => Buffer.from(alawToMulaw(bytes));
+  const downsampler = new Downsampler();
+  // Deltas may split a 16-bit sample; its first byte waits for the next delta.
+  let carry: Buffer | null = null;
+  return (bytes) => {
+    const data = carry ? Buffer.concat([carry, bytes]) : bytes;
+    const whole = data.length - (data.length % 2);
+    carry = whole < data.length ? Buffer.from(data.subarray(whole)) : null;
+    const samples = new Int16Array(whole / 2);
+    for (let i = 0; i < samples.length; i++) samples[i] = data.readInt16LE(i * 2);
+    return Buffer.from(linearToMulaw(downsampler.process(samples)));
+  };
+}

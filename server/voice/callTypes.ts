@@ -1,0 +1,44 @@
+/** What a call's bridge needs from the app, and what it knows about its call. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../appTypes.js';
+import type { Config } from '../config.js';
+import type { SecretBox } from '../crypto/SecretBox.js';
+import type { Database } from '../db/schema.js';
+import type { Sandbox } from '../sandbox/types.js';
+import type { ConnectionRegistry } from '../ws/ConnectionRegistry.js';
+
+export interface BridgeDeps {
+  db: Kysely<Database>;
+  sandbox: Sandbox;
+  secretBox: SecretBox;
+  /** The consoles' real-time connections: call events go to the owner's. */
+  realtime: ConnectionRegistry;
+  config: Pick<Config, 'openaiBaseUrl' | 'realtimeModels' | 'publicUrl'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export type CallDirection = 'inbound' | 'outbound';
+
+/** A stream Twilio opened and the server checked: its SIDs and who it belongs to. */
+export interface CallContext {
+  streamSid: string;
+  callSid: string;
+  userId: string;
+  agentId: string;
+  callType: CallDirection;
+  from: string;
+  to: string;
+}
+
+/** Why a call ended, for the log. */
+export type EndReason =
+  | 'caller_hung_up'
+  | 'twilio_closed'
+  | 'ended_by_user'
+  | 'realtime_closed'
+  | 'realtime_expired'
+  | 'realtime_failed'
+  | 'not_configured'
+  | 'server_shutdown';

@@ -1,0 +1,20 @@
+/** Narrowing JSON frames from `unknown` (Twilio and Realtime messages) without `any`. */
+
+export type JsonObject = Record<string, unknown>;
+
+/** The value as a plain object, or null. */
+export function asObject(value: unknown): JsonObject | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : null;
+}
+
+/** A text frame parsed as a JSON object, or null when it is not one. */
+export function parseObject(raw: string): JsonObject | null {
+  try {
+    return asObject(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+/** The value if it is a string, else ''. */
+export const str = (value: unknown): string => (typeof value === 'string' ? value : '');

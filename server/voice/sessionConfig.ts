@@ -1,0 +1,117 @@
+/**
+ * The one `session.update` that configures a call's Realtime session from every agent setting
+ * (spec part 1 §3, VOICE.md §2.3). GA has no temperature, so the agent's is not sent (the agent
+ * page says the current models ignore it). Turn detection always creates and interrupts
+ * responses itself, so barge-in never needs a client `response.cancel`.
+ */
+import {
+  AGENT_DEFAULTS,
+  AUDIO_FORMATS,
+  EAGERNESS_LEVELS,
+  NOISE_REDUCTIONS,
+  REALTIME_MODELS,
+  type AudioFormat,
+} from '../../shared/defaults.js';
+import { substituteValues } from '../../shared/template.js';
+import type { AgentRecord } from '../db/agents.js';
+import type { ToolRecord } from '../db/tools.js';
+import { sessionAudioFormat } from './audio/callAudio.js';
+import type { RealtimeFunctionTool, RealtimeSessionConfig, RealtimeTurnDetection } from './realtimeProtocol.js';
+import type { RealtimeModelMap } from './realtimeModels.js';
+import { providerToolNames } from './toolNames.js';
+
+/** The API rejects longer tool descriptions (VOICE.md §4.5). */
+const MAX_TOOL_DESCRIPTION = 1024;
+
+export interface SessionSetup {
+  config: RealtimeSessionConfig;
+  /** Provider tool name → the tool it runs. */
+  toolsByName: Map<string, ToolRecord>;
+}
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T): T {
+  return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+function audioFormat(value: string): AudioFormat {
+  return oneOf(value, AUDIO_FORMATS, AGENT_DEFAULTS.input_audio_format);
+}
+
+function turnDetection(agent: AgentRecord): RealtimeTurnDetection {
+  const common = { create_response: true, interrupt_response: true };
+  if (agent.turn_detection_type === 'semantic_vad') {
+    return { type: 'semantic_vad', eagerness: oneOf(agent.eagerness, EAGERNESS_LEVELS, AGENT_DEFAULTS.eagerness), ...common };
+  }
+  return {
+    type: 'server_vad',
+    threshold: agent.threshold,
+    prefix_padding_ms: agent.prefix_padding_ms,
+    silence_duration_ms: agent.silence_duration_ms,
+    ...common,
+  };
+}
+
+function transcription(agent: AgentRecord): RealtimeSessionConfig['audio']['input']['transcription'] {
+  if (!agent.transcription) return null;
+  return {
+    model: agent.transcription_model,
+    ...(agent.transcription_language.trim() ? { language: agent.transcription_language.trim() } : {}),
+    ...(agent.transcription_prompt.trim() ? { prompt: agent.transcription_prompt } : {}),
+  };
+}
+
+function parameters(tool: ToolRecord): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(tool.parameters);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && (parsed as { type?: unknown }).type === 'object') {
+      return parsed as Record<string, unknown>;
+    }
+  } catch {
+    // A stored schema is always JSON; fall through to "no parameters" all the same.
+  }
+  return { type: 'object', properties: {} };
+}
+
+/** The system message, then the instructions, with the owner's `{{NAME}}` values filled in. */
+export function sessionInstructions(agent: AgentRecord, values: Readonly<Record<string, string>>): string {
+  return [agent.system_message, agent.instructions]
+    .map((text) => substituteValues(text, values).trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+export function buildSessionSetup(
+  agent: AgentRecord,
+  tools: readonly ToolRecord[],
+  values: Readonly<Record<string, string>>,
+  models: RealtimeModelMap,
+): SessionSetup {
+  const names = providerToolNames(tools.map((tool) => tool.name));
+  const toolsByName = new Map(tools.map((tool, i) => [names[i]!, tool]));
+  const functionTools: RealtimeFunctionTool[] = tools.map((tool, i) => ({
+    type: 'function',
+    name: names[i]!,
+    description: tool.description.slice(0, MAX_TOOL_DESCRIPTION),
+    parameters: parameters(tool),
+  }));
+  const noiseReduction = oneOf(agent.noise_reduction, NOISE_REDUCTIONS, 'none');
+  const config: RealtimeSessionConfig = {
+    type: 'realtime',
+    model: models[oneOf(agent.model, REALTIME_MODELS, AGENT_DEFAULTS.model)],
+    output_modalities: ['audio'],
+    instructions: sessionInstructions(agent, values),
+    audio: {
+      input: {
+        format: sessionAudioFormat(audioFormat(agent.input_audio_format)),
+        noise_reduction: noiseReduction === 'none' ? null : { type: noiseReduction },
+        transcription: transcription(agent),
+        turn_detection: turnDetection(agent),
+      },
+      output: { format: sessionAudioFormat(audioFormat(agent.output_audio_format)), voice: agent.voice },
+    },
+    tools: functionTools,
+    tool_choice: 'auto',
+    max_output_tokens: agent.response_output_tokens_limit ? agent.max_response_output_tokens : 'inf',
+  };
+  return { config, toolsByName };
+}

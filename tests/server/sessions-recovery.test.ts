@@ -1,0 +1,52 @@
+/**
+ * Crash recovery (issue 10): calls do not survive the process, so on start-up every session a
+ * crash left open is closed at its last sign of life (its newest message, else its start), and
+ * takes its place at the end of the owner's ended list.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import { openDatabase } from '../../server/db/openDatabase.js';
+import { insertMessage } from '../../server/db/sessionMessages.js';
+import { insertSession, listEndedSessions } from '../../server/db/sessions.js';
+import { insertUser } from '../../server/db/users.js';
+import { startServer } from '../../server/startServer.js';
+import { seedEndedSessions } from '../helpers/seedSessions.js';
+
+let dataDir = '';
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+it('closes the sessions a crash left open when the server starts', async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-recovery-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SWITCHBOARD_ADMIN_PASSWORD: 'recovery-pw' }) };
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  const user = await insertUser(db, { username: 'caller-owner', email: null, role: 'user', passwordHash: 'x' }, 1);
+  await seedEndedSessions(db, user.id, 'agent-1', 3, Date.UTC(2026, 0, 1));
+  const open = (streamSid: string, startTime: number) =>
+    insertSession(db, { stream_sid: streamSid, call_sid: `CA-${streamSid}`, user_id: user.id, agent_id: 'agent-1', agent_name: 'A', from_number: '+1', to_number: '+2', call_type: 'inbound', start_time: startTime });
+  const started = Date.UTC(2026, 2, 1, 12);
+  await open('MZ-talking', started);
+  await open('MZ-silent', started + 1000);
+  await insertMessage(db, { stream_sid: 'MZ-talking', item_id: 'item_1', seq: 1, type: 'user', message: 'Hello?', timestamp: started + 95_000, function_output: null, function_args: null, function_id: null });
+  await db.destroy();
+
+  const server = await startServer(config);
+  try {
+    const rows = await server.db.selectFrom('call_sessions').selectAll().where('stream_sid', 'in', ['MZ-talking', 'MZ-silent']).orderBy('stream_sid').execute();
+    expect(rows.map((r) => [r.stream_sid, r.end_time, r.duration, r.ended_seq])).toEqual([
+      ['MZ-silent', started + 1000, 0, 4],
+      ['MZ-talking', started + 95_000, 95, 5],
+    ]);
+    const page = await listEndedSessions(server.db, user.id, { limit: 2, offset: 0, order: 'desc' });
+    expect(page.total).toBe(5);
+    expect(page.rows.map((r) => r.stream_sid)).toEqual(['MZ-talking', 'MZ-silent']);
+  } finally {
+    await server.stop();
+  }
+});

@@ -1,0 +1,107 @@
+/**
+ * POST /api/twilio/incoming-call (VOICE.md §1.5–1.6, §5.2): only Twilio's signature for the
+ * account that owns the called number is accepted; the answer connects a Media Stream with the
+ * call's context and a one-time token, or says a short message and hangs up when no agent holds
+ * the number. Outbound calls use the same stream with their own token.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twilioSignature } from '../../server/twilio/signature.js';
+import { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
+import { incomingCallParams, parseConnectTwiml, postTwilioWebhook } from '../fixtures/fakeTwilioWebhook.js';
+import { startVoiceHarness, VOICE_PUBLIC_URL, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
+
+let h: VoiceHarness;
+let o: VoiceOwner;
+beforeAll(async () => {
+  h = await startVoiceHarness();
+  o = await h.owner();
+});
+afterAll(() => h.close());
+
+const URL_PATH = '/api/twilio/incoming-call';
+let sids = 0;
+const params = (overrides: Record<string, string> = {}) => ({
+  ...incomingCallParams({ accountSid: h.rest.accountSid, callSid: `CA${(++sids).toString(16).padStart(32, 'f')}`, from: '+14155550100', to: o.number }),
+  ...overrides,
+});
+const post = (p: Record<string, string>, signature?: string | null) =>
+  postTwilioWebhook({ serverUrl: h.serverUrl, publicUrl: VOICE_PUBLIC_URL, authToken: h.rest.authToken, params: p, signature });
+
+describe('incoming-call webhook', () => {
+  it('answers a signed call with TwiML connecting a Media Stream with the call\'s context and a one-time token', async () => {
+    const p = params();
+    const answer = await post(p);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response><Connect><Stream url="wss:\/\/switchboard\.example\.com\/api\/twilio\/media-stream">/);
+    expect(answer.body).toContain('</Connect><Say>Sorry, the agent cannot continue this call. Goodbye.</Say><Hangup/></Response>');
+    const twiml = parseConnectTwiml(answer.body)!;
+    expect(twiml.streamUrl).not.toContain('?');
+    expect(twiml.parameters).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), agentId: o.agent.id, callType: 'inbound', from: '+14155550100', to: o.number });
+    expect(parseConnectTwiml((await post(params())).body)!.parameters.token).not.toBe(twiml.parameters.token);
+  });
+
+  it('refuses a missing, wrong or tampered signature, and another account\'s token, with 403', async () => {
+    const p = params();
+    expect((await post(p, null)).status).toBe(403);
+    expect((await post(p, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).status).toBe(403);
+    const signed = twilioSignature(h.rest.authToken, `${VOICE_PUBLIC_URL}${URL_PATH}`, p);
+    const tampered = await post({ ...p, From: '+19995550100' }, signed);
+    expect(tampered.status).toBe(403);
+    expect(tampered.body).toContain('not signed by Twilio');
+    expect((await post(p, twilioSignature('another-token', `${VOICE_PUBLIC_URL}${URL_PATH}`, p))).status).toBe(403);
+    expect((await post(p, twilioSignature(h.rest.authToken, `http://switchboard.example.com${URL_PATH}`, p))).status).toBe(403);
+  });
+
+  it('accepts the signature over the URL with the :443 port, as Twilio sometimes signs', async () => {
+    const p = params();
+    expect((await post(p, twilioSignature(h.rest.authToken, `https://switchboard.example.com:443${URL_PATH}`, p))).status).toBe(200);
+  });
+
+  it('says a short message and hangs up when no agent holds the number', async () => {
+    const answer = await post(params({ To: '+14155559999', Called: '+14155559999' }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, no one can take your call at this number. Goodbye.</Say><Hangup/></Response>');
+  });
+
+  it('answers 403 for an account nobody here uses, and 400 naming a missing field of a signed call', async () => {
+    expect((await post(params({ AccountSid: `AC${'9'.repeat(32)}` }))).status).toBe(403);
+    const p = params();
+    delete (p as Record<string, string | undefined>).CallSid;
+    const missing = await post(p);
+    expect(missing.status).toBe(400);
+    expect(JSON.parse(missing.body)).toMatchObject({ error: 'CallSid: required' });
+  });
+});
+
+describe('outbound calls', () => {
+  it('stream to the same endpoint with call type outbound and their own token, bound to the call Twilio created', async () => {
+    const events = await o.console();
+    const made = await o.call('POST', '/api/twilio/make-call', { phoneNumber: '+442071838750', agentId: o.agent.id });
+    expect(made.statusCode).toBe(200);
+    const created = h.rest.calls.at(-1)!;
+    const twiml = parseConnectTwiml(created.form.Twiml!)!;
+    expect(twiml.streamUrl).toBe('wss://switchboard.example.com/api/twilio/media-stream');
+    expect(twiml.parameters).toMatchObject({ callType: 'outbound', agentId: o.agent.id, from: o.number, to: '+442071838750' });
+    const twilio = await FakeTwilioCall.connect({
+      connectUrl: `${h.wsUrl}/api/twilio/media-stream`,
+      signedUrl: twiml.streamUrl,
+      authToken: h.rest.authToken,
+      accountSid: h.rest.accountSid,
+      callSid: created.sid,
+      parameters: twiml.parameters,
+    });
+    const session = await h.realtime.nextSession();
+    const event = await events.nextMessage();
+    expect(event).toMatchObject({ type: 'session.created', streamSid: twilio.streamSid, callType: 'outbound', fromPhoneNumber: o.number, toPhoneNumber: '+442071838750' });
+    twilio.hangUp();
+    await session.closed;
+  });
+
+  it('deletes the token when Twilio refuses to place the call', async () => {
+    h.rest.failNextCall(400, 21211, "The 'To' number +15005550001 is not a valid phone number.");
+    const before = await h.t.db.selectFrom('stream_tokens').select('token_hash').execute();
+    const made = await o.call('POST', '/api/twilio/make-call', { phoneNumber: '+15005550001', agentId: o.agent.id });
+    expect(made.statusCode).toBe(400);
+    expect(await h.t.db.selectFrom('stream_tokens').select('token_hash').execute()).toHaveLength(before.length);
+  });
+});
