@@ -114,7 +114,9 @@ describe('hostile handlers', () => {
   });
 
   it('caps huge console output with a marker', async () => {
-    const result = await hostile(handlerOf("for (let i = 0; i < 100000; i++) console.log('spam', i, 'x'.repeat(100)); return 'done';"));
+    // 3,000 lines of ~110 characters pass both caps (200 lines, 64 KB) many times over and finish
+    // well inside the 300 ms deadline even on a loaded machine (100,000 lines did not).
+    const result = await hostile(handlerOf("for (let i = 0; i < 3000; i++) console.log('spam', i, 'x'.repeat(100)); return 'done';"));
     expect(result.output).toBe('done');
     expect(result.logs.length).toBeLessThanOrEqual(201);
     expect(result.logs.at(-1)).toBe('[logs truncated]');
