@@ -15,3 +15,6 @@ export const CRAWL_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 export function newCrawlId(): string {
   return globalThis.crypto.randomUUID();
 }
+
+/** Longest page address or typed site address kept with a bot's knowledge. */
+export const KNOWLEDGE_URL_MAX_CHARS = 2_048;

@@ -2,6 +2,8 @@
  * Table types of the Kysely query layer. Timestamps are integer milliseconds, ids are UUID text.
  * Later steps add their tables here (agents, tools, custom values…) next to a migration.
  */
+import type { Generated } from 'kysely';
+
 export interface UsersTable {
   id: string;
   username: string;
@@ -190,6 +192,34 @@ export interface StreamTokensTable {
   used_at: number | null;
 }
 
+/** The knowledge base of a bot beside its pages (migration 007); one row once saved. */
+export interface WebchatKnowledgeTable {
+  webchat_id: string;
+  /** The website address as typed on the Knowledge Base tab. */
+  site_url: string;
+  summary: string;
+  updated_at: number;
+}
+
+/** A crawled page of a bot, in the order of the crawl; its text is in knowledge_passages. */
+export interface KnowledgePagesTable {
+  webchat_id: string;
+  position: number;
+  url: string;
+  /** 0/1: only selected pages are searched. */
+  selected: number;
+  char_count: number;
+}
+
+/** Consecutive slices of a page's text (joined in `seq` order they give it back), full-text indexed. */
+export interface KnowledgePassagesTable {
+  id: Generated<number>;
+  webchat_id: string;
+  page_position: number;
+  seq: number;
+  text: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -205,4 +235,7 @@ export interface Database {
   call_sessions: CallSessionsTable;
   call_messages: CallMessagesTable;
   stream_tokens: StreamTokensTable;
+  webchat_knowledge: WebchatKnowledgeTable;
+  knowledge_pages: KnowledgePagesTable;
+  knowledge_passages: KnowledgePassagesTable;
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, WebchatsTable } from './schema.js';
+import { inTransaction } from './transaction.js';
 
 export type WebchatRecord = WebchatsTable;
 
@@ -83,7 +84,7 @@ async function replaceTools(trx: Kysely<Database>, webchatId: string, toolIds: s
     .execute();
 }
 
-/** A new bot with its tools (ids already checked as the owner's), in one transaction. */
+/** A new bot with its tools (ids already checked as the owner's), in one transaction (the caller's, if given one). */
 export async function insertWebchat(
   db: Kysely<Database>,
   userId: string,
@@ -92,7 +93,7 @@ export async function insertWebchat(
   now: number,
 ): Promise<WebchatWithTools> {
   const row: WebchatRecord = { id: randomUUID(), user_id: userId, ...columns, created_at: now, updated_at: now };
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.insertInto('webchats').values(row).execute();
     await replaceTools(trx, row.id, toolIds);
   });
@@ -100,8 +101,8 @@ export async function insertWebchat(
 }
 
 /**
- * Applies column changes and, when `toolIds` is given, replaces the tool list, in one transaction.
- * Tool ids must already be checked as the owner's. False when the user has no such bot.
+ * Applies column changes and, when `toolIds` is given, replaces the tool list, in one transaction
+ * (the caller's, if given one). Tool ids must already be checked as the owner's. False when the user has no such bot.
  */
 export async function updateWebchat(
   db: Kysely<Database>,
@@ -111,7 +112,7 @@ export async function updateWebchat(
   toolIds: string[] | undefined,
   now: number,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable('webchats')
       .set({ ...changes, updated_at: now })
@@ -124,7 +125,7 @@ export async function updateWebchat(
   });
 }
 
-/** Deletes the bot; its tool links and demos go with it. False when the user has no such bot. */
+/** Deletes the bot; its tool links, demos and knowledge go with it. False when the user has no such bot. */
 export async function deleteWebchat(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
   const result = await db.deleteFrom('webchats').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

@@ -42,7 +42,7 @@ export const conflict = (message: string) => new HttpError(409, 'conflict', mess
  */
 export const quotaExceeded = (quota: UserQuota, what: string) => {
   const limit = USER_QUOTAS[quota];
-  const amount = quota.endsWith('Bytes') ? formatBytes(limit) : String(limit);
+  const amount = quota.includes('Bytes') ? formatBytes(limit) : String(limit);
   return new HttpError(403, 'quota_exceeded', `Limit reached: at most ${amount} ${what}`);
 };
 /** A 503 when the tool sandbox cannot take a job now (busy, shutting down); `message` says which. */

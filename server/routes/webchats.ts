@@ -1,7 +1,8 @@
 /**
  * Web chat bots and their demos (spec part 2 §7) under /api/webchats, for the effective user: a
- * bot or demo of another user answers 404 exactly like a missing one. A later step adds
- * `/crawl` and `/summarize` under the same prefix.
+ * bot or demo of another user answers 404 exactly like a missing one. The answers about one bot
+ * carry its knowledge base, which POST and PUT may replace (so their bodies may be larger); the
+ * list never does. `/crawl` and `/summarize` are in routes/knowledge.ts.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import type { SuccessResponse } from '../../shared/types/api.js';
 import type { Demo, IntegrationScriptResponse, Webchat } from '../../shared/types/webchat.js';
 import { requireUser } from '../auth/requireUser.js';
 import { findOwnedToolIds, isForeignKeyViolation } from '../db/agents.js';
+import { loadKnowledge, saveKnowledge } from '../db/knowledge.js';
 import { countDemos, deleteDemo, insertDemo, listDemos } from '../db/webchatDemos.js';
 import {
   countWebchats,
@@ -22,6 +24,7 @@ import {
   updateWebchat,
 } from '../db/webchats.js';
 import { notFound, quotaExceeded, validationFailed } from '../http/HttpError.js';
+import { webchatBodyLimit } from '../knowledge/parseKnowledge.js';
 import { parseDemoLink, toDemo } from '../webchats/demoLinks.js';
 import { integrationScript } from '../webchats/integrationScript.js';
 import { parseWebchatBody } from '../webchats/parseWebchatBody.js';
@@ -46,6 +49,7 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
     if (unknown !== undefined) throw validationFailed(`tools: unknown tool id ${unknown}`);
   };
   const toolRaceMessage = 'tools: a tool was deleted meanwhile, reload and try again';
+  const bodyLimit = webchatBodyLimit(config.bodyLimitBytes);
 
   /** The user's bot or a 404. */
   const ownedWebchat = async (userId: string, id: string) => {
@@ -54,18 +58,23 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
     return row;
   };
 
-  app.get('', async (request): Promise<Webchat[]> => (await listWebchats(db, requireUser(request).id)).map(toWebchat));
+  app.get('', async (request): Promise<Webchat[]> => (await listWebchats(db, requireUser(request).id)).map((bot) => toWebchat(bot)));
 
-  app.post('', async (request, reply): Promise<Webchat> => {
+  app.post('', { bodyLimit }, async (request, reply): Promise<Webchat> => {
     const userId = requireUser(request).id;
-    const { changes, toolIds = [] } = parseWebchatBody(request.body);
+    const { changes, toolIds = [], knowledge } = parseWebchatBody(request.body);
     await checkTools(userId, toolIds);
     if ((await countWebchats(db, userId)) >= USER_QUOTAS.webchats) throw quotaExceeded('webchats', 'web chat bots per user');
     const columns = { ...NEW_WEBCHAT_COLUMNS, ...changes, name: changes.name!, description: changes.description! };
     try {
-      const created = await insertWebchat(db, userId, columns, toolIds, clock());
+      const now = clock();
+      const created = await db.transaction().execute(async (trx) => {
+        const bot = await insertWebchat(trx, userId, columns, toolIds, now);
+        if (knowledge) await saveKnowledge(trx, bot.row.id, knowledge, now);
+        return bot;
+      });
       reply.code(201);
-      return toWebchat(created);
+      return toWebchat(created, await loadKnowledge(db, created.row.id));
     } catch (error) {
       if (isForeignKeyViolation(error)) throw validationFailed(toolRaceMessage);
       throw error;
@@ -99,25 +108,29 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/:id', { schema: { params: WebchatParams } }, async (request): Promise<Webchat> => {
     const webchat = await findWebchat(db, requireUser(request).id, request.params.id);
     if (!webchat) throw notFound(WEBCHAT_NOT_FOUND);
-    return toWebchat(webchat);
+    return toWebchat(webchat, await loadKnowledge(db, webchat.row.id));
   });
 
   // The body is checked by parseWebchatBody (field-named messages), not by a schema.
-  app.put('/:id', { schema: { params: WebchatParams } }, async (request): Promise<Webchat> => {
+  app.put('/:id', { schema: { params: WebchatParams }, bodyLimit }, async (request): Promise<Webchat> => {
     const userId = requireUser(request).id;
     const { id } = request.params;
-    const { changes, toolIds } = parseWebchatBody(request.body, id);
+    const { changes, toolIds, knowledge } = parseWebchatBody(request.body, id);
     await ownedWebchat(userId, id);
     await checkTools(userId, toolIds);
     try {
-      if (!(await updateWebchat(db, userId, id, changes, toolIds, clock()))) throw notFound(WEBCHAT_NOT_FOUND);
+      const now = clock();
+      await db.transaction().execute(async (trx) => {
+        if (!(await updateWebchat(trx, userId, id, changes, toolIds, now))) throw notFound(WEBCHAT_NOT_FOUND);
+        if (knowledge) await saveKnowledge(trx, id, knowledge, now);
+      });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw validationFailed(toolRaceMessage);
       throw error;
     }
     const updated = await findWebchat(db, userId, id);
     if (!updated) throw notFound(WEBCHAT_NOT_FOUND);
-    return toWebchat(updated);
+    return toWebchat(updated, await loadKnowledge(db, id));
   });
 
   app.delete('/:id', { schema: { params: WebchatParams } }, async (request): Promise<SuccessResponse> => {

@@ -2,12 +2,14 @@
  * The POST /webchats and PUT /webchats/:id body guard (spec part 2 §3, §5, §7). The body arrives
  * as `unknown`; each field is checked by a rule of its own and every failure names its field. A
  * table rather than a TypeBox schema, as for agents, so messages say "between 0 and 2" and names
- * are checked after trimming. A later step adds the knowledge fields here.
+ * are checked after trimming. The knowledge base has a guard of its own (knowledge/parseKnowledge.ts).
  */
 import { WEBCHAT_DEFAULTS, WEBCHAT_LIMITS } from '../../shared/defaults.js';
 import { applyFieldRule, decimal, flag, integer, text, withoutControls, type Checked } from '../agents/fieldRules.js';
+import type { KnowledgeInput } from '../db/knowledge.js';
 import type { WebchatColumns } from '../db/webchats.js';
 import { invalidField } from '../http/HttpError.js';
+import { parseKnowledge } from '../knowledge/parseKnowledge.js';
 import { parseAppearance } from './parseAppearance.js';
 
 type Rule = { [C in keyof WebchatColumns]: { column: C; check: (value: unknown) => Checked<WebchatColumns[C]> } }[keyof WebchatColumns];
@@ -61,6 +63,8 @@ export interface ParsedWebchatBody {
   changes: Partial<WebchatColumns>;
   /** The new tool list in order (ids, not yet checked for ownership); undefined leaves it. */
   toolIds?: string[];
+  /** The new knowledge base, replacing the old whole; undefined leaves it. */
+  knowledge?: KnowledgeInput;
 }
 
 function parseToolIds(value: unknown): string[] {
@@ -84,6 +88,7 @@ export function parseWebchatBody(input: unknown, webchatId?: string): ParsedWebc
   const changes: Record<string, unknown> = parsed.changes;
   for (const [field, value] of Object.entries(body)) {
     if (field === 'tools') parsed.toolIds = parseToolIds(value);
+    else if (field === 'knowledge') parsed.knowledge = parseKnowledge(value);
     else if (field === 'id' && webchatId !== undefined) {
       if (value !== webchatId) throw invalidField('id', 'does not match the bot being updated');
     } else applyFieldRule(RULES, field, value, changes);

@@ -1,6 +1,8 @@
 /** Wire shapes of a stored bot: the owner's full view and the widget's public one. */
 import { DEFAULT_APPEARANCE, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
+import type { WebchatKnowledge } from '../../shared/types/knowledge.js';
 import type { PublicWebchatConfig, Webchat } from '../../shared/types/webchat.js';
+import type { KnowledgeInput } from '../db/knowledge.js';
 import type { WebchatColumns, WebchatRecord, WebchatWithTools } from '../db/webchats.js';
 import { readStoredAppearance } from './parseAppearance.js';
 
@@ -16,8 +18,13 @@ export const NEW_WEBCHAT_COLUMNS: Omit<WebchatColumns, 'name' | 'description'> =
   appearance: JSON.stringify(DEFAULT_APPEARANCE),
 };
 
-/** The owner's view (spec part 2 §3), snake_case as on the wire. */
-export function toWebchat({ row, toolIds }: WebchatWithTools): Webchat {
+/** The knowledge base on the wire (snake_case like the bot). */
+export function toWireKnowledge({ siteUrl, pages, summary }: KnowledgeInput): WebchatKnowledge {
+  return { site_url: siteUrl, pages: pages.map(({ url, text, selected }) => ({ url, text, selected })), summary };
+}
+
+/** The owner's view (spec part 2 §3), snake_case as on the wire; with `knowledge` for one bot, never in the list. */
+export function toWebchat({ row, toolIds }: WebchatWithTools, knowledge?: KnowledgeInput): Webchat {
   return {
     id: row.id,
     name: row.name,
@@ -33,6 +40,7 @@ export function toWebchat({ row, toolIds }: WebchatWithTools): Webchat {
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
     appearance: readStoredAppearance(row.appearance),
+    ...(knowledge ? { knowledge: toWireKnowledge(knowledge) } : {}),
   };
 }
 

@@ -17,3 +17,22 @@ export interface CrawlResponse extends CrawlResult {
 export interface SummarizeResponse {
   summary: string;
 }
+
+/** A crawled page kept with a bot (issue 9): its address, readable text ('' shows 'No content') and selection. */
+export interface KnowledgePage {
+  url: string;
+  text: string;
+  selected: boolean;
+}
+
+/**
+ * A bot's knowledge base on the wire, snake_case like the bot: part of the answers about one bot
+ * (GET, POST and PUT /webchats/{id}), never of the list; a PUT or POST carrying it replaces it whole.
+ */
+export interface WebchatKnowledge {
+  /** The website address as typed on the Knowledge Base tab. */
+  site_url: string;
+  /** In crawl order; only selected pages are searched when the bot answers. */
+  pages: KnowledgePage[];
+  summary: string;
+}

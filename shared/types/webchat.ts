@@ -1,3 +1,5 @@
+import type { WebchatKnowledge } from './knowledge.js';
+
 /** Bot appearance, snake_case as on the wire (spec part 2 §3). */
 export interface Appearance {
   primary_color: string;
@@ -36,6 +38,8 @@ export interface Webchat {
   created_at: number;
   updated_at: number;
   appearance: Appearance;
+  /** In the answers about one bot (GET, POST and PUT /webchats/{id}); the list leaves it out. */
+  knowledge?: WebchatKnowledge;
 }
 
 /**
@@ -55,6 +59,8 @@ export interface WebchatInput {
   short_term_messages_retention_period?: number;
   tools?: string[];
   appearance?: Partial<Appearance>;
+  /** Replaces the whole knowledge base; left out, it is kept. */
+  knowledge?: WebchatKnowledge;
 }
 
 /** A demo link of a bot (spec part 2 §3). */

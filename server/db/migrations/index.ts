@@ -10,6 +10,7 @@ import * as m003 from './003-agents.js';
 import * as m004 from './004-tool-names.js';
 import * as m005 from './005-webchats.js';
 import * as m006 from './006-sessions.js';
+import * as m007 from './007-knowledge.js';
 import * as m008 from './008-unique-names-and-numbers.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -19,5 +20,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '004-tool-names': m004,
   '005-webchats': m005,
   '006-sessions': m006,
+  '007-knowledge': m007,
   '008-unique-names-and-numbers': m008,
 };

@@ -1,0 +1,81 @@
+/**
+ * The `knowledge` field of POST /webchats and PUT /webchats/{id} (issue 9): arrives as `unknown`,
+ * leaves as the repository's input. Every failure names its field ('knowledge.pages[3].url: …');
+ * a knowledge base past the user's quotas (shared/limits.ts) is a 403 quota_exceeded.
+ */
+import { KNOWLEDGE_URL_MAX_CHARS } from '../../shared/knowledge.js';
+import { USER_QUOTAS } from '../../shared/limits.js';
+import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
+import type { KnowledgeInput, KnowledgePageInput } from '../db/knowledge.js';
+import { invalidField, quotaExceeded } from '../http/HttpError.js';
+
+type Fields = Record<string, unknown>;
+
+function objectWith(field: string, value: unknown, allowed: readonly string[]): Fields {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidField(field, `must be an object with ${allowed.join(', ')}`);
+  const unknownKey = Object.keys(value).find((key) => !allowed.includes(key));
+  if (unknownKey !== undefined) throw invalidField(`${field}.${unknownKey}`, 'is not an accepted field');
+  return value as Fields;
+}
+
+function string(field: string, value: unknown): string {
+  if (typeof value !== 'string') throw invalidField(field, 'must be a string');
+  return value;
+}
+
+function address(field: string, value: unknown, { httpOnly }: { httpOnly: boolean }): string {
+  const text = string(field, value);
+  if (text.length > KNOWLEDGE_URL_MAX_CHARS) throw invalidField(field, `must be at most ${KNOWLEDGE_URL_MAX_CHARS} characters long`);
+  const problem = controlCharacterProblem(text);
+  if (problem) throw invalidField(field, problem);
+  if (httpOnly && !isHttpUrl(text)) throw invalidField(field, 'must be an http:// or https:// address');
+  return text;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function parsePage(field: string, value: unknown): KnowledgePageInput {
+  const page = objectWith(field, value, ['url', 'text', 'selected']);
+  if (typeof page.selected !== 'boolean') throw invalidField(`${field}.selected`, 'must be true or false');
+  return { url: address(`${field}.url`, page.url, { httpOnly: true }), text: string(`${field}.text`, page.text), selected: page.selected };
+}
+
+function parsePages(value: unknown): KnowledgePageInput[] {
+  if (!Array.isArray(value)) throw invalidField('knowledge.pages', 'must be a list of pages');
+  if (value.length > USER_QUOTAS.knowledgePagesPerWebchat) throw quotaExceeded('knowledgePagesPerWebchat', 'crawled pages per bot');
+  const seen = new Set<string>();
+  return value.map((item, i) => {
+    const page = parsePage(`knowledge.pages[${i}]`, item);
+    if (seen.has(page.url)) throw invalidField(`knowledge.pages[${i}].url`, 'is listed twice');
+    seen.add(page.url);
+    return page;
+  });
+}
+
+/** A whole knowledge base; `site_url`, `pages` and `summary` left out are empty. */
+export function parseKnowledge(value: unknown): KnowledgeInput {
+  const body = objectWith('knowledge', value, ['site_url', 'pages', 'summary']);
+  const knowledge: KnowledgeInput = {
+    siteUrl: body.site_url === undefined ? '' : address('knowledge.site_url', body.site_url, { httpOnly: false }),
+    pages: body.pages === undefined ? [] : parsePages(body.pages),
+    summary: body.summary === undefined ? '' : string('knowledge.summary', body.summary),
+  };
+  const bytes = knowledge.pages.reduce((sum, page) => sum + Buffer.byteLength(page.text), Buffer.byteLength(knowledge.summary));
+  if (bytes > USER_QUOTAS.knowledgeBytesPerWebchat) throw quotaExceeded('knowledgeBytesPerWebchat', 'of knowledge text (page texts and summary) per bot');
+  return knowledge;
+}
+
+/**
+ * Request body room for a bot with the largest knowledge base: the text as JSON (escapes such as
+ * \n take two bytes for one), the page addresses, and the global limit for the rest (avatar…).
+ */
+export function webchatBodyLimit(globalLimit: number): number {
+  return globalLimit + 2 * USER_QUOTAS.knowledgeBytesPerWebchat + USER_QUOTAS.knowledgePagesPerWebchat * (KNOWLEDGE_URL_MAX_CHARS + 64);
+}
