@@ -63,6 +63,17 @@ export interface CrawlProgressEvent {
   currentUrl: string | null;
 }
 
+/**
+ * How many conversations of one bot are active (a visitor message in the last
+ * CHAT_LIMITS.activeWindowMs), sent to the bot owner's consoles when the number changes, so the
+ * Web Chats cards show '{n} active' without polling.
+ */
+export interface WebchatActivityEvent {
+  type: 'webchat.activity';
+  webchatId: string;
+  activeConversations: number;
+}
+
 /** Events passed to listeners (spec part 1 §7). */
 export type RealtimeEvent =
   | SessionCreatedEvent
@@ -76,7 +87,8 @@ export type ServerMessage =
   | PongEvent
   | ErrorEvent
   | RealtimeEvent
-  | CrawlProgressEvent;
+  | CrawlProgressEvent
+  | WebchatActivityEvent;
 
 export type ServerMessageType = ServerMessage['type'];
 export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
@@ -91,6 +103,7 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'call.message',
   'call.function_output',
   'crawl.progress',
+  'webchat.activity',
 ]);
 
 function parseJsonObject(raw: unknown): Record<string, unknown> | null {

@@ -23,8 +23,11 @@ export function toWireKnowledge({ siteUrl, pages, summary }: KnowledgeInput): We
   return { site_url: siteUrl, pages: pages.map(({ url, text, selected }) => ({ url, text, selected })), summary };
 }
 
-/** The owner's view (spec part 2 §3), snake_case as on the wire; with `knowledge` for one bot, never in the list. */
-export function toWebchat({ row, toolIds }: WebchatWithTools, knowledge?: KnowledgeInput): Webchat {
+/**
+ * The owner's view (spec part 2 §3), snake_case as on the wire; with `knowledge` for one bot, never
+ * in the list. `activeConversations` is the bot's count of active visitor conversations.
+ */
+export function toWebchat({ row, toolIds }: WebchatWithTools, knowledge?: KnowledgeInput, activeConversations = 0): Webchat {
   return {
     id: row.id,
     name: row.name,
@@ -40,6 +43,7 @@ export function toWebchat({ row, toolIds }: WebchatWithTools, knowledge?: Knowle
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
     appearance: readStoredAppearance(row.appearance),
+    active_conversations: activeConversations,
     ...(knowledge ? { knowledge: toWireKnowledge(knowledge) } : {}),
   };
 }

@@ -38,6 +38,11 @@ export interface Webchat {
   created_at: number;
   updated_at: number;
   appearance: Appearance;
+  /**
+   * Conversations with a visitor message in the last 10 minutes (CHAT_LIMITS.activeWindowMs):
+   * the card's '{n} active'. In every answer about bots.
+   */
+  active_conversations: number;
   /** In the answers about one bot (GET, POST and PUT /webchats/{id}); the list leaves it out. */
   knowledge?: WebchatKnowledge;
 }

@@ -33,6 +33,7 @@ const BOT: Webchat = {
   created_at: Date.now(),
   updated_at: Date.now(),
   appearance: DEFAULT_APPEARANCE,
+  active_conversations: 0,
 };
 
 const API: Record<string, unknown> = {

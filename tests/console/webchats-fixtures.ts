@@ -20,6 +20,7 @@ export function makeBot(overrides: Partial<Webchat> = {}): Webchat {
     created_at: CREATED,
     updated_at: CREATED,
     appearance: { ...DEFAULT_APPEARANCE },
+    active_conversations: 0,
     ...overrides,
   };
 }

@@ -40,6 +40,7 @@ describe('creating a bot', () => {
       created_at: t.clock.now(),
       updated_at: t.clock.now(),
       appearance: DEFAULT_APPEARANCE,
+      active_conversations: 0,
       knowledge: { site_url: '', pages: [], summary: '' },
     });
   });

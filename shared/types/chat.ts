@@ -1,0 +1,66 @@
+/**
+ * The live chat between a website visitor's widget and a bot (issue 9; ARCHITECTURE.md "Web chat
+ * bots and the widget protocol"). Public routes under /api/widget/webchats/{id}: no sign-in, no
+ * cookies; the unguessable conversation id is what lets a visitor read their own conversation.
+ */
+
+/** POST /api/widget/webchats/{id}/messages body. */
+export interface ChatSendRequest {
+  /** Left out for a new conversation; the `start` event then carries the new id. */
+  conversationId?: string;
+  /** The visitor's message, 1 to CHAT_LIMITS.messageMaxChars characters after trimming. */
+  text: string;
+}
+
+/** A kept message as a visitor sees it again after a reload: their questions and the bot's answers. */
+export interface ChatVisitorMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  text: string;
+  /** Millisecond timestamp. */
+  createdAt: number;
+}
+
+/** GET /api/widget/webchats/{id}/conversations/{conversationId} answer. */
+export interface ChatConversationResponse {
+  conversationId: string;
+  /** Oldest first; only what the bot's short-term retention still keeps (none with retention 0). */
+  messages: ChatVisitorMessage[];
+}
+
+/**
+ * The `text/event-stream` answer of POST …/messages, one SSE event per item (`event:` is the
+ * type, `data:` the JSON payload), in this order: `start` once, `delta` any number of times with
+ * the answer's text as it arrives, then either `done` or `error` once, and the stream ends.
+ * Failures before the stream starts (bad input, unknown or inactive bot, rate limits) are plain
+ * JSON error answers with their HTTP status instead.
+ */
+export interface ChatStreamEvents {
+  start: { conversationId: string; userMessageId: string };
+  delta: { text: string };
+  done: { conversationId: string; userMessageId: string; assistantMessageId: string };
+  /**
+   * The answer failed (the model provider failed or was cut off, a time limit). The visitor's
+   * message is not kept, so sending the same text again is a clean retry. `retryable` is false
+   * when trying again won't help (the bot's owner must fix something).
+   */
+  error: { code: string; message: string; retryable: boolean };
+}
+
+export type ChatStreamEventType = keyof ChatStreamEvents;
+
+/** Limits of the public chat the widget also needs to know. */
+export const CHAT_LIMITS = {
+  /** Characters of one visitor message. */
+  messageMaxChars: 4_000,
+  /** A conversation with a message in this window counts as active on the bot's card. */
+  activeWindowMs: 10 * 60 * 1000,
+} as const;
+
+/** A conversation id: 22 to 64 base64url characters (at least 128 random bits). */
+export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** Where the widget keeps a visitor's conversation id with one bot (localStorage on the customer's page). */
+export function conversationStorageKey(webchatId: string): string {
+  return `switchboard:conversation:${webchatId}`;
+}
