@@ -18,7 +18,9 @@ import { schemaLimitsProblem } from './schemaLimits.js';
  * `strict: false` because JSON Schema says unknown keywords (e.g. `example`) are ignored, and
  * formats are not checked (no format plugin; a model's `"format": "email"` is a hint).
  */
-const ajv = new Ajv({ strict: false, validateFormats: false, logger: false, allErrors: false });
+// `inlineRefs: false`: a schema a `$ref` points at is compiled once, not copied into every place
+// that refers to it, so the compiled size stays what schemaLimits.ts counted.
+const ajv = new Ajv({ strict: false, validateFormats: false, logger: false, allErrors: false, inlineRefs: false });
 const MAX_CACHED = 256;
 const compiled = new Map<string, { schema: object; validate: ValidateFunction }>();
 

@@ -90,6 +90,35 @@ describe('schema bounds (issue 7, finding 1)', () => {
     expect(checkJsonSchema(anyOf(2500))).toBe('parameters: must have at most 500 schemas (properties, items and branches together)');
   });
 
+  const branches = { anyOf: Array.from({ length: 2500 }, (_, i) => ({ const: `option-${i}` })) };
+  const TOO_MANY = 'parameters: must have at most 500 schemas (properties, items and branches together)';
+
+  it.each([
+    ['an unknown keyword', { type: 'object', properties: { c: { $ref: '#/x' } }, x: branches }],
+    ['default data', { type: 'object', properties: { c: { $ref: '#/default' } }, default: branches }],
+    ['enum data, percent- and ~-escaped', { type: 'object', properties: { c: { $ref: '#/enum/0/a~1b%20c' } }, enum: [{ 'a/b c': branches }] }],
+    ['an $id anchor under an unknown keyword', { type: 'object', properties: { c: { $ref: '#big' } }, x: { $id: '#big', ...branches } }],
+  ])('counts what a $ref points at in %s (Ajv compiles it too)', (_label, schema) => {
+    expect(checkJsonSchema(schema)).toBe(TOO_MANY);
+  });
+
+  it('counts a definition once however often it is referenced, and allows recursion', () => {
+    const definition = { anyOf: Array.from({ length: 300 }, (_, i) => ({ const: i })) };
+    const refs = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`p${i}`, { $ref: '#/definitions/choice' }]));
+    expect(checkJsonSchema({ type: 'object', properties: refs, definitions: { choice: definition } })).toBeNull();
+    const tree = { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } } };
+    expect(checkJsonSchema(tree)).toBeNull();
+    expect(argumentsError(JSON.stringify(tree), { name: 'a', children: [{ name: 'b', children: [{ name: 3 }] }] })).toBe(
+      'Invalid arguments (children.0.children.0.name: must be a string)',
+    );
+  });
+
+  it('refuses a $ref that leaves the schema', () => {
+    const refused = "parameters: $ref must point inside the schema ('#/…')";
+    expect(checkJsonSchema({ type: 'object', properties: { c: { $ref: 'other.json#/default' } } })).toBe(refused);
+    expect(checkJsonSchema({ type: 'object', properties: { c: { $ref: 'https://example.com/s.json' } } })).toBe(refused);
+  });
+
   it('answers the arguments of a stored $async schema with an error instead of a promise', () => {
     const stored = JSON.stringify({ $async: true, type: 'object', properties: { n: { type: 'number' } } });
     expect(argumentsError(stored, { n: 'x' })).toBe("The tool's parameters schema is invalid: asynchronous validation ($async) is not supported");

@@ -58,6 +58,18 @@ describe('parameters schema bounds', () => {
     expect((await me.call('GET', '/api/tools')).json()).toEqual([]);
   });
 
+  it('refuses 2,500 branches reached through a $ref into an unknown keyword or default data', async () => {
+    const { properties } = branches(2500);
+    for (const parameters of [
+      { type: 'object', properties: { c: { $ref: '#/x' } }, x: properties.choice },
+      { type: 'object', properties: { c: { $ref: '#/default' } }, default: properties.choice },
+    ]) {
+      const response = await me.call('POST', '/api/tools', tool({ parameters }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe('parameters: must have at most 500 schemas (properties, items and branches together)');
+    }
+  });
+
   it('accepts a schema within the bounds, compiled in a worker', async () => {
     const response = await me.call('POST', '/api/tools', tool({ parameters: branches(300) }));
     expect(response.statusCode, response.body).toBe(201);
