@@ -8,6 +8,7 @@ import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
 import { isAdminRole } from '../../shared/roles.js';
 import type { AuthMode } from '../appTypes.js';
 import { forbidden } from '../http/HttpError.js';
+import { decodedPath } from '../http/routedPath.js';
 import { impersonate, impersonationTarget } from './impersonation.js';
 import { bearerToken, userFromAccessToken } from './sessionUser.js';
 
@@ -30,7 +31,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
 
   const targetId = impersonationTarget(request.headers[IMPERSONATE_HEADER.toLowerCase()]);
   if (targetId === null) return;
-  const path = request.url.split('?')[0] ?? request.url;
-  request.user = await impersonate(db, actor, targetId, { method: request.method, path }, clock());
+  // The audit log records the path as routed (`/%61pi/agents` is `/api/agents`), with its ids.
+  request.user = await impersonate(db, actor, targetId, { method: request.method, path: decodedPath(request.url) }, clock());
   request.impersonating = true;
 }

@@ -68,6 +68,11 @@ describe('X-Impersonate-User-Id', () => {
     });
   });
 
+  it('audits the path as routed, however it was spelt', async () => {
+    await asImpersonating(superadmin, userB.id, '/%61pi/accounts/%73ettings');
+    expect((await listAuditEntries(t.db, superadmin.id)).at(-1)).toMatchObject({ path: '/api/accounts/settings' });
+  });
+
   it('writes no audit row for a refused impersonation', async () => {
     const before = (await listAuditEntries(t.db, userA.id)).length;
     await asImpersonating(userA, userB.id);
