@@ -115,6 +115,23 @@ describe('media stream frames', () => {
     call.hangUp();
   });
 
+  it('goes on through a keypress and half a second without frames', async () => {
+    const { callSid, parameters } = await answeredCall();
+    const call = await stream(callSid, parameters);
+    const session = await h.realtime.nextSession();
+    await session.waitFor('session.update');
+    call.pressDigit('5');
+    call.pause(500);
+    const marker = Buffer.alloc(160, 0x24);
+    call.say(marker);
+    await session.waitFor('input_audio_buffer.append', (e) => e.audio === marker.toString('base64'));
+    expect(call.isOpen).toBe(true);
+    expect(session.isOpen).toBe(true);
+    // A key is not audio: nothing of it reaches the model.
+    expect(session.received.filter((e) => e.type !== 'session.update' && e.type !== 'input_audio_buffer.append')).toEqual([]);
+    call.hangUp();
+  });
+
   it('drops malformed frames and goes on', async () => {
     const { callSid, parameters } = await answeredCall();
     const call = await stream(callSid, parameters);
