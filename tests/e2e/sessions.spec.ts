@@ -12,6 +12,7 @@ import { E2E_REALTIME_BEHAVIOUR } from '../fixtures/fakeOpenAIServer.js';
 import { E2E_TWILIO_ACCOUNT } from '../fixtures/fakeTwilioServer.js';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
 import { callerHangsUp, callerSays, fakeTwilioState, playedMs, ringNumber, scriptRealtime, type E2eCall } from '../helpers/e2eCalls.js';
+import { choose, createToolThroughApi, saveIntegrations, toast } from '../helpers/e2eConsole.js';
 import { dismissToasts, shootBoth, WIDE } from '../helpers/e2eScreens.js';
 
 const member = { username: `e2e-sessions-${Date.now().toString(36)}`, email: 'sessions@example.com', password: 'sessions-pass-123' };
@@ -32,16 +33,6 @@ const ARGUMENTS = '{"day":"monday"}';
 const MORE_CALLS = 11;
 const moreCaller = (i: number) => `+1415555${1000 + i}`;
 const moreCallerShown = (i: number) => `+1 (415) 555-${1000 + i}`;
-
-function toast(page: Page, text: string): Locator {
-  return page.locator('.sb-toast').filter({ hasText: text }).first();
-}
-
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('combobox', { name: label, exact: true })).toHaveText(option);
-}
 
 const activeRegion = (page: Page) => page.getByRole('region', { name: 'Active Sessions' });
 const endedRegion = (page: Page) => page.getByRole('region', { name: 'Ended Sessions' });
@@ -65,27 +56,14 @@ test('a call shows live: ticking in Active, transcript and tool call on its page
   await signIn(page, member);
 
   // The fake Twilio account and an OpenAI key, saved the way a user does it.
-  await page.goto('/settings');
-  await page.getByLabel('OpenAI API Key', { exact: true }).fill('sk-e2e-sessions-0123456789');
-  await page.getByLabel('Account SID', { exact: true }).fill(E2E_TWILIO_ACCOUNT.accountSid);
-  await page.getByLabel('Auth Token', { exact: true }).fill(E2E_TWILIO_ACCOUNT.authToken);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(toast(page, 'Account settings saved successfully!')).toBeVisible();
-
-  // A tool (tools.spec.ts drives the editor; here it only has to exist).
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const created = await request.post('/api/tools', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      name: TOOL,
-      description: 'Opening hours of the bakery on a day',
-      type: 'function',
-      parameters: { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] },
-      handler_code: "async function handler(args) { return { day: args.day, open: '09:00', close: '17:00' }; }",
-    },
+  await saveIntegrations(page, { openaiApiKey: 'sk-e2e-sessions-0123456789', twilio: E2E_TWILIO_ACCOUNT });
+  const toolId = await createToolThroughApi(page, request, {
+    name: TOOL,
+    description: 'Opening hours of the bakery on a day',
+    type: 'function',
+    parameters: { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] },
+    handler_code: "async function handler(args) { return { day: args.day, open: '09:00', close: '17:00' }; }",
   });
-  expect(created.ok()).toBe(true);
-  const toolId = ((await created.json()) as { id: string }).id;
 
   // The agent: the tool, speaks first, transcribes the caller, answers the second number.
   await page.goto('/agents');
