@@ -22,3 +22,10 @@ export async function shootOne(page: Page, prefix: string, name: string, fullPag
   const width = page.viewportSize()?.width ?? WIDE.width;
   await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `${prefix}-${name}-${width}.png`), fullPage });
 }
+
+/** Closes every toast: they are fixed to the viewport and would float over the middle of a shot. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+  // Bounded: a toast that hides itself meanwhile makes a click miss, not the loop spin.
+  for (let i = 0; i < 10 && (await dismiss.count()) > 0; i++) await dismiss.first().click({ timeout: 1000 }).catch(() => undefined);
+}

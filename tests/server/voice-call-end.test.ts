@@ -1,8 +1,8 @@
 /**
- * Calls end cleanly on both sides whoever ends them (issue 10, VOICE.md §5.2.8–10): a Realtime
- * drop or time limit closes the stream (Twilio then says goodbye), a caller's hang-up closes the
- * Realtime socket at once, End Session ends the call at Twilio, and calls running side by side
- * share nothing.
+ * Calls end cleanly on both sides whoever ends them (issue 10, VOICE.md §5.1.10, §5.2.8–10): a
+ * Realtime drop, time limit or fatal error closes the stream (Twilio then says goodbye) while a
+ * passing server error does not, a caller's hang-up closes the Realtime socket at once, End
+ * Session ends the call at Twilio, and calls running side by side share nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallSession, EndedSessionsPage, SessionMessage } from '../../shared/types/session.js';
@@ -51,6 +51,23 @@ describe('ending calls', () => {
     } finally {
       h.realtime.setBehaviour({ maxSessionMs: null });
     }
+  });
+
+  it('a server_error mid-call is lived through; a quota error ends the call politely', async () => {
+    const o = await h.owner();
+    const events = await o.console();
+    const call = await h.incomingCall(o);
+    await call.realtime.waitFor('session.update');
+    await nextOf(events, 'session.created');
+    call.realtime.serverError();
+    const marker = Buffer.alloc(160, 0x35);
+    call.twilio.sendFrame(marker);
+    await call.realtime.waitFor('input_audio_buffer.append', (e) => e.audio === marker.toString('base64'));
+    expect(call.twilio.isOpen).toBe(true);
+    call.realtime.error({ type: 'insufficient_quota', code: 'insufficient_quota', message: 'You exceeded your current quota, please check your plan and billing details.', param: null, event_id: null });
+    expect(await call.twilio.closed).toEqual({ code: 1000, reason: 'Call ended' });
+    await call.realtime.closed;
+    expect(await nextOf(events, 'session.ended')).toMatchObject({ streamSid: call.streamSid });
   });
 
   it('a caller hanging up mid-response closes the Realtime socket within a second and keeps what was said', async () => {

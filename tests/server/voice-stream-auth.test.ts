@@ -43,6 +43,15 @@ function stream(callSid: string, parameters: Record<string, string>, extra: Part
   });
 }
 
+/** An answered call whose stream is open and whose Realtime session has been configured. */
+async function configuredCall() {
+  const { callSid, parameters } = await answeredCall();
+  const call = await stream(callSid, parameters);
+  const session = await h.realtime.nextSession();
+  await session.waitFor('session.update');
+  return { call, session };
+}
+
 /** Asserts the stream is refused and no OpenAI socket was opened or attempted meanwhile. */
 async function expectRefused(connecting: Promise<FakeTwilioCall>): Promise<void> {
   const before = { sessions: h.realtime.sessions.length, refused: h.realtime.refused };
@@ -102,10 +111,7 @@ describe('media stream frames', () => {
   });
 
   it('relays bunched, repeated and out-of-order frames as they come', async () => {
-    const { callSid, parameters } = await answeredCall();
-    const call = await stream(callSid, parameters);
-    const session = await h.realtime.nextSession();
-    await session.waitFor('session.update');
+    const { call, session } = await configuredCall();
     const frames = [3, 1, 2, 2].map((n) => Buffer.alloc(160, 0x20 + n));
     for (const [i, frame] of frames.entries()) {
       call.sendRaw(JSON.stringify({ event: 'media', sequenceNumber: String(90 - i), media: { track: 'inbound', chunk: '7', timestamp: '140', payload: frame.toString('base64') }, streamSid: call.streamSid }));
@@ -115,11 +121,22 @@ describe('media stream frames', () => {
     call.hangUp();
   });
 
+  it('goes on through a keypress and half a second without frames', async () => {
+    const { call, session } = await configuredCall();
+    call.pressDigit('5');
+    call.pause(500);
+    const marker = Buffer.alloc(160, 0x24);
+    call.say(marker);
+    await session.waitFor('input_audio_buffer.append', (e) => e.audio === marker.toString('base64'));
+    expect(call.isOpen).toBe(true);
+    expect(session.isOpen).toBe(true);
+    // A key is not audio: nothing of it reaches the model.
+    expect(session.received.filter((e) => e.type !== 'session.update' && e.type !== 'input_audio_buffer.append')).toEqual([]);
+    call.hangUp();
+  });
+
   it('drops malformed frames and goes on', async () => {
-    const { callSid, parameters } = await answeredCall();
-    const call = await stream(callSid, parameters);
-    const session = await h.realtime.nextSession();
-    await session.waitFor('session.update');
+    const { call, session } = await configuredCall();
     for (const raw of ['not json', '[]', '{"event":"media"}', '{"event":"media","media":{"payload":"%%%"}}', '{"event":"nope"}', '{"event":"mark","mark":{}}']) call.sendRaw(raw);
     const marker = Buffer.alloc(160, 0x42);
     call.sendFrame(marker);

@@ -80,7 +80,8 @@ function SessionView({ streamSid }: { streamSid: string }) {
         onEnd={() => void end()}
       />
       {endError ? <ErrorCallout>{endError}</ErrorCallout> : null}
-      <Grid columns={{ initial: '1', md: '320px 1fr' }} gap="5" align="start">
+      {/* The info column is wide enough for a date and time on one line (at 320 px 'PM' wrapped). */}
+      <Grid columns={{ initial: '1', md: '360px 1fr' }} gap="5" align="start">
         <SessionInfoCard session={current} names={agents.names} />
         <Transcript messages={transcript.messages} />
       </Grid>

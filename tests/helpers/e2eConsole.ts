@@ -1,0 +1,43 @@
+/**
+ * Steps in the console that end-to-end stories share: find a toast, pick an option of a select,
+ * save the account's integrations in Settings, and give the signed-in user a tool through the API
+ * (tools.spec.ts drives the tool editor itself).
+ */
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { ToolInput } from '../../shared/types/tool.js';
+
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.sb-toast').filter({ hasText: text }).first();
+}
+
+/** Picks `option` in the select labelled `label` and checks it took. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: label, exact: true })).toHaveText(option);
+}
+
+export interface E2eIntegrations {
+  openaiApiKey?: string;
+  twilio?: { accountSid: string; authToken: string };
+}
+
+/** Fills what is given on Settings, saves, and waits for the success toast. */
+export async function saveIntegrations(page: Page, settings: E2eIntegrations): Promise<void> {
+  await page.goto('/settings');
+  if (settings.openaiApiKey) await page.getByLabel('OpenAI API Key', { exact: true }).fill(settings.openaiApiKey);
+  if (settings.twilio) {
+    await page.getByLabel('Account SID', { exact: true }).fill(settings.twilio.accountSid);
+    await page.getByLabel('Auth Token', { exact: true }).fill(settings.twilio.authToken);
+  }
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'Account settings saved successfully!')).toBeVisible();
+}
+
+/** Creates a tool as the user signed in on `page`; answers its id. */
+export async function createToolThroughApi(page: Page, request: APIRequestContext, tool: ToolInput): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const created = await request.post('/api/tools', { headers: { Authorization: `Bearer ${token}` }, data: tool });
+  expect(created.ok(), `POST /api/tools answered ${created.status()}`).toBe(true);
+  return ((await created.json()) as { id: string }).id;
+}
