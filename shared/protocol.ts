@@ -40,6 +40,11 @@ export interface CallMessageEvent {
   message: string;
   message_type: 'user' | 'assistant' | (string & {});
   timestamp: number;
+  /**
+   * Our addition: the item's whole text so far, this delta included. A console that opened the
+   * session in the middle of a sentence shows it whole instead of from the delta it first saw.
+   */
+  transcript?: string;
 }
 export interface CallFunctionOutputEvent {
   type: 'call.function_output';

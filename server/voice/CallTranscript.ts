@@ -54,8 +54,8 @@ export class CallTranscript {
     if (!itemId || this.#done.has(itemId)) return;
     const item = this.#open(itemId, role);
     const rest = transcript.startsWith(item.text) ? transcript.slice(item.text.length) : '';
-    if (rest) this.#emit(itemId, item, rest);
     item.text = transcript || item.text;
+    if (rest) this.#emit(itemId, item, rest);
     this.#finish(itemId, item);
   }
 
@@ -82,6 +82,7 @@ export class CallTranscript {
       message,
       message_type: item.role,
       timestamp: item.lastTimestamp,
+      transcript: item.text,
     });
   }
 

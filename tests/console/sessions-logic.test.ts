@@ -27,6 +27,15 @@ describe('transcript rules (spec part 1 §4)', () => {
     expect(applyCallMessage(once, message('i1', 'Hi', NOW))).toBe(once);
     expect(applyCallMessage(once, message('i1', '!', NOW + 1)).messages[0]!.message).toBe('Hi!');
   });
+
+  it("a line first seen mid-sentence shows whole when the delta carries the item's text so far", () => {
+    const late = applyCallMessage(EMPTY_TRANSCRIPT, { ...message('i1', ' world', NOW), transcript: 'Hello world' });
+    expect(late.messages[0]!.message).toBe('Hello world');
+    const next = applyCallMessage(late, { ...message('i1', '!', NOW + 1), transcript: 'Hello world!' });
+    expect(next.messages[0]!.message).toBe('Hello world!');
+    // A transcript that doesn't end with its own delta is not trusted over appending.
+    expect(applyCallMessage(next, { ...message('i1', '?', NOW + 2), transcript: 'nonsense' }).messages[0]!.message).toBe('Hello world!?');
+  });
 });
 
 describe('session durations', () => {

@@ -52,6 +52,9 @@ describe('transcripts', () => {
       const stamps = mine.map((m) => m.timestamp);
       expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
       expect(new Set(stamps).size).toBe(stamps.length);
+      // Each delta also carries the item's text so far, for a console that opened mid-sentence.
+      let soFar = '';
+      for (const delta of mine) expect(delta.transcript).toBe((soFar += delta.message));
     }
     expect(messages.every((m) => m.streamSid === call.streamSid)).toBe(true);
     expect(rows.map((r) => [r.type, r.message])).toEqual([

@@ -27,14 +27,16 @@ export function applyCallMessage(state: LiveTranscript, event: CallMessageEvent)
   if (key !== null && state.applied.has(key)) return state;
   const index = state.messages.findIndex((m) => m.id === event.item_id && m.type !== 'function');
   const messages = [...state.messages];
+  // The whole text so far, when the server sends it, also mends a line first seen mid-sentence.
+  const whole = typeof event.transcript === 'string' && event.transcript.endsWith(event.message) ? event.transcript : null;
   if (index >= 0) {
     const current = messages[index]!;
-    messages[index] = { ...current, message: current.message + event.message };
+    messages[index] = { ...current, message: whole ?? current.message + event.message };
   } else {
     messages.push({
       id: event.item_id,
       type: event.message_type || 'assistant',
-      message: event.message,
+      message: whole ?? event.message,
       timestamp: timestamp ?? Date.now(),
     });
   }
