@@ -39,7 +39,7 @@ const appearance = {
 const WELCOME = 'Hi there! How can I assist you today? 👋';
 const SAMPLE_MESSAGES = [
   { id: 's1', role: 'user', text: 'Can I change my delivery address?' },
-  { id: 's2', role: 'assistant', text: 'Yes, until the order ships. Tell me the order number and the new address.' },
+  { id: 's2', role: 'assistant', text: 'Yes, until the order ships. Tell me the **order number** and the new address.' },
   { id: 's3', role: 'system', text: 'Order #1042 found' },
 ];
 const HEX = /^#(?:[0-9a-f]{3}){1,2}$/i;

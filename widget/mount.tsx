@@ -1,6 +1,8 @@
 import { effect } from '@preact/signals';
 import { render } from 'preact';
 import type { ChatWidgetHandle, MountChatWidgetOptions } from '../shared/types/widget.js';
+import { createChatTransport } from './chat/createChatTransport.js';
+import { createConversationStore } from './chat/createConversationStore.js';
 import { Widget } from './components/Widget.js';
 import { createChatModel } from './models/ChatModel.js';
 import { createWidgetModel } from './models/WidgetModel.js';
@@ -27,11 +29,21 @@ export function mountChatWidget(container: HTMLElement, options: MountChatWidget
   shadow.adoptedStyleSheets = [sheet];
 
   const model = createWidgetModel(options);
-  // No transport yet: sending shows "not connected" until the chat engine is wired (issue 8).
-  const chat = createChatModel({ welcomeMessage: options.welcomeMessage, messages: preview ? options.messages : undefined });
+  const { webchatId, serverUrl } = options;
+  // Live with a bot on a server; a preview never touches the network, and without a bot the
+  // panel says plainly that it isn't connected.
+  const live = !preview && webchatId && serverUrl;
+  const chat = createChatModel({
+    welcomeMessage: options.welcomeMessage,
+    messages: preview ? options.messages : undefined,
+    transport: live ? createChatTransport(serverUrl, webchatId) : undefined,
+    store: live ? createConversationStore(webchatId) : undefined,
+  });
   const stopTheme = effect(() => applyTheme(host, model.appearance.value));
   container.appendChild(host);
   render(<Widget model={model} chat={chat} preview={preview} />, shadow);
+  // After the launcher is on the page, in the background: a kept conversation never delays it.
+  void chat.restore();
 
   return {
     update: model.updateAppearance,
@@ -40,6 +52,7 @@ export function mountChatWidget(container: HTMLElement, options: MountChatWidget
     open: () => model.open(!preview),
     close: () => model.close(!preview),
     destroy: () => {
+      chat.dispose();
       render(null, shadow);
       stopTheme();
       host.remove();

@@ -11,10 +11,16 @@ export const TEXT = {
   startChat: 'Chat now',
   dismissAd: 'Dismiss message',
   notSent: 'Not sent',
+  retry: 'Retry',
+  typing: 'Assistant is typing',
   /** Screen-reader prefixes, so the live region says who is speaking. */
   speakers: { user: 'You: ', assistant: 'Assistant: ', system: 'Notice: ' },
   notices: {
     notConnected: 'Not connected: this chat can’t send messages yet.',
+    rateLimited: 'You’re sending messages too quickly. Please wait a moment.',
+    unavailable: 'The chat is unavailable right now. Please try again in a moment.',
+    notFound: 'This chat is no longer available.',
+    network: 'Can’t reach the chat. Check your connection and try again.',
     failed: 'Your message couldn’t be sent. Please try again.',
   } satisfies Record<ChatNotice, string>,
 } as const;

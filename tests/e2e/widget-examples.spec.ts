@@ -213,5 +213,77 @@ test("a real bot's page: the integration script loads that bot's title, welcome 
   await request.delete(`/api/webchats/${id}`, { headers });
 });
 
+test('live chat on a customer page (chat routes answered in the browser): typing, Markdown answer, Retry by keyboard, kept after reload', async ({ page }) => {
+  // The server's chat engine is not needed here: page.route answers the public widget routes
+  // as shared/types/chat.ts describes them. The page, its CSP and widget.js are the real ones.
+  const CONVERSATION = 'conv_e2e_0123456789abcdef';
+  const ANSWER = 'We have **three** plans:\n\n1. *Basic* — `$5`\n2. Pro, with [priority support](https://example.com/support)\n\nSee https://example.com/pricing.';
+  const sse = (events: [string, unknown][]) => events.map(([type, data]) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`).join('');
+  const posts: unknown[] = [];
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/widget/webchats/live-bot**', async (route) => {
+    const request = route.request();
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith('/messages')) {
+      posts.push(request.postDataJSON());
+      if (posts.length === 1) {
+        return route.fulfill({ contentType: 'text/event-stream', body: sse([['start', { conversationId: CONVERSATION, userMessageId: 'u1' }], ['delta', { text: 'We ha' }], ['error', { code: 'provider_error', message: 'Upstream failed', retryable: true }]]) });
+      }
+      // Held until the test has seen the typing indicator.
+      await answered;
+      const deltas = ANSWER.match(/[\s\S]{1,7}/g)!.map((text): [string, unknown] => ['delta', { text }]);
+      return route.fulfill({ contentType: 'text/event-stream', body: sse([['start', { conversationId: CONVERSATION, userMessageId: 'u2' }], ...deltas, ['done', { conversationId: CONVERSATION, userMessageId: 'u2', assistantMessageId: 'a2' }]]) });
+    }
+    if (path.endsWith(`/conversations/${CONVERSATION}`)) {
+      return route.fulfill({ json: { conversationId: CONVERSATION, messages: [{ id: 'u2', role: 'user', text: 'What plans do you have?', createdAt: 1 }, { id: 'a2', role: 'assistant', text: ANSWER, createdAt: 2 }] } });
+    }
+    return route.fulfill({ json: { id: 'live-bot', name: 'Live bot', title: 'Acme plans', welcomeMessage: 'Hi! Ask me about our plans.', appearance: { primary_color: '#0f766e', assistant_message_color: '#e6f4f1' }, enabled: true } });
+  });
+
+  await page.setViewportSize(WIDE);
+  const problems = await watchProblems(page);
+  await page.goto('/examples/strict-csp.html?webchatId=live-bot');
+  await launcher(page).click();
+  await messageField(page).fill('What plans do you have?');
+  await page.keyboard.press('Enter');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(panel(page).getByRole('status')).toHaveText('Your message couldn’t be sent. Please try again.');
+  await expect(log.locator('.msg.user')).toHaveText('You: What plans do you have?Not sentRetry');
+  await expect(log.locator('.msg.assistant')).toHaveCount(1);
+  await shoot(page, 'live-retry-1280');
+
+  // From the message field, Shift+Tab reaches Retry; Enter presses it.
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedInWidget(page)).toBe('retry');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('img', { name: 'Assistant is typing' })).toBeVisible();
+  expect(await focusedInWidget(page)).toBe('input');
+  await shoot(page, 'live-typing-1280');
+  release();
+
+  const answer = log.locator('.msg.assistant').last();
+  await expect(answer).not.toHaveAttribute('aria-busy', 'true');
+  await expect(answer.locator('strong')).toHaveText('three');
+  await expect(answer.locator('ol > li')).toHaveCount(2);
+  await expect(answer.locator('code')).toHaveText('$5');
+  await expect(answer.getByRole('link', { name: 'priority support' })).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(answer.getByRole('link', { name: 'https://example.com/pricing' })).toHaveAttribute('target', '_blank');
+  await expect(answer).toHaveCSS('background-color', 'rgb(230, 244, 241)');
+  await expect(panel(page).getByRole('status')).toHaveText('');
+  expect(posts).toEqual([{ text: 'What plans do you have?' }, { conversationId: CONVERSATION, text: 'What plans do you have?' }]);
+  await shoot(page, 'live-answer-1280');
+
+  // A reload on a phone: the kept conversation comes back after the welcome message.
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await launcher(page).click();
+  await expect(log.locator('.msg')).toHaveText(['Assistant: Hi! Ask me about our plans.', 'You: What plans do you have?', /^Assistant: We have three plans:/]);
+  await settled(page);
+  await shoot(page, 'live-restored-375');
+  await expect(page.locator('#csp-violations')).toHaveText('0');
+  expect(await problems()).toEqual([]);
+});
+
 /** An 8×8 red PNG for the avatar upload. */
 const PNG_8X8 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGM4oaGBFTEMLQkAgl1GAWqNFmsAAAAASUVORK5CYII=', 'base64');

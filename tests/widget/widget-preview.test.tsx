@@ -36,6 +36,20 @@ describe('preview mode (designers and the console bot page)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("shows assistant samples as Markdown and the visitor's as typed", () => {
+    const { shadow } = mountWidget({
+      preview: true,
+      messages: [
+        { id: '1', role: 'user', text: 'Is **this** bold?' },
+        { id: '2', role: 'assistant', text: 'Yes, **this** is.\n- and a list' },
+      ],
+    });
+    const [user, assistant] = shadow.querySelectorAll('.msg');
+    expect(user?.textContent).toBe('You: Is **this** bold?');
+    expect(assistant?.querySelector('strong')?.textContent).toBe('this');
+    expect(assistant?.querySelector('ul li')?.textContent).toBe('and a list');
+  });
+
   it('leaves the page fixed to the viewport corner outside preview mode, and ignores sample messages', () => {
     const { root, screen, handle } = mountWidget({ messages: [{ id: '1', role: 'user', text: 'sample' }] });
     expect(getComputedStyle(root).position).toBe('fixed');

@@ -1,4 +1,4 @@
-import type { Ref } from 'preact';
+import type { RefObject } from 'preact';
 import type { ChatModel } from '../models/ChatModel.js';
 import type { WidgetModel } from '../models/WidgetModel.js';
 import { TEXT } from '../texts.js';
@@ -10,7 +10,7 @@ import { MessageList } from './MessageList.js';
 export interface ChatPanelProps {
   model: WidgetModel;
   chat: ChatModel;
-  inputRef: Ref<HTMLTextAreaElement>;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
 }
 
 /** The open chat: header with avatar, title and close button, the messages, the composer. */
@@ -25,7 +25,14 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
           <CloseIcon size={20} />
         </button>
       </header>
-      <MessageList chat={chat} />
+      <MessageList
+        chat={chat}
+        onRetry={(id) => {
+          // The Retry button goes away with its failed bubble: keep the keyboard in the chat.
+          inputRef.current?.focus();
+          void chat.retry(id);
+        }}
+      />
       <Composer chat={chat} inputRef={inputRef} />
     </section>
   );

@@ -1,4 +1,5 @@
 import type { Ref } from 'preact';
+import { CHAT_LIMITS } from '../../shared/types/chat.js';
 import type { ChatModel } from '../models/ChatModel.js';
 import { TEXT } from '../texts.js';
 import { SendIcon } from './icons.js';
@@ -8,7 +9,10 @@ export interface ComposerProps {
   inputRef: Ref<HTMLTextAreaElement>;
 }
 
-/** The message field and send button; Enter sends, Shift+Enter starts a new line. */
+/**
+ * The message field and send button; Enter sends, Shift+Enter starts a new line. The field
+ * stays usable while an answer streams; only sending waits.
+ */
 export function Composer({ chat, inputRef }: ComposerProps) {
   const notice = chat.notice.value;
   const blank = chat.draft.value.trim() === '';
@@ -22,13 +26,14 @@ export function Composer({ chat, inputRef }: ComposerProps) {
     >
       {/* Always rendered: a live region must exist before its text changes to be announced. */}
       <p class="notice" role="status">
-        {notice && <span>{TEXT.notices[notice]}</span>}
+        {notice && <span>{notice.message || TEXT.notices[notice.kind]}</span>}
       </p>
       <div class="row">
         <textarea
           ref={inputRef}
           class="input"
           rows={1}
+          maxLength={CHAT_LIMITS.messageMaxChars}
           aria-label={TEXT.message}
           placeholder={TEXT.placeholder}
           value={chat.draft.value}
@@ -40,7 +45,7 @@ export function Composer({ chat, inputRef }: ComposerProps) {
             }
           }}
         />
-        <button type="submit" class="send" aria-label={TEXT.send} disabled={blank || chat.sending.value}>
+        <button type="submit" class="send" aria-label={TEXT.send} disabled={blank || chat.busy.value}>
           <SendIcon />
         </button>
       </div>

@@ -1,31 +1,44 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel.js';
 import { TEXT } from '../texts.js';
+import { MessageBubble } from './MessageBubble.js';
 
 export interface MessageListProps {
   chat: ChatModel;
+  onRetry: (id: string) => void;
 }
 
 /**
  * The conversation as a polite live region, so screen readers read new messages without
- * interrupting. Message text is only ever rendered as text nodes. Keeps the newest in view.
+ * interrupting. Keeps the newest in view as answers stream in, unless the visitor has scrolled
+ * up to read; a new message brings the view back down.
  */
-export function MessageList({ chat }: MessageListProps) {
+export function MessageList({ chat, onRetry }: MessageListProps) {
   const messages = chat.messages.value;
   const list = useRef<HTMLDivElement>(null);
+  const atEnd = useRef(true);
+  const count = useRef(0);
   useLayoutEffect(() => {
     const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    if (el && (atEnd.current || messages.length !== count.current)) el.scrollTop = el.scrollHeight;
+    count.current = messages.length;
   }, [messages]);
 
   return (
-    <div ref={list} class="messages" role="log" aria-live="polite" aria-label={TEXT.messages} tabIndex={0}>
+    <div
+      ref={list}
+      class="messages"
+      role="log"
+      aria-live="polite"
+      aria-label={TEXT.messages}
+      tabIndex={0}
+      onScroll={(event) => {
+        const el = event.currentTarget;
+        atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < 32;
+      }}
+    >
       {messages.map((m) => (
-        <p key={m.id} class={`msg ${m.role}${m.failed ? ' failed' : ''}`}>
-          <span class="sr">{TEXT.speakers[m.role]}</span>
-          {m.text}
-          {m.failed && <span class="status">{TEXT.notSent}</span>}
-        </p>
+        <MessageBubble key={m.id} message={m} busy={chat.busy.value} onRetry={onRetry} />
       ))}
     </div>
   );

@@ -1,49 +1,90 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import type { ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
 import type { WidgetMessage } from '../../shared/types/widget.js';
+import { ChatSendError, type ChatFailure } from '../chat/ChatSendError.js';
+import type { ConversationStore } from '../chat/createConversationStore.js';
 
-/** A bubble in the panel; `failed` marks a visitor message that didn't reach the bot. */
+/** A bubble in the panel. */
 export interface ChatMessage extends WidgetMessage {
+  /** An answer still arriving; while its text is empty the panel shows the typing indicator. */
+  streaming?: boolean;
+  /** A visitor message that got no answer ("Not sent"). */
   failed?: boolean;
+  /** …and sending it again may work: the bubble offers Retry. */
+  retryable?: boolean;
+}
+
+export interface ChatSendHandlers {
+  /** The server took the message: the conversation it belongs to (new or continued). */
+  onStart: (conversationId: string, userMessageId: string) => void;
+  /** The next piece of the answer's text. */
+  onDelta: (text: string) => void;
 }
 
 /**
- * How a visitor's message reaches the bot: sends `text`, calls `onDelta` with each piece of the
- * reply as it streams, resolves when the reply is complete and rejects when it can't be had.
- * The widget runs without one until the chat engine is connected (issue 8: a "not connected"
- * state); the next step adds the SSE transport for `POST /api/widget/webchats/{id}/messages`.
+ * How the model reaches the bot (chat/createChatTransport.ts over HTTP, fakes in tests). `send`
+ * resolves with the answer's message id once it is complete and rejects with a ChatSendError
+ * (or an AbortError after `signal` aborts); `load` resolves null for a conversation that is gone.
  */
 export interface ChatTransport {
-  send: (text: string, onDelta: (delta: string) => void) => Promise<void>;
+  send: (request: ChatSendRequest, handlers: ChatSendHandlers, signal: AbortSignal) => Promise<string>;
+  load: (conversationId: string) => Promise<ChatVisitorMessage[] | null>;
 }
 
-/** Why the last message didn't go through; the panel shows TEXT.notices[notice]. */
-export type ChatNotice = 'notConnected' | 'failed';
+/** Why the last message didn't go through; the panel shows TEXT.notices[kind]. */
+export type ChatNotice = ChatFailure | 'notConnected';
+
+export interface ChatNoticeState {
+  kind: ChatNotice;
+  /** The server's own words, shown instead of TEXT.notices[kind] when not empty. */
+  message: string;
+}
 
 export interface ChatModelOptions {
   welcomeMessage?: string;
-  /** Sample or restored messages, shown after the welcome message. */
+  /** Sample messages (preview), shown after the welcome message. */
   messages?: WidgetMessage[];
+  /** Without one the widget isn't connected (preview, or no bot id): sends say so. */
   transport?: ChatTransport;
+  store?: ConversationStore;
 }
 
 export interface ChatModel {
   /** What the panel shows: the welcome message, then the conversation. */
   messages: ReadonlySignal<ChatMessage[]>;
   draft: ReadonlySignal<string>;
-  sending: ReadonlySignal<boolean>;
-  notice: ReadonlySignal<ChatNotice | null>;
+  /** An answer is streaming, or the server asked to wait: send and Retry are off, typing isn't. */
+  busy: ReadonlySignal<boolean>;
+  notice: ReadonlySignal<ChatNoticeState | null>;
   setDraft: (text: string) => void;
   setWelcomeMessage: (text: string) => void;
-  /** Sends the draft; does nothing while it is blank or a reply is still streaming. */
+  /** Sends the draft; does nothing while it is blank or the chat is busy. */
   send: () => Promise<void>;
+  /** Sends a failed message's text again, as a new message at the end. */
+  retry: (id: string) => Promise<void>;
+  /** Shows the kept conversation, if one is stored; forgets it when the server no longer has it. */
+  restore: () => Promise<void>;
+  /** Stops a streaming answer and pending timers (the widget is going away). */
+  dispose: () => void;
 }
 
+/** A long Retry-After would lock the chat for good; past a minute the visitor may as well try. */
+const MAX_WAIT_MS = 60_000;
+
 export function createChatModel(options: ChatModelOptions = {}): ChatModel {
+  const { transport, store } = options;
   const welcome = signal(options.welcomeMessage ?? '');
-  const history = signal<ChatMessage[]>(options.messages ? options.messages.map((m) => ({ ...m })) : []);
+  const history = signal<ChatMessage[]>(options.messages?.map((m) => ({ ...m })) ?? []);
   const draft = signal('');
   const sending = signal(false);
-  const notice = signal<ChatNotice | null>(null);
+  const waiting = signal(false);
+  const busy = computed(() => sending.value || waiting.value);
+  const notice = signal<ChatNoticeState | null>(null);
+  let conversationId = store?.read() ?? null;
+  // Server ids of messages this page already shows, so a restore finishing late doesn't repeat them.
+  const shown = new Set<string>();
+  let controller: AbortController | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let nextId = 0;
 
   const add = (message: Omit<ChatMessage, 'id'>): string => {
@@ -51,8 +92,65 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
     history.value = [...history.peek(), { ...message, id }];
     return id;
   };
-  const patch = (id: string, change: (m: ChatMessage) => Partial<ChatMessage>): void => {
-    history.value = history.peek().map((m) => (m.id === id ? { ...m, ...change(m) } : m));
+  const remember = (id: string | null): void => {
+    conversationId = id;
+    if (id) store?.write(id);
+    else store?.clear();
+  };
+
+  const deliver = async (text: string): Promise<void> => {
+    let userId = '';
+    let replyId = '';
+    batch(() => {
+      notice.value = transport ? null : { kind: 'notConnected', message: '' };
+      userId = add({ role: 'user', text, failed: !transport });
+      if (transport) replyId = add({ role: 'assistant', text: '', streaming: true });
+    });
+    if (!transport) return;
+    sending.value = true;
+    const abort = (controller = new AbortController());
+    const named = conversationId;
+    // Each change maps over the newest list: deltas and a restore may both have changed it.
+    const update = (change: (m: ChatMessage) => ChatMessage[]): void => {
+      history.value = history.peek().flatMap((m) => (m.id === userId || m.id === replyId ? change(m) : [m]));
+    };
+    try {
+      const answerId = await transport.send(
+        named ? { conversationId: named, text } : { text },
+        {
+          onStart: (id, userMessageId) => {
+            if (id !== conversationId) remember(id);
+            shown.add(userMessageId);
+          },
+          onDelta: (delta) => update((m) => [m.id === replyId ? { ...m, text: m.text + delta } : m]),
+        },
+        abort.signal,
+      );
+      shown.add(answerId);
+      // An empty answer leaves no empty bubble behind.
+      update((m) => (m.id === userId ? [m] : m.text ? [{ ...m, streaming: false }] : []));
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      const failure = error instanceof ChatSendError ? error : new ChatSendError('failed', true);
+      let kind: ChatNotice = failure.failure;
+      // A 404 for a conversation we named: it is gone (retention), and a retry starts a new one.
+      if (kind === 'notFound' && named) {
+        if (conversationId === named) remember(null);
+        kind = 'failed';
+      }
+      batch(() => {
+        // The visitor's message isn't kept on a failure, so a partial answer goes with it.
+        update((m) => (m.id === userId ? [{ ...m, failed: true, retryable: failure.retryable }] : []));
+        notice.value = { kind, message: failure.serverMessage };
+      });
+      if (failure.retryAfterMs) {
+        waiting.value = true;
+        clearTimeout(timer);
+        timer = setTimeout(() => (waiting.value = false), Math.min(failure.retryAfterMs, MAX_WAIT_MS));
+      }
+    } finally {
+      sending.value = false;
+    }
   };
 
   return {
@@ -61,7 +159,7 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
       return text ? [{ id: 'sb-welcome', role: 'assistant', text }, ...history.value] : history.value;
     }),
     draft,
-    sending,
+    busy,
     notice,
     setDraft: (text) => {
       draft.value = text;
@@ -71,31 +169,33 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
     },
     send: async () => {
       const text = draft.peek().trim();
-      if (!text || sending.peek()) return;
-      const { transport } = options;
-      let userId = '';
-      batch(() => {
-        draft.value = '';
-        notice.value = null;
-        userId = add({ role: 'user', text, failed: !transport });
-        if (!transport) notice.value = 'notConnected';
-      });
-      if (!transport) return;
-      sending.value = true;
-      let replyId: string | null = null;
+      if (!text || busy.peek()) return;
+      draft.value = '';
+      await deliver(text);
+    },
+    retry: async (id) => {
+      const message = history.peek().find((m) => m.id === id);
+      if (!message?.retryable || busy.peek()) return;
+      history.value = history.peek().filter((m) => m !== message);
+      await deliver(message.text);
+    },
+    restore: async () => {
+      const id = conversationId;
+      if (!transport || !id) return;
       try {
-        await transport.send(text, (delta) => {
-          if (replyId === null) replyId = add({ role: 'assistant', text: delta });
-          else patch(replyId, (m) => ({ text: m.text + delta }));
-        });
+        const kept = await transport.load(id);
+        // A send meanwhile may have moved to another conversation: this one is no longer ours.
+        if (conversationId !== id) return;
+        if (!kept) return remember(null);
+        const earlier = kept.filter((m) => !shown.has(m.id)).map(({ id, role, text }): ChatMessage => ({ id, role, text }));
+        history.value = [...earlier, ...history.peek()];
       } catch {
-        batch(() => {
-          patch(userId, () => ({ failed: true }));
-          notice.value = 'failed';
-        });
-      } finally {
-        sending.value = false;
+        // Unreachable for now: the id stays stored and the next page load tries again.
       }
+    },
+    dispose: () => {
+      controller?.abort();
+      clearTimeout(timer);
     },
   };
 }

@@ -1,0 +1,17 @@
+/** Why a visitor's message didn't get an answer; each has one short text (TEXT.notices). */
+export type ChatFailure = 'rateLimited' | 'unavailable' | 'notFound' | 'network' | 'failed';
+
+/** A send that failed, as the chat transport reports it to the ChatModel. */
+export class ChatSendError extends Error {
+  constructor(
+    readonly failure: ChatFailure,
+    /** Whether sending the same text again may work (the panel then offers Retry). */
+    readonly retryable: boolean,
+    /** The server's own words when retrying won't help (a non-retryable `error` event). */
+    readonly serverMessage = '',
+    /** How long the server asked the visitor to wait (429 Retry-After), in milliseconds. */
+    readonly retryAfterMs = 0,
+  ) {
+    super(failure);
+  }
+}
