@@ -4,7 +4,7 @@
  * these caches (useSessionEvents); the fetches here are what a page load or Refresh shows.
  */
 import { useMemo } from 'react';
-import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
+import useSWR, { useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 import { isApiError } from '../../../shared/api/index.js';
 import { ENDED_SESSIONS_DEFAULT_LIMIT } from '../../../shared/defaults.js';
 import type { Agent } from '../../../shared/types/agent.js';
@@ -47,7 +47,8 @@ function sessionsOrThrow(answer: unknown, text: string): CallSession[] {
   return sessions;
 }
 
-export function useActiveSessions(config: SWRConfiguration<CallSession[]> = {}) {
+// Typed out: the inferred type names an internal SWR module the library build's .d.ts cannot reach.
+export function useActiveSessions(config: SWRConfiguration<CallSession[]> = {}): SWRResponse<CallSession[]> {
   const api = useApi();
   return useSWR(
     sessionKeys.active(useSessionsUserId()),
