@@ -17,10 +17,10 @@ export function CrawlForm({ crawl, disabled }: CrawlFormProps) {
   return (
     <FormSection title={TEXTS.siteHeading} description={TEXTS.siteIntro}>
       {/* Not a nested form: the tab sits inside the bot's form, so Enter is handled here. */}
-      <Flex gap="3" align="start" wrap="wrap">
+      <Flex gap="3" direction={{ initial: 'column', xs: 'row' }} align={{ initial: 'stretch', xs: 'start' }}>
         <Box
           flexGrow="1"
-          minWidth="12rem"
+          minWidth="0"
           onKeyDown={(event) => {
             if (event.key !== 'Enter') return;
             event.preventDefault();
@@ -36,7 +36,6 @@ export function CrawlForm({ crawl, disabled }: CrawlFormProps) {
             disabled={busy}
           />
         </Box>
-        {/* Level with the field, not its label: the label's line height above. */}
         <Button type="button" className="sb-kb-crawl-button" onClick={() => void crawl.start()} disabled={busy || disabled} loading={busy}>
           {TEXTS.crawl}
         </Button>

@@ -22,27 +22,28 @@ export const CrawledPageItem = memo(function CrawledPageItem({ page, error, onTo
   return (
     <li className="sb-kb-page" data-excluded={page.selected ? undefined : ''}>
       <Flex gap="3" align="start">
-        <Flex gap="2" align="center" flexShrink="0" className="sb-kb-toggle">
-          <Switch
-            checked={page.selected}
-            onCheckedChange={(selected) => onToggle(page.url, selected)}
-            disabled={disabled}
-            aria-label={TEXTS.toggle(page.url)}
-          />
-          {/* The switch's state in words; the switch itself already says it to screen readers. */}
-          <Badge color={page.selected ? 'green' : 'gray'} variant="soft" aria-hidden="true">
-            {page.selected ? TEXTS.selected : TEXTS.excluded}
-          </Badge>
-        </Flex>
+        <Switch
+          checked={page.selected}
+          onCheckedChange={(selected) => onToggle(page.url, selected)}
+          disabled={disabled}
+          aria-label={TEXTS.toggle(page.url)}
+        />
+        {/* The address gets the row's width: on a phone it is most of what there is to read. */}
         <Flex direction="column" gap="1" minWidth="0">
           <Text size="2" className="sb-kb-wrap">
             <Link href={page.url} target="_blank" rel="noopener noreferrer" color={page.selected ? undefined : 'gray'}>
               {page.url}
             </Link>
           </Text>
-          <Text size="1" color={content ? 'gray' : 'amber'} className="sb-kb-wrap">
-            {content ? TEXTS.characters(page.text.length) : error ? `${TEXTS.noContent} (${error})` : TEXTS.noContent}
-          </Text>
+          <Flex gap="2" align="center" wrap="wrap">
+            {/* The switch's state in words; the switch itself already says it to screen readers. */}
+            <Badge color={page.selected ? 'green' : 'gray'} variant="soft" aria-hidden="true">
+              {page.selected ? TEXTS.selected : TEXTS.excluded}
+            </Badge>
+            <Text size="1" color={content ? 'gray' : 'amber'} className="sb-kb-wrap">
+              {content ? TEXTS.characters(page.text.length) : error ? `${TEXTS.noContent} (${error})` : TEXTS.noContent}
+            </Text>
+          </Flex>
         </Flex>
       </Flex>
     </li>

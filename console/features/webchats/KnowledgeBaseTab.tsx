@@ -46,23 +46,22 @@ export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, sum
           </Callout.Root>
         ) : null}
         <CrawledPagesList pages={pages} report={crawl.report} updateKnowledge={updateKnowledge} disabled={disabled || crawling || summary.summarizing} />
-        <Flex gap="2" wrap="wrap">
-          <Button
-            type="button"
-            onClick={() => void summary.summarize(content)}
-            disabled={disabled || crawling}
-            loading={summary.summarizing}
-          >
-            {TEXTS.summarize}
-          </Button>
-          <CopyButton
-            text={content}
-            label={TEXTS.copyContent}
-            disabled={content === ''}
-            onCopied={(ok) => (ok ? toast.success(TEXTS.contentCopied) : toast.error(TEXTS.contentCopyFailed))}
-          />
-        </Flex>
-        {pages.length > 0 ? <SelectedContentPreview content={content} /> : null}
+        {pages.length > 0 ? (
+          <>
+            <Flex gap="2" wrap="wrap">
+              <Button type="button" onClick={() => void summary.summarize(content)} disabled={disabled || crawling} loading={summary.summarizing}>
+                {TEXTS.summarize}
+              </Button>
+              <CopyButton
+                text={content}
+                label={TEXTS.copyContent}
+                disabled={content === ''}
+                onCopied={(ok) => (ok ? toast.success(TEXTS.contentCopied) : toast.error(TEXTS.contentCopyFailed))}
+              />
+            </Flex>
+            <SelectedContentPreview content={content} />
+          </>
+        ) : null}
       </FormSection>
       <SummaryBox summary={values.knowledge.summary} onChange={setSummary} keyProblem={summary.keyProblem} disabled={disabled || summary.summarizing} />
     </Flex>

@@ -60,7 +60,7 @@ export function SelectedContentPreview({ content }: { content: string }) {
             </Button>
           ) : null}
           {mode !== 'collapsed' ? (
-            <Button type="button" size="1" variant="ghost" color="gray" onClick={collapse}>
+            <Button type="button" size="1" variant="soft" color="gray" onClick={collapse}>
               {TEXTS.collapse}
             </Button>
           ) : null}
