@@ -86,6 +86,18 @@ describe('Knowledge Base tab: saved with the bot', () => {
     await waitFor(() => expect(location()).toBe('/webchats'));
   });
 
+  it('leaving while a crawl runs asks first: its pages would be lost', async () => {
+    const routes = keepingServer(makeBot(), { 'GET /webchats/crawl': () => new Promise<FakeReply>(() => {}), 'GET /webchats': { body: [] } });
+    const { user, location } = openTab(routes);
+    await user.type(await screen.findByLabelText('Website URL'), 'acme.example');
+    await user.click(screen.getByRole('button', { name: 'Crawl Website' }));
+    await screen.findByRole('progressbar', { name: 'Crawl progress' });
+    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Web Chats' }));
+    const dialog = await screen.findByRole('alertdialog', { name: UNSAVED_TEXTS.title });
+    await user.click(within(dialog).getByRole('button', { name: UNSAVED_TEXTS.leave }));
+    await waitFor(() => expect(location()).toBe('/webchats'));
+  });
+
   it('a crawl that lands while saving stays as an unsaved edit', async () => {
     const crawl = deferred<FakeReply>();
     const save = deferred<void>();
