@@ -16,14 +16,14 @@ import type { WebchatFormBinding } from './useWebchatEditor.js';
 
 export interface KnowledgeBaseTabProps extends Pick<WebchatFormBinding, 'values' | 'updateKnowledge' | 'disabled'> {
   crawl: CrawlControls;
-  summary: SummarizeControls;
+  summarizer: SummarizeControls;
 }
 
 /**
  * Knowledge Base (spec part 2 §2, issue 9): crawl the website, choose the pages, summarize them.
  * Everything here is an unsaved edit of the bot until Save Changes / Create Bot.
  */
-export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, summary }: KnowledgeBaseTabProps) {
+export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, summarizer }: KnowledgeBaseTabProps) {
   const toast = useToast();
   const { pages } = values.knowledge;
   const content = useMemo(() => selectedContent(pages), [pages]);
@@ -36,7 +36,7 @@ export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, sum
 
   return (
     <Flex direction="column" gap="4">
-      <CrawlForm crawl={crawl} disabled={disabled || summary.summarizing} />
+      <CrawlForm crawl={crawl} disabled={disabled || summarizer.summarizing} />
       <FormSection title={TEXTS.counter(selected, pages.length)}>
         {overLimit ? (
           <Callout.Root color="red" size="1" role="alert">
@@ -45,11 +45,11 @@ export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, sum
             </Callout.Text>
           </Callout.Root>
         ) : null}
-        <CrawledPagesList pages={pages} report={crawl.report} updateKnowledge={updateKnowledge} disabled={disabled || crawling || summary.summarizing} />
+        <CrawledPagesList pages={pages} report={crawl.report} updateKnowledge={updateKnowledge} disabled={disabled || crawling || summarizer.summarizing} />
         {pages.length > 0 ? (
           <>
             <Flex gap="2" wrap="wrap">
-              <Button type="button" onClick={() => void summary.summarize(content)} disabled={disabled || crawling} loading={summary.summarizing}>
+              <Button type="button" onClick={() => void summarizer.summarize(content)} disabled={disabled || crawling} loading={summarizer.summarizing}>
                 {TEXTS.summarize}
               </Button>
               <CopyButton
@@ -63,7 +63,7 @@ export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, sum
           </>
         ) : null}
       </FormSection>
-      <SummaryBox summary={values.knowledge.summary} onChange={setSummary} keyProblem={summary.keyProblem} disabled={disabled || summary.summarizing} />
+      <SummaryBox summary={values.knowledge.summary} onChange={setSummary} keyProblem={summarizer.keyProblem} disabled={disabled || summarizer.summarizing} />
     </Flex>
   );
 }

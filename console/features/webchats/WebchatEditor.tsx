@@ -40,9 +40,9 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
   const { values, set, updateKnowledge } = editor.binding;
   // Here, not in the tab: a crawl or summary goes on while another tab is open.
   const crawl = useCrawl(values.knowledge.site_url, updateKnowledge);
-  const summary = useSummarize(updateKnowledge);
+  const summarizer = useSummarize(updateKnowledge);
   // Leaving mid-crawl or mid-summary would lose its result as surely as unsaved edits.
-  useUnsavedChanges(editor.dirty || crawl.running !== null || summary.summarizing);
+  useUnsavedChanges(editor.dirty || crawl.running !== null || summarizer.summarizing);
 
   return (
     <>
@@ -81,7 +81,7 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
                 <AppearanceTab {...editor.binding} saved={editor.loaded.appearance} />
               </Tabs.Content>
               <Tabs.Content value="knowledge">
-                <KnowledgeBaseTab {...editor.binding} crawl={crawl} summary={summary} />
+                <KnowledgeBaseTab {...editor.binding} crawl={crawl} summarizer={summarizer} />
               </Tabs.Content>
               <Tabs.Content value="demo">
                 <DemoTab webchatId={bot?.id ?? null} />
