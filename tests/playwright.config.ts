@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_TWILIO_PORT, e2eServerEnv } from './helpers/e2eEnv.js';
+import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_PORT, E2E_SITE_URL, E2E_TWILIO_PORT, e2eServerEnv } from './helpers/e2eEnv.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -67,6 +67,15 @@ export default defineConfig({
       command: `npx tsx tests/fixtures/fakeOpenAIServer.ts ${E2E_OPENAI_PORT}`,
       cwd: repo,
       url: `http://127.0.0.1:${E2E_OPENAI_PORT}/__fake/state`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The fixture shop the Knowledge Base tab crawls (E2E_SITE_PORT, in OUTBOUND_ALLOW): links,
+      // sitemap, robots.txt, failing pages, and a /slow page so the crawl's progress can be seen.
+      command: `npx tsx tests/fixtures/siteFixtureServer.ts ${E2E_SITE_PORT}`,
+      cwd: repo,
+      url: `${E2E_SITE_URL}/robots.txt`,
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -1,4 +1,5 @@
 import { DEFAULT_APPEARANCE, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
+import type { CrawlResponse, WebchatKnowledge } from '../../shared/types/knowledge.js';
 import type { Demo, Webchat } from '../../shared/types/webchat.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 
@@ -46,5 +47,38 @@ export function botRoutes(bot: Webchat, extra: FakeRoutes = {}): FakeRoutes {
     'GET /webchats/get-demos': { body: [] },
     'GET /tools': { body: [] },
     ...extra,
+  };
+}
+
+export const SITE = 'https://acme.example';
+export const HOME_URL = `${SITE}/`;
+export const ABOUT_URL = `${SITE}/about`;
+export const BROKEN_URL = `${SITE}/broken`;
+/** Longer than the preview's 200 characters. */
+export const HOME_TEXT = `Welcome to Acme Garden Supplies. ${'We sell rakes, hoses and seeds for every season. '.repeat(6)}Visit us soon.`;
+export const ABOUT_TEXT = 'Acme was founded in 1999 by two gardeners.';
+
+/** A crawl answer (GET /webchats/crawl) of the three pages above; the broken one failed. */
+export function crawlAnswer(overrides: Partial<CrawlResponse> = {}): CrawlResponse {
+  return {
+    urls: [HOME_URL, ABOUT_URL, BROKEN_URL],
+    content: { [HOME_URL]: HOME_TEXT, [ABOUT_URL]: ABOUT_TEXT, [BROKEN_URL]: '' },
+    finish: 'complete',
+    errors: { [BROKEN_URL]: 'HTTP 500' },
+    ...overrides,
+  };
+}
+
+/** Saved knowledge: the three pages, About excluded, with a summary. */
+export function makeKnowledge(overrides: Partial<WebchatKnowledge> = {}): WebchatKnowledge {
+  return {
+    site_url: 'acme.example',
+    pages: [
+      { url: HOME_URL, text: HOME_TEXT, selected: true },
+      { url: ABOUT_URL, text: ABOUT_TEXT, selected: false },
+      { url: BROKEN_URL, text: '', selected: true },
+    ],
+    summary: 'Acme sells garden tools.',
+    ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { deferred } from '../helpers/consoleFakeApi.js';
+import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { CREATED, makeBot } from './webchats-fixtures.js';
 
@@ -70,5 +71,26 @@ describe('web chats list', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Create Your First Bot' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to create bot. Please try again.');
+  });
+
+  it("keeps '{n} active' live from webchat.activity events", async () => {
+    const bots = [makeBot({ id: 'b1', name: 'Help Desk', active_conversations: 2 }), makeBot({ id: 'b2', name: 'Sales' })];
+    const { fake } = renderConsole({ path: '/webchats', session: { user: USER }, routes: { 'GET /webchats': { body: bots } } });
+    await screen.findByRole('link', { name: 'Help Desk' });
+    expect(within(card('Help Desk')).getByText('2 active')).toBeTruthy();
+    await waitFor(() => expect(FakeWebSocket.last).toBeTruthy());
+    const socket = FakeWebSocket.last!;
+    act(() => socket.open());
+    // The socket's opening reloads the list: events sent while it was down are lost.
+    await waitFor(() => expect(fake.callsTo('GET /webchats')).toHaveLength(2));
+    act(() => socket.receive({ type: 'webchat.activity', webchatId: 'b2', activeConversations: 3 }));
+    await waitFor(() => expect(within(card('Sales')).getByText('3 active')).toBeTruthy());
+    expect(within(card('Help Desk')).getByText('2 active')).toBeTruthy();
+    act(() => socket.receive({ type: 'webchat.activity', webchatId: 'b1', activeConversations: 0 }));
+    await waitFor(() => expect(within(card('Help Desk')).getByText('0 active')).toBeTruthy());
+    // A malformed count changes nothing.
+    act(() => socket.receive({ type: 'webchat.activity', webchatId: 'b2', activeConversations: 'many' }));
+    expect(within(card('Sales')).getByText('3 active')).toBeTruthy();
+    expect(fake.callsTo('GET /webchats')).toHaveLength(2);
   });
 });

@@ -20,6 +20,12 @@ export const E2E_ADMIN_PASSWORD = 'e2e-admin-Passw0rd';
  */
 export const E2E_OPENAI_PORT = E2E_PORT + 1;
 export const E2E_TWILIO_PORT = E2E_PORT + 2;
+/**
+ * The fixture website the crawl is tested on (tests/fixtures/siteFixtureServer.ts, whose default
+ * port is this one too). The server may reach it only because OUTBOUND_ALLOW names it below.
+ */
+export const E2E_SITE_PORT = E2E_PORT + 5;
+export const E2E_SITE_URL = `http://127.0.0.1:${E2E_SITE_PORT}`;
 
 /** Screenshots that tests take on purpose (failure artifacts go to test-results/ as usual). */
 export const E2E_SCREENSHOTS_DIR = fileURLToPath(new URL('../../test-results/screens/', import.meta.url));
@@ -35,6 +41,8 @@ export function e2eServerEnv(dataDir: string): Record<string, string> {
     SWITCHBOARD_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     OPENAI_BASE_URL: `http://127.0.0.1:${E2E_OPENAI_PORT}/v1`,
     TWILIO_API_BASE_URL: `http://127.0.0.1:${E2E_TWILIO_PORT}`,
+    // The one way to a local address (ARCHITECTURE.md): the fixture site and nothing else.
+    OUTBOUND_ALLOW: `127.0.0.1:${E2E_SITE_PORT}`,
     LOG_LEVEL: 'warn',
   };
 }

@@ -1,46 +1,69 @@
-import { Button, Callout, Flex, Text } from '@radix-ui/themes';
+import { useCallback, useMemo } from 'react';
+import { Button, Callout, Flex } from '@radix-ui/themes';
+import { USER_QUOTAS } from '../../../shared/limits.js';
+import { CopyButton } from '../../components/CopyButton.js';
 import { FormSection } from '../../components/FormSection.js';
-import { TextInput } from '../../components/TextInput.js';
+import { useToast } from '../../components/ToastProvider.js';
+import { CrawledPagesList } from './CrawledPagesList.js';
+import { CrawlForm } from './CrawlForm.js';
+import { selectedContent, utf8Bytes } from './knowledge.js';
+import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
+import { SelectedContentPreview } from './SelectedContentPreview.js';
+import { SummaryBox } from './SummaryBox.js';
+import type { CrawlControls } from './useCrawl.js';
+import type { SummarizeControls } from './useSummarize.js';
+import type { WebchatFormBinding } from './useWebchatEditor.js';
+
+export interface KnowledgeBaseTabProps extends Pick<WebchatFormBinding, 'values' | 'updateKnowledge' | 'disabled'> {
+  crawl: CrawlControls;
+  summarizer: SummarizeControls;
+}
 
 /**
- * Knowledge Base (spec part 2 §2). Interim: the next step (issue 9) replaces this whole component
- * with crawling, selection and summaries; until then its fields are shown disabled.
+ * Knowledge Base (spec part 2 §2, issue 9): crawl the website, choose the pages, summarize them.
+ * Everything here is an unsaved edit of the bot until Save Changes / Create Bot.
  */
-export function KnowledgeBaseTab() {
+export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, summarizer }: KnowledgeBaseTabProps) {
+  const toast = useToast();
+  const { pages } = values.knowledge;
+  const content = useMemo(() => selectedContent(pages), [pages]);
+  const pageBytes = useMemo(() => pages.reduce((sum, page) => sum + utf8Bytes(page.text), 0), [pages]);
+  const bytes = pageBytes + utf8Bytes(values.knowledge.summary);
+  const overLimit = pages.length > USER_QUOTAS.knowledgePagesPerWebchat || bytes > USER_QUOTAS.knowledgeBytesPerWebchat;
+  const selected = pages.filter((page) => page.selected).length;
+  const crawling = crawl.running !== null;
+  const setSummary = useCallback((text: string) => updateKnowledge((current) => ({ ...current, summary: text })), [updateKnowledge]);
+
   return (
     <Flex direction="column" gap="4">
-      <Callout.Root color="blue" role="status">
-        <Callout.Text>Crawling websites into a knowledge base arrives in the next step. The fields below are not active yet.</Callout.Text>
-      </Callout.Root>
-      <FormSection title="Website">
-        <Flex gap="3" align="end" wrap="wrap">
-          <div style={{ flexGrow: 1 }}>
-            <TextInput label="Website URL" value="" onChange={() => undefined} placeholder="https://example.com" disabled />
-          </div>
-          <Button type="button" disabled>
-            Crawl Website
-          </Button>
-        </Flex>
-        <Text size="2" color="gray">
-          Crawled URLs (0/0)
-        </Text>
-        <Flex gap="2" wrap="wrap">
-          <Button type="button" variant="soft" disabled>
-            Summarize Content
-          </Button>
-          <Button type="button" variant="soft" disabled>
-            Copy Selected Content
-          </Button>
-        </Flex>
+      <CrawlForm crawl={crawl} disabled={disabled || summarizer.summarizing} />
+      <FormSection title={TEXTS.counter(selected, pages.length)}>
+        {overLimit ? (
+          <Callout.Root color="red" size="1" role="alert">
+            <Callout.Text>
+              {TEXTS.overLimit(pages.length, bytes, USER_QUOTAS.knowledgePagesPerWebchat, USER_QUOTAS.knowledgeBytesPerWebchat)}
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <CrawledPagesList pages={pages} report={crawl.report} updateKnowledge={updateKnowledge} disabled={disabled || crawling || summarizer.summarizing} />
+        {pages.length > 0 ? (
+          <>
+            <Flex gap="2" wrap="wrap">
+              <Button type="button" onClick={() => void summarizer.summarize(content)} disabled={disabled || crawling} loading={summarizer.summarizing}>
+                {TEXTS.summarize}
+              </Button>
+              <CopyButton
+                text={content}
+                label={TEXTS.copyContent}
+                disabled={content === ''}
+                onCopied={(ok) => (ok ? toast.success(TEXTS.contentCopied) : toast.error(TEXTS.contentCopyFailed))}
+              />
+            </Flex>
+            <SelectedContentPreview content={content} />
+          </>
+        ) : null}
       </FormSection>
-      <FormSection title="Summary">
-        <Text size="2" color="gray">
-          No summary yet.
-        </Text>
-        <Button type="button" variant="soft" disabled style={{ alignSelf: 'start' }}>
-          Copy Summary
-        </Button>
-      </FormSection>
+      <SummaryBox summary={values.knowledge.summary} onChange={setSummary} keyProblem={summarizer.keyProblem} disabled={disabled || summarizer.summarizing} />
     </Flex>
   );
 }

@@ -7,15 +7,14 @@ import { webchatPath } from './useWebchatEditor.js';
 
 export interface WebchatCardProps {
   bot: Webchat;
-  /** Conversations going on now; 0 until live chats are counted. */
-  activeCount?: number;
 }
 
 /**
  * One bot in the list (spec part 2 §2): name, ACTIVE/INACTIVE, description, model, active
- * sessions and the Created or Modified date. The name is the link; a click elsewhere opens it too.
+ * conversations ('{n} active', kept live by useWebchatActivity) and the Created or Modified date.
+ * The name is the link; a click elsewhere opens it too.
  */
-export function WebchatCard({ bot, activeCount = 0 }: WebchatCardProps) {
+export function WebchatCard({ bot }: WebchatCardProps) {
   const enabled = bot.enabled !== false;
   const modified = bot.updated_at > bot.created_at;
   const open = useCardClick(webchatPath(bot.id));
@@ -40,7 +39,7 @@ export function WebchatCard({ bot, activeCount = 0 }: WebchatCardProps) {
             <Badge variant="outline" color="gray" aria-label={`Model: ${bot.model}`}>
               {bot.model}
             </Badge>
-            <Text size="2">{activeCount} active</Text>
+            <Text size="2">{bot.active_conversations ?? 0} active</Text>
           </Flex>
           <Text size="1" color="gray">
             {modified ? `Modified ${formatDate(bot.updated_at)}` : `Created ${formatDate(bot.created_at)}`}

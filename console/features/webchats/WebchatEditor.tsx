@@ -8,6 +8,8 @@ import { BehaviourTab } from './BehaviourTab.js';
 import { DemoTab } from './DemoTab.js';
 import { IntegrationScriptPanel } from './IntegrationScriptPanel.js';
 import { KnowledgeBaseTab } from './KnowledgeBaseTab.js';
+import { useCrawl } from './useCrawl.js';
+import { useSummarize } from './useSummarize.js';
 import { useWebchatEditor } from './useWebchatEditor.js';
 import { WebchatPageHeader } from './WebchatPageHeader.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
@@ -35,8 +37,12 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
   const editor = useWebchatEditor(bot);
   const [tab, setTab] = useTab();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const { values, set } = editor.binding;
-  useUnsavedChanges(editor.dirty);
+  const { values, set, updateKnowledge } = editor.binding;
+  // Here, not in the tab: a crawl or summary goes on while another tab is open.
+  const crawl = useCrawl(values.knowledge.site_url, updateKnowledge);
+  const summarizer = useSummarize(updateKnowledge);
+  // Leaving mid-crawl or mid-summary would lose its result as surely as unsaved edits.
+  useUnsavedChanges(editor.dirty || crawl.running !== null || summarizer.summarizing);
 
   return (
     <>
@@ -75,7 +81,7 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
                 <AppearanceTab {...editor.binding} saved={editor.loaded.appearance} />
               </Tabs.Content>
               <Tabs.Content value="knowledge">
-                <KnowledgeBaseTab />
+                <KnowledgeBaseTab {...editor.binding} crawl={crawl} summarizer={summarizer} />
               </Tabs.Content>
               <Tabs.Content value="demo">
                 <DemoTab webchatId={bot?.id ?? null} />

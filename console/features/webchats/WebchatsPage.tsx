@@ -9,6 +9,7 @@ import { LoadingState } from '../../components/LoadingState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useWebchatActions, useWebchats } from './api.js';
 import { webchatPath } from './useWebchatEditor.js';
+import { useWebchatActivity } from './useWebchatActivity.js';
 import { WebchatCard } from './WebchatCard.js';
 import { defaultBotInput } from './webchatForm.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
@@ -18,6 +19,7 @@ import '../../components/cardList.css';
 export function WebchatsPage() {
   useDocumentTitle(WEBCHAT_TEXTS.listHeading);
   const bots = useWebchats();
+  useWebchatActivity();
   const { create } = useWebchatActions();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UI_TIMING } from '../../../shared/defaults.js';
+import type { WebchatKnowledge } from '../../../shared/types/knowledge.js';
 import type { Appearance, Webchat } from '../../../shared/types/webchat.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { useWebchatActions, WebchatWriteError } from './api.js';
@@ -9,6 +10,8 @@ import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
 export type SetField = <K extends keyof WebchatFormValues>(field: K, value: WebchatFormValues[K]) => void;
 export type SetAppearance = <K extends keyof Appearance>(key: K, value: Appearance[K]) => void;
+/** Changes the knowledge from its latest value: crawls and summaries land while other edits go on. */
+export type UpdateKnowledge = (update: (current: WebchatKnowledge) => WebchatKnowledge) => void;
 
 export const webchatPath = (id: string) => `/webchats/${encodeURIComponent(id)}`;
 
@@ -18,6 +21,7 @@ export interface WebchatFormBinding {
   set: SetField;
   /** One appearance key; stable, so unchanged colour fields skip re-rendering while one is typed in. */
   setAppearance: SetAppearance;
+  updateKnowledge: UpdateKnowledge;
   errors: FormErrors;
   disabled: boolean;
 }
@@ -49,6 +53,10 @@ export function useWebchatEditor(bot: Webchat | null) {
     setValues((current) => ({ ...current, appearance: { ...current.appearance, [key]: value } }));
   }, []);
 
+  const updateKnowledge = useCallback<UpdateKnowledge>((update) => {
+    setValues((current) => ({ ...current, knowledge: update(current.knowledge) }));
+  }, []);
+
   const dirty = useMemo(() => !sameValues(values, loaded), [values, loaded]);
 
   const save = async (): Promise<void> => {
@@ -56,18 +64,22 @@ export function useWebchatEditor(bot: Webchat | null) {
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setSaving(true);
+    const sent = values;
     try {
       if (!bot) {
-        const created = await actions.create(toInput(values));
-        setLoaded(values);
+        const created = await actions.create(toInput(sent, loaded));
+        setLoaded(sent);
         setLocked(true);
         toast.success(WEBCHAT_TEXTS.created);
         timer.current = setTimeout(() => navigate(webchatPath(created.id), { replace: true }), UI_TIMING.createBotRedirectMs);
         return;
       }
-      const updated = toFormValues(await actions.update(bot.id, toInput(values)));
+      const answer = await actions.update(bot.id, toInput(sent, loaded));
+      const updated = toFormValues(answer);
+      if (!answer.knowledge) updated.knowledge = sent.knowledge;
       setLoaded(updated);
-      setValues(updated);
+      // A crawl or summary that landed while saving stays, as an unsaved edit.
+      setValues((current) => (current === sent ? updated : current));
       toast.success(WEBCHAT_TEXTS.updated);
     } catch (error) {
       toast.error(failureText(error, bot ? WEBCHAT_TEXTS.updateFailed : WEBCHAT_TEXTS.createFailed));
@@ -91,6 +103,6 @@ export function useWebchatEditor(bot: Webchat | null) {
     return true;
   };
 
-  const binding: WebchatFormBinding = { values, set, setAppearance, errors, disabled: saving || locked };
+  const binding: WebchatFormBinding = { values, set, setAppearance, updateKnowledge, errors, disabled: saving || locked };
   return { binding, loaded, dirty: dirty && !locked, saving, locked, save, remove };
 }

@@ -3,7 +3,9 @@
  * Number fields keep the text as typed (tool recursion depth may be empty, spec part 2 §5).
  */
 import { DEFAULT_APPEARANCE, HEX_COLOR_PATTERN, WEBCHAT_DEFAULTS } from '../../../shared/defaults.js';
+import type { WebchatKnowledge } from '../../../shared/types/knowledge.js';
 import type { Appearance, Webchat, WebchatInput } from '../../../shared/types/webchat.js';
+import { EMPTY_KNOWLEDGE, sameKnowledge } from './knowledge.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
 export interface WebchatFormValues {
@@ -20,6 +22,8 @@ export interface WebchatFormValues {
   short_term_messages_retention_period: string;
   tools: string[];
   appearance: Appearance;
+  /** The Knowledge Base tab's pages, selection and summary (issue 9). */
+  knowledge: WebchatKnowledge;
 }
 
 export type FormErrors = Partial<Record<'name' | 'description' | 'short_term_messages_retention_period' | 'tool_recursion_depth', string>> & {
@@ -40,6 +44,7 @@ export function newBotValues(): WebchatFormValues {
     short_term_messages_retention_period: String(WEBCHAT_DEFAULTS.shortTermMessagesRetentionPeriod),
     tools: [],
     appearance: { ...DEFAULT_APPEARANCE },
+    knowledge: EMPTY_KNOWLEDGE,
   };
 }
 
@@ -56,12 +61,17 @@ export function toFormValues(bot: Webchat): WebchatFormValues {
     short_term_messages_retention_period: String(bot.short_term_messages_retention_period),
     tools: bot.tools ?? [],
     appearance: { ...DEFAULT_APPEARANCE, ...bot.appearance },
+    knowledge: bot.knowledge ?? EMPTY_KNOWLEDGE,
   };
 }
 
-/** The PUT/POST body: every field (spec part 2 §7 "the same fields plus appearance and tools"). */
-export function toInput(values: WebchatFormValues): WebchatInput {
-  return {
+/**
+ * The PUT/POST body: every field (spec part 2 §7 "the same fields plus appearance and tools"),
+ * and the knowledge only when it differs from `saved`: it can be megabytes, and left out the
+ * server keeps what it has.
+ */
+export function toInput(values: WebchatFormValues, saved: WebchatFormValues): WebchatInput {
+  const input: WebchatInput = {
     name: values.name.trim(),
     description: values.description.trim(),
     system_prompt: values.system_prompt,
@@ -74,6 +84,8 @@ export function toInput(values: WebchatFormValues): WebchatInput {
     tools: values.tools,
     appearance: values.appearance,
   };
+  if (!sameKnowledge(values.knowledge, saved.knowledge)) input.knowledge = values.knowledge;
+  return input;
 }
 
 /** The spec's default bot, made by Create Bot on the list (spec part 2 §7). */
@@ -120,9 +132,10 @@ export function previewAppearance(values: Appearance, fallback: Appearance): App
 /** Field by field (no JSON of a 256 KB avatar on every keystroke): true when nothing differs. */
 export function sameValues(a: WebchatFormValues, b: WebchatFormValues): boolean {
   for (const key of Object.keys(a) as (keyof WebchatFormValues)[]) {
-    if (key === 'appearance' || key === 'tools') continue;
+    if (key === 'appearance' || key === 'tools' || key === 'knowledge') continue;
     if (a[key] !== b[key]) return false;
   }
   if (a.tools.length !== b.tools.length || a.tools.some((id, i) => id !== b.tools[i])) return false;
+  if (!sameKnowledge(a.knowledge, b.knowledge)) return false;
   return (Object.keys(a.appearance) as (keyof Appearance)[]).every((key) => a.appearance[key] === b.appearance[key]);
 }

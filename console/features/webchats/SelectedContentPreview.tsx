@@ -1,0 +1,71 @@
+import { useId, useRef, useState } from 'react';
+import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { PREVIEW_CHARS } from './knowledge.js';
+import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
+
+type Mode = 'excerpt' | 'full' | 'collapsed';
+
+/**
+ * The selected content (spec part 2 §2, §9): its first 200 characters; View Full Text shows it
+ * all in a box at most 300 px high, Show Less goes back to the excerpt, and Collapse Text hides
+ * the text altogether (View Full Text brings it back), which gives a long page its room back.
+ */
+export function SelectedContentPreview({ content }: { content: string }) {
+  const [mode, setMode] = useState<Mode>('excerpt');
+  const headingId = useId();
+  const textId = useId();
+  const first = useRef<HTMLButtonElement>(null);
+  const long = content.length > PREVIEW_CHARS;
+
+  const collapse = () => {
+    setMode('collapsed');
+    // The pressed button goes away: keep the keyboard in the preview, not back at the page top.
+    requestAnimationFrame(() => first.current?.focus());
+  };
+
+  let body;
+  if (content === '') body = <Text size="2" color="gray">{TEXTS.previewEmpty}</Text>;
+  else if (mode === 'collapsed') body = <Text size="2" color="gray">{TEXTS.previewCollapsed}</Text>;
+  else
+    body = (
+      // Focusable so a keyboard can scroll the full text.
+      <Box id={textId} className="sb-kb-preview" tabIndex={mode === 'full' ? 0 : undefined} role="region" aria-labelledby={headingId}>
+        <Text as="p" size="2">
+          {mode === 'full' || !long ? content : `${content.slice(0, PREVIEW_CHARS)}…`}
+        </Text>
+      </Box>
+    );
+
+  const expanded = mode === 'full';
+  return (
+    <Flex direction="column" gap="2">
+      <Flex justify="between" align="baseline" gap="3" wrap="wrap">
+        <Heading as="h3" size="3" id={headingId}>
+          {TEXTS.previewHeading}
+        </Heading>
+        <Text size="1" color="gray">
+          {TEXTS.characters(content.length)}
+        </Text>
+      </Flex>
+      {body}
+      {content !== '' ? (
+        <Flex gap="2" wrap="wrap">
+          {expanded ? (
+            <Button ref={first} type="button" size="1" variant="soft" color="gray" aria-controls={textId} aria-expanded onClick={() => setMode('excerpt')}>
+              {TEXTS.showLess}
+            </Button>
+          ) : long || mode === 'collapsed' ? (
+            <Button ref={first} type="button" size="1" variant="soft" color="gray" aria-expanded={false} onClick={() => setMode('full')}>
+              {TEXTS.viewFull}
+            </Button>
+          ) : null}
+          {mode !== 'collapsed' ? (
+            <Button type="button" size="1" variant="soft" color="gray" onClick={collapse}>
+              {TEXTS.collapse}
+            </Button>
+          ) : null}
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}
