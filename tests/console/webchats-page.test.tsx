@@ -116,6 +116,25 @@ describe('bot page of an existing bot', () => {
     expect(fake.callsTo('PUT /webchats/bot-1')).toHaveLength(0);
   });
 
+  it('opens the tab of a field that stops the save and puts focus on it', async () => {
+    const { user, fake } = renderConsole({ path: '/webchats/bot-1', session: { user: USER }, routes: botRoutes(makeBot()) });
+    await user.clear(await screen.findByLabelText(/^Bot Name/));
+    await user.click(screen.getByRole('tab', { name: /^Demo/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Bot Name/)));
+    expect(screen.getByRole('tab', { name: /^Bot Behaviour/ }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('Bot name is required')).toBeTruthy();
+
+    await user.type(screen.getByLabelText(/^Bot Name/), 'Back');
+    await user.click(screen.getByRole('tab', { name: /^Bot Appearance/ }));
+    await user.clear(screen.getByLabelText('Primary Color'));
+    await user.type(screen.getByLabelText('Primary Color'), 'blue');
+    await user.click(screen.getByRole('tab', { name: /^Knowledge Base/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Primary Color')));
+    expect(fake.callsTo('PUT /webchats/bot-1')).toHaveLength(0);
+  });
+
   it("deletes after the confirmation, says 'Bot Help Desk deleted successfully' and returns to the list after 1.5 s", async () => {
     const { user, fake, location } = renderConsole({
       path: '/webchats/bot-1',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Box, Flex, Tabs } from '@radix-ui/themes';
 import type { Webchat } from '../../../shared/types/webchat.js';
@@ -37,6 +37,19 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
   const editor = useWebchatEditor(bot);
   const [tab, setTab] = useTab();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused save, the first invalid field of the tab just opened gets focus. The tab lives
+  // in the address and Radix mounts a panel's content in a commit of its own, so the field is looked
+  // for over the next few frames.
+  const focusFirstInvalid = () => {
+    let tries = 0;
+    const look = () => {
+      const field = formRef.current?.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"] [aria-invalid="true"]');
+      if (field) field.focus();
+      else if ((tries += 1) < 20) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  };
   const { values, set, updateKnowledge } = editor.binding;
   // Here, not in the tab: a crawl or summary goes on while another tab is open.
   const crawl = useCrawl(values.knowledge.site_url, updateKnowledge);
@@ -49,9 +62,15 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
       <form
         aria-label={bot ? WEBCHAT_TEXTS.settingsTitle : WEBCHAT_TEXTS.newTitle}
         noValidate
+        ref={formRef}
         onSubmit={(event) => {
           event.preventDefault();
-          if (!editor.locked) void editor.save();
+          if (editor.locked) return;
+          void editor.save().then((refused) => {
+            if (!refused) return;
+            setTab(refused.invalidTab);
+            focusFirstInvalid();
+          });
         }}
       >
         <Flex direction="column" gap="4">

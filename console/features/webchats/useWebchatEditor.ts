@@ -5,7 +5,7 @@ import type { WebchatKnowledge } from '../../../shared/types/knowledge.js';
 import type { Appearance, Webchat } from '../../../shared/types/webchat.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { useWebchatActions, WebchatWriteError } from './api.js';
-import { newBotValues, sameValues, toFormValues, toInput, validate, type FormErrors, type WebchatFormValues } from './webchatForm.js';
+import { newBotValues, sameValues, tabOfFirstError, toFormValues, toInput, validate, type FormErrors, type WebchatFormValues } from './webchatForm.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
 export type SetField = <K extends keyof WebchatFormValues>(field: K, value: WebchatFormValues[K]) => void;
@@ -59,10 +59,15 @@ export function useWebchatEditor(bot: Webchat | null) {
 
   const dirty = useMemo(() => !sameValues(values, loaded), [values, loaded]);
 
-  const save = async (): Promise<void> => {
+  /**
+   * Saves, or answers the tab holding the first invalid field (nothing is sent then), so the page
+   * can show it: Radix unmounts inactive tabs, and an error on a hidden one would go unseen.
+   */
+  const save = async (): Promise<{ invalidTab: 'behaviour' | 'appearance' } | undefined> => {
     const found = validate(values);
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    const invalidTab = tabOfFirstError(found);
+    if (invalidTab) return { invalidTab };
     setSaving(true);
     const sent = values;
     try {

@@ -120,6 +120,13 @@ export function validate(values: WebchatFormValues): FormErrors {
   return errors;
 }
 
+/** The tab that shows a field's error: colours are on Appearance, everything validated else on Behaviour. */
+export function tabOfFirstError(errors: FormErrors): 'behaviour' | 'appearance' | null {
+  const { colors, ...behaviour } = errors;
+  if (Object.values(behaviour).some(Boolean)) return 'behaviour';
+  return colors && colors.length > 0 ? 'appearance' : null;
+}
+
 /** The appearance as the preview may show it: a colour still being typed keeps the last saved one. */
 export function previewAppearance(values: Appearance, fallback: Appearance): Appearance {
   const shown: Appearance = { ...values };

@@ -8,7 +8,7 @@ export const WEBCHAT_TEXTS = {
   createFirst: 'Create Your First Bot',
   createBot: 'Create Bot',
   addBot: 'Add bot',
-  refresh: 'Refresh bots',
+  refresh: 'Refresh',
   createFromListFailed: 'Failed to create bot. Please try again.',
   defaultDescription: 'Web chat bot with default settings',
 
