@@ -39,7 +39,7 @@ const DeleteDemoBody = Type.Object({ demoId: Id }, { additionalProperties: false
 
 export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, clock, config } = app;
+  const { db, clock, config, chat } = app;
 
   /** Tool ids must all be the user's own (spec part 2 §3). */
   const checkTools = async (userId: string, toolIds: string[] | undefined) => {
@@ -116,13 +116,16 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
     const userId = requireUser(request).id;
     const { id } = request.params;
     const { changes, toolIds, knowledge } = parseWebchatBody(request.body, id);
-    await ownedWebchat(userId, id);
+    const before = await ownedWebchat(userId, id);
     await checkTools(userId, toolIds);
+    const retention = changes.short_term_messages_retention_period;
     try {
       const now = clock();
       await db.transaction().execute(async (trx) => {
         if (!(await updateWebchat(trx, userId, id, changes, toolIds, now))) throw notFound(WEBCHAT_NOT_FOUND);
         if (knowledge) await saveKnowledge(trx, id, knowledge, now);
+        // Kept chats follow the new retention (a shorter one deletes them sooner).
+        if (retention !== undefined && retention !== before.short_term_messages_retention_period) await chat.retentionChanged(trx, id, retention);
       });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw validationFailed(toolRaceMessage);
