@@ -22,6 +22,7 @@ import {
   insertWebchat,
   listWebchats,
   updateWebchat,
+  type WebchatWithTools,
 } from '../db/webchats.js';
 import { notFound, quotaExceeded, validationFailed } from '../http/HttpError.js';
 import { webchatBodyLimit } from '../knowledge/parseKnowledge.js';
@@ -40,6 +41,9 @@ const DeleteDemoBody = Type.Object({ demoId: Id }, { additionalProperties: false
 export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock, config, chat } = app;
+  /** The bot's answer with its knowledge and active conversation count. */
+  const fullWebchat = async (webchat: WebchatWithTools) =>
+    toWebchat(webchat, await loadKnowledge(db, webchat.row.id), await chat.activity.count(webchat.row.id));
 
   /** Tool ids must all be the user's own (spec part 2 §3). */
   const checkTools = async (userId: string, toolIds: string[] | undefined) => {
@@ -58,7 +62,12 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
     return row;
   };
 
-  app.get('', async (request): Promise<Webchat[]> => (await listWebchats(db, requireUser(request).id)).map((bot) => toWebchat(bot)));
+  app.get('', async (request): Promise<Webchat[]> => {
+    const bots = await listWebchats(db, requireUser(request).id);
+    // One grouped query for every bot's active count.
+    const active = await chat.activity.counts(bots.map((bot) => bot.row.id));
+    return bots.map((bot) => toWebchat(bot, undefined, active.get(bot.row.id)));
+  });
 
   app.post('', { bodyLimit }, async (request, reply): Promise<Webchat> => {
     const userId = requireUser(request).id;
@@ -74,7 +83,7 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
         return bot;
       });
       reply.code(201);
-      return toWebchat(created, await loadKnowledge(db, created.row.id));
+      return await fullWebchat(created);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw validationFailed(toolRaceMessage);
       throw error;
@@ -108,7 +117,7 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/:id', { schema: { params: WebchatParams } }, async (request): Promise<Webchat> => {
     const webchat = await findWebchat(db, requireUser(request).id, request.params.id);
     if (!webchat) throw notFound(WEBCHAT_NOT_FOUND);
-    return toWebchat(webchat, await loadKnowledge(db, webchat.row.id));
+    return fullWebchat(webchat);
   });
 
   // The body is checked by parseWebchatBody (field-named messages), not by a schema.
@@ -133,7 +142,7 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
     }
     const updated = await findWebchat(db, userId, id);
     if (!updated) throw notFound(WEBCHAT_NOT_FOUND);
-    return toWebchat(updated, await loadKnowledge(db, id));
+    return fullWebchat(updated);
   });
 
   app.delete('/:id', { schema: { params: WebchatParams } }, async (request): Promise<SuccessResponse> => {
