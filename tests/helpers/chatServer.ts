@@ -10,7 +10,7 @@
  */
 import type { Config } from '../../server/config.js';
 import { startFakeOpenAIChat, type FakeChatRequest, type FakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
-import { createTestApp, type TestApp } from './serverApp.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './serverApp.js';
 import { parseSse, readSse, type SseEvent } from './sseEvents.js';
 import { signedIn, type WebchatCaller } from './webchatServer.js';
 
@@ -51,10 +51,16 @@ export function newAddress(): string {
   return `198.51.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
 }
 
-export async function startChatBed(options: { config?: Partial<Config> } = {}): Promise<ChatBed> {
+export interface ChatBedOptions {
+  config?: Partial<Config>;
+  /** The app factory; a fresh SQLite app by default (postgresApp.ts for PostgreSQL). */
+  createApp?: (options: TestAppOptions) => Promise<TestApp>;
+}
+
+export async function startChatBed(options: ChatBedOptions = {}): Promise<ChatBed> {
   const fake = await startFakeOpenAIChat({ apiKeys: [CHAT_TEST_KEY] });
   const logs: Array<Record<string, unknown>> = [];
-  const t = await createTestApp({
+  const t = await (options.createApp ?? createTestApp)({
     config: { openaiBaseUrl: fake.baseUrl, publicRateLimit: { max: 10_000, windowMs: 60_000 }, ...options.config },
     logStream: { write: (line) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   });
