@@ -172,3 +172,17 @@ describe('a failed answer', () => {
 
 /** What the fake's 401 quotes: OpenAI's masked key, whose last four characters must never be logged. */
 const CHAT_KEY_SHOWN = 'sk-wrong-key-9876';
+
+describe('a server shutting down', () => {
+  it('ends the answers it is writing with a retryable error before it closes', async () => {
+    const closing = await startChatBed();
+    const helper = await closing.owner.createBot();
+    closing.fake.enqueue({ pieces: ['Still ', 'thinking ', 'about ', 'it.'], chunkDelayMs: 400 });
+    const answer = closing.send(helper.id, { text: 'Long question' });
+    await waitUntil(() => closing.t.app.chat.answering === 1);
+    await closing.close();
+    const ended = await answer;
+    expect(typesOf(ended).at(-1)).toBe('error');
+    expect(eventData(ended, 'error')).toEqual({ code: 'interrupted', message: 'The answer was interrupted. Please try again.', retryable: true });
+  });
+});
