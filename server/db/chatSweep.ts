@@ -20,30 +20,23 @@ export async function deleteExpiredMessages(db: Kysely<Database>, now: number): 
     .where('first_question', '<>', '')
     .where('id', 'in', (eb) => eb.selectFrom('chat_messages').select('conversation_id').where('expires_at', '<', now).where('seq', '=', 1))
     .execute();
-  return deleteInBatches(async () => {
-    const result = await db
-      .deleteFrom('chat_messages')
-      .where('id', 'in', (eb) => eb.selectFrom('chat_messages').select('id').where('expires_at', '<', now).limit(BATCH))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
+  return deleteExpired(db, 'chat_messages', now);
 }
 
 /** Deletes conversations (and whatever messages they still have) expired before `now`. */
 export async function deleteExpiredConversations(db: Kysely<Database>, now: number): Promise<number> {
-  return deleteInBatches(async () => {
-    const result = await db
-      .deleteFrom('chat_conversations')
-      .where('id', 'in', (eb) => eb.selectFrom('chat_conversations').select('id').where('expires_at', '<', now).limit(BATCH))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
+  return deleteExpired(db, 'chat_conversations', now);
 }
 
-async function deleteInBatches(batch: () => Promise<number>): Promise<number> {
+/** Deletes the table's rows expired before `now`, BATCH at a time. */
+async function deleteExpired(db: Kysely<Database>, table: 'chat_messages' | 'chat_conversations', now: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const deleted = await batch();
+    const result = await db
+      .deleteFrom(table)
+      .where('id', 'in', (eb) => eb.selectFrom(table).select('id').where('expires_at', '<', now).limit(BATCH))
+      .executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
     total += deleted;
     if (deleted < BATCH) return total;
     // Lets requests waiting on the event loop in between batches.

@@ -102,4 +102,27 @@ describe('short-term retention', () => {
     expect(next).not.toBe(id);
     expect(await texts(bot.id, next)).toEqual(['Hello again', 'Fake answer about: Hello again']);
   });
+
+  it('deletes a backlog larger than one batch in one sweep', async () => {
+    const bot = await (await bed.newOwner()).createBot({ short_term_messages_retention_period: 60 });
+    const id = await chat(bot.id, 'Start');
+    const at = bed.t.clock.now();
+    const rows = Array.from({ length: 1_200 }, (_, i) => ({
+      id: `backlog-${id}-${i}`,
+      conversation_id: id,
+      seq: 100 + i,
+      role: 'user' as const,
+      text: `Old message ${i}`,
+      created_at: at,
+      expires_at: at + 60_000,
+      tool_name: null,
+      tool_args: null,
+      tool_output: null,
+      is_error: 0,
+    }));
+    for (let i = 0; i < rows.length; i += 400) await bed.t.db.insertInto('chat_messages').values(rows.slice(i, i + 400)).execute();
+    bed.t.clock.advance(61_000);
+    expect((await bed.t.app.chat.sweep()).messages).toBeGreaterThanOrEqual(1_202);
+    expect(await messageRows(id)).toBe(0);
+  });
 });
