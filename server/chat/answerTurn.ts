@@ -20,7 +20,7 @@ import { runLoadedTool } from '../tools/runTool.js';
 import type { ChatExpiry } from './chatExpiry.js';
 import { chatFailure, EmptyAnswerError, TURN_DEADLINE } from './chatFailure.js';
 import { ChatToolbox } from './ChatToolbox.js';
-import { runChatTurn } from './ChatTurn.js';
+import { runChatTurn } from './runChatTurn.js';
 import { loadTurnContext } from './loadTurnContext.js';
 import type { SseStream } from './SseStream.js';
 
