@@ -14,6 +14,9 @@ export function allowAnyOrigin(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {
     reply
       .header('access-control-allow-origin', '*')
+      // Pages may read only safelisted headers of a cross-origin answer unless told otherwise: the
+      // widget waits as long as a 429's Retry-After says.
+      .header('access-control-expose-headers', 'retry-after, x-request-id')
       .header('cross-origin-resource-policy', 'cross-origin')
       .header('cache-control', 'no-cache');
   });

@@ -101,6 +101,8 @@ describe('rate and stream limits', () => {
     expect(limited.json).toEqual({ success: false, error: 'You are sending messages too quickly. Please wait 60 seconds.', code: 'rate_limited' });
     expect(limited.headers['retry-after']).toBe('60');
     expect(limited.headers['access-control-allow-origin']).toBe('*');
+    // Readable by the widget on a customer's page.
+    expect(limited.headers['access-control-expose-headers']).toContain('retry-after');
     expect((await bed.inject(bot.id, { text: 'Someone else' })).status).toBe(200);
     bed.t.clock.advance(60_000);
     expect((await bed.inject(bot.id, { text: 'Later' }, visitor)).status).toBe(200);
