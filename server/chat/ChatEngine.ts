@@ -84,11 +84,14 @@ export class ChatEngine {
       const question = { id: randomUUID(), text: input.text, at };
       stream.send('start', { conversationId: conversation.id, userMessageId: question.id });
       const job = { bot, apiKey, conversationId: conversation.id, isNew: conversation.isNew, question, stream };
-      const answer = answerTurn({ ...this.#deps, expiry: this.#expiry, shutdown: this.#shutdown.signal }, job).finally(() => {
-        release();
-        stream.end();
-        this.#answers.delete(answer);
-      });
+      const answer = answerTurn({ ...this.#deps, expiry: this.#expiry, shutdown: this.#shutdown.signal }, job)
+        // answerTurn answers every failure itself; this only keeps a bug in it from becoming an unhandled rejection.
+        .catch((error: unknown) => this.#deps.log.error({ err: error, webchatId: bot.id }, 'a chat answer failed unexpectedly'))
+        .finally(() => {
+          release();
+          stream.end();
+          this.#answers.delete(answer);
+        });
       this.#answers.add(answer);
       if (conversation.becameActive) this.#report(bot);
       return stream.body;
