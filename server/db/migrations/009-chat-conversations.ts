@@ -14,7 +14,8 @@
  *
  * Indexes: a bot's conversations newest first (by start or by last activity) and its active
  * count read (webchat_id, started_at) / (webchat_id, last_message_at); the sweep reads
- * (expires_at) and (last_message_at) to find conversations that just went inactive.
+ * (expires_at) and (last_message_at) to find conversations that just went inactive; deleting a
+ * user finds theirs by (user_id).
  */
 import { sql, type Kysely } from 'kysely';
 
@@ -35,6 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('chat_conversations_webchat_last_idx').on('chat_conversations').columns(['webchat_id', 'last_message_at']).execute();
   await db.schema.createIndex('chat_conversations_last_idx').on('chat_conversations').column('last_message_at').execute();
   await db.schema.createIndex('chat_conversations_expires_idx').on('chat_conversations').column('expires_at').execute();
+  await db.schema.createIndex('chat_conversations_user_idx').on('chat_conversations').column('user_id').execute();
 
   await db.schema
     .createTable('chat_messages')
