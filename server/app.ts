@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from './appTypes.js';
 import { authenticate } from './auth/authenticate.js';
 import { createAuthServices } from './auth/AuthServices.js';
+import { ChatEngine } from './chat/ChatEngine.js';
 import { createFramingProbe } from './demo/framingProbe.js';
 import type { Config } from './config.js';
 import { loadEncryptionKey } from './crypto/encryptionKey.js';
@@ -37,6 +38,7 @@ import { toolRoutes } from './routes/tools.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { twilioRoutes } from './routes/twilio.js';
 import { webchatRoutes } from './routes/webchats.js';
+import { widgetChatRoutes } from './routes/widgetChat.js';
 import { widgetPublicRoutes } from './routes/widgetPublic.js';
 import { createSandbox } from './sandbox/createSandbox.js';
 import { logWorkerErrors, sandboxOptions } from './tools/toolSandbox.js';
@@ -84,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sandbox', sandbox);
   const calls = new CallRegistry({ db, sandbox, secretBox, realtime, config, clock, log: app.log });
   app.decorate('calls', calls);
+  const chat = new ChatEngine({ db, config, clock, secretBox, sandbox, realtime, log: app.log });
+  app.decorate('chat', chat);
   app.addHook('onClose', async () => {
     await sandbox.close();
   });
@@ -100,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Before the websocket plugin's own preClose, so consoles see "going away" (1001).
   app.addHook('preClose', async () => {
+    // Answers being streamed hold their connections open: end them before the server closes.
+    await chat.close();
     await calls.endAll();
     realtime.closeAll(1001, 'Server shutting down');
   });
@@ -121,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(knowledgeRoutes, { prefix: '/api/webchats' });
   await app.register(webchatRoutes, { prefix: '/api/webchats' });
   await app.register(widgetPublicRoutes, { prefix: '/api/widget' });
+  await app.register(widgetChatRoutes, { prefix: '/api/widget' });
   await app.register(demoPageRoutes, {
     probe: createFramingProbe({ ancestorOrigin: new URL(config.publicUrl).origin, allow: config.outboundAllow }),
   });

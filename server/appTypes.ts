@@ -10,6 +10,7 @@ import type { SecretBox } from './crypto/SecretBox.js';
 import type { ConnectionRegistry } from './ws/ConnectionRegistry.js';
 import type { AuthServices } from './auth/AuthServices.js';
 import type { CallRegistry } from './voice/CallRegistry.js';
+import type { ChatEngine } from './chat/ChatEngine.js';
 
 /** Milliseconds since the epoch; injectable so tests can move time. */
 export type Clock = () => number;
@@ -38,6 +39,8 @@ declare module 'fastify' {
     auth: AuthServices;
     /** The phone calls this instance is bridging. */
     calls: CallRegistry;
+    /** The live chat of web chat bots: answers being written, limits, the sweep. */
+    chat: ChatEngine;
   }
   interface FastifyRequest {
     /** The signed-in user (null on public routes). */

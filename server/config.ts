@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN_LENGTH } from '../shared/defaults.js';
 import { USER_QUOTAS } from '../shared/limits.js';
 import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
+import { CHAT_DEFAULTS, type ChatConfig } from './chat/chatConfig.js';
 import { CRAWL_DEFAULTS, type CrawlConfig } from './crawl/crawlLimits.js';
 import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
 import { parseOutboundAllow } from './net/allowList.js';
@@ -49,6 +50,8 @@ export interface Config {
   outboundAllow: string[];
   /** Website crawls: CRAWL_MAX_PAGES and CRAWL_TIMEOUT_MS from the environment, the rest fixed. */
   crawl: CrawlConfig;
+  /** The live chat: CHAT_* rate, stream and time limits from the environment, budgets fixed. */
+  chat: ChatConfig;
   /** The repository's `dist/` (built console and widget). */
   distDir: string;
   /** The repository's `examples/`. */
@@ -186,6 +189,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeoutMs: boundedInt(env, 'CRAWL_TIMEOUT_MS', { fallback: CRAWL_DEFAULTS.timeoutMs, min: 1000, max: 600_000 }, problems),
   };
 
+  const chat: ChatConfig = {
+    ...CHAT_DEFAULTS,
+    visitorMessagesPerMinute: boundedInt(env, 'CHAT_VISITOR_MESSAGES_PER_MINUTE', { fallback: CHAT_DEFAULTS.visitorMessagesPerMinute, min: 1, max: 10_000 }, problems),
+    botMessagesPerMinute: boundedInt(env, 'CHAT_BOT_MESSAGES_PER_MINUTE', { fallback: CHAT_DEFAULTS.botMessagesPerMinute, min: 1, max: 1_000_000 }, problems),
+    streamsPerBot: boundedInt(env, 'CHAT_STREAMS_PER_BOT', { fallback: CHAT_DEFAULTS.streamsPerBot, min: 1, max: 10_000 }, problems),
+    streamsTotal: boundedInt(env, 'CHAT_STREAMS_TOTAL', { fallback: CHAT_DEFAULTS.streamsTotal, min: 1, max: 100_000 }, problems),
+    turnTimeoutMs: boundedInt(env, 'CHAT_TURN_TIMEOUT_MS', { fallback: CHAT_DEFAULTS.turnTimeoutMs, min: 5_000, max: 600_000 }, problems),
+  };
+
   const config: Config = {
     port,
     host,
@@ -207,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandbox,
     outboundAllow: outboundAllow.entries,
     crawl,
+    chat,
     distDir: path.join(REPO_ROOT, 'dist'),
     examplesDir: path.join(REPO_ROOT, 'examples'),
     accessTokenTtlSeconds: 15 * 60,

@@ -220,6 +220,51 @@ export interface KnowledgePassagesTable {
   text: string;
 }
 
+/**
+ * A visitor's conversation with a bot (migration 009). Counts and timestamps stay while the row
+ * does; texts live in chat_messages and in `first_question` only within the bot's retention.
+ */
+export interface ChatConversationsTable {
+  /** Unguessable: at least 128 random bits, base64url (shared/types/chat.ts CONVERSATION_ID_PATTERN). */
+  id: string;
+  /** The bot's owner. */
+  user_id: string;
+  webchat_id: string;
+  /** When the visitor's first message arrived. */
+  started_at: number;
+  /** The latest visitor message or answer: a conversation is active while this is recent. */
+  last_message_at: number;
+  /** Visitor messages and answers kept or not (tool calls are not counted). */
+  message_count: number;
+  /** The first question, '' when the bot keeps no messages or once that message expired. */
+  first_question: string;
+  /** The last `seq` given to a message of the conversation. */
+  last_seq: number;
+  /** When the sweep deletes the row: no activity for longer than the retention and the active window. */
+  expires_at: number;
+}
+
+/** One message of a chat conversation; tool rows carry the call's name, arguments and output. */
+export interface ChatMessagesTable {
+  id: string;
+  conversation_id: string;
+  /** Order within the conversation: question, tool calls, answer. */
+  seq: number;
+  role: 'user' | 'assistant' | 'tool';
+  /** The visitor's or bot's text; '' for a tool row. */
+  text: string;
+  created_at: number;
+  /** created_at + the bot's retention: when the sweep deletes it. */
+  expires_at: number;
+  tool_name: string | null;
+  /** The arguments as the model sent them (JSON text, maybe invalid). */
+  tool_args: string | null;
+  /** What went back to the model: the output as JSON, or {"error": "…"}. */
+  tool_output: string | null;
+  /** 0/1: the call failed (its output is an error). */
+  is_error: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -238,4 +283,6 @@ export interface Database {
   webchat_knowledge: WebchatKnowledgeTable;
   knowledge_pages: KnowledgePagesTable;
   knowledge_passages: KnowledgePassagesTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
 }

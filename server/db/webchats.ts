@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, WebchatsTable } from './schema.js';
+import type { ToolRecord } from './tools.js';
 import { inTransaction } from './transaction.js';
 
 export type WebchatRecord = WebchatsTable;
@@ -73,6 +74,18 @@ export async function findWebchat(db: Kysely<Database>, userId: string, id: stri
 /** Any user's bot by id: only for the public widget endpoints and demo pages, which show no owner data. */
 export async function findPublicWebchatRow(db: Kysely<Database>, id: string): Promise<WebchatRecord | undefined> {
   return db.selectFrom('webchats').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The owner's tools the bot uses, in their saved order (the chat engine offers them to the model). */
+export async function findWebchatTools(db: Kysely<Database>, userId: string, webchatId: string): Promise<ToolRecord[]> {
+  return db
+    .selectFrom('webchat_tools')
+    .innerJoin('tools', 'tools.id', 'webchat_tools.tool_id')
+    .selectAll('tools')
+    .where('webchat_tools.webchat_id', '=', webchatId)
+    .where('tools.user_id', '=', userId)
+    .orderBy('webchat_tools.position')
+    .execute();
 }
 
 async function replaceTools(trx: Kysely<Database>, webchatId: string, toolIds: string[]): Promise<void> {

@@ -22,6 +22,7 @@ import {
   insertWebchat,
   listWebchats,
   updateWebchat,
+  type WebchatWithTools,
 } from '../db/webchats.js';
 import { notFound, quotaExceeded, validationFailed } from '../http/HttpError.js';
 import { webchatBodyLimit } from '../knowledge/parseKnowledge.js';
@@ -39,7 +40,10 @@ const DeleteDemoBody = Type.Object({ demoId: Id }, { additionalProperties: false
 
 export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, clock, config } = app;
+  const { db, clock, config, chat } = app;
+  /** The bot's answer with its knowledge and active conversation count. */
+  const fullWebchat = async (webchat: WebchatWithTools) =>
+    toWebchat(webchat, await loadKnowledge(db, webchat.row.id), await chat.activity.count(webchat.row.id));
 
   /** Tool ids must all be the user's own (spec part 2 §3). */
   const checkTools = async (userId: string, toolIds: string[] | undefined) => {
@@ -58,7 +62,12 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
     return row;
   };
 
-  app.get('', async (request): Promise<Webchat[]> => (await listWebchats(db, requireUser(request).id)).map((bot) => toWebchat(bot)));
+  app.get('', async (request): Promise<Webchat[]> => {
+    const bots = await listWebchats(db, requireUser(request).id);
+    // One grouped query for every bot's active count.
+    const active = await chat.activity.counts(bots.map((bot) => bot.row.id));
+    return bots.map((bot) => toWebchat(bot, undefined, active.get(bot.row.id)));
+  });
 
   app.post('', { bodyLimit }, async (request, reply): Promise<Webchat> => {
     const userId = requireUser(request).id;
@@ -74,7 +83,7 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
         return bot;
       });
       reply.code(201);
-      return toWebchat(created, await loadKnowledge(db, created.row.id));
+      return await fullWebchat(created);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw validationFailed(toolRaceMessage);
       throw error;
@@ -108,7 +117,7 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/:id', { schema: { params: WebchatParams } }, async (request): Promise<Webchat> => {
     const webchat = await findWebchat(db, requireUser(request).id, request.params.id);
     if (!webchat) throw notFound(WEBCHAT_NOT_FOUND);
-    return toWebchat(webchat, await loadKnowledge(db, webchat.row.id));
+    return fullWebchat(webchat);
   });
 
   // The body is checked by parseWebchatBody (field-named messages), not by a schema.
@@ -116,13 +125,16 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
     const userId = requireUser(request).id;
     const { id } = request.params;
     const { changes, toolIds, knowledge } = parseWebchatBody(request.body, id);
-    await ownedWebchat(userId, id);
+    const before = await ownedWebchat(userId, id);
     await checkTools(userId, toolIds);
+    const retention = changes.short_term_messages_retention_period;
     try {
       const now = clock();
       await db.transaction().execute(async (trx) => {
         if (!(await updateWebchat(trx, userId, id, changes, toolIds, now))) throw notFound(WEBCHAT_NOT_FOUND);
         if (knowledge) await saveKnowledge(trx, id, knowledge, now);
+        // Kept chats follow the new retention (a shorter one deletes them sooner).
+        if (retention !== undefined && retention !== before.short_term_messages_retention_period) await chat.retentionChanged(trx, id, retention);
       });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw validationFailed(toolRaceMessage);
@@ -130,7 +142,7 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
     }
     const updated = await findWebchat(db, userId, id);
     if (!updated) throw notFound(WEBCHAT_NOT_FOUND);
-    return toWebchat(updated, await loadKnowledge(db, id));
+    return fullWebchat(updated);
   });
 
   app.delete('/:id', { schema: { params: WebchatParams } }, async (request): Promise<SuccessResponse> => {

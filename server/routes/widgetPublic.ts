@@ -1,13 +1,14 @@
 /**
  * Public widget endpoints under /api/widget (ARCHITECTURE.md "Web chat bots and the widget
  * protocol"): no sign-in, no cookies read, readable from any origin without credentials, and
- * limited per address. They answer only what the widget shows.
+ * limited per address. They answer only what the widget shows. The chat itself is in widgetChat.ts.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { PublicWebchatConfig } from '../../shared/types/webchat.js';
 import { findPublicWebchatRow } from '../db/webchats.js';
+import { allowAnyOrigin, publicWidgetRoute } from '../http/anyOrigin.js';
 import { notFound } from '../http/HttpError.js';
 import { toPublicWebchatConfig } from '../webchats/toWebchat.js';
 import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
@@ -17,18 +18,9 @@ const WebchatParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 export async function widgetPublicRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app;
-  const publicRoute = {
-    auth: 'public' as const,
-    rateLimit: { max: config.publicRateLimit.max, timeWindow: config.publicRateLimit.windowMs },
-  };
-
+  const publicRoute = publicWidgetRoute(config);
   // Every answer of this scope, errors and 429s included, so the widget can read why it failed.
-  app.addHook('onSend', async (_request, reply) => {
-    reply
-      .header('access-control-allow-origin', '*')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .header('cache-control', 'no-cache');
-  });
+  allowAnyOrigin(app);
 
   // An inactive bot is as absent as a missing one: customer pages just show no launcher.
   app.get('/webchats/:id', { config: publicRoute, schema: { params: WebchatParams } }, async (request): Promise<PublicWebchatConfig> => {

@@ -9,6 +9,7 @@ import type { CallFunctionOutputEvent } from '../../shared/protocol.js';
 import type { ToolTestResult } from '../../shared/types/tool.js';
 import type { NewMessage } from '../db/sessionMessages.js';
 import type { ToolRecord } from '../db/tools.js';
+import { runModelToolCall, toolOutputText } from '../tools/modelToolCall.js';
 import type { FunctionCallItem, RealtimeClientEvent } from './realtimeProtocol.js';
 
 export interface CallToolsDeps {
@@ -59,9 +60,9 @@ export class CallTools {
     const tool = this.#deps.toolsByName.get(call.name);
     const calledAt = this.#deps.now();
     const seq = this.#deps.nextSeq();
-    const result = await this.#result(tool, call.arguments);
+    const result = await runModelToolCall(tool, call.arguments, this.#deps.run, this.#deps.onError);
     if (!this.#deps.isLive()) return;
-    const output = result.success ? JSON.stringify(result.output ?? null) : JSON.stringify({ error: result.error ?? 'The tool failed' });
+    const output = toolOutputText(result);
     this.#deps.send({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: call.callId, output } });
     const name = tool?.name ?? call.name;
     this.#deps.emit({
@@ -84,21 +85,5 @@ export class CallTools {
       function_args: call.arguments,
       function_id: tool?.id ?? null,
     });
-  }
-
-  async #result(tool: ToolRecord | undefined, rawArguments: string): Promise<Pick<ToolTestResult, 'success' | 'output' | 'error'>> {
-    if (!tool) return { success: false, output: null, error: 'Unknown tool' };
-    let args: unknown;
-    try {
-      args = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments);
-    } catch {
-      return { success: false, output: null, error: 'The arguments are not valid JSON' };
-    }
-    try {
-      return await this.#deps.run(tool, args);
-    } catch (error) {
-      this.#deps.onError(error);
-      return { success: false, output: null, error: 'The tool could not be run' };
-    }
   }
 }

@@ -18,10 +18,7 @@ import type { ToolRecord } from '../db/tools.js';
 import { sessionAudioFormat } from './audio/callAudio.js';
 import type { RealtimeFunctionTool, RealtimeSessionConfig, RealtimeTurnDetection } from './realtimeProtocol.js';
 import type { RealtimeModelMap } from './realtimeModels.js';
-import { providerToolNames } from './toolNames.js';
-
-/** The API rejects longer tool descriptions (VOICE.md §4.5). */
-const MAX_TOOL_DESCRIPTION = 1024;
+import { providerFunctions } from '../tools/providerFunctions.js';
 
 export interface SessionSetup {
   config: RealtimeSessionConfig;
@@ -60,18 +57,6 @@ function transcription(agent: AgentRecord): RealtimeSessionConfig['audio']['inpu
   };
 }
 
-function parameters(tool: ToolRecord): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(tool.parameters);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && (parsed as { type?: unknown }).type === 'object') {
-      return parsed as Record<string, unknown>;
-    }
-  } catch {
-    // A stored schema is always JSON; fall through to "no parameters" all the same.
-  }
-  return { type: 'object', properties: {} };
-}
-
 /** The system message, then the instructions, with the owner's `{{NAME}}` values filled in. */
 export function sessionInstructions(agent: AgentRecord, values: Readonly<Record<string, string>>): string {
   return [agent.system_message, agent.instructions]
@@ -86,14 +71,8 @@ export function buildSessionSetup(
   values: Readonly<Record<string, string>>,
   models: RealtimeModelMap,
 ): SessionSetup {
-  const names = providerToolNames(tools.map((tool) => tool.name));
-  const toolsByName = new Map(tools.map((tool, i) => [names[i]!, tool]));
-  const functionTools: RealtimeFunctionTool[] = tools.map((tool, i) => ({
-    type: 'function',
-    name: names[i]!,
-    description: tool.description.slice(0, MAX_TOOL_DESCRIPTION),
-    parameters: parameters(tool),
-  }));
+  const { functions, byName: toolsByName } = providerFunctions(tools);
+  const functionTools: RealtimeFunctionTool[] = functions.map((fn) => ({ type: 'function', ...fn }));
   const noiseReduction = oneOf(agent.noise_reduction, NOISE_REDUCTIONS, 'none');
   const config: RealtimeSessionConfig = {
     type: 'realtime',

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createTestApp, type TestApp } from './serverApp.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './serverApp.js';
 
 export const POSTGRES_TEST_URL = process.env.SWITCHBOARD_TEST_DATABASE_URL;
 
@@ -16,12 +16,12 @@ async function admin(query: string): Promise<void> {
 }
 
 /** The app, with `close` also dropping its schema. */
-export async function createPostgresTestApp(prefix: string): Promise<TestApp> {
+export async function createPostgresTestApp(prefix: string, options: TestAppOptions = {}): Promise<TestApp> {
   const schema = `${prefix}_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE SCHEMA ${schema}`);
   const url = new URL(POSTGRES_TEST_URL!);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  const t = await createTestApp({ config: { databaseUrl: url.toString() } });
+  const t = await createTestApp({ ...options, config: { ...options.config, databaseUrl: url.toString() } });
   return {
     ...t,
     close: async () => {

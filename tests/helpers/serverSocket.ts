@@ -54,3 +54,24 @@ export function openTestSocket(url: string): TestSocket {
     },
   };
 }
+
+/** A console's real-time connection that collects every frame, narrowed the way the console narrows them. */
+export interface TestConsole {
+  messages: ServerMessage[];
+  close(): void;
+}
+
+/** Opens /api/frontend with `token`; resolves once `connection.established` arrived. */
+export async function consoleSocket(base: string, token: string): Promise<TestConsole> {
+  const socket = new WebSocket(`${base}/api/frontend?token=${token}`);
+  const messages: ServerMessage[] = [];
+  await new Promise<void>((resolve) => {
+    socket.on('message', (data) => {
+      const message = parseServerMessage(data.toString());
+      if (!message) throw new Error(`a frame the console would drop: ${data.toString()}`);
+      messages.push(message);
+      if (message.type === 'connection.established') resolve();
+    });
+  });
+  return { messages, close: () => socket.close() };
+}

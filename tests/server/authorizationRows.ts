@@ -10,6 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import { insertAgent } from '../../server/db/agents.js';
+import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
 import { saveCustomValue } from '../../server/db/customValues.js';
 import { associateNumber } from '../../server/db/phoneAssociations.js';
 import { insertSession } from '../../server/db/sessions.js';
@@ -298,6 +299,23 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
   },
   // Public: customers' pages and demo visitors read them without signing in.
   { method: 'GET', route: '/api/widget/webchats/:id', request: async (ctx) => ({ url: `/api/widget/webchats/${await webchatOfA(ctx)}` }), expect: everyone(200) },
+  // The live chat (issue 9), public too. The bot's owner has no OpenAI key: a message is 503 for everyone.
+  { method: 'OPTIONS', route: '/api/widget/webchats/:id/messages', request: async (ctx) => ({ url: `/api/widget/webchats/${await webchatOfA(ctx)}/messages` }), expect: everyone(204) },
+  {
+    method: 'POST',
+    route: '/api/widget/webchats/:id/messages',
+    request: async (ctx) => ({ url: `/api/widget/webchats/${await webchatOfKeyless(ctx)}/messages`, payload: { text: 'Hello' } }),
+    expect: everyone(503),
+  },
+  {
+    method: 'GET',
+    route: '/api/widget/webchats/:id/conversations/:conversationId',
+    request: async (ctx) => {
+      const webchatId = await webchatOfA(ctx);
+      return { url: `/api/widget/webchats/${webchatId}/conversations/${await conversationOf(ctx, webchatId)}` };
+    },
+    expect: everyone(200),
+  },
   { method: 'GET', route: '/demo/:id', request: async (ctx) => ({ url: `/demo/${await demoOfA(ctx)}` }), expect: everyone(200) },
   { method: 'GET', route: '/demo/page.css', expect: everyone(200) },
 ];
@@ -362,6 +380,20 @@ async function numberOfA(ctx: MatrixContext): Promise<string> {
 async function webchatOfA(ctx: MatrixContext): Promise<string> {
   const columns = { ...NEW_WEBCHAT_COLUMNS, name: ctx.unique('bot'), description: 'Matrix bot' };
   return (await insertWebchat(ctx.db, ctx.users.userA.id, columns, [], Date.now())).row.id;
+}
+
+/** A fresh bot of a fresh user who saved no OpenAI key; its id. */
+async function webchatOfKeyless(ctx: MatrixContext): Promise<string> {
+  const owner = await ctx.createUser();
+  return (await insertWebchat(ctx.db, owner.id, { ...NEW_WEBCHAT_COLUMNS, name: 'Keyless bot', description: 'Matrix bot' }, [], Date.now())).row.id;
+}
+
+/** A fresh visitor conversation of userA's bot `webchatId`; its id. */
+async function conversationOf(ctx: MatrixContext, webchatId: string): Promise<string> {
+  const id = newConversationId();
+  const at = Date.now();
+  await insertConversation(ctx.db, { id, user_id: ctx.users.userA.id, webchat_id: webchatId, at, expires_at: at + 3_600_000 });
+  return id;
 }
 
 /** A fresh demo of a fresh bot of userA; its id. The link is a blocked address, so the page never leaves the machine. */

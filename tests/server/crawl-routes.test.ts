@@ -4,16 +4,15 @@
  * per-user limits. The fixture site is reachable only through OUTBOUND_ALLOW.
  */
 import http from 'node:http';
-import WebSocket from 'ws';
 import { createApiClient, ApiError } from '../../shared/api/index.js';
 import { newCrawlId } from '../../shared/knowledge.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseServerMessage, type CrawlProgressEvent, type ServerMessage } from '../../shared/protocol.js';
+import type { CrawlProgressEvent, ServerMessage } from '../../shared/protocol.js';
 import type { CrawlResponse } from '../../shared/types/knowledge.js';
 import { CRAWL_DEFAULTS } from '../../server/crawl/crawlLimits.js';
 import { startFixtureSite, type FixtureSite } from '../fixtures/siteFixture.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
-import { listenForSockets } from '../helpers/serverSocket.js';
+import { consoleSocket, listenForSockets } from '../helpers/serverSocket.js';
 
 /** `site` keeps a crawl busy on /slow for 20 s; `quick` answers every page at once. */
 let site: FixtureSite;
@@ -42,21 +41,6 @@ afterAll(async () => {
 const crawl = (token: string, query: string) => t.app.inject({ method: 'GET', url: `/api/webchats/crawl?${query}`, headers: t.auth(token) });
 const cancel = (token: string, crawlId: string) => t.app.inject({ method: 'DELETE', url: `/api/webchats/crawl/${crawlId}`, headers: t.auth(token) });
 const siteUrl = (path = '/') => `url=${encodeURIComponent(`${site.origin}${path}`)}`;
-
-/** Collects every frame a console socket receives, narrowed the way the console narrows them. */
-async function consoleSocket(base: string, token: string): Promise<{ messages: ServerMessage[]; close(): void }> {
-  const socket = new WebSocket(`${base}/api/frontend?token=${token}`);
-  const messages: ServerMessage[] = [];
-  await new Promise<void>((resolve) => {
-    socket.on('message', (data) => {
-      const message = parseServerMessage(data.toString());
-      if (!message) throw new Error(`a frame the console would drop: ${data.toString()}`);
-      messages.push(message);
-      if (message.type === 'connection.established') resolve();
-    });
-  });
-  return { messages, close: () => socket.close() };
-}
 
 const progressOf = (messages: ServerMessage[], crawlId: string) =>
   messages.filter((m): m is CrawlProgressEvent => m.type === 'crawl.progress' && m.crawlId === crawlId);

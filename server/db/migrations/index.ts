@@ -12,6 +12,7 @@ import * as m005 from './005-webchats.js';
 import * as m006 from './006-sessions.js';
 import * as m007 from './007-knowledge.js';
 import * as m008 from './008-unique-names-and-numbers.js';
+import * as m009 from './009-chat-conversations.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '006-sessions': m006,
   '007-knowledge': m007,
   '008-unique-names-and-numbers': m008,
+  '009-chat-conversations': m009,
 };

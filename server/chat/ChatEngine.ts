@@ -1,0 +1,169 @@
+/**
+ * The live chat of one app (created in buildApp, reached as `app.chat`; README "Live chat"):
+ * admits a visitor's message (bot, limits, the owner's key), opens or resumes the conversation,
+ * and answers it as a stream in the background (answerTurn.ts); reads a conversation back for a
+ * reload; counts active conversations; runs the sweep. Conversations are always looked up with
+ * their bot's id, so one bot's conversation id never reaches another bot's conversation.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ChatConversationResponse } from '../../shared/types/chat.js';
+import type { Clock } from '../appTypes.js';
+import type { Config } from '../config.js';
+import type { SecretBox } from '../crypto/SecretBox.js';
+import { findConversation, insertConversation, newConversationId, touchConversation } from '../db/chatConversations.js';
+import { keptMessages } from '../db/chatMessages.js';
+import { reexpireWebchatChats } from '../db/chatSweep.js';
+import type { Database } from '../db/schema.js';
+import { findPublicWebchatRow, type WebchatRecord } from '../db/webchats.js';
+import { HttpError, notFound } from '../http/HttpError.js';
+import type { Sandbox } from '../sandbox/types.js';
+import { getAccountSecrets } from '../settings/accountSecrets.js';
+import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
+import type { ConnectionRegistry } from '../ws/ConnectionRegistry.js';
+import { answerTurn } from './answerTurn.js';
+import { ChatActivity } from './ChatActivity.js';
+import { chatExpiry, type ChatExpiry } from './chatExpiry.js';
+import { SERVER_SHUTDOWN } from './chatFailure.js';
+import { ChatLimits } from './ChatLimits.js';
+import { ConversationSweeper, type SweepResult } from './ConversationSweeper.js';
+import { retainedSince } from './loadTurnContext.js';
+import type { ChatSendInput } from './parseChatSend.js';
+import { SseStream } from './SseStream.js';
+
+export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+export const CHAT_UNAVAILABLE = 'This chat is not available right now';
+
+export interface ChatEngineDeps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'chat' | 'openaiBaseUrl'>;
+  clock: Clock;
+  secretBox: SecretBox;
+  sandbox: Sandbox;
+  realtime: Pick<ConnectionRegistry, 'sendToUser'>;
+  log: FastifyBaseLogger;
+}
+
+export class ChatEngine {
+  readonly limits: ChatLimits;
+  readonly activity: ChatActivity;
+  readonly #deps: ChatEngineDeps;
+  readonly #expiry: ChatExpiry;
+  readonly #sweeper: ConversationSweeper;
+  readonly #shutdown = new AbortController();
+  readonly #answers = new Set<Promise<void>>();
+
+  constructor(deps: ChatEngineDeps) {
+    const { db, clock, config, log } = deps;
+    this.#deps = deps;
+    this.#expiry = chatExpiry(config.chat.sweepIntervalMs);
+    this.limits = new ChatLimits(config.chat);
+    this.activity = new ChatActivity({ db, clock, realtime: deps.realtime });
+    this.#sweeper = new ConversationSweeper({ db, clock, activity: this.activity, log, intervalMs: config.chat.sweepIntervalMs });
+    this.#sweeper.start();
+  }
+
+  /**
+   * Admits a visitor message to the bot and starts answering it; resolves with the answer's
+   * event stream (its `start` already written). Throws the HttpError to answer instead: 404 for
+   * an unknown or inactive bot, 429 past a limit, 503 when the owner has no OpenAI key.
+   */
+  async send(webchatId: string, input: ChatSendInput, address: string): Promise<Readable> {
+    const { db, clock, config } = this.#deps;
+    const bot = await findPublicWebchatRow(db, webchatId);
+    if (!bot || bot.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
+    const at = clock();
+    this.limits.countMessage(address, bot.id, at);
+    const apiKey = await this.#ownerKey(bot);
+    const release = this.limits.openStream(bot.id);
+    try {
+      const conversation = await this.#openConversation(bot, input.conversationId, at);
+      const stream = new SseStream(config.chat.heartbeatMs);
+      const question = { id: randomUUID(), text: input.text, at };
+      stream.send('start', { conversationId: conversation.id, userMessageId: question.id });
+      const job = { bot, apiKey, conversationId: conversation.id, isNew: conversation.isNew, question, stream };
+      const answer = answerTurn({ ...this.#deps, expiry: this.#expiry, shutdown: this.#shutdown.signal }, job)
+        // answerTurn answers every failure itself; this only keeps a bug in it from becoming an unhandled rejection.
+        .catch((error: unknown) => this.#deps.log.error({ err: error, webchatId: bot.id }, 'a chat answer failed unexpectedly'))
+        .finally(() => {
+          release();
+          stream.end();
+          this.#answers.delete(answer);
+        });
+      this.#answers.add(answer);
+      if (conversation.becameActive) this.#report(bot);
+      return stream.body;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /** A conversation of the bot as a reload shows it: visitor and bot texts within retention, oldest first. */
+  async conversation(webchatId: string, conversationId: string): Promise<ChatConversationResponse> {
+    const { db, clock, config } = this.#deps;
+    const bot = await findPublicWebchatRow(db, webchatId);
+    if (!bot || bot.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
+    const now = clock();
+    const found = await findConversation(db, bot.id, conversationId);
+    if (!found || Number(found.expires_at) <= now) throw notFound(CONVERSATION_NOT_FOUND);
+    const since = retainedSince(bot, now);
+    const messages = since === Number.POSITIVE_INFINITY ? [] : await keptMessages(db, found.id, since, config.chat.keptMessagesShown);
+    return {
+      conversationId: found.id,
+      messages: messages.map((m) => ({ id: m.id, role: m.role, text: m.text, createdAt: Number(m.created_at) })),
+    };
+  }
+
+  /** A bot's retention changed (in the caller's transaction): its chats expire by the new period. */
+  retentionChanged(db: Kysely<Database>, webchatId: string, retentionSeconds: number): Promise<void> {
+    return reexpireWebchatChats(db, webchatId, retentionSeconds, this.#expiry);
+  }
+
+  sweep(): Promise<SweepResult> {
+    return this.#sweeper.sweep();
+  }
+
+  /** Answers being written now (of this instance). */
+  get answering(): number {
+    return this.#answers.size;
+  }
+
+  /** Server shutdown: stops the sweep, ends every answer with a retryable error, waits for them. */
+  async close(): Promise<void> {
+    this.#shutdown.abort(SERVER_SHUTDOWN);
+    await this.#sweeper.stop();
+    await Promise.all([...this.#answers]);
+  }
+
+  async #ownerKey(bot: WebchatRecord): Promise<string> {
+    const { openaiApiKey } = await getAccountSecrets(this.#deps.db, this.#deps.secretBox, bot.user_id);
+    if (openaiApiKey) return openaiApiKey;
+    // For the operator: visitors only learn that the chat is unavailable.
+    this.#deps.log.warn({ webchatId: bot.id, userId: bot.user_id }, 'a visitor message was refused: the bot owner has no OpenAI API key');
+    throw new HttpError(503, 'bot_unavailable', CHAT_UNAVAILABLE);
+  }
+
+  /** The bot's conversation `requestedId` if it still exists, touched; else a new one. */
+  async #openConversation(bot: WebchatRecord, requestedId: string | null, at: number): Promise<{ id: string; isNew: boolean; becameActive: boolean }> {
+    const { db } = this.#deps;
+    const expiresAt = this.#expiry.conversationExpiresAt(at, bot.short_term_messages_retention_period);
+    const found = requestedId === null ? undefined : await findConversation(db, bot.id, requestedId);
+    // An expired conversation the sweep has not reached yet is as gone as a swept one.
+    if (found && Number(found.expires_at) > at) {
+      await touchConversation(db, found.id, at, expiresAt);
+      return { id: found.id, isNew: false, becameActive: Number(found.last_message_at) < ChatActivity.activeSince(at) };
+    }
+    const id = newConversationId();
+    await insertConversation(db, { id, user_id: bot.user_id, webchat_id: bot.id, at, expires_at: expiresAt });
+    return { id, isNew: true, becameActive: true };
+  }
+
+  #report(bot: WebchatRecord): void {
+    this.activity.report([{ webchatId: bot.id, userId: bot.user_id }]).catch((error: unknown) => {
+      this.#deps.log.error({ err: error, webchatId: bot.id }, 'could not report the active conversations of a bot');
+    });
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The periodic chat sweep of one app (created in buildApp, stopped when it closes): deletes
+ * messages past their bot's retention and conversations idle past it and the active window
+ * (db/chatSweep.ts), and reports the new active count of every bot one of whose conversations
+ * went quiet since the previous sweep. Safe with several instances on one database: the deletes
+ * are idempotent, and each instance reports to the consoles connected to it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../appTypes.js';
+import { webchatsActiveBetween } from '../db/chatConversations.js';
+import { deleteExpiredConversations, deleteExpiredMessages } from '../db/chatSweep.js';
+import type { Database } from '../db/schema.js';
+import { ChatActivity } from './ChatActivity.js';
+
+export interface SweepResult {
+  messages: number;
+  conversations: number;
+  /** Bots whose count was sent because a conversation went quiet. */
+  reported: number;
+}
+
+export interface SweeperDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  activity: ChatActivity;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  intervalMs: number;
+}
+
+export class ConversationSweeper {
+  readonly #deps: SweeperDeps;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<SweepResult> | null = null;
+  /** Conversations that went quiet before this were reported by an earlier sweep. */
+  #sweptUntil: number;
+
+  constructor(deps: SweeperDeps) {
+    this.#deps = deps;
+    this.#sweptUntil = ChatActivity.activeSince(deps.clock());
+  }
+
+  start(): void {
+    this.#timer ??= setInterval(() => {
+      this.sweep().catch((error: unknown) => this.#deps.log.error({ err: error }, 'the chat sweep failed'));
+    }, this.#deps.intervalMs);
+    // The sweep never keeps a process alive on its own.
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running?.catch(() => undefined);
+  }
+
+  /** One sweep now; a sweep already running is joined rather than run twice. */
+  sweep(): Promise<SweepResult> {
+    this.#running ??= this.#sweep().finally(() => (this.#running = null));
+    return this.#running;
+  }
+
+  async #sweep(): Promise<SweepResult> {
+    const { db, clock, activity } = this.#deps;
+    const now = clock();
+    const quietUntil = ChatActivity.activeSince(now);
+    // Before the deletes, while every conversation that just went quiet still exists (chatExpiry.ts).
+    const wentQuiet = await webchatsActiveBetween(db, this.#sweptUntil, quietUntil);
+    this.#sweptUntil = Math.max(this.#sweptUntil, quietUntil);
+    await activity.report(wentQuiet);
+    const messages = await deleteExpiredMessages(db, now);
+    const conversations = await deleteExpiredConversations(db, now);
+    return { messages, conversations, reported: wentQuiet.length };
+  }
+}

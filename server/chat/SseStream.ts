@@ -1,0 +1,38 @@
+/**
+ * The `text/event-stream` body of one answer (shared/types/chat.ts ChatStreamEvents): typed events
+ * as `event:` / `data:` lines, and a `: keep-alive` comment every `heartbeatMs`, so proxies and
+ * browsers keep the connection of an answer that waits on a slow model or tool open. Fastify pipes
+ * `body` to the response and destroys it when the visitor goes away; writes after that are
+ * dropped, because the answer goes on (and is kept) without its listener.
+ */
+import { PassThrough } from 'node:stream';
+import type { ChatStreamEvents, ChatStreamEventType } from '../../shared/types/chat.js';
+
+export class SseStream {
+  readonly body = new PassThrough();
+  readonly #heartbeat: NodeJS.Timeout;
+
+  constructor(heartbeatMs: number) {
+    this.#heartbeat = setInterval(() => this.#write(': keep-alive\n\n'), heartbeatMs);
+  }
+
+  /** False once the visitor has gone away or the stream ended. */
+  get connected(): boolean {
+    return !this.body.destroyed && !this.body.writableEnded;
+  }
+
+  send<T extends ChatStreamEventType>(type: T, data: ChatStreamEvents[T]): void {
+    // JSON.stringify escapes line breaks, so the payload is always one `data:` line.
+    this.#write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  end(): void {
+    clearInterval(this.#heartbeat);
+    if (this.connected) this.body.end();
+  }
+
+  #write(text: string): void {
+    if (!this.connected) return;
+    this.body.write(text);
+  }
+}

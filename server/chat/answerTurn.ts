@@ -1,0 +1,91 @@
+/**
+ * One answer, after the visitor's message was admitted and the stream's `start` sent: the context
+ * loaded, the model rounds run (deltas streamed as they arrive), then the whole turn (question,
+ * tool calls, answer) written in one transaction before `done`. Any failure ends the stream with
+ * an `error` event and keeps nothing of the turn, so the widget can send the same text again.
+ * A visitor who goes away does not stop it: the answer is finished (within the turn's deadline)
+ * and kept, so a reload shows it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../appTypes.js';
+import type { Config } from '../config.js';
+import { saveTurn } from '../db/chatMessages.js';
+import type { Database } from '../db/schema.js';
+import type { WebchatRecord } from '../db/webchats.js';
+import { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
+import type { Sandbox } from '../sandbox/types.js';
+import { runLoadedTool } from '../tools/runTool.js';
+import type { ChatExpiry } from './chatExpiry.js';
+import { chatFailure, EmptyAnswerError, TURN_DEADLINE } from './chatFailure.js';
+import { ChatToolbox } from './ChatToolbox.js';
+import { runChatTurn } from './runChatTurn.js';
+import { loadTurnContext } from './loadTurnContext.js';
+import type { SseStream } from './SseStream.js';
+
+export interface AnswerDeps {
+  db: Kysely<Database>;
+  sandbox: Sandbox;
+  config: Pick<Config, 'chat' | 'openaiBaseUrl'>;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  expiry: ChatExpiry;
+  /** Aborted when the server shuts down. */
+  shutdown: AbortSignal;
+}
+
+export interface AnswerJob {
+  bot: WebchatRecord;
+  apiKey: string;
+  conversationId: string;
+  isNew: boolean;
+  question: { id: string; text: string; at: number };
+  stream: SseStream;
+}
+
+/** Never rejects: every failure becomes the stream's `error` event and a log line. */
+export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void> {
+  const { bot, stream, question } = job;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(TURN_DEADLINE), deps.config.chat.turnTimeoutMs);
+  const signal = AbortSignal.any([deadline.signal, deps.shutdown]);
+  const where = { webchatId: bot.id, userId: bot.user_id, conversationId: job.conversationId };
+  try {
+    const context = await loadTurnContext(deps.db, deps.config.chat, { bot, conversationId: job.conversationId, isNew: job.isNew, question: question.text, at: question.at });
+    const toolbox = new ChatToolbox(context.tools, {
+      run: (tool, args) => runLoadedTool(deps, tool, args),
+      now: deps.clock,
+      onError: (error) => deps.log.error({ err: error, ...where }, 'a chat tool call could not be run'),
+    });
+    const result = await runChatTurn({
+      client: new ChatCompletionsClient({ baseUrl: deps.config.openaiBaseUrl, apiKey: job.apiKey }),
+      model: bot.model,
+      temperature: bot.temperature,
+      messages: context.messages,
+      toolbox,
+      maxToolRounds: bot.tool_recursion_depth,
+      signal,
+      onText: (text) => stream.send('delta', { text }),
+    });
+    if (result.text.trim() === '') throw new EmptyAnswerError();
+    const answer = { id: randomUUID(), text: result.text, at: deps.clock() };
+    const retention = bot.short_term_messages_retention_period;
+    await saveTurn(deps.db, {
+      conversationId: job.conversationId,
+      question,
+      toolCalls: result.toolCalls,
+      answer,
+      messageExpiresAt: retention > 0 ? (at) => deps.expiry.messageExpiresAt(at, retention) : null,
+      conversationExpiresAt: deps.expiry.conversationExpiresAt(answer.at, retention),
+    });
+    stream.send('done', { conversationId: job.conversationId, userMessageId: question.id, assistantMessageId: answer.id });
+  } catch (error) {
+    const failure = chatFailure(error, signal);
+    const details = failure.level === 'error' ? { err: error, ...where } : { ...where, code: failure.event.code };
+    deps.log[failure.level](details, `a chat answer failed: ${failure.reason}`);
+    stream.send('error', failure.event);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Limits and budgets of the live chat (issue 9; README "Live chat"). The first five come from the
+ * environment (server/config.ts, CHAT_*); the rest are fixed here and tests may override them.
+ */
+export interface ChatConfig {
+  /** CHAT_VISITOR_MESSAGES_PER_MINUTE: messages one visitor address may send, to all bots together. */
+  visitorMessagesPerMinute: number;
+  /** CHAT_BOT_MESSAGES_PER_MINUTE: messages one bot takes from all visitors together. */
+  botMessagesPerMinute: number;
+  /** CHAT_STREAMS_PER_BOT: answers of one bot being written at once. */
+  streamsPerBot: number;
+  /** CHAT_STREAMS_TOTAL: answers of all bots being written at once on this server. */
+  streamsTotal: number;
+  /** CHAT_TURN_TIMEOUT_MS: one answer, tool calls and model rounds included. */
+  turnTimeoutMs: number;
+  /** The window the two message rates count in. */
+  rateWindowMs: number;
+  /** A `: keep-alive` comment on a quiet stream this often, so proxies keep it open. */
+  heartbeatMs: number;
+  /** How often expired messages and conversations are deleted and inactive ones reported. */
+  sweepIntervalMs: number;
+  /** Characters of the bot's summary sent with a question. */
+  summaryChars: number;
+  /** Characters of knowledge passages sent with a question, all passages together. */
+  knowledgeChars: number;
+  /** Characters of the kept conversation sent with a question, newest messages first. */
+  historyChars: number;
+  /** Messages of the kept conversation sent with a question at most. */
+  historyMessages: number;
+  /** Messages a reloaded widget gets back at most (the newest). */
+  keptMessagesShown: number;
+  /** Request body of one visitor message: room for the longest message even with every character escaped. */
+  bodyLimitBytes: number;
+}
+
+export const CHAT_DEFAULTS: ChatConfig = {
+  visitorMessagesPerMinute: 20,
+  botMessagesPerMinute: 300,
+  streamsPerBot: 20,
+  streamsTotal: 200,
+  turnTimeoutMs: 120_000,
+  rateWindowMs: 60_000,
+  heartbeatMs: 15_000,
+  sweepIntervalMs: 60_000,
+  summaryChars: 4_000,
+  knowledgeChars: 6_000,
+  historyChars: 12_000,
+  historyMessages: 40,
+  keptMessagesShown: 200,
+  bodyLimitBytes: 32 * 1024,
+};

@@ -1,0 +1,29 @@
+/**
+ * The POST …/messages body guard (shared/types/chat.ts ChatSendRequest): the body arrives as
+ * `unknown`, and every refusal is a 400 naming its field. Fields the contract does not know are
+ * ignored, so a newer widget that sends more still talks to this server.
+ */
+import { CHAT_LIMITS, CONVERSATION_ID_PATTERN } from '../../shared/types/chat.js';
+import { invalidField } from '../http/HttpError.js';
+
+export interface ChatSendInput {
+  /** null starts a new conversation. */
+  conversationId: string | null;
+  /** Trimmed, never blank. */
+  text: string;
+}
+
+export function parseChatSend(body: unknown): ChatSendInput {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalidField('body', 'must be a JSON object with the message text');
+  const { text, conversationId } = body as Record<string, unknown>;
+  if (text === undefined || text === null) throw invalidField('text', 'is required');
+  if (typeof text !== 'string') throw invalidField('text', 'must be a string');
+  const trimmed = text.trim();
+  if (trimmed === '') throw invalidField('text', 'must not be blank');
+  if (trimmed.length > CHAT_LIMITS.messageMaxChars) throw invalidField('text', `must be at most ${CHAT_LIMITS.messageMaxChars} characters long`);
+  if (conversationId === undefined || conversationId === null) return { conversationId: null, text: trimmed };
+  if (typeof conversationId !== 'string' || !CONVERSATION_ID_PATTERN.test(conversationId)) {
+    throw invalidField('conversationId', "must be a conversation id from this chat (22 to 64 letters, digits, '-' or '_')");
+  }
+  return { conversationId, text: trimmed };
+}

@@ -1,0 +1,63 @@
+/**
+ * Chat conversation rows (migration 009): found only together with their bot's id, so a
+ * conversation id of one bot never opens another bot's conversation; and the active counts the
+ * bot cards show.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ChatConversationsTable, Database } from './schema.js';
+
+export type ConversationRecord = ChatConversationsTable;
+
+/** 192 random bits as 32 base64url characters (CONVERSATION_ID_PATTERN asks for at least 128). */
+export function newConversationId(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** The conversation `id` of the bot `webchatId`; undefined for an unknown id or another bot's. */
+export async function findConversation(db: Kysely<Database>, webchatId: string, id: string): Promise<ConversationRecord | undefined> {
+  return db.selectFrom('chat_conversations').selectAll().where('id', '=', id).where('webchat_id', '=', webchatId).executeTakeFirst();
+}
+
+/** A new conversation whose first visitor message arrived at `at`. */
+export async function insertConversation(
+  db: Kysely<Database>,
+  row: Pick<ConversationRecord, 'id' | 'user_id' | 'webchat_id' | 'expires_at'> & { at: number },
+): Promise<void> {
+  const { at, ...rest } = row;
+  await db
+    .insertInto('chat_conversations')
+    .values({ ...rest, started_at: at, last_message_at: at, message_count: 0, first_question: '', last_seq: 0 })
+    .execute();
+}
+
+/** A visitor message arrived at `at`: the conversation is active from now on. */
+export async function touchConversation(db: Kysely<Database>, id: string, at: number, expiresAt: number): Promise<void> {
+  await db.updateTable('chat_conversations').set({ last_message_at: at, expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+/** Active conversations (activity at or after `since`) of each of these bots; bots without any are left out. */
+export async function activeConversationCounts(db: Kysely<Database>, webchatIds: readonly string[], since: number): Promise<Map<string, number>> {
+  if (webchatIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('chat_conversations')
+    .select((eb) => ['webchat_id', eb.fn.countAll<number | string>().as('count')])
+    .where('webchat_id', 'in', [...webchatIds])
+    .where('last_message_at', '>=', since)
+    .groupBy('webchat_id')
+    .execute();
+  return new Map(rows.map((row) => [row.webchat_id, Number(row.count)]));
+}
+
+/** Bots (with their owners) that have a conversation whose last activity was in [from, to). */
+export async function webchatsActiveBetween(db: Kysely<Database>, from: number, to: number): Promise<Array<{ webchatId: string; userId: string }>> {
+  if (to <= from) return [];
+  const rows = await db
+    .selectFrom('chat_conversations')
+    .select(['webchat_id', 'user_id'])
+    .distinct()
+    .where('last_message_at', '>=', from)
+    .where('last_message_at', '<', to)
+    .execute();
+  return rows.map((row) => ({ webchatId: row.webchat_id, userId: row.user_id }));
+}

@@ -1,0 +1,101 @@
+/**
+ * Messages of chat conversations (migration 009): one answered turn written in one transaction,
+ * and the kept visitor and bot texts read back, newest last, for the model and for a reload.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ChatMessagesTable, Database } from './schema.js';
+import { inTransaction } from './transaction.js';
+
+export type ChatMessageRecord = ChatMessagesTable;
+
+/** A visitor or bot text as kept. */
+export type KeptMessage = Pick<ChatMessageRecord, 'id' | 'role' | 'text' | 'created_at'> & { role: 'user' | 'assistant' };
+
+/** A tool call of a turn as it is kept. */
+export interface TurnToolCall {
+  name: string;
+  args: string;
+  output: string;
+  isError: boolean;
+  at: number;
+}
+
+/** One answered turn: the question, the tool calls made for it, the answer. */
+export interface TurnRecord {
+  conversationId: string;
+  question: { id: string; text: string; at: number };
+  toolCalls: TurnToolCall[];
+  answer: { id: string; text: string; at: number };
+  /** When each message expires by the time it was written; null keeps no text (retention 0). */
+  messageExpiresAt: ((at: number) => number) | null;
+  /** The conversation's new expiry, counted from the answer. */
+  conversationExpiresAt: number;
+}
+
+/** PostgreSQL cannot hold U+0000 in text, and it means nothing in a chat. */
+const storable = (text: string) => text.replaceAll('\u0000', '');
+
+/**
+ * Writes the turn in one transaction: the conversation's counts and times always, the texts when
+ * the bot keeps messages. False when the conversation is gone (its bot was deleted meanwhile).
+ */
+export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<boolean> {
+  const keep = turn.messageExpiresAt;
+  const rows = keep ? turn.toolCalls.length + 2 : 0;
+  return inTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable('chat_conversations')
+      .set((eb) => ({
+        last_seq: eb('last_seq', '+', rows),
+        message_count: eb('message_count', '+', 2),
+        last_message_at: turn.answer.at,
+        expires_at: turn.conversationExpiresAt,
+        first_question: keep
+          ? eb.case().when('message_count', '=', 0).then(storable(turn.question.text)).else(eb.ref('first_question')).end()
+          : eb.ref('first_question'),
+      }))
+      .where('id', '=', turn.conversationId)
+      .returning('last_seq')
+      .executeTakeFirst();
+    if (!updated) return false;
+    if (!keep) return true;
+    let seq = Number(updated.last_seq) - rows;
+    const row = (id: string, role: ChatMessageRecord['role'], text: string, at: number, tool?: TurnToolCall): ChatMessageRecord => ({
+      id,
+      conversation_id: turn.conversationId,
+      seq: (seq += 1),
+      role,
+      text: storable(text),
+      created_at: at,
+      expires_at: keep(at),
+      tool_name: tool ? storable(tool.name) : null,
+      tool_args: tool ? storable(tool.args) : null,
+      tool_output: tool ? storable(tool.output) : null,
+      is_error: tool?.isError ? 1 : 0,
+    });
+    await trx
+      .insertInto('chat_messages')
+      .values([
+        row(turn.question.id, 'user', turn.question.text, turn.question.at),
+        ...turn.toolCalls.map((call) => row(randomUUID(), 'tool', '', call.at, call)),
+        row(turn.answer.id, 'assistant', turn.answer.text, turn.answer.at),
+      ])
+      .execute();
+    return true;
+  });
+}
+
+/** The newest `limit` visitor and bot texts written at or after `since`, oldest first. */
+export async function keptMessages(db: Kysely<Database>, conversationId: string, since: number, limit: number): Promise<KeptMessage[]> {
+  const rows = await db
+    .selectFrom('chat_messages')
+    .select(['id', 'role', 'text', 'created_at'])
+    .where('conversation_id', '=', conversationId)
+    .where('role', 'in', ['user', 'assistant'])
+    .where('created_at', '>=', since)
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
+  return (rows as KeptMessage[]).reverse();
+}

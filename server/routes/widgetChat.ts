@@ -1,0 +1,50 @@
+/**
+ * The live chat's public routes under /api/widget (README "Live chat"; shared/types/chat.ts):
+ * a visitor's message answered as a `text/event-stream`, and a conversation read back after a
+ * reload. No sign-in and no cookies (nothing here reads them); any origin may call, never with
+ * credentials. The work is in server/chat/ (app.chat, created in buildApp).
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { CONVERSATION_ID_PATTERN, type ChatConversationResponse } from '../../shared/types/chat.js';
+import { CONVERSATION_NOT_FOUND } from '../chat/ChatEngine.js';
+import { parseChatSend } from '../chat/parseChatSend.js';
+import { allowAnyOrigin, answerPreflight, publicWidgetRoute } from '../http/anyOrigin.js';
+import { notFound } from '../http/HttpError.js';
+
+const WebchatParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const ConversationParams = Type.Object({ id: Type.String({ maxLength: 100 }), conversationId: Type.String({ maxLength: 100 }) });
+
+export async function widgetChatRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, chat } = app;
+  const publicRoute = publicWidgetRoute(config);
+  allowAnyOrigin(app);
+
+  // A JSON POST from a customer's page is preflighted; GETs are simple requests.
+  app.options('/webchats/:id/messages', { config: publicRoute }, async (_request, reply) => answerPreflight(reply, ['POST', 'GET']));
+
+  app.post(
+    '/webchats/:id/messages',
+    // The body is checked by parseChatSend (field-named messages), not by a schema.
+    { config: publicRoute, schema: { params: WebchatParams }, bodyLimit: config.chat.bodyLimitBytes },
+    async (request, reply) => {
+      const input = parseChatSend(request.body);
+      const body = await chat.send(request.params.id, input, request.ip ?? 'unknown');
+      // No proxy buffering (nginx): each delta should reach the visitor as it is written.
+      return reply.type('text/event-stream; charset=utf-8').header('x-accel-buffering', 'no').send(body);
+    },
+  );
+
+  app.get(
+    '/webchats/:id/conversations/:conversationId',
+    { config: publicRoute, schema: { params: ConversationParams } },
+    async (request): Promise<ChatConversationResponse> => {
+      const { id, conversationId } = request.params;
+      // Not the shape of a conversation id: no such conversation.
+      if (!CONVERSATION_ID_PATTERN.test(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
+      return chat.conversation(id, conversationId);
+    },
+  );
+}

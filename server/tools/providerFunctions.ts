@@ -1,0 +1,43 @@
+/**
+ * A bot's or agent's tools as the model provider's functions (VOICE.md §4.5): names valid for the
+ * provider and distinct (voice/toolNames.ts), descriptions within the 1024 characters the API
+ * takes, and parameters an object schema. Realtime sessions and chat requests wrap these in their
+ * own shapes; `byName` maps a called name back to the tool.
+ */
+import type { ToolRecord } from '../db/tools.js';
+import { providerToolNames } from '../voice/toolNames.js';
+
+/** The API rejects longer tool descriptions (VOICE.md §4.5). */
+export const MAX_TOOL_DESCRIPTION = 1024;
+
+export interface ProviderFunction {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface ProviderFunctions {
+  functions: ProviderFunction[];
+  /** Provider function name → the tool it runs. */
+  byName: Map<string, ToolRecord>;
+}
+
+function parameters(tool: ToolRecord): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(tool.parameters);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && (parsed as { type?: unknown }).type === 'object') {
+      return parsed as Record<string, unknown>;
+    }
+  } catch {
+    // A stored schema is always JSON; fall through to "no parameters" all the same.
+  }
+  return { type: 'object', properties: {} };
+}
+
+export function providerFunctions(tools: readonly ToolRecord[]): ProviderFunctions {
+  const names = providerToolNames(tools.map((tool) => tool.name));
+  return {
+    functions: tools.map((tool, i) => ({ name: names[i]!, description: tool.description.slice(0, MAX_TOOL_DESCRIPTION), parameters: parameters(tool) })),
+    byName: new Map(tools.map((tool, i) => [names[i]!, tool])),
+  };
+}
