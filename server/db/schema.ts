@@ -265,6 +265,27 @@ export interface ChatMessagesTable {
   is_error: number;
 }
 
+/**
+ * The search copy of one call or chat message (migration 010), written by triggers on
+ * call_messages and chat_messages. `rid` grows in the order messages were written.
+ */
+export interface HistoryEntriesTable {
+  rid: Generated<number>;
+  kind: 'call' | 'chat';
+  /** call_messages.id or chat_messages.id. */
+  message_id: string;
+  /** The call's stream SID or the chat's conversation id. */
+  parent_id: string;
+  user_id: string;
+  /** The agent (calls) or bot (chats). */
+  source_id: string;
+  /** The message's type (calls: user, assistant, function) or role (chats: user, assistant, tool). */
+  role: string;
+  at: number;
+  /** What was said or typed; a tool row's tool name. */
+  body: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -285,4 +306,5 @@ export interface Database {
   knowledge_passages: KnowledgePassagesTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  history_entries: HistoryEntriesTable;
 }
