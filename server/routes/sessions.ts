@@ -11,7 +11,8 @@ import type { CallSession, EndedSessionsPage, SessionMessage } from '../../share
 import { requireUser } from '../auth/requireUser.js';
 import { findSession, listActiveSessions, listEndedSessions, toCallSession } from '../db/sessions.js';
 import { listMessages, toSessionMessage } from '../db/sessionMessages.js';
-import { invalidField, notFound } from '../http/HttpError.js';
+import { notFound } from '../http/HttpError.js';
+import { sortOrder, wholeNumber } from '../http/queryParams.js';
 import { endSession } from '../voice/endSession.js';
 
 export const SESSION_NOT_FOUND = 'Session not found';
@@ -22,21 +23,6 @@ const MAX_OFFSET = 1_000_000_000;
 const StreamSidParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const MessagesParams = Type.Object({ streamSid: Type.String({ minLength: 1, maxLength: 64 }) });
 const EndSessionBody = Type.Object({ streamSid: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
-
-function wholeNumber(query: Record<string, unknown>, name: string, fallback: number, min: number, max: number): number {
-  const raw = query[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw invalidField(name, `must be a whole number from ${min} to ${max}`);
-  return value;
-}
-
-function sortOrder(query: Record<string, unknown>): 'asc' | 'desc' {
-  const raw = query.order;
-  if (raw === undefined || raw === '' || raw === 'desc' || raw === 'descending') return 'desc';
-  if (raw === 'asc' || raw === 'ascending') return 'asc';
-  throw invalidField('order', 'must be desc or asc');
-}
 
 export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
