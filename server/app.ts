@@ -29,6 +29,7 @@ import { agentRoutes } from './routes/agents.js';
 import { customValueRoutes } from './routes/customValues.js';
 import { demoPageRoutes } from './routes/demoPages.js';
 import { healthRoutes } from './routes/health.js';
+import { historyRoutes } from './routes/history.js';
 import { knowledgeRoutes } from './routes/knowledge.js';
 import { phoneAssociationRoutes } from './routes/phoneAssociations.js';
 import { profileRoutes } from './routes/profile.js';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(mediaStreamRoutes, { prefix: '/api/twilio' });
   await app.register(sessionRoutes, { prefix: '/api/sessions' });
+  await app.register(historyRoutes, { prefix: '/api/history' });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });
   await app.register(staticRoutes, { config });

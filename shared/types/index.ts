@@ -11,3 +11,5 @@ export type * from './api.js';
 export { ROLES } from './user.js';
 export { SETTING_KEYS, readSetting } from './settings.js';
 export { CHAT_LIMITS, CONVERSATION_ID_PATTERN, conversationStorageKey } from './chat.js';
+export type * from './history.js';
+export { EXPORT_CSV_COLUMNS, EXPORT_COUNT_HEADER, EXPORT_FORMATS, HISTORY_LIMITS } from './history.js';

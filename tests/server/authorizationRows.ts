@@ -213,6 +213,26 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     expect: onlyA(200),
   },
 
+  // History (issue 11): searches read only the effective user's own calls and chats;
+  // a bot or conversation of another user is 404.
+  { method: 'GET', route: '/api/history/search', request: () => ({ url: '/api/history/search?q=hello' }), expect: signedIn(200) },
+  {
+    method: 'GET',
+    route: '/api/history/webchats/:id/conversations',
+    request: async (ctx) => ({ url: `/api/history/webchats/${await webchatOfA(ctx)}/conversations` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/history/webchats/:id/conversations/:conversationId',
+    request: async (ctx) => {
+      const webchatId = await webchatOfA(ctx);
+      return { url: `/api/history/webchats/${webchatId}/conversations/${await conversationOf(ctx, webchatId)}` };
+    },
+    expect: onlyA(200),
+  },
+
+
   // Tools and custom values (spec part 2 §7): the effective user's own.
   { method: 'GET', route: '/api/tools', expect: signedIn(200) },
   {

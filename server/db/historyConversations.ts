@@ -1,0 +1,75 @@
+/**
+ * A bot's conversations for its Conversations tab (issue 11): the owner's, newest first by start,
+ * without those whose first turn failed (no message was ever exchanged), and one conversation
+ * with its kept messages. Indexes: (webchat_id, started_at) from migration 009.
+ */
+import type { Kysely } from 'kysely';
+import type { ConversationMessage, ConversationSummary } from '../../shared/types/history.js';
+import { ChatActivity } from '../chat/ChatActivity.js';
+import type { ChatConversationsTable, ChatMessagesTable, Database } from './schema.js';
+
+export function toConversationSummary(row: ChatConversationsTable, now: number): ConversationSummary {
+  return {
+    id: row.id,
+    webchatId: row.webchat_id,
+    startedAt: Number(row.started_at),
+    lastMessageAt: Number(row.last_message_at),
+    messageCount: Number(row.message_count),
+    firstQuestion: row.first_question,
+    active: Number(row.last_message_at) >= ChatActivity.activeSince(now),
+  };
+}
+
+export function toConversationMessage(row: ChatMessagesTable): ConversationMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    text: row.text,
+    createdAt: Number(row.created_at),
+    tool:
+      row.role === 'tool'
+        ? { name: row.tool_name ?? '', arguments: row.tool_args ?? '', output: row.tool_output ?? '', isError: row.is_error === 1 }
+        : null,
+  };
+}
+
+const listed = (db: Kysely<Database>, userId: string, webchatId: string) =>
+  db.selectFrom('chat_conversations').where('webchat_id', '=', webchatId).where('user_id', '=', userId).where('message_count', '>', 0);
+
+export async function listWebchatConversations(
+  db: Kysely<Database>,
+  userId: string,
+  webchatId: string,
+  page: { limit: number; offset: number; order: 'asc' | 'desc' },
+): Promise<{ rows: ChatConversationsTable[]; total: number }> {
+  const rows = await listed(db, userId, webchatId)
+    .selectAll()
+    .orderBy('started_at', page.order)
+    .orderBy('id', page.order)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const counted = await listed(db, userId, webchatId).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** The owner's conversation `id` of bot `webchatId`; undefined for anyone else's or none. */
+export async function findOwnedConversation(
+  db: Kysely<Database>,
+  userId: string,
+  webchatId: string,
+  id: string,
+): Promise<ChatConversationsTable | undefined> {
+  return db
+    .selectFrom('chat_conversations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('webchat_id', '=', webchatId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A conversation's kept messages, tool calls included, in the order they were written. */
+export async function conversationMessages(db: Kysely<Database>, conversationId: string): Promise<ChatMessagesTable[]> {
+  return db.selectFrom('chat_messages').selectAll().where('conversation_id', '=', conversationId).orderBy('seq').execute();
+}

@@ -1,0 +1,99 @@
+/**
+ * Messages that match a search's words (migration 010's history_entries and its full-text
+ * index), newest first, owner-scoped twice: inside the index (the owner's scope key, SQLite) and
+ * by the entry's user_id. Pages are by offset for the search page, or after a `rid` for exports.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { HistoryKind } from '../../shared/types/history.js';
+import type { HistoryFilters } from '../history/historyFilters.js';
+import { MATCH_END, MATCH_START } from '../history/snippetSegments.js';
+import { isPostgres } from './dialect.js';
+import { ftsMatch, tsQuery } from './historyMatch.js';
+import type { Database } from './schema.js';
+
+export interface HitRow {
+  rid: number;
+  kind: HistoryKind;
+  message_id: string;
+  parent_id: string;
+  role: string;
+  at: number;
+  /** The snippet with the matched words between MATCH_START and MATCH_END (when asked for). */
+  marked?: string;
+}
+
+export interface HitsPage {
+  limit: number;
+  offset?: number;
+  /** Only entries older than this one (exports page on). */
+  beforeRid?: number;
+  /** Compute snippets (the search page does, exports need none). */
+  snippets?: boolean;
+}
+
+/** Words of context a snippet shows around the matched ones. */
+const SNIPPET_TOKENS = 24;
+const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=${SNIPPET_TOKENS}, MinWords=12, MaxFragments=1, FragmentDelimiter=" … "`;
+
+const only = (kinds: HistoryFilters['kinds']): HistoryKind | undefined => (kinds.length === 1 ? kinds[0] : undefined);
+
+/** The conditions beside the match, for either database (`e` is history_entries). */
+function filtersSql(userId: string, filters: HistoryFilters, beforeRid: number | undefined): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`e.user_id = ${userId}`];
+  const kind = only(filters.kinds);
+  if (kind) parts.push(sql`e.kind = ${kind}`);
+  const sourceId = filters.agentId ?? filters.webchatId;
+  if (sourceId) parts.push(sql`e.source_id = ${sourceId}`);
+  if (beforeRid !== undefined) parts.push(sql`e.rid < ${beforeRid}`);
+  if (filters.from !== undefined) parts.push(sql`e.at >= ${filters.from}`);
+  if (filters.to !== undefined) parts.push(sql`e.at <= ${filters.to}`);
+  if (filters.phoneDigits) {
+    const pattern = `%${filters.phoneDigits}%`;
+    parts.push(sql`e.parent_id IN (SELECT stream_sid FROM call_sessions
+      WHERE user_id = ${userId} AND (from_number LIKE ${pattern} OR to_number LIKE ${pattern}))`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+function sqliteHits(userId: string, filters: HistoryFilters, page: HitsPage): RawBuilder<HitRow> {
+  const match = ftsMatch(filters.terms, { userId, kind: only(filters.kinds), sourceId: filters.agentId ?? filters.webchatId });
+  const snippet = page.snippets
+    ? sql`, snippet(history_fts, 0, ${MATCH_START}, ${MATCH_END}, '…', ${SNIPPET_TOKENS}) AS marked`
+    : sql``;
+  // The rowid order is the index's own: FTS5 walks it backwards and stops at the LIMIT, no sort.
+  return sql<HitRow>`
+    SELECT e.rid, e.kind, e.message_id, e.parent_id, e.role, e.at ${snippet}
+    FROM history_fts JOIN history_entries e ON e.rid = history_fts.rowid
+    WHERE history_fts MATCH ${match} AND ${filtersSql(userId, filters, page.beforeRid)}
+    ORDER BY history_fts.rowid DESC LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`;
+}
+
+function postgresHits(userId: string, filters: HistoryFilters, page: HitsPage): RawBuilder<HitRow> {
+  const query = tsQuery(filters.terms);
+  const inner = sql`
+    SELECT e.rid, e.kind, e.message_id, e.parent_id, e.role, e.at, e.body
+    FROM history_entries e
+    WHERE e.search @@ ${query} AND ${filtersSql(userId, filters, page.beforeRid)}
+    ORDER BY e.rid DESC LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`;
+  // The headline (costly) only for the rows of the page. Its parser drops what looks like an HTML
+  // tag ('<b>'), so angle brackets are swapped for two control characters around it and back.
+  const headline = page.snippets
+    ? sql`, translate(ts_headline('english', translate(h.body, '<>', chr(4) || chr(5)), ${query}, ${HEADLINE_OPTIONS}), chr(4) || chr(5), '<>') AS marked`
+    : sql``;
+  return sql<HitRow>`SELECT h.rid, h.kind, h.message_id, h.parent_id, h.role, h.at ${headline} FROM (${inner}) h ORDER BY h.rid DESC`;
+}
+
+/** A page of matching messages, newest first. `filters.terms` must not be empty. */
+export async function findHits(db: Kysely<Database>, userId: string, filters: HistoryFilters, page: HitsPage): Promise<HitRow[]> {
+  const query = isPostgres(db) ? postgresHits(userId, filters, page) : sqliteHits(userId, filters, page);
+  const { rows } = await query.execute(db);
+  return rows.map((row) => ({ ...row, rid: Number(row.rid), at: Number(row.at) }));
+}
+
+/** How many messages match, counting no further than `cap` + 1 (so "more than cap" is known). */
+export async function countHits(db: Kysely<Database>, userId: string, filters: HistoryFilters, cap: number): Promise<number> {
+  const page = { limit: cap + 1 };
+  const hits = isPostgres(db) ? postgresHits(userId, filters, page) : sqliteHits(userId, filters, page);
+  const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (${hits}) counted`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}

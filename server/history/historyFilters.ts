@@ -1,0 +1,29 @@
+/**
+ * What a history search or export is asked for, once the query string is checked
+ * (parseHistoryQuery.ts): the terms, which kinds it looks through, and the filters. An agent or a
+ * phone number means calls only, a bot means chats only; the parser makes `kinds` say so.
+ */
+import type { HistorySpeaker, HistoryKind } from '../../shared/types/history.js';
+import type { SearchTerm } from './parseSearchText.js';
+
+export interface HistoryFilters {
+  /** Empty: a search without words, listing calls and chats by the filters alone. */
+  terms: SearchTerm[];
+  /** At least one. */
+  kinds: ReadonlyArray<HistoryKind>;
+  agentId?: string;
+  webchatId?: string;
+  /** Digits a call's from or to number contains. */
+  phoneDigits?: string;
+  /** Millisecond bounds, inclusive. */
+  from?: number;
+  to?: number;
+}
+
+export const includes = (filters: Pick<HistoryFilters, 'kinds'>, kind: HistoryKind) => filters.kinds.includes(kind);
+
+/** A stored message type (calls) or role (chats) as the speaker a reader knows. */
+export function speakerOf(kind: HistoryKind, role: string): HistorySpeaker {
+  if (kind === 'call') return role === 'user' ? 'caller' : role === 'function' ? 'function' : 'agent';
+  return role === 'user' ? 'visitor' : role === 'tool' ? 'tool' : 'bot';
+}

@@ -1,0 +1,79 @@
+/**
+ * The query string of the history routes, narrowed (STYLE.md §13): search text and filters, page,
+ * export format. Each problem is a 400 naming its parameter.
+ */
+import { EXPORT_FORMATS, HISTORY_LIMITS, type ExportFormat, type HistoryKind } from '../../shared/types/history.js';
+import { invalidField } from '../http/HttpError.js';
+import { queryString, wholeNumber } from '../http/queryParams.js';
+import type { HistoryFilters } from './historyFilters.js';
+import { parseSearchText } from './parseSearchText.js';
+
+const ID_MAX_CHARS = 100;
+const PHONE_SHAPE = /^[\d\s+().-]{1,40}$/;
+const PHONE_MAX_DIGITS = 20;
+/** Year 275760, JavaScript's last date: any bound past it means "no bound" anyway. */
+const MAX_TIME = 8_640_000_000_000_000;
+const KINDS: Record<string, ReadonlyArray<HistoryKind>> = { all: ['call', 'chat'], calls: ['call'], chats: ['chat'] };
+
+function id(query: Record<string, unknown>, name: string): string | undefined {
+  const value = queryString(query, name);
+  if (value !== undefined && value.length > ID_MAX_CHARS) throw invalidField(name, `must be at most ${ID_MAX_CHARS} characters`);
+  return value;
+}
+
+function phoneDigits(query: Record<string, unknown>): string | undefined {
+  const raw = queryString(query, 'phone')?.trim();
+  if (!raw) return undefined;
+  if (!PHONE_SHAPE.test(raw)) throw invalidField('phone', 'must be digits, with spaces, +, (, ), - or . between them');
+  const digits = raw.replace(/\D/g, '');
+  if (digits.length < HISTORY_LIMITS.phoneMinDigits) throw invalidField('phone', `must have at least ${HISTORY_LIMITS.phoneMinDigits} digits`);
+  if (digits.length > PHONE_MAX_DIGITS) throw invalidField('phone', `must have at most ${PHONE_MAX_DIGITS} digits`);
+  return digits;
+}
+
+function kinds(query: Record<string, unknown>, narrowedTo: HistoryKind | null): ReadonlyArray<HistoryKind> {
+  const raw = queryString(query, 'kind') ?? 'all';
+  const asked = KINDS[raw];
+  if (!asked) throw invalidField('kind', 'must be all, calls or chats');
+  if (narrowedTo && !asked.includes(narrowedTo)) throw invalidField('kind', `must be all or ${narrowedTo}s with these filters`);
+  return narrowedTo ? [narrowedTo] : asked;
+}
+
+/** q, kind, agentId, webchatId, phone, from, to. */
+export function parseHistoryFilters(query: Record<string, unknown>): HistoryFilters {
+  const terms = parseSearchText(queryString(query, 'q') ?? '');
+  const agentId = id(query, 'agentId');
+  const webchatId = id(query, 'webchatId');
+  const phone = phoneDigits(query);
+  if (agentId && webchatId) throw invalidField('webchatId', 'give an agent or a bot, not both');
+  if (webchatId && phone) throw invalidField('phone', 'only calls have phone numbers, and a bot has chats');
+  const narrowedTo: HistoryKind | null = agentId || phone ? 'call' : webchatId ? 'chat' : null;
+  const from = query.from === undefined || query.from === '' ? undefined : wholeNumber(query, 'from', 0, 0, MAX_TIME);
+  const to = query.to === undefined || query.to === '' ? undefined : wholeNumber(query, 'to', 0, 0, MAX_TIME);
+  if (from !== undefined && to !== undefined && to < from) throw invalidField('to', 'must not be before from');
+  return {
+    terms,
+    kinds: kinds(query, narrowedTo),
+    ...(agentId ? { agentId } : {}),
+    ...(webchatId ? { webchatId } : {}),
+    ...(phone ? { phoneDigits: phone } : {}),
+    ...(from !== undefined ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
+  };
+}
+
+/** limit (1 to HISTORY_LIMITS.maxPageSize, default `defaultLimit`) and offset (up to `maxOffset`). */
+export function parsePage(query: Record<string, unknown>, defaultLimit: number, maxOffset: number): { limit: number; offset: number } {
+  return {
+    limit: wholeNumber(query, 'limit', defaultLimit, 1, HISTORY_LIMITS.maxPageSize),
+    offset: wholeNumber(query, 'offset', 0, 0, maxOffset),
+  };
+}
+
+/** format: csv (the default) or jsonl. */
+export function parseFormat(query: Record<string, unknown>): ExportFormat {
+  const raw = queryString(query, 'format') ?? 'csv';
+  const format = EXPORT_FORMATS.find((candidate) => candidate === raw);
+  if (!format) throw invalidField('format', 'must be csv or jsonl');
+  return format;
+}

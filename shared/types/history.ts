@@ -1,0 +1,194 @@
+/**
+ * One history of calls and chats (issue 11): a bot's conversations, full-text search over call
+ * transcripts and chat messages, and streamed exports. Routes under /api/history, for the
+ * effective user's own calls and chats only.
+ */
+
+/** A call (voice agent) or a chat (web chat bot). */
+export type HistoryKind = 'call' | 'chat';
+
+/** What a search looks through. */
+export type HistoryKindFilter = 'all' | 'calls' | 'chats';
+
+/**
+ * Who said a message, in words a reader knows: a call's caller, agent or function call; a chat's
+ * visitor, bot or tool call.
+ */
+export type HistorySpeaker = 'caller' | 'agent' | 'function' | 'visitor' | 'bot' | 'tool';
+
+/** A piece of a snippet; `match` pieces are the words the search matched. Plain text, never HTML. */
+export interface SnippetSegment {
+  text: string;
+  match: boolean;
+}
+
+/** The message a search with words matched. */
+export interface HistoryHit {
+  messageId: string;
+  speaker: HistorySpeaker;
+  /** Millisecond timestamp. */
+  at: number;
+  /** A short piece of the message around the matched words. */
+  snippet: SnippetSegment[];
+}
+
+/** One search result: a call or chat, with the message that matched when the search had words. */
+export interface HistoryResult {
+  kind: HistoryKind;
+  /** The call's stream SID or the chat's conversation id. */
+  id: string;
+  /** The agent's or bot's id. */
+  sourceId: string;
+  /** The agent's name when the call started, or the bot's name. */
+  sourceName: string;
+  /** Millisecond timestamps; `endedAt` is a chat's last message, null for a call still going. */
+  startedAt: number;
+  endedAt: number | null;
+  /** Calls only: the numbers as stored ('' when unknown). */
+  fromNumber: string | null;
+  toNumber: string | null;
+  /** Messages kept (calls), or exchanged (chats, counted even after their text expired). */
+  messageCount: number;
+  /** Null for a search without words. */
+  hit: HistoryHit | null;
+}
+
+/** GET /api/history/search query (and GET /api/history/export, without limit and offset). */
+export interface HistorySearchQuery {
+  /** Words (all must match), "a phrase", or a prefix* (at least 2 characters before the *). */
+  q?: string;
+  kind?: HistoryKindFilter;
+  /** Calls of this agent only. */
+  agentId?: string;
+  /** Chats of this bot only. */
+  webchatId?: string;
+  /** Calls from or to a number containing these digits (at least 3). */
+  phone?: string;
+  /** Millisecond timestamps, inclusive: when the matched message was said, or without words when the call or chat started. */
+  from?: number;
+  to?: number;
+  limit?: number;
+  offset?: number;
+}
+
+export interface HistorySearchPage {
+  success: boolean;
+  results: HistoryResult[];
+  /** Results counted, at most HISTORY_LIMITS.countedResults. */
+  total: number;
+  /** True when there are more results than `total` counts. */
+  more: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** A bot's conversation in its list (GET /api/history/webchats/{id}/conversations). */
+export interface ConversationSummary {
+  id: string;
+  webchatId: string;
+  /** Millisecond timestamps: the first visitor message, the latest message or answer. */
+  startedAt: number;
+  lastMessageAt: number;
+  /** Visitor messages and answers exchanged (tool calls not counted), kept or not. */
+  messageCount: number;
+  /** '' when the bot keeps no text, or once the first message expired. */
+  firstQuestion: string;
+  /** A message within the last CHAT_LIMITS.activeWindowMs. */
+  active: boolean;
+}
+
+export interface ConversationsQuery {
+  limit?: number;
+  offset?: number;
+  order?: 'desc' | 'asc';
+}
+
+export interface ConversationsPage {
+  success: boolean;
+  conversations: ConversationSummary[];
+  total: number;
+  limit: number;
+  offset: number;
+  /** The bot's short-term retention in seconds: how long texts are kept (0: none). */
+  retentionSeconds: number;
+}
+
+/** A tool call of a chat: what the model asked for and what it got back. */
+export interface ConversationToolCall {
+  name: string;
+  /** As the model sent them (JSON text, maybe invalid). */
+  arguments: string;
+  output: string;
+  isError: boolean;
+}
+
+export interface ConversationMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'tool';
+  /** '' for a tool call. */
+  text: string;
+  createdAt: number;
+  tool: ConversationToolCall | null;
+}
+
+/** GET /api/history/webchats/{id}/conversations/{conversationId}. */
+export interface ConversationDetail {
+  success: boolean;
+  conversation: ConversationSummary;
+  /** Oldest first; what the retention still keeps. */
+  messages: ConversationMessage[];
+  retentionSeconds: number;
+}
+
+/** CSV: one row per call or chat; JSON Lines: one line per message. */
+export type ExportFormat = 'csv' | 'jsonl';
+
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'jsonl'];
+
+/** The CSV export's columns, in order (its header row). */
+export const EXPORT_CSV_COLUMNS = [
+  'kind',
+  'id',
+  'source_id',
+  'source_name',
+  'from_number',
+  'to_number',
+  'call_type',
+  'started_at',
+  'ended_at',
+  'duration_seconds',
+  'message_count',
+  'transcript',
+] as const;
+
+/** One line of the JSON Lines export. Times are ISO 8601 (UTC). */
+export interface ExportMessageLine {
+  kind: HistoryKind;
+  id: string;
+  source_id: string;
+  source_name: string;
+  seq: number;
+  at: string;
+  speaker: HistorySpeaker;
+  text: string;
+  tool_name: string | null;
+  tool_arguments: string | null;
+  tool_output: string | null;
+  is_error: boolean;
+}
+
+/** Answer header of an export: how many calls or chats it holds, when known before it starts. */
+export const EXPORT_COUNT_HEADER = 'x-export-count';
+
+export const HISTORY_LIMITS = {
+  /** Characters of a search text. */
+  queryMaxChars: 500,
+  /** Words, phrases and prefixes in one search. */
+  maxTerms: 16,
+  /** Search results counted; pages go no further. */
+  countedResults: 1_000,
+  /** Largest page of search results and of a bot's conversations. */
+  maxPageSize: 50,
+  /** Digits a phone filter needs at least. */
+  phoneMinDigits: 3,
+} as const;
