@@ -213,9 +213,11 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     expect: onlyA(200),
   },
 
-  // History (issue 11): searches read only the effective user's own calls and chats;
+  // History (issue 11): searches and exports read only the effective user's own calls and chats;
   // a bot or conversation of another user is 404.
   { method: 'GET', route: '/api/history/search', request: () => ({ url: '/api/history/search?q=hello' }), expect: signedIn(200) },
+  { method: 'GET', route: '/api/history/export', request: () => ({ url: '/api/history/export?q=hello&format=jsonl' }), expect: signedIn(200) },
+  { method: 'GET', route: '/api/history/calls/export', expect: signedIn(200) },
   {
     method: 'GET',
     route: '/api/history/webchats/:id/conversations',
@@ -231,7 +233,12 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     },
     expect: onlyA(200),
   },
-
+  {
+    method: 'GET',
+    route: '/api/history/webchats/:id/export',
+    request: async (ctx) => ({ url: `/api/history/webchats/${await webchatOfA(ctx)}/export?format=csv` }),
+    expect: onlyA(200),
+  },
 
   // Tools and custom values (spec part 2 §7): the effective user's own.
   { method: 'GET', route: '/api/tools', expect: signedIn(200) },

@@ -1,0 +1,89 @@
+/**
+ * The export files (issue 11, README "History: search and export"): CSV with a header row and one
+ * record per call or chat (its transcript in one cell), JSON Lines with one line per message.
+ * Each batch becomes one string; times are ISO 8601 in UTC.
+ */
+import { EXPORT_CSV_COLUMNS, type ExportFormat, type ExportMessageLine, type HistorySpeaker } from '../../shared/types/history.js';
+import { csvRecord } from './csv.js';
+import type { ExportItem, ExportMessage } from './exportItems.js';
+
+const SPEAKER_LABEL: Record<HistorySpeaker, string> = {
+  caller: 'Caller',
+  agent: 'Agent',
+  function: 'Function',
+  visitor: 'Visitor',
+  bot: 'Bot',
+  tool: 'Tool',
+};
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** One line of the transcript cell: "Visitor: text", or "Tool name: arguments → output". */
+function transcriptLine(message: ExportMessage): string {
+  const label = SPEAKER_LABEL[message.speaker];
+  if (message.toolName === null) return `${label}: ${message.text}`;
+  const failed = message.isError ? ' (failed)' : '';
+  return `${label} ${message.toolName}${failed}: ${message.toolArguments ?? ''} → ${message.toolOutput ?? ''}`;
+}
+
+export const CSV_HEADER = csvRecord(EXPORT_CSV_COLUMNS);
+
+export function csvBatch(items: readonly ExportItem[]): string {
+  return items
+    .map(({ parent, messages }) => {
+      const duration = parent.endedAt === null ? null : Math.max(0, Math.round((parent.endedAt - parent.startedAt) / 1000));
+      return csvRecord([
+        parent.kind,
+        parent.id,
+        parent.sourceId,
+        parent.sourceName,
+        parent.fromNumber,
+        parent.toNumber,
+        parent.callType,
+        iso(parent.startedAt),
+        iso(parent.endedAt),
+        duration,
+        parent.messageCount,
+        messages.map(transcriptLine).join('\n'),
+      ]);
+    })
+    .join('');
+}
+
+export function jsonlBatch(items: readonly ExportItem[]): string {
+  let out = '';
+  for (const { parent, messages } of items) {
+    for (const message of messages) {
+      const line: ExportMessageLine = {
+        kind: parent.kind,
+        id: parent.id,
+        source_id: parent.sourceId,
+        source_name: parent.sourceName,
+        seq: message.seq,
+        at: iso(message.at)!,
+        speaker: message.speaker,
+        text: message.text,
+        tool_name: message.toolName,
+        tool_arguments: message.toolArguments,
+        tool_output: message.toolOutput,
+        is_error: message.isError,
+      };
+      out += `${JSON.stringify(line)}\n`;
+    }
+  }
+  return out;
+}
+
+/** The file's text, batch by batch (the header first for CSV). */
+export async function* exportChunks(format: ExportFormat, batches: AsyncIterable<readonly ExportItem[]>): AsyncGenerator<string> {
+  if (format === 'csv') yield CSV_HEADER;
+  for await (const items of batches) {
+    const chunk = format === 'csv' ? csvBatch(items) : jsonlBatch(items);
+    if (chunk !== '') yield chunk;
+  }
+}
+
+export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8; header=present',
+  jsonl: 'application/jsonl; charset=utf-8',
+};
