@@ -1,8 +1,9 @@
 import { accountsApi } from './accounts.js';
 import { adminApi } from './admin.js';
 import { agentsApi, phoneApi } from './agents.js';
+import { historyApi } from './history.js';
 import { knowledgeApi } from './knowledge.js';
-import { createRequest, type ApiClientOptions } from './request.js';
+import { createTransport, type ApiClientOptions } from './request.js';
 import { sessionsApi } from './sessions.js';
 import { customValuesApi, toolsApi } from './tools.js';
 import { webchatsApi } from './webchats.js';
@@ -10,7 +11,7 @@ import type { HealthResponse } from '../types/api.js';
 
 /** The typed API client: one `request()`, methods grouped by resource, failures thrown as ApiError. */
 export function createApiClient(options: ApiClientOptions) {
-  const request = createRequest(options);
+  const { request, stream } = createTransport(options);
   return {
     request,
     health: () => request<HealthResponse>('GET', '/health', { refreshOn401: false }),
@@ -23,6 +24,7 @@ export function createApiClient(options: ApiClientOptions) {
     customValues: customValuesApi(request),
     knowledge: knowledgeApi(request),
     webchats: webchatsApi(request),
+    history: historyApi(request, stream),
   };
 }
 

@@ -37,11 +37,19 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
+ * A GET whose answer is read as it arrives (exports): the same headers, refresh and retry as
+ * `request()`, resolving with the successful Response before its body has been read. A failed
+ * answer is read and thrown as an ApiError like any other.
+ */
+export type StreamRequest = (path: string, options?: RequestOptions) => Promise<Response>;
+
+/**
  * The one `request()` of the client: cookies always sent, bearer token when stored, impersonation
  * header while impersonating, no timeout. On a 401 it refreshes once per request; concurrent
  * requests share that single refresh and are retried with the new token (spec part 1 §4).
+ * `stream()` is its twin for answers read as they arrive.
  */
-export function createRequest(options: ApiClientOptions): Request {
+export function createTransport(options: ApiClientOptions): { request: Request; stream: StreamRequest } {
   const baseUrl = (options.baseUrl ?? '/api').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let refreshing: Promise<string> | null = null;
@@ -92,24 +100,41 @@ export function createRequest(options: ApiClientOptions): Request {
     return refreshing;
   }
 
-  return async function request<T>(method: string, path: string, opts: RequestOptions = {}) {
+  /** The answer, after one refresh and retry on a 401. */
+  async function respond(method: string, path: string, opts: RequestOptions): Promise<Response> {
     const usedToken = options.getToken();
-    let response = await send(method, path, opts, usedToken);
-    if (response.status === 401 && opts.refreshOn401 !== false) {
-      let token: string;
-      try {
-        // A refresh that finished while this request was in flight already gave a new token.
-        const current = options.getToken();
-        token = current && current !== usedToken && !refreshing ? current : await sharedRefresh();
-      } catch (error) {
-        const apiError = error instanceof ApiError ? error : new ApiError(401, null, 'Token refresh failed');
-        options.onAuthFailure?.(apiError);
-        throw apiError;
-      }
-      response = await send(method, path, opts, token);
+    const response = await send(method, path, opts, usedToken);
+    if (response.status !== 401 || opts.refreshOn401 === false) return response;
+    let token: string;
+    try {
+      // A refresh that finished while this request was in flight already gave a new token.
+      const current = options.getToken();
+      token = current && current !== usedToken && !refreshing ? current : await sharedRefresh();
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : new ApiError(401, null, 'Token refresh failed');
+      options.onAuthFailure?.(apiError);
+      throw apiError;
     }
+    return send(method, path, opts, token);
+  }
+
+  const request: Request = async <T>(method: string, path: string, opts: RequestOptions = {}) => {
+    const response = await respond(method, path, opts);
     const body = await readBody(response);
     if (!response.ok) throw new ApiError(response.status, body);
     return body as T;
   };
+
+  const stream: StreamRequest = async (path, opts = {}) => {
+    const response = await respond('GET', path, opts);
+    if (!response.ok) throw new ApiError(response.status, await readBody(response));
+    return response;
+  };
+
+  return { request, stream };
+}
+
+/** The one `request()` alone (see createTransport). */
+export function createRequest(options: ApiClientOptions): Request {
+  return createTransport(options).request;
 }

@@ -104,4 +104,26 @@ describe('createApiClient', () => {
     const api = createApiClient({ fetch: fetch as unknown as typeof fetch, getToken: () => 't', setToken: () => {} });
     await expect(api.health()).rejects.toThrow('Service down for maintenance');
   });
+
+  it('streams an export: the answer comes back unread after a refresh, with the impersonation header; a failure is an ApiError', async () => {
+    const server = fakeServer();
+    let token = 'old';
+    const api = createApiClient({
+      fetch: server.fetch as unknown as typeof fetch,
+      getToken: () => token,
+      setToken: (t) => {
+        token = t;
+      },
+      getImpersonatedUserId: () => 'user-42',
+    });
+    const response = await api.history.exportConversations('bot 1', 'jsonl');
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.json()).toMatchObject({ ok: true, path: '/api/history/webchats/bot%201/export?format=jsonl' });
+    expect(server.refreshCount()).toBe(1);
+    expect(new Headers(server.calls.at(-1)!.init.headers).get('X-Impersonate-User-Id')).toBe('user-42');
+
+    const failing = createApiClient({ fetch: (async () => json(400, { success: false, error: 'format: must be csv or jsonl' })) as typeof fetch, getToken: () => 'new', setToken: () => {} });
+    await expect(failing.history.exportCalls('csv', 'desc')).rejects.toMatchObject({ status: 400, message: expect.any(String) });
+    await expect(failing.history.exportCalls('csv', 'desc')).rejects.toBeInstanceOf(ApiError);
+  });
 });
