@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallFunctionOutputEvent, CallMessageEvent } from '../../shared/protocol.js';
-import { prettyJson } from '../../console/features/sessions/prettyJson.js';
+import { prettyJson } from '../../console/components/prettyJson.js';
 import { endedCopy, sessionSeconds } from '../../console/features/sessions/sessionTime.js';
 import { applyCallMessage, applyFunctionOutput, EMPTY_TRANSCRIPT, mergeTranscript } from '../../console/features/sessions/transcript.js';
 import { makeSession, NOW } from './sessions-fixtures.js';
