@@ -5,11 +5,11 @@ import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { ArrowLeftIcon } from '../../components/icons.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { RefreshButton } from '../../components/RefreshButton.js';
+import { TablePagination } from '../../components/TablePagination.js';
 import { DEFAULT_ENDED_QUERY, useEndedSessions, type EndedQuery } from './api.js';
 import { EndedSessionsTable } from './EndedSessionsTable.js';
 import { SessionsSection } from './SessionsSection.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
-import { TablePagination } from './TablePagination.js';
 
 /** The ended table with its sort toggle, refresh and pagination (spec part 1 §2, §9). */
 export function EndedSessionsSection({ names }: { names: ReadonlyMap<string, string> }) {

@@ -4,6 +4,7 @@ import { Badge, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { formatPhone } from '../../../shared/format.js';
 import type { CallSession, CallType } from '../../../shared/types/session.js';
 import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
+import '../../components/stackTable.css';
 
 export const sessionPath = (streamSid: string) => `/sessions/${encodeURIComponent(streamSid)}`;
 export const agentPath = (agentId: string) => `/agents/${encodeURIComponent(agentId)}`;
@@ -83,7 +84,7 @@ export interface SessionsTableProps {
 /** The frame of both session tables: caption, the four shared column headers, then the table's own. */
 export function SessionsTable({ caption, headers, children }: SessionsTableProps) {
   return (
-    <Table.Root variant="surface" className="sb-sessions-table">
+    <Table.Root variant="surface" className="sb-stack-table">
       <VisuallyHidden asChild>
         <caption>{caption}</caption>
       </VisuallyHidden>

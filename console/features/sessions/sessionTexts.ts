@@ -16,9 +16,6 @@ export const SESSION_TEXTS = {
   loadingEnded: 'Loading ended sessions...',
   newestFirst: 'Newest first',
   oldestFirst: 'Oldest first',
-  rowsPerPage: 'Rows per page',
-  previousPage: 'Previous page',
-  nextPage: 'Next page',
   openSession: 'open session',
 
   sessionEnded: 'Session Ended',

@@ -1,18 +1,25 @@
 import { useEffect, useRef } from 'react';
 import { Flex, IconButton, Select, Text } from '@radix-ui/themes';
-import { ENDED_SESSIONS_PAGE_SIZES } from '../../../shared/defaults.js';
-import { ChevronDownIcon } from '../../components/icons.js';
-import { SESSION_TEXTS } from './sessionTexts.js';
+import { ENDED_SESSIONS_PAGE_SIZES } from '../../shared/defaults.js';
+import { ChevronDownIcon } from './icons.js';
+import './stackTable.css';
+
+export const PAGINATION_TEXTS = { rowsPerPage: 'Rows per page', previousPage: 'Previous page', nextPage: 'Next page' } as const;
 
 export interface TablePaginationProps {
   limit: number;
   offset: number;
   total: number;
+  /** The total counts no further: shown as "1,000+". */
+  more?: boolean;
   onChange: (next: { limit: number; offset: number }) => void;
 }
 
-/** Rows per page (5, 10, 25, 50), the range shown and previous / next (spec part 1 §2, §9). */
-export function TablePagination({ limit, offset, total, onChange }: TablePaginationProps) {
+/**
+ * Rows per page (5, 10, 25, 50), the range shown and previous / next (spec part 1 §2, §9, the
+ * Ended table's); the buttons are type="button" so a table inside a form never submits it.
+ */
+export function TablePagination({ limit, offset, total, more = false, onChange }: TablePaginationProps) {
   const first = total === 0 ? 0 : offset + 1;
   const last = Math.min(offset + limit, total);
   const previous = useRef<HTMLButtonElement>(null);
@@ -35,11 +42,11 @@ export function TablePagination({ limit, offset, total, onChange }: TablePaginat
     <Flex justify="end" align="center" gap="3" wrap="wrap" className="sb-pagination">
       <Flex align="center" gap="2">
         <Text size="2" color="gray" aria-hidden="true">
-          {SESSION_TEXTS.rowsPerPage}
+          {PAGINATION_TEXTS.rowsPerPage}
         </Text>
         {/* A new page size starts again at the first page. */}
         <Select.Root value={String(limit)} onValueChange={(value) => onChange({ limit: Number(value), offset: 0 })} size="1">
-          <Select.Trigger aria-label={SESSION_TEXTS.rowsPerPage} />
+          <Select.Trigger aria-label={PAGINATION_TEXTS.rowsPerPage} />
           <Select.Content position="popper">
             {ENDED_SESSIONS_PAGE_SIZES.map((size) => (
               <Select.Item key={size} value={String(size)}>
@@ -51,23 +58,26 @@ export function TablePagination({ limit, offset, total, onChange }: TablePaginat
       </Flex>
       <Text size="2" color="gray" aria-live="polite">
         {first}–{last} of {total}
+        {more ? '+' : ''}
       </Text>
       <Flex gap="1">
         <IconButton
+          type="button"
           variant="ghost"
           color="gray"
           ref={previous}
-          aria-label={SESSION_TEXTS.previousPage}
+          aria-label={PAGINATION_TEXTS.previousPage}
           disabled={offset === 0}
           onClick={() => go(previous.current, Math.max(0, offset - limit))}
         >
           <ChevronDownIcon style={{ transform: 'rotate(90deg)' }} />
         </IconButton>
         <IconButton
+          type="button"
           variant="ghost"
           color="gray"
           ref={next}
-          aria-label={SESSION_TEXTS.nextPage}
+          aria-label={PAGINATION_TEXTS.nextPage}
           disabled={offset + limit >= total}
           onClick={() => go(next.current, offset + limit)}
         >
