@@ -16,6 +16,8 @@ export interface FakeCall {
 export interface FakeReply {
   status?: number;
   body?: unknown;
+  /** A body sent as it is (an export), in these pieces, with these headers; instead of `body`. */
+  raw?: { chunks: string[]; headers: Record<string, string> };
 }
 
 export type FakeHandler = FakeReply | ((call: FakeCall) => FakeReply | Promise<FakeReply>);
@@ -52,6 +54,17 @@ export function createFakeApi(routes: FakeRoutes = {}, baseUrl = '/api'): FakeAp
         ? await handler(call)
         : handler;
     const status = reply.status ?? 200;
+    if (reply.raw) {
+      const bytes = reply.raw.chunks.map((chunk) => new TextEncoder().encode(chunk));
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = bytes.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      });
+      return new Response(stream, { status, headers: reply.raw.headers });
+    }
     const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
     return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json' } });
   };
