@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 const toast = (text: string) => screen.findByText(text, { selector: '.sb-toast *' });
 
 describe('bot page of an existing bot', () => {
-  it('shows the breadcrumb, title, Active switch, created time, the four tabs and the integration script', async () => {
+  it('shows the breadcrumb, title, Active switch, created time, the four tabs with Conversations after them, and the integration script', async () => {
     const bot = makeBot();
     renderConsole({ path: '/webchats/bot-1', session: { user: USER }, routes: botRoutes(bot) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Bot Settings' })).toBeTruthy();
@@ -19,8 +19,10 @@ describe('bot page of an existing bot', () => {
     expect((screen.getByRole('switch') as HTMLButtonElement).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByText('Active')).toBeTruthy();
     expect(screen.getByText(`Created ${new Date(CREATED).toLocaleString()}`)).toBeTruthy();
-    expect(screen.getAllByRole('tab')).toHaveLength(4);
-    for (const name of ['Bot Behaviour', 'Bot Appearance', 'Knowledge Base', 'Demo']) expect(screen.getByRole('tab', { name: new RegExp(`^${name}`) })).toBeTruthy();
+    // The spec's four, then the history's Conversations (issue 11).
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs).toHaveLength(5);
+    ['Bot Behaviour', 'Bot Appearance', 'Knowledge Base', 'Demo', 'Conversations'].forEach((name, i) => expect(tabs[i]!.textContent).toMatch(new RegExp(`^${name}`)));
     expect(await screen.findByText(SCRIPT)).toBeTruthy();
     expect(screen.getByText(/Add this script to the body of every page/).textContent).toContain('floating button at the bottom right');
     expect(document.title).toBe('Help Desk · Switchboard');
@@ -201,6 +203,8 @@ describe('creating a bot on the bot page', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Create New Bot' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Create New Bot')).toBeTruthy();
+    // A bot not yet created has no Conversations tab.
+    expect(screen.getAllByRole('tab')).toHaveLength(4);
     expect(screen.queryByRole('button', { name: 'Delete Bot' })).toBeNull();
     expect(screen.queryByText('Integration Script')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Create Bot' }));

@@ -5,6 +5,7 @@ import type { Webchat } from '../../../shared/types/webchat.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { AppearanceTab } from './AppearanceTab.js';
 import { BehaviourTab } from './BehaviourTab.js';
+import { ConversationsTab } from './conversations/ConversationsTab.js';
 import { DemoTab } from './DemoTab.js';
 import { IntegrationScriptPanel } from './IntegrationScriptPanel.js';
 import { KnowledgeBaseTab } from './KnowledgeBaseTab.js';
@@ -15,14 +16,16 @@ import { WebchatPageHeader } from './WebchatPageHeader.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 import { useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
 
-const TABS = ['behaviour', 'appearance', 'knowledge', 'demo'] as const;
+const TABS = ['behaviour', 'appearance', 'knowledge', 'demo', 'conversations'] as const;
 type Tab = (typeof TABS)[number];
+/** A bot not yet created has had no conversations. */
+const NEW_BOT_TABS: readonly Tab[] = TABS.filter((tab) => tab !== 'conversations');
 
 /** The tab lives in the address (`?tab=appearance`), so a reload or a shared link keeps it. */
-function useTab(): [Tab, (tab: string) => void] {
+function useTab(tabs: readonly Tab[]): [Tab, (tab: string) => void] {
   const [params, setParams] = useSearchParams();
   const current = params.get('tab');
-  const tab = (TABS as readonly string[]).includes(current ?? '') ? (current as Tab) : 'behaviour';
+  const tab = (tabs as readonly string[]).includes(current ?? '') ? (current as Tab) : 'behaviour';
   const select = (next: string) => setParams(next === 'behaviour' ? {} : { tab: next }, { replace: true });
   return [tab, select];
 }
@@ -32,10 +35,11 @@ export interface WebchatEditorProps {
   bot: Webchat | null;
 }
 
-/** The bot page's form: header, the four tabs, the integration script and the delete dialog. */
+/** The bot page's form: header, the spec's four tabs and Conversations (issue 11), the integration script and the delete dialog. */
 export function WebchatEditor({ bot }: WebchatEditorProps) {
   const editor = useWebchatEditor(bot);
-  const [tab, setTab] = useTab();
+  const tabs = bot ? TABS : NEW_BOT_TABS;
+  const [tab, setTab] = useTab(tabs);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // After a refused save, the first invalid field of the tab just opened gets focus. The tab lives
@@ -86,7 +90,7 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
           {bot ? <IntegrationScriptPanel webchatId={bot.id} /> : null}
           <Tabs.Root value={tab} onValueChange={setTab}>
             <Tabs.List wrap="wrap">
-              {TABS.map((key) => (
+              {tabs.map((key) => (
                 <Tabs.Trigger key={key} value={key}>
                   {WEBCHAT_TEXTS.tabs[key]}
                 </Tabs.Trigger>
@@ -105,6 +109,11 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
               <Tabs.Content value="demo">
                 <DemoTab webchatId={bot?.id ?? null} />
               </Tabs.Content>
+              {bot ? (
+                <Tabs.Content value="conversations">
+                  <ConversationsTab webchatId={bot.id} botName={bot.name} />
+                </Tabs.Content>
+              ) : null}
             </Box>
           </Tabs.Root>
         </Flex>

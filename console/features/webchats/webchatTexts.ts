@@ -34,7 +34,7 @@ export const WEBCHAT_TEXTS = {
   /** Not in the spec: a load that failed for another reason than a missing bot. */
   detailFailed: 'Failed to load bot',
 
-  tabs: { behaviour: 'Bot Behaviour', appearance: 'Bot Appearance', knowledge: 'Knowledge Base', demo: 'Demo' },
+  tabs: { behaviour: 'Bot Behaviour', appearance: 'Bot Appearance', knowledge: 'Knowledge Base', demo: 'Demo', conversations: 'Conversations' },
 
   loadingTools: 'Loading tools...',
   noTools: 'No tools available',

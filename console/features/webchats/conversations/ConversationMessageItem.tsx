@@ -1,0 +1,45 @@
+import { Button, Flex, Text } from '@radix-ui/themes';
+import type { ConversationMessage } from '../../../../shared/types/history.js';
+import { WrenchIcon } from '../../../components/icons.js';
+import { CONVERSATION_TEXTS } from './conversationTexts.js';
+
+export interface ConversationMessageItemProps {
+  message: ConversationMessage;
+  /** Opens the tool call's dialog; `opener` gets the focus back when it closes. */
+  onOpenTool: (message: ConversationMessage, opener: HTMLElement) => void;
+}
+
+const time = (ms: number) => new Date(ms).toLocaleTimeString();
+
+/** One message of the exchange: the visitor on the right, the bot on the left, tool calls as buttons. */
+export function ConversationMessageItem({ message, onOpenTool }: ConversationMessageItemProps) {
+  if (message.tool) {
+    const { tool } = message;
+    return (
+      <Flex direction="column" align="center" gap="1" data-role="tool">
+        <Button type="button" variant="soft" color={tool.isError ? 'red' : 'gray'} size="1" onClick={(event) => onOpenTool(message, event.currentTarget)}>
+          <WrenchIcon /> {CONVERSATION_TEXTS.tool(tool.name, tool.isError)}
+        </Button>
+        <Text size="1" color="gray">
+          {time(message.createdAt)}
+        </Text>
+      </Flex>
+    );
+  }
+  const visitor = message.role === 'user';
+  return (
+    <div className="sb-chat-message" data-side={visitor ? 'visitor' : 'bot'} data-role={message.role}>
+      <Flex justify="between" gap="3" mb="1">
+        <Text size="1" weight="bold">
+          {visitor ? CONVERSATION_TEXTS.visitor : CONVERSATION_TEXTS.bot}
+        </Text>
+        <Text size="1" color="gray">
+          {time(message.createdAt)}
+        </Text>
+      </Flex>
+      <Text as="p" size="2">
+        {message.text}
+      </Text>
+    </div>
+  );
+}

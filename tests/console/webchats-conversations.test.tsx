@@ -1,0 +1,161 @@
+/**
+ * The bot page's Conversations tab (issue 11): the list with its retention note, empty and error
+ * states, a conversation opened by address with its tool calls in the tool dialog, and the export
+ * menu from the keyboard, with its progress and the file saved.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ConversationDetail, ConversationsPage, ConversationSummary } from '../../shared/types/history.js';
+import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { botRoutes, makeBot } from './webchats-fixtures.js';
+
+const T0 = Date.UTC(2026, 2, 3, 14, 5);
+
+function summary(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
+  return { id: 'c1', webchatId: 'bot-1', startedAt: T0, lastMessageAt: T0 + 90_000, messageCount: 4, firstQuestion: 'Where is my parcel?', active: false, ...overrides };
+}
+
+function page(conversations: ConversationSummary[], overrides: Partial<ConversationsPage> = {}): ConversationsPage {
+  return { success: true, conversations, total: conversations.length, limit: 10, offset: 0, retentionSeconds: 7200, ...overrides };
+}
+
+const DETAIL: ConversationDetail = {
+  success: true,
+  conversation: summary(),
+  retentionSeconds: 7200,
+  messages: [
+    { id: 'm1', role: 'user', text: 'Where is my parcel?', createdAt: T0, tool: null },
+    { id: 'm2', role: 'tool', text: '', createdAt: T0 + 500, tool: { name: 'lookup_order', arguments: '{"id":7}', output: '{"status":"packed"}', isError: false } },
+    { id: 'm3', role: 'assistant', text: 'It ships today.', createdAt: T0 + 1000, tool: null },
+  ],
+};
+
+function open(routes: FakeRoutes, search = '?tab=conversations') {
+  return renderConsole({ path: `/webchats/bot-1${search}`, session: { user: USER }, routes: botRoutes(makeBot(), routes) });
+}
+
+describe('conversations tab', () => {
+  it('lists the conversations with when, how many messages and the first question, and says how long the bot keeps them', async () => {
+    open({
+      'GET /history/webchats/bot-1/conversations': { body: page([summary({ active: true }), summary({ id: 'c2', firstQuestion: '', messageCount: 2 })], { total: 12 }) },
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Conversations (12)' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Conversations' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Started', 'Last message', 'Messages', 'First question']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]!.textContent).toContain('Where is my parcel?');
+    expect(within(rows[0]!).getByText('Active')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Not kept')).toBeTruthy();
+    expect(screen.getByTestId('retention-note').textContent).toContain('keeps messages for 2 hours');
+    expect(screen.getByText('1–10 of 12')).toBeTruthy();
+  });
+
+  it('says plainly when the bot keeps nothing', async () => {
+    open({ 'GET /history/webchats/bot-1/conversations': { body: page([summary({ firstQuestion: '' })], { retentionSeconds: 0 }) } });
+    expect((await screen.findByTestId('retention-note')).textContent).toMatch(/^This bot keeps no messages: its short-term retention is 0 seconds/);
+  });
+
+  it('has empty and error states', async () => {
+    const { unmount } = open({ 'GET /history/webchats/bot-1/conversations': { body: page([]) } });
+    expect(await screen.findByText('No conversations yet')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Export conversations' }) as HTMLButtonElement).disabled).toBe(true);
+    unmount();
+    open({ 'GET /history/webchats/bot-1/conversations': { status: 500, body: { success: false, error: 'boom' } } });
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load conversations');
+  });
+
+  it('pages with the Ended table’s controls, without saving the bot', async () => {
+    const { user, fake } = open({ 'GET /history/webchats/bot-1/conversations': (call) => ({ body: page([summary({ id: `c${call.query.get('offset')}` })], { total: 30, offset: Number(call.query.get('offset')) }) }) });
+    await screen.findByText('1–10 of 30');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('11–20 of 30');
+    expect(fake.callsTo('GET /history/webchats/bot-1/conversations').at(-1)!.query.get('offset')).toBe('10');
+    expect(fake.callsTo('PUT /webchats/bot-1')).toEqual([]);
+  });
+
+  it('opens a conversation in the address, shows the exchange and a tool call’s arguments and output', async () => {
+    const { user, router } = open({
+      'GET /history/webchats/bot-1/conversations': { body: page([summary()]) },
+      'GET /history/webchats/bot-1/conversations/c1': { body: DETAIL },
+    });
+    await user.click(await screen.findByRole('link', { name: /open conversation$/ }));
+    expect(router.state.location.search).toBe('?tab=conversations&conversation=c1');
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(within(log).getByText('Where is my parcel?')).toBeTruthy();
+    expect(within(log).getByText('It ships today.')).toBeTruthy();
+    const tool = within(log).getByRole('button', { name: 'Tool: lookup_order' });
+    await user.click(tool);
+    const dialog = await screen.findByRole('dialog', { name: 'lookup_order' });
+    expect(within(dialog).getByRole('region', { name: 'Arguments' }).textContent).toContain('"id": 7');
+    expect(within(dialog).getByRole('region', { name: 'Output' }).textContent).toContain('"status": "packed"');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(tool));
+    await user.click(screen.getByRole('link', { name: 'Back to conversations' }));
+    expect(router.state.location.search).toBe('?tab=conversations');
+    expect(await screen.findByRole('table', { name: 'Conversations' })).toBeTruthy();
+  });
+
+  it('says when a conversation addressed is gone', async () => {
+    open({ 'GET /history/webchats/bot-1/conversations/old': { status: 404, body: { success: false, error: 'Conversation not found' } } }, '?tab=conversations&conversation=old');
+    expect((await screen.findByRole('alert')).textContent).toContain('Conversation not found');
+  });
+});
+
+describe('export menu', () => {
+  let saved: { blob: Blob; name: string }[];
+  beforeEach(() => {
+    saved = [];
+    let blob: Blob | null = null;
+    URL.createObjectURL = vi.fn((value: Blob | MediaSource) => {
+      blob = value as Blob;
+      return 'blob:export';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ blob: blob!, name: this.download });
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('exports from the keyboard, shows what has come so far, and saves the file named by the server', async () => {
+    const csv = 'kind,id,transcript\r\nchat,c2,"Visitor: a\nBot: b"\r\nchat,c1,Visitor: hi\r\n';
+    const { user, fake } = open({
+      'GET /history/webchats/bot-1/conversations': { body: page([summary(), summary({ id: 'c2' })]) },
+      'GET /history/webchats/bot-1/export': {
+        raw: {
+          chunks: [csv.slice(0, 30), csv.slice(30)],
+          headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="switchboard-conversations-help-desk-2026-03-03.csv"', 'x-export-count': '2' },
+        },
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Export conversations' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    button.focus();
+    await user.keyboard('{Enter}');
+    const item = await screen.findByRole('menuitem', { name: 'CSV — one row per conversation' });
+    expect(screen.getByRole('menuitem', { name: 'JSON Lines — one line per message' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(item));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Saved switchboard-conversations-help-desk-2026-03-03.csv: 2 conversations, 70 B')).toBeTruthy();
+    expect(fake.callsTo('GET /history/webchats/bot-1/export')[0]!.query.get('format')).toBe('csv');
+    expect(fake.callsTo('GET /history/webchats/bot-1/export')[0]!.headers.authorization).toBe('Bearer test-token');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.name).toBe('switchboard-conversations-help-desk-2026-03-03.csv');
+    expect(await saved[0]!.blob.text()).toBe(csv);
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
+  it('shows the server’s reason when an export is refused', async () => {
+    const { user } = open({
+      'GET /history/webchats/bot-1/conversations': { body: page([summary()]) },
+      'GET /history/webchats/bot-1/export': { status: 429, body: { success: false, error: 'At most 3 exports at once: wait for one to finish', code: 'rate_limited' } },
+    });
+    const button = await screen.findByRole('button', { name: 'Export conversations' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    await user.click(await screen.findByRole('menuitem', { name: 'JSON Lines — one line per message' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('At most 3 exports at once: wait for one to finish');
+    expect(saved).toEqual([]);
+  });
+});
