@@ -6,7 +6,7 @@ export interface TextInputProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'password' | 'email';
+  type?: 'text' | 'password' | 'email' | 'search' | 'tel' | 'date';
   required?: boolean;
   disabled?: boolean;
   autoFocus?: boolean;

@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { Box, Button } from '@radix-ui/themes';
 import { EmptyState } from '../../components/EmptyState.js';
+import { ExportMenu } from '../../components/ExportMenu.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { ArrowLeftIcon } from '../../components/icons.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { RefreshButton } from '../../components/RefreshButton.js';
 import { TablePagination } from '../../components/TablePagination.js';
+import { useApi } from '../../lib/ApiProvider.js';
 import { DEFAULT_ENDED_QUERY, useEndedSessions, type EndedQuery } from './api.js';
 import { EndedSessionsTable } from './EndedSessionsTable.js';
 import { SessionsSection } from './SessionsSection.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
 
-/** The ended table with its sort toggle, refresh and pagination (spec part 1 §2, §9). */
+/** The ended table with its sort toggle, refresh and pagination (spec part 1 §2, §9), and its export (issue 11). */
 export function EndedSessionsSection({ names }: { names: ReadonlyMap<string, string> }) {
+  const api = useApi();
   const [query, setQuery] = useState<EndedQuery>(DEFAULT_ENDED_QUERY);
   const ended = useEndedSessions(query);
   const busy = ended.isValidating;
@@ -29,6 +32,13 @@ export function EndedSessionsSection({ names }: { names: ReadonlyMap<string, str
         {descending ? SESSION_TEXTS.newestFirst : SESSION_TEXTS.oldestFirst}
       </Button>
       <RefreshButton label={SESSION_TEXTS.refreshEnded} busy={busy} onClick={() => void ended.mutate()} />
+      <ExportMenu
+        label={SESSION_TEXTS.exportEnded}
+        nouns={{ one: 'call', many: 'calls' }}
+        fallbackName="ended-calls"
+        disabled={!ended.data || ended.data.total === 0}
+        open={(format, signal) => api.history.exportCalls(format, query.order, signal)}
+      />
     </>
   );
 

@@ -10,11 +10,12 @@ import { isEndedKey, useActiveSessions, useAgentNames, useSessionsUserId } from 
 import { EndedSessionsSection } from './EndedSessionsSection.js';
 import { SessionsHeader } from './SessionsHeader.js';
 import { SessionsSection } from './SessionsSection.js';
+import { HistorySearchSection } from './search/HistorySearchSection.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
 import { useSessionEvents } from './useSessionEvents.js';
 import './sessions.css';
 
-/** Active and ended call sessions (/sessions, spec part 1 §2 "Sessions page"). */
+/** Active and ended call sessions (/sessions, spec part 1 §2 "Sessions page"), under the search of calls and chats (issue 11). */
 export function SessionsPage() {
   useDocumentTitle(SESSION_TEXTS.heading);
   useSessionEvents();
@@ -39,6 +40,7 @@ export function SessionsPage() {
   return (
     <Flex direction="column" gap="6">
       <SessionsHeader lastRefreshed={lastRefreshed} refreshing={active.isValidating} onRefresh={refresh} />
+      <HistorySearchSection agents={agents.names} />
       <SessionsSection id="sessions-active" title={SESSION_TEXTS.activeHeading}>
         {body}
       </SessionsSection>

@@ -7,6 +7,7 @@ export const SESSION_TEXTS = {
   disconnected: 'Disconnected',
   refresh: 'Refresh sessions',
   refreshEnded: 'Refresh ended sessions',
+  exportEnded: 'Export ended calls',
   lastRefreshed: 'Last refreshed',
   noActive: 'No active sessions found',
   noEnded: 'No ended sessions found',

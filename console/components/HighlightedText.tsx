@@ -1,0 +1,20 @@
+import { Fragment } from 'react';
+import type { SnippetSegment } from '../../shared/types/history.js';
+import './highlightedText.css';
+
+/** A search snippet: its segments as text, the matched ones in <mark> (never HTML from the server). */
+export function HighlightedText({ segments }: { segments: readonly SnippetSegment[] }) {
+  return (
+    <>
+      {segments.map((segment, index) =>
+        segment.match ? (
+          <mark key={index} className="sb-mark">
+            {segment.text}
+          </mark>
+        ) : (
+          <Fragment key={index}>{segment.text}</Fragment>
+        ),
+      )}
+    </>
+  );
+}

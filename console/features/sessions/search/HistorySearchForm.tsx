@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Flex, Grid } from '@radix-ui/themes';
+import type { HistoryKindFilter } from '../../../../shared/types/history.js';
+import { SearchIcon } from '../../../components/icons.js';
+import { SelectField } from '../../../components/SelectField.js';
+import { TextInput } from '../../../components/TextInput.js';
+import type { BotName } from './api.js';
+import { EMPTY_FORM, paramsFromForm, type SearchForm } from './searchParams.js';
+import { SEARCH_TEXTS } from './searchTexts.js';
+
+export interface HistorySearchFormProps {
+  /** The search in the address; the form starts from it and follows it (Back, a shared link). */
+  initial: SearchForm;
+  agents: ReadonlyMap<string, string>;
+  bots: readonly BotName[];
+  onSearch: (form: SearchForm) => void;
+}
+
+/** Words and filters; Enter in any field searches. */
+export function HistorySearchForm({ initial, agents, bots, onSearch }: HistorySearchFormProps) {
+  const [form, setForm] = useState<SearchForm>(initial);
+  const initialKey = paramsFromForm(initial).toString();
+  const [shownKey, setShownKey] = useState(initialKey);
+  // The address changed under the form (Back, a link): show what it asks for.
+  if (shownKey !== initialKey) {
+    setShownKey(initialKey);
+    setForm(initial);
+  }
+  const set = <K extends keyof SearchForm>(key: K, value: SearchForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const sources = [
+    { value: 'any', label: SEARCH_TEXTS.anySource },
+    ...[...agents].map(([id, name]) => ({ value: `agent:${id}`, label: `${SEARCH_TEXTS.agentPrefix}: ${name}` })),
+    ...bots.map((bot) => ({ value: `bot:${bot.id}`, label: `${SEARCH_TEXTS.botPrefix}: ${bot.name}` })),
+  ];
+  // A filter named in the address whose agent or bot is not (yet) listed still shows as chosen.
+  if (!sources.some((source) => source.value === form.source)) sources.push({ value: form.source, label: form.source.replace(':', ': ') });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(form);
+  };
+
+  return (
+    <form role="search" aria-label={SEARCH_TEXTS.heading} onSubmit={submit} noValidate>
+      <Flex direction="column" gap="3">
+        <TextInput type="search" label={SEARCH_TEXTS.words} value={form.q} onChange={(q) => set('q', q)} placeholder={SEARCH_TEXTS.wordsPlaceholder} hint={SEARCH_TEXTS.wordsHint} />
+        <Grid columns={{ initial: '1', xs: '2', md: '5' }} gap="3" align="end">
+          <SelectField<HistoryKindFilter>
+            label={SEARCH_TEXTS.kind}
+            value={form.kind}
+            options={(['all', 'calls', 'chats'] as const).map((value) => ({ value, label: SEARCH_TEXTS.kinds[value] }))}
+            onChange={(kind) => set('kind', kind)}
+          />
+          <SelectField label={SEARCH_TEXTS.source} value={form.source} options={sources} onChange={(source) => set('source', source)} />
+          <TextInput type="tel" label={SEARCH_TEXTS.phone} value={form.phone} onChange={(phone) => set('phone', phone)} placeholder="+1 415 555 0100" />
+          <TextInput type="date" label={SEARCH_TEXTS.from} value={form.from} onChange={(from) => set('from', from)} />
+          <TextInput type="date" label={SEARCH_TEXTS.to} value={form.to} onChange={(to) => set('to', to)} />
+        </Grid>
+        <Flex gap="3" justify="end">
+          <Button
+            type="button"
+            variant="soft"
+            color="gray"
+            onClick={() => {
+              setForm(EMPTY_FORM);
+              onSearch(EMPTY_FORM);
+            }}
+          >
+            {SEARCH_TEXTS.clear}
+          </Button>
+          <Button type="submit">
+            <SearchIcon /> {SEARCH_TEXTS.search}
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
