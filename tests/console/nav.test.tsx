@@ -91,7 +91,7 @@ describe('navigation bar', () => {
     const app = renderConsole({ path: '/agents', session: { user: USER } });
     await screen.findAllByRole('navigation', { name: 'Main' });
     await app.user.click(barLinks().find((l) => l.textContent === 'Sessions')!);
-    expect(app.location()).toBe('/sessions');
+    await waitFor(() => expect(app.location()).toBe('/sessions'));
   });
 });
 
