@@ -1,21 +1,29 @@
 /**
  * The real Switchboard app for benches: a throwaway database (tests/helpers/serverApp.ts),
- * listening on 127.0.0.1 at a random port, with one signed-up user.
+ * listening on 127.0.0.1 at a random port, with one signed-up user. It logs as in production,
+ * one line per request at the default level ('info'), written to /dev/null.
  */
-import { createTestApp, type TestUser } from '../helpers/serverApp.js';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 
 export interface BenchApp {
   url: string;
   user: TestUser;
+  /** The app itself, to seed data and sign in more users. */
+  test: TestApp;
   /** POST /api/accounts/login over HTTP; resolves the access token. */
   login: () => Promise<string>;
   close: () => Promise<void>;
 }
 
 export async function startBenchApp(): Promise<BenchApp> {
+  // Written synchronously, line by line, like pino's default destination (stdout).
+  const devNull = openSync('/dev/null', 'w');
   const t = await createTestApp({
     // The limiter still runs on every request; it just must not answer 429 to the load generator.
     config: { rateLimit: { max: 1_000_000_000, windowMs: 60_000 } },
+    logStream: { write: (line) => void writeSync(devNull, line) },
+    logLevel: 'info',
   });
   const user = await t.createUser();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -35,5 +43,9 @@ export async function startBenchApp(): Promise<BenchApp> {
     return token;
   };
 
-  return { url, user, login, close: t.close };
+  const close = async () => {
+    await t.close();
+    closeSync(devNull);
+  };
+  return { url, user, test: t, login, close };
 }
