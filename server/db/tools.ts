@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Tool } from '../../shared/types/tool.js';
+import { compareNames } from './compareNames.js';
 import type { Database, ToolsTable } from './schema.js';
 
 export type ToolRecord = ToolsTable;
@@ -27,9 +28,7 @@ export function toTool(row: ToolRecord): Tool {
 /** Sorted by name (case-insensitive), then oldest first, the same on SQLite and PostgreSQL. */
 export async function listTools(db: Kysely<Database>, userId: string): Promise<ToolRecord[]> {
   const rows = await db.selectFrom('tools').selectAll().where('user_id', '=', userId).execute();
-  return rows.sort(
-    (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || Number(a.created_at) - Number(b.created_at),
-  );
+  return rows.sort((a, b) => compareNames(a.name, b.name) || Number(a.created_at) - Number(b.created_at));
 }
 
 export async function findTool(db: Kysely<Database>, userId: string, id: string): Promise<ToolRecord | undefined> {
