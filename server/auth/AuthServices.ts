@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import { createDummyVerifier } from '../crypto/passwords.js';
 import { AccessTokens } from './AccessTokens.js';
+import { ImpersonationAudit } from './ImpersonationAudit.js';
 import type { LoginThrottle } from './LoginThrottle.js';
 import { MemoryLoginThrottle } from './MemoryLoginThrottle.js';
 import { RefreshTokens } from './RefreshTokens.js';
@@ -20,6 +21,8 @@ export interface AuthServices {
   revocations: SessionRevocations;
   /** Signed-in and impersonated users' identities; every write to a user calls `users.invalidate(id)`. */
   users: UserCache;
+  /** Writes each impersonated request's audit row (batched with those arriving together). */
+  audit: ImpersonationAudit;
   /** Spends a password verification's time for an unknown username; always false. */
   verifyUnknownUser: (password: string) => Promise<false>;
 }
@@ -39,6 +42,7 @@ export async function createAuthServices(deps: {
     refreshTokens: new RefreshTokens(db, config.refreshTokenTtlMs, clock, revocations),
     revocations,
     users: new UserCache(db, clock),
+    audit: new ImpersonationAudit(db),
     loginThrottle: new MemoryLoginThrottle(config.loginThrottle, clock),
     verifyUnknownUser: createDummyVerifier(),
   };

@@ -4,11 +4,8 @@
  * refusal is a 403 `impersonation_denied`, an unknown target included, so the header cannot
  * probe which ids exist any better than the admin list already shows.
  */
-import type { Kysely } from 'kysely';
 import { isAdminRole, outranks } from '../../shared/roles.js';
 import type { SessionUser } from '../appTypes.js';
-import { recordImpersonatedRequest } from '../db/auditLog.js';
-import type { Database } from '../db/schema.js';
 import { forbidden } from '../http/HttpError.js';
 import type { AuthServices } from './AuthServices.js';
 import { toSessionUser } from './sessionUser.js';
@@ -44,15 +41,15 @@ export function impersonationTarget(header: string | string[] | undefined): stri
   return id ? id : null;
 }
 
-/** Resolves the target and records the request in the audit log with both identities (one insert, awaited: no audit row, no request). */
+/** Resolves the target and records the request in the audit log with both identities (awaited: no audit row, no request). */
 export async function impersonate(
-  app: { db: Kysely<Database>; auth: Pick<AuthServices, 'users'> },
+  app: { auth: Pick<AuthServices, 'users' | 'audit'> },
   actor: SessionUser,
   targetId: string,
   request: { method: string; path: string },
   now: number,
 ): Promise<SessionUser> {
   const target = await resolveImpersonation(app.auth.users, actor, targetId);
-  await recordImpersonatedRequest(app.db, { actorId: actor.id, targetId: target.id, ...request }, now);
+  await app.auth.audit.record({ actorId: actor.id, targetId: target.id, ...request, at: now });
   return target;
 }

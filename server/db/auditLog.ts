@@ -10,13 +10,36 @@ const INSERT_ENTRY = new Precompiled(6, (db, id: string, actorId: string, target
   db.insertInto('audit_log').values({ id, actor_id: actorId, target_id: targetId, method, path, created_at: createdAt }),
 );
 
-/** Records one request an admin made while impersonating another user. */
-export async function recordImpersonatedRequest(
-  db: Kysely<Database>,
-  entry: { actorId: string; targetId: string; method: string; path: string },
-  now: number,
-): Promise<void> {
-  await INSERT_ENTRY.run(db, randomUUID(), entry.actorId, entry.targetId, entry.method, entry.path, now);
+/** One request an admin made while impersonating another user. */
+export interface ImpersonatedRequest {
+  actorId: string;
+  targetId: string;
+  method: string;
+  path: string;
+  at: number;
+}
+
+/** Records impersonated requests in one statement (in the given order). */
+export async function recordImpersonatedRequests(db: Kysely<Database>, entries: readonly ImpersonatedRequest[]): Promise<void> {
+  if (entries.length === 1) {
+    const [entry] = entries as [ImpersonatedRequest];
+    await INSERT_ENTRY.run(db, randomUUID(), entry.actorId, entry.targetId, entry.method, entry.path, entry.at);
+    return;
+  }
+  if (entries.length === 0) return;
+  await db
+    .insertInto('audit_log')
+    .values(
+      entries.map((entry) => ({
+        id: randomUUID(),
+        actor_id: entry.actorId,
+        target_id: entry.targetId,
+        method: entry.method,
+        path: entry.path,
+        created_at: entry.at,
+      })),
+    )
+    .execute();
 }
 
 export async function listAuditEntries(db: Kysely<Database>, actorId?: string): Promise<AuditEntry[]> {
