@@ -1,10 +1,45 @@
 /**
  * The real Switchboard app for benches: a throwaway database (tests/helpers/serverApp.ts),
  * listening on 127.0.0.1 at a random port, with one signed-up user. It logs as in production,
- * one line per request at the default level ('info'), written to /dev/null.
+ * one JSON line per request at the default level ('info'), to /dev/null the way pino's default
+ * destination writes to stdout (DevNullLog).
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, write } from 'node:fs';
+import type { LogDestination } from '../../server/http/logging.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
+
+/**
+ * Like pino's default destination (sonic-boom on stdout, asynchronous): a line is written at
+ * once when no write is in flight, otherwise it waits and goes out with the next batch.
+ */
+class DevNullLog implements LogDestination {
+  readonly #fd = openSync('/dev/null', 'w');
+  #pending = '';
+  #writing = false;
+  #idle: (() => void) | null = null;
+
+  write(line: string): void {
+    this.#pending += line;
+    if (!this.#writing) this.#flush();
+  }
+
+  #flush(): void {
+    const chunk = this.#pending;
+    this.#pending = '';
+    this.#writing = true;
+    write(this.#fd, chunk, () => {
+      this.#writing = false;
+      if (this.#pending !== '') this.#flush();
+      else this.#idle?.();
+    });
+  }
+
+  /** Closes the file once the last write is done (a write in flight must not meet a reused fd). */
+  async close(): Promise<void> {
+    if (this.#writing) await new Promise<void>((resolve) => (this.#idle = resolve));
+    closeSync(this.#fd);
+  }
+}
 
 export interface BenchApp {
   url: string;
@@ -17,12 +52,11 @@ export interface BenchApp {
 }
 
 export async function startBenchApp(): Promise<BenchApp> {
-  // Written synchronously, line by line, like pino's default destination (stdout).
-  const devNull = openSync('/dev/null', 'w');
+  const log = new DevNullLog();
   const t = await createTestApp({
     // The limiter still runs on every request; it just must not answer 429 to the load generator.
     config: { rateLimit: { max: 1_000_000_000, windowMs: 60_000 } },
-    logStream: { write: (line) => void writeSync(devNull, line) },
+    logStream: log,
     logLevel: 'info',
   });
   const user = await t.createUser();
@@ -45,7 +79,7 @@ export async function startBenchApp(): Promise<BenchApp> {
 
   const close = async () => {
     await t.close();
-    closeSync(devNull);
+    await log.close();
   };
   return { url, user, test: t, login, close };
 }
