@@ -3,7 +3,8 @@
  * The app logs at its default level; the load comes from another process (loadProcess.ts), so
  * the server CPU time per request is the app's own. Ratios are throughput against the mean of
  * two bare runs (one first, one last); the CPU ratio (bare µs / app µs) says the same with less
- * noise from whatever else the machine runs.
+ * noise from whatever else the machine runs. "Flat" compares p99 with 10 and with 500 rows per
+ * user where the answer does not grow with the rows; the full lists report their cost per row.
  */
 import Fastify from 'fastify';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
@@ -27,6 +28,8 @@ interface Scenario {
   headers: Record<string, string>;
   /** Least throughput against bare Fastify. */
   atLeast?: number;
+  /** Half of a 10-vs-500-rows pair held to FLAT: run twice, the lower p99 kept (see below). */
+  flat?: boolean;
 }
 
 const load = (url: string, headers: Record<string, string> = {}) =>
@@ -93,17 +96,23 @@ export const bench: Bench = {
         { key: 'agents', label: `GET /api/agents (${FEW} rows)`, path: '/api/agents', headers: few.headers, atLeast: 0.25 },
         { key: 'tools-many', label: `GET /api/tools (${MANY} rows)`, path: '/api/tools', headers: many.headers },
         { key: 'agents-many', label: `GET /api/agents (${MANY} rows)`, path: '/api/agents', headers: many.headers },
-        { key: 'tool', label: `GET /api/tools/:id (${FEW} rows)`, path: `/api/tools/${few.toolId}`, headers: few.headers },
-        { key: 'tool-many', label: `GET /api/tools/:id (${MANY} rows)`, path: `/api/tools/${many.toolId}`, headers: many.headers },
-        { key: 'agent', label: `GET /api/agents/:id (${FEW} rows)`, path: `/api/agents/${few.agentId}`, headers: few.headers },
-        { key: 'agent-many', label: `GET /api/agents/:id (${MANY} rows)`, path: `/api/agents/${many.agentId}`, headers: many.headers },
-        { key: 'calls', label: `GET ended calls, a page of 10 (${FEW} rows)`, path: ENDED_PAGE, headers: few.headers },
-        { key: 'calls-many', label: `GET ended calls, a page of 10 (${MANY} rows)`, path: ENDED_PAGE, headers: many.headers },
+        { key: 'tool', label: `GET /api/tools/:id (${FEW} rows)`, path: `/api/tools/${few.toolId}`, headers: few.headers, flat: true },
+        { key: 'tool-many', label: `GET /api/tools/:id (${MANY} rows)`, path: `/api/tools/${many.toolId}`, headers: many.headers, flat: true },
+        { key: 'agent', label: `GET /api/agents/:id (${FEW} rows)`, path: `/api/agents/${few.agentId}`, headers: few.headers, flat: true },
+        { key: 'agent-many', label: `GET /api/agents/:id (${MANY} rows)`, path: `/api/agents/${many.agentId}`, headers: many.headers, flat: true },
+        { key: 'calls', label: `GET ended calls, a page of 10 (${FEW} rows)`, path: ENDED_PAGE, headers: few.headers, flat: true },
+        { key: 'calls-many', label: `GET ended calls, a page of 10 (${MANY} rows)`, path: ENDED_PAGE, headers: many.headers, flat: true },
       ];
 
       const firstBare = await bareRun();
       const results = new Map<string, LoadResult>();
       for (const scenario of scenarios) results.set(scenario.key, await load(`${app.url}${scenario.path}`, scenario.headers));
+      // p99 on a shared machine jumps with whatever else runs: the flat pairs run again in reverse
+      // order and each side keeps its calmer run, so a passing spike cannot fail (or pass) a pair.
+      for (const scenario of scenarios.filter((s) => s.flat).reverse()) {
+        const again = await load(`${app.url}${scenario.path}`, scenario.headers);
+        if (again.latencyP99Ms < results.get(scenario.key)!.latencyP99Ms) results.set(scenario.key, again);
+      }
       const lastBare = await bareRun();
       const bare = {
         rps: (firstBare.requestsPerSecond + lastBare.requestsPerSecond) / 2,
