@@ -4,6 +4,7 @@
  * services) is created here, per app, so tests build as many independent apps as they like.
  */
 import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -23,9 +24,11 @@ import { loggerOptions, type LogDestination } from './http/logging.js';
 import { logWebSocketUpgrades, RequestLogController } from './http/RequestLogController.js';
 import { createNotFoundHandler } from './http/notFound.js';
 import { registerSecurity } from './http/security.js';
+import { openApiOptions } from './openapi/openApiOptions.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminRoutes } from './routes/admin.js';
 import { agentRoutes } from './routes/agents.js';
+import { apiDocsRoutes } from './routes/apiDocs.js';
 import { customValueRoutes } from './routes/customValues.js';
 import { demoPageRoutes } from './routes/demoPages.js';
 import { healthRoutes } from './routes/health.js';
@@ -114,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: config.wsMaxPayloadBytes } });
   app.addHook('onRequest', authenticate);
+  // Before any route: it collects them as they are registered.
+  await app.register(swagger, openApiOptions());
 
   await app.register(accountRoutes, { prefix: '/api/accounts' });
   await app.register(profileRoutes, { prefix: '/api/accounts' });
@@ -134,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaStreamRoutes, { prefix: '/api/twilio' });
   await app.register(sessionRoutes, { prefix: '/api/sessions' });
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(apiDocsRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });
   await app.register(staticRoutes, { config });
 

@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { cachedStatements } from './cachedStatements.js';
 import type { Database } from './schema.js';
 
 export const SQLITE_FILE_NAME = 'switchboard.db';
@@ -29,7 +30,7 @@ function openSqlite(dataDir: string): Kysely<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
 }
 
 function openPostgres(connectionString: string): Kysely<Database> {
