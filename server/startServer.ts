@@ -23,7 +23,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const db = openDatabase(config);
   const heartbeat = new InstanceHeartbeat({ db });
   try {
-    await migrateToLatest(db);
+    // Migrations may rewrite large tables: they run on a connection of their own, without the
+    // statement timeout that keeps requests from waiting long on a stuck database.
+    const migrations = openDatabase(config, { statementTimeoutMs: 0 });
+    try {
+      await migrateToLatest(migrations);
+    } finally {
+      await migrations.destroy();
+    }
     // Calls do not survive their process: sessions of instances that are gone (this data's last
     // run after a crash, or a peer that died) are closed before any new call.
     const orphaned = await heartbeat.start();
