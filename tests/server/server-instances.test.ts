@@ -10,11 +10,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { Kysely } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
-import { openDatabase } from '../../server/db/openDatabase.js';
+import { openDatabase, SQLITE_FILE_NAME } from '../../server/db/openDatabase.js';
 import type { Database } from '../../server/db/schema.js';
 import { saveHeartbeat } from '../../server/db/serverInstances.js';
 import { insertSession } from '../../server/db/sessions.js';
@@ -131,6 +132,58 @@ describe('the heartbeat of a running instance', () => {
     clock.advance(15_000);
     await expect.poll(() => openStreams(db)).toEqual([]);
     await expect.poll(async () => (await db.selectFrom('server_instances').select('id').execute()).map((row) => row.id)).toEqual([self.id]);
+  });
+
+  it('after a database outage, waits until live peers could beat again before it closes anything', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-outage-'));
+    const db = openDatabase({ dataDir, databaseUrl: null });
+    await migrateToLatest(db);
+    // The heartbeat's own connection to the same file, which the test can cut.
+    const sqlite = new SQLite(path.join(dataDir, SQLITE_FILE_NAME));
+    const outage = { on: false };
+    const cut = new Kysely<Database>({
+      dialect: new SqliteDialect({
+        database: {
+          close: () => sqlite.close(),
+          prepare: (query: string) => {
+            if (outage.on) throw new Error('database not reachable');
+            return sqlite.prepare(query);
+          },
+        },
+      }),
+    });
+    cleanups.push(async () => {
+      await cut.destroy();
+      await db.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    const user = await insertUser(db, { username: 'outage-owner', email: null, role: 'user', passwordHash: 'x' }, Date.now());
+    const clock = createTestClock();
+    const self = new InstanceHeartbeat({ db: cut, now: clock.now, intervalMs: 10 });
+    await self.start();
+    cleanups.push(() => self.stop());
+    // A live peer, which beats like self until the outage, and a peer that died just before it.
+    await saveHeartbeat(db, 'live-peer', clock.now(), clock.now());
+    await saveHeartbeat(db, 'dead-peer', clock.now(), clock.now());
+    await openSession(db, user.id, 'MZ-live-peer', 'live-peer');
+    await openSession(db, user.id, 'MZ-dead-peer', 'dead-peer');
+    const warnings: string[] = [];
+    self.keepBeating({ info: () => undefined, warn: (_details: unknown, message?: string) => void warnings.push(message ?? '') });
+
+    outage.on = true;
+    clock.advance(60_000);
+    await expect.poll(() => warnings).toEqual(['instance heartbeat failed']);
+    outage.on = false;
+    // Back: self beats at once, the live peer only a few seconds later. Nothing is closed meanwhile.
+    await expect.poll(async () => (await db.selectFrom('server_instances').select('last_seen_at').where('id', '=', self.id).executeTakeFirstOrThrow()).last_seen_at).toBe(clock.now());
+    clock.advance(5_000);
+    await saveHeartbeat(db, 'live-peer', 0, clock.now());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await openStreams(db)).toEqual(['MZ-dead-peer', 'MZ-live-peer']);
+
+    clock.advance(26_000);
+    await saveHeartbeat(db, 'live-peer', 0, clock.now());
+    await expect.poll(() => openStreams(db)).toEqual(['MZ-live-peer']);
   });
 });
 
