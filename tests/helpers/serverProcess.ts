@@ -4,6 +4,7 @@
  * the same files. The URL is read from its "Switchboard is running at" line (PORT 0).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,10 +22,20 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
+export interface ServerProcessOptions {
+  /** `node` runs `node --import tsx server/main.ts` (npm start); `tsx` runs the tsx command, which forwards signals. */
+  runner?: 'node' | 'tsx';
+  /** A process group of its own, like a terminal's foreground job. */
+  ownGroup?: boolean;
+}
+
 /** Starts the server on `dataDir` (SQLite) or on `env.DATABASE_URL`; rejects with its output if it does not start. */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const [command, args] =
+    options.runner === 'tsx' ? [path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
+    detached: options.ownGroup ?? false,
     env: {
       ...process.env,
       DATA_DIR: dataDir,

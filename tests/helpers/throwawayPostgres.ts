@@ -7,10 +7,10 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './freePort.js';
 
 const run = promisify(execFile);
 const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -36,14 +36,6 @@ export interface ThrowawayPostgres {
   stop: () => Promise<void>;
   /** Stops the cluster if it runs and deletes its folder. */
   destroy: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;

@@ -11,20 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError, isConnectionError } from '../../server/db/DatabaseUnavailableError.js';
 import { GuardedPostgresPool } from '../../server/db/GuardedPostgresPool.js';
 import { errorHandler } from '../../server/http/errorHandler.js';
-
-/** A port that was free a moment ago: connecting to it is refused. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../helpers/freePort.js';
 
 describe('a PostgreSQL nobody answers', () => {
   let pool: pg.Pool;
   beforeAll(async () => {
-    pool = new pg.Pool({ host: '127.0.0.1', port: await closedPort(), user: 'postgres', database: 'postgres', connectionTimeoutMillis: 2_000 });
+    pool = new pg.Pool({ host: '127.0.0.1', port: await freePort(), user: 'postgres', database: 'postgres', connectionTimeoutMillis: 2_000 });
   });
   afterAll(() => pool.end());
 
