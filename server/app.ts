@@ -3,6 +3,7 @@
  * listens (main.ts does). Everything stateful (real-time connections, login throttle, token
  * services) is created here, per app, so tests build as many independent apps as they like.
  */
+import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   now?: Clock;
   /** Called for every route as it is registered (the authorization matrix test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /** This server's id in the database (server/instances/InstanceHeartbeat.ts); random by default. */
+  instanceId?: string;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -83,11 +86,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', clock);
   app.decorate('secretBox', secretBox);
   app.decorate('realtime', realtime);
+  app.decorate('instanceId', options.instanceId ?? randomUUID());
   app.decorate('auth', await createAuthServices({ db, config, secretBox, clock }));
   // Worker threads start on the first tool run, so apps that never run one cost nothing.
   const sandbox = createSandbox({ ...sandboxOptions(config), onWorkerError: logWorkerErrors(app.log) });
   app.decorate('sandbox', sandbox);
-  const calls = new CallRegistry({ db, sandbox, secretBox, realtime, config, clock, log: app.log });
+  const calls = new CallRegistry({ db, sandbox, secretBox, realtime, config, clock, log: app.log, instanceId: app.instanceId });
   app.decorate('calls', calls);
   const chat = new ChatEngine({ db, config, clock, secretBox, sandbox, realtime, log: app.log });
   app.decorate('chat', chat);

@@ -13,6 +13,7 @@ import * as m006 from './006-sessions.js';
 import * as m007 from './007-knowledge.js';
 import * as m008 from './008-unique-names-and-numbers.js';
 import * as m009 from './009-chat-conversations.js';
+import * as m010 from './010-server-instances.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '007-knowledge': m007,
   '008-unique-names-and-numbers': m008,
   '009-chat-conversations': m009,
+  '010-server-instances': m010,
 };
