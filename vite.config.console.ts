@@ -26,6 +26,20 @@ export default defineConfig({
     emptyOutDir: true,
   },
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // What the entry needs (React, the router, the shell, the sign-in page) in one file:
+            // pages are lazy (routes.tsx), and the modules they share with the entry would
+            // otherwise come as several small chunks, about 3 KiB gzip more (issue 12). Not the
+            // dependencies of those modules too: through Radix Themes' index that would pull in
+            // the menu and dialog code the shell loads only when opened.
+            codeSplitting: { groups: [{ name: 'index', tags: ['$initial'], includeDependenciesRecursively: false }] },
+          },
+        },
+      },
+    },
     lib: {
       consumer: 'client',
       build: {

@@ -3,7 +3,9 @@
  * listens (main.ts does). Everything stateful (real-time connections, login throttle, token
  * services) is created here, per app, so tests build as many independent apps as they like.
  */
+import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -23,9 +25,11 @@ import { loggerOptions, type LogDestination } from './http/logging.js';
 import { logWebSocketUpgrades, RequestLogController } from './http/RequestLogController.js';
 import { createNotFoundHandler } from './http/notFound.js';
 import { registerSecurity } from './http/security.js';
+import { openApiOptions } from './openapi/openApiOptions.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminRoutes } from './routes/admin.js';
 import { agentRoutes } from './routes/agents.js';
+import { apiDocsRoutes } from './routes/apiDocs.js';
 import { customValueRoutes } from './routes/customValues.js';
 import { demoPageRoutes } from './routes/demoPages.js';
 import { healthRoutes } from './routes/health.js';
@@ -57,6 +61,8 @@ export interface BuildAppOptions {
   now?: Clock;
   /** Called for every route as it is registered (the authorization matrix test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /** This server's id in the database (server/instances/InstanceHeartbeat.ts); random by default. */
+  instanceId?: string;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -81,11 +87,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', clock);
   app.decorate('secretBox', secretBox);
   app.decorate('realtime', realtime);
+  app.decorate('instanceId', options.instanceId ?? randomUUID());
   app.decorate('auth', await createAuthServices({ db, config, secretBox, clock }));
   // Worker threads start on the first tool run, so apps that never run one cost nothing.
   const sandbox = createSandbox({ ...sandboxOptions(config), onWorkerError: logWorkerErrors(app.log) });
   app.decorate('sandbox', sandbox);
-  const calls = new CallRegistry({ db, sandbox, secretBox, realtime, config, clock, log: app.log });
+  const calls = new CallRegistry({ db, sandbox, secretBox, realtime, config, clock, log: app.log, instanceId: app.instanceId });
   app.decorate('calls', calls);
   const chat = new ChatEngine({ db, config, clock, secretBox, sandbox, realtime, log: app.log });
   app.decorate('chat', chat);
@@ -115,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: config.wsMaxPayloadBytes } });
   app.addHook('onRequest', authenticate);
+  // Before any route: it collects them as they are registered.
+  await app.register(swagger, openApiOptions());
 
   await app.register(accountRoutes, { prefix: '/api/accounts' });
   await app.register(profileRoutes, { prefix: '/api/accounts' });
@@ -136,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionRoutes, { prefix: '/api/sessions' });
   await app.register(historyRoutes, { prefix: '/api/history' });
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(apiDocsRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });
   await app.register(staticRoutes, { config });
 

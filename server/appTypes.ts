@@ -36,6 +36,8 @@ declare module 'fastify' {
     clock: Clock;
     secretBox: SecretBox;
     realtime: ConnectionRegistry;
+    /** This server instance's id, stored on the calls it bridges (migration 010). */
+    instanceId: string;
     auth: AuthServices;
     /** The phone calls this instance is bridging. */
     calls: CallRegistry;

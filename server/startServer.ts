@@ -7,9 +7,9 @@ import { buildApp } from './app.js';
 import { ensureFirstSuperadmin, generatedCredentialsNotice } from './bootstrap.js';
 import type { Config } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
-import { closeOrphanedSessions } from './db/sessions.js';
 import { openDatabase } from './db/openDatabase.js';
 import type { Database } from './db/schema.js';
+import { InstanceHeartbeat } from './instances/InstanceHeartbeat.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -21,17 +21,27 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = openDatabase(config);
+  const heartbeat = new InstanceHeartbeat({ db });
   try {
-    await migrateToLatest(db);
-    // Calls do not survive the process: sessions a crash left open are closed before any new call.
-    const orphaned = await closeOrphanedSessions(db);
-    if (orphaned > 0) process.stdout.write(`Closed ${orphaned} call session(s) left open by the previous run\n`);
+    // Migrations may rewrite large tables: they run on a connection of their own, without the
+    // statement timeout that keeps requests from waiting long on a stuck database.
+    const migrations = openDatabase(config, { statementTimeoutMs: 0 });
+    try {
+      await migrateToLatest(migrations);
+    } finally {
+      await migrations.destroy();
+    }
+    // Calls do not survive their process: sessions of instances that are gone (this data's last
+    // run after a crash, or a peer that died) are closed before any new call.
+    const orphaned = await heartbeat.start();
+    if (orphaned > 0) process.stdout.write(`Closed ${orphaned} call session(s) left open by a server that stopped without ending them\n`);
     const bootstrap = await ensureFirstSuperadmin(db, config);
     // Straight to stdout, once: never through the request logger.
     if (bootstrap.created && bootstrap.generatedPassword) {
       process.stdout.write(generatedCredentialsNotice(bootstrap.username, bootstrap.generatedPassword));
     }
-    const app = await buildApp({ db, config });
+    const app = await buildApp({ db, config, instanceId: heartbeat.id });
+    heartbeat.keepBeating(app.log);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = address && typeof address === 'object' ? address.port : config.port;
@@ -41,10 +51,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const stop = () =>
       (stopping ??= (async () => {
         await app.close();
+        await heartbeat.stop().catch((error: unknown) => app.log.warn({ err: error }, 'could not remove this instance\'s heartbeat'));
         await db.destroy();
       })());
     return { app, db, url, stop };
   } catch (error) {
+    // Start-up has already failed; what matters is the first error, not a failing clean-up.
+    await heartbeat.stop().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     throw error;
   }

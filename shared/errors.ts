@@ -32,6 +32,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'quota_exceeded'
   | 'sandbox_unavailable'
+  | 'database_unavailable'
   | 'missing_credentials'
   | 'upstream_error'
   | 'twilio_auth_failed'

@@ -1,14 +1,30 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Box, Container } from '@radix-ui/themes';
+import { LoadingState } from '../components/LoadingState.js';
 import { MAIN_CONTENT_ID } from '../components/useReturnFocus.js';
 import { ImpersonationBanner } from './ImpersonationBanner.js';
 import { NavBar } from './NavBar.js';
 import { SkipLink } from './SkipLink.js';
+import { usePreloadOnIntent } from './usePreloadOnIntent.js';
 
-/** The shell around every protected page: skip link, banner, top bar, page. */
-export function Layout() {
+export interface LayoutProps {
+  /** Called with the console path of a link the user points at or focuses, to fetch its page early. */
+  preload?: (pathname: string) => void;
+}
+
+const nothing = () => {};
+
+/**
+ * The shell around every protected page: skip link, banner, top bar, page. Pages arrive in their
+ * own chunks; until the first one has, the page area shows the usual loading state under the bar.
+ * Later navigations run in a transition (react-router), so the current page stays on screen until
+ * the next one is ready instead of blinking to the loading state.
+ */
+export function Layout({ preload = nothing }: LayoutProps) {
+  const onIntent = usePreloadOnIntent(preload);
   return (
-    <div className="sb-shell">
+    <div className="sb-shell" onPointerOver={onIntent} onTouchStart={onIntent} onFocus={onIntent}>
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <ImpersonationBanner />
       <NavBar />
@@ -16,7 +32,9 @@ export function Layout() {
         {/* Focusable from script only: the skip link and closing dialogs whose opener is gone land here. */}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="sb-main">
           <Container size="4">
-            <Outlet />
+            <Suspense fallback={<LoadingState label="Loading..." />}>
+              <Outlet />
+            </Suspense>
           </Container>
         </main>
       </Box>

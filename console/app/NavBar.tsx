@@ -1,10 +1,15 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Flex, IconButton } from '@radix-ui/themes';
 import { MenuIcon } from '../components/icons.js';
-import { NavDrawer } from './NavDrawer.js';
+import { lazyComponent } from './lazyComponent.js';
 import { NavLinks } from './NavLinks.js';
+import { useOpenedOnce } from './useOpenedOnce.js';
 import { UserMenu } from './UserMenu.js';
+
+// Fetched when the menu button is pointed at, focused or pressed: the dialog machinery behind it
+// is not needed to show a page (issue 12).
+const Drawer = lazyComponent(() => import('./NavDrawer.js').then((m) => m.NavDrawer));
 
 /**
  * The top bar. Both layouts are rendered and CSS media queries at the spec's 900 px breakpoint
@@ -12,6 +17,7 @@ import { UserMenu } from './UserMenu.js';
  */
 export function NavBar() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerMounted = useOpenedOnce(drawerOpen);
   return (
     <header className="sb-topbar">
       <Flex align="center" gap="5" px="4" className="sb-topbar-inner">
@@ -36,13 +42,19 @@ export function NavBar() {
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={drawerOpen}
+            onPointerEnter={Drawer.preload}
+            onFocus={Drawer.preload}
             onClick={() => setDrawerOpen(true)}
           >
             <MenuIcon width="20" height="20" />
           </IconButton>
         </Flex>
       </Flex>
-      <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+      {drawerMounted ? (
+        <Suspense fallback={null}>
+          <Drawer.Component open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

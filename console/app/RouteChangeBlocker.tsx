@@ -1,5 +1,5 @@
 import { useBlocker } from 'react-router-dom';
-import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { LazyConfirmDialog } from './LazyConfirmDialog.js';
 import { UNSAVED_TEXTS } from './unsavedTexts.js';
 
 export interface RouteChangeBlockerProps {
@@ -15,7 +15,7 @@ export function RouteChangeBlocker({ shouldBlock }: RouteChangeBlockerProps) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && shouldBlock());
   const blocked = blocker.state === 'blocked';
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={blocked}
       onOpenChange={(open) => !open && blocked && blocker.reset()}
       title={UNSAVED_TEXTS.title}

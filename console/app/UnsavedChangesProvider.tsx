@@ -6,7 +6,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_DataRouterContext } from 'react-router-dom';
-import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { LazyConfirmDialog, preloadConfirmDialog } from './LazyConfirmDialog.js';
 import { RouteChangeBlocker } from './RouteChangeBlocker.js';
 import { UNSAVED_TEXTS } from './unsavedTexts.js';
 
@@ -53,6 +53,8 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!anyDirty) return undefined;
+    // Leaving may now ask: have the dialog at hand.
+    preloadConfirmDialog();
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older Chromium shows its prompt only when returnValue is set.
@@ -73,7 +75,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
       {children}
       {/* Plain <MemoryRouter>/<BrowserRouter> trees (some tests) cannot block; the tab prompt still works. */}
       {inDataRouter ? <RouteChangeBlocker shouldBlock={shouldBlock} /> : null}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => !open && answer(false)}
         title={UNSAVED_TEXTS.title}

@@ -1,12 +1,15 @@
 /**
  * Short-lived access tokens: HS256 JWTs with `sub`, `role`, `tv` (the user's token version,
  * bumped by a password change) and `sid` (the session: its refresh-token family, so logout can
- * refuse the token at once). The key is derived from the secrets key, never stored.
+ * refuse the token at once). The key is derived from the secrets key, never stored, and imported
+ * once (jose would import a raw key again on every call).
  */
+import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../appTypes.js';
 import { unauthorized } from '../http/HttpError.js';
 import type { SessionRevocations } from './SessionRevocations.js';
+import { VerifiedTokens } from './VerifiedTokens.js';
 
 const ISSUER = 'switchboard';
 const AUDIENCE = 'switchboard-api';
@@ -20,13 +23,23 @@ export interface AccessClaims {
 
 export const SESSION_ENDED = 'Your session has ended, please sign in again';
 
+const expired = () => unauthorized('Access token expired', 'token_expired');
+
 export class AccessTokens {
-  constructor(
-    private readonly key: Uint8Array,
+  /** Verified tokens until they expire (see VerifiedTokens: what it skips and why that is safe). */
+  readonly verified = new VerifiedTokens();
+
+  private constructor(
+    private readonly key: webcrypto.CryptoKey,
     private readonly ttlSeconds: number,
     private readonly clock: Clock,
     private readonly revocations: SessionRevocations,
   ) {}
+
+  static async create(rawKey: Uint8Array, ttlSeconds: number, clock: Clock, revocations: SessionRevocations): Promise<AccessTokens> {
+    const key = await webcrypto.subtle.importKey('raw', rawKey, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    return new AccessTokens(key, ttlSeconds, clock, revocations);
+  }
 
   sign(user: { id: string; role: string; token_version: number }, sessionId: string): Promise<string> {
     const nowSeconds = Math.floor(this.clock() / 1000);
@@ -42,7 +55,9 @@ export class AccessTokens {
 
   /** The token's claims; throws a 401 HttpError: token_expired once expired, else unauthorized (also once its session has ended). */
   async verify(token: string): Promise<AccessClaims> {
-    const claims = await this.#verifySignature(token);
+    const known = this.verified.get(token, this.clock());
+    if (known === 'expired') throw expired();
+    const claims = known ?? (await this.#verifySignature(token));
     if (this.revocations.has(claims.sessionId)) throw unauthorized(SESSION_ENDED);
     return claims;
   }
@@ -56,11 +71,15 @@ export class AccessTokens {
         currentDate: new Date(this.clock()),
         requiredClaims: ['sub', 'exp', 'sid'],
       });
-      const { sub, tv, sid, role } = payload;
-      if (typeof sub !== 'string' || typeof tv !== 'number' || typeof sid !== 'string') throw unauthorized('Invalid access token');
-      return { userId: sub, role: typeof role === 'string' ? role : 'user', tokenVersion: tv, sessionId: sid };
+      const { sub, tv, sid, role, exp } = payload;
+      if (typeof sub !== 'string' || typeof tv !== 'number' || typeof sid !== 'string' || typeof exp !== 'number') {
+        throw unauthorized('Invalid access token');
+      }
+      const claims: AccessClaims = Object.freeze({ userId: sub, role: typeof role === 'string' ? role : 'user', tokenVersion: tv, sessionId: sid });
+      this.verified.remember(token, claims, exp);
+      return claims;
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw unauthorized('Access token expired', 'token_expired');
+      if (error instanceof errors.JWTExpired) throw expired();
       throw unauthorized('Invalid access token');
     }
   }

@@ -5,10 +5,12 @@ import type { Database } from '../db/schema.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import { createDummyVerifier } from '../crypto/passwords.js';
 import { AccessTokens } from './AccessTokens.js';
+import { ImpersonationAudit } from './ImpersonationAudit.js';
 import type { LoginThrottle } from './LoginThrottle.js';
 import { MemoryLoginThrottle } from './MemoryLoginThrottle.js';
 import { RefreshTokens } from './RefreshTokens.js';
 import { SessionRevocations } from './SessionRevocations.js';
+import { UserCache } from './UserCache.js';
 
 /** The identity services of one app instance (created in buildApp, decorated as `app.auth`). */
 export interface AuthServices {
@@ -17,6 +19,10 @@ export interface AuthServices {
   loginThrottle: LoginThrottle;
   /** Logged-out sessions whose access tokens are refused before they expire. */
   revocations: SessionRevocations;
+  /** Signed-in and impersonated users' identities; every write to a user calls `users.invalidate(id)`. */
+  users: UserCache;
+  /** Writes each impersonated request's audit row (batched with those arriving together). */
+  audit: ImpersonationAudit;
   /** Spends a password verification's time for an unknown username; always false. */
   verifyUnknownUser: (password: string) => Promise<false>;
 }
@@ -32,9 +38,11 @@ export async function createAuthServices(deps: {
   const revocations = new SessionRevocations(config.accessTokenTtlSeconds * 1000, clock);
   await revocations.load(db);
   return {
-    accessTokens: new AccessTokens(secretBox.deriveKey('access-token'), config.accessTokenTtlSeconds, clock, revocations),
+    accessTokens: await AccessTokens.create(secretBox.deriveKey('access-token'), config.accessTokenTtlSeconds, clock, revocations),
     refreshTokens: new RefreshTokens(db, config.refreshTokenTtlMs, clock, revocations),
     revocations,
+    users: new UserCache(db, clock),
+    audit: new ImpersonationAudit(db),
     loginThrottle: new MemoryLoginThrottle(config.loginThrottle, clock),
     verifyUnknownUser: createDummyVerifier(),
   };

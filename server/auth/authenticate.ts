@@ -22,9 +22,9 @@ function authMode(request: FastifyRequest): AuthMode {
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const mode = authMode(request);
   if (mode === 'public') return;
-  const { db, auth, clock } = request.server;
+  const { auth, clock } = request.server;
 
-  const actor = await userFromAccessToken(db, auth.accessTokens, bearerToken(request.headers.authorization));
+  const actor = await userFromAccessToken(auth, bearerToken(request.headers.authorization));
   request.actor = actor;
   request.user = actor;
   if (mode === 'admin' && !isAdminRole(actor.role)) throw forbidden('Administrator access required');
@@ -32,6 +32,6 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const targetId = impersonationTarget(request.headers[IMPERSONATE_HEADER.toLowerCase()]);
   if (targetId === null) return;
   // The audit log records the path as routed (`/%61pi/agents` is `/api/agents`), with its ids.
-  request.user = await impersonate(db, actor, targetId, { method: request.method, path: decodedPath(request.url) }, clock());
+  request.user = await impersonate(request.server, actor, targetId, { method: request.method, path: decodedPath(request.url) }, clock());
   request.impersonating = true;
 }

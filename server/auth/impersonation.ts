@@ -4,26 +4,27 @@
  * refusal is a 403 `impersonation_denied`, an unknown target included, so the header cannot
  * probe which ids exist any better than the admin list already shows.
  */
-import type { Kysely } from 'kysely';
 import { isAdminRole, outranks } from '../../shared/roles.js';
 import type { SessionUser } from '../appTypes.js';
-import { recordImpersonatedRequest } from '../db/auditLog.js';
-import type { Database } from '../db/schema.js';
-import { findUserById } from '../db/users.js';
 import { forbidden } from '../http/HttpError.js';
+import type { AuthServices } from './AuthServices.js';
 import { toSessionUser } from './sessionUser.js';
 
 const deny = (message: string) => forbidden(message, 'impersonation_denied');
 
-/** The target user; throws 403 impersonation_denied when the rules refuse it. */
+/**
+ * The target user; throws 403 impersonation_denied when the rules refuse it. The target comes
+ * from the user cache, invalidated by every write to a user, so a promoted or deleted target is
+ * refused on the next request.
+ */
 export async function resolveImpersonation(
-  db: Kysely<Database>,
+  users: AuthServices['users'],
   actor: SessionUser,
   targetId: string,
 ): Promise<SessionUser> {
   if (!isAdminRole(actor.role)) throw deny('Only administrators can impersonate users');
   if (targetId === actor.id) throw deny('You cannot impersonate yourself');
-  const target = await findUserById(db, targetId);
+  const target = await users.get(targetId);
   if (!target) throw deny('The user to impersonate does not exist');
   if (!outranks(actor.role, target.role)) throw deny('You can only impersonate users with a lower role than yours');
   return toSessionUser(target);
@@ -40,15 +41,15 @@ export function impersonationTarget(header: string | string[] | undefined): stri
   return id ? id : null;
 }
 
-/** Resolves the target and records the request in the audit log with both identities. */
+/** Resolves the target and records the request in the audit log with both identities (awaited: no audit row, no request). */
 export async function impersonate(
-  db: Kysely<Database>,
+  app: { auth: Pick<AuthServices, 'users' | 'audit'> },
   actor: SessionUser,
   targetId: string,
   request: { method: string; path: string },
   now: number,
 ): Promise<SessionUser> {
-  const target = await resolveImpersonation(db, actor, targetId);
-  await recordImpersonatedRequest(db, { actorId: actor.id, targetId: target.id, ...request }, now);
+  const target = await resolveImpersonation(app.auth.users, actor, targetId);
+  await app.auth.audit.record({ actorId: actor.id, targetId: target.id, ...request, at: now });
   return target;
 }

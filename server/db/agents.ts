@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AGENT_DEFAULTS } from '../../shared/defaults.js';
 import type { AgentTool } from '../../shared/types/agent.js';
+import { Precompiled } from './precompiled.js';
 import type { AgentsTable, Database } from './schema.js';
 
 export type AgentRecord = AgentsTable;
@@ -43,34 +44,44 @@ const DEFAULT_COLUMNS: Omit<AgentColumns, 'name'> = {
   eagerness: AGENT_DEFAULTS.eagerness,
 };
 
-/** Tools of the given agents (all owned by `userId`), grouped by agent id, in saved order. */
-async function toolsByAgent(db: Kysely<Database>, userId: string, agentId?: string): Promise<Map<string, AgentTool[]>> {
-  let query = db
+/** The tool links of a user's agents, with each tool's name and description, in saved order. */
+function agentToolLinks(db: Kysely<Database>, userId: string) {
+  return db
     .selectFrom('agent_tools')
     .innerJoin('agents', 'agents.id', 'agent_tools.agent_id')
     .innerJoin('tools', 'tools.id', 'agent_tools.tool_id')
     .select(['agent_tools.agent_id as agentId', 'tools.id as id', 'tools.name as name', 'tools.description as description'])
     .where('agents.user_id', '=', userId);
-  if (agentId) query = query.where('agents.id', '=', agentId);
-  const rows = await query.orderBy('agent_tools.agent_id').orderBy('agent_tools.position').execute();
+}
+
+const TOOL_LINKS_OF_USER = new Precompiled(1, (db, userId: string) =>
+  agentToolLinks(db, userId).orderBy('agent_tools.agent_id').orderBy('agent_tools.position'),
+);
+const TOOL_LINKS_OF_AGENT = new Precompiled(2, (db, userId: string, agentId: string) =>
+  agentToolLinks(db, userId).where('agents.id', '=', agentId).orderBy('agent_tools.agent_id').orderBy('agent_tools.position'),
+);
+const AGENTS_OF_USER = new Precompiled(1, (db, userId: string) =>
+  db.selectFrom('agents').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+);
+const AGENT_OF_USER = new Precompiled(2, (db, id: string, userId: string) =>
+  db.selectFrom('agents').selectAll().where('id', '=', id).where('user_id', '=', userId),
+);
+
+/** Tools of the given agents (all owned by `userId`), grouped by agent id, in saved order. */
+async function toolsByAgent(db: Kysely<Database>, userId: string, agentId?: string): Promise<Map<string, AgentTool[]>> {
+  const rows = agentId === undefined ? await TOOL_LINKS_OF_USER.rows(db, userId) : await TOOL_LINKS_OF_AGENT.rows(db, userId, agentId);
   const byAgent = new Map<string, AgentTool[]>();
   for (const { agentId: owner, ...tool } of rows) {
-    const list = byAgent.get(owner) ?? [];
-    list.push(tool);
-    byAgent.set(owner, list);
+    const list = byAgent.get(owner);
+    if (list) list.push(tool);
+    else byAgent.set(owner, [tool]);
   }
   return byAgent;
 }
 
 /** The user's agents, newest first. Two queries whatever the number of agents. */
 export async function listAgents(db: Kysely<Database>, userId: string): Promise<AgentWithTools[]> {
-  const rows = await db
-    .selectFrom('agents')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await AGENTS_OF_USER.rows(db, userId);
   if (rows.length === 0) return [];
   const tools = await toolsByAgent(db, userId);
   return rows.map((row) => ({ row, tools: tools.get(row.id) ?? [] }));
@@ -78,7 +89,7 @@ export async function listAgents(db: Kysely<Database>, userId: string): Promise<
 
 /** The agent row alone (no tools), if `userId` owns it. */
 export async function findAgentRow(db: Kysely<Database>, userId: string, id: string): Promise<AgentRecord | undefined> {
-  return db.selectFrom('agents').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return AGENT_OF_USER.first(db, id, userId);
 }
 
 export async function findAgent(db: Kysely<Database>, userId: string, id: string): Promise<AgentWithTools | undefined> {

@@ -4,13 +4,14 @@
  */
 import type { Kysely } from 'kysely';
 import type { CustomValue } from '../../shared/types/tool.js';
+import { compareNames } from './compareNames.js';
 import { isUniqueViolation } from './errors.js';
 import type { Database } from './schema.js';
 
 /** Sorted by name (case-insensitive, then exact), the same on SQLite and PostgreSQL. */
 export async function listCustomValues(db: Kysely<Database>, userId: string): Promise<CustomValue[]> {
   const rows = await db.selectFrom('custom_values').select(['name', 'value']).where('user_id', '=', userId).execute();
-  return rows.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return rows.sort((a, b) => compareNames(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** name → value, what a handler sees as `values` and what `{{NAME}}` substitution reads. */

@@ -162,6 +162,15 @@ export interface CallSessionsTable {
   duration: number | null;
   /** 1, 2, 3… per owner in the order sessions ended (migration 006); null while open. */
   ended_seq: number | null;
+  /** The server instance that bridges the call (migration 010); null for calls from before it. */
+  instance_id: string | null;
+}
+
+/** A running server (migration 010), its heartbeat renewed while it runs. */
+export interface ServerInstancesTable {
+  id: string;
+  started_at: number;
+  last_seen_at: number;
 }
 
 /** One transcript item or tool call of a session, written when it is done. */
@@ -266,7 +275,7 @@ export interface ChatMessagesTable {
 }
 
 /**
- * The search copy of one call or chat message (migration 010), written by triggers on
+ * The search copy of one call or chat message (migration 011), written by triggers on
  * call_messages and chat_messages. `rid` grows in the order messages were written.
  */
 export interface HistoryEntriesTable {
@@ -306,5 +315,6 @@ export interface Database {
   knowledge_passages: KnowledgePassagesTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  server_instances: ServerInstancesTable;
   history_entries: HistoryEntriesTable;
 }

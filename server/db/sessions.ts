@@ -8,8 +8,10 @@ import { sql, type Kysely } from 'kysely';
 import type { CallSession, CallType } from '../../shared/types/session.js';
 import type { CallSessionsTable, Database } from './schema.js';
 
-export type SessionRecord = CallSessionsTable;
-export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_seq'>;
+/** A session as the app shows and pages it; which instance bridges it is the server's own bookkeeping. */
+export type SessionRecord = Omit<CallSessionsTable, 'instance_id'>;
+/** A session as it starts; `instance_id` names the instance bridging it (see closeOrphanedSessions). */
+export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_seq'> & { instance_id?: string | null };
 
 const CALL_TYPES: readonly string[] = ['inbound', 'outbound'];
 
@@ -115,16 +117,21 @@ export async function endSessionRecord(
 }
 
 /**
- * Start-up after a crash: sessions still open belong to calls that died with the process. Each
- * is closed at its last sign of life (its newest message, else its start). Returns how many.
+ * Sessions whose call died with the instance bridging it: still open, and started by an instance
+ * whose heartbeat is older than `staleBefore` or that is not registered at all (crashed, killed,
+ * or from before migration 010). Live calls of running instances are left alone, which matters
+ * when several instances share one PostgreSQL. Each is closed at its last sign of life (its
+ * newest message, else its start). Returns how many.
  */
-export async function closeOrphanedSessions(db: Kysely<Database>): Promise<number> {
+export async function closeOrphanedSessions(db: Kysely<Database>, staleBefore: number): Promise<number> {
   const open = await db
     .selectFrom('call_sessions')
+    .leftJoin('server_instances', 'server_instances.id', 'call_sessions.instance_id')
     .leftJoin('call_messages', 'call_messages.stream_sid', 'call_sessions.stream_sid')
     .select(['call_sessions.stream_sid', 'call_sessions.user_id', 'call_sessions.start_time'])
     .select(sql<number | null>`max(call_messages.timestamp)`.as('last_message'))
     .where('call_sessions.ended_seq', 'is', null)
+    .where((eb) => eb.or([eb('server_instances.id', 'is', null), eb('server_instances.last_seen_at', '<', staleBefore)]))
     .groupBy(['call_sessions.stream_sid', 'call_sessions.user_id', 'call_sessions.start_time'])
     .execute();
   open.sort((a, b) => Number(a.last_message ?? a.start_time) - Number(b.last_message ?? b.start_time));

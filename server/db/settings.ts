@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
+import { Precompiled } from './precompiled.js';
 import type { AccountSettingsTable, Database } from './schema.js';
 
 export type SettingsRecord = AccountSettingsTable;
 /** Stored (encrypted) values by column; a column left out keeps its value. */
 export type SettingsColumns = Partial<Pick<SettingsRecord, 'openai_api_key' | 'twilio_account_sid' | 'twilio_auth_token'>>;
 
+const SETTINGS_OF_USER = new Precompiled(1, (db, userId: string) => db.selectFrom('account_settings').selectAll().where('user_id', '=', userId));
+
 export async function findSettings(db: Kysely<Database>, userId: string): Promise<SettingsRecord | undefined> {
-  return db.selectFrom('account_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return SETTINGS_OF_USER.first(db, userId);
 }
 
 export async function upsertSettings(

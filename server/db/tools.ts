@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Tool } from '../../shared/types/tool.js';
+import { compareNames } from './compareNames.js';
+import { Precompiled } from './precompiled.js';
 import type { Database, ToolsTable } from './schema.js';
 
 export type ToolRecord = ToolsTable;
@@ -24,16 +26,19 @@ export function toTool(row: ToolRecord): Tool {
   };
 }
 
+const TOOLS_OF_USER = new Precompiled(1, (db, userId: string) => db.selectFrom('tools').selectAll().where('user_id', '=', userId));
+const TOOL_OF_USER = new Precompiled(2, (db, userId: string, id: string) =>
+  db.selectFrom('tools').selectAll().where('user_id', '=', userId).where('id', '=', id),
+);
+
 /** Sorted by name (case-insensitive), then oldest first, the same on SQLite and PostgreSQL. */
 export async function listTools(db: Kysely<Database>, userId: string): Promise<ToolRecord[]> {
-  const rows = await db.selectFrom('tools').selectAll().where('user_id', '=', userId).execute();
-  return rows.sort(
-    (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || Number(a.created_at) - Number(b.created_at),
-  );
+  const rows = await TOOLS_OF_USER.rows(db, userId);
+  return rows.sort((a, b) => compareNames(a.name, b.name) || Number(a.created_at) - Number(b.created_at));
 }
 
 export async function findTool(db: Kysely<Database>, userId: string, id: string): Promise<ToolRecord | undefined> {
-  return db.selectFrom('tools').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return TOOL_OF_USER.first(db, userId, id);
 }
 
 /** The user's tools with these ids (unknown or foreign ids are left out), in the order of `ids`. */

@@ -2,9 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AuthUser, User } from '../../shared/types/user.js';
 import { usernameKey } from '../../shared/usernames.js';
+import { Precompiled } from './precompiled.js';
 import type { Database, UsersTable } from './schema.js';
 
 export type UserRecord = UsersTable;
+
+/** What a request needs to know of who it runs as: no password hash. */
+export type UserIdentity = Pick<UserRecord, 'id' | 'username' | 'email' | 'role' | 'token_version'>;
+
+const IDENTITY_BY_ID = new Precompiled(1, (db, id: string) =>
+  db.selectFrom('users').select(['id', 'username', 'email', 'role', 'token_version']).where('id', '=', id),
+);
 
 export interface NewUser {
   username: string;
@@ -31,6 +39,11 @@ export function toAuthUser(row: Pick<UserRecord, 'id' | 'username' | 'role' | 'e
 
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRecord | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The identity of a user (auth's UserCache reads it on a miss). */
+export function findUserIdentity(db: Kysely<Database>, id: string): Promise<UserIdentity | undefined> {
+  return IDENTITY_BY_ID.first(db, id);
 }
 
 /** The user whose name equals `username` regardless of case and Unicode form (usernameKey). */
@@ -66,6 +79,11 @@ export async function insertUser(db: Kysely<Database>, user: NewUser, now: numbe
   await db.insertInto('users').values(row).execute();
   return row;
 }
+
+/*
+ * The writes below change what auth's UserCache holds: their callers call
+ * `app.auth.users.invalidate(id)` once the write has committed.
+ */
 
 export async function updateUser(
   db: Kysely<Database>,

@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_TEXTS, type ErrorBody, type ErrorCode } from '../../shared/errors.js';
+import { DatabaseUnavailableError } from '../db/DatabaseUnavailableError.js';
 import { HttpError } from './HttpError.js';
 import { validationMessage } from './validationMessage.js';
 
@@ -15,6 +16,17 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; message: 
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: 'Unsupported content type' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', message: 'Invalid Content-Length' },
 };
+
+/** Seconds a client is asked to wait while the database is out of reach; the pool reconnects by then or soon after. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The database error behind `error`, if any; a route may have wrapped it as its cause. */
+function databaseUnavailable(error: unknown): DatabaseUnavailableError | null {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    if (e instanceof DatabaseUnavailableError) return e;
+  }
+  return null;
+}
 
 function toHttpError(error: FastifyError | HttpError | Error): HttpError | null {
   if (error instanceof HttpError) return error;
@@ -40,6 +52,14 @@ function toHttpError(error: FastifyError | HttpError | Error): HttpError | null 
 }
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  const unavailable = databaseUnavailable(error);
+  if (unavailable) {
+    // Every request fails alike during an outage: the reason, without a stack, is enough.
+    request.log.warn({ reason: unavailable.message }, 'database not reachable');
+    const body: ErrorBody = { success: false, error: 'The database is not reachable. Please try again shortly.', code: 'database_unavailable' };
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).code(503).send(body);
+    return;
+  }
   const known = toHttpError(error);
   if (known) {
     reply.headers(known.headers).code(known.statusCode).send(known.toBody());

@@ -1,12 +1,13 @@
 /**
  * Logger options for Fastify's pino: secrets never reach the log. Headers with credentials,
- * password and token fields and account secrets are redacted, and the real-time channel's
- * `?token=` is masked in every logged URL. One line per request (RequestLogController), readable
+ * password and token fields and account secrets are redacted (redactLogFields.ts), and the
+ * real-time channel's `?token=` is masked in every logged URL. One line per request (RequestLogController), readable
  * on a terminal and JSON otherwise.
  */
 import type { FastifyRequest } from 'fastify';
 import type { LogLevel } from '../config.js';
 import { prettyLogDestination } from './prettyLog.js';
+import { redactLogFields } from './redactLogFields.js';
 
 const SECRET_QUERY_KEYS = new Set(['token', 'access_token', 'refresh_token']);
 
@@ -38,30 +39,6 @@ export function maskUrlSecrets(url: string): string {
   return `${url.slice(0, start)}?${pairs.join('&')}`;
 }
 
-const SECRET_FIELDS = [
-  'password',
-  'currentPassword',
-  'newPassword',
-  'accessToken',
-  'refreshToken',
-  'token',
-  'openai_api_key',
-  'twilio_auth_token',
-  'twilio_account_sid',
-  'OPENAI_API_KEY',
-  'TWILIO_AUTH_TOKEN',
-  'TWILIO_ACCOUNT_SID',
-];
-
-export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
-  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
-];
-
 export interface LogDestination {
   write(line: string): void;
 }
@@ -81,7 +58,7 @@ export function loggerOptions({ level, stream }: LoggerSettings) {
   return {
     level,
     ...(destination ? { stream: destination } : {}),
-    redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+    formatters: { log: redactLogFields },
     serializers: {
       req(request: FastifyRequest) {
         return {

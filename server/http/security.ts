@@ -3,9 +3,10 @@
  * route has its own, much stricter failure throttle (auth/LoginThrottle.ts). Every decision here
  * reads the routed path, never the raw URL text (issue 7, finding 3).
  */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
 import { HttpError } from './HttpError.js';
 import { isApiPath, routedPath } from './routedPath.js';
@@ -23,34 +24,59 @@ export function isCrossOriginPath(path: string): boolean {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix Themes sets inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        // 'self' covers ws:// and wss:// to this same host and port (CSP Level 3), so the console's
-        // real-time channel works and nothing else can be reached.
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
+/** Helmet's options: what every answer carries (CORP and HSTS are decided per request below). */
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Radix Themes sets inline style attributes.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      // 'self' covers ws:// and wss:// to this same host and port (CSP Level 3), so the console's
+      // real-time channel works and nothing else can be reached.
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'self'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: null,
     },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    // Sent below only over HTTPS: over plain http it means nothing and can pin a wrong host.
-    strictTransportSecurity: false,
+  },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  // Sent below only over HTTPS: over plain http it means nothing and can pin a wrong host.
+  strictTransportSecurity: false,
+};
+
+/**
+ * The headers helmet sets for HELMET_OPTIONS, found once by running it against a response that
+ * records them: the options hold no per-request parts (no nonces, no functions), so every answer
+ * gets the same set, and rebuilding helmet for each request (as @fastify/helmet does) bought nothing.
+ */
+export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): ReadonlyArray<readonly [string, string]> {
+  const headers: Array<[string, string]> = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void headers.push([name.toLowerCase(), String(value)]),
+    // Helmet removes X-Powered-By, which Node and Fastify never set.
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
   });
+  return headers;
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const sameOrigin = securityHeaders();
+  const crossOrigin = sameOrigin.map(([name, value]) => [name, name === 'cross-origin-resource-policy' ? 'cross-origin' : value] as const);
+  // On the raw response, as helmet did, so answers written straight to it (streams) carry them too;
+  // a route's own reply.header() still wins.
   app.addHook('onRequest', async (request, reply) => {
-    if (isCrossOriginPath(routedPath(request))) reply.header('cross-origin-resource-policy', 'cross-origin');
+    const headers = isCrossOriginPath(routedPath(request)) ? crossOrigin : sameOrigin;
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     // request.protocol honours X-Forwarded-Proto only from proxies TRUST_PROXY trusts.
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
   });
 
   await app.register(rateLimit, {

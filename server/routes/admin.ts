@@ -77,7 +77,7 @@ async function saveUnique<T>(work: () => Promise<T>): Promise<T> {
 
 export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, clock } = app;
+  const { db, clock, auth } = app;
   const admin = { auth: 'admin' } as const;
 
   app.get('/users', { config: admin }, async (): Promise<UsersResponse> => ({
@@ -117,8 +117,10 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
       changes.role = body.role;
     }
     const updated = await saveUnique(() => updateUser(db, target.id, changes, clock()));
+    auth.users.invalidate(target.id);
     if (!updated) throw notFound('User not found');
-    // Requests read the role fresh; open sockets reconnect so impersonation is checked again.
+    // The next request reads the user again (invalidated above); open sockets reconnect so
+    // impersonation is checked again.
     if (changes.role !== undefined) app.realtime.closeUser(target.id, 1000, 'Role changed');
     return { success: true, user: toPublicUser(updated) };
   });
@@ -126,6 +128,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete('/users/:id', { config: admin, schema: { params: UserIdParams } }, async (request): Promise<SuccessResponse> => {
     const target = await manageableUser(app, requireActor(request), request.params.id);
     await deleteUser(db, target.id);
+    auth.users.invalidate(target.id);
     app.realtime.closeUser(target.id, 1000, 'Account deleted');
     return { success: true };
   });

@@ -52,6 +52,8 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
     if (!correct) throw badRequest('Current password is incorrect', 'invalid_credentials');
 
     await setPasswordHash(db, actor.id, await hashPassword(newPassword), clock());
+    // The token version changed: older access tokens fail from the next request on.
+    auth.users.invalidate(actor.id);
     // Every other session ends; this one continues with the tokens answered here.
     await auth.refreshTokens.revokeAll(actor.id);
     app.realtime.closeUser(actor.id, 1000, 'Password changed');
@@ -66,6 +68,7 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
     if (newEmail === '') throw badRequest('New email is required');
     if (!isValidEmail(newEmail)) throw badRequest('Please enter a valid email address');
     const updated = await updateUser(db, actor.id, { email: newEmail }, clock());
+    auth.users.invalidate(actor.id);
     if (!updated) throw unauthorized();
     return { success: true, message: 'Email changed successfully', user: toAuthUser(updated) };
   });

@@ -9,6 +9,7 @@ import type { SettingsResponse, SuccessResponse } from '../../shared/types/api.j
 import { requireUser } from '../auth/requireUser.js';
 import { deleteSettings } from '../db/settings.js';
 import { readSettingsView, SETTING_COLUMNS, updateAccountSecrets, type SecretColumn } from '../settings/accountSecrets.js';
+import { SettingsViews } from '../settings/SettingsViews.js';
 
 const SettingValue = Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]);
 
@@ -28,10 +29,12 @@ const SettingsBody = Type.Object(
 export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, secretBox, clock } = app;
+  // Per app, like every cache; keyed by the stored ciphertexts, so writes need not tell it.
+  const views = new SettingsViews();
 
   app.get('', async (request): Promise<SettingsResponse> => ({
     success: true,
-    settings: await readSettingsView(db, secretBox, requireUser(request).id),
+    settings: await readSettingsView(db, secretBox, requireUser(request).id, views),
   }));
 
   app.put('', { schema: { body: SettingsBody } }, async (request): Promise<SettingsResponse> => {

@@ -7,6 +7,7 @@ import type { AccountSettings, SettingKey } from '../../shared/types/settings.js
 import type { SecretBox } from '../crypto/SecretBox.js';
 import type { Database } from '../db/schema.js';
 import { findSettings, upsertSettings, type SettingsColumns, type SettingsRecord } from '../db/settings.js';
+import type { SettingsViews } from './SettingsViews.js';
 
 export type SecretColumn = keyof SettingsColumns;
 
@@ -72,9 +73,15 @@ function toView(plain: PlainColumns): AccountSettings {
   return view;
 }
 
-/** The settings answer: upper-case keys, secrets masked, null when unset. */
-export async function readSettingsView(db: Kysely<Database>, secretBox: SecretBox, userId: string): Promise<AccountSettings> {
-  return toView(await readPlain(db, secretBox, userId));
+/** The settings answer: upper-case keys, secrets masked, null when unset; decrypted only when `views` has not seen these values. */
+export async function readSettingsView(
+  db: Kysely<Database>,
+  secretBox: SecretBox,
+  userId: string,
+  views: SettingsViews,
+): Promise<Readonly<AccountSettings>> {
+  const row = await findSettings(db, userId);
+  return views.view(userId, row, () => toView(decryptColumns(secretBox, userId, row)));
 }
 
 /**

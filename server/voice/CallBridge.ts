@@ -66,6 +66,7 @@ export class CallBridge {
       to_number: this.context.to,
       call_type: this.context.callType,
       start_time: this.#startTime,
+      instance_id: this.#deps.instanceId,
     });
     this.#stored = true;
     this.#emit({

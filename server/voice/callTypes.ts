@@ -17,6 +17,8 @@ export interface BridgeDeps {
   config: Pick<Config, 'openaiBaseUrl' | 'realtimeModels' | 'publicUrl'>;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Stored on the call's session, so only a gone instance's sessions are closed as orphans. */
+  instanceId: string;
 }
 
 export type CallDirection = 'inbound' | 'outbound';

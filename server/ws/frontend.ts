@@ -27,10 +27,10 @@ function queryParam(query: unknown, name: string): string | undefined {
 }
 
 async function identify(app: FastifyInstance, request: FastifyRequest): Promise<{ actor: SignedInUser; user: SessionUser }> {
-  const actor = await userFromAccessToken(app.db, app.auth.accessTokens, queryParam(request.query, 'token'));
+  const actor = await userFromAccessToken(app.auth, queryParam(request.query, 'token'));
   const targetId = impersonationTarget(queryParam(request.query, 'impersonate'));
   if (targetId === null) return { actor, user: actor };
-  const user = await impersonate(app.db, actor, targetId, { method: 'WS', path: '/api/frontend' }, app.clock());
+  const user = await impersonate(app, actor, targetId, { method: 'WS', path: '/api/frontend' }, app.clock());
   return { actor, user };
 }
 

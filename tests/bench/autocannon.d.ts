@@ -7,6 +7,8 @@ declare module 'autocannon' {
     p90: number;
     p99: number;
     max: number;
+    /** Set on `requests` (the completed count) and `throughput` (bytes). */
+    total: number;
   }
 
   export interface Options {
@@ -24,7 +26,6 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
     timeouts: number;
-    totalCompletedRequests: number;
   }
 
   function autocannon(options: Options): Promise<Result>;

@@ -1,21 +1,63 @@
 /**
  * The real Switchboard app for benches: a throwaway database (tests/helpers/serverApp.ts),
- * listening on 127.0.0.1 at a random port, with one signed-up user.
+ * listening on 127.0.0.1 at a random port, with one signed-up user. It logs as in production,
+ * one JSON line per request at the default level ('info'), to /dev/null the way pino's default
+ * destination writes to stdout (DevNullLog).
  */
-import { createTestApp, type TestUser } from '../helpers/serverApp.js';
+import { closeSync, openSync, write } from 'node:fs';
+import type { LogDestination } from '../../server/http/logging.js';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
+
+/**
+ * Like pino's default destination (sonic-boom on stdout, asynchronous): a line is written at
+ * once when no write is in flight, otherwise it waits and goes out with the next batch.
+ */
+class DevNullLog implements LogDestination {
+  readonly #fd = openSync('/dev/null', 'w');
+  #pending = '';
+  #writing = false;
+  #idle: (() => void) | null = null;
+
+  write(line: string): void {
+    this.#pending += line;
+    if (!this.#writing) this.#flush();
+  }
+
+  #flush(): void {
+    const chunk = this.#pending;
+    this.#pending = '';
+    this.#writing = true;
+    write(this.#fd, chunk, () => {
+      this.#writing = false;
+      if (this.#pending !== '') this.#flush();
+      else this.#idle?.();
+    });
+  }
+
+  /** Closes the file once the last write is done (a write in flight must not meet a reused fd). */
+  async close(): Promise<void> {
+    if (this.#writing) await new Promise<void>((resolve) => (this.#idle = resolve));
+    closeSync(this.#fd);
+  }
+}
 
 export interface BenchApp {
   url: string;
   user: TestUser;
+  /** The app itself, to seed data and sign in more users. */
+  test: TestApp;
   /** POST /api/accounts/login over HTTP; resolves the access token. */
   login: () => Promise<string>;
   close: () => Promise<void>;
 }
 
 export async function startBenchApp(): Promise<BenchApp> {
+  const log = new DevNullLog();
   const t = await createTestApp({
     // The limiter still runs on every request; it just must not answer 429 to the load generator.
     config: { rateLimit: { max: 1_000_000_000, windowMs: 60_000 } },
+    logStream: log,
+    logLevel: 'info',
   });
   const user = await t.createUser();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -35,5 +77,9 @@ export async function startBenchApp(): Promise<BenchApp> {
     return token;
   };
 
-  return { url, user, login, close: t.close };
+  const close = async () => {
+    await t.close();
+    await log.close();
+  };
+  return { url, user, test: t, login, close };
 }

@@ -8,12 +8,23 @@ export interface BenchRow {
   unit: string;
   /** What the figure is compared against, or how it was measured. */
   note?: string;
+  /** The budget this figure is held to, in words (e.g. '≥ 0.4'); `pass` says whether it held. */
+  budget?: string;
+  pass?: boolean;
 }
 
 export interface Bench {
   name: string;
   description: string;
   run: () => Promise<BenchRow[]>;
+}
+
+/** A row held to a budget: `pass` is computed here so every bench words it the same way. */
+export function budgetRow(row: BenchRow, budget: { atLeast?: number; atMost?: number }): BenchRow {
+  const { atLeast, atMost } = budget;
+  const pass = (atLeast === undefined || row.value >= atLeast) && (atMost === undefined || row.value <= atMost);
+  const words = [atLeast === undefined ? '' : `≥ ${atLeast}`, atMost === undefined ? '' : `≤ ${atMost}`].filter(Boolean).join(' and ');
+  return { ...row, budget: words, pass };
 }
 
 /** The p-th percentile (0–100) of a list of numbers. */

@@ -16,7 +16,21 @@ for (const file of files) {
   console.log(`\n## ${bench.name}: ${bench.description}`);
   try {
     const rows = await bench.run();
-    console.table(rows.map((r) => ({ metric: r.metric, value: r.value, unit: r.unit, note: r.note ?? '' })));
+    const budgeted = rows.some((r) => r.budget !== undefined);
+    console.table(
+      rows.map((r) => ({
+        metric: r.metric,
+        value: r.value,
+        unit: r.unit,
+        ...(budgeted ? { budget: r.budget ?? '', result: r.pass === undefined ? '' : r.pass ? 'PASS' : 'FAIL' } : {}),
+        note: r.note ?? '',
+      })),
+    );
+    const missed = rows.filter((r) => r.pass === false);
+    if (missed.length > 0) {
+      failed += 1;
+      console.error(`bench ${bench.name}: ${missed.length} budget(s) missed: ${missed.map((r) => r.metric).join('; ')}`);
+    }
     const out = { name: bench.name, description: bench.description, at: new Date().toISOString(), node: process.version, rows };
     await writeFile(path.join(dir, 'results', `${bench.name}.json`), `${JSON.stringify(out, null, 2)}\n`);
   } catch (error) {

@@ -24,7 +24,10 @@ export function sizesOf(files: string[]): Sizes {
   return total;
 }
 
-/** The files the console's index.html loads up front: entry script, preloaded chunks, stylesheets. */
+/**
+ * The files the console's index.html loads up front: entry script, preloaded chunks, stylesheets.
+ * Pages are lazy, so this is the entry only; console-load measures what each page needs.
+ */
 function initialConsoleFiles(): { js: string[]; css: string[] } {
   const html = readFileSync(path.join(DIST, 'console', 'index.html'), 'utf8');
   const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="\/([^"]+)"/g)].map((m) => path.join(DIST, 'console', m[1]!));

@@ -55,6 +55,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Receives the app's log lines (level defaults to 'trace' when given, else 'silent'). */
   logStream?: LogDestination;
+  /** The log level with a logStream (benches log at the default, 'info'). */
+  logLevel?: Config['logLevel'];
   onRoute?: (route: RouteOptions) => void;
 }
 
@@ -102,7 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     config,
     now: clock.now,
-    logger: options.logStream ? { level: 'trace', stream: options.logStream } : { level: 'silent' },
+    logger: options.logStream ? { level: options.logLevel ?? 'trace', stream: options.logStream } : { level: 'silent' },
     onRoute: options.onRoute,
   });
 

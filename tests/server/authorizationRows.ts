@@ -142,6 +142,11 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
   // Infrastructure. /api/frontend answers 404 to plain HTTP; its upgrade is covered by ws-frontend.test.ts.
   { method: 'GET', route: '/api/health', expect: everyone(200) },
   { method: 'GET', route: '/api/frontend', expect: everyone(404) },
+  // The API description and its page are public (routes/apiDocs.ts says why).
+  { method: 'GET', route: '/api/openapi.json', expect: everyone(200) },
+  { method: 'GET', route: '/api/docs', expect: everyone(200) },
+  { method: 'GET', route: '/api/docs/page.js', expect: everyone(200) },
+  { method: 'GET', route: '/api/docs/page.css', expect: everyone(200) },
 
   // Static files (the test app has no build and an empty examples folder).
   { method: 'GET', route: '/examples/*', request: () => ({ url: '/examples/missing.html' }), expect: everyone(404) },

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAuditEntries } from '../../server/db/auditLog.js';
 import { findSettings } from '../../server/db/settings.js';
 import { createTestApp, refreshCookieOf, type TestApp } from '../helpers/serverApp.js';
 
@@ -63,5 +64,27 @@ describe.skipIf(!adminUrl)('PostgreSQL', () => {
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/accounts/admin/users/${user.id}`, headers: t.auth(adminToken) })).statusCode).toBe(200);
     expect(await findSettings(t.db, user.id)).toBeUndefined();
+  });
+
+  it('runs the precompiled hot queries: settings, tools, agents and an impersonated request with its audit row', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const user = await t.createUser();
+    const adminToken = (await t.login(admin.username, admin.password)).accessToken;
+    const userToken = (await t.login(user.username, user.password)).accessToken;
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: t.auth(adminToken, user.id), ...(payload ? { payload } : {}) });
+    const tool = { description: 'd', type: 'function', parameters: { type: 'object', properties: {} }, handler_code: 'async function handler() { return 1; }' };
+    expect((await as('POST', '/api/tools', { name: 'zeta', ...tool })).statusCode).toBe(201);
+    expect((await as('POST', '/api/tools', { name: 'Alpha', ...tool })).statusCode).toBe(201);
+    const agent = (await as('POST', '/api/agents', { name: 'Front desk' })).json<{ id: string }>();
+    expect((await as('GET', '/api/tools')).json<Array<{ name: string }>>().map((x) => x.name)).toEqual(['Alpha', 'zeta']);
+    expect((await as('GET', '/api/agents')).json<Array<{ id: string }>>().map((x) => x.id)).toEqual([agent.id]);
+    expect((await as('GET', `/api/agents/${agent.id}`)).statusCode).toBe(200);
+    expect((await as('GET', '/api/accounts/settings')).json()).toMatchObject({ success: true });
+    const audited = await listAuditEntries(t.db, admin.id);
+    expect(audited).toHaveLength(7);
+    expect(audited.every((entry) => entry.actor_id === admin.id && entry.target_id === user.id)).toBe(true);
+    expect(audited.map((entry) => `${entry.method} ${entry.path}`)).toContain('GET /api/accounts/settings');
+    expect((await t.app.inject({ method: 'GET', url: '/api/tools', headers: t.auth(userToken) })).json()).toHaveLength(2);
   });
 });

@@ -8,18 +8,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = path.join(REPO, 'node_modules', '.bin', 'tsx');
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+import { REPO_ROOT, startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
 
 let dataDir: string | undefined;
 let running: ChildProcess | undefined;
@@ -34,35 +24,11 @@ afterEach(async () => {
  * Starts the server as `tsx server/main.ts` or as `node --import tsx server/main.ts`; `ownGroup`
  * puts it in a process group of its own, like a terminal's foreground job.
  */
-async function startServer(how: 'tsx' | 'node', ownGroup = false): Promise<Started> {
+async function startServer(how: 'tsx' | 'node', ownGroup = false): Promise<ServerProcess> {
   dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-signals-'));
-  const [command, args] = how === 'tsx' ? [TSX, ['server/main.ts']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
-  const child = spawn(command, args, {
-    cwd: REPO,
-    detached: ownGroup,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SWITCHBOARD_ADMIN_PASSWORD: 'a long passphrase', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running = child;
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
-    const look = () => {
-      const match = /Switchboard is running at (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!.replace('localhost', '127.0.0.1'));
-      }
-    };
-    child.stdout!.on('data', look);
-    void exited.then(() => reject(new Error(`server exited while starting:\n${output}`)));
-  });
-  return { child, url, output: () => output, exited };
+  const server = await startServerProcess(dataDir, { LOG_LEVEL: 'info' }, { runner: how, ownGroup });
+  running = server.child;
+  return server;
 }
 
 /** Whether a process id is still alive (signal 0 only checks). */
@@ -90,7 +56,7 @@ describe.skipIf(process.platform !== 'linux')('kill <npm pid> after npm start', 
   it('stops the process npm start runs, in whichever phase it is', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-npm-start-'));
     const npm = spawn('npm', ['start', '--silent'], {
-      cwd: REPO,
+      cwd: REPO_ROOT,
       env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SWITCHBOARD_ADMIN_PASSWORD: 'a long passphrase' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -53,7 +53,7 @@ describe.skipIf(!POSTGRES_TEST_URL)('call sessions on PostgreSQL', () => {
   it('closes sessions left open at their last message', async () => {
     await open(100);
     await insertMessage(t.db, { stream_sid: 'MZpg100', item_id: 'i', seq: 1, type: 'user', message: 'hi', timestamp: 1_800_000_090_000, function_output: null, function_args: null, function_id: null });
-    expect(await closeOrphanedSessions(t.db)).toBe(1);
+    expect(await closeOrphanedSessions(t.db, Date.now())).toBe(1);
     const row = await t.db.selectFrom('call_sessions').selectAll().where('stream_sid', '=', 'MZpg100').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ end_time: 1_800_000_090_000, ended_seq: 13 });
   });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
 import { SQLITE_FILE_NAME } from '../../server/db/openDatabase.js';
 import { getAccountSecrets } from '../../server/settings/accountSecrets.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
@@ -81,6 +82,30 @@ describe('account settings', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ success: true });
     expect(await getAccountSecrets(t.db, t.app.secretBox, user.id)).toEqual({ openaiApiKey: null, twilioAccountSid: null, twilioAuthToken: null });
+  });
+
+  it('shows every change on the next GET, also one made by another instance', async () => {
+    const { call, user } = await signedIn();
+    const { accessToken } = await t.login(user.username, user.password);
+    const other = await buildApp({ db: t.db, config: t.config, now: t.clock.now, logger: { level: 'silent' } });
+    try {
+      const shown = async () => (await call('GET', '/api/accounts/settings')).json().settings;
+      const shownElsewhere = async () =>
+        (await other.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(accessToken) })).json().settings;
+      const none = { OPENAI_API_KEY: null, TWILIO_ACCOUNT_SID: null, TWILIO_AUTH_TOKEN: null };
+      expect(await shown()).toEqual(none);
+      expect(await shownElsewhere()).toEqual(none);
+      await call('PUT', '/api/accounts/settings', { openai_api_key: OPENAI_KEY });
+      expect(await shown()).toEqual({ ...none, OPENAI_API_KEY: '••••••••9f3a' });
+      expect(await shownElsewhere()).toEqual({ ...none, OPENAI_API_KEY: '••••••••9f3a' });
+      await call('PUT', '/api/accounts/settings', { openai_api_key: 'sk-another-key-0000' });
+      expect(await shownElsewhere()).toEqual({ ...none, OPENAI_API_KEY: '••••••••0000' });
+      await call('DELETE', '/api/accounts/settings');
+      expect(await shown()).toEqual(none);
+      expect(await shownElsewhere()).toEqual(none);
+    } finally {
+      await other.close();
+    }
   });
 
   it.each([

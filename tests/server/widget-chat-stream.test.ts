@@ -170,8 +170,11 @@ describe('a failed answer', () => {
   });
 });
 
-/** What the fake's 401 quotes: OpenAI's masked key, whose last four characters must never be logged. */
-const CHAT_KEY_SHOWN = 'sk-wrong-key-9876';
+/**
+ * What the fake's 401 quotes: OpenAI's masked key, whose last four characters must never be
+ * logged. They include a '!', which no timestamp, id or duration in a log line can contain.
+ */
+const CHAT_KEY_SHOWN = 'sk-wrong-key-Kq!z';
 
 describe('a server shutting down', () => {
   it('ends the answers it is writing with a retryable error before it closes', async () => {

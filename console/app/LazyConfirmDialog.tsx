@@ -1,0 +1,23 @@
+import { Suspense } from 'react';
+import type { ConfirmDialogProps } from '../components/ConfirmDialog.js';
+import { lazyComponent } from './lazyComponent.js';
+import { useOpenedOnce } from './useOpenedOnce.js';
+
+const Dialog = lazyComponent(() => import('../components/ConfirmDialog.js').then((m) => m.ConfirmDialog));
+
+/** Fetches the dialog ahead of need, e.g. once an editor holds edits that leaving would lose. */
+export const preloadConfirmDialog = Dialog.preload;
+
+/**
+ * The shell's ConfirmDialog (leave without saving?), fetched when it first opens: showing a page
+ * does not need the dialog machinery (issue 12). Mounted from then on, so it still animates closed.
+ */
+export function LazyConfirmDialog(props: ConfirmDialogProps) {
+  const mounted = useOpenedOnce(props.open);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Dialog.Component {...props} />
+    </Suspense>
+  );
+}

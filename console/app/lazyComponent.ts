@@ -1,0 +1,26 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface LazyComponent<P extends object> {
+  /** Renders the component once its chunk has arrived; suspends until then. */
+  Component: LazyExoticComponent<ComponentType<P>>;
+  /** Starts fetching the chunk now (idempotent), for something the user is about to open. */
+  preload: () => void;
+}
+
+/**
+ * A component in its own chunk, fetched on first render or on `preload()`, whichever comes first
+ * (issue 12: showing a page downloads that page, not the whole console). A failed preload is
+ * forgotten, so a later render tries the network again.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const start = () => (loading ??= load().then((Component) => ({ default: Component })));
+  return {
+    Component: lazy(start),
+    preload: () => {
+      start().catch(() => {
+        loading = null;
+      });
+    },
+  };
+}

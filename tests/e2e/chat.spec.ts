@@ -1,0 +1,94 @@
+/**
+ * The live chat in a real browser against the real server and the fake OpenAI (issue 9): a bot
+ * made in the console answers a visitor on a customer's page of another origin, which embeds it
+ * with the integration script exactly as the console gives it. The answer streams in, renders
+ * its Markdown, and the conversation is still there after a reload; the bot's card counts it.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { FakeChatRequest } from '../fixtures/fakeOpenAIChat.js';
+import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
+import { createMember, signIn } from '../helpers/e2eAccounts.js';
+import { saveIntegrations } from '../helpers/e2eConsole.js';
+import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_URL } from '../helpers/e2eEnv.js';
+import { NARROW, shootOne, WIDE } from '../helpers/e2eScreens.js';
+
+const member = { username: `e2e-chat-${Date.now().toString(36)}`, email: 'chat@example.com', password: 'chat-pass-1234' };
+const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
+const ANSWER = 'We are open **9 to 5**, Monday to Friday. See [our hours](https://shop.example.test/hours).';
+const SHOWN = 'We are open 9 to 5, Monday to Friday. See our hours.';
+
+const widget = (page: Page) => page.locator('[data-switchboard-widget]');
+/** Waits for the panel's opening animation, so a screenshot shows it, not the page through it. */
+const settled = (page: Page) =>
+  widget(page).locator('.panel').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
+
+test('a visitor on a customer page asks, watches the answer stream in, and finds the chat kept after a reload', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await createMember(request, member);
+  await page.setViewportSize(WIDE);
+  await signIn(page, member);
+  await saveIntegrations(page, { openaiApiKey: 'sk-e2e-chat-key' });
+
+  await page.goto('/webchats');
+  await page.getByRole('button', { name: 'Create Bot', exact: true }).click();
+  await expect(page).toHaveURL(/\/webchats\/[0-9a-f-]{36}$/);
+  const botId = page.url().split('/').pop()!;
+  const botName = await page.getByLabel(/^Bot Name/).inputValue();
+  await page.getByLabel('System Prompt').fill('You are the assistant of Acme Shop. Be brief.');
+  await page.getByLabel('Welcome Message').fill('Hello! Ask me about Acme Shop.');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.locator('.sb-toast').filter({ hasText: 'Bot updated successfully' }).first()).toBeVisible();
+  const script = (await page.getByTestId('integration-script').textContent())!.trim();
+  expect(script).toBe(`<script src="${E2E_BASE_URL}/widget.js" data-webchat-id="${botId}" defer></script>`);
+
+  // The fake model answers word by word, slowly enough to watch.
+  await request.post(`${FAKE_OPENAI}${FAKE_CHAT_CONTROL.reset}`);
+  await request.post(`${FAKE_OPENAI}${FAKE_CHAT_CONTROL.replies}`, { data: [{ text: ANSWER, chunkDelayMs: 200 }] });
+
+  // The customer's site is the fixture shop: another origin than Switchboard's (a loopback one,
+  // as Chromium refuses a public page's requests to loopback), embedding the bot with that script.
+  await page.goto(`${E2E_SITE_URL}/embed?server=${encodeURIComponent(E2E_BASE_URL)}&webchatId=${botId}`);
+  expect(await page.locator('script[data-webchat-id]').evaluate((node) => node.outerHTML)).toBe(script.replace(' defer>', ' defer="">'));
+  await widget(page).getByRole('button', { name: 'Open chat' }).click();
+  await expect(widget(page).getByText('Hello! Ask me about Acme Shop.')).toBeVisible();
+  const input = widget(page).getByRole('textbox', { name: 'Message' });
+  await expect(input).toBeFocused();
+  await input.fill('When are you open?');
+  await input.press('Enter');
+
+  // Streaming: the first words show while the bubble is still busy and sending is held.
+  const answer = widget(page).locator('.msg.assistant').last();
+  await expect(answer).toContainText('We are open');
+  await expect(answer).toHaveAttribute('aria-busy', 'true');
+  await expect(widget(page).getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await expect(answer).toHaveText(`Assistant: ${SHOWN}`);
+  await expect(answer).not.toHaveAttribute('aria-busy');
+  await expect(answer.locator('strong')).toHaveText('9 to 5');
+  const link = answer.getByRole('link', { name: 'our hours' });
+  await expect(link).toHaveAttribute('href', 'https://shop.example.test/hours');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await settled(page);
+  await shootOne(page, 'chat', 'answered');
+
+  // What the model was asked: the bot's prompt, then the visitor's question.
+  const asked = (await (await request.get(`${FAKE_OPENAI}${FAKE_CHAT_CONTROL.requests}`)).json()) as FakeChatRequest[];
+  const messages = asked.at(-1)!.body.messages!;
+  expect(String(messages[0]!.content)).toContain('You are the assistant of Acme Shop. Be brief.');
+  expect(messages.at(-1)).toMatchObject({ role: 'user', content: 'When are you open?' });
+  expect(asked.at(-1)!.authorization).toBe('Bearer sk-e2e-chat-key');
+
+  // A reload keeps the conversation: the widget remembers its id on the customer's origin.
+  await page.setViewportSize(NARROW);
+  await page.reload();
+  await widget(page).getByRole('button', { name: 'Open chat' }).click();
+  await expect(widget(page).getByText('When are you open?')).toBeVisible();
+  await expect(widget(page).locator('.msg.assistant').last()).toHaveText(`Assistant: ${SHOWN}`);
+  await settled(page);
+  await shootOne(page, 'chat', 'restored');
+
+  // The bot's card counts the conversation as active.
+  await page.setViewportSize(WIDE);
+  await page.goto(`${E2E_BASE_URL}/webchats`);
+  const card = page.getByTestId('webchat-card').filter({ has: page.getByRole('link', { name: botName, exact: true }) });
+  await expect(card).toContainText('1 active');
+});
