@@ -52,6 +52,12 @@ describe('history search on the Sessions page', () => {
     const search = await screen.findByRole('search', { name: 'Search calls and chats' });
     expect(screen.queryByRole('region', { name: 'Results' })).toBeNull();
     await user.type(within(search).getByLabelText('Words'), '"my parcel" refun*');
+    // The filters sit behind their button until asked for.
+    expect(screen.queryByRole('combobox', { name: 'Look in' })).toBeNull();
+    const filters = within(search).getByRole('button', { name: 'Filters' });
+    expect(filters.getAttribute('aria-expanded')).toBe('false');
+    await user.click(filters);
+    expect(filters.getAttribute('aria-expanded')).toBe('true');
     await choose(app, 'Look in', 'Calls');
     await choose(app, 'Agent or bot', 'Agent: Support Bot');
     await user.type(within(search).getByLabelText('Phone number'), '415 555');
@@ -87,6 +93,18 @@ describe('history search on the Sessions page', () => {
     const chat = screen.getByRole('link', { name: /^Acme help · .*, open chat$/ });
     expect(chat.getAttribute('href')).toBe('/webchats/bot-9?tab=conversations&conversation=conv-1');
     expect((screen.getByLabelText('Words') as HTMLInputElement).value).toBe('parcel');
+    expect(screen.queryByRole('combobox', { name: 'Look in' })).toBeNull();
+  });
+
+  it('opens the filters a shared address sets, and Clear search empties it', async () => {
+    const { user, router } = renderSessions('/sessions?q=parcel&kind=chats&phone=4155', routes());
+    expect(await screen.findByRole('button', { name: 'Filters (2)' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Look in' }).textContent).toBe('Chats');
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('4155');
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('region', { name: 'Results' })).toBeNull();
+    expect((screen.getByLabelText('Words') as HTMLInputElement).value).toBe('');
   });
 
   it('pages results counted to a thousand', async () => {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Flex, Grid } from '@radix-ui/themes';
+import { Box, Button, Flex, Grid, Text } from '@radix-ui/themes';
 import type { HistoryKindFilter } from '../../../../shared/types/history.js';
-import { SearchIcon } from '../../../components/icons.js';
+import { ChevronDownIcon, SearchIcon } from '../../../components/icons.js';
 import { SelectField } from '../../../components/SelectField.js';
 import { TextInput } from '../../../components/TextInput.js';
 import type { BotName } from './api.js';
@@ -16,15 +16,23 @@ export interface HistorySearchFormProps {
   onSearch: (form: SearchForm) => void;
 }
 
-/** Words and filters; Enter in any field searches. */
+/** How many filters are set besides the words. */
+const filtersSet = (form: SearchForm) => [...paramsFromForm({ ...form, q: '' }).keys()].length;
+
+/**
+ * Words, then the filters behind a Filters button (open when the address sets one), so the
+ * Sessions page's own tables stay near the top. Enter in any field searches.
+ */
 export function HistorySearchForm({ initial, agents, bots, onSearch }: HistorySearchFormProps) {
   const [form, setForm] = useState<SearchForm>(initial);
+  const [filtersOpen, setFiltersOpen] = useState(filtersSet(initial) > 0);
   const initialKey = paramsFromForm(initial).toString();
   const [shownKey, setShownKey] = useState(initialKey);
   // The address changed under the form (Back, a link): show what it asks for.
   if (shownKey !== initialKey) {
     setShownKey(initialKey);
     setForm(initial);
+    if (filtersSet(initial) > 0) setFiltersOpen(true);
   }
   const set = <K extends keyof SearchForm>(key: K, value: SearchForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const sources = [
@@ -38,39 +46,55 @@ export function HistorySearchForm({ initial, agents, bots, onSearch }: HistorySe
     event.preventDefault();
     onSearch(form);
   };
+  const count = filtersSet(form);
 
   return (
     <form role="search" aria-label={SEARCH_TEXTS.heading} onSubmit={submit} noValidate>
       <Flex direction="column" gap="3">
-        <TextInput type="search" label={SEARCH_TEXTS.words} value={form.q} onChange={(q) => set('q', q)} placeholder={SEARCH_TEXTS.wordsPlaceholder} hint={SEARCH_TEXTS.wordsHint} />
-        <Grid columns={{ initial: '1', xs: '2', md: '5' }} gap="3" align="end">
-          <SelectField<HistoryKindFilter>
-            label={SEARCH_TEXTS.kind}
-            value={form.kind}
-            options={(['all', 'calls', 'chats'] as const).map((value) => ({ value, label: SEARCH_TEXTS.kinds[value] }))}
-            onChange={(kind) => set('kind', kind)}
-          />
-          <SelectField label={SEARCH_TEXTS.source} value={form.source} options={sources} onChange={(source) => set('source', source)} />
-          <TextInput type="tel" label={SEARCH_TEXTS.phone} value={form.phone} onChange={(phone) => set('phone', phone)} placeholder="+1 415 555 0100" />
-          <TextInput type="date" label={SEARCH_TEXTS.from} value={form.from} onChange={(from) => set('from', from)} />
-          <TextInput type="date" label={SEARCH_TEXTS.to} value={form.to} onChange={(to) => set('to', to)} />
-        </Grid>
-        <Flex gap="3" justify="end">
-          <Button
-            type="button"
-            variant="soft"
-            color="gray"
-            onClick={() => {
-              setForm(EMPTY_FORM);
-              onSearch(EMPTY_FORM);
-            }}
-          >
-            {SEARCH_TEXTS.clear}
-          </Button>
-          <Button type="submit">
-            <SearchIcon /> {SEARCH_TEXTS.search}
-          </Button>
+        <Flex gap="3" align="end" wrap="wrap">
+          <Box flexGrow="1" minWidth="14rem">
+            <TextInput type="search" label={SEARCH_TEXTS.words} value={form.q} onChange={(q) => set('q', q)} placeholder={SEARCH_TEXTS.wordsPlaceholder} />
+          </Box>
+          <Flex gap="2" wrap="wrap">
+            <Button type="button" variant="soft" color="gray" aria-expanded={filtersOpen} aria-controls="sb-search-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+              {count > 0 ? SEARCH_TEXTS.filtersCount(count) : SEARCH_TEXTS.filters}
+              <ChevronDownIcon style={{ transform: filtersOpen ? 'rotate(180deg)' : undefined }} />
+            </Button>
+            {initialKey !== '' ? (
+              <Button
+                type="button"
+                variant="soft"
+                color="gray"
+                onClick={() => {
+                  setForm(EMPTY_FORM);
+                  onSearch(EMPTY_FORM);
+                }}
+              >
+                {SEARCH_TEXTS.clear}
+              </Button>
+            ) : null}
+            <Button type="submit">
+              <SearchIcon /> {SEARCH_TEXTS.search}
+            </Button>
+          </Flex>
         </Flex>
+        <Text size="1" color="gray">
+          {SEARCH_TEXTS.wordsHint}
+        </Text>
+        {filtersOpen ? (
+          <Grid id="sb-search-filters" columns={{ initial: '1', xs: '2', md: '5' }} gap="3" align="end">
+            <SelectField<HistoryKindFilter>
+              label={SEARCH_TEXTS.kind}
+              value={form.kind}
+              options={(['all', 'calls', 'chats'] as const).map((value) => ({ value, label: SEARCH_TEXTS.kinds[value] }))}
+              onChange={(kind) => set('kind', kind)}
+            />
+            <SelectField label={SEARCH_TEXTS.source} value={form.source} options={sources} onChange={(source) => set('source', source)} />
+            <TextInput type="tel" label={SEARCH_TEXTS.phone} value={form.phone} onChange={(phone) => set('phone', phone)} placeholder="+1 415 555 0100" />
+            <TextInput type="date" label={SEARCH_TEXTS.from} value={form.from} onChange={(from) => set('from', from)} />
+            <TextInput type="date" label={SEARCH_TEXTS.to} value={form.to} onChange={(to) => set('to', to)} />
+          </Grid>
+        ) : null}
       </Flex>
     </form>
   );
