@@ -66,6 +66,7 @@ export function ExportMenu({ label, nouns, open, fallbackName, disabled = false 
 
   useEffect(() => {
     if (running) cancelButton.current?.focus();
+    // Cancel had the focus and is gone: back to the menu button.
     else if (wasRunning.current && (document.activeElement === document.body || document.activeElement === null)) trigger.current?.focus();
     wasRunning.current = running;
   }, [running]);
@@ -86,11 +87,18 @@ export function ExportMenu({ label, nouns, open, fallbackName, disabled = false 
               <DownloadIcon /> {EXPORT_TEXTS.button} <ChevronDownIcon />
             </Button>
           </DropdownMenu.Trigger>
-          {/* Focus goes to Cancel (effect above), not back to the menu button, once a format is chosen. */}
+          {/*
+            Once a format is chosen, focus goes to Cancel here, as the menu closes: the effect above
+            can't, the open menu traps focus until then. A small export may be over already, then
+            the menu button keeps it.
+          */}
           <DropdownMenu.Content
             align="end"
             onCloseAutoFocus={(event) => {
-              if (chosen.current) event.preventDefault();
+              if (chosen.current && cancelButton.current) {
+                event.preventDefault();
+                cancelButton.current.focus();
+              }
               chosen.current = false;
             }}
           >
