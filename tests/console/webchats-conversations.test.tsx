@@ -1,12 +1,12 @@
 /**
  * The bot page's Conversations tab (issue 11): the list with its retention note, empty and error
  * states, a conversation opened by address with its tool calls in the tool dialog, and the export
- * menu from the keyboard, with its progress and the file saved.
+ * menu from the keyboard, with its progress, Cancel and the file saved.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ConversationDetail, ConversationsPage, ConversationSummary } from '../../shared/types/history.js';
-import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { botRoutes, makeBot } from './webchats-fixtures.js';
 
@@ -54,6 +54,17 @@ describe('conversations tab', () => {
   it('says plainly when the bot keeps nothing', async () => {
     open({ 'GET /history/webchats/bot-1/conversations': { body: page([summary({ firstQuestion: '' })], { retentionSeconds: 0 }) } });
     expect((await screen.findByTestId('retention-note')).textContent).toMatch(/^This bot keeps no messages: its short-term retention is 0 seconds/);
+  });
+
+  it('shows that it is loading until the list comes', async () => {
+    const answer = deferred<FakeReply>();
+    open({ 'GET /history/webchats/bot-1/conversations': () => answer.promise });
+    expect((await screen.findByText('Loading conversations...')).closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Conversations' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Export conversations' }) as HTMLButtonElement).disabled).toBe(true);
+    answer.resolve({ body: page([summary()]) });
+    expect(await screen.findByRole('table', { name: 'Conversations' })).toBeTruthy();
+    expect(screen.queryByText('Loading conversations...')).toBeNull();
   });
 
   it('has empty and error states', async () => {
@@ -144,6 +155,54 @@ describe('export menu', () => {
     expect(saved[0]!.name).toBe('switchboard-conversations-help-desk-2026-03-03.csv');
     expect(await saved[0]!.blob.text()).toBe(csv);
     await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
+  it('shows how far a big export has come, and Cancel stops it without saving anything', async () => {
+    const header = 'kind,id,transcript\r\nchat,c2,"Visitor: a\nBot: b"\r\n';
+    const rest = deferred<string>();
+    const { user, fake } = open({
+      'GET /history/webchats/bot-1/conversations': { body: page([summary(), summary({ id: 'c2' })]) },
+      'GET /history/webchats/bot-1/export': {
+        raw: { chunks: [header, rest.promise], headers: { 'content-type': 'text/csv; charset=utf-8', 'x-export-count': '2' } },
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Export conversations' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV — one row per conversation' }));
+    const status = `Exporting… 1 of 2 conversations · ${header.length} B`;
+    expect(await screen.findByText(status)).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: 'Export progress' });
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax'), bar.getAttribute('aria-valuetext')]).toEqual(['1', '2', status]);
+    expect(button.closest('button')!.disabled).toBe(true);
+    const cancel = screen.getByRole('button', { name: 'Cancel export' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Export cancelled.')).toBeTruthy();
+    expect(fake.callsTo('GET /history/webchats/bot-1/export')[0]!.signal!.aborted).toBe(true);
+    rest.resolve('chat,c1,Visitor: hi\r\n');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel export' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(saved).toEqual([]);
+  });
+
+  it('counts JSON Lines by conversation and saves under a name of its own when the server gives none', async () => {
+    const line = (id: string, text: string) => `${JSON.stringify({ kind: 'chat', id, source_id: 'bot-1', speaker: 'visitor', text })}\n`;
+    const jsonl = line('c2', 'a') + line('c2', 'b') + line('c1', 'hi');
+    const { user } = open({
+      'GET /history/webchats/bot-1/conversations': { body: page([summary(), summary({ id: 'c2' })]) },
+      'GET /history/webchats/bot-1/export': { raw: { chunks: [jsonl.slice(0, 50), jsonl.slice(50)], headers: { 'content-type': 'application/jsonl' } } },
+    });
+    const button = await screen.findByRole('button', { name: 'Export conversations' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    await user.click(await screen.findByRole('menuitem', { name: 'JSON Lines — one line per message' }));
+    expect(await screen.findByText(/^Saved conversations-Help Desk\.jsonl: 2 conversations, \d+ B$/)).toBeTruthy();
+    expect(saved.map((file) => file.name)).toEqual(['conversations-Help Desk.jsonl']);
+    expect(await saved[0]!.blob.text()).toBe(jsonl);
+    expect(saved[0]!.blob.type).toBe('application/jsonl');
   });
 
   it('shows the server’s reason when an export is refused', async () => {

@@ -11,13 +11,19 @@ export interface FakeCall {
   /** Lower-case header names. */
   headers: Record<string, string>;
   body: unknown;
+  /** The request's abort signal, so a test can see a Cancel reach the request. */
+  signal: AbortSignal | null;
 }
 
 export interface FakeReply {
   status?: number;
   body?: unknown;
-  /** A body sent as it is (an export), in these pieces, with these headers; instead of `body`. */
-  raw?: { chunks: string[]; headers: Record<string, string> };
+  /**
+   * A body sent as it is (an export), in these pieces, with these headers; instead of `body`. A
+   * piece given as a promise holds the stream until it resolves (an export caught half-way); an
+   * abort of the request errors the stream as a real fetch does.
+   */
+  raw?: { chunks: Array<string | Promise<string>>; headers: Record<string, string> };
 }
 
 export type FakeHandler = FakeReply | ((call: FakeCall) => FakeReply | Promise<FakeReply>);
@@ -45,7 +51,8 @@ export function createFakeApi(routes: FakeRoutes = {}, baseUrl = '/api'): FakeAp
       headers[key.toLowerCase()] = value;
     });
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const call: FakeCall = { method, path, query: url.searchParams, headers, body };
+    const signal = init.signal ?? null;
+    const call: FakeCall = { method, path, query: url.searchParams, headers, body, signal };
     calls.push(call);
     const handler = table[`${method} ${path}`];
     const reply: FakeReply = !handler
@@ -55,12 +62,18 @@ export function createFakeApi(routes: FakeRoutes = {}, baseUrl = '/api'): FakeAp
         : handler;
     const status = reply.status ?? 200;
     if (reply.raw) {
-      const bytes = reply.raw.chunks.map((chunk) => new TextEncoder().encode(chunk));
+      const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
+      if (signal?.aborted) throw aborted();
+      const pieces = [...reply.raw.chunks];
       const stream = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          const next = bytes.shift();
-          if (next) controller.enqueue(next);
-          else controller.close();
+        start(controller) {
+          signal?.addEventListener('abort', () => controller.error(aborted()), { once: true });
+        },
+        async pull(controller) {
+          if (pieces.length === 0) return controller.close();
+          const next = await pieces.shift()!;
+          if (signal?.aborted) return;
+          controller.enqueue(new TextEncoder().encode(next));
         },
       });
       return new Response(stream, { status, headers: reply.raw.headers });
