@@ -83,7 +83,7 @@ describe('history search on the Sessions page', () => {
     // Markup in a message is shown as the characters it is made of, never as elements.
     expect(results.textContent).toContain('my parcel <b>never</b> came');
     expect(results.querySelector('b:not([class])')).toBeNull();
-    expect(screen.getByText('2 results')).toBeTruthy();
+    expect(screen.getByText('2 matching messages')).toBeTruthy();
   });
 
   it('opens a call on its Session detail and a chat in its bot’s Conversations tab', async () => {
@@ -112,7 +112,7 @@ describe('history search on the Sessions page', () => {
       '/sessions?q=order',
       routes({ 'GET /history/search': (call) => found([CALL], { total: 1000, more: true, offset: Number(call.query.get('offset')) }) }),
     );
-    expect(await screen.findByText('More than 1,000 results')).toBeTruthy();
+    expect(await screen.findByText('More than 1,000 matching messages')).toBeTruthy();
     expect(screen.getByText('1–10 of 1000+')).toBeTruthy();
     await user.click(within(screen.getByRole('region', { name: 'Results' })).getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(fake.callsTo('GET /history/search').at(-1)!.query.get('offset')).toBe('10'));

@@ -51,7 +51,7 @@ export function HistoryResults({ query, onPage }: HistoryResultsProps) {
               {SEARCH_TEXTS.results}
             </Heading>
             <Text size="2" color="gray" role="status">
-              {page && !search.error ? SEARCH_TEXTS.count(page.total, page.more) : ''}
+              {page && !search.error ? SEARCH_TEXTS.count(page.total, page.more, (query.q ?? '').trim() !== '') : ''}
             </Text>
           </Flex>
           <ExportMenu

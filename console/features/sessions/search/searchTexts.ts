@@ -22,7 +22,11 @@ export const SEARCH_TEXTS = {
   failed: 'The search failed',
   none: 'No calls or chats match',
   noneHint: 'Try fewer words, a prefix such as refun*, or a wider date range.',
-  count: (total: number, more: boolean) => (more ? `More than ${total.toLocaleString()} results` : `${total.toLocaleString()} result${total === 1 ? '' : 's'}`),
+  /** With words, a result is a matching message (one call can match several times); without, a call or chat. */
+  count: (total: number, more: boolean, words: boolean) => {
+    const noun = words ? (total === 1 && !more ? 'matching message' : 'matching messages') : total === 1 && !more ? 'result' : 'results';
+    return more ? `More than ${total.toLocaleString()} ${noun}` : `${total.toLocaleString()} ${noun}`;
+  },
   call: 'Call',
   chat: 'Chat',
   speakers: { caller: 'Caller', agent: 'Agent', function: 'Function', visitor: 'Visitor', bot: 'Bot', tool: 'Tool' },
