@@ -55,16 +55,51 @@ function filtersSql(userId: string, filters: HistoryFilters, beforeRid: number |
   return sql.join(parts, sql` AND `);
 }
 
-function sqliteHits(userId: string, filters: HistoryFilters, page: HitsPage): RawBuilder<HitRow> {
+/** Inclusive rid bounds of the entries a date range holds (SQLite); lo > hi when it holds none. */
+interface RidBounds {
+  lo: number;
+  hi: number;
+}
+
+/** A date range holding more entries than this is searched without rid bounds. */
+const BOUNDED_RANGE_MAX = 50_000;
+/** JavaScript's last date, the end of a range without `to`. */
+const LAST_TIME = 8_640_000_000_000_000;
+
+/**
+ * SQLite: the rid bounds of the user's entries in the date range. FTS5 walks the matches newest
+ * first and sees no date; a range in the past (or with few matches) would read every newer match,
+ * and a count every match, before the filter rejects them. Bounded by rid, it reads only the
+ * matches written around the range (rids grow as messages are written, so that is about the
+ * range itself). The bounds are the entries' true rid extent, whatever their order. A range of
+ * more entries than BOUNDED_RANGE_MAX is not bounded: reading it would cost more than the walk,
+ * which finds a page in a range that wide soon enough.
+ */
+async function sqliteRidBounds(db: Kysely<Database>, userId: string, filters: HistoryFilters): Promise<RidBounds | undefined> {
+  if (filters.from === undefined && filters.to === undefined) return undefined;
+  const { rows } = await sql<{ lo: number | null; hi: number | null; n: number }>`
+    SELECT min(rid) AS lo, max(rid) AS hi, count(*) AS n FROM (
+      SELECT rid FROM history_entries
+      WHERE user_id = ${userId} AND at >= ${filters.from ?? 0} AND at <= ${filters.to ?? LAST_TIME}
+      LIMIT ${BOUNDED_RANGE_MAX + 1})`.execute(db);
+  const row = rows[0];
+  if (!row || row.n > BOUNDED_RANGE_MAX) return undefined;
+  return row.lo === null || row.hi === null ? { lo: 1, hi: 0 } : { lo: row.lo, hi: row.hi };
+}
+
+function sqliteHits(userId: string, filters: HistoryFilters, page: HitsPage, bounds: RidBounds | undefined): RawBuilder<HitRow> {
   const match = ftsMatch(filters.terms, { userId, kind: only(filters.kinds), sourceId: filters.agentId ?? filters.webchatId });
   const snippet = page.snippets
     ? sql`, snippet(history_fts, 0, ${MATCH_START}, ${MATCH_END}, '…', ${SNIPPET_TOKENS}) AS marked`
     : sql``;
   // The rowid order is the index's own: FTS5 walks it backwards and stops at the LIMIT, no sort.
+  // CROSS JOIN keeps the index outside: driven by (user_id, at) instead, SQLite would run the
+  // MATCH once per entry of a date range, seconds at a million messages.
   return sql<HitRow>`
     SELECT e.rid, e.kind, e.message_id, e.parent_id, e.role, e.at ${snippet}
-    FROM history_fts JOIN history_entries e ON e.rid = history_fts.rowid
+    FROM history_fts CROSS JOIN history_entries e ON e.rid = history_fts.rowid
     WHERE history_fts MATCH ${match} AND ${filtersSql(userId, filters, page.beforeRid)}
+      ${bounds ? sql`AND history_fts.rowid >= ${bounds.lo} AND history_fts.rowid <= ${bounds.hi}` : sql``}
     ORDER BY history_fts.rowid DESC LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`;
 }
 
@@ -85,7 +120,7 @@ function postgresHits(userId: string, filters: HistoryFilters, page: HitsPage): 
 
 /** A page of matching messages, newest first. `filters.terms` must not be empty. */
 export async function findHits(db: Kysely<Database>, userId: string, filters: HistoryFilters, page: HitsPage): Promise<HitRow[]> {
-  const query = isPostgres(db) ? postgresHits(userId, filters, page) : sqliteHits(userId, filters, page);
+  const query = isPostgres(db) ? postgresHits(userId, filters, page) : sqliteHits(userId, filters, page, await sqliteRidBounds(db, userId, filters));
   const { rows } = await query.execute(db);
   return rows.map((row) => ({ ...row, rid: Number(row.rid), at: Number(row.at) }));
 }
@@ -93,7 +128,7 @@ export async function findHits(db: Kysely<Database>, userId: string, filters: Hi
 /** How many messages match, counting no further than `cap` + 1 (so "more than cap" is known). */
 export async function countHits(db: Kysely<Database>, userId: string, filters: HistoryFilters, cap: number): Promise<number> {
   const page = { limit: cap + 1 };
-  const hits = isPostgres(db) ? postgresHits(userId, filters, page) : sqliteHits(userId, filters, page);
+  const hits = isPostgres(db) ? postgresHits(userId, filters, page) : sqliteHits(userId, filters, page, await sqliteRidBounds(db, userId, filters));
   const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (${hits}) counted`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }

@@ -152,6 +152,20 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
       expect(await ids({ q: 'refunds', from: T0 + DAY, to: T0 + DAY + 3_600_000 })).toEqual([shippingChat, shippingChat, shippingChat]);
     });
 
+    it('finds words in a date range whatever order the messages were written in', async () => {
+      const carol = await signedIn(t);
+      const bot = await seedBot(t.db, carol.user.id, 'Carol bot');
+      const late = await seedChat(t.db, { userId: carol.user.id, webchatId: bot, start: T0 + 30 * DAY, turns: [{ question: 'Is the kettle in stock?', answer: 'The kettle is in stock.' }] });
+      // Written after the chat above though said a month before it (a call stored late, a backfill).
+      const early = await seedCall(t.db, { userId: carol.user.id, start: T0, messages: [{ type: 'user', message: 'My kettle leaks' }] });
+      const ids = async (query: Record<string, string | number>) => (await search(carol, query)).results.map((r) => r.id);
+      expect(await ids({ q: 'kettle', from: T0, to: T0 + DAY })).toEqual([early]);
+      expect(await ids({ q: 'kettle', from: T0 + 29 * DAY })).toEqual([late, late]);
+      expect((await search(carol, { q: 'kettle', to: T0 + DAY })).total).toBe(1);
+      expect(await ids({ q: 'kettle', from: T0 + 2 * DAY, to: T0 + 3 * DAY })).toEqual([]);
+      expect(await ids({ q: 'kettle' })).toEqual([early, late, late]);
+    });
+
     it('lists calls and chats newest first without words, and pages them', async () => {
       const all = await search(alice, {});
       expect(all.results.map((r) => r.kind)).toEqual(['chat', 'chat', 'call']);

@@ -22,8 +22,9 @@
  * - PostgreSQL: a stored generated tsvector, `to_tsvector('english', body)`, under a GIN index,
  *   and an index on (user_id, rid) for the newest-first order; the copy is kept by PL/pgSQL triggers.
  *
- * Existing messages are copied (backfilled) here. Two more indexes serve the lists searched
- * without words: a user's calls and chats by start time.
+ * Existing messages are copied (backfilled) here. A user's entries by time serve a search's date
+ * range; two more indexes serve the lists searched without words: a user's calls and chats by
+ * start time.
  */
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect.js';
@@ -98,6 +99,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // The triggers find a message's entry here when it is deleted or its text changes.
   await db.schema.createIndex('history_entries_message_uq').unique().on('history_entries').columns(['kind', 'message_id']).execute();
+  // A date range's entries (SQLite bounds a search's rids by them, db/historyHits.ts).
+  await db.schema.createIndex('history_entries_user_at_idx').on('history_entries').columns(['user_id', 'at']).execute();
   await db.schema.createIndex('call_sessions_user_start_idx').on('call_sessions').columns(['user_id', 'start_time']).execute();
   await db.schema.createIndex('chat_conversations_user_started_idx').on('chat_conversations').columns(['user_id', 'started_at']).execute();
 
