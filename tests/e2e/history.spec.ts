@@ -92,6 +92,12 @@ test('a chat on an example page appears in the bot’s Conversations tab, search
   await expect(results.locator('mark').first()).toHaveText(/parcel/i);
   await expect(results.getByRole('listitem').filter({ hasText: 'Visitor:' })).toHaveCount(1);
   await shootBoth(page, 'history', 'search');
+  const filters = page.getByRole('button', { name: 'Filters' });
+  await filters.click();
+  await expect(page.getByRole('combobox', { name: 'Look in' })).toBeVisible();
+  await shootBoth(page, 'history', 'search-filters');
+  await filters.click();
+  await expect(page.getByRole('combobox', { name: 'Look in' })).toHaveCount(0);
   await results.getByRole('link', { name: /^Parcel help · .*, open chat$/ }).first().click();
   await expect(page).toHaveURL(conversationUrl);
   await expect(page.getByRole('log', { name: 'Messages' })).toContainText(ANSWER);
