@@ -19,7 +19,8 @@ export interface ConsoleRootProps {
 
 /**
  * Everything inside the router: theme, providers and routes. ConsoleApp wraps it in a
- * BrowserRouter; tests wrap it in a MemoryRouter with a fake fetch and WebSocket.
+ * GuardedRouter on the browser's history; tests use one on a memory history, with a fake fetch and
+ * WebSocket.
  */
 export function ConsoleRoot({ api, apiBaseUrl = DEFAULT_API_BASE_URL, WebSocket }: ConsoleRootProps) {
   return (
