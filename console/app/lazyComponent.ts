@@ -5,6 +5,8 @@ export interface LazyComponent<P extends object> {
   Component: LazyExoticComponent<ComponentType<P>>;
   /** Starts fetching the chunk now (idempotent), for something the user is about to open. */
   preload: () => void;
+  /** Props for the control that opens it: pointing at it or focusing it starts the fetch. */
+  opener: { onPointerEnter: () => void; onFocus: () => void };
 }
 
 /**
@@ -15,12 +17,10 @@ export interface LazyComponent<P extends object> {
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const start = () => (loading ??= load().then((Component) => ({ default: Component })));
-  return {
-    Component: lazy(start),
-    preload: () => {
-      start().catch(() => {
-        loading = null;
-      });
-    },
+  const preload = () => {
+    start().catch(() => {
+      loading = null;
+    });
   };
+  return { Component: lazy(start), preload, opener: { onPointerEnter: preload, onFocus: preload } };
 }
