@@ -1,9 +1,30 @@
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect.js';
 import type { Database } from './schema.js';
 import { MIGRATIONS } from './migrations/index.js';
 
-/** Brings the database to the latest schema; throws with the failing migration's name. */
+/**
+ * Brings the database to the latest schema; throws with the failing migration's name. On
+ * PostgreSQL, instances that start together take turns: a session advisory lock (per schema, so
+ * deployments sharing a database in different schemas do not wait for each other) is held around
+ * the whole run, and whoever comes second finds nothing left to do. Kysely's own migration lock
+ * only covers the migrations themselves, not the creation of its bookkeeping tables, which two
+ * racing `CREATE TABLE IF NOT EXISTS` can fail.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  if (!isPostgres(db)) return runMigrations(db);
+  // The lock lives on one pooled connection while the migrations use others.
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtextextended(current_schema() || ':switchboard-migrations', 0))`.execute(connection);
+    try {
+      return await runMigrations(db);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtextextended(current_schema() || ':switchboard-migrations', 0))`.execute(connection);
+    }
+  });
+}
+
+async function runMigrations(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
