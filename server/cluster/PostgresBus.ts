@@ -104,7 +104,7 @@ export class PostgresBus {
   async start(): Promise<void> {
     this.#channel = await busChannel(this.#options.db);
     await this.#connect();
-    this.#sweepTimer = setInterval(() => void this.#sweep(), SWEEP_INTERVAL_MS);
+    this.#sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
     this.#sweepTimer.unref();
   }
 
@@ -266,7 +266,8 @@ export class PostgresBus {
     });
   }
 
-  async #sweep(): Promise<void> {
+  /** Deletes stored messages older than REFERENCE_TTL_MS (every SWEEP_INTERVAL_MS on its own). */
+  async sweep(): Promise<void> {
     try {
       await this.#options.db.deleteFrom('cluster_messages').where('created_at', '<', this.#clock() - REFERENCE_TTL_MS).execute();
     } catch (error) {
