@@ -17,16 +17,23 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(hashtextextended(current_schema() || ':switchboard-migrations', 0))`.execute(connection);
     try {
-      return await runMigrations(db);
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(connection);
+      return await runMigrations(db, rows[0]?.schema);
     } finally {
       await sql`select pg_advisory_unlock(hashtextextended(current_schema() || ':switchboard-migrations', 0))`.execute(connection);
     }
   });
 }
 
-async function runMigrations(db: Kysely<Database>): Promise<string[]> {
+/**
+ * `schema` names where Kysely keeps its bookkeeping tables: without it Kysely looks for them in
+ * every schema of the database, finds another deployment's (another schema's) and never creates
+ * its own. It is the schema the tables are in anyway (the search path's first).
+ */
+async function runMigrations(db: Kysely<Database>, schema?: string): Promise<string[]> {
   const migrator = new Migrator({
     db,
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: { getMigrations: async () => MIGRATIONS },
     // Steps built in parallel hold numbers given out in advance and may land out of order (005
     // after 008): a database migrated before a lower number landed still takes it.
