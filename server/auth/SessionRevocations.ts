@@ -24,8 +24,9 @@ export class SessionRevocations {
     private readonly clock: Clock,
   ) {}
 
-  async load(db: Kysely<Database>): Promise<void> {
-    for (const row of await listFamiliesRevokedSince(db, this.clock() - this.accessTokenTtlMs - ROUNDING_MS)) {
+  /** Loads the sessions revoked since `since` (by default: all whose access tokens may still live). */
+  async load(db: Kysely<Database>, since = this.clock() - this.accessTokenTtlMs - ROUNDING_MS): Promise<void> {
+    for (const row of await listFamiliesRevokedSince(db, since)) {
       this.addHere(row.familyId, row.revokedAt);
     }
   }

@@ -6,8 +6,10 @@
  * - real-time events and console closes (logout, password or role change, deletion), delivered
  *   with the same owner scoping as this instance's own (ConnectionRegistry);
  * - cache invalidations (UserCache) and session revocations (SessionRevocations), so a change on
- *   one instance applies on the others within milliseconds, within a second at worst (UserCache's
- *   trust bound); after the bus was cut off both are rebuilt from the database;
+ *   one instance applies on the others within milliseconds. The second at worst that issue 12
+ *   promises does not rest on the bus alone (a NOTIFY sent through a failing pool is lost):
+ *   UserCache trusts an entry for a second, and the sessions revoked lately are read from the
+ *   database every REVOCATION_POLL_MS; after the bus was cut off both are rebuilt at once;
  * - End Session for a call another instance bridges: the request goes to the instance named on
  *   the call's session, which answers whether it had the call.
  */
@@ -26,6 +28,11 @@ import { PostgresBus } from './PostgresBus.js';
 /** How long End Session waits for the bridging instance to answer. */
 export const END_CALL_ANSWER_MS = 5000;
 
+/** How often the sessions revoked lately are read again, whatever the bus says. */
+export const REVOCATION_POLL_MS = 1000;
+/** Each read looks this far behind the previous one: revoked_at is the revoking instance's clock. */
+const REVOCATION_POLL_OVERLAP_MS = 5000;
+
 export type RemoteEndResult = 'ended' | 'not_found' | 'no_answer';
 
 export interface ClusterLinkDeps {
@@ -43,6 +50,9 @@ export class ClusterLink implements RealtimePeers {
   readonly bus: PostgresBus;
   readonly #deps: ClusterLinkDeps;
   readonly #waiting = new Map<string, (found: boolean) => void>();
+  #pollTimer: NodeJS.Timeout | null = null;
+  #polling = false;
+  #lastPoll = 0;
 
   constructor(deps: ClusterLinkDeps) {
     this.#deps = deps;
@@ -65,9 +75,13 @@ export class ClusterLink implements RealtimePeers {
     this.#deps.auth.revocations.linkPeers({
       sessionRevoked: (sessionId, revokedAt) => this.#send({ type: 'auth.session-revoked', sessionId, revokedAt }),
     });
+    this.#lastPoll = this.#deps.clock();
+    this.#pollTimer = setInterval(() => void this.#pollRevocations(), REVOCATION_POLL_MS);
+    this.#pollTimer.unref();
   }
 
   close(): Promise<void> {
+    if (this.#pollTimer) clearInterval(this.#pollTimer);
     for (const answer of this.#waiting.values()) answer(false);
     this.#waiting.clear();
     return this.bus.close();
@@ -146,6 +160,21 @@ export class ClusterLink implements RealtimePeers {
       this.#deps.log.error({ err: error, streamSid: request.streamSid }, 'could not end a call another instance asked to end');
     }
     this.#send({ type: 'call.end-answer', to: request.replyTo, requestId: request.requestId, found });
+  }
+
+  async #pollRevocations(): Promise<void> {
+    if (this.#polling) return;
+    this.#polling = true;
+    const started = this.#deps.clock();
+    try {
+      await this.#deps.auth.revocations.load(this.#deps.db, this.#lastPoll - REVOCATION_POLL_OVERLAP_MS);
+      this.#lastPoll = started;
+    } catch {
+      // The database is unreachable: so is every request's, which fail with 503 meanwhile. The
+      // next poll reads from the last one that worked.
+    } finally {
+      this.#polling = false;
+    }
   }
 
   /** Whatever was sent while the bus was cut off is lost: rebuild what it would have changed. */

@@ -5,6 +5,8 @@
  *   sent by id (server/cluster/PostgresBus.ts); rows are deleted a minute after they are written.
  * - `login_failures` and `login_known_addresses`: the failed-sign-in throttle's counts
  *   (server/auth/PostgresLoginThrottle.ts), so guesses sent to different instances add up.
+ * - an index on `refresh_tokens.revoked_at`: every instance reads the sessions revoked in the
+ *   last seconds each second (server/cluster/ClusterLink.ts), which must not scan every token.
  *
  * The tables are created on SQLite too, where nothing writes them: one schema for both databases.
  */
@@ -31,9 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('pair', 'text', (col) => col.primaryKey())
     .addColumn('at', 'bigint', (col) => col.notNull())
     .execute();
+  await db.schema.createIndex('refresh_tokens_revoked_idx').on('refresh_tokens').column('revoked_at').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('refresh_tokens_revoked_idx').execute();
   await db.schema.dropTable('login_known_addresses').execute();
   await db.schema.dropTable('login_failures').execute();
   await db.schema.dropTable('cluster_messages').execute();
