@@ -7,9 +7,10 @@ import { MIGRATIONS } from './migrations/index.js';
  * Brings the database to the latest schema; throws with the failing migration's name. On
  * PostgreSQL, instances that start together take turns: a session advisory lock (per schema, so
  * deployments sharing a database in different schemas do not wait for each other) is held around
- * the whole run, and whoever comes second finds nothing left to do. Kysely's own migration lock
- * only covers the migrations themselves, not the creation of its bookkeeping tables, which two
- * racing `CREATE TABLE IF NOT EXISTS` can fail.
+ * the whole run, and whoever comes second finds nothing left to do. Kysely also locks while it
+ * applies migrations, and copes with racing creations of its bookkeeping tables; this lock makes
+ * the rule plain and whole (one instance runs everything, bookkeeping included, the others wait)
+ * rather than resting on how a library's internals happen to interleave.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   if (!isPostgres(db)) return runMigrations(db);
