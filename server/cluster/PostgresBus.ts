@@ -2,8 +2,9 @@
  * Messages between the server instances sharing one PostgreSQL, over LISTEN/NOTIFY (issue 12;
  * ARCHITECTURE.md: "real-time fan-out across instances goes through PostgreSQL LISTEN/NOTIFY").
  *
- * - One dedicated connection per instance listens; it reconnects by itself (PostgreSQL restarted,
- *   the network cut) and then calls `onResync`, since whatever was sent meanwhile is lost.
+ * - One dedicated connection per instance listens (ChannelListener); it reconnects by itself
+ *   (PostgreSQL restarted, the network cut) and then calls `onResync`, since whatever was sent
+ *   meanwhile is lost.
  * - Sending goes through the pool, one statement at a time, so what one instance sends arrives in
  *   the order it was sent; messages that pile up during a statement go out together in the next
  *   one. Every envelope carries a sequence number: PostgreSQL would fold identical payloads sent
@@ -20,18 +21,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import type { Clock } from '../appTypes.js';
 import type { Database } from '../db/schema.js';
+import { ChannelListener } from './ChannelListener.js';
 
 /** NOTIFY refuses payloads of 8000 bytes or more; the envelope's own fields fit in the margin. */
 export const MAX_NOTIFY_BYTES = 7900;
 export const REFERENCE_TTL_MS = 60_000;
 const SWEEP_INTERVAL_MS = 30_000;
-/** Reconnection waits double from the first to the last: revocations must reach us within a second. */
-const RECONNECT_FIRST_MS = 100;
-const RECONNECT_MAX_MS = 1000;
-const CONNECT_TIMEOUT_MS = 5000;
 
 /** What travels in a NOTIFY payload: the sender, its sequence number, and the body or its stored id. */
 type Envelope = { f: string; s: number; b: unknown } | { f: string; s: number; r: string };
@@ -74,11 +71,8 @@ export class PostgresBus {
   readonly #options: PostgresBusOptions;
   readonly #clock: Clock;
   #channel = '';
-  #client: pg.Client | null = null;
-  #connected = false;
+  #listener: ChannelListener | null = null;
   #closed = false;
-  #reconnectDelay = RECONNECT_FIRST_MS;
-  #reconnectTimer: NodeJS.Timeout | null = null;
   #sweepTimer: NodeJS.Timeout | null = null;
   #seq = 0;
   #outbox: Envelope[] = [];
@@ -93,17 +87,20 @@ export class PostgresBus {
   }
 
   get connected(): boolean {
-    return this.#connected;
-  }
-
-  get channel(): string {
-    return this.#channel;
+    return this.#listener?.connected ?? false;
   }
 
   /** Listens; rejects when the first connection fails (start-up has just reached the database). */
   async start(): Promise<void> {
     this.#channel = await busChannel(this.#options.db);
-    await this.#connect();
+    this.#listener = new ChannelListener({
+      connectionString: this.#options.connectionString,
+      channel: this.#channel,
+      log: this.#options.log,
+      onNotification: (payload) => this.#receive(payload),
+      onReconnected: () => this.#options.onResync(),
+    });
+    await this.#listener.start();
     this.#sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
     this.#sweepTimer.unref();
   }
@@ -123,67 +120,8 @@ export class PostgresBus {
   async close(): Promise<void> {
     await this.flushed();
     this.#closed = true;
-    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
     if (this.#sweepTimer) clearInterval(this.#sweepTimer);
-    const client = this.#client;
-    this.#client = null;
-    this.#connected = false;
-    await client?.end().catch(() => undefined);
-  }
-
-  async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#options.connectionString, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-    const lost = (error?: Error) => this.#lost(client, error);
-    client.on('error', lost);
-    client.on('end', () => lost());
-    client.on('notification', (notification) => {
-      if (notification.channel === this.#channel) this.#receive(notification.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${client.escapeIdentifier(this.#channel)}`);
-    } catch (error) {
-      client.removeAllListeners();
-      client.on('error', () => undefined);
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    if (this.#closed) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.#client = client;
-    this.#connected = true;
-    this.#reconnectDelay = RECONNECT_FIRST_MS;
-  }
-
-  #lost(client: pg.Client, error?: Error): void {
-    if (this.#client !== client || this.#closed) return;
-    this.#client = null;
-    this.#connected = false;
-    client.removeAllListeners();
-    client.on('error', () => undefined);
-    void client.end().catch(() => undefined);
-    this.#options.log.warn({ err: error }, 'lost the PostgreSQL connection that listens to the other instances; reconnecting');
-    this.#scheduleReconnect();
-  }
-
-  #scheduleReconnect(): void {
-    if (this.#closed || this.#reconnectTimer) return;
-    const delay = this.#reconnectDelay;
-    this.#reconnectDelay = Math.min(RECONNECT_MAX_MS, delay * 2);
-    this.#reconnectTimer = setTimeout(() => {
-      this.#reconnectTimer = null;
-      this.#connect().then(
-        () => {
-          if (!this.#connected) return;
-          this.#options.log.info('listening to the other instances again');
-          this.#options.onResync();
-        },
-        () => this.#scheduleReconnect(),
-      );
-    }, delay);
-    this.#reconnectTimer.unref();
+    await this.#listener?.close();
   }
 
   #receive(payload: string | undefined): void {
