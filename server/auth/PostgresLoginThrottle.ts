@@ -37,23 +37,13 @@ export class PostgresLoginThrottle implements LoginThrottle {
     const now = this.clock();
     const pair = pairKey(account, address);
     const decision = await this.db.transaction().execute(async (trx) => {
-      // Sorted, so two transactions locking the same two keys take them in the same order.
-      for (const key of [`account:${account}`, `address:${address}`].sort()) {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${`switchboard-login:${key}`}, 0))`.execute(trx);
-      }
-      const [pairTimes, addressTimes, accountTimes, known] = await Promise.all([
-        this.#times(trx, 'pair', pair, now - this.limits.windowMs),
-        this.#times(trx, 'address', address, now - this.limits.windowMs),
-        this.#times(trx, 'account', account, now - this.limits.accountWindowMs),
-        trx.selectFrom('login_known_addresses').select('at').where('pair', '=', pair).executeTakeFirst(),
-      ]);
-      const history = {
-        pair: pairTimes,
-        address: addressTimes,
-        account: accountTimes,
-        knownAddress: known !== undefined && known.at > now - this.limits.knownAddressTtlMs,
-      };
-      const wait = waitBeforeAttempt(history, this.limits, now);
+      // Sorted, so two transactions locking the same two keys take them in the same order (unnest
+      // yields them in array order).
+      const locks = [`account:${account}`, `address:${address}`].sort().map((key) => `switchboard-login:${key}`);
+      await sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${locks}::text[]) as k`.execute(trx);
+      const found = await this.#history(trx, { pair, address, account }, now);
+      const knownAddress = found.known !== null && found.known > now - this.limits.knownAddressTtlMs;
+      const wait = waitBeforeAttempt({ ...found, knownAddress }, this.limits, now);
       if (wait > 0) return { allowed: false, retryAfterSeconds: retryAfterSeconds(wait) } as const;
       await trx
         .insertInto('login_failures')
@@ -85,11 +75,30 @@ export class PostgresLoginThrottle implements LoginThrottle {
     });
   }
 
-  /** Failure times of one key after `since`, oldest first; older ones of that key are deleted. */
-  async #times(trx: Transaction<Database>, scope: Scope, key: string, since: number): Promise<number[]> {
-    await trx.deleteFrom('login_failures').where('scope', '=', scope).where('key', '=', key).where('at', '<=', since).execute();
-    const rows = await trx.selectFrom('login_failures').select('at').where('scope', '=', scope).where('key', '=', key).orderBy('at').execute();
-    return rows.map((row) => row.at);
+  /**
+   * The failure times of the three keys within their windows, oldest first, and when the address
+   * was last known to the account; older failures of these keys are deleted on the way. Two
+   * statements, whatever the counts: the lock is held for as few round trips as possible.
+   */
+  async #history(trx: Transaction<Database>, keys: Record<Scope, string>, now: number): Promise<Record<Scope, number[]> & { known: number | null }> {
+    const since: Record<Scope, number> = { pair: now - this.limits.windowMs, address: now - this.limits.windowMs, account: now - this.limits.accountWindowMs };
+    await trx
+      .deleteFrom('login_failures')
+      .where((eb) => eb.or((['pair', 'address', 'account'] as const).map((scope) => eb.and([eb('scope', '=', scope), eb('key', '=', keys[scope]), eb('at', '<=', since[scope])]))))
+      .execute();
+    const { rows } = await sql<{ scope: string; at: number }>`
+      select scope, at from login_failures
+        where (scope = 'pair' and key = ${keys.pair}) or (scope = 'address' and key = ${keys.address}) or (scope = 'account' and key = ${keys.account})
+      union all
+      select 'known' as scope, at from login_known_addresses where pair = ${keys.pair}
+      order by at`.execute(trx);
+    const history: Record<Scope, number[]> & { known: number | null } = { pair: [], address: [], account: [], known: null };
+    for (const row of rows) {
+      const at = Number(row.at);
+      if (row.scope === 'known') history.known = at;
+      else if (row.scope === 'pair' || row.scope === 'address' || row.scope === 'account') history[row.scope].push(at);
+    }
+    return history;
   }
 
   /** Keys that are never tried again would keep their rows: every while, everything old goes. */
