@@ -1,5 +1,5 @@
 /**
- * Messages that match a search's words (migration 011's history_entries and its full-text
+ * Messages that match a search's words (migration 012's history_entries and its full-text
  * index), newest first, owner-scoped twice: inside the index (the owner's scope key, SQLite) and
  * by the entry's user_id. Pages are by offset for the search page, or after a `rid` for exports.
  */

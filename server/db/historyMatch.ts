@@ -2,7 +2,7 @@
  * Search terms (history/parseSearchText.ts) in each database's own query language, with every
  * word quoted or passed as a bound value, so nothing typed acts as syntax:
  * - SQLite: one FTS5 MATCH string, `scope : ("u…0" AND …) AND body : ("word" AND "two words" AND "pre" *)`.
- *   The scope keys are ours (ids made one token, as migration 011's triggers make them), and they
+ *   The scope keys are ours (ids made one token, as migration 012's triggers make them), and they
  *   let FTS5 intersect a user's, a kind's or a bot's entries inside the index.
  * - PostgreSQL: a tsquery expression of plainto_tsquery / phraseto_tsquery / to_tsquery(… ':*')
  *   calls AND-ed with &&. to_tsquery only ever sees letters, marks and digits joined by `<->`.
@@ -10,7 +10,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SearchTerm } from '../history/parseSearchText.js';
 
-/** The key of an id in history_fts.scope (migration 011 builds the same in SQL). */
+/** The key of an id in history_fts.scope (migration 012 builds the same in SQL). */
 export function scopeKey(prefix: 'u' | 'k' | 's', id: string): string {
   return `${prefix}${id.replaceAll('-', '').replaceAll('"', '')}0`;
 }

@@ -1,5 +1,5 @@
 /**
- * The calls and chats a history search or export lists (migration 011's indexes by owner and
+ * The calls and chats a history search or export lists (migration 012's indexes by owner and
  * start): found by id, or listed by the filters alone, newest first. Every query takes the owner.
  */
 import type { Kysely } from 'kysely';

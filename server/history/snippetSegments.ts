@@ -1,7 +1,7 @@
 /**
  * A snippet as the database returns it, with the matched words between two control characters,
  * turned into plain-text segments (issue 11: highlights travel as data, never as HTML). The
- * markers cannot come from the stored text: migration 011 removes them from what is searched.
+ * markers cannot come from the stored text: migration 012 removes them from what is searched.
  */
 import type { SnippetSegment } from '../../shared/types/history.js';
 

@@ -5,7 +5,7 @@
  *
  * One user owns everything (the owner scope prunes nothing: the worst case): 100,000 chats of 8
  * messages and 20,000 ended calls of 10, written straight into the SQLite file with prepared
- * inserts in transactions, so migration 011's triggers fill history_entries and the FTS5 index as
+ * inserts in transactions, so migration 012's triggers fill history_entries and the FTS5 index as
  * the chat engine's and the bridge's writes do. The texts come from a seeded word generator with
  * a few hundred common words (a long tail, like speech) and one order number per call or chat.
  *

@@ -48,7 +48,7 @@ function routes(extra: FakeRoutes = {}): FakeRoutes {
 describe('history search on the Sessions page', () => {
   it('searches words and filters from the form, keeps them in the address, and marks the matched words as text', async () => {
     const app = renderSessions('/sessions', routes());
-    const { user, fake, router } = app;
+    const { user, fake, history } = app;
     const search = await screen.findByRole('search', { name: 'Search calls and chats' });
     expect(screen.queryByRole('region', { name: 'Results' })).toBeNull();
     await user.type(within(search).getByLabelText('Words'), '"my parcel" refun*');
@@ -77,7 +77,7 @@ describe('history search on the Sessions page', () => {
       limit: '10',
       offset: '0',
     });
-    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('"my parcel" refun*');
+    expect(new URLSearchParams(history.location.search).get('q')).toBe('"my parcel" refun*');
     const marks = results.querySelectorAll('mark');
     expect([...marks].map((mark) => mark.textContent)).toEqual(['parcel', 'parcel']);
     // Markup in a message is shown as the characters it is made of, never as elements.
@@ -97,18 +97,18 @@ describe('history search on the Sessions page', () => {
   });
 
   it('opens the filters a shared address sets, and Clear search empties it', async () => {
-    const { user, router } = renderSessions('/sessions?q=parcel&kind=chats&phone=4155', routes());
+    const { user, history } = renderSessions('/sessions?q=parcel&kind=chats&phone=4155', routes());
     expect(await screen.findByRole('button', { name: 'Filters (2)' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Look in' }).textContent).toBe('Chats');
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('4155');
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(history.location.search).toBe(''));
     expect(screen.queryByRole('region', { name: 'Results' })).toBeNull();
     expect((screen.getByLabelText('Words') as HTMLInputElement).value).toBe('');
   });
 
   it('pages results counted to a thousand', async () => {
-    const { user, fake, router } = renderSessions(
+    const { user, fake, history } = renderSessions(
       '/sessions?q=order',
       routes({ 'GET /history/search': (call) => found([CALL], { total: 1000, more: true, offset: Number(call.query.get('offset')) }) }),
     );
@@ -116,7 +116,7 @@ describe('history search on the Sessions page', () => {
     expect(screen.getByText('1–10 of 1000+')).toBeTruthy();
     await user.click(within(screen.getByRole('region', { name: 'Results' })).getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(fake.callsTo('GET /history/search').at(-1)!.query.get('offset')).toBe('10'));
-    expect(new URLSearchParams(router.state.location.search).get('offset')).toBe('10');
+    expect(new URLSearchParams(history.location.search).get('offset')).toBe('10');
   });
 
   it('says when nothing matches, and shows the server’s reason for a search it refuses', async () => {

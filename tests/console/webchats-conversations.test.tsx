@@ -86,12 +86,12 @@ describe('conversations tab', () => {
   });
 
   it('opens a conversation in the address, shows the exchange and a tool call’s arguments and output', async () => {
-    const { user, router } = open({
+    const { user, history } = open({
       'GET /history/webchats/bot-1/conversations': { body: page([summary()]) },
       'GET /history/webchats/bot-1/conversations/c1': { body: DETAIL },
     });
     await user.click(await screen.findByRole('link', { name: /open conversation$/ }));
-    expect(router.state.location.search).toBe('?tab=conversations&conversation=c1');
+    expect(history.location.search).toBe('?tab=conversations&conversation=c1');
     const log = await screen.findByRole('log', { name: 'Messages' });
     expect(within(log).getByText('Where is my parcel?')).toBeTruthy();
     expect(within(log).getByText('It ships today.')).toBeTruthy();
@@ -103,7 +103,7 @@ describe('conversations tab', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(document.activeElement).toBe(tool));
     await user.click(screen.getByRole('link', { name: 'Back to conversations' }));
-    expect(router.state.location.search).toBe('?tab=conversations');
+    expect(history.location.search).toBe('?tab=conversations');
     expect(await screen.findByRole('table', { name: 'Conversations' })).toBeTruthy();
   });
 

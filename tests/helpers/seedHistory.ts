@@ -1,6 +1,6 @@
 /**
  * Calls, bots and chats written straight to the database through the repositories the bridge and
- * the chat engine use (so migration 011's triggers index them as in production), for the history
+ * the chat engine use (so migration 012's triggers index them as in production), for the history
  * tests and the bench.
  */
 import { randomUUID } from 'node:crypto';

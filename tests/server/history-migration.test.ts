@@ -1,5 +1,5 @@
 /**
- * Migration 011 on a database made before it: the calls and chats already kept are searchable
+ * Migration 012 on a database made before it: the calls and chats already kept are searchable
  * at once. Afterwards the index follows deletes: a deleted bot's or user's messages leave it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -22,7 +22,7 @@ let db: Kysely<Database>;
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-m011-'));
   db = openDatabase(loadConfig({ DATA_DIR: dataDir }));
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateTo('010-server-instances');
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateTo('011-cluster');
   if (error) throw error;
 });
 afterEach(async () => {

@@ -14,7 +14,8 @@ import * as m007 from './007-knowledge.js';
 import * as m008 from './008-unique-names-and-numbers.js';
 import * as m009 from './009-chat-conversations.js';
 import * as m010 from './010-server-instances.js';
-import * as m011 from './011-history-search.js';
+import * as m011 from './011-cluster.js';
+import * as m012 from './012-history-search.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -27,5 +28,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '008-unique-names-and-numbers': m008,
   '009-chat-conversations': m009,
   '010-server-instances': m010,
-  '011-history-search': m011,
+  '011-cluster': m011,
+  '012-history-search': m012,
 };
