@@ -3,7 +3,7 @@
  * bridging it, instances keep a heartbeat, and the sessions closed as orphans are only those of
  * instances that are gone (heartbeat stale, or none: rows from before migration 010). Two servers
  * started with startServer on one SQLite file stand in for two processes (each has its own
- * connection); the same runs on PostgreSQL when SWITCHBOARD_TEST_DATABASE_URL is set.
+ * connection); on the PostgreSQL pass two servers share one schema.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,6 +24,7 @@ import { InstanceHeartbeat } from '../../server/instances/InstanceHeartbeat.js';
 import { startServer, type RunningServer } from '../../server/startServer.js';
 import { POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
 import { createTestClock } from '../helpers/serverApp.js';
+import { ownTestDatabase, TEST_DATABASE } from '../helpers/testDatabase.js';
 import { startVoiceHarness } from '../helpers/voiceHarness.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -78,12 +79,9 @@ async function openStreams(db: Kysely<Database>): Promise<string[]> {
   return rows.map((row) => row.stream_sid);
 }
 
-describe.each([
-  { backend: 'sqlite' as const, skip: false },
-  { backend: 'postgres' as const, skip: !POSTGRES_TEST_URL },
-])('two instances on one database ($backend)', ({ backend, skip }) => {
-  it.skipIf(skip)('a starting instance closes the sessions of gone instances and leaves a live peer\'s calls open', async () => {
-    const config = await sharedConfig(backend);
+describe(`two instances on one database (${TEST_DATABASE})`, () => {
+  it('a starting instance closes the sessions of gone instances and leaves a live peer\'s calls open', async () => {
+    const config = await sharedConfig(TEST_DATABASE);
     const a = await start(config);
     const user = await insertUser(a.db, { username: 'instance-owner', email: null, role: 'user', passwordHash: 'x' }, Date.now());
     await saveHeartbeat(a.db, 'crashed-instance', Date.now() - 3_600_000, Date.now() - 60_000);
@@ -106,9 +104,11 @@ describe.each([
 describe('the heartbeat of a running instance', () => {
   it('closes a peer\'s sessions once the peer\'s heartbeat is stale, not before, and forgets the peer', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-heartbeat-'));
-    const db = openDatabase({ dataDir, databaseUrl: null });
+    const own = await ownTestDatabase('sb_heartbeat');
+    const db = openDatabase({ dataDir, databaseUrl: own.databaseUrl });
     cleanups.push(async () => {
       await db.destroy();
+      await own.drop();
       await rm(dataDir, { recursive: true, force: true });
     });
     await migrateToLatest(db);
