@@ -20,6 +20,9 @@ export default defineConfig({
     // Files wait on PostgreSQL more than they compute, so more of them run at once than there are
     // cores (vitest's default is one fewer than the cores: a single worker on a 2-core CI runner).
     maxWorkers: 3,
+    // Files of one worker share the imported server modules instead of loading them again each
+    // (loading was most of the pass's time); every test app still has its own schema.
+    isolate: false,
     reporters: process.env.CI === 'true' ? ['default', new NoSkipsReporter()] : ['default'],
   },
 });
