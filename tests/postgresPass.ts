@@ -45,7 +45,7 @@ async function main(): Promise<number> {
   if (unavailable) {
     const how =
       'To run it, install the PostgreSQL server (Debian/Ubuntu: apt-get install postgresql; elsewhere set PG_BIN to its bin folder), ' +
-      'or set SWITCHBOARD_TEST_DATABASE_URL=postgres://user:password@host:5432/database (a database the tests may create schemas in).';
+      'or set SWITCHBOARD_TEST_DATABASE_URL=postgres://user:password@host:5432/postgres (a user who may create databases: each test app gets one).';
     if (underCi) {
       process.stderr.write(`[test:pg] FAILED: under CI the server suites must run on PostgreSQL, and ${unavailable}.\n${how}\n`);
       return 1;
