@@ -3,6 +3,8 @@
  * tests/server runs on SQLite (`npm run test:unit`) and again on PostgreSQL (`npm run test:pg`),
  * except those listed here, each with the reason. Paths are relative to the repository root.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 
 /** Suites about PostgreSQL itself: they run on the PostgreSQL pass only. */
 export const POSTGRES_ONLY: Record<string, string> = {
@@ -51,3 +53,10 @@ export const DATABASE_FREE: Record<string, string> = {
   'tests/server/voice-signature.test.ts': "Twilio's request signatures",
   'tests/server/webchats-framing.test.ts': 'framing headers and the probe',
 };
+
+/** Throws when a list names a file that is not there (renamed or removed), so no entry goes stale. */
+export function checkServerSuiteLists(root: string): void {
+  for (const file of [...Object.keys(POSTGRES_ONLY), ...Object.keys(SQLITE_ONLY), ...Object.keys(DATABASE_FREE)]) {
+    if (!existsSync(path.join(root, file))) throw new Error(`tests/serverSuites.ts lists ${file}, which does not exist`);
+  }
+}

@@ -2,9 +2,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { NoSkipsReporter } from './helpers/NoSkipsReporter.js';
-import { POSTGRES_ONLY } from './serverSuites.js';
+import { checkServerSuiteLists, POSTGRES_ONLY } from './serverSuites.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+checkServerSuiteLists(root);
 
 // Node for server and shared; happy-dom for console and widget. Each widget/console file picks
 // its JSX runtime from the nearest tsconfig, so no global jsxImportSource is set here. The server

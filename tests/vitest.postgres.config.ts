@@ -2,9 +2,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { NoSkipsReporter } from './helpers/NoSkipsReporter.js';
-import { DATABASE_FREE, SQLITE_ONLY } from './serverSuites.js';
+import { checkServerSuiteLists, DATABASE_FREE, SQLITE_ONLY } from './serverSuites.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+checkServerSuiteLists(root);
 
 // The PostgreSQL pass (`npm run test:pg`, tests/postgresPass.ts, which provides the database):
 // the server suites with every test app on a throwaway database (tests/helpers/testDatabase.ts).
