@@ -27,13 +27,15 @@ import '@fontsource/inter/500.css';
 import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
 import './app/theme.css';
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
 import { ConsoleRoot } from './app/ConsoleRoot.js';
-import { createConsoleApi, DEFAULT_API_BASE_URL, type ConsoleApi } from './lib/api.js';
+import { createGuardedHistory } from './app/createGuardedHistory.js';
+import { GuardedRouter } from './app/GuardedRouter.js';
+import { createConsoleApi, DEFAULT_API_BASE_URL } from './lib/api.js';
 
 export interface ConsoleOptions {
-  /** Path the console is served under, e.g. `/console`; default `/`. Read once, on mount. */
+  /** Path the console is served under, e.g. `/console`; default `/`. */
   basename?: string;
   /** API base, e.g. `/api` or `https://switchboard.example.com/api`; default `/api`. */
   apiBaseUrl?: string;
@@ -41,37 +43,18 @@ export interface ConsoleOptions {
 
 export type ConsoleAppProps = ConsoleOptions;
 
-const RootOptions = createContext<{ api: ConsoleApi; apiBaseUrl: string } | null>(null);
-
-/** The router's one route renders this, so a new API client reaches it without a new router. */
-function RoutedConsoleRoot() {
-  const options = useContext(RootOptions);
-  if (!options) throw new Error('RoutedConsoleRoot must be rendered by ConsoleApp');
-  return <ConsoleRoot api={options.api} apiBaseUrl={options.apiBaseUrl} />;
-}
-
 /**
- * The whole console with its own router; creates the console's one API client. A data router
- * (not <BrowserRouter>) because the editors block navigation while they hold unsaved edits
- * (useBlocker, issue 7 finding 12); the pages themselves stay in <Routes> (routes.tsx).
+ * The whole console with its own router; creates the console's one API client. Not a data router:
+ * the editors hold navigation while they have unsaved edits through the guarded history
+ * (createGuardedHistory), which costs far less to download than the data router's useBlocker.
  */
 export function ConsoleApp({ basename, apiBaseUrl = DEFAULT_API_BASE_URL }: ConsoleAppProps) {
   const api = useMemo(() => createConsoleApi({ baseUrl: apiBaseUrl }), [apiBaseUrl]);
-  const [router] = useState(() =>
-    createBrowserRouter([{ path: '*', element: <RoutedConsoleRoot /> }], basename ? { basename } : undefined),
-  );
-  // Disposed on a real unmount only: StrictMode's rehearsal unmount is cancelled by the remount.
-  const disposal = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => {
-    clearTimeout(disposal.current);
-    return () => {
-      disposal.current = setTimeout(() => router.dispose());
-    };
-  }, [router]);
-  const options = useMemo(() => ({ api, apiBaseUrl }), [api, apiBaseUrl]);
+  // v5Compat: pushes and replaces reach the router's listener too, not only Back and Forward.
+  const [history] = useState(() => createGuardedHistory(createBrowserHistory({ v5Compat: true })));
   return (
-    <RootOptions.Provider value={options}>
-      <RouterProvider router={router} />
-    </RootOptions.Provider>
+    <GuardedRouter history={history} {...(basename ? { basename } : {})}>
+      <ConsoleRoot api={api} apiBaseUrl={apiBaseUrl} />
+    </GuardedRouter>
   );
 }

@@ -14,10 +14,12 @@ import type { Clock } from './appTypes.js';
 import { authenticate } from './auth/authenticate.js';
 import { createAuthServices } from './auth/AuthServices.js';
 import { ChatEngine } from './chat/ChatEngine.js';
+import { ClusterLink } from './cluster/ClusterLink.js';
 import { createFramingProbe } from './demo/framingProbe.js';
 import type { Config } from './config.js';
 import { loadEncryptionKey } from './crypto/encryptionKey.js';
 import { SecretBox } from './crypto/SecretBox.js';
+import { isPostgres } from './db/dialect.js';
 import type { Database } from './db/schema.js';
 import { errorHandler } from './http/errorHandler.js';
 import { registerJsonBodyParser } from './http/jsonBody.js';
@@ -95,6 +97,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('calls', calls);
   const chat = new ChatEngine({ db, config, clock, secretBox, sandbox, realtime, log: app.log });
   app.decorate('chat', chat);
+  // Several instances may share a PostgreSQL database: events, closes, invalidations and End
+  // Session reach the others through it. SQLite has one instance and no link.
+  const cluster =
+    config.databaseUrl && isPostgres(db)
+      ? new ClusterLink({ connectionString: config.databaseUrl, db, instanceId: app.instanceId, log: app.log, clock, realtime, auth: app.auth, calls })
+      : null;
+  app.decorate('cluster', cluster);
   app.addHook('onClose', async () => {
     await sandbox.close();
   });
@@ -149,5 +158,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Unknown /api paths count towards the rate limit like known ones.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, createNotFoundHandler(createConsolePage(config)));
+  if (cluster) {
+    await cluster.start();
+    // After preClose has ended the calls, so their last events still reach the other instances.
+    app.addHook('onClose', () => cluster.close());
+  }
   return app;
 }

@@ -11,6 +11,7 @@ import type { ConnectionRegistry } from './ws/ConnectionRegistry.js';
 import type { AuthServices } from './auth/AuthServices.js';
 import type { CallRegistry } from './voice/CallRegistry.js';
 import type { ChatEngine } from './chat/ChatEngine.js';
+import type { ClusterLink } from './cluster/ClusterLink.js';
 
 /** Milliseconds since the epoch; injectable so tests can move time. */
 export type Clock = () => number;
@@ -43,6 +44,8 @@ declare module 'fastify' {
     calls: CallRegistry;
     /** The live chat of web chat bots: answers being written, limits, the sweep. */
     chat: ChatEngine;
+    /** The other instances on the same PostgreSQL; null on SQLite (one instance). */
+    cluster: ClusterLink | null;
   }
   interface FastifyRequest {
     /** The signed-in user (null on public routes). */

@@ -39,6 +39,7 @@ export type ErrorCode =
   | 'twilio_error'
   | 'agent_has_no_number'
   | 'internal_error'
+  | 'call_instance_unavailable'
   | (string & {});
 
 /**

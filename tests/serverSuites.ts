@@ -15,6 +15,11 @@ export const POSTGRES_ONLY: Record<string, string> = {
   'tests/server/tools-postgres.test.ts': 'tools on PostgreSQL',
   'tests/server/webchats-postgres.test.ts': 'web chat bots on PostgreSQL',
   'tests/server/widget-chat-postgres.test.ts': 'the live chat on PostgreSQL',
+  'tests/server/cluster.test.ts': 'two server processes on a PostgreSQL cluster of its own',
+  'tests/server/cluster-bus.test.ts': "the instances' LISTEN/NOTIFY bus",
+  'tests/server/cluster-end-session.test.ts': 'End Session and changes across instances on one PostgreSQL',
+  'tests/server/login-throttle-postgres.test.ts': 'the login throttle kept in PostgreSQL',
+  'tests/server/migrate-postgres-concurrent.test.ts': "instances migrating one PostgreSQL at once (the advisory lock)",
 };
 
 /** Suites about SQLite by nature: the PostgreSQL pass leaves them out. */

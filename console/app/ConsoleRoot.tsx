@@ -6,6 +6,7 @@ import { DEFAULT_API_BASE_URL, type ConsoleApi } from '../lib/api.js';
 import { ApiProvider } from '../lib/ApiProvider.js';
 import type { WebSocketClass } from '../lib/realtime.js';
 import { AppRoutes } from '../routes.js';
+import { LoadErrorBoundary } from './LoadErrorBoundary.js';
 import { RealtimeProvider } from './RealtimeProvider.js';
 import { UnsavedChangesProvider } from './UnsavedChangesProvider.js';
 
@@ -19,25 +20,29 @@ export interface ConsoleRootProps {
 
 /**
  * Everything inside the router: theme, providers and routes. ConsoleApp wraps it in a
- * BrowserRouter; tests wrap it in a MemoryRouter with a fake fetch and WebSocket.
+ * GuardedRouter on the browser's history; tests use one on a memory history, with a fake fetch and
+ * WebSocket.
  */
 export function ConsoleRoot({ api, apiBaseUrl = DEFAULT_API_BASE_URL, WebSocket }: ConsoleRootProps) {
   return (
     <Theme accentColor="violet" grayColor="slate" radius="medium" scaling="100%">
-      {/* A cache per mounted console: two embedded consoles or two tests never share data. */}
-      <SWRConfig value={{ provider: () => new Map(), errorRetryCount: 3 }}>
-        <ApiProvider api={api}>
-          <AuthProvider>
-            <RealtimeProvider apiBaseUrl={apiBaseUrl} {...(WebSocket ? { WebSocket } : {})}>
-              <ToastProvider>
-                <UnsavedChangesProvider>
-                  <AppRoutes />
-                </UnsavedChangesProvider>
-              </ToastProvider>
-            </RealtimeProvider>
-          </AuthProvider>
-        </ApiProvider>
-      </SWRConfig>
+      {/* The last resort for the shell's own lazy parts (menus, the leave dialog): never a blank tab. */}
+      <LoadErrorBoundary>
+        {/* A cache per mounted console: two embedded consoles or two tests never share data. */}
+        <SWRConfig value={{ provider: () => new Map(), errorRetryCount: 3 }}>
+          <ApiProvider api={api}>
+            <AuthProvider>
+              <RealtimeProvider apiBaseUrl={apiBaseUrl} {...(WebSocket ? { WebSocket } : {})}>
+                <ToastProvider>
+                  <UnsavedChangesProvider>
+                    <AppRoutes />
+                  </UnsavedChangesProvider>
+                </ToastProvider>
+              </RealtimeProvider>
+            </AuthProvider>
+          </ApiProvider>
+        </SWRConfig>
+      </LoadErrorBoundary>
     </Theme>
   );
 }

@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Box, Container } from '@radix-ui/themes';
 import { LoadingState } from '../components/LoadingState.js';
 import { MAIN_CONTENT_ID } from '../components/useReturnFocus.js';
 import { ImpersonationBanner } from './ImpersonationBanner.js';
+import { LoadErrorBoundary } from './LoadErrorBoundary.js';
 import { NavBar } from './NavBar.js';
 import { SkipLink } from './SkipLink.js';
 import { usePreloadOnIntent } from './usePreloadOnIntent.js';
@@ -23,6 +24,7 @@ const nothing = () => {};
  */
 export function Layout({ preload = nothing }: LayoutProps) {
   const onIntent = usePreloadOnIntent(preload);
+  const { pathname } = useLocation();
   return (
     <div className="sb-shell" onPointerOver={onIntent} onTouchStart={onIntent} onFocus={onIntent}>
       <SkipLink targetId={MAIN_CONTENT_ID} />
@@ -32,9 +34,12 @@ export function Layout({ preload = nothing }: LayoutProps) {
         {/* Focusable from script only: the skip link and closing dialogs whose opener is gone land here. */}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="sb-main">
           <Container size="4">
-            <Suspense fallback={<LoadingState label="Loading..." />}>
-              <Outlet />
-            </Suspense>
+            {/* A page that fails (its chunk gone after a deploy) says so under the bar, until the next page. */}
+            <LoadErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<LoadingState label="Loading..." />}>
+                <Outlet />
+              </Suspense>
+            </LoadErrorBoundary>
           </Container>
         </main>
       </Box>

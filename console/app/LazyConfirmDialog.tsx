@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
 import type { ConfirmDialogProps } from '../components/ConfirmDialog.js';
 import { lazyComponent } from './lazyComponent.js';
-import { useOpenedOnce } from './useOpenedOnce.js';
+import { MountWhenOpened } from './MountWhenOpened.js';
 
 const Dialog = lazyComponent(() => import('../components/ConfirmDialog.js').then((m) => m.ConfirmDialog));
 
@@ -10,14 +9,12 @@ export const preloadConfirmDialog = Dialog.preload;
 
 /**
  * The shell's ConfirmDialog (leave without saving?), fetched when it first opens: showing a page
- * does not need the dialog machinery (issue 12). Mounted from then on, so it still animates closed.
+ * does not need the dialog machinery (issue 12).
  */
 export function LazyConfirmDialog(props: ConfirmDialogProps) {
-  const mounted = useOpenedOnce(props.open);
-  if (!mounted) return null;
   return (
-    <Suspense fallback={null}>
+    <MountWhenOpened open={props.open}>
       <Dialog.Component {...props} />
-    </Suspense>
+    </MountWhenOpened>
   );
 }

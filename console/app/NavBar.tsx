@@ -1,10 +1,10 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Flex, IconButton } from '@radix-ui/themes';
 import { MenuIcon } from '../components/icons.js';
 import { lazyComponent } from './lazyComponent.js';
+import { MountWhenOpened } from './MountWhenOpened.js';
 import { NavLinks } from './NavLinks.js';
-import { useOpenedOnce } from './useOpenedOnce.js';
 import { UserMenu } from './UserMenu.js';
 
 // Fetched when the menu button is pointed at, focused or pressed: the dialog machinery behind it
@@ -17,7 +17,6 @@ const Drawer = lazyComponent(() => import('./NavDrawer.js').then((m) => m.NavDra
  */
 export function NavBar() {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const drawerMounted = useOpenedOnce(drawerOpen);
   return (
     <header className="sb-topbar">
       <Flex align="center" gap="5" px="4" className="sb-topbar-inner">
@@ -42,19 +41,16 @@ export function NavBar() {
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={drawerOpen}
-            onPointerEnter={Drawer.preload}
-            onFocus={Drawer.preload}
+            {...Drawer.opener}
             onClick={() => setDrawerOpen(true)}
           >
             <MenuIcon width="20" height="20" />
           </IconButton>
         </Flex>
       </Flex>
-      {drawerMounted ? (
-        <Suspense fallback={null}>
-          <Drawer.Component open={drawerOpen} onOpenChange={setDrawerOpen} />
-        </Suspense>
-      ) : null}
+      <MountWhenOpened open={drawerOpen}>
+        <Drawer.Component open={drawerOpen} onOpenChange={setDrawerOpen} />
+      </MountWhenOpened>
     </header>
   );
 }

@@ -1,14 +1,15 @@
 /**
  * Unsaved edits are never lost silently (issue 7, finding 12). Editors report whether they hold
  * edits (useUnsavedChanges); while one does, leaving the page asks first: in-app navigation
- * through the router's blocker, closing or reloading the tab through `beforeunload`, and signing
- * out or stopping impersonation through confirmLeave().
+ * (links, navigate(), Back and Forward) through the router's navigation guard, closing or
+ * reloading the tab through `beforeunload`, and signing out or stopping impersonation through
+ * confirmLeave(). Changes of the query alone (the Tools page's tab) pass.
  */
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { UNSAFE_DataRouterContext } from 'react-router-dom';
+import type { NavigationGuard } from './createGuardedHistory.js';
 import { LazyConfirmDialog, preloadConfirmDialog } from './LazyConfirmDialog.js';
-import { RouteChangeBlocker } from './RouteChangeBlocker.js';
 import { UNSAVED_TEXTS } from './unsavedTexts.js';
+import { useNavigationGuard } from './useNavigationGuard.js';
 
 interface UnsavedChangesApi {
   /** Marks one editor (by id) as holding unsaved edits, or not. */
@@ -26,7 +27,6 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   const [anyDirty, setAnyDirty] = useState(false);
   const bypass = useRef(false);
   const [asking, setAsking] = useState<((leave: boolean) => void) | null>(null);
-  const inDataRouter = useContext(UNSAFE_DataRouterContext) !== null;
 
   const api = useMemo<UnsavedChangesApi>(
     () => ({
@@ -64,7 +64,12 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [anyDirty]);
 
-  const shouldBlock = useCallback(() => dirtySources.current.size > 0 && !bypass.current, []);
+  // Synchronous unless there is something to lose, so ordinary navigation never waits.
+  const guard = useCallback<NavigationGuard>(
+    (from, to) => from === to || bypass.current || dirtySources.current.size === 0 || api.confirmLeave(),
+    [api],
+  );
+  useNavigationGuard(guard);
   const answer = (leave: boolean) => {
     asking?.(leave);
     setAsking(null);
@@ -73,8 +78,6 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   return (
     <UnsavedChangesContext.Provider value={api}>
       {children}
-      {/* Plain <MemoryRouter>/<BrowserRouter> trees (some tests) cannot block; the tab prompt still works. */}
-      {inDataRouter ? <RouteChangeBlocker shouldBlock={shouldBlock} /> : null}
       <LazyConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => !open && answer(false)}

@@ -52,7 +52,7 @@ export function UserMenu() {
           <Menu.Component open={open} onOpenChange={onOpenChange} trigger={button()} focusFirstItem={byKeyboard} />
         </Suspense>
       ) : (
-        button({ ...CLOSED, onPointerEnter: Menu.preload, onFocus: Menu.preload, onClick: () => setOpen(true), onKeyDown: openFromKeyboard })
+        button({ ...CLOSED, ...Menu.opener, onClick: () => setOpen(true), onKeyDown: openFromKeyboard })
       )}
     </Flex>
   );

@@ -1,10 +1,16 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ChunkLoadError } from './ChunkLoadError.js';
 
 export interface LazyComponent<P extends object> {
-  /** Renders the component once its chunk has arrived; suspends until then. */
+  /**
+   * Renders the component once its chunk has arrived; suspends until then. If the chunk cannot be
+   * fetched it throws a ChunkLoadError, for the nearest LoadErrorBoundary.
+   */
   Component: LazyExoticComponent<ComponentType<P>>;
   /** Starts fetching the chunk now (idempotent), for something the user is about to open. */
   preload: () => void;
+  /** Props for the control that opens it: pointing at it or focusing it starts the fetch. */
+  opener: { onPointerEnter: () => void; onFocus: () => void };
 }
 
 /**
@@ -14,13 +20,17 @@ export interface LazyComponent<P extends object> {
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
-  const start = () => (loading ??= load().then((Component) => ({ default: Component })));
-  return {
-    Component: lazy(start),
-    preload: () => {
-      start().catch(() => {
-        loading = null;
-      });
-    },
+  const start = () =>
+    (loading ??= load().then(
+      (Component) => ({ default: Component }),
+      (error: unknown) => {
+        throw new ChunkLoadError(error);
+      },
+    ));
+  const preload = () => {
+    start().catch(() => {
+      loading = null;
+    });
   };
+  return { Component: lazy(start), preload, opener: { onPointerEnter: preload, onFocus: preload } };
 }

@@ -8,6 +8,8 @@ import { AccessTokens } from './AccessTokens.js';
 import { ImpersonationAudit } from './ImpersonationAudit.js';
 import type { LoginThrottle } from './LoginThrottle.js';
 import { MemoryLoginThrottle } from './MemoryLoginThrottle.js';
+import { PostgresLoginThrottle } from './PostgresLoginThrottle.js';
+import { isPostgres } from '../db/dialect.js';
 import { RefreshTokens } from './RefreshTokens.js';
 import { SessionRevocations } from './SessionRevocations.js';
 import { UserCache } from './UserCache.js';
@@ -43,7 +45,8 @@ export async function createAuthServices(deps: {
     revocations,
     users: new UserCache(db, clock),
     audit: new ImpersonationAudit(db),
-    loginThrottle: new MemoryLoginThrottle(config.loginThrottle, clock),
+    // On PostgreSQL several instances may share the database, and guesses sent to each must add up.
+    loginThrottle: isPostgres(db) ? new PostgresLoginThrottle(db, config.loginThrottle, clock) : new MemoryLoginThrottle(config.loginThrottle, clock),
     verifyUnknownUser: createDummyVerifier(),
   };
 }

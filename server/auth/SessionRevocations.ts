@@ -3,8 +3,8 @@
  * refresh token. An access token names its session (`sid`), so checking it here refuses a logged-out
  * token at once without a database read per request. Entries live as long as an access token
  * issued before the revocation could, and are loaded from the refresh tokens' `revoked_at` at
- * start, so a restart does not bring logged-out tokens back. Per process: with several instances
- * each learns another's revocations at its next start (issue 12 shares them).
+ * start, so a restart does not bring logged-out tokens back. With several instances each revocation
+ * also goes to the peers (server/cluster), and an instance whose bus was cut off loads them again.
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../appTypes.js';
@@ -17,19 +17,33 @@ const ROUNDING_MS = 1000;
 export class SessionRevocations {
   /** Session id → when the last access token issued before its revocation has expired. */
   readonly #until = new Map<string, number>();
+  #peers: { sessionRevoked(sessionId: string, revokedAt: number): void } | null = null;
 
   constructor(
     private readonly accessTokenTtlMs: number,
     private readonly clock: Clock,
   ) {}
 
-  async load(db: Kysely<Database>): Promise<void> {
-    for (const row of await listFamiliesRevokedSince(db, this.clock() - this.accessTokenTtlMs - ROUNDING_MS)) {
-      this.add(row.familyId, row.revokedAt);
+  /** Loads the sessions revoked since `since` (by default: all whose access tokens may still live). */
+  async load(db: Kysely<Database>, since = this.clock() - this.accessTokenTtlMs - ROUNDING_MS): Promise<void> {
+    for (const row of await listFamiliesRevokedSince(db, since)) {
+      this.addHere(row.familyId, row.revokedAt);
     }
   }
 
+  /** Other instances hear of every revocation from now on. */
+  linkPeers(peers: { sessionRevoked(sessionId: string, revokedAt: number): void }): void {
+    this.#peers = peers;
+  }
+
+  /** Refuses the session's access tokens here and on the other instances. */
   add(sessionId: string, revokedAt: number = this.clock()): void {
+    this.addHere(sessionId, revokedAt);
+    this.#peers?.sessionRevoked(sessionId, revokedAt);
+  }
+
+  /** Refuses the session's access tokens on this instance (another one ended it). */
+  addHere(sessionId: string, revokedAt: number): void {
     const now = this.clock();
     for (const [id, until] of this.#until) if (until <= now) this.#until.delete(id);
     const until = revokedAt + this.accessTokenTtlMs + ROUNDING_MS;

@@ -7,9 +7,10 @@
  * made it, so the very next request there reads the row again: a revoked token, a deleted user or
  * a stale role cannot get through. A read that started before an invalidation does not store
  * what it read (the generation check), so a slow read cannot put an old row back. Other instances
- * learn of a change through `invalidate` too once something tells them (issue 12: PostgreSQL
- * LISTEN/NOTIFY); until then an entry is trusted for at most `maxAgeMs`, which bounds how long
- * another instance's change can take to apply. Unknown users are not cached.
+ * learn of it through the peers (server/cluster: PostgreSQL LISTEN/NOTIFY), which call
+ * `invalidateHere`; should a notification be lost an entry is still trusted for at most
+ * `maxAgeMs`, which bounds how long another instance's change can take to apply. Unknown users
+ * are not cached.
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../appTypes.js';
@@ -31,6 +32,7 @@ export const USER_CACHE_DEFAULTS: UserCacheOptions = { maxEntries: 10_000, maxAg
 
 export class UserCache {
   readonly #entries = new Map<string, Entry>();
+  #peers: { userChanged(id: string): void } | null = null;
   /** Bumped by every invalidation; a read stores its row only if none happened meanwhile. */
   #generation = 0;
 
@@ -55,8 +57,19 @@ export class UserCache {
     return user;
   }
 
-  /** Forget one user: call after any write to their row has committed. */
+  /** Other instances hear of every invalidation from now on. */
+  linkPeers(peers: { userChanged(id: string): void }): void {
+    this.#peers = peers;
+  }
+
+  /** Forget one user, here and on the other instances: call after any write to their row has committed. */
   invalidate(id: string): void {
+    this.invalidateHere(id);
+    this.#peers?.userChanged(id);
+  }
+
+  /** Forget one user on this instance (another instance changed them). */
+  invalidateHere(id: string): void {
     this.#generation += 1;
     this.#entries.delete(id);
   }

@@ -173,6 +173,26 @@ export interface ServerInstancesTable {
   last_seen_at: number;
 }
 
+/** A bus message too large for NOTIFY, sent by its id (migration 011). */
+export interface ClusterMessagesTable {
+  id: string;
+  body: string;
+  created_at: number;
+}
+
+/** One counted sign-in attempt (migration 011): scope 'pair' (account+address), 'address' or 'account'. */
+export interface LoginFailuresTable {
+  scope: string;
+  key: string;
+  at: number;
+}
+
+/** The last successful sign-in of an account from an address (migration 011). */
+export interface LoginKnownAddressesTable {
+  pair: string;
+  at: number;
+}
+
 /** One transcript item or tool call of a session, written when it is done. */
 export interface CallMessagesTable {
   id: string;
@@ -295,4 +315,7 @@ export interface Database {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   server_instances: ServerInstancesTable;
+  cluster_messages: ClusterMessagesTable;
+  login_failures: LoginFailuresTable;
+  login_known_addresses: LoginKnownAddressesTable;
 }

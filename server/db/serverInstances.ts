@@ -31,3 +31,14 @@ export async function removeGoneInstances(db: Kysely<Database>, staleBefore: num
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The instance bridging an open session and when it last beat; undefined when it is not registered. */
+export async function findBridgingInstance(db: Kysely<Database>, streamSid: string): Promise<{ id: string; lastSeenAt: number } | undefined> {
+  const row = await db
+    .selectFrom('call_sessions')
+    .innerJoin('server_instances', 'server_instances.id', 'call_sessions.instance_id')
+    .select(['server_instances.id', 'server_instances.last_seen_at'])
+    .where('call_sessions.stream_sid', '=', streamSid)
+    .executeTakeFirst();
+  return row ? { id: row.id, lastSeenAt: row.last_seen_at } : undefined;
+}

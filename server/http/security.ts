@@ -79,6 +79,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
   });
 
+  // Per instance by design (issue 12): with several instances behind a proxy one address gets at
+  // most instances × rateLimit.max requests a window, exactly rateLimit.max when the proxy keeps
+  // an address on one instance (nginx ip_hash). This limit is a generous flood guard; a shared
+  // PostgreSQL counter would put a database write on the path of every API request, which the
+  // speed work took even the user lookup off. What an attacker gains from, password guessing, is
+  // throttled by LoginThrottle, whose counts are shared through PostgreSQL exactly.
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.max,

@@ -17,6 +17,13 @@ declare module 'fastify' {
 /**
  * SANDBOX_TIMEOUT_MS, SANDBOX_WORKERS, SANDBOX_MEMORY_MB and SANDBOX_USER_CALLS as the sandbox's
  * options, and OUTBOUND_ALLOW for the handlers' fetch (the crawler reads the same list).
+ *
+ * Several instances (issue 12): the per-user cap stays per instance by design, so one user has at
+ * most instances × SANDBOX_USER_CALLS tool calls running and waiting in all. What the cap protects
+ * is this process's worker threads (one user's calls must not starve everyone else's here), and
+ * each instance has its own; sharing the count through the database would add a round trip to
+ * every tool call of a phone conversation without protecting any worker better. README "Running
+ * several instances".
  */
 export function sandboxOptions(config: Pick<Config, 'sandbox'> & Partial<Pick<Config, 'outboundAllow'>>): SandboxOptions {
   const allow = config.outboundAllow ?? [];

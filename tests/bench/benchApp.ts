@@ -46,8 +46,8 @@ export interface BenchApp {
   user: TestUser;
   /** The app itself, to seed data and sign in more users. */
   test: TestApp;
-  /** POST /api/accounts/login over HTTP; resolves the access token. */
-  login: () => Promise<string>;
+  /** POST /api/accounts/login over HTTP as `as` (the bench's user by default); resolves the access token. */
+  login: (as?: TestUser) => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -65,11 +65,11 @@ export async function startBenchApp(): Promise<BenchApp> {
   if (!address || typeof address === 'string') throw new Error('bench app is not listening on a port');
   const url = `http://127.0.0.1:${address.port}`;
 
-  const login = async () => {
+  const login = async (as: TestUser = user) => {
     const response = await fetch(`${url}/api/accounts/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: user.username, password: user.password }),
+      body: JSON.stringify({ username: as.username, password: as.password }),
     });
     const body: unknown = await response.json();
     const token = typeof body === 'object' && body !== null ? (body as { accessToken?: unknown }).accessToken : undefined;

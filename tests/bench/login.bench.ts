@@ -28,16 +28,19 @@ function rows(label: string, delay: { p50: number; p99: number; max: number }, n
 
 export const bench: Bench = {
   name: 'login',
-  description: `Event-loop lag while ${LOGINS} sign-ins (argon2id) run at once, against an idle server`,
+  description: `Event-loop lag while ${LOGINS} users sign in (argon2id) at once, against an idle server`,
   run: async () => {
     const app = await startBenchApp();
     try {
       await app.login(); // warm-up: first-use costs (dummy hash, JIT) are not what this measures
       const idle = await loopDelayDuring(() => sleep(IDLE_MS));
+      // Distinct accounts: concurrent attempts at one account are counted before the hash check
+      // and throttled (issue 7), which is not what this measures.
+      const users = await Promise.all(Array.from({ length: LOGINS }, () => app.test.createUser()));
       let elapsedMs = 0;
       const busy = await loopDelayDuring(async () => {
         const started = performance.now();
-        await Promise.all(Array.from({ length: LOGINS }, () => app.login()));
+        await Promise.all(users.map((user) => app.login(user)));
         elapsedMs = performance.now() - started;
       });
       return [

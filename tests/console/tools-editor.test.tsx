@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory as createMemoryHistory, useLocation, useNavigate } from 'react-router-dom';
 import { ConsoleRoot } from '../../console/app/ConsoleRoot.js';
+import { createGuardedHistory } from '../../console/app/createGuardedHistory.js';
+import { GuardedRouter } from '../../console/app/GuardedRouter.js';
 import { NEW_TOOL_PARAMETERS } from '../../console/features/tools/newToolTemplate.js';
 import { createConsoleApi } from '../../console/lib/api.js';
 import type { WebSocketClass } from '../../console/lib/realtime.js';
@@ -32,21 +34,13 @@ function renderWithHistory(fakeRoutes: FakeRoutes) {
   storeSession({ user: USER });
   const fake = createFakeApi(fakeRoutes);
   const api = createConsoleApi({ fetch: fake.fetch });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            <ConsoleRoot api={api} WebSocket={FakeWebSocket as unknown as WebSocketClass} />
-            <BackProbe />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: ['/tools', '/tools/new'], initialIndex: 1 },
+  const history = createGuardedHistory(createMemoryHistory({ initialEntries: ['/tools', '/tools/new'], initialIndex: 1, v5Compat: true }));
+  const utils = render(
+    <GuardedRouter history={history}>
+      <ConsoleRoot api={api} WebSocket={FakeWebSocket as unknown as WebSocketClass} />
+      <BackProbe />
+    </GuardedRouter>,
   );
-  const utils = render(<RouterProvider router={router} />);
   return { ...utils, fake, user: userEvent.setup(), location: () => utils.getByTestId('location').textContent };
 }
 

@@ -1,8 +1,9 @@
 /**
- * Issue 7, findings 12–15 in a real browser: leaving unsaved edits asks first (in-app and on tab
- * close); the handler editor marks syntax errors while typing; Call says why it is disabled and
- * shows its failures in the dialog; custom value names are not overwritten; the navigation bar
- * holds still; pages share one header and one not-found state, and each names the tab.
+ * Issue 7, findings 12–15 in a real browser: leaving unsaved edits asks first (in-app, on the
+ * browser's Back and Forward, and on tab close); the handler editor marks syntax errors while
+ * typing; Call says why it is disabled and shows its failures in the dialog; custom value names are
+ * not overwritten; the navigation bar holds still; pages share one header and one not-found state,
+ * and each names the tab.
  * Screenshots of every changed page at 375 and 1280 px go to test-results/screens/ux-*.png.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -90,6 +91,55 @@ test('unsaved edits ask before leaving: in-app, on tab close, and not after savi
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => page.isClosed()).toBe(true);
   expect(promptedAgain).toBe(false);
+});
+
+test("unsaved edits ask before the browser's Back and Forward, and the address stays with the page", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(WIDE);
+  await signIn(page, member);
+  await page.goto('/agents');
+  await page.getByRole('link', { name: AGENT, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/agents/${ids.agent}$`));
+  const description = page.getByLabel('Description', { exact: true });
+  // What the server holds (the test above may have saved one): what the page shows without edits.
+  const saved = await description.inputValue();
+  await description.fill('Edited before Back');
+
+  // history.back() as the browser's button does: Playwright's goBack() waits for a page load.
+  await page.evaluate(() => history.back());
+  await expect(leaveDialog(page)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/agents/${ids.agent}$`));
+  await leaveDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(leaveDialog(page)).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/agents/${ids.agent}$`));
+  await expect(description).toHaveValue('Edited before Back');
+
+  await page.evaluate(() => history.back());
+  await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'AI Agents' })).toBeVisible();
+
+  // Forward: to the agent again (nothing unsaved, so no question), on to the list through the
+  // page's own link, back to the agent, edit, and Forward asks too.
+  await page.evaluate(() => history.forward());
+  await expect(page).toHaveURL(new RegExp(`/agents/${ids.agent}$`));
+  await expect(description).toHaveValue(saved);
+  await page.getByRole('link', { name: 'Back to agents' }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+  await page.evaluate(() => history.back());
+  await expect(page).toHaveURL(new RegExp(`/agents/${ids.agent}$`));
+  await description.fill('Edited before Forward');
+  await page.evaluate(() => history.forward());
+  await expect(leaveDialog(page)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/agents/${ids.agent}$`));
+  await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+  await expect(leaveDialog(page)).toBeHidden();
+  // Holding and redoing the moves left the history as it was: Back is the agent again, unedited.
+  await page.evaluate(() => history.back());
+  await expect(page).toHaveURL(new RegExp(`/agents/${ids.agent}$`));
+  await expect(description).toHaveValue(saved);
+  await expect(leaveDialog(page)).toBeHidden();
 });
 
 test('tools: live syntax errors in the handler, a Test panel that shows errors, not Output null', async ({ page }) => {

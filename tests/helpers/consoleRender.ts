@@ -1,14 +1,17 @@
 /**
- * Renders the whole console (ConsoleRoot inside a memory data router) with a fake fetch and fake
- * WebSocket, after writing the stored session the test asks for. No JSX so it stays a .ts helper.
+ * Renders the whole console (ConsoleRoot in the app's guarded router, on a memory history) with a
+ * fake fetch and fake WebSocket, after writing the stored session the test asks for. No JSX so it
+ * stays a .ts helper.
  */
 import { createElement, Fragment } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory as createMemoryHistory, useLocation } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../shared/defaults.js';
 import type { AuthUser } from '../../shared/types/user.js';
 import { ConsoleRoot } from '../../console/app/ConsoleRoot.js';
+import { createGuardedHistory } from '../../console/app/createGuardedHistory.js';
+import { GuardedRouter } from '../../console/app/GuardedRouter.js';
 import { createConsoleApi } from '../../console/lib/api.js';
 import type { WebSocketClass } from '../../console/lib/realtime.js';
 import { createFakeApi, type FakeRoutes } from './consoleFakeApi.js';
@@ -43,33 +46,33 @@ function LocationProbe() {
 
 export interface RenderConsoleOptions {
   path?: string;
+  /** Pages in the history before `path` (Back goes to the last) and after it (Forward). */
+  before?: string[];
+  after?: string[];
   session?: StoredSession;
   routes?: FakeRoutes;
   WebSocket?: WebSocketClass;
 }
 
-export function renderConsole({ path = '/', session, routes = {}, WebSocket }: RenderConsoleOptions = {}) {
+export function renderConsole({ path = '/', before = [], after = [], session, routes = {}, WebSocket }: RenderConsoleOptions = {}) {
   if (session) storeSession(session);
   const fake = createFakeApi(routes);
   const api = createConsoleApi({ fetch: fake.fetch });
   const ws = WebSocket ?? (FakeWebSocket as unknown as WebSocketClass);
   const user = userEvent.setup();
-  // A data router like the app's (ConsoleApp): the editors' unsaved-changes blocker needs one.
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: createElement(Fragment, null, createElement(ConsoleRoot, { api, WebSocket: ws }), createElement(LocationProbe)),
-      },
-    ],
-    { initialEntries: [path] },
+  // The app's router (ConsoleApp) on a memory history: the editors' unsaved-changes guard needs it.
+  const history = createGuardedHistory(createMemoryHistory({ initialEntries: [...before, path, ...after], initialIndex: before.length, v5Compat: true }));
+  const utils = render(
+    createElement(GuardedRouter, {
+      history,
+      children: createElement(Fragment, null, createElement(ConsoleRoot, { api, WebSocket: ws }), createElement(LocationProbe)),
+    }),
   );
-  const utils = render(createElement(RouterProvider, { router }));
   return {
     ...utils,
     user,
     fake,
-    router,
+    history,
     /** Current pathname inside the router. */
     location: () => utils.getByTestId('location').textContent,
   };

@@ -37,7 +37,7 @@ export async function adminQuery(query: string): Promise<void> {
   }
 }
 
-export interface ThrowawayDatabase {
+export interface TestPostgresDatabase {
   /** SWITCHBOARD_TEST_DATABASE_URL naming this database. */
   url: string;
   name: string;
@@ -46,7 +46,7 @@ export interface ThrowawayDatabase {
 }
 
 /** A new, empty database on the test PostgreSQL server (not migrated). */
-export async function createTestDatabase(prefix = 'sb_test'): Promise<ThrowawayDatabase> {
+export async function createTestDatabase(prefix = 'sb_test'): Promise<TestPostgresDatabase> {
   if (!POSTGRES_TEST_URL) throw new Error('a PostgreSQL test database needs SWITCHBOARD_TEST_DATABASE_URL');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);

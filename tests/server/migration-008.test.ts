@@ -5,10 +5,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { createMigrator, migrateToLatest } from '../../server/db/migrate.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import { MIGRATIONS } from '../../server/db/migrations/index.js';
 import { openDatabase } from '../../server/db/openDatabase.js';
 import type { Database } from '../../server/db/schema.js';
 import { findUserByUsername } from '../../server/db/users.js';
@@ -21,7 +22,7 @@ beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-m008-'));
   own = await ownTestDatabase('sb_m008');
   db = openDatabase({ ...loadConfig({ DATA_DIR: dataDir }), databaseUrl: own.databaseUrl });
-  const migrator = await createMigrator(db);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
   const { error } = await migrator.migrateTo('003-agents');
   if (error) throw error;
 });

@@ -6,10 +6,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../shared/types/tool.js';
-import { createMigrator } from '../../server/db/migrate.js';
+import { MIGRATIONS } from '../../server/db/migrations/index.js';
 import { openDatabase } from '../../server/db/openDatabase.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedInCaller } from '../helpers/signedInCaller.js';
@@ -60,7 +60,7 @@ describe('migration 004', () => {
     const own = await ownTestDatabase('sb_m004');
     const db = openDatabase({ databaseUrl: own.databaseUrl, dataDir });
     try {
-      const migrator = await createMigrator(db);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
       expect((await migrator.migrateTo('003-agents')).error).toBeUndefined();
       for (const [id, user] of [['u1', 'alice'], ['u2', 'bob']]) {
         await sql`insert into users (id, username, email, password_hash, role, token_version, created_at, updated_at)

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Flex } from '@radix-ui/themes';
 import type { User } from '../../../shared/types/user.js';
+import { MountWhenOpened } from '../../app/MountWhenOpened.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
@@ -10,9 +11,7 @@ import { LoadingState } from '../../components/LoadingState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useAuth } from '../auth/useAuth.js';
 import { ADMIN_TEXTS, useAdminUsers } from './api.js';
-import { ConfirmDeleteUserDialog } from './ConfirmDeleteUserDialog.js';
-import { CreateUserDialog } from './CreateUserDialog.js';
-import { EditUserDialog } from './EditUserDialog.js';
+import { LazyCreateUserDialog, LazyDeleteUserDialog, LazyEditUserDialog } from './lazyDialogs.js';
 import { UsersTable } from './UsersTable.js';
 
 /** Admin dashboard (/admin, spec part 2 §2, §6). */
@@ -50,7 +49,7 @@ export function AdminPage() {
         intro={`Welcome, ${actor.username}`}
         refresh={{ label: 'Refresh', busy: users.isValidating, onClick: () => void users.mutate() }}
         actions={
-          <Button onClick={() => setCreating(true)}>
+          <Button {...LazyCreateUserDialog.opener} onClick={() => setCreating(true)}>
             <PlusIcon /> Create User
           </Button>
         }
@@ -58,9 +57,15 @@ export function AdminPage() {
       {/* A failed refresh keeps the last list on screen, with the error above it. */}
       {loadError && users.data ? <ErrorCallout>{loadError}</ErrorCallout> : null}
       {body}
-      <CreateUserDialog open={creating} onOpenChange={setCreating} />
-      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
-      <ConfirmDeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+      <MountWhenOpened open={creating}>
+        <LazyCreateUserDialog.Component open={creating} onOpenChange={setCreating} />
+      </MountWhenOpened>
+      <MountWhenOpened open={editing !== null}>
+        <LazyEditUserDialog.Component user={editing} onClose={() => setEditing(null)} />
+      </MountWhenOpened>
+      <MountWhenOpened open={deleting !== null}>
+        <LazyDeleteUserDialog.Component user={deleting} onClose={() => setDeleting(null)} />
+      </MountWhenOpened>
     </Flex>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Flex, Tooltip } from '@radix-ui/themes';
 import { outranks } from '../../../shared/roles.js';
 import type { AuthUser, User } from '../../../shared/types/user.js';
+import { LazyDeleteUserDialog, LazyEditUserDialog } from './lazyDialogs.js';
 
 export interface UserActionsProps {
   user: User;
@@ -43,12 +44,27 @@ export function UserActions({ user, actor, onImpersonate, onEdit, onDelete }: Us
         </Button>
       </Guarded>
       <Guarded reason={editReason}>
-        <Button size="1" variant="soft" disabled={editReason !== null} aria-label={`Edit ${user.username}`} onClick={() => onEdit(user)}>
+        <Button
+          size="1"
+          variant="soft"
+          disabled={editReason !== null}
+          aria-label={`Edit ${user.username}`}
+          {...LazyEditUserDialog.opener}
+          onClick={() => onEdit(user)}
+        >
           Edit
         </Button>
       </Guarded>
       <Guarded reason={deleteReason}>
-        <Button size="1" variant="soft" color="red" disabled={deleteReason !== null} aria-label={`Delete ${user.username}`} onClick={() => onDelete(user)}>
+        <Button
+          size="1"
+          variant="soft"
+          color="red"
+          disabled={deleteReason !== null}
+          aria-label={`Delete ${user.username}`}
+          {...LazyDeleteUserDialog.opener}
+          onClick={() => onDelete(user)}
+        >
           Delete
         </Button>
       </Guarded>

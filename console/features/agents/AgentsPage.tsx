@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex, IconButton } from '@radix-ui/themes';
+import { lazyComponent } from '../../app/lazyComponent.js';
+import { MountWhenOpened } from '../../app/MountWhenOpened.js';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
@@ -9,9 +11,12 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { AgentCard } from './AgentCard.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { useAgents } from './api.js';
-import { CreateAgentDialog } from './CreateAgentDialog.js';
 import '../../components/cardList.css';
 import './agents.css';
+
+// The dialog and Radix's dialog machinery (about 9 KiB gzip) are not needed to show the list
+// (issue 12): fetched when a New Agent button is pointed at, focused or pressed.
+const CreateAgentDialog = lazyComponent(() => import('./CreateAgentDialog.js').then((m) => m.CreateAgentDialog));
 
 /** The agents list (/agents, spec part 1 §2 "Agents list screen"). */
 export function AgentsPage() {
@@ -42,7 +47,7 @@ export function AgentsPage() {
         intro={AGENT_TEXTS.listIntro}
         refresh={{ label: AGENT_TEXTS.refresh, busy: loading, onClick: () => void agents.mutate() }}
         actions={
-          <Button className="sb-card-page-add" onClick={() => setCreating(true)}>
+          <Button className="sb-card-page-add" {...CreateAgentDialog.opener} onClick={() => setCreating(true)}>
             <PlusIcon /> {AGENT_TEXTS.newAgent}
           </Button>
         }
@@ -53,11 +58,14 @@ export function AgentsPage() {
         radius="full"
         className="sb-card-page-fab"
         aria-label={AGENT_TEXTS.addNewAgent}
+        {...CreateAgentDialog.opener}
         onClick={() => setCreating(true)}
       >
         <PlusIcon width="22" height="22" />
       </IconButton>
-      <CreateAgentDialog open={creating} onOpenChange={setCreating} />
+      <MountWhenOpened open={creating}>
+        <CreateAgentDialog.Component open={creating} onOpenChange={setCreating} />
+      </MountWhenOpened>
     </Flex>
   );
 }

@@ -14,6 +14,7 @@ import * as m007 from './007-knowledge.js';
 import * as m008 from './008-unique-names-and-numbers.js';
 import * as m009 from './009-chat-conversations.js';
 import * as m010 from './010-server-instances.js';
+import * as m011 from './011-cluster.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '008-unique-names-and-numbers': m008,
   '009-chat-conversations': m009,
   '010-server-instances': m010,
+  '011-cluster': m011,
 };

@@ -1,0 +1,189 @@
+/**
+ * This instance's link to the other instances on the same PostgreSQL (issue 12), created by
+ * buildApp only when the database is PostgreSQL: on SQLite there is one instance and nothing here
+ * runs. It carries, over the bus (PostgresBus):
+ *
+ * - real-time events and console closes (logout, password or role change, deletion), delivered
+ *   with the same owner scoping as this instance's own (ConnectionRegistry);
+ * - cache invalidations (UserCache) and session revocations (SessionRevocations), so a change on
+ *   one instance applies on the others within milliseconds. The second at worst that issue 12
+ *   promises does not rest on the bus alone (a NOTIFY sent through a failing pool is lost):
+ *   UserCache trusts an entry for a second, and the sessions revoked lately are read from the
+ *   database every REVOCATION_POLL_MS; after the bus was cut off both are rebuilt at once;
+ * - End Session for a call another instance bridges: the request goes to the instance named on
+ *   the call's session, which answers whether it had the call.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ServerMessage } from '../../shared/protocol.js';
+import type { Clock } from '../appTypes.js';
+import type { AuthServices } from '../auth/AuthServices.js';
+import type { Database } from '../db/schema.js';
+import type { CallRegistry } from '../voice/CallRegistry.js';
+import type { ConnectionRegistry, RealtimePeers } from '../ws/ConnectionRegistry.js';
+import { parseClusterMessage, type ClusterMessage } from './clusterMessages.js';
+import { PostgresBus } from './PostgresBus.js';
+
+/** How long End Session waits for the bridging instance to answer. */
+export const END_CALL_ANSWER_MS = 5000;
+
+/** How often the sessions revoked lately are read again, whatever the bus says. */
+export const REVOCATION_POLL_MS = 1000;
+/** Each read looks this far behind the previous one: revoked_at is the revoking instance's clock. */
+const REVOCATION_POLL_OVERLAP_MS = 5000;
+
+export type RemoteEndResult = 'ended' | 'not_found' | 'no_answer';
+
+export interface ClusterLinkDeps {
+  connectionString: string;
+  db: Kysely<Database>;
+  instanceId: string;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  realtime: ConnectionRegistry;
+  auth: Pick<AuthServices, 'users' | 'revocations'>;
+  calls: Pick<CallRegistry, 'end'>;
+}
+
+export class ClusterLink implements RealtimePeers {
+  readonly bus: PostgresBus;
+  readonly #deps: ClusterLinkDeps;
+  readonly #waiting = new Map<string, (found: boolean) => void>();
+  #pollTimer: NodeJS.Timeout | null = null;
+  #polling = false;
+  #lastPoll = 0;
+
+  constructor(deps: ClusterLinkDeps) {
+    this.#deps = deps;
+    this.bus = new PostgresBus({
+      connectionString: deps.connectionString,
+      db: deps.db,
+      instanceId: deps.instanceId,
+      log: deps.log,
+      clock: deps.clock,
+      onMessage: (body) => this.#receive(body),
+      onResync: () => void this.#resync(),
+    });
+  }
+
+  /** Listens, then passes this instance's sends, closes and invalidations on. */
+  async start(): Promise<void> {
+    await this.bus.start();
+    this.#deps.realtime.linkPeers(this);
+    this.#deps.auth.users.linkPeers({ userChanged: (userId) => this.#send({ type: 'auth.user-changed', userId }) });
+    this.#deps.auth.revocations.linkPeers({
+      sessionRevoked: (sessionId, revokedAt) => this.#send({ type: 'auth.session-revoked', sessionId, revokedAt }),
+    });
+    this.#lastPoll = this.#deps.clock();
+    this.#pollTimer = setInterval(() => void this.#pollRevocations(), REVOCATION_POLL_MS);
+    this.#pollTimer.unref();
+  }
+
+  close(): Promise<void> {
+    if (this.#pollTimer) clearInterval(this.#pollTimer);
+    for (const answer of this.#waiting.values()) answer(false);
+    this.#waiting.clear();
+    return this.bus.close();
+  }
+
+  sendToUser(userId: string, message: ServerMessage): void {
+    this.#send({ type: 'realtime.send', userId, message });
+  }
+
+  closeUser(userId: string, code: number, reason: string): void {
+    this.#send({ type: 'realtime.close-user', userId, code, reason });
+  }
+
+  closeSession(sessionId: string, code: number, reason: string): void {
+    this.#send({ type: 'realtime.close-session', sessionId, code, reason });
+  }
+
+  /** Asks `instanceId` to end the call it bridges; 'no_answer' when it does not answer in time. */
+  endCallOn(instanceId: string, streamSid: string, timeoutMs = END_CALL_ANSWER_MS): Promise<RemoteEndResult> {
+    const requestId = randomUUID();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#waiting.delete(requestId);
+        resolve('no_answer');
+      }, timeoutMs);
+      this.#waiting.set(requestId, (found) => {
+        clearTimeout(timer);
+        this.#waiting.delete(requestId);
+        resolve(found ? 'ended' : 'not_found');
+      });
+      this.#send({ type: 'call.end', to: instanceId, replyTo: this.#deps.instanceId, requestId, streamSid });
+    });
+  }
+
+  #send(message: ClusterMessage): void {
+    this.bus.publish(message);
+  }
+
+  #receive(body: unknown): void {
+    const message = parseClusterMessage(body);
+    if (!message) {
+      this.#deps.log.warn('ignored a message of another instance that this version does not understand');
+      return;
+    }
+    const { realtime, auth, instanceId } = this.#deps;
+    switch (message.type) {
+      case 'realtime.send':
+        realtime.sendToUserHere(message.userId, message.message);
+        break;
+      case 'realtime.close-user':
+        realtime.closeUserHere(message.userId, message.code, message.reason);
+        break;
+      case 'realtime.close-session':
+        realtime.closeSessionHere(message.sessionId, message.code, message.reason);
+        break;
+      case 'auth.user-changed':
+        auth.users.invalidateHere(message.userId);
+        break;
+      case 'auth.session-revoked':
+        auth.revocations.addHere(message.sessionId, message.revokedAt);
+        break;
+      case 'call.end':
+        if (message.to === instanceId) void this.#endCall(message);
+        break;
+      case 'call.end-answer':
+        if (message.to === instanceId) this.#waiting.get(message.requestId)?.(message.found);
+        break;
+    }
+  }
+
+  async #endCall(request: Extract<ClusterMessage, { type: 'call.end' }>): Promise<void> {
+    let found = false;
+    try {
+      found = await this.#deps.calls.end(request.streamSid, 'ended_by_user');
+    } catch (error) {
+      this.#deps.log.error({ err: error, streamSid: request.streamSid }, 'could not end a call another instance asked to end');
+    }
+    this.#send({ type: 'call.end-answer', to: request.replyTo, requestId: request.requestId, found });
+  }
+
+  async #pollRevocations(): Promise<void> {
+    if (this.#polling) return;
+    this.#polling = true;
+    const started = this.#deps.clock();
+    try {
+      await this.#deps.auth.revocations.load(this.#deps.db, this.#lastPoll - REVOCATION_POLL_OVERLAP_MS);
+      this.#lastPoll = started;
+    } catch {
+      // The database is unreachable: so is every request's, which fail with 503 meanwhile. The
+      // next poll reads from the last one that worked.
+    } finally {
+      this.#polling = false;
+    }
+  }
+
+  /** Whatever was sent while the bus was cut off is lost: rebuild what it would have changed. */
+  async #resync(): Promise<void> {
+    this.#deps.auth.users.invalidateAll();
+    try {
+      await this.#deps.auth.revocations.load(this.#deps.db);
+    } catch (error) {
+      this.#deps.log.warn({ err: error }, 'could not reload session revocations after the instances\' channel came back');
+    }
+  }
+}
