@@ -55,7 +55,7 @@ export function newAddress(): string {
 
 export interface ChatBedOptions {
   config?: Partial<Config>;
-  /** The app factory; a fresh SQLite app by default (postgresApp.ts for PostgreSQL). */
+  /** The app factory; createTestApp by default (on the pass's database), postgresApp.ts for PostgreSQL always. */
   createApp?: (options: TestAppOptions) => Promise<TestApp>;
 }
 
