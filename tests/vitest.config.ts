@@ -1,14 +1,19 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { NoSkipsReporter } from './helpers/NoSkipsReporter.js';
+import { checkServerSuiteLists, POSTGRES_ONLY } from './serverSuites.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+checkServerSuiteLists(root);
 
 // Node for server and shared; happy-dom for console and widget. Each widget/console file picks
-// its JSX runtime from the nearest tsconfig, so no global jsxImportSource is set here.
+// its JSX runtime from the nearest tsconfig, so no global jsxImportSource is set here. The server
+// suites run on SQLite here and again on PostgreSQL in `npm run test:pg` (vitest.postgres.config.ts).
 export default defineConfig({
   root,
   test: {
+    reporters: process.env.CI === 'true' ? ['default', new NoSkipsReporter()] : ['default'],
     projects: [
       {
         extends: true,
@@ -16,6 +21,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...Object.keys(POSTGRES_ONLY)],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -8,6 +8,8 @@
  *   bed.fake.enqueue({ text: 'Hello there' });
  *   const { events } = await bed.send(bot.id, { text: 'Hi' });
  */
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Config } from '../../server/config.js';
 import { startFakeOpenAIChat, type FakeChatRequest, type FakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './serverApp.js';
@@ -53,7 +55,7 @@ export function newAddress(): string {
 
 export interface ChatBedOptions {
   config?: Partial<Config>;
-  /** The app factory; a fresh SQLite app by default (postgresApp.ts for PostgreSQL). */
+  /** The app factory; createTestApp by default (on the pass's database), postgresApp.ts for PostgreSQL always. */
   createApp?: (options: TestAppOptions) => Promise<TestApp>;
 }
 
@@ -64,6 +66,7 @@ export async function startChatBed(options: ChatBedOptions = {}): Promise<ChatBe
     config: { openaiBaseUrl: fake.baseUrl, publicRateLimit: { max: 10_000, windowMs: 60_000 }, ...options.config },
     logStream: { write: (line) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   });
+  closeUnusedConnectionsOnClose(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('the test app is not listening on a port');
@@ -119,6 +122,25 @@ export async function startChatBed(options: ChatBedOptions = {}): Promise<ChatBe
       await fake.close();
     },
   };
+}
+
+/**
+ * A fetch aborted mid-answer makes Node's fetch (undici) open a spare connection that never
+ * carries a request. To Node's server that connection is not idle (it waits for a request's
+ * headers), so app.close() would wait for it until the client drops it, far past the hook timeout
+ * when the test process lives on. Once the app has ended its answers (its own preClose runs first),
+ * such connections are closed; every connection that carried a request is left to close as usual.
+ */
+function closeUnusedConnectionsOnClose(t: TestApp): void {
+  const unused = new Set<Socket>();
+  t.app.server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  t.app.server.on('request', (request: IncomingMessage) => unused.delete(request.socket));
+  t.app.addHook('preClose', async () => {
+    for (const socket of unused) socket.destroy();
+  });
 }
 
 /** The events' types in order. */

@@ -1,32 +1,21 @@
 /**
- * A test app on PostgreSQL in a throwaway schema, when SWITCHBOARD_TEST_DATABASE_URL names a
- * database the test may create schemas in (suites skip without it).
+ * A test app on a throwaway PostgreSQL database, for the suites that exist for PostgreSQL alone
+ * (they run on the PostgreSQL pass: tests/serverSuites.ts). It needs SWITCHBOARD_TEST_DATABASE_URL.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { createTestApp, type TestApp, type TestAppOptions } from './serverApp.js';
+import { createTestDatabase, POSTGRES_TEST_URL } from './testDatabase.js';
 
-export const POSTGRES_TEST_URL = process.env.SWITCHBOARD_TEST_DATABASE_URL;
+export { POSTGRES_TEST_URL };
 
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_TEST_URL });
-  await client.connect();
-  await client.query(query);
-  await client.end();
-}
-
-/** The app, with `close` also dropping its schema. */
+/** The app, with `close` also dropping its database. */
 export async function createPostgresTestApp(prefix: string, options: TestAppOptions = {}): Promise<TestApp> {
-  const schema = `${prefix}_${randomBytes(4).toString('hex')}`;
-  await admin(`CREATE SCHEMA ${schema}`);
-  const url = new URL(POSTGRES_TEST_URL!);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  const t = await createTestApp({ ...options, config: { ...options.config, databaseUrl: url.toString() } });
+  const database = await createTestDatabase(prefix);
+  const t = await createTestApp({ ...options, config: { ...options.config, databaseUrl: database.url } });
   return {
     ...t,
     close: async () => {
       await t.close();
-      await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await database.drop();
     },
   };
 }

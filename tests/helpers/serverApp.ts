@@ -1,5 +1,6 @@
 /**
- * A throwaway Switchboard server for tests: a fresh SQLite database and secrets key in a temp
+ * A throwaway Switchboard server for tests: a fresh database (SQLite in a temp DATA_DIR, or a
+ * throwaway PostgreSQL schema on the PostgreSQL pass: testDatabase.ts) and secrets key in that
  * DATA_DIR, a movable clock, and shortcuts to create users and sign in. Other suites reuse it:
  *
  *   const t = await createTestApp();
@@ -24,6 +25,7 @@ import type { Database } from '../../server/db/schema.js';
 import { insertUser } from '../../server/db/users.js';
 import type { LogDestination } from '../../server/http/logging.js';
 import { REFRESH_COOKIE } from '../../server/auth/refreshCookie.js';
+import { ownTestDatabase } from './testDatabase.js';
 
 export interface TestClock {
   now: () => number;
@@ -51,7 +53,7 @@ export interface SignedIn {
 }
 
 export interface TestAppOptions {
-  /** Overrides of the test config (e.g. distDir, loginThrottle). */
+  /** Overrides of the test config (e.g. distDir, loginThrottle); a databaseUrl given here is used as is. */
   config?: Partial<Config>;
   /** Receives the app's log lines (level defaults to 'trace' when given, else 'silent'). */
   logStream?: LogDestination;
@@ -91,10 +93,12 @@ export function refreshCookieOf(response: LightMyRequestResponse): string | null
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-test-'));
+  const own = options.config && 'databaseUrl' in options.config ? null : await ownTestDatabase('sb_app');
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     distDir: path.join(dataDir, 'dist'),
     examplesDir: path.join(dataDir, 'examples'),
+    ...(own ? { databaseUrl: own.databaseUrl } : {}),
     ...options.config,
   };
   const db = openDatabase(config);
@@ -132,6 +136,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const close = async () => {
     await app.close();
     await db.destroy();
+    await own?.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
 

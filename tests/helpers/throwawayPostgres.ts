@@ -1,11 +1,12 @@
 /**
  * A PostgreSQL cluster of the test's own, in a temp folder on a free port, that the test can stop
- * and start again (issue 12, the database restarted mid-traffic). It needs the PostgreSQL server
- * binaries (PG_BIN, else Debian's /usr/lib/postgresql/15/bin). PostgreSQL refuses to run as root,
- * so as root the cluster runs as the `postgres` user; any other user runs it as themselves.
+ * and start again (issue 12, the database restarted mid-traffic), and the one `npm run test:pg`
+ * runs the server suites on. It needs the PostgreSQL server binaries: PG_BIN, else the newest of
+ * Debian's /usr/lib/postgresql/<version>/bin. PostgreSQL refuses to run as root, so as root the
+ * cluster runs as the `postgres` user; any other user runs it as themselves.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -13,13 +14,27 @@ import { promisify } from 'node:util';
 import { freePort } from './freePort.js';
 
 const run = promisify(execFile);
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const DEBIAN_VERSIONS = '/usr/lib/postgresql';
 const RUN_AS = 'postgres';
+
+/** PG_BIN, else the bin folder of the newest PostgreSQL Debian installed (its packages allow several side by side). */
+function findBin(): string | null {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const versions = existsSync(DEBIAN_VERSIONS)
+    ? readdirSync(DEBIAN_VERSIONS)
+        .filter((name) => /^\d+$/.test(name) && existsSync(path.join(DEBIAN_VERSIONS, name, 'bin', 'pg_ctl')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return versions[0] ? path.join(DEBIAN_VERSIONS, versions[0], 'bin') : null;
+}
+
+const BIN = findBin();
 
 /** Why the cluster cannot run here, or null when it can. */
 export function throwawayPostgresUnavailable(): string | null {
   if (process.platform !== 'linux') return 'a throwaway PostgreSQL runs on Linux only';
-  if (!existsSync(path.join(BIN, 'pg_ctl'))) return `no PostgreSQL server binaries in ${BIN} (set PG_BIN)`;
+  if (BIN === null) return `no PostgreSQL server binaries in ${DEBIAN_VERSIONS}/<version>/bin (install postgresql, or set PG_BIN)`;
+  if (!existsSync(path.join(BIN, 'pg_ctl'))) return `no PostgreSQL server binaries in PG_BIN (${BIN})`;
   if (userInfo().uid !== 0) return null;
   try {
     execFileSync('id', ['-u', RUN_AS], { stdio: 'ignore' });
@@ -42,6 +57,7 @@ const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
 /** Runs a PostgreSQL program as the cluster's owner. */
 async function pg(program: string, args: string[]): Promise<void> {
+  if (BIN === null) throw new Error(throwawayPostgresUnavailable() ?? 'no PostgreSQL server binaries');
   const file = path.join(BIN, program);
   if (userInfo().uid !== 0) {
     await run(file, args);
@@ -50,7 +66,16 @@ async function pg(program: string, args: string[]): Promise<void> {
   await run('su', [RUN_AS, '-s', '/bin/sh', '-c', [file, ...args].map(quote).join(' ')]);
 }
 
-export async function createThrowawayPostgres(): Promise<ThrowawayPostgres> {
+export interface ThrowawayPostgresOptions {
+  /**
+   * false: no fsync, asynchronous commits, no full-page writes: much faster, and fine for a cluster
+   * nothing outlives (an orderly or fast stop still writes everything). Default true.
+   */
+  durable?: boolean;
+  maxConnections?: number;
+}
+
+export async function createThrowawayPostgres(options: ThrowawayPostgresOptions = {}): Promise<ThrowawayPostgres> {
   const dir = await mkdtemp(path.join(tmpdir(), 'switchboard-pg-'));
   if (userInfo().uid === 0) {
     const { stdout } = await run('id', ['-u', RUN_AS]);
@@ -60,10 +85,14 @@ export async function createThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const data = path.join(dir, 'data');
   const port = await freePort();
   await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
+  const settings = [
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+    ...(options.durable === false ? ['-c fsync=off -c synchronous_commit=off -c full_page_writes=off'] : []),
+    ...(options.maxConnections ? [`-c max_connections=${options.maxConnections}`] : []),
+  ].join(' ');
   let running = false;
   const start = async () => {
-    await pg('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+    await pg('pg_ctl', ['-D', data, '-o', settings, '-l', path.join(dir, 'log'), '-w', 'start']);
     running = true;
   };
   const stop = async () => {

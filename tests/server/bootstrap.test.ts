@@ -9,6 +9,7 @@ import { migrateToLatest } from '../../server/db/migrate.js';
 import { openDatabase } from '../../server/db/openDatabase.js';
 import { findUserByUsername, listUsers } from '../../server/db/users.js';
 import { startServer, type RunningServer } from '../../server/startServer.js';
+import { ownTestDatabase } from '../helpers/testDatabase.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -16,10 +17,18 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function start(env: Record<string, string> = {}): Promise<{ server: RunningServer; printed: string; dataDir: string }> {
+/** A data folder and an empty database (its own schema on the PostgreSQL pass), removed after the test. */
+async function freshData(): Promise<{ dataDir: string; databaseUrl: string | null }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-boot-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env }), distDir: path.join(dataDir, 'dist') };
+  const own = await ownTestDatabase('sb_boot');
+  cleanups.push(own.drop);
+  return { dataDir, databaseUrl: own.databaseUrl };
+}
+
+async function start(env: Record<string, string> = {}): Promise<{ server: RunningServer; printed: string; dataDir: string }> {
+  const { dataDir, databaseUrl } = await freshData();
+  const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env }), databaseUrl, distDir: path.join(dataDir, 'dist') };
   const chunks: string[] = [];
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     chunks.push(chunk.toString());
@@ -50,9 +59,8 @@ describe('first superadmin', () => {
   });
 
   it('refuses a look-alike SWITCHBOARD_ADMIN_USERNAME with a message naming it', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-boot-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const db = openDatabase(loadConfig({ DATA_DIR: dataDir }));
+    const { dataDir, databaseUrl } = await freshData();
+    const db = openDatabase({ ...loadConfig({ DATA_DIR: dataDir }), databaseUrl });
     cleanups.push(() => db.destroy());
     await migrateToLatest(db);
     await expect(ensureFirstSuperadmin(db, { adminUsername: 'r\u043eot', adminPassword: 'from-env-secret' })).rejects.toThrow(

@@ -12,13 +12,16 @@ import type { ChatConversationResponse } from '../../shared/types/chat.js';
 import { startFakeOpenAIChat, type FakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
 import { PROCESS_ADMIN, signIn, startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
 import { readSse, SseParser, type SseEvent } from '../helpers/sseEvents.js';
+import { ownTestDatabase } from '../helpers/testDatabase.js';
 
 let dataDir = '';
 let fake: FakeOpenAIChat | undefined;
+let dropDatabase: () => Promise<void> = async () => undefined;
 const running: ServerProcess[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.kill()));
   await fake?.close();
+  await dropDatabase();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -41,7 +44,9 @@ async function kept(url: string, botId: string, conversationId: string): Promise
 it('keeps no half turn of an answer the process died in, and answers the next message', async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-chat-crash-'));
   fake = await startFakeOpenAIChat();
-  const env = { OPENAI_BASE_URL: fake.baseUrl };
+  const own = await ownTestDatabase('sb_chat_crash');
+  dropDatabase = own.drop;
+  const env = { OPENAI_BASE_URL: fake.baseUrl, ...(own.databaseUrl ? { DATABASE_URL: own.databaseUrl } : {}) };
   const first = await startServerProcess(dataDir, env);
   running.push(first);
   const token = await signIn(first.url, PROCESS_ADMIN.username, PROCESS_ADMIN.password);

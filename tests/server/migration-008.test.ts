@@ -13,18 +13,22 @@ import { MIGRATIONS } from '../../server/db/migrations/index.js';
 import { openDatabase } from '../../server/db/openDatabase.js';
 import type { Database } from '../../server/db/schema.js';
 import { findUserByUsername } from '../../server/db/users.js';
+import { ownTestDatabase, UNIQUE_VIOLATION, type OwnTestDatabase } from '../helpers/testDatabase.js';
 
 let dataDir: string;
+let own: OwnTestDatabase;
 let db: Kysely<Database>;
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-m008-'));
-  db = openDatabase(loadConfig({ DATA_DIR: dataDir }));
+  own = await ownTestDatabase('sb_m008');
+  db = openDatabase({ ...loadConfig({ DATA_DIR: dataDir }), databaseUrl: own.databaseUrl });
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
   const { error } = await migrator.migrateTo('003-agents');
   if (error) throw error;
 });
 afterEach(async () => {
   await db.destroy();
+  await own.drop();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -56,5 +60,5 @@ it('keeps the oldest name, suffixes later collisions, cleans invisible character
     u7: 'user',
   });
   expect((await findUserByUsername(db, 'ADMIN'))?.id).toBe('u1');
-  await expect(sql`update users set username = 'ADMIN-2', username_key = 'admin-2' where id = 'u1'`.execute(db)).rejects.toThrow(/UNIQUE/);
+  await expect(sql`update users set username = 'ADMIN-2', username_key = 'admin-2' where id = 'u1'`.execute(db)).rejects.toThrow(UNIQUE_VIOLATION);
 });

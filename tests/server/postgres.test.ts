@@ -1,37 +1,21 @@
 /**
- * The same migrations and repositories on PostgreSQL. Runs when SWITCHBOARD_TEST_DATABASE_URL
- * points at a database the test may create a throwaway schema in; skipped otherwise.
+ * The same migrations and repositories on PostgreSQL, on a throwaway database of
+ * SWITCHBOARD_TEST_DATABASE_URL's server (the PostgreSQL pass); skipped without one.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '../../server/db/auditLog.js';
 import { findSettings } from '../../server/db/settings.js';
-import { createTestApp, refreshCookieOf, type TestApp } from '../helpers/serverApp.js';
+import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
+import { refreshCookieOf, type TestApp } from '../helpers/serverApp.js';
 
-const adminUrl = process.env.SWITCHBOARD_TEST_DATABASE_URL;
-const schema = `sb_test_${randomBytes(4).toString('hex')}`;
-
-describe.skipIf(!adminUrl)('PostgreSQL', () => {
+describe.skipIf(!POSTGRES_TEST_URL)('PostgreSQL', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-    const url = new URL(adminUrl!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    t = await createTestApp({ config: { databaseUrl: url.toString() } });
+    t = await createPostgresTestApp('sb_test');
   });
 
-  afterAll(async () => {
-    await t?.close();
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  });
+  afterAll(() => t?.close());
 
   it('signs in, rotates refresh tokens and detects their reuse', async () => {
     const user = await t.createUser();

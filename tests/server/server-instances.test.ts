@@ -3,13 +3,11 @@
  * bridging it, instances keep a heartbeat, and the sessions closed as orphans are only those of
  * instances that are gone (heartbeat stale, or none: rows from before migration 010). Two servers
  * started with startServer on one SQLite file stand in for two processes (each has its own
- * connection); the same runs on PostgreSQL when SWITCHBOARD_TEST_DATABASE_URL is set.
+ * connection); on the PostgreSQL pass two servers share one database.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,8 +20,8 @@ import { insertSession } from '../../server/db/sessions.js';
 import { insertUser } from '../../server/db/users.js';
 import { InstanceHeartbeat } from '../../server/instances/InstanceHeartbeat.js';
 import { startServer, type RunningServer } from '../../server/startServer.js';
-import { POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
 import { createTestClock } from '../helpers/serverApp.js';
+import { ownTestDatabase, TEST_DATABASE } from '../helpers/testDatabase.js';
 import { startVoiceHarness } from '../helpers/voiceHarness.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -31,25 +29,14 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function adminQuery(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_TEST_URL });
-  await client.connect();
-  await client.query(query);
-  await client.end();
-}
-
-/** A config both instances share: one data folder (the secrets key) and, for PostgreSQL, one schema. */
-async function sharedConfig(backend: 'sqlite' | 'postgres'): Promise<Config> {
+/** A config both instances share: one data folder (the secrets key) and one database. */
+async function sharedConfig(): Promise<Config> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-instances-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SWITCHBOARD_ADMIN_PASSWORD: 'instances-pw' });
-  if (backend === 'sqlite') return config;
-  const schema = `sb_instances_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE SCHEMA ${schema}`);
-  cleanups.push(() => adminQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
-  const url = new URL(POSTGRES_TEST_URL!);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { ...config, databaseUrl: url.toString() };
+  const own = await ownTestDatabase('sb_instances');
+  cleanups.push(own.drop);
+  return { ...config, databaseUrl: own.databaseUrl };
 }
 
 async function start(config: Config): Promise<RunningServer> {
@@ -78,12 +65,9 @@ async function openStreams(db: Kysely<Database>): Promise<string[]> {
   return rows.map((row) => row.stream_sid);
 }
 
-describe.each([
-  { backend: 'sqlite' as const, skip: false },
-  { backend: 'postgres' as const, skip: !POSTGRES_TEST_URL },
-])('two instances on one database ($backend)', ({ backend, skip }) => {
-  it.skipIf(skip)('a starting instance closes the sessions of gone instances and leaves a live peer\'s calls open', async () => {
-    const config = await sharedConfig(backend);
+describe(`two instances on one database (${TEST_DATABASE})`, () => {
+  it('a starting instance closes the sessions of gone instances and leaves a live peer\'s calls open', async () => {
+    const config = await sharedConfig();
     const a = await start(config);
     const user = await insertUser(a.db, { username: 'instance-owner', email: null, role: 'user', passwordHash: 'x' }, Date.now());
     await saveHeartbeat(a.db, 'crashed-instance', Date.now() - 3_600_000, Date.now() - 60_000);
@@ -106,9 +90,11 @@ describe.each([
 describe('the heartbeat of a running instance', () => {
   it('closes a peer\'s sessions once the peer\'s heartbeat is stale, not before, and forgets the peer', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-heartbeat-'));
-    const db = openDatabase({ dataDir, databaseUrl: null });
+    const own = await ownTestDatabase('sb_heartbeat');
+    const db = openDatabase({ dataDir, databaseUrl: own.databaseUrl });
     cleanups.push(async () => {
       await db.destroy();
+      await own.drop();
       await rm(dataDir, { recursive: true, force: true });
     });
     await migrateToLatest(db);

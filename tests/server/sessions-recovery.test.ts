@@ -15,15 +15,20 @@ import { insertSession, listEndedSessions } from '../../server/db/sessions.js';
 import { insertUser } from '../../server/db/users.js';
 import { startServer } from '../../server/startServer.js';
 import { seedEndedSessions } from '../helpers/seedSessions.js';
+import { ownTestDatabase } from '../helpers/testDatabase.js';
 
 let dataDir = '';
+let dropDatabase: () => Promise<void> = async () => undefined;
 afterEach(async () => {
+  await dropDatabase();
   await rm(dataDir, { recursive: true, force: true });
 });
 
 it('closes the sessions a crash left open when the server starts', async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-recovery-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SWITCHBOARD_ADMIN_PASSWORD: 'recovery-pw' }) };
+  const own = await ownTestDatabase('sb_recovery');
+  dropDatabase = own.drop;
+  const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SWITCHBOARD_ADMIN_PASSWORD: 'recovery-pw' }), databaseUrl: own.databaseUrl };
   const db = openDatabase(config);
   await migrateToLatest(db);
   const user = await insertUser(db, { username: 'caller-owner', email: null, role: 'user', passwordHash: 'x' }, 1);

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { isPostgres } from '../../server/db/dialect.js';
 import { SQLITE_FILE_NAME } from '../../server/db/openDatabase.js';
 import { getAccountSecrets } from '../../server/settings/accountSecrets.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
@@ -24,6 +26,19 @@ async function signedIn() {
 const OPENAI_KEY = 'sk-proj-VERYSECRETopenaiKEY-9f3a';
 const TWILIO_SID = 'AC0123456789abcdef0123456789abcd';
 const TWILIO_TOKEN = 'twilio-auth-TOKEN-secret-77e1';
+
+/** All the database holds: SQLite's files, or on PostgreSQL every row of every table, as text. */
+async function storedBytes(): Promise<Buffer> {
+  if (isPostgres(t.db)) {
+    const { rows: tables } = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`.execute(t.db);
+    const texts = await Promise.all(
+      tables.map(async ({ name }) => (await sql<{ row: string }>`SELECT x::text AS row FROM ${sql.table(name)} AS x`.execute(t.db)).rows.map((r) => r.row).join('\n')),
+    );
+    return Buffer.from(texts.join('\n'));
+  }
+  const files = [SQLITE_FILE_NAME, `${SQLITE_FILE_NAME}-wal`];
+  return Buffer.concat(await Promise.all(files.map((f) => readFile(path.join(t.dataDir, f)).catch(() => Buffer.alloc(0)))));
+}
 
 describe('account settings', () => {
   it('starts with every value null', async () => {
@@ -120,11 +135,10 @@ describe('account settings', () => {
     expect(response.json()).toMatchObject({ success: false, error });
   });
 
-  it('never writes a secret in plaintext to the database files', async () => {
+  it('never writes a secret in plaintext to the database', async () => {
     const { call } = await signedIn();
     await call('PUT', '/api/accounts/settings', { openai_api_key: OPENAI_KEY, twilio_account_sid: TWILIO_SID, twilio_auth_token: TWILIO_TOKEN });
-    const files = [SQLITE_FILE_NAME, `${SQLITE_FILE_NAME}-wal`];
-    const bytes = Buffer.concat(await Promise.all(files.map((f) => readFile(path.join(t.dataDir, f)).catch(() => Buffer.alloc(0)))));
+    const bytes = await storedBytes();
     expect(bytes.length).toBeGreaterThan(0);
     for (const secret of [OPENAI_KEY, TWILIO_SID, TWILIO_TOKEN]) {
       expect(bytes.includes(Buffer.from(secret))).toBe(false);

@@ -13,6 +13,7 @@ import { MIGRATIONS } from '../../server/db/migrations/index.js';
 import { openDatabase } from '../../server/db/openDatabase.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedInCaller } from '../helpers/signedInCaller.js';
+import { ownTestDatabase, UNIQUE_VIOLATION } from '../helpers/testDatabase.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,7 +57,8 @@ describe('tool names', () => {
 describe('migration 004', () => {
   it('renames existing duplicates per user, oldest keeping the name, then enforces uniqueness', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-migration-'));
-    const db = openDatabase({ databaseUrl: null, dataDir });
+    const own = await ownTestDatabase('sb_m004');
+    const db = openDatabase({ databaseUrl: own.databaseUrl, dataDir });
     try {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
       expect((await migrator.migrateTo('003-agents')).error).toBeUndefined();
@@ -88,9 +90,10 @@ describe('migration 004', () => {
         { id: 't6', name: 'n'.repeat(100) },
         { id: 't7', name: `${'n'.repeat(96)} (2)` },
       ]);
-      await expect(sql`update tools set name = 'weather' where id = 't2'`.execute(db)).rejects.toThrow(/UNIQUE/);
+      await expect(sql`update tools set name = 'weather' where id = 't2'`.execute(db)).rejects.toThrow(UNIQUE_VIOLATION);
     } finally {
       await db.destroy();
+      await own.drop();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -134,13 +134,14 @@ describe('ending calls', () => {
     const byInstructions = new Map([updateA, updateB].map((u) => [(u.session as { instructions: string }).instructions, u.session as { audio: { output: { voice: string } } }]));
     expect(byInstructions.get('Agent A')!.audio.output.voice).toBe('ash');
     expect(byInstructions.get('Agent B')!.audio.output.voice).toBe('sage');
-    // Each fake Realtime connection belongs to one call: find which is whose by its instructions.
+    // Each fake Realtime connection belongs to one call: find which is whose by its instructions
+    // (the two connect in either order). Each Twilio side is the owner's own: ring() dialled it.
     const sessionOf = (instructions: string) => ((updateA.session as { instructions: string }).instructions === instructions ? callA.realtime : callB.realtime);
     const realtimeA = sessionOf('Agent A');
     const realtimeB = sessionOf('Agent B');
     const marker = Buffer.alloc(160, 0x33);
-    const twilioA = realtimeA === callA.realtime ? callA.twilio : callB.twilio;
-    const twilioB = twilioA === callA.twilio ? callB.twilio : callA.twilio;
+    const twilioA = callA.twilio;
+    const twilioB = callB.twilio;
     twilioA.sendFrame(marker);
     await realtimeA.waitFor('input_audio_buffer.append', (e) => e.audio === marker.toString('base64'));
     expect(realtimeB.received.some((e) => e.audio === marker.toString('base64'))).toBe(false);

@@ -198,6 +198,8 @@ describe('a session that can\'t be configured', () => {
     const { twilio } = await h.ring(o);
     expect((await twilio.closed).code).toBe(1000);
     expect(h.realtime.sessions.length).toBe(before);
+    // The Twilio side is closed first, then the session's end is stored (CallBridge#finish).
+    await waitUntil(() => h.t.app.calls.size === 0);
     const ended = (await o.call('GET', '/api/sessions/ended-sessions')).json<{ sessions: unknown[] }>();
     expect(ended.sessions).toHaveLength(1);
   });

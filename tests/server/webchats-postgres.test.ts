@@ -2,42 +2,26 @@
  * Web chat bots and demos on PostgreSQL: fractions, 0/1 booleans, bigint times and counts read
  * back as on SQLite; tool and bot cascades hold. Runs when SWITCHBOARD_TEST_DATABASE_URL is set.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Demo, Webchat } from '../../shared/types/webchat.js';
 import { insertWebchat } from '../../server/db/webchats.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
-import { createTestApp, type TestApp } from '../helpers/serverApp.js';
+import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
+import type { TestApp } from '../helpers/serverApp.js';
 import { AVATARS, signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
-const adminUrl = process.env.SWITCHBOARD_TEST_DATABASE_URL;
-const schema = `sb_webchats_${randomBytes(4).toString('hex')}`;
-
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(query);
-  await client.end();
-}
-
-describe.skipIf(!adminUrl)('web chat bots on PostgreSQL', () => {
+describe.skipIf(!POSTGRES_TEST_URL)('web chat bots on PostgreSQL', () => {
   let t: TestApp;
   let alice: WebchatCaller;
 
   beforeAll(async () => {
-    await admin(`CREATE SCHEMA ${schema}`);
-    const url = new URL(adminUrl!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    t = await createTestApp({ config: { databaseUrl: url.toString() } });
+    t = await createPostgresTestApp('sb_webchats');
     alice = await signedIn(t);
   });
 
-  afterAll(async () => {
-    await t?.close();
-    await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  });
+  afterAll(() => t?.close());
 
   it('reads back exact fractions, booleans, times and the appearance', async () => {
     const bot = await alice.createBot({ temperature: 1.3, enabled: false, appearance: { primary_color: '#123456', avatar_image: AVATARS.webp } });
