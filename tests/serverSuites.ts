@@ -19,6 +19,7 @@ export const POSTGRES_ONLY: Record<string, string> = {
   'tests/server/cluster-bus.test.ts': "the instances' LISTEN/NOTIFY bus",
   'tests/server/cluster-end-session.test.ts': 'End Session and changes across instances on one PostgreSQL',
   'tests/server/login-throttle-postgres.test.ts': 'the login throttle kept in PostgreSQL',
+  'tests/server/history-postgres.test.ts': 'history search, exports and retention on PostgreSQL text search',
   'tests/server/migrate-postgres-concurrent.test.ts': "instances migrating one PostgreSQL at once (the advisory lock)",
 };
 
@@ -35,6 +36,7 @@ export const DATABASE_FREE: Record<string, string> = {
   'tests/server/config.test.ts': 'reads configuration',
   'tests/server/crawl-site.test.ts': 'the crawler against a fixture site',
   'tests/server/database-unavailable.test.ts': 'fake unreachable hosts, no real database',
+  'tests/server/history-query-text.test.ts': 'search text parsing, CSV fields, snippets and export names',
   'tests/server/knowledge-passages.test.ts': 'text cut into passages',
   'tests/server/llm-chat-client.test.ts': 'the Chat Completions client against the fake',
   'tests/server/log-redaction.test.ts': 'log lines',
