@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { NoSkipsReporter } from './helpers/NoSkipsReporter.js';
 import { checkServerSuiteLists, POSTGRES_ONLY } from './serverSuites.js';
@@ -13,6 +14,8 @@ checkServerSuiteLists(root);
 export default defineConfig({
   root,
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on CI's two.
+    maxWorkers: Math.max(2, availableParallelism()),
     reporters: process.env.CI === 'true' ? ['default', new NoSkipsReporter()] : ['default'],
     projects: [
       {
