@@ -19,7 +19,6 @@ export const POSTGRES_ONLY: Record<string, string> = {
   'tests/server/cluster-bus.test.ts': "the instances' LISTEN/NOTIFY bus",
   'tests/server/cluster-end-session.test.ts': 'End Session and changes across instances on one PostgreSQL',
   'tests/server/login-throttle-postgres.test.ts': 'the login throttle kept in PostgreSQL',
-  'tests/server/history-postgres.test.ts': 'history search, exports and retention on PostgreSQL text search',
   'tests/server/migrate-postgres-concurrent.test.ts': "instances migrating one PostgreSQL at once (the advisory lock)",
 };
 

@@ -1,6 +1,6 @@
 /**
- * The history search's behaviour, run on SQLite (history-search.test.ts) and on PostgreSQL
- * (history-postgres.test.ts): a caller's word and a visitor's word are found, another user's never,
+ * The history search's behaviour, run by history-search.test.ts on SQLite and again on PostgreSQL
+ * (the PostgreSQL pass): a caller's word and a visitor's word are found, another user's never,
  * phrases and prefixes, filters, snippets as plain-text segments, and its pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,0 +1,1 @@
+export class DevNull { write(_line: string): void {} }
