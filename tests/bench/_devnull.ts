@@ -1,1 +1,0 @@
-export class DevNull { write(_line: string): void {} }
