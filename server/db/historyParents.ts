@@ -100,14 +100,23 @@ export async function findParents(db: Kysely<Database>, userId: string, refs: re
   const found = new Map<string, HistoryParent>();
   const callIds = [...new Set(refs.filter((ref) => ref.kind === 'call').map((ref) => ref.id))];
   const chatIds = [...new Set(refs.filter((ref) => ref.kind === 'chat').map((ref) => ref.id))];
+  // Looked up by id alone and the owner checked here: with `user_id = ?` in the query, SQLite's
+  // planner walks the owner's (user_id, start) index, every call or chat they have (34 ms at
+  // 100,000 chats), instead of finding the page's few ids by primary key (0.07 ms).
   if (callIds.length > 0) {
-    const rows = await db.selectFrom('call_sessions').selectAll().where('user_id', '=', userId).where('stream_sid', 'in', callIds).execute();
-    const counts = await callMessageCounts(db, callIds);
+    const rows = (await db.selectFrom('call_sessions').selectAll().where('stream_sid', 'in', callIds).execute()).filter((row) => row.user_id === userId);
+    const counts = await callMessageCounts(db, rows.map((row) => row.stream_sid));
     for (const row of rows) found.set(parentKey({ kind: 'call', id: row.stream_sid }), callParent(row, counts.get(row.stream_sid) ?? 0));
   }
   if (chatIds.length > 0) {
-    const rows = await chatsQuery(db, userId, {}).where('c.id', 'in', chatIds).execute();
-    for (const row of rows) found.set(parentKey({ kind: 'chat', id: row.id }), chatParent(row));
+    const rows = await db
+      .selectFrom('chat_conversations as c')
+      .innerJoin('webchats as w', 'w.id', 'c.webchat_id')
+      .select(['c.id', 'c.user_id', 'c.webchat_id', 'w.name', 'c.started_at', 'c.last_message_at', 'c.message_count', 'c.first_question'])
+      .where('c.id', 'in', chatIds)
+      .where('c.message_count', '>', 0)
+      .execute();
+    for (const row of rows) if (row.user_id === userId) found.set(parentKey({ kind: 'chat', id: row.id }), chatParent(row));
   }
   return found;
 }
