@@ -59,6 +59,8 @@ function filtersSql(userId: string, filters: HistoryFilters, beforeRid: number |
 interface RidBounds {
   lo: number;
   hi: number;
+  /** The owner's entries between them. */
+  entries: number;
 }
 
 /** A date range holding more entries than this is searched without rid bounds. */
@@ -84,11 +86,20 @@ async function sqliteRidBounds(db: Kysely<Database>, userId: string, filters: Hi
       LIMIT ${BOUNDED_RANGE_MAX + 1})`.execute(db);
   const row = rows[0];
   if (!row || row.n > BOUNDED_RANGE_MAX) return undefined;
-  return row.lo === null || row.hi === null ? { lo: 1, hi: 0 } : { lo: row.lo, hi: row.hi };
+  return row.lo === null || row.hi === null ? { lo: 1, hi: 0, entries: 0 } : { lo: row.lo, hi: row.hi, entries: row.n };
 }
 
+/**
+ * Whether the owner holds at least half of the rid window. Then their scope key is left out of
+ * the MATCH: FTS5 intersecting it reads the owner's whole doclist (26 ms for a day's count at a
+ * million entries of one owner, 9 ms without), while the window holds at most as many other
+ * entries again, which the join's user_id check drops.
+ */
+const ownerDense = (bounds: RidBounds | undefined): boolean => bounds !== undefined && bounds.entries * 2 >= bounds.hi - bounds.lo + 1;
+
 function sqliteHits(userId: string, filters: HistoryFilters, page: HitsPage, bounds: RidBounds | undefined): RawBuilder<HitRow> {
-  const match = ftsMatch(filters.terms, { userId, kind: only(filters.kinds), sourceId: filters.agentId ?? filters.webchatId });
+  const scope = { kind: only(filters.kinds), sourceId: filters.agentId ?? filters.webchatId };
+  const match = ftsMatch(filters.terms, ownerDense(bounds) ? scope : { userId, ...scope });
   const snippet = page.snippets
     ? sql`, snippet(history_fts, 0, ${MATCH_START}, ${MATCH_END}, '…', ${SNIPPET_TOKENS}) AS marked`
     : sql``;

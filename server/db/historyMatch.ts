@@ -16,7 +16,8 @@ export function scopeKey(prefix: 'u' | 'k' | 's', id: string): string {
 }
 
 export interface ScopeFilter {
-  userId: string;
+  /** Left out when the caller scopes by owner another way (see historyHits' dense windows). */
+  userId?: string;
   kind?: 'call' | 'chat';
   sourceId?: string;
 }
@@ -25,11 +26,12 @@ const quoted = (words: readonly string[]) => `"${words.join(' ').replaceAll('"',
 
 /** The FTS5 MATCH string for the terms within the scope. */
 export function ftsMatch(terms: readonly SearchTerm[], scope: ScopeFilter): string {
-  const keys = [scopeKey('u', scope.userId)];
+  const keys: string[] = [];
+  if (scope.userId) keys.push(scopeKey('u', scope.userId));
   if (scope.kind) keys.push(scopeKey('k', scope.kind));
   if (scope.sourceId) keys.push(scopeKey('s', scope.sourceId));
-  const body = terms.map((term) => `${quoted(term.words)}${term.prefix ? ' *' : ''}`);
-  return `scope : (${keys.map((k) => `"${k}"`).join(' AND ')}) AND body : (${body.join(' AND ')})`;
+  const body = `body : (${terms.map((term) => `${quoted(term.words)}${term.prefix ? ' *' : ''}`).join(' AND ')})`;
+  return keys.length === 0 ? body : `scope : (${keys.map((k) => `"${k}"`).join(' AND ')}) AND ${body}`;
 }
 
 /** The PostgreSQL tsquery for the terms (English configuration, like the indexed tsvector). */

@@ -36,3 +36,19 @@ it("finds the owner's calls and chats by id and never another user's", async () 
   expect(found.get(parentKey({ kind: 'call', id: ownCall }))).toMatchObject({ kind: 'call', messageCount: 1 });
   expect(found.get(parentKey({ kind: 'chat', id: ownChat }))).toMatchObject({ kind: 'chat', sourceName: 'Help bot' });
 });
+
+it("a date range where the owner holds most entries still never finds another user's words", async () => {
+  const { findHits } = await import('../../server/db/historyHits.js');
+  const { parseSearchText } = await import('../../server/history/parseSearchText.js');
+  const day = Date.UTC(2026, 1, 10);
+  // Written interleaved, so Bob's entries sit inside the rid window of Alice's day.
+  for (let i = 0; i < 6; i++) {
+    await seedCall(t.db, { userId: alice.id, start: day + i * 60_000, messages: [{ type: 'user', message: `kumquat order ${i}` }] });
+    if (i % 3 === 0) await seedCall(t.db, { userId: bob.id, start: day + i * 60_000, messages: [{ type: 'user', message: 'kumquat for bob' }] });
+  }
+  const filters = { terms: parseSearchText('kumquat'), kinds: ['call', 'chat'] as Array<'call' | 'chat'>, from: day, to: day + 3_600_000 };
+  const aliceHits = await findHits(t.db, alice.id, filters, { limit: 50 });
+  expect(aliceHits).toHaveLength(6);
+  const bobHits = await findHits(t.db, bob.id, filters, { limit: 50 });
+  expect(bobHits).toHaveLength(2);
+});
