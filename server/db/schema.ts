@@ -1,6 +1,8 @@
 /**
  * Table types of the Kysely query layer. Timestamps are integer milliseconds, ids are UUID text.
  * Later steps add their tables here (agents, tools, custom values…) next to a migration.
+ * One file on purpose, though long: Kysely takes the whole database as one `Database` interface,
+ * and every table read beside the others is how a migration's author checks what it changes.
  */
 import type { Generated } from 'kysely';
 
