@@ -129,17 +129,34 @@ function postgresHits(userId: string, filters: HistoryFilters, page: HitsPage): 
   return sql<HitRow>`SELECT h.rid, h.kind, h.message_id, h.parent_id, h.role, h.at ${headline} FROM (${inner}) h ORDER BY h.rid DESC`;
 }
 
-/** A page of matching messages, newest first. `filters.terms` must not be empty. */
-export async function findHits(db: Kysely<Database>, userId: string, filters: HistoryFilters, page: HitsPage): Promise<HitRow[]> {
-  const query = isPostgres(db) ? postgresHits(userId, filters, page) : sqliteHits(userId, filters, page, await sqliteRidBounds(db, userId, filters));
-  const { rows } = await query.execute(db);
-  return rows.map((row) => ({ ...row, rid: Number(row.rid), at: Number(row.at) }));
+/** The query of a page of hits, for either database; SQLite's date-range bounds read once by the caller. */
+async function hitsQuery(db: Kysely<Database>, userId: string, filters: HistoryFilters): Promise<(page: HitsPage) => RawBuilder<HitRow>> {
+  if (isPostgres(db)) return (page) => postgresHits(userId, filters, page);
+  const bounds = await sqliteRidBounds(db, userId, filters);
+  return (page) => sqliteHits(userId, filters, page, bounds);
 }
 
-/** How many messages match, counting no further than `cap` + 1 (so "more than cap" is known). */
-export async function countHits(db: Kysely<Database>, userId: string, filters: HistoryFilters, cap: number): Promise<number> {
-  const page = { limit: cap + 1 };
-  const hits = isPostgres(db) ? postgresHits(userId, filters, page) : sqliteHits(userId, filters, page, await sqliteRidBounds(db, userId, filters));
-  const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (${hits}) counted`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+const asHits = (rows: HitRow[]): HitRow[] => rows.map((row) => ({ ...row, rid: Number(row.rid), at: Number(row.at) }));
+
+/** A page of matching messages, newest first. `filters.terms` must not be empty. */
+export async function findHits(db: Kysely<Database>, userId: string, filters: HistoryFilters, page: HitsPage): Promise<HitRow[]> {
+  const hits = await hitsQuery(db, userId, filters);
+  return asHits((await hits(page).execute(db)).rows);
+}
+
+/**
+ * A page of matching messages and how many match in all, counting no further than `cap` + 1
+ * (so "more than cap" is known).
+ */
+export async function findCountedHits(
+  db: Kysely<Database>,
+  userId: string,
+  filters: HistoryFilters,
+  page: HitsPage,
+  cap: number,
+): Promise<{ hits: HitRow[]; counted: number }> {
+  const hits = await hitsQuery(db, userId, filters);
+  const { rows } = await hits(page).execute(db);
+  const counted = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (${hits({ limit: cap + 1 })}) counted`.execute(db);
+  return { hits: asHits(rows), counted: Number(counted.rows[0]?.n ?? 0) };
 }

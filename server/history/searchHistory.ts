@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { HISTORY_LIMITS, type HistoryResult } from '../../shared/types/history.js';
-import { countHits, findHits } from '../db/historyHits.js';
+import { findCountedHits } from '../db/historyHits.js';
 import { countParents, findParents, listCallParents, listChatParents, parentKey, type HistoryParent } from '../db/historyParents.js';
 import type { Database } from '../db/schema.js';
 import { includes, speakerOf, type HistoryFilters } from './historyFilters.js';
@@ -21,7 +21,7 @@ export interface SearchResultsPage {
 const asResult = ({ callType: _callType, ...parent }: HistoryParent, hit: HistoryResult['hit']): HistoryResult => ({ ...parent, hit });
 
 async function wordsPage(db: Kysely<Database>, userId: string, filters: HistoryFilters, page: { limit: number; offset: number }) {
-  const hits = await findHits(db, userId, filters, { ...page, snippets: true });
+  const { hits, counted } = await findCountedHits(db, userId, filters, { ...page, snippets: true }, HISTORY_LIMITS.countedResults);
   const parents = await findParents(db, userId, hits.map((hit) => ({ kind: hit.kind, id: hit.parent_id })));
   const results = hits.flatMap((hit) => {
     const parent = parents.get(parentKey({ kind: hit.kind, id: hit.parent_id }));
@@ -29,7 +29,7 @@ async function wordsPage(db: Kysely<Database>, userId: string, filters: HistoryF
     const snippet = snippetSegments(hit.marked ?? '');
     return [asResult(parent, { messageId: hit.message_id, speaker: speakerOf(hit.kind, hit.role), at: hit.at, snippet })];
   });
-  return { results, counted: await countHits(db, userId, filters, HISTORY_LIMITS.countedResults) };
+  return { results, counted };
 }
 
 async function filtersPage(db: Kysely<Database>, userId: string, filters: HistoryFilters, page: { limit: number; offset: number }) {
