@@ -37,13 +37,17 @@ export function callsQuery(db: Kysely<Database>, userId: string, filters: Histor
 }
 
 /** The owner's chats by the filters (no words); conversations whose first turn failed (no messages) are left out. */
-export function chatsQuery(db: Kysely<Database>, userId: string, filters: Pick<HistoryFilters, 'webchatId' | 'from' | 'to'>) {
-  let query = db
+/** Chats with their bot's name, any owner's (their user_id selected): failed first turns left out. */
+function anyoneChats(db: Kysely<Database>) {
+  return db
     .selectFrom('chat_conversations as c')
     .innerJoin('webchats as w', 'w.id', 'c.webchat_id')
-    .select(['c.id', 'c.webchat_id', 'w.name', 'c.started_at', 'c.last_message_at', 'c.message_count', 'c.first_question'])
-    .where('c.user_id', '=', userId)
+    .select(['c.id', 'c.user_id', 'c.webchat_id', 'w.name', 'c.started_at', 'c.last_message_at', 'c.message_count', 'c.first_question'])
     .where('c.message_count', '>', 0);
+}
+
+export function chatsQuery(db: Kysely<Database>, userId: string, filters: Pick<HistoryFilters, 'webchatId' | 'from' | 'to'>) {
+  let query = anyoneChats(db).where('c.user_id', '=', userId);
   if (filters.webchatId) query = query.where('c.webchat_id', '=', filters.webchatId);
   if (filters.from !== undefined) query = query.where('c.started_at', '>=', filters.from);
   if (filters.to !== undefined) query = query.where('c.started_at', '<=', filters.to);
@@ -109,13 +113,7 @@ export async function findParents(db: Kysely<Database>, userId: string, refs: re
     for (const row of rows) found.set(parentKey({ kind: 'call', id: row.stream_sid }), callParent(row, counts.get(row.stream_sid) ?? 0));
   }
   if (chatIds.length > 0) {
-    const rows = await db
-      .selectFrom('chat_conversations as c')
-      .innerJoin('webchats as w', 'w.id', 'c.webchat_id')
-      .select(['c.id', 'c.user_id', 'c.webchat_id', 'w.name', 'c.started_at', 'c.last_message_at', 'c.message_count', 'c.first_question'])
-      .where('c.id', 'in', chatIds)
-      .where('c.message_count', '>', 0)
-      .execute();
+    const rows = await anyoneChats(db).where('c.id', 'in', chatIds).execute();
     for (const row of rows) if (row.user_id === userId) found.set(parentKey({ kind: 'chat', id: row.id }), chatParent(row));
   }
   return found;

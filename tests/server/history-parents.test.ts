@@ -3,7 +3,9 @@
  * the owner's whole index) and checks the owner itself: another user's ids come back as nothing.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findHits } from '../../server/db/historyHits.js';
 import { findParents, parentKey } from '../../server/db/historyParents.js';
+import { parseSearchText } from '../../server/history/parseSearchText.js';
 import { seedBot, seedCall, seedChat } from '../helpers/seedHistory.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 
@@ -38,8 +40,6 @@ it("finds the owner's calls and chats by id and never another user's", async () 
 });
 
 it("a date range where the owner holds most entries still never finds another user's words", async () => {
-  const { findHits } = await import('../../server/db/historyHits.js');
-  const { parseSearchText } = await import('../../server/history/parseSearchText.js');
   const day = Date.UTC(2026, 1, 10);
   // Written interleaved, so Bob's entries sit inside the rid window of Alice's day.
   for (let i = 0; i < 6; i++) {
