@@ -23,6 +23,8 @@ import { isPostgres } from './db/dialect.js';
 import type { Database } from './db/schema.js';
 import { errorHandler } from './http/errorHandler.js';
 import { registerJsonBodyParser } from './http/jsonBody.js';
+import { OwnerAnswers } from './http/OwnerAnswers.js';
+import { registerOwnerAnswers } from './http/ownerAnswerHooks.js';
 import { loggerOptions, type LogDestination } from './http/logging.js';
 import { logWebSocketUpgrades, RequestLogController } from './http/RequestLogController.js';
 import { createNotFoundHandler } from './http/notFound.js';
@@ -100,9 +102,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('chat', chat);
   // Several instances may share a PostgreSQL database: events, closes, invalidations and End
   // Session reach the others through it. SQLite has one instance and no link.
+  const ownerAnswers = new OwnerAnswers(clock);
+  app.decorate('ownerAnswers', ownerAnswers);
   const cluster =
     config.databaseUrl && isPostgres(db)
-      ? new ClusterLink({ connectionString: config.databaseUrl, db, instanceId: app.instanceId, log: app.log, clock, realtime, auth: app.auth, calls })
+      ? new ClusterLink({ connectionString: config.databaseUrl, db, instanceId: app.instanceId, log: app.log, clock, realtime, auth: app.auth, calls, ownerAnswers })
       : null;
   app.decorate('cluster', cluster);
   app.addHook('onClose', async () => {
@@ -116,8 +120,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorHandler);
   registerJsonBodyParser(app);
   logWebSocketUpgrades(app);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style, as every hook on each request's path: an async hook costs a promise and a microtask turn.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // Before the websocket plugin's own preClose, so consoles see "going away" (1001).
   app.addHook('preClose', async () => {
@@ -131,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: config.wsMaxPayloadBytes } });
   app.addHook('onRequest', authenticate);
+  registerOwnerAnswers(app, ownerAnswers);
   // Before any route: it collects them as they are registered.
   await app.register(swagger, openApiOptions());
 

@@ -19,7 +19,8 @@ export class RequestLogController extends LogController {
 }
 
 export function logWebSocketUpgrades(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     if (request.headers.upgrade?.toLowerCase() === 'websocket') request.log.info({ req: request }, 'websocket upgrade');
+    done();
   });
 }

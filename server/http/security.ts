@@ -72,11 +72,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const crossOrigin = sameOrigin.map(([name, value]) => [name, name === 'cross-origin-resource-policy' ? 'cross-origin' : value] as const);
   // On the raw response, as helmet did, so answers written straight to it (streams) carry them too;
   // a route's own reply.header() still wins.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const headers = isCrossOriginPath(routedPath(request)) ? crossOrigin : sameOrigin;
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     // request.protocol honours X-Forwarded-Proto only from proxies TRUST_PROXY trusts.
     if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
+    done();
   });
 
   // Per instance by design (issue 12): with several instances behind a proxy one address gets at
