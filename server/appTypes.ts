@@ -12,6 +12,7 @@ import type { AuthServices } from './auth/AuthServices.js';
 import type { CallRegistry } from './voice/CallRegistry.js';
 import type { ChatEngine } from './chat/ChatEngine.js';
 import type { ClusterLink } from './cluster/ClusterLink.js';
+import type { OwnerAnswers } from './http/OwnerAnswers.js';
 
 /** Milliseconds since the epoch; injectable so tests can move time. */
 export type Clock = () => number;
@@ -46,6 +47,8 @@ declare module 'fastify' {
     chat: ChatEngine;
     /** The other instances on the same PostgreSQL; null on SQLite (one instance). */
     cluster: ClusterLink | null;
+    /** Kept answers of the `ownerAnswer` routes, per effective user. */
+    ownerAnswers: OwnerAnswers;
   }
   interface FastifyRequest {
     /** The signed-in user (null on public routes). */
@@ -56,5 +59,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
+    /** A GET whose answer shows only its effective user's own data, kept between their writes (http/OwnerAnswers.ts). */
+    ownerAnswer?: boolean;
   }
 }

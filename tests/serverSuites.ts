@@ -28,6 +28,7 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/server/backup.test.ts': "npm run backup is SQLite's online backup API",
   'tests/server/data-files.test.ts': "the modes of SQLite's database, -wal and -shm files",
   'tests/server/process-signals.test.ts': 'how the server process answers signals; the database is incidental',
+  'tests/server/cached-statements.test.ts': "better-sqlite3's statements and rows behind Kysely",
 };
 
 /** Suites that never reach a database (or only to start an app): nothing to learn from a second pass. */
@@ -40,6 +41,7 @@ export const DATABASE_FREE: Record<string, string> = {
   'tests/server/llm-chat-client.test.ts': 'the Chat Completions client against the fake',
   'tests/server/log-redaction.test.ts': 'log lines',
   'tests/server/openapi.test.ts': 'the route document and its page',
+  'tests/server/owner-answers-cache.test.ts': 'the kept answers on their own, in memory',
   'tests/server/sandbox-outbound-guard.test.ts': 'the sandbox',
   'tests/server/sandbox-parameter-schemas.test.ts': 'the sandbox',
   'tests/server/sandbox-pool.test.ts': 'the sandbox',

@@ -5,7 +5,7 @@
  *
  * - real-time events and console closes (logout, password or role change, deletion), delivered
  *   with the same owner scoping as this instance's own (ConnectionRegistry);
- * - cache invalidations (UserCache) and session revocations (SessionRevocations), so a change on
+ * - cache invalidations (UserCache, OwnerAnswers) and session revocations (SessionRevocations), so a change on
  *   one instance applies on the others within milliseconds. The second at worst that issue 12
  *   promises does not rest on the bus alone (a NOTIFY sent through a failing pool is lost):
  *   UserCache trusts an entry for a second, and the sessions revoked lately are read from the
@@ -20,6 +20,7 @@ import type { ServerMessage } from '../../shared/protocol.js';
 import type { Clock } from '../appTypes.js';
 import type { AuthServices } from '../auth/AuthServices.js';
 import type { Database } from '../db/schema.js';
+import type { OwnerAnswers } from '../http/OwnerAnswers.js';
 import type { CallRegistry } from '../voice/CallRegistry.js';
 import type { ConnectionRegistry, RealtimePeers } from '../ws/ConnectionRegistry.js';
 import { parseClusterMessage, type ClusterMessage } from './clusterMessages.js';
@@ -44,6 +45,7 @@ export interface ClusterLinkDeps {
   realtime: ConnectionRegistry;
   auth: Pick<AuthServices, 'users' | 'revocations'>;
   calls: Pick<CallRegistry, 'end'>;
+  ownerAnswers: Pick<OwnerAnswers, 'linkPeers' | 'invalidateHere' | 'invalidateAll'>;
 }
 
 export class ClusterLink implements RealtimePeers {
@@ -72,6 +74,7 @@ export class ClusterLink implements RealtimePeers {
     await this.bus.start();
     this.#deps.realtime.linkPeers(this);
     this.#deps.auth.users.linkPeers({ userChanged: (userId) => this.#send({ type: 'auth.user-changed', userId }) });
+    this.#deps.ownerAnswers.linkPeers({ ownerChanged: (userId) => this.#send({ type: 'owner.changed', userId }) });
     this.#deps.auth.revocations.linkPeers({
       sessionRevoked: (sessionId, revokedAt) => this.#send({ type: 'auth.session-revoked', sessionId, revokedAt }),
     });
@@ -140,6 +143,9 @@ export class ClusterLink implements RealtimePeers {
       case 'auth.user-changed':
         auth.users.invalidateHere(message.userId);
         break;
+      case 'owner.changed':
+        this.#deps.ownerAnswers.invalidateHere(message.userId);
+        break;
       case 'auth.session-revoked':
         auth.revocations.addHere(message.sessionId, message.revokedAt);
         break;
@@ -180,6 +186,7 @@ export class ClusterLink implements RealtimePeers {
   /** Whatever was sent while the bus was cut off is lost: rebuild what it would have changed. */
   async #resync(): Promise<void> {
     this.#deps.auth.users.invalidateAll();
+    this.#deps.ownerAnswers.invalidateAll();
     try {
       await this.#deps.auth.revocations.load(this.#deps.db);
     } catch (error) {

@@ -14,6 +14,8 @@ export type ClusterMessage =
   | { type: 'realtime.close-session'; sessionId: string; code: number; reason: string }
   /** A user's row changed: forget the cached identity. */
   | { type: 'auth.user-changed'; userId: string }
+  /** A user's request may have changed their data: forget their kept answers (http/OwnerAnswers.ts). */
+  | { type: 'owner.changed'; userId: string }
   /** A session was ended: refuse its access tokens. */
   | { type: 'auth.session-revoked'; sessionId: string; revokedAt: number }
   /** End Session asked of the instance bridging the call. */
@@ -39,6 +41,7 @@ export function parseClusterMessage(raw: unknown): ClusterMessage | null {
         ? { type: m.type, sessionId: m.sessionId, code: m.code, reason: m.reason }
         : null;
     case 'auth.user-changed':
+    case 'owner.changed':
       return isString(m.userId) ? { type: m.type, userId: m.userId } : null;
     case 'auth.session-revoked':
       return isString(m.sessionId) && isNumber(m.revokedAt) ? { type: m.type, sessionId: m.sessionId, revokedAt: m.revokedAt } : null;

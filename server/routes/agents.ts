@@ -37,7 +37,7 @@ export async function agentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock } = app;
 
-  app.get('', async (request): Promise<Agent[]> => (await listAgents(db, requireUser(request).id)).map(toAgent));
+  app.get('', { config: { ownerAnswer: true } }, async (request): Promise<Agent[]> => (await listAgents(db, requireUser(request).id)).map(toAgent));
 
   app.get('/:id', { schema: { params: AgentIdParams } }, async (request): Promise<Agent> => {
     const agent = await findAgent(db, requireUser(request).id, request.params.id);

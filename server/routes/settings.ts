@@ -32,7 +32,7 @@ export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
   // Per app, like every cache; keyed by the stored ciphertexts, so writes need not tell it.
   const views = new SettingsViews();
 
-  app.get('', async (request): Promise<SettingsResponse> => ({
+  app.get('', { config: { ownerAnswer: true } }, async (request): Promise<SettingsResponse> => ({
     success: true,
     settings: await readSettingsView(db, secretBox, requireUser(request).id, views),
   }));

@@ -26,7 +26,7 @@ export async function toolRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock, sandbox } = app;
 
-  app.get('', async (request): Promise<Tool[]> => (await listTools(db, requireUser(request).id)).map(toTool));
+  app.get('', { config: { ownerAnswer: true } }, async (request): Promise<Tool[]> => (await listTools(db, requireUser(request).id)).map(toTool));
 
   app.get('/:id', { schema: { params: ToolParams } }, async (request): Promise<Tool> => {
     const tool = await findTool(db, requireUser(request).id, request.params.id);

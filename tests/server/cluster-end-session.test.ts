@@ -3,7 +3,8 @@
  * an instance that is alive by its heartbeat but does not answer gets a 503 naming the problem and
  * the session stays open (its call may still run); an instance that is gone has its session closed
  * here and the owner's consoles told. Also: changes made on one instance (a role change, a
- * password change) close the user's consoles and refuse old tokens on the other. Two apps on a
+ * password change) close the user's consoles and refuse old tokens on the other, and an agent
+ * renamed on one is shown renamed by the other's kept list (http/OwnerAnswers.ts). Two apps on a
  * throwaway PostgreSQL; skipped only without the PostgreSQL server binaries.
  */
 import { randomBytes } from 'node:crypto';
@@ -110,6 +111,23 @@ describe.skipIf(unavailable !== null)(`changes and End Session across instances$
     const refused = async () => (await b.app.inject({ method: 'GET', url: '/api/agents', headers: b.auth(fresh) })).statusCode === 401;
     for (let tries = 0; !(await refused()); tries++) {
       if (tries > 200) throw new Error('B still accepts a token the password change on A ended');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  });
+
+  it('forgets on B the agents list B kept once the user renames an agent on A', async () => {
+    const user = await a.createUser();
+    const { accessToken } = await a.login(user.username, user.password);
+    const created = await a.app.inject({ method: 'POST', url: '/api/agents', headers: a.auth(accessToken), payload: { name: 'Front desk' } });
+    const agentId = created.json<{ id: string }>().id;
+    const names = async () => (await b.app.inject({ method: 'GET', url: '/api/agents', headers: b.auth(accessToken) })).json<Array<{ name: string }>>().map((agent) => agent.name);
+    expect(await names()).toEqual(['Front desk']);
+    expect(await names()).toEqual(['Front desk']);
+    const renamed = await a.app.inject({ method: 'PATCH', url: `/api/agents/${agentId}`, headers: a.auth(accessToken), payload: { name: 'Night desk' } });
+    expect(renamed.statusCode).toBe(200);
+    // B's clock stands still, so its kept answer never ages out: only A's notice makes B read again.
+    for (let tries = 0; (await names())[0] !== 'Night desk'; tries++) {
+      if (tries > 200) throw new Error('B still shows the agent under its old name');
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   });
