@@ -4,7 +4,7 @@
  * from the server it was loaded from, and mounts the widget. Wiring only.
  */
 import { fetchPublicWebchat } from './fetchPublicWebchat.js';
-import { mountChatWidget } from './mount.js';
+import { createChatWidget } from './mount.js';
 
 // currentScript is only set while this file first runs, so it is read before anything async.
 const script = document.currentScript;
@@ -15,23 +15,27 @@ async function boot(): Promise<void> {
   if (!id) return warn('missing data-webchat-id on its <script> tag');
   const serverUrl = new URL(script.src, location.href).origin;
 
-  // Asked for at once, so the launcher shows one round trip after the script runs.
-  const webchat = await fetchPublicWebchat(serverUrl, id).catch((error: unknown) => {
+  // Asked for at once, so the launcher shows one round trip after the script runs; the widget is
+  // built while the answer is on its way and only placed in the page once the bot is known to
+  // exist and be active (nothing flashes for one that isn't).
+  const answer = fetchPublicWebchat(serverUrl, id).catch((error: unknown) => {
     warn('could not reach the server', error);
     return null;
   });
-  if (!webchat) return warn(`bot "${id}" is not available`);
+  const widget = createChatWidget({ webchatId: id, serverUrl });
+  const webchat = await answer;
+  if (!webchat) {
+    widget.handle.destroy();
+    return warn(`bot "${id}" is not available`);
+  }
+  widget.handle.update(webchat.appearance);
+  widget.setTitle(webchat.title);
+  widget.handle.setWelcomeMessage(webchat.welcomeMessage);
 
   if (!document.body) {
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   }
-  mountChatWidget(document.body, {
-    appearance: webchat.appearance,
-    title: webchat.title,
-    welcomeMessage: webchat.welcomeMessage,
-    webchatId: id,
-    serverUrl,
-  });
+  document.body.appendChild(widget.host);
 }
 
 // Customer pages get silence; developers running the dev build get a hint.

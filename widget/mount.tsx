@@ -12,12 +12,30 @@ import { applyTheme } from './theme.js';
 export type { Appearance } from '../shared/types/webchat.js';
 export type { ChatWidgetHandle, ChatWidgetModule, MountChatWidgetOptions, WidgetMessage } from '../shared/types/widget.js';
 
+/** A widget built in a host element that is not in the page yet. */
+export interface DetachedWidget {
+  host: HTMLElement;
+  handle: ChatWidgetHandle;
+  setTitle: (title: string) => void;
+}
+
 /**
  * Mounts the chat widget into `container` inside an open shadow root, so page styles and widget
- * styles can't reach each other. Used by the integration script and by the console's live
- * preview (`preview: true`: inside the container, open, sample messages, no network).
+ * styles can't reach each other. Used by the console's live preview (`preview: true`: inside
+ * the container, open, sample messages, no network) and by pages that have a bot's settings.
  */
 export function mountChatWidget(container: HTMLElement, options: MountChatWidgetOptions = {}): ChatWidgetHandle {
+  const { host, handle } = createChatWidget(options);
+  container.appendChild(host);
+  return handle;
+}
+
+/**
+ * The widget, rendered into its host but not placed: the integration script builds it while
+ * the bot's settings are on their way (rendering and styling cost more than that round trip on
+ * a slow machine), fills them in and then puts the host in the page.
+ */
+export function createChatWidget(options: MountChatWidgetOptions = {}): DetachedWidget {
   const preview = !!options.preview;
   const host = document.createElement('div');
   host.setAttribute('data-switchboard-widget', '');
@@ -40,12 +58,11 @@ export function mountChatWidget(container: HTMLElement, options: MountChatWidget
     store: live ? createConversationStore(webchatId) : undefined,
   });
   const stopTheme = effect(() => applyTheme(host, model.appearance.value));
-  container.appendChild(host);
   render(<Widget model={model} chat={chat} preview={preview} />, shadow);
-  // After the launcher is on the page, in the background: a kept conversation never delays it.
+  // In the background: a kept conversation never delays the launcher.
   void chat.restore();
 
-  return {
+  const handle: ChatWidgetHandle = {
     update: model.updateAppearance,
     setWelcomeMessage: chat.setWelcomeMessage,
     // A designer's open/close buttons keep their focus; on a live page focus follows the chat.
@@ -58,4 +75,5 @@ export function mountChatWidget(container: HTMLElement, options: MountChatWidget
       host.remove();
     },
   };
+  return { host, handle, setTitle: model.setTitle };
 }

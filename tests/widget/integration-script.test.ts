@@ -53,6 +53,26 @@ describe('integration script', () => {
     expect(shadow?.querySelector('[role="log"]')?.textContent).toBe('Assistant: Hi there!');
   });
 
+  it('puts nothing in the page until the answer says the bot is active, then the bot\'s own look and title', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    const script = document.createElement('script');
+    script.src = `${ORIGIN}/widget.js`;
+    script.setAttribute('data-webchat-id', 'demo');
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
+    vi.stubGlobal('fetch', vi.fn(() => pending));
+    vi.resetModules();
+    await import('../../widget/index.js');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.querySelector('[data-switchboard-widget]')).toBeNull();
+    answer(Response.json({ ...bot, appearance: { ...bot.appearance, is_ad_message: true, ad_message: 'Need a hand?' } }));
+    await vi.waitFor(() => expect(document.querySelector('[data-switchboard-widget]')).not.toBeNull());
+    const host = document.querySelector<HTMLElement>('[data-switchboard-widget]')!;
+    expect(host.style.getPropertyValue('--sb-primary-color')).toBe('#aa0000');
+    expect(host.shadowRoot?.querySelector('.ad')?.getAttribute('aria-label')).toBe('Acme support');
+    expect(host.shadowRoot?.querySelector('.ad')?.textContent).toContain('Need a hand?');
+  });
+
   it('mounts nothing for a bot the config says is disabled', async () => {
     await loadScript({ 'data-webchat-id': 'demo' }, async () => Response.json({ ...bot, enabled: false }));
     expect(document.querySelector('[data-switchboard-widget]')).toBeNull();

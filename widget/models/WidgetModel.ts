@@ -27,6 +27,8 @@ export interface WidgetModel {
   close: (moveFocus?: boolean) => void;
   toggle: () => void;
   dismissAd: () => void;
+  /** Replaces the heading (the integration script builds the widget before the bot's settings arrive). */
+  setTitle: (title: string) => void;
   /** Merges `patch` over the current appearance (fields left out or unusable keep their value). */
   updateAppearance: (patch: Partial<Appearance>) => void;
 }
@@ -36,6 +38,7 @@ export function createWidgetModel(options: WidgetModelOptions = {}): WidgetModel
   const isOpen = signal(!!options.preview);
   const adDismissed = signal(false);
   const appearance = signal<Appearance>({ ...DEFAULT_APPEARANCE, ...readAppearance(options.appearance) });
+  const title = signal(options.title ?? '');
   let movesFocus = false;
 
   const setOpen = (next: boolean, moveFocus = true): void => {
@@ -48,7 +51,7 @@ export function createWidgetModel(options: WidgetModelOptions = {}): WidgetModel
   return {
     isOpen,
     appearance,
-    title: computed(() => options.title || appearance.value.chat_title),
+    title: computed(() => title.value || appearance.value.chat_title),
     showAd: computed(() => appearance.value.is_ad_message && appearance.value.ad_message.trim() !== '' && !adDismissed.value),
     get movesFocus() {
       return movesFocus;
@@ -58,6 +61,9 @@ export function createWidgetModel(options: WidgetModelOptions = {}): WidgetModel
     toggle: () => setOpen(!isOpen.peek()),
     dismissAd: () => {
       adDismissed.value = true;
+    },
+    setTitle: (next) => {
+      title.value = next;
     },
     updateAppearance: (patch) => {
       appearance.value = { ...appearance.peek(), ...readAppearance(patch) };
