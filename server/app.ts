@@ -100,10 +100,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('calls', calls);
   const chat = new ChatEngine({ db, config, clock, secretBox, sandbox, realtime, log: app.log });
   app.decorate('chat', chat);
-  // Several instances may share a PostgreSQL database: events, closes, invalidations and End
-  // Session reach the others through it. SQLite has one instance and no link.
   const ownerAnswers = new OwnerAnswers(clock);
   app.decorate('ownerAnswers', ownerAnswers);
+  // Several instances may share a PostgreSQL database: events, closes, invalidations and End
+  // Session reach the others through it. SQLite has one instance and no link.
   const cluster =
     config.databaseUrl && isPostgres(db)
       ? new ClusterLink({ connectionString: config.databaseUrl, db, instanceId: app.instanceId, log: app.log, clock, realtime, auth: app.auth, calls, ownerAnswers })

@@ -40,7 +40,8 @@ export function registerOwnerAnswers(app: FastifyInstance, answers: OwnerAnswers
   app.addHook('onSend', (request, reply, payload, done) => {
     const user = request.user;
     if (user !== null) {
-      if (!READS.has(request.method)) answers.invalidate(user.id);
+      // Here before the answer goes out, so this client's next read sees the change.
+      if (!READS.has(request.method)) answers.invalidateHere(user.id);
       else {
         const generation = started.get(request);
         if (generation !== undefined && reply.statusCode === 200 && typeof payload === 'string') answers.store(user.id, request.url, payload, generation);
@@ -49,9 +50,10 @@ export function registerOwnerAnswers(app: FastifyInstance, answers: OwnerAnswers
     done(null, payload);
   });
 
-  // A write whose answer never went through onSend (the client left, the reply was hijacked).
+  // Once the write is done, whatever its answer (a hijacked reply skips onSend, not this): here
+  // again, and the other instances are told.
   app.addHook('onResponse', (request, _reply, done) => {
-    if (request.user !== null && !READS.has(request.method)) answers.invalidateHere(request.user.id);
+    if (request.user !== null && !READS.has(request.method)) answers.invalidate(request.user.id);
     done();
   });
 }
