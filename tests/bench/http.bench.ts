@@ -34,8 +34,8 @@ interface Scenario {
   flat?: boolean;
 }
 
-const load = (url: string, headers: Record<string, string> = {}) =>
-  loadFromChild({ url, headers, connections: CONNECTIONS, durationSeconds: DURATION_S });
+const load = (url: string, headers: Record<string, string> = {}, durationSeconds = DURATION_S) =>
+  loadFromChild({ url, headers, connections: CONNECTIONS, durationSeconds });
 
 async function bareRun(): Promise<LoadResult> {
   const bare = Fastify();
@@ -108,7 +108,7 @@ export const bench: Bench = {
 
       // A server runs warm: two unmeasured seconds first, so the first scenario does not pay for
       // the app's code being compiled while the later ones ride on it.
-      await loadFromChild({ url: `${app.url}${scenarios[0]!.path}`, headers: scenarios[0]!.headers, connections: CONNECTIONS, durationSeconds: WARM_UP_S });
+      await load(`${app.url}${scenarios[0]!.path}`, scenarios[0]!.headers, WARM_UP_S);
       const firstBare = await bareRun();
       const results = new Map<string, LoadResult>();
       for (const scenario of scenarios) results.set(scenario.key, await load(`${app.url}${scenario.path}`, scenario.headers));
