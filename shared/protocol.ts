@@ -25,6 +25,10 @@ export interface SessionCreatedEvent {
   toPhoneNumber?: string;
   callType?: CallType;
   startTime: number;
+  /** Our addition, as on CallSession: the call rings; a second session.created follows once answered. */
+  ringing?: boolean;
+  /** Our addition: the call's SID. A session of this call already listed (the ringing one) is this one. */
+  callSid?: string;
 }
 export interface SessionEndedEvent {
   type: 'session.ended';
@@ -157,5 +161,7 @@ export function sessionFromCreatedEvent(event: SessionCreatedEvent): CallSession
     startTime: event.startTime,
     active: true,
     messages: [],
+    ...(event.ringing ? { ringing: true } : {}),
+    ...(event.callSid ? { callSid: event.callSid } : {}),
   };
 }
