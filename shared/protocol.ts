@@ -49,6 +49,12 @@ export interface CallMessageEvent {
    * session in the middle of a sentence shows it whole instead of from the delta it first saw.
    */
   transcript?: string;
+  /**
+   * Our addition: when the line began to be spoken, the time the stored message keeps. The
+   * `timestamp` of a delta is when it was sent (it rises within an item, to tell deltas apart);
+   * a caller's words are transcribed seconds after they were said.
+   */
+  spokenAt?: number;
 }
 export interface CallFunctionOutputEvent {
   type: 'call.function_output';
