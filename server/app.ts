@@ -46,6 +46,7 @@ import { createConsolePage, staticRoutes } from './routes/static.js';
 import { toolRoutes } from './routes/tools.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { twilioRoutes } from './routes/twilio.js';
+import { twilioCallStatusRoutes } from './routes/twilioCallStatus.js';
 import { webchatRoutes } from './routes/webchats.js';
 import { widgetChatRoutes } from './routes/widgetChat.js';
 import { widgetPublicRoutes } from './routes/widgetPublic.js';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customValueRoutes, { prefix: '/api/custom-values' });
   await app.register(phoneAssociationRoutes, { prefix: '/api/phone-associations' });
   await app.register(twilioRoutes, { prefix: '/api/twilio' });
+  await app.register(twilioCallStatusRoutes, { prefix: '/api/twilio' });
   await app.register(knowledgeRoutes, { prefix: '/api/webchats' });
   await app.register(webchatRoutes, { prefix: '/api/webchats' });
   await app.register(widgetPublicRoutes, { prefix: '/api/widget' });

@@ -45,6 +45,12 @@ export function formatDateTime(value: number | string | null | undefined, locale
   return date ? date.toLocaleString(locale) : INVALID_DATE;
 }
 
+/** Shows a time of day in the viewer's locale, or 'Invalid Date' per the spec's rule (transcript lines, tool calls). */
+export function formatTime(value: number | string | null | undefined, locale?: string): string {
+  const date = parseTimestamp(value);
+  return date ? date.toLocaleTimeString(locale) : INVALID_DATE;
+}
+
 /** Shows a date in the viewer's locale, or 'Invalid Date' per the spec's rule. */
 export function formatDate(value: number | string | null | undefined, locale?: string): string {
   const date = parseTimestamp(value);

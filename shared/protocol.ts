@@ -25,6 +25,10 @@ export interface SessionCreatedEvent {
   toPhoneNumber?: string;
   callType?: CallType;
   startTime: number;
+  /** Our addition, as on CallSession: the call rings; a second session.created follows once answered. */
+  ringing?: boolean;
+  /** Our addition: the call's SID. A session of this call already listed (the ringing one) is this one. */
+  callSid?: string;
 }
 export interface SessionEndedEvent {
   type: 'session.ended';
@@ -45,6 +49,12 @@ export interface CallMessageEvent {
    * session in the middle of a sentence shows it whole instead of from the delta it first saw.
    */
   transcript?: string;
+  /**
+   * Our addition: when the line began to be spoken, the time the stored message keeps. The
+   * `timestamp` of a delta is when it was sent (it rises within an item, to tell deltas apart);
+   * a caller's words are transcribed seconds after they were said.
+   */
+  spokenAt?: number;
 }
 export interface CallFunctionOutputEvent {
   type: 'call.function_output';
@@ -157,5 +167,7 @@ export function sessionFromCreatedEvent(event: SessionCreatedEvent): CallSession
     startTime: event.startTime,
     active: true,
     messages: [],
+    ...(event.ringing ? { ringing: true } : {}),
+    ...(event.callSid ? { callSid: event.callSid } : {}),
   };
 }

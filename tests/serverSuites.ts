@@ -59,6 +59,7 @@ export const DATABASE_FREE: Record<string, string> = {
   'tests/server/voice-audio.test.ts': 'audio conversion',
   'tests/server/voice-playback.test.ts': 'playback bookkeeping',
   'tests/server/voice-signature.test.ts': "Twilio's request signatures",
+  'tests/server/voice-transcript-times.test.ts': 'transcript line times',
   'tests/server/webchats-framing.test.ts': 'framing headers and the probe',
 };
 

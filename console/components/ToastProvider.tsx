@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Callout, Flex, IconButton } from '@radix-ui/themes';
+import { Link as RouterLink } from 'react-router-dom';
+import { Callout, Flex, IconButton, Link } from '@radix-ui/themes';
 import { UI_TIMING } from '../../shared/defaults.js';
 import { CloseIcon } from './icons.js';
 
@@ -14,6 +15,14 @@ export interface ToastOptions {
    * a success after a failed try takes the stale red toast away (issue 7, finding 13).
    */
   key?: string;
+  /** A link in the toast, e.g. to what was just started ('View session'). */
+  link?: ToastLink;
+}
+
+export interface ToastLink {
+  label: string;
+  /** An in-app path. */
+  to: string;
 }
 
 /** A duration in ms, or the options other than the tone. */
@@ -33,6 +42,7 @@ interface ToastItem {
   tone: ToastTone;
   durationMs: number;
   key: string | undefined;
+  link: ToastLink | undefined;
 }
 
 function withTone(tone: ToastTone, options: ToneToastOptions | undefined): ToastOptions {
@@ -44,19 +54,38 @@ const TONE_COLOR = { success: 'green', error: 'red', warning: 'amber', info: 'bl
 const ToastContext = createContext<ToastApi | null>(null);
 
 function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => void }) {
+  // A toast with a link stays while the pointer or the focus is on it, so it can be reached.
+  const [held, setHeld] = useState(false);
   useEffect(() => {
+    if (held) return undefined;
     const timer = setTimeout(() => onClose(item.id), item.durationMs);
     return () => clearTimeout(timer);
-  }, [item, onClose]);
+  }, [item, onClose, held]);
+  const hold = item.link
+    ? { onMouseEnter: () => setHeld(true), onMouseLeave: () => setHeld(false), onFocus: () => setHeld(true), onBlur: () => setHeld(false) }
+    : {};
   return (
     <Callout.Root
       color={TONE_COLOR[item.tone]}
       variant="surface"
       role={item.tone === 'error' ? 'alert' : 'status'}
       className="sb-toast"
+      {...hold}
     >
       <Flex align="center" gap="3" justify="between">
-        <Callout.Text>{item.message}</Callout.Text>
+        <Callout.Text>
+          {item.message}
+          {item.link ? (
+            <>
+              {' '}
+              <Link asChild weight="medium">
+                <RouterLink to={item.link.to} onClick={() => onClose(item.id)}>
+                  {item.link.label}
+                </RouterLink>
+              </Link>
+            </>
+          ) : null}
+        </Callout.Text>
         <IconButton size="1" variant="ghost" color="gray" aria-label="Dismiss notification" onClick={() => onClose(item.id)}>
           <CloseIcon />
         </IconButton>
@@ -80,6 +109,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         tone: options.tone ?? 'info',
         durationMs: options.durationMs ?? UI_TIMING.toastMs,
         key: options.key,
+        link: options.link,
       };
       setItems((list) => [...list.filter((t) => item.key === undefined || t.key !== item.key), item]);
     };

@@ -28,15 +28,71 @@ export function toCallSession(row: SessionRecord): CallSession {
     active: row.end_time === null,
     duration: row.duration,
     endTime: row.end_time,
+    callSid: row.call_sid,
+    ...(isRinging(row) ? { ringing: true } : {}),
   };
+}
+
+/**
+ * An outbound call placed and not answered yet: its session is keyed by the call SID until the
+ * Media Stream starts (see attachRingingSession), which no stream SID ever equals.
+ */
+export function isRinging(row: Pick<SessionRecord, 'stream_sid' | 'call_sid' | 'end_time'>): boolean {
+  return row.end_time === null && row.stream_sid === row.call_sid;
 }
 
 export async function insertSession(db: Kysely<Database>, session: NewSession): Promise<void> {
   await db.insertInto('call_sessions').values({ ...session, end_time: null, duration: null, ended_seq: null }).execute();
 }
 
+/**
+ * The owner's session by its stream SID, or by its call SID: a ringing call's session was opened
+ * under the call SID (the console links to it then) and keeps answering to it once the stream's
+ * SID has replaced it.
+ */
 export async function findSession(db: Kysely<Database>, userId: string, streamSid: string): Promise<SessionRecord | undefined> {
-  return db.selectFrom('call_sessions').selectAll().where('stream_sid', '=', streamSid).where('user_id', '=', userId).executeTakeFirst();
+  const byStream = await db.selectFrom('call_sessions').selectAll().where('stream_sid', '=', streamSid).where('user_id', '=', userId).executeTakeFirst();
+  if (byStream || !CALL_SID.test(streamSid)) return byStream;
+  // No index on call_sid: this reads the owner's sessions, and only for an answered call opened
+  // by its old address (the console moves on to the stream SID as soon as it learns it).
+  return db.selectFrom('call_sessions').selectAll().where('user_id', '=', userId).where('call_sid', '=', streamSid).executeTakeFirst();
+}
+
+/** The session of an outbound call that still rings (any owner's: Twilio's callbacks name only the call). */
+export async function findRingingSession(db: Kysely<Database>, callSid: string): Promise<SessionRecord | undefined> {
+  return db
+    .selectFrom('call_sessions')
+    .selectAll()
+    .where('stream_sid', '=', callSid)
+    .where('call_sid', '=', callSid)
+    .where('ended_seq', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Twilio's call SIDs: CA and 32 hex digits. */
+const CALL_SID = /^CA[0-9a-f]{32}$/i;
+
+/**
+ * The Media Stream of an outbound call started: the call's ringing session (keyed by its call
+ * SID) takes the stream's SID and the instance bridging it. Undefined when there is no such open
+ * session (a call placed before this existed, or one ended while it rang); the caller then opens
+ * a new one. The stream SID is set in the same statement that finds the row, so two instances
+ * can't both take it, and an ended session is never revived.
+ */
+export async function attachRingingSession(
+  db: Kysely<Database>,
+  call: { userId: string; callSid: string; streamSid: string; instanceId: string },
+): Promise<SessionRecord | undefined> {
+  const result = await db
+    .updateTable('call_sessions')
+    .set({ stream_sid: call.streamSid, instance_id: call.instanceId })
+    .where('stream_sid', '=', call.callSid)
+    .where('call_sid', '=', call.callSid)
+    .where('user_id', '=', call.userId)
+    .where('ended_seq', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return findSession(db, call.userId, call.streamSid);
 }
 
 /** The owner's open sessions, newest first. */

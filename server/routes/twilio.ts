@@ -23,6 +23,7 @@ import { STREAM_TOKEN_PARAMETER } from '../voice/authorizeStream.js';
 import type { CallDirection } from '../voice/callTypes.js';
 import { findIncomingCallOwner } from '../voice/findIncomingCallOwner.js';
 import { mintStreamToken } from '../voice/streamTokens.js';
+import { callStatusUrl } from '../voice/RingingCalls.js';
 
 const MakeCallBody = Type.Object(
   { phoneNumber: Type.String({ maxLength: 64 }), agentId: Type.String({ maxLength: 100 }) },
@@ -76,14 +77,17 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
     const twilio = await twilioForUser(app, userId);
     const from = agent.phone_number;
     const { twiml, tokenHash } = await streamTwiml({ userId, agentId: agent.id, callType: 'outbound', from, to, callSid: null });
+    let callSid: string;
     try {
-      const call = await callTwilio(() => twilio.createCall({ to, from, twiml }));
+      const call = await callTwilio(() => twilio.createCall({ to, from, twiml, statusCallback: callStatusUrl(config.publicUrl) }));
       await bindStreamToken(db, tokenHash, call.sid);
-      return { success: true, callSid: call.sid };
+      callSid = call.sid;
     } catch (error) {
       await deleteStreamToken(db, tokenHash);
       throw error;
     }
+    await app.calls.ringing.placed({ callSid, userId, agentId: agent.id, agentName: agent.name, from, to });
+    return { success: true, callSid };
   });
 
   // Twilio's voice webhook for numbers attached to agents (VOICE.md §1.6).

@@ -10,7 +10,7 @@ import type { RealtimeEvent } from '../../shared/protocol.js';
 import { findAgent } from '../db/agents.js';
 import { customValuesMap } from '../db/customValues.js';
 import { insertMessage, type NewMessage } from '../db/sessionMessages.js';
-import { endSessionRecord, insertSession } from '../db/sessions.js';
+import { attachRingingSession, endSessionRecord, insertSession } from '../db/sessions.js';
 import { findToolsByIds } from '../db/tools.js';
 import { getAccountSecrets } from '../settings/accountSecrets.js';
 import { runLoadedTool } from '../tools/runTool.js';
@@ -55,19 +55,7 @@ export class CallBridge {
       log.warn({ streamSid }, 'the call\'s agent no longer exists');
       return this.end('not_configured');
     }
-    this.#startTime = clock();
-    await insertSession(db, {
-      stream_sid: streamSid,
-      call_sid: this.context.callSid,
-      user_id: userId,
-      agent_id: agentId,
-      agent_name: agent.row.name,
-      from_number: this.context.from,
-      to_number: this.context.to,
-      call_type: this.context.callType,
-      start_time: this.#startTime,
-      instance_id: this.#deps.instanceId,
-    });
+    this.#startTime = await this.#openSession(agent.row.name);
     this.#stored = true;
     this.#emit({
       type: 'session.created',
@@ -78,6 +66,7 @@ export class CallBridge {
       toPhoneNumber: this.context.to,
       callType: this.context.callType,
       startTime: this.#startTime,
+      callSid: this.context.callSid,
     });
     if (!this.live) return;
 
@@ -108,6 +97,33 @@ export class CallBridge {
     );
     // Frames that came during set-up waited in the stream's queue; they flow from here on.
     this.#twilio.take((message) => this.#fromTwilio(message), start.streamSid);
+  }
+
+  /**
+   * Stores the call's session and answers its start time: an outbound call takes over the session
+   * it has had since it was placed (ringing, keyed by its call SID); any other call opens one now.
+   */
+  async #openSession(agentName: string): Promise<number> {
+    const { db, clock, instanceId } = this.#deps;
+    const { streamSid, callSid, userId } = this.context;
+    if (this.context.callType === 'outbound') {
+      const ringing = await attachRingingSession(db, { userId, callSid, streamSid, instanceId });
+      if (ringing) return Number(ringing.start_time);
+    }
+    const startTime = clock();
+    await insertSession(db, {
+      stream_sid: streamSid,
+      call_sid: callSid,
+      user_id: userId,
+      agent_id: this.context.agentId,
+      agent_name: agentName,
+      from_number: this.context.from,
+      to_number: this.context.to,
+      call_type: this.context.callType,
+      start_time: startTime,
+      instance_id: instanceId,
+    });
+    return startTime;
   }
 
   /**

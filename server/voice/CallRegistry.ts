@@ -7,6 +7,7 @@ import type WebSocket from 'ws';
 import { authorizeStream } from './authorizeStream.js';
 import { CallBridge } from './CallBridge.js';
 import type { BridgeDeps, EndReason } from './callTypes.js';
+import { RingingCalls } from './RingingCalls.js';
 import { TwilioStream } from './TwilioStream.js';
 
 /** Twilio sends `start` right after `connected`; a socket that doesn't is not Twilio's. */
@@ -17,9 +18,12 @@ export const STREAM_REFUSED_CLOSE_CODE = 1008;
 export class CallRegistry {
   readonly #deps: BridgeDeps;
   readonly #calls = new Map<string, CallBridge>();
+  /** Outbound calls placed here that have not been answered yet. */
+  readonly ringing: RingingCalls;
 
   constructor(deps: BridgeDeps) {
     this.#deps = deps;
+    this.ringing = new RingingCalls(deps);
   }
 
   /** A Media Stream socket was opened: check it, then bridge it. Never throws. */
@@ -49,6 +53,7 @@ export class CallRegistry {
 
   /** Server shutdown: ends every call and stores their ends. */
   async endAll(): Promise<void> {
+    this.ringing.close();
     await Promise.all([...this.#calls.values()].map((bridge) => bridge.end('server_shutdown')));
   }
 
@@ -71,6 +76,7 @@ export class CallRegistry {
     this.#calls.set(context.streamSid, bridge);
     try {
       await bridge.start(start);
+      this.ringing.forget(context.callSid);
     } catch (error) {
       await bridge.end('not_configured');
       throw error;

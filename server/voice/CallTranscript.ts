@@ -83,6 +83,8 @@ export class CallTranscript {
       message_type: item.role,
       timestamp: item.lastTimestamp,
       transcript: item.text,
+      // What the stored row keeps, so a console shows the same time live and after the call.
+      spokenAt: item.startedAt,
     });
   }
 

@@ -27,6 +27,14 @@ export interface CallSession {
   /** Seconds, once ended. */
   duration?: number | null;
   endTime?: number | null;
+  /**
+   * Our addition: an outbound call placed and not answered yet. Its session exists from the
+   * moment Twilio accepted the call, keyed by the call SID until the Media Stream starts; then it
+   * takes the stream's SID and `ringing` goes.
+   */
+  ringing?: boolean;
+  /** Our addition: Twilio's call SID, which also opens the session (see `ringing`). */
+  callSid?: string;
 }
 
 /** GET /sessions/ended-sessions answer (spec part 1 §3). */

@@ -81,6 +81,21 @@ describe('agent detail call dialog', () => {
     expect(app.fake.callsTo('PATCH /agents/a2')).toHaveLength(0);
   });
 
+  it("links 'Call initiated' to the call's session", async () => {
+    const callSid = `CA${'b'.repeat(32)}`;
+    const app = await openAgent({ 'POST /twilio/make-call': { body: { success: true, callSid } } });
+    await app.user.click(screen.getByRole('button', { name: 'Call' }));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.type(within(dialog).getByLabelText('Phone number to call'), '+15551234567');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Call' }));
+    const toast = (await screen.findByText('Call initiated to +15551234567')).closest('[role="status"]') as HTMLElement;
+    const link = within(toast).getByRole('link', { name: 'View session' });
+    expect(link.getAttribute('href')).toBe(`/sessions/${callSid}`);
+    await app.user.click(link);
+    await waitFor(() => expect(app.location()).toBe(`/sessions/${callSid}`));
+    await waitFor(() => expect(screen.queryByText('Call initiated to +15551234567')).toBeNull());
+  });
+
   it("says 'Failed to initiate call' with the server's reason and keeps the dialog open", async () => {
     const app = await openAgent({
       'POST /twilio/make-call': {

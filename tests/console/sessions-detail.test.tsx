@@ -66,7 +66,26 @@ describe('session detail', () => {
   });
 });
 
+/** End Session, then its confirmation's End Session (issue 18: a live call is not hung up on one click). */
+async function endSession(app: ReturnType<typeof renderSessions>) {
+  await app.user.click(await screen.findByRole('button', { name: 'End Session' }));
+  const confirm = await screen.findByRole('alertdialog', { name: 'End this session?' });
+  await app.user.click(within(confirm).getByRole('button', { name: 'End Session' }));
+}
+
 describe('session detail: End Session', () => {
+  it('asks first, saying whose call is hung up; Cancel leaves the call running', async () => {
+    const app = renderSessions('/sessions/MZlive1', detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { body: { success: true } } }));
+    await app.user.click(await screen.findByRole('button', { name: 'End Session' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'End this session?' });
+    expect(confirm.textContent).toContain('This hangs up the call with +1 (415) 555-0123 for both sides, at once. It cannot be undone.');
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await app.user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(app.fake.callsTo('POST /sessions/end-session')).toHaveLength(0);
+    expect(screen.getByText('Active Session')).toBeTruthy();
+  });
+
   it("posts the stream SID, shows 'Ending...' meanwhile, then marks the session ended", async () => {
     const pending = deferred<{ body: unknown }>();
     let detail = LIVE;
@@ -77,8 +96,8 @@ describe('session detail: End Session', () => {
         'POST /sessions/end-session': () => pending.promise,
       }),
     );
-    await app.user.click(await screen.findByRole('button', { name: 'End Session' }));
-    const ending = screen.getByRole('button', { name: 'Ending...' }) as HTMLButtonElement;
+    await endSession(app);
+    const ending = (await screen.findByRole('button', { name: 'Ending...' })) as HTMLButtonElement;
     expect(ending.disabled).toBe(true);
     expect(app.fake.callsTo('POST /sessions/end-session')[0]!.body).toEqual({ streamSid: 'MZlive1' });
     detail = { ...LIVE, active: false, endTime: NOW, duration: 65 };
@@ -96,14 +115,14 @@ describe('session detail: End Session', () => {
     const app = renderSessions('/sessions/MZlive1', detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { body: { success: true, message: note } } }));
     app.fake.routes['GET /sessions/active-sessions/MZlive1'] = () =>
       ({ body: app.fake.callsTo('POST /sessions/end-session').length ? { ...LIVE, active: false, endTime: NOW, duration: 65 } : LIVE });
-    await app.user.click(await screen.findByRole('button', { name: 'End Session' }));
+    await endSession(app);
     expect((await screen.findByText(note)).closest('[role="status"]')).toBeTruthy();
     expect(await screen.findByText('Session Ended')).toBeTruthy();
   });
 
   it("keeps the session open and says why when ending fails ('Failed to end session' without a reason)", async () => {
     const app = renderSessions('/sessions/MZlive1', detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { status: 500 } }));
-    await app.user.click(await screen.findByRole('button', { name: 'End Session' }));
+    await endSession(app);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to end session');
     expect(screen.getByText('Active Session')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'End Session' }) as HTMLButtonElement).disabled).toBe(false);
@@ -114,7 +133,7 @@ describe('session detail: End Session', () => {
       '/sessions/MZlive1',
       detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { body: { success: false, error: 'Session is not active' } } }),
     );
-    await app.user.click(await screen.findByRole('button', { name: 'End Session' }));
+    await endSession(app);
     expect((await screen.findByRole('alert')).textContent).toBe('Session is not active');
   });
 });

@@ -174,7 +174,11 @@ describe('bot page of an existing bot', () => {
   it('shows an alert with the way back when the bot fails to load', async () => {
     renderConsole({ path: '/webchats/bot-1', session: { user: USER }, routes: { 'GET /webchats/bot-1': { status: 500 } } });
     expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe('Failed to load bot');
-    expect(screen.getByRole('link', { name: 'Back to Web Chats' })).toBeTruthy();
+    // Like 'Bot not found': the way back is a button that says so, not only an arrow (issue 18).
+    const back = screen.getByRole('link', { name: 'Back to Web Chats' });
+    expect(back.textContent).toContain('Back to Web Chats');
+    expect(back.getAttribute('href')).toBe('/webchats');
+    expect(screen.getByRole('heading', { level: 1, name: 'Bot Settings' })).toBeTruthy();
   });
 
   it('asks before following a link away from unsaved edits; Cancel stays, Leave goes', async () => {

@@ -4,14 +4,16 @@
  * tests/helpers/e2eCalls.ts). A fresh user saves the Twilio account and an OpenAI key, gives an
  * agent a tool and the fake's second number (agents.spec.ts uses the first), and watches a call
  * live: the Active table with its ticking duration, the transcript as it is spoken, a tool call's
- * dialog, End Session, the Ended table. Then more calls end one after another, and the Ended
- * table pages and sorts them.
+ * dialog, End Session (asked first), the Ended table. Then more calls end one after another, and
+ * the Ended table pages and sorts them, keeping its state across a visit to a session. Last, the
+ * agent calls out: the call rings on Sessions from "Call initiated" on (its toast opens it), runs
+ * in the same row once answered, and one nobody answers leaves when Twilio reports it.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_REALTIME_BEHAVIOUR } from '../fixtures/fakeOpenAIServer.js';
 import { E2E_TWILIO_ACCOUNT } from '../fixtures/fakeTwilioServer.js';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
-import { callerHangsUp, callerSays, fakeTwilioState, playedMs, ringNumber, scriptRealtime, type E2eCall } from '../helpers/e2eCalls.js';
+import { answerCall, callEndsAtTwilio, callerHangsUp, callerSays, fakeTwilioState, playedMs, ringNumber, scriptRealtime, type E2eCall } from '../helpers/e2eCalls.js';
 import { choose, createToolThroughApi, saveIntegrations, toast } from '../helpers/e2eConsole.js';
 import { dismissToasts, shootBoth, WIDE } from '../helpers/e2eScreens.js';
 
@@ -20,6 +22,8 @@ const NUMBER = E2E_TWILIO_ACCOUNT.numbers[1];
 const NUMBER_SHOWN = '+1 (415) 555-0102';
 const CALLER = '+14155550123';
 const CALLER_SHOWN = '+1 (415) 555-0123';
+/** Whom the agent calls in the outbound story. */
+const CALLEE = '+442071838750';
 const AGENT = 'Bakery Line';
 const TOOL = 'check_hours';
 
@@ -133,7 +137,17 @@ test('a call shows live: ticking in Active, transcript and tool call on its page
   await expect(fnDialog).toBeHidden();
   await expect(fn).toBeFocused();
 
+  // A live call is not hung up on one click (issue 18): End Session asks first.
   await page.getByRole('button', { name: 'End Session' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'End this session?' });
+  await expect(confirm).toContainText(`This hangs up the call with ${CALLER_SHOWN} for both sides`);
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await shootBoth(page, 'session', 'end-confirm', false);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect((await fakeTwilioState(request)).calls.find((c) => c.sid === call.callSid)?.status).toBe('in-progress');
+  await page.getByRole('button', { name: 'End Session' }).click();
+  await confirm.getByRole('button', { name: 'End Session' }).click();
   await expect(page.getByText('Session Ended', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'End Session' })).toBeHidden();
   // Ended at Twilio (REST Status=completed), which then stopped the stream.
@@ -220,7 +234,77 @@ test('ended calls page 5, 10, 25 and 50 at a time and sort both ways', async ({ 
   await expect.poll(() => fromNumbers(ended)).toEqual(oldestFirst.slice(0, 5));
   await next.click();
   await expect.poll(() => fromNumbers(ended)).toEqual(oldestFirst.slice(5, 10));
+
+  // Sort, page size and page are in the address: they are still there after a session and back (issue 18).
+  await expect(page).toHaveURL(/\/sessions\?endedSort=asc&endedSize=5&endedPage=2$/);
+  await rows(ended).first().locator('td[data-label="To"]').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Session Details' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to sessions' }).click();
+  await expect(range).toHaveText(`6–10 of ${total}`);
+  await expect(ended.getByRole('button', { name: 'Oldest first' })).toBeVisible();
+  await expect(ended.getByRole('combobox', { name: 'Rows per page' })).toHaveText('5');
+  await expect.poll(() => fromNumbers(ended)).toEqual(oldestFirst.slice(5, 10));
+  // And with the browser's Back.
+  await rows(ended).first().locator('td[data-label="To"]').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Session Details' })).toBeVisible();
+  await page.goBack();
+  await expect(range).toHaveText(`6–10 of ${total}`);
+  await expect.poll(() => fromNumbers(ended)).toEqual(oldestFirst.slice(5, 10));
+
   await ended.getByRole('button', { name: 'Oldest first' }).click();
   await expect.poll(() => fromNumbers(ended)).toEqual(newestFirst.slice(0, 5));
   await shootBoth(page, 'sessions', 'ended-5');
+});
+
+test('an outbound call rings on Sessions from "Call initiated" on, its toast opens it, and it runs in the same row once answered', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize(WIDE);
+  await signIn(page, member);
+  await scriptRealtime(request, { responses: [{ text: 'Hello, this is the bakery calling.', audioMs: 200 }], userTranscripts: [], speedup: 4 });
+  const callAgent = async (number: string) => {
+    await page.goto('/agents');
+    await page.getByRole('link', { name: AGENT, exact: true }).click();
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Call with ${AGENT}` });
+    await dialog.getByLabel('Phone number to call').fill(number);
+    await dialog.getByRole('button', { name: 'Call', exact: true }).click();
+    return toast(page, `Call initiated to ${number}`);
+  };
+
+  // The toast leads to the call's session, ringing before anyone picks up.
+  const initiated = await callAgent(CALLEE);
+  await initiated.getByRole('link', { name: 'View session' }).click();
+  await expect(page).toHaveURL(/\/sessions\/CA[0-9a-f]{32}$/);
+  const callSid = page.url().split('/').pop()!;
+  await expect(page.getByText('Active Session', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').getByText('Ringing', { exact: true })).toBeVisible();
+  await shootBoth(page, 'session', 'ringing');
+
+  await page.getByRole('link', { name: 'Back to sessions' }).click();
+  const row = rows(activeRegion(page)).filter({ hasText: CALLEE });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('td[data-label="Call Type"]')).toHaveText('outbound');
+  await expect(row.locator('td[data-label="From"]')).toHaveText(NUMBER_SHOWN);
+  await expect(row.locator('td[data-label="Duration"]')).toHaveText('Ringing');
+  await shootBoth(page, 'sessions', 'ringing');
+
+  // Answered: the same row, now the stream's session, its duration ticking.
+  const answered = await answerCall(request, callSid);
+  await expect(row.locator('td[data-label="Duration"]')).toHaveText(/^\d+s$/);
+  await expect(row).toHaveAttribute('data-stream-sid', answered.streamSid);
+  await expect(rows(activeRegion(page))).toHaveCount(1);
+  await callerHangsUp(request, answered);
+  await expect(page.getByText('No active sessions found')).toBeVisible();
+  await expect(rows(endedRegion(page)).first()).toHaveAttribute('data-stream-sid', answered.streamSid);
+
+  // Nobody answers the next one: Twilio says so, and it leaves the Active table.
+  await dismissToasts(page);
+  await callAgent(CALLEE);
+  await page.getByRole('link', { name: 'Sessions', exact: true }).click();
+  const unanswered = rows(activeRegion(page)).filter({ hasText: CALLEE });
+  await expect(unanswered.locator('td[data-label="Duration"]')).toHaveText('Ringing');
+  const unansweredSid = (await unanswered.getAttribute('data-stream-sid'))!;
+  await callEndsAtTwilio(request, unansweredSid, 'no-answer');
+  await expect(page.getByText('No active sessions found')).toBeVisible();
+  await expect(rows(endedRegion(page)).first()).toHaveAttribute('data-stream-sid', unansweredSid);
 });

@@ -38,6 +38,16 @@ export async function callerHangsUp(request: APIRequestContext, call: E2eCall): 
   await post(request, `${TWILIO}/__fake/calls/${call.callSid}/hangup`);
 }
 
+/** The callee picks up an outbound call the console placed: its TwiML's Media Stream opens. */
+export function answerCall(request: APIRequestContext, callSid: string): Promise<E2eCall> {
+  return post<E2eCall>(request, `${TWILIO}/__fake/calls/${callSid}/answer`);
+}
+
+/** An outbound call ends at Twilio before it was answered; Twilio reports it to the server. */
+export async function callEndsAtTwilio(request: APIRequestContext, callSid: string, status: 'no-answer' | 'busy' | 'failed'): Promise<void> {
+  await post(request, `${TWILIO}/__fake/calls/${callSid}/status`, { status });
+}
+
 export async function fakeTwilioState(request: APIRequestContext): Promise<FakeTwilioState> {
   const answer = await request.get(`${TWILIO}${FAKE_STATE_PATH}`);
   expect(answer.ok()).toBe(true);

@@ -3,7 +3,8 @@
  * public https name (as behind a TLS proxy), the fake Twilio REST API, and the fake Realtime API.
  * `owner()` makes a user with OpenAI and Twilio settings and an agent holding a number;
  * `incomingCall()` rings that number the way Twilio does (signed webhook, then the signed Media
- * Stream with the TwiML's parameters) and returns both fakes' ends of the call.
+ * Stream with the TwiML's parameters) and returns both fakes' ends of the call. `answer()` picks up
+ * a call placed with make-call; calls that end are reported to their StatusCallback, as Twilio does.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import type { AgentPatch } from '../../shared/types/agent.js';
@@ -12,7 +13,8 @@ import { startFakeRealtime, type FakeRealtime, type FakeRealtimeOptions } from '
 import type { FakeRealtimeSession } from '../fixtures/fakeRealtimeSession.js';
 import { startFakeTwilio, type FakeTwilio } from '../fixtures/fakeTwilio.js';
 import type { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
-import { ringSwitchboard } from '../fixtures/ringSwitchboard.js';
+import { deliverStatusCallbacks, type StatusDelivery } from '../fixtures/fakeTwilioStatusCallbacks.js';
+import { answerOutboundCall, ringSwitchboard } from '../fixtures/ringSwitchboard.js';
 import { createTestApp, type TestApp, type TestUser } from './serverApp.js';
 import { listenForSockets, openTestSocket, type TestSocket } from './serverSocket.js';
 
@@ -47,6 +49,10 @@ export interface VoiceHarness {
   incomingCall: (owner: VoiceOwner, options?: { from?: string }) => Promise<RingingCall>;
   /** Rings without the Realtime side (for calls that must not reach it). */
   ring: (owner: VoiceOwner, options?: { from?: string }) => Promise<{ twilio: FakeTwilioCall; callSid: string }>;
+  /** The callee picks up a call placed with make-call: its TwiML's Media Stream opens. */
+  answer: (callSid: string) => Promise<FakeTwilioCall>;
+  /** Every status callback the fake Twilio posted to the server (a call that ended). */
+  statusCallbacks: StatusDelivery[];
   close: () => Promise<void>;
 }
 
@@ -61,6 +67,7 @@ export async function startVoiceHarness(options: { realtime?: FakeRealtimeOption
   const wsUrl = await listenForSockets(t.app);
   const serverUrl = wsUrl.replace(/^ws/, 'http');
   const live: FakeTwilioCall[] = [];
+  const statusCallbacks = deliverStatusCallbacks({ serverUrl, publicUrl: VOICE_PUBLIC_URL }, rest);
 
   const owner: VoiceHarness['owner'] = async (opts = {}) => {
     const user = await t.createUser();
@@ -88,6 +95,12 @@ export async function startVoiceHarness(options: { realtime?: FakeRealtimeOption
     return { twilio, callSid: twilio.callSid };
   };
 
+  const answer: VoiceHarness['answer'] = async (callSid) => {
+    const twilio = await answerOutboundCall({ serverUrl, publicUrl: VOICE_PUBLIC_URL }, rest, callSid);
+    live.push(twilio);
+    return twilio;
+  };
+
   const incomingCall: VoiceHarness['incomingCall'] = async (o, opts) => {
     const { twilio, callSid } = await ring(o, opts);
     const session = await realtime.nextSession();
@@ -103,6 +116,8 @@ export async function startVoiceHarness(options: { realtime?: FakeRealtimeOption
     owner,
     incomingCall,
     ring,
+    answer,
+    statusCallbacks,
     close: async () => {
       for (const call of live) if (call.isOpen) call.hangUp();
       await t.close();

@@ -91,8 +91,11 @@ describe('outbound calls', () => {
       parameters: twiml.parameters,
     });
     const session = await h.realtime.nextSession();
+    // The call's session rang from "Call initiated" on (voice-outbound-sessions.test.ts); answered, it is the stream's.
+    expect(await events.nextMessage()).toMatchObject({ type: 'session.created', streamSid: created.sid, ringing: true });
     const event = await events.nextMessage();
-    expect(event).toMatchObject({ type: 'session.created', streamSid: twilio.streamSid, callType: 'outbound', fromPhoneNumber: o.number, toPhoneNumber: '+442071838750' });
+    expect(event).toMatchObject({ type: 'session.created', streamSid: twilio.streamSid, callSid: created.sid, callType: 'outbound', fromPhoneNumber: o.number, toPhoneNumber: '+442071838750' });
+    expect(event).not.toHaveProperty('ringing');
     twilio.hangUp();
     await session.closed;
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatPhone, parseTimestamp, truncate } from '../../shared/format.js';
+import { formatDate, formatDateTime, formatDuration, formatTime, formatPhone, parseTimestamp, truncate } from '../../shared/format.js';
 
 describe('formatPhone', () => {
   it('formats a 12-character +1 number', () => {
@@ -35,12 +35,14 @@ describe('dates with the Invalid Date rule', () => {
     expect(parseTimestamp(String(ms))?.getTime()).toBe(ms);
     expect(formatDateTime(ms, 'en-US')).toBe(new Date(ms).toLocaleString('en-US'));
     expect(formatDate(String(ms), 'en-US')).toBe(new Date(ms).toLocaleDateString('en-US'));
+    expect(formatTime(ms, 'en-US')).toBe(new Date(ms).toLocaleTimeString('en-US'));
   });
   it.each([0, -1, '0', 'abc', '', null, undefined, Date.UTC(1969, 11, 31), Date.UTC(2101, 0, 2), NaN])(
     '%s shows Invalid Date',
     (value) => {
       expect(formatDateTime(value as number)).toBe('Invalid Date');
       expect(formatDate(value as number)).toBe('Invalid Date');
+      expect(formatTime(value as number)).toBe('Invalid Date');
     },
   );
   it('accepts the edges of 1970 and 2100', () => {

@@ -39,8 +39,10 @@ export function CallAgentDialog({ agentId, agentName, open, onOpenChange }: Call
     setCalling(true);
     setError(null);
     try {
-      await makeCall(agentId, trimmed);
-      toast.success(AGENT_TEXTS.callInitiated(trimmed));
+      const callSid = await makeCall(agentId, trimmed);
+      // The call is on Sessions from now on, ringing (issue 18): the toast leads to it.
+      const link = callSid ? { label: AGENT_TEXTS.viewSession, to: `/sessions/${encodeURIComponent(callSid)}` } : undefined;
+      toast.success(AGENT_TEXTS.callInitiated(trimmed), { link });
       setNumber('');
       onOpenChange(false);
     } catch (caught) {

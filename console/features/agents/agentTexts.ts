@@ -26,6 +26,7 @@ export const AGENT_TEXTS = {
   deleted: (name: string) => `Agent ${name} deleted successfully`,
   deleteFailed: 'Failed to delete agent',
   callInitiated: (number: string) => `Call initiated to ${number}`,
+  viewSession: 'View session',
   callFailed: 'Failed to initiate call',
   /** Why Call is disabled (issue 7, finding 15): the server calls from the saved number. */
   callNeedsNumber: 'Attach a phone number to this agent to place calls.',

@@ -201,10 +201,12 @@ export function useAgentActions() {
       }
     };
 
-    const makeCall = async (agentId: string, phoneNumber: string): Promise<void> => {
+    /** Places the call; answers its call SID (the ringing session's address), or null when the server gave none. */
+    const makeCall = async (agentId: string, phoneNumber: string): Promise<string | null> => {
       try {
         const answer = await api.phone.makeCall({ agentId, phoneNumber });
         if (answer && answer.success === false) throw new ApiError(200, answer);
+        return typeof answer?.callSid === 'string' && answer.callSid ? answer.callSid : null;
       } catch (error) {
         // The server's reason matters here (no Twilio credentials, agent without a number).
         const reason = error instanceof ApiError && error.status < 500 ? serverErrorText(error) : undefined;

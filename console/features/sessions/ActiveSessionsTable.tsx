@@ -1,8 +1,8 @@
-import { Table, Text } from '@radix-ui/themes';
+import { Badge, Table, Text } from '@radix-ui/themes';
 import { formatDuration } from '../../../shared/format.js';
 import type { CallSession } from '../../../shared/types/session.js';
 import { SessionRow, SessionsTable } from './SessionCells.js';
-import { sessionSeconds } from './sessionTime.js';
+import { isRinging, sessionSeconds } from './sessionTime.js';
 import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
 import { useNow } from './useNow.js';
 
@@ -11,7 +11,7 @@ export interface ActiveSessionsTableProps {
   names: ReadonlyMap<string, string>;
 }
 
-/** Agent, Call Type, From, To, Duration; one clock for the whole table ticks every second. */
+/** Agent, Call Type, From, To, Duration ('Ringing' for a call not answered yet); one clock for the whole table ticks every second. */
 export function ActiveSessionsTable({ sessions, names }: ActiveSessionsTableProps) {
   const now = useNow(sessions.length > 0);
   return (
@@ -19,7 +19,13 @@ export function ActiveSessionsTable({ sessions, names }: ActiveSessionsTableProp
       {sessions.map((session) => (
         <SessionRow key={session.streamSid} session={session} names={names}>
           <Table.Cell data-label={COLUMN.duration}>
-            <Text className="sb-tabular">{formatDuration(sessionSeconds(session, now))}</Text>
+            {isRinging(session) ? (
+              <Badge variant="soft" color="amber">
+                {SESSION_TEXTS.ringing}
+              </Badge>
+            ) : (
+              <Text className="sb-tabular">{formatDuration(sessionSeconds(session, now))}</Text>
+            )}
           </Table.Cell>
         </SessionRow>
       ))}

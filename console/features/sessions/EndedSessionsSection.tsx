@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Box, Button } from '@radix-ui/themes';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ExportMenu } from '../../components/ExportMenu.js';
@@ -8,15 +8,22 @@ import { LoadingState } from '../../components/LoadingState.js';
 import { RefreshButton } from '../../components/RefreshButton.js';
 import { TablePagination } from '../../components/TablePagination.js';
 import { useApi } from '../../lib/ApiProvider.js';
-import { DEFAULT_ENDED_QUERY, useEndedSessions, type EndedQuery } from './api.js';
+import { useEndedSessions, type EndedQuery } from './api.js';
+import { endedQueryFromParams, withEndedQuery } from './endedParams.js';
 import { EndedSessionsTable } from './EndedSessionsTable.js';
 import { SessionsSection } from './SessionsSection.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
 
-/** The ended table with its sort toggle, refresh and pagination (spec part 1 §2, §9), and its export (issue 11). */
+/**
+ * The ended table with its sort toggle, refresh and pagination (spec part 1 §2, §9), and its
+ * export (issue 11). Sort, page size and page live in the address (endedParams.ts); a change
+ * replaces the address rather than adding to history, so Back leaves the page as before.
+ */
 export function EndedSessionsSection({ names }: { names: ReadonlyMap<string, string> }) {
   const api = useApi();
-  const [query, setQuery] = useState<EndedQuery>(DEFAULT_ENDED_QUERY);
+  const [params, setParams] = useSearchParams();
+  const query = endedQueryFromParams(params);
+  const setQuery = (next: EndedQuery) => setParams((current) => withEndedQuery(current, next), { replace: true });
   const ended = useEndedSessions(query);
   const busy = ended.isValidating;
   const descending = query.order === 'desc';

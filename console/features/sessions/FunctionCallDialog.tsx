@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { formatTime } from '../../../shared/format.js';
 import type { SessionMessage } from '../../../shared/types/session.js';
 import { ToolCallDialog } from '../../components/ToolCallDialog.js';
 
@@ -15,7 +16,7 @@ export function FunctionCallDialog({ message, returnFocusTo, onClose }: Function
   const call = message
     ? {
         name: message.message,
-        description: `Function call at ${new Date(message.timestamp).toLocaleTimeString()}`,
+        description: `Function call at ${formatTime(message.timestamp)}`,
         toolHref: message.function_id ? `/tools/${encodeURIComponent(message.function_id)}` : undefined,
         arguments: message.function_args,
         output: message.function_output,

@@ -3,6 +3,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Badge, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { formatPhone } from '../../../shared/format.js';
 import type { CallSession, CallType } from '../../../shared/types/session.js';
+import { useSessionLinkState } from './sessionsBack.js';
 import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
 import '../../components/stackTable.css';
 
@@ -43,10 +44,11 @@ export interface SessionRowProps {
  */
 export function SessionRow({ session, names, children }: SessionRowProps) {
   const navigate = useNavigate();
+  const back = useSessionLinkState();
   const from = formatPhone(session.fromPhoneNumber);
   const open = (event: MouseEvent) => {
     if ((event.target as Element).closest('a, button')) return;
-    navigate(sessionPath(session.streamSid));
+    navigate(sessionPath(session.streamSid), { state: back });
   };
   return (
     <Table.Row className="sb-session-row" onClick={open} data-stream-sid={session.streamSid}>
@@ -59,7 +61,7 @@ export function SessionRow({ session, names, children }: SessionRowProps) {
       <Table.Cell data-label={COLUMN.from}>
         <Link asChild>
           {/* The name starts with what is shown (WCAG 2.5.3) and says where the link goes. */}
-          <RouterLink to={sessionPath(session.streamSid)} aria-label={`${from}, ${SESSION_TEXTS.openSession}`}>
+          <RouterLink to={sessionPath(session.streamSid)} state={back} aria-label={`${from}, ${SESSION_TEXTS.openSession}`}>
             {from}
           </RouterLink>
         </Link>

@@ -1,18 +1,23 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { Flex, Grid } from '@radix-ui/themes';
+import { formatPhone } from '../../../shared/format.js';
+import type { CallSession } from '../../../shared/types/session.js';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { NotFoundState } from '../../components/NotFoundState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { useAgentNames, useEndSession, useSession } from './api.js';
-import { BACK_TO_SESSIONS, SessionHeader } from './SessionHeader.js';
+import { SessionHeader } from './SessionHeader.js';
 import { SessionInfoCard } from './SessionInfoCard.js';
+import { backToSessions } from './sessionsBack.js';
 import { isOpen } from './sessionTime.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
 import { Transcript } from './Transcript.js';
+import { useAnsweredRedirect } from './useAnsweredRedirect.js';
 import { useEndedSessionNotification, useSessionEvents } from './useSessionEvents.js';
 import { useTranscript } from './useTranscript.js';
 import './sessions.css';
@@ -24,17 +29,26 @@ export function SessionPage() {
   return <SessionView key={streamSid} streamSid={streamSid} />;
 }
 
+/** What End Session's confirmation says will happen to the call. */
+function endConfirmText(session: CallSession): string {
+  const other = formatPhone(session.callType === 'outbound' ? session.toPhoneNumber : session.fromPhoneNumber);
+  return session.ringing ? SESSION_TEXTS.endRingingConfirm(other) : SESSION_TEXTS.endConfirm(other);
+}
+
 function SessionView({ streamSid }: { streamSid: string }) {
   useSessionEvents();
+  const back = backToSessions(useLocation().state);
   const session = useSession(streamSid);
   const agents = useAgentNames();
   const transcript = useTranscript(streamSid);
   const endSession = useEndSession();
   const toast = useToast();
   const notification = useEndedSessionNotification();
+  const [confirming, setConfirming] = useState(false);
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
   useDocumentTitle(session.data === null ? SESSION_TEXTS.notFound : SESSION_TEXTS.detailHeading);
+  useAnsweredRedirect(streamSid, session.data);
 
   // This call ended: every item of it is stored now, and the server has its final times.
   const { lastEndedSessionId, reset } = notification;
@@ -50,15 +64,16 @@ function SessionView({ streamSid }: { streamSid: string }) {
   if (session.error)
     return (
       <Flex direction="column" gap="4">
-        <PageHeader title={SESSION_TEXTS.detailHeading} back={BACK_TO_SESSIONS} />
+        <PageHeader title={SESSION_TEXTS.detailHeading} back={back} />
         <ErrorCallout>{SESSION_TEXTS.detailFailed}</ErrorCallout>
       </Flex>
     );
   if (session.data === undefined) return <LoadingState label={SESSION_TEXTS.loadingDetail} />;
-  if (session.data === null) return <NotFoundState title={SESSION_TEXTS.notFound} back={BACK_TO_SESSIONS} />;
+  if (session.data === null) return <NotFoundState title={SESSION_TEXTS.notFound} back={back} />;
 
   const current = session.data;
   const end = async () => {
+    setConfirming(false);
     setEnding(true);
     setEndError(null);
     try {
@@ -74,10 +89,12 @@ function SessionView({ streamSid }: { streamSid: string }) {
   return (
     <Flex direction="column" gap="5">
       <SessionHeader
+        back={back}
         ended={!isOpen(current) || current.active === false}
+        ringing={current.ringing === true}
         canEnd={isOpen(current)}
         ending={ending}
-        onEnd={() => void end()}
+        onEnd={() => setConfirming(true)}
       />
       {endError ? <ErrorCallout>{endError}</ErrorCallout> : null}
       {/* The info column is wide enough for a date and time on one line (at 320 px 'PM' wrapped). */}
@@ -85,6 +102,15 @@ function SessionView({ streamSid }: { streamSid: string }) {
         <SessionInfoCard session={current} names={agents.names} />
         <Transcript messages={transcript.messages} />
       </Grid>
+      {/* Hanging up a live call can't be taken back (issue 18): End Session asks first. */}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={SESSION_TEXTS.endConfirmTitle}
+        description={endConfirmText(current)}
+        confirmLabel={SESSION_TEXTS.endSession}
+        onConfirm={end}
+      />
     </Flex>
   );
 }

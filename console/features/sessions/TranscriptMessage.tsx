@@ -1,15 +1,15 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
+import { formatTime } from '../../../shared/format.js';
 import type { SessionMessage } from '../../../shared/types/session.js';
 import { WrenchIcon } from '../../components/icons.js';
 
 const SPEAKER: Record<string, string> = { user: 'Caller', assistant: 'Agent' };
 
-/** When the message was said; nothing for a timestamp that is not one. */
+/** When the line was spoken; 'Invalid Date' for a time that is not one (spec part 1 §5). */
 function MessageTime({ timestamp }: { timestamp: number }) {
-  if (!Number.isFinite(timestamp) || timestamp <= 0) return null;
   return (
     <Text size="1" color="gray">
-      {new Date(timestamp).toLocaleTimeString()}
+      {formatTime(timestamp)}
     </Text>
   );
 }

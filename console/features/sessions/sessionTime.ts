@@ -23,13 +23,19 @@ export function isOpen(session: CallSession): boolean {
   return session.endTime === null || session.endTime === undefined;
 }
 
+/** An outbound call not answered yet: it has rung, not run, so it shows no duration. */
+export function isRinging(session: CallSession): boolean {
+  return session.ringing === true && isOpen(session);
+}
+
 /** The session as it stands once ended at `endTime`, with the event's duration when it gave one. */
 export function endedCopy(session: CallSession, endTime: number, duration?: number): CallSession {
+  const { ringing: _ringing, ...rest } = session;
   return {
-    ...session,
+    ...rest,
     active: false,
     endTime,
-    duration: duration ?? sessionSeconds({ ...session, duration: null, endTime }, endTime),
+    duration: duration ?? sessionSeconds({ ...rest, duration: null, endTime }, endTime),
   };
 }
 

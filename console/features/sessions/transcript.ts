@@ -37,7 +37,8 @@ export function applyCallMessage(state: LiveTranscript, event: CallMessageEvent)
       id: event.item_id,
       type: event.message_type || 'assistant',
       message: whole ?? event.message,
-      timestamp: timestamp ?? Date.now(),
+      // When the line was spoken, as the stored message has it; a delta's own time is when it was sent.
+      timestamp: finiteNumber(event.spokenAt) ?? timestamp ?? Date.now(),
     });
   }
   return { messages, applied: withApplied(state, key) };
@@ -62,11 +63,18 @@ export function applyFunctionOutput(state: LiveTranscript, event: CallFunctionOu
   return { messages: [...state.messages, message], applied: withApplied(state, id) };
 }
 
-/** Stored messages in their order, then the live ones the store does not hold yet. */
+/**
+ * Stored messages and the live ones the store does not hold yet, in the order they were spoken,
+ * as the server stores them: a caller's line is transcribed after the agent may have begun to
+ * answer, so it arrives later than it sits. The sort is stable: lines of one time keep their order.
+ */
 export function mergeTranscript(stored: SessionMessage[], live: SessionMessage[]): SessionMessage[] {
   if (live.length === 0) return stored;
   const ids = new Set(stored.map((m) => m.id));
   const calls = new Set(stored.filter((m) => m.type === 'function').map(functionKey));
   const extras = live.filter((m) => (m.type === 'function' ? !calls.has(functionKey(m)) : !ids.has(m.id)));
-  return extras.length === 0 ? stored : [...stored, ...extras];
+  return extras.length === 0 ? stored : [...stored, ...extras].sort((a, b) => sortTime(a) - sortTime(b));
 }
+
+/** A time to order by; one that is not a number counts as the earliest. */
+const sortTime = (m: SessionMessage) => (Number.isFinite(m.timestamp) ? m.timestamp : 0);

@@ -1,6 +1,7 @@
 /**
  * Feeds the sessions caches from the console's one socket (spec part 1 §4 "Session"):
- * session.created adds a session to the active list only when its stream SID is new;
+ * session.created adds a session to the active list only when its stream SID is new (an answered
+ * call's replaces its ringing one);
  * session.ended removes it there, ends it on its detail page, reloads the ended table and raises
  * the ended-session notification. Events sent while the socket was down are lost, so every
  * (re)open of the socket reloads what the sessions screens show.
@@ -18,6 +19,16 @@ import { endedCopy } from './sessionTime.js';
 const isReloadable = (userId: string) => (key: unknown) =>
   Array.isArray(key) && key[1] === userId && typeof key[0] === 'string' && key[0].startsWith('sessions-') && key[0] !== 'sessions-last-ended';
 
+/**
+ * The active list with a created session: added when its stream SID is new; an answered call
+ * takes the place of its ringing session (listed under the call SID) rather than being added.
+ */
+function withCreated(list: CallSession[], session: CallSession): CallSession[] {
+  if (list.some((s) => s.streamSid === session.streamSid)) return list;
+  const ringing = session.callSid && session.callSid !== session.streamSid ? list.findIndex((s) => s.streamSid === session.callSid) : -1;
+  return ringing < 0 ? [...list, session] : list.map((s, i) => (i === ringing ? session : s));
+}
+
 export function useSessionEvents(): void {
   const { on, status } = useRealtime();
   const userId = useSessionsUserId();
@@ -33,9 +44,7 @@ export function useSessionEvents(): void {
     const offCreated = on('session.created', (event) => {
       const session = sessionFromCreatedEvent(event);
       if (!session) return;
-      patch<CallSession[]>(sessionKeys.active(userId), (list) =>
-        list.some((s) => s.streamSid === session.streamSid) ? list : [...list, session],
-      );
+      patch<CallSession[]>(sessionKeys.active(userId), (list) => withCreated(list, session));
     });
     const offEnded = on('session.ended', (event) => {
       if (!isSessionEndedEvent(event)) return;

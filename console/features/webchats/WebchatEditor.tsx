@@ -86,6 +86,7 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
             saving={editor.saving}
             locked={editor.locked}
             onDelete={() => setConfirmingDelete(true)}
+            readOnly={tab === 'conversations'}
           />
           {bot ? <IntegrationScriptPanel webchatId={bot.id} /> : null}
           <Tabs.Root value={tab} onValueChange={setTab}>

@@ -1,10 +1,8 @@
 import { useParams } from 'react-router-dom';
-import { Flex } from '@radix-ui/themes';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
-import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { LoadFailedState } from '../../components/LoadFailedState.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { NotFoundState } from '../../components/NotFoundState.js';
-import { PageHeader } from '../../components/PageHeader.js';
 import { useAuth } from '../auth/useAuth.js';
 import { useWebchat, WebchatLoadError } from './api.js';
 import { WebchatEditor } from './WebchatEditor.js';
@@ -26,12 +24,8 @@ export function WebchatPage() {
   if (!bot.data) {
     if (!bot.error) return <LoadingState label={WEBCHAT_TEXTS.loadingBot} />;
     if (notFound) return <NotFoundState title={WEBCHAT_TEXTS.notFound} back={BACK_TO_WEBCHATS} />;
-    return (
-      <Flex direction="column" gap="4">
-        <PageHeader title={WEBCHAT_TEXTS.settingsTitle} back={BACK_TO_WEBCHATS} />
-        <ErrorCallout>{WEBCHAT_TEXTS.detailFailed}</ErrorCallout>
-      </Flex>
-    );
+    // Spec part 2 §2: not found or failing to load, an alert with 'Back to Web Chats'.
+    return <LoadFailedState title={WEBCHAT_TEXTS.settingsTitle} message={WEBCHAT_TEXTS.detailFailed} back={BACK_TO_WEBCHATS} />;
   }
   // A fresh editor per bot and per effective user: impersonation never carries edits across.
   return <WebchatEditor key={`${effectiveUser?.id ?? ''}:${bot.data.id}`} bot={bot.data} />;

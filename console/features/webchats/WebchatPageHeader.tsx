@@ -15,10 +15,12 @@ export interface WebchatPageHeaderProps {
   saving: boolean;
   locked: boolean;
   onDelete: () => void;
+  /** The tab open only reads (Conversations): nothing to save or delete from there. */
+  readOnly?: boolean;
 }
 
 /** Breadcrumb, title, Active/Inactive, Created/Modified and the page's buttons (spec part 2 §2). */
-export function WebchatPageHeader({ bot, name, enabled, onEnabledChange, saving, locked, onDelete }: WebchatPageHeaderProps) {
+export function WebchatPageHeader({ bot, name, enabled, onEnabledChange, saving, locked, onDelete, readOnly = false }: WebchatPageHeaderProps) {
   const busy = saving || locked;
   const modified = bot && bot.updated_at > bot.created_at;
   return (
@@ -62,16 +64,18 @@ export function WebchatPageHeader({ bot, name, enabled, onEnabledChange, saving,
           </Flex>
         }
         actions={
-          <>
-            {bot ? (
-              <Button type="button" color="red" variant="soft" onClick={onDelete} disabled={busy}>
-                <TrashIcon /> {WEBCHAT_TEXTS.deleteBot}
+          readOnly ? null : (
+            <>
+              {bot ? (
+                <Button type="button" color="red" variant="soft" onClick={onDelete} disabled={busy}>
+                  <TrashIcon /> {WEBCHAT_TEXTS.deleteBot}
+                </Button>
+              ) : null}
+              <Button type="submit" disabled={busy}>
+                <SaveIcon /> {saving ? 'Saving...' : bot ? WEBCHAT_TEXTS.saveChanges : WEBCHAT_TEXTS.createBot}
               </Button>
-            ) : null}
-            <Button type="submit" disabled={busy}>
-              <SaveIcon /> {saving ? 'Saving...' : bot ? WEBCHAT_TEXTS.saveChanges : WEBCHAT_TEXTS.createBot}
-            </Button>
-          </>
+            </>
+          )
         }
       />
     </Flex>

@@ -3,6 +3,7 @@ import { Badge, Card, Flex, Link, Text } from '@radix-ui/themes';
 import { formatPhone } from '../../../../shared/format.js';
 import type { HistoryResult } from '../../../../shared/types/history.js';
 import { HighlightedText } from '../../../components/HighlightedText.js';
+import { useSessionLinkState } from '../sessionsBack.js';
 import { SEARCH_TEXTS } from './searchTexts.js';
 
 /** Where a result belongs: a call's Session detail, or the chat open in its bot's Conversations tab. */
@@ -17,6 +18,7 @@ export function HistoryResultItem({ result }: { result: HistoryResult }) {
   const when = new Date(result.hit?.at ?? result.startedAt).toLocaleString();
   const title = `${result.sourceName} · ${when}`;
   const number = result.kind === 'call' ? formatPhone(result.fromNumber) || 'Unknown' : null;
+  const back = useSessionLinkState();
   return (
     <Card asChild size="2">
       <li className="sb-result" data-kind={result.kind}>
@@ -26,7 +28,7 @@ export function HistoryResultItem({ result }: { result: HistoryResult }) {
               {result.kind === 'call' ? SEARCH_TEXTS.call : SEARCH_TEXTS.chat}
             </Badge>
             <Link asChild weight="medium">
-              <RouterLink to={resultPath(result)} aria-label={`${title}, ${SEARCH_TEXTS.open(result.kind)}`}>
+              <RouterLink to={resultPath(result)} state={result.kind === 'call' ? back : undefined} aria-label={`${title}, ${SEARCH_TEXTS.open(result.kind)}`}>
                 {title}
               </RouterLink>
             </Link>

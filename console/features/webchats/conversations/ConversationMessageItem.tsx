@@ -1,6 +1,8 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
+import { formatTime } from '../../../../shared/format.js';
 import type { ConversationMessage } from '../../../../shared/types/history.js';
 import { WrenchIcon } from '../../../components/icons.js';
+import { MarkdownText } from '../../../components/MarkdownText.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
 
 export interface ConversationMessageItemProps {
@@ -8,8 +10,6 @@ export interface ConversationMessageItemProps {
   /** Opens the tool call's dialog; `opener` gets the focus back when it closes. */
   onOpenTool: (message: ConversationMessage, opener: HTMLElement) => void;
 }
-
-const time = (ms: number) => new Date(ms).toLocaleTimeString();
 
 /** One message of the exchange: the visitor on the right, the bot on the left, tool calls as buttons. */
 export function ConversationMessageItem({ message, onOpenTool }: ConversationMessageItemProps) {
@@ -21,7 +21,7 @@ export function ConversationMessageItem({ message, onOpenTool }: ConversationMes
           <WrenchIcon /> {CONVERSATION_TEXTS.tool(tool.name, tool.isError)}
         </Button>
         <Text size="1" color="gray">
-          {time(message.createdAt)}
+          {formatTime(message.createdAt)}
         </Text>
       </Flex>
     );
@@ -34,12 +34,19 @@ export function ConversationMessageItem({ message, onOpenTool }: ConversationMes
           {visitor ? CONVERSATION_TEXTS.visitor : CONVERSATION_TEXTS.bot}
         </Text>
         <Text size="1" color="gray">
-          {time(message.createdAt)}
+          {formatTime(message.createdAt)}
         </Text>
       </Flex>
-      <Text as="p" size="2">
-        {message.text}
-      </Text>
+      {/* The bot's answer as the visitor saw it: its Markdown rendered by the widget's rules. */}
+      {visitor ? (
+        <Text as="p" size="2">
+          {message.text}
+        </Text>
+      ) : (
+        <Text as="div" size="2">
+          <MarkdownText text={message.text} />
+        </Text>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Card, DataList, Flex, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { formatTime } from '../../../../shared/format.js';
 import type { ConversationMessage } from '../../../../shared/types/history.js';
 import { ErrorCallout } from '../../../components/ErrorCallout.js';
 import { ArrowLeftIcon } from '../../../components/icons.js';
@@ -16,7 +17,7 @@ const toolView = (message: ConversationMessage): ToolCallView | null =>
   message.tool
     ? {
         name: message.tool.name,
-        description: CONVERSATION_TEXTS.toolCallAt(new Date(message.createdAt).toLocaleTimeString(), message.tool.isError),
+        description: CONVERSATION_TEXTS.toolCallAt(formatTime(message.createdAt), message.tool.isError),
         arguments: message.tool.arguments,
         output: message.tool.output,
         failed: message.tool.isError,

@@ -1,0 +1,56 @@
+/**
+ * Twilio's status callback of the outbound calls this server places (POST
+ * /api/twilio/call-status, named in make-call's `StatusCallback`): when a call ends before it was
+ * answered (no-answer, busy, failed, canceled), its ringing session ends too. A call that was
+ * answered is ended by its Media Stream, so a callback about it changes nothing. Twilio signs the
+ * callback like its webhooks (VOICE.md §1.5), with the auth token of the account that placed the
+ * call: the ringing session names the owner, whose token and account must match. A callback about
+ * a call that is not ringing here is answered without a look at its signature, since it changes
+ * nothing.
+ */
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import { findRingingSession } from '../db/sessions.js';
+import { forbidden, invalidField } from '../http/HttpError.js';
+import { getAccountSecrets } from '../settings/accountSecrets.js';
+import { isValidTwilioSignature, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
+import { INVALID_SIGNATURE } from './twilio.js';
+
+/** Twilio's CallStatus values of a call that is over (VOICE.md §1.6). */
+const OVER: ReadonlySet<string> = new Set(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
+/** Twilio's form posts are small; this leaves room for every optional parameter it may add. */
+const CALLBACK_BODY_LIMIT = 32 * 1024;
+
+type FormBody = Record<string, string | string[] | undefined>;
+
+/** The form field as Twilio sends it (the first value of a repeated one), or a 400 naming it. */
+function field(body: FormBody, name: string): string {
+  const value = body[name];
+  const text = Array.isArray(value) ? value[0] : value;
+  if (typeof text !== 'string' || text.trim() === '') throw invalidField(name, 'required');
+  return text;
+}
+
+export async function twilioCallStatusRoutes(app: FastifyInstance): Promise<void> {
+  const { db, secretBox, config } = app;
+  await app.register(formbody, { bodyLimit: CALLBACK_BODY_LIMIT });
+
+  app.post('/call-status', { config: { auth: 'public' }, bodyLimit: CALLBACK_BODY_LIMIT }, async (request, reply) => {
+    const body: FormBody = request.body !== null && typeof request.body === 'object' ? (request.body as FormBody) : {};
+    const signature = request.headers[TWILIO_SIGNATURE_HEADER];
+    if (typeof signature !== 'string' || signature === '') throw forbidden(INVALID_SIGNATURE);
+    const callSid = field(body, 'CallSid');
+    const status = field(body, 'CallStatus');
+    const accountSid = field(body, 'AccountSid');
+    const session = await findRingingSession(db, callSid);
+    if (session) {
+      const secrets = await getAccountSecrets(db, secretBox, session.user_id);
+      // The URL exactly as Twilio requested it: this server's public origin and the raw path + query.
+      const url = `${new URL(config.publicUrl).origin}${request.url}`;
+      const signed = secrets.twilioAccountSid === accountSid && !!secrets.twilioAuthToken && isValidTwilioSignature(secrets.twilioAuthToken, signature, url, body);
+      if (!signed) throw forbidden(INVALID_SIGNATURE);
+      if (OVER.has(status)) await app.calls.ringing.unanswered(callSid);
+    }
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * What a new user tripped over on the bot's Conversations tab (issue 18): the bot's answers are
+ * shown as the visitor saw them, their Markdown rendered by the widget's rules (never as HTML),
+ * and the tab, which only reads, offers no Save Changes or Delete Bot.
+ */
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ConversationDetail } from '../../shared/types/history.js';
+import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { botRoutes, makeBot } from './webchats-fixtures.js';
+
+const T0 = Date.UTC(2026, 2, 3, 14, 5);
+const ANSWER = [
+  '**Good news:** your parcel ships _today_.',
+  '',
+  '1. Track it at [our site](https://acme.test/track)',
+  '2. Or [call us](javascript:alert(1))',
+  '',
+  '```',
+  'PARCEL-7 <b>x</b>',
+  '```',
+  '<img src=x onerror="alert(1)">',
+].join('\n');
+
+const DETAIL: ConversationDetail = {
+  success: true,
+  conversation: { id: 'c1', webchatId: 'bot-1', startedAt: T0, lastMessageAt: T0 + 1000, messageCount: 2, firstQuestion: '**where** is it?', active: false },
+  retentionSeconds: 7200,
+  messages: [
+    { id: 'm1', role: 'user', text: '**where** is it?', createdAt: T0, tool: null },
+    { id: 'm2', role: 'assistant', text: ANSWER, createdAt: T0 + 1000, tool: null },
+  ],
+};
+
+function open(search: string) {
+  return renderConsole({
+    path: `/webchats/bot-1${search}`,
+    session: { user: USER },
+    routes: botRoutes(makeBot(), {
+      'GET /history/webchats/bot-1/conversations/c1': { body: DETAIL },
+      'GET /history/webchats/bot-1/conversations': { body: { success: true, conversations: [DETAIL.conversation], total: 1, limit: 10, offset: 0, retentionSeconds: 7200 } },
+    }),
+  });
+}
+
+describe('a conversation of the bot', () => {
+  it("shows the bot's answer with its Markdown rendered by the widget's rules, and the visitor's words as typed", async () => {
+    open('?tab=conversations&conversation=c1');
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    const answer = (await within(log).findByText('Good news:')).closest('[data-role="assistant"]') as HTMLElement;
+    expect(answer.querySelector('strong')!.textContent).toBe('Good news:');
+    expect(answer.querySelector('em')!.textContent).toBe('today');
+    expect(Array.from(answer.querySelectorAll('ol > li')).map((li) => li.textContent)).toEqual(['Track it at our site', 'Or [call us](javascript:alert(1))']);
+    const links = within(answer).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')])).toEqual([
+      ['our site', 'https://acme.test/track', '_blank', 'noopener noreferrer'],
+    ]);
+    expect(answer.querySelector('pre code')!.textContent).toBe('PARCEL-7 <b>x</b>');
+    expect(answer.querySelector('img, b, script')).toBeNull();
+    expect(answer.textContent).toContain('<img src=x onerror="alert(1)">');
+
+    const question = log.querySelector('[data-role="user"]') as HTMLElement;
+    expect(question.querySelector('strong')).toBeNull();
+    expect(question.textContent).toContain('**where** is it?');
+  });
+
+  it('offers no Save Changes or Delete Bot on the Conversations tab, and both again on the other tabs', async () => {
+    const { user } = open('?tab=conversations');
+    await screen.findByRole('table', { name: 'Conversations' });
+    expect(screen.queryByRole('button', { name: /Save Changes/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete Bot/ })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: /^Bot Behaviour/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Save Changes/ })).toBeTruthy());
+    expect(screen.getByRole('button', { name: /Delete Bot/ })).toBeTruthy();
+  });
+});
