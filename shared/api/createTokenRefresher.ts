@@ -87,7 +87,7 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
     try {
       return await refresh(token);
     } catch (error) {
-      // Due is not yet expired: without a new token the server decides about the stored one.
+      // A due token may not have expired yet: without a new one, the server judges the old.
       if (error instanceof ApiError && isTransientFailure(error)) return token;
       throw error;
     }
