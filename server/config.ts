@@ -56,8 +56,12 @@ export interface Config {
   distDir: string;
   /** The repository's `examples/`. */
   examplesDir: string;
-  /** Limits below are not read from the environment; tests may override them. */
+  /**
+   * ACCESS_TOKEN_TTL_SECONDS: how long an access token is valid (60–86400, default 900); the
+   * refresh cookie keeps the session going past it.
+   */
   accessTokenTtlSeconds: number;
+  /** Limits below are not read from the environment; tests may override them. */
   refreshTokenTtlMs: number;
   loginThrottle: LoginThrottleLimits;
   rateLimit: { max: number; windowMs: number };
@@ -222,7 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chat,
     distDir: path.join(REPO_ROOT, 'dist'),
     examplesDir: path.join(REPO_ROOT, 'examples'),
-    accessTokenTtlSeconds: 15 * 60,
+    accessTokenTtlSeconds: boundedInt(env, 'ACCESS_TOKEN_TTL_SECONDS', { fallback: 15 * 60, min: 60, max: 24 * 60 * 60 }, problems),
     refreshTokenTtlMs: 14 * 24 * 60 * 60 * 1000,
     loginThrottle: {
       windowMs: 15 * 60 * 1000,

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ClientMessage, ServerMessageType } from '../../shared/protocol.js';
 import { useAuth } from '../features/auth/useAuth.js';
+import { useApi } from '../lib/ApiProvider.js';
 import { authStore } from '../lib/storage.js';
 import {
   buildRealtimeUrl,
@@ -37,6 +38,7 @@ export interface RealtimeProviderProps {
  * effective user changes (impersonation starts or stops) so events always belong to that user.
  */
 export function RealtimeProvider({ apiBaseUrl, WebSocket, children }: RealtimeProviderProps) {
+  const api = useApi();
   const { status: authStatus, impersonation } = useAuth();
   const impersonatedId = impersonation?.impersonatedUser.id ?? null;
   const [listeners] = useState(createRealtimeListeners);
@@ -52,10 +54,9 @@ export function RealtimeProvider({ apiBaseUrl, WebSocket, children }: RealtimePr
       return undefined;
     }
     const current = connectRealtime({
-      url: () => {
-        const token = authStore.getToken();
-        return token ? buildRealtimeUrl(apiBaseUrl, token, impersonatedId) : null;
-      },
+      url: buildRealtimeUrl(apiBaseUrl, impersonatedId),
+      // The HTTP client's own refresh: a socket never (re)opens with a token about to expire.
+      token: api.tokens.fresh,
       listeners,
       ...(WebSocket ? { WebSocket } : {}),
       onStatus: (status, error) => setState({ status, error }),
@@ -66,7 +67,7 @@ export function RealtimeProvider({ apiBaseUrl, WebSocket, children }: RealtimePr
       current.close();
       if (connection.current === current) connection.current = null;
     };
-  }, [authStatus, impersonatedId, apiBaseUrl, WebSocket, listeners]);
+  }, [authStatus, impersonatedId, apiBaseUrl, WebSocket, listeners, api]);
 
   const value = useMemo<RealtimeContextValue>(
     () => ({

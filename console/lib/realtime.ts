@@ -1,11 +1,14 @@
 /**
  * The console's one real-time connection (spec part 1 §4 "Real-time connection", §7, §9):
- * a reconnecting-websocket to `/api/frontend?token=…`, backoff 1000 ms × 2^n capped at 30 s,
+ * a reconnecting-websocket to `/api/frontend`, backoff 1000 ms × 2^n capped at 30 s,
  * at most 5 reconnect attempts, `{type:'ping'}` every 30 s while open. `auth.error` or close code
  * 4001 ends it for good and reports an auth failure. Frames are narrowed with `parseServerMessage`.
+ * Every attempt first asks for a token fit to connect with (refreshed when about to expire,
+ * issue 18), and offers it in the subprotocols, never the URL (shared/realtimeToken.ts).
  */
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { REALTIME, reconnectDelay } from '../../shared/defaults.js';
+import { realtimeProtocols } from '../../shared/realtimeToken.js';
 import {
   parseServerMessage,
   type ClientMessage,
@@ -17,6 +20,7 @@ import {
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
 export const NO_TOKEN_ERROR = 'No authentication token available';
+export const CONNECTION_LOST_ERROR = 'Real-time connection lost';
 
 export type RealtimeHandler<T extends ServerMessageType> = (message: ServerMessageOf<T>) => void;
 export type Unsubscribe = () => void;
@@ -57,16 +61,14 @@ export interface WebSocketClass {
   readonly CLOSING: number;
 }
 
-/** `/api/frontend` on the API's origin with ws(s), the token and, while impersonating, its id. */
+/** `/api/frontend` on the API's origin with ws(s) and, while impersonating, that user's id. */
 export function buildRealtimeUrl(
   apiBaseUrl: string,
-  token: string,
   impersonatedUserId: string | null,
   pageUrl: string = window.location.href,
 ): string {
   const url = new URL(`${apiBaseUrl.replace(/\/$/, '')}/frontend`, pageUrl);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  url.searchParams.set('token', token);
   if (impersonatedUserId) url.searchParams.set('impersonate', impersonatedUserId);
   return url.toString();
 }
@@ -83,8 +85,14 @@ export const RECONNECT_OPTIONS = {
 } as const;
 
 export interface RealtimeConnectionOptions {
-  /** Builds the URL for each attempt, so a refreshed token is used; null when no token is stored. */
-  url: () => string | null;
+  /** The channel's URL (buildRealtimeUrl); it carries no token. */
+  url: string;
+  /**
+   * The token for the next attempt: the stored one, refreshed first when it is expired or about to
+   * expire. Null when nobody is signed in any more; a rejection when the refresh could not be
+   * made (network, server), which counts as a failed attempt.
+   */
+  token: () => Promise<string | null>;
   listeners: RealtimeListeners;
   WebSocket?: WebSocketClass;
   onStatus?: (status: RealtimeStatus, error: string | null) => void;
@@ -99,37 +107,74 @@ export interface RealtimeConnection {
   close(): void;
 }
 
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export function connectRealtime(options: RealtimeConnectionOptions): RealtimeConnection {
   let status: RealtimeStatus = 'idle';
   let stopped = false;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   // Attempt number of the socket in use (0 = first connect); see the close handler.
   let socketAttempt = 0;
+  // Attempts that failed before a socket was opened, for want of a token (reset once open).
+  let tokenFailures = 0;
+  // The token of the attempt being made: the URL provider sets it, the socket's constructor reads it.
+  let attemptToken = '';
 
   const setStatus = (next: RealtimeStatus, error: string | null = null) => {
     status = next;
     options.onStatus?.(next, error);
   };
 
-  const firstUrl = options.url();
-  if (firstUrl === null) {
-    setStatus('closed', NO_TOKEN_ERROR);
-    return { get status() { return status; }, send: () => false, close: () => {} };
-  }
-
   const Base = options.WebSocket ?? (globalThis.WebSocket as WebSocketClass | undefined);
   if (!Base) throw new Error('No WebSocket implementation available');
-  // A subclass lets us note which attempt each socket belongs to; reconnecting-websocket keeps
-  // its retry counter private, and we need it to tell "retrying" from "gave up".
+  // A subclass lets us note which attempt each socket belongs to (reconnecting-websocket keeps its
+  // retry counter private, and we need it to tell "retrying" from "gave up"), and offer each
+  // attempt's token: reconnecting-websocket fixes the subprotocols once, at construction.
   const Tracked = class extends (Base as unknown as new (url: string, protocols?: string | string[]) => WebSocket) {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols);
+    constructor(url: string) {
+      super(url, realtimeProtocols(attemptToken));
       socketAttempt = rws.retryCount;
     }
   };
   Object.defineProperty(Tracked, 'CLOSING', { value: Base.CLOSING });
 
-  const rws = new ReconnectingWebSocket(() => options.url() ?? firstUrl, [], {
+  /**
+   * Runs before every attempt, after its backoff. Never rejects: reconnecting-websocket would
+   * stop for good on a rejected URL. Once stopped, reconnecting-websocket opens nothing with it.
+   */
+  const nextUrl = async (): Promise<string> => {
+    // reconnecting-websocket waited by its own count; attempts that failed for want of a token add
+    // theirs, so the wait is the spec's for the attempt this really is.
+    if (tokenFailures > 0 && rws.retryCount > 0) {
+      await wait(reconnectDelay(rws.retryCount + tokenFailures - 1) - reconnectDelay(rws.retryCount - 1));
+    }
+    while (!stopped) {
+      try {
+        const token = await options.token();
+        if (stopped) break;
+        if (token === null) {
+          stop(NO_TOKEN_ERROR);
+          break;
+        }
+        attemptToken = token;
+        break;
+      } catch {
+        if (stopped) break;
+        // No token could be had (offline, server restarting): this attempt failed like a socket
+        // that could not connect, and the next one waits the spec's backoff.
+        tokenFailures += 1;
+        const failed = rws.retryCount + tokenFailures;
+        if (failed > REALTIME.maxAttempts) {
+          stop(CONNECTION_LOST_ERROR);
+          break;
+        }
+        await wait(reconnectDelay(failed - 1));
+      }
+    }
+    return options.url;
+  };
+
+  const rws = new ReconnectingWebSocket(nextUrl, [], {
     ...RECONNECT_OPTIONS,
     WebSocket: Tracked,
   });
@@ -146,7 +191,7 @@ export function connectRealtime(options: RealtimeConnectionOptions): RealtimeCon
     return true;
   };
 
-  const stop = (error: string | null) => {
+  function stop(error: string | null) {
     if (stopped) return;
     stopped = true;
     stopPing();
@@ -154,7 +199,7 @@ export function connectRealtime(options: RealtimeConnectionOptions): RealtimeCon
     // the same effect as forcing the attempt counter to its maximum.
     rws.close();
     setStatus('closed', error);
-  };
+  }
 
   const authFailure = (reason: string) => {
     if (stopped) return;
@@ -164,6 +209,7 @@ export function connectRealtime(options: RealtimeConnectionOptions): RealtimeCon
 
   rws.addEventListener('open', () => {
     if (stopped) return;
+    tokenFailures = 0;
     setStatus('open');
     stopPing();
     pingTimer = setInterval(() => send({ type: 'ping' }), REALTIME.pingIntervalMs);
@@ -188,9 +234,11 @@ export function connectRealtime(options: RealtimeConnectionOptions): RealtimeCon
       return;
     }
     // reconnecting-websocket has already scheduled the next attempt (raising retryCount) unless
-    // the socket that closed was the last allowed one.
-    const gaveUp = socketAttempt >= REALTIME.maxAttempts && rws.retryCount >= REALTIME.maxAttempts;
-    if (gaveUp) stop('Real-time connection lost');
+    // the socket that closed was the last allowed one; failed token attempts count too.
+    const gaveUp =
+      socketAttempt + tokenFailures >= REALTIME.maxAttempts &&
+      (rws.retryCount >= REALTIME.maxAttempts || tokenFailures > 0);
+    if (gaveUp) stop(CONNECTION_LOST_ERROR);
     else setStatus('connecting');
   });
 

@@ -1,12 +1,15 @@
 /**
- * The console's real-time channel `/api/frontend?token=…` (spec part 1 §7). The token is checked
- * like a bearer token: missing, invalid or expired → `auth.error` then close 4001. Admins may add
+ * The console's real-time channel `/api/frontend?token=…` (spec part 1 §7). The token may come as
+ * the subprotocol `bearer.<token>` instead (shared/realtimeToken.ts: the console keeps it out of
+ * the URL); ws answers the first offered subprotocol, `switchboard`. The token is checked like a
+ * bearer token: missing, invalid or expired → `auth.error` then close 4001. Admins may add
  * `impersonate=<userId>` (same rules as the header) to receive that user's events.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
 import { REALTIME } from '../../shared/defaults.js';
 import { parseClientMessage, type ServerMessage } from '../../shared/protocol.js';
+import { tokenFromProtocols } from '../../shared/realtimeToken.js';
 import { toAuthUser } from '../db/users.js';
 import { HttpError } from '../http/HttpError.js';
 import { impersonate, impersonationTarget } from '../auth/impersonation.js';
@@ -27,7 +30,9 @@ function queryParam(query: unknown, name: string): string | undefined {
 }
 
 async function identify(app: FastifyInstance, request: FastifyRequest): Promise<{ actor: SignedInUser; user: SessionUser }> {
-  const actor = await userFromAccessToken(app.auth, queryParam(request.query, 'token'));
+  const offered = request.headers['sec-websocket-protocol'];
+  const token = queryParam(request.query, 'token') ?? tokenFromProtocols(Array.isArray(offered) ? offered.join(',') : offered);
+  const actor = await userFromAccessToken(app.auth, token);
   const targetId = impersonationTarget(queryParam(request.query, 'impersonate'));
   if (targetId === null) return { actor, user: actor };
   const user = await impersonate(app, actor, targetId, { method: 'WS', path: '/api/frontend' }, app.clock());

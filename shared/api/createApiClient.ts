@@ -11,9 +11,10 @@ import type { HealthResponse } from '../types/api.js';
 
 /** The typed API client: one `request()`, methods grouped by resource, failures thrown as ApiError. */
 export function createApiClient(options: ApiClientOptions) {
-  const { request, stream } = createTransport(options);
+  const { request, stream, tokens } = createTransport(options);
   return {
     request,
+    tokens,
     health: () => request<HealthResponse>('GET', '/health', { refreshOn401: false }),
     accounts: accountsApi(request),
     admin: adminApi(request),

@@ -1,5 +1,8 @@
 import { IMPERSONATE_HEADER } from '../defaults.js';
 import { ApiError } from './ApiError.js';
+import { createTokenRefresher, type TokenRefresher } from './createTokenRefresher.js';
+import { readBody } from './readBody.js';
+import { TokenClock } from './TokenClock.js';
 
 export interface ApiClientOptions {
   /** Base path of the API; default `/api`. */
@@ -12,8 +15,19 @@ export interface ApiClientOptions {
   setToken: (token: string) => void;
   /** The impersonated user's id while impersonating, else null. */
   getImpersonatedUserId?: () => string | null;
-  /** Refresh failed: the caller clears local auth and goes to /login. */
+  /**
+   * The refresh was refused: the caller clears local auth and goes to /login. Not called when the
+   * refresh could not be made (network, 5xx, 429): the session may still be good.
+   */
   onAuthFailure?: (error: ApiError) => void;
+  /**
+   * Runs each refresh while holding a lock shared with the client's other copies that share its
+   * cookie (a browser's tabs: the console passes Web Locks). Inside it the stored token is read
+   * again, so a tab that waited uses the token another tab just got instead of refreshing again.
+   */
+  refreshLock?: <T>(refresh: () => Promise<T>) => Promise<T>;
+  /** The clock tokens are judged by (tests move it); Date.now by default. */
+  now?: () => number;
 }
 
 export interface RequestOptions {
@@ -26,16 +40,6 @@ export interface RequestOptions {
 
 export type Request = <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /**
  * A GET whose answer is read as it arrives (exports): the same headers, refresh and retry as
  * `request()`, resolving with the successful Response before its body has been read. A failed
@@ -43,16 +47,37 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export type StreamRequest = (path: string, options?: RequestOptions) => Promise<Response>;
 
+/** The client's access token: fresh for the real-time socket, and when the next refresh is due. */
+export interface TokenAccess {
+  /**
+   * The stored token, refreshed first when it is expired or about to expire (the same single
+   * refresh as the requests'). Null when nobody is signed in: none stored, or the refresh was
+   * refused (onAuthFailure has run). Rejects with an ApiError when the refresh could not be made.
+   */
+  fresh(): Promise<string | null>;
+  /** Milliseconds until the stored token is due for a refresh; null when unknown. */
+  refreshDueIn(): number | null;
+}
+
 /**
  * The one `request()` of the client: cookies always sent, bearer token when stored, impersonation
- * header while impersonating, no timeout. On a 401 it refreshes once per request; concurrent
- * requests share that single refresh and are retried with the new token (spec part 1 §4).
- * `stream()` is its twin for answers read as they arrive.
+ * header while impersonating, no timeout. A token about to expire is refreshed before the request
+ * (issue 18); on a 401 it refreshes once per request; concurrent requests share that single
+ * refresh and are retried with the new token (spec part 1 §4). `stream()` is its twin for answers
+ * read as they arrive.
  */
-export function createTransport(options: ApiClientOptions): { request: Request; stream: StreamRequest } {
+export function createTransport(options: ApiClientOptions): { request: Request; stream: StreamRequest; tokens: TokenAccess } {
   const baseUrl = (options.baseUrl ?? '/api').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  let refreshing: Promise<string> | null = null;
+  const clock = new TokenClock(options.now);
+  const refresher: TokenRefresher = createTokenRefresher({
+    getToken: options.getToken,
+    setToken: options.setToken,
+    ...(options.onAuthFailure ? { onAuthFailure: options.onAuthFailure } : {}),
+    ...(options.refreshLock ? { refreshLock: options.refreshLock } : {}),
+    post: () => send('POST', '/accounts/refresh-token', {}, null),
+    clock,
+  });
 
   function url(path: string, query?: RequestOptions['query']): string {
     const params = new URLSearchParams();
@@ -82,46 +107,23 @@ export function createTransport(options: ApiClientOptions): { request: Request; 
     }
   }
 
-  async function refresh(): Promise<string> {
-    const response = await send('POST', '/accounts/refresh-token', {}, null);
-    const body = await readBody(response);
-    const token = (body as { accessToken?: unknown } | null)?.accessToken;
-    if (!response.ok || typeof token !== 'string') {
-      throw new ApiError(response.status || 401, body, 'Token refresh failed');
-    }
-    options.setToken(token);
-    return token;
-  }
-
-  function sharedRefresh(): Promise<string> {
-    refreshing ??= refresh().finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
-  }
-
   /** The answer, after one refresh and retry on a 401. */
   async function respond(method: string, path: string, opts: RequestOptions): Promise<Response> {
-    const usedToken = options.getToken();
+    const refreshes = opts.refreshOn401 !== false;
+    const usedToken = refreshes ? await refresher.forRequest() : options.getToken();
     const response = await send(method, path, opts, usedToken);
-    if (response.status !== 401 || opts.refreshOn401 === false) return response;
-    let token: string;
-    try {
-      // A refresh that finished while this request was in flight already gave a new token.
-      const current = options.getToken();
-      token = current && current !== usedToken && !refreshing ? current : await sharedRefresh();
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : new ApiError(401, null, 'Token refresh failed');
-      options.onAuthFailure?.(apiError);
-      throw apiError;
-    }
-    return send(method, path, opts, token);
+    if (response.status !== 401 || !refreshes) return response;
+    // A refresh that finished while this request was in flight already stored a newer token.
+    return send(method, path, opts, await refresher.refresh(usedToken));
   }
 
   const request: Request = async <T>(method: string, path: string, opts: RequestOptions = {}) => {
     const response = await respond(method, path, opts);
     const body = await readBody(response);
     if (!response.ok) throw new ApiError(response.status, body);
+    // Sign-in, refresh and password change answer a token the server has just issued.
+    const issued = (body as { accessToken?: unknown } | null)?.accessToken;
+    if (typeof issued === 'string') clock.issued(issued);
     return body as T;
   };
 
@@ -131,7 +133,7 @@ export function createTransport(options: ApiClientOptions): { request: Request; 
     return response;
   };
 
-  return { request, stream };
+  return { request, stream, tokens: { fresh: refresher.fresh, refreshDueIn: refresher.refreshDueIn } };
 }
 
 /** The one `request()` alone (see createTransport). */

@@ -16,12 +16,13 @@ import {
 
 const WS = FakeWebSocket as unknown as WebSocketClass;
 
-function connect(url: () => string | null = () => 'ws://127.0.0.1/api/frontend?token=t') {
+function connect(token: () => Promise<string | null> = async () => 't') {
   const listeners = createRealtimeListeners();
   const statuses: Array<[RealtimeStatus, string | null]> = [];
   const onAuthFailure = vi.fn(() => authStore.clear());
   const connection = connectRealtime({
-    url,
+    url: 'ws://127.0.0.1/api/frontend',
+    token,
     listeners,
     WebSocket: WS,
     onStatus: (status, error) => statuses.push([status, error]),
@@ -31,13 +32,9 @@ function connect(url: () => string | null = () => 'ws://127.0.0.1/api/frontend?t
 }
 
 describe('realtime URL', () => {
-  it('uses ws(s) on the API origin with the token and, while impersonating, the impersonated id', () => {
-    expect(buildRealtimeUrl('/api', 'a b', null, 'https://sb.example.com/agents')).toBe(
-      'wss://sb.example.com/api/frontend?token=a+b',
-    );
-    expect(buildRealtimeUrl('/api/', 'tok', '7', 'http://127.0.0.1:5173/')).toBe(
-      'ws://127.0.0.1:5173/api/frontend?token=tok&impersonate=7',
-    );
+  it('uses ws(s) on the API origin and, while impersonating, the impersonated id; never the token', () => {
+    expect(buildRealtimeUrl('/api', null, 'https://sb.example.com/agents')).toBe('wss://sb.example.com/api/frontend');
+    expect(buildRealtimeUrl('/api/', '7', 'http://127.0.0.1:5173/')).toBe('ws://127.0.0.1:5173/api/frontend?impersonate=7');
   });
 
   it('matches the spec backoff: retry n waits reconnectDelay(n - 1)', () => {
@@ -59,9 +56,11 @@ describe('realtime connection (fake WebSocket, fake timers)', () => {
     vi.useRealTimers();
   });
 
-  it("without a token reports 'No authentication token available' and opens nothing", () => {
-    const { statuses } = connect(() => null);
-    expect(statuses).toEqual([['closed', NO_TOKEN_ERROR]]);
+  it("without a token reports 'No authentication token available' and opens nothing", async () => {
+    const { statuses } = connect(async () => null);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(statuses.at(-1)).toEqual(['closed', NO_TOKEN_ERROR]);
+    expect(statuses.filter(([status]) => status === 'open')).toEqual([]);
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 
@@ -69,7 +68,8 @@ describe('realtime connection (fake WebSocket, fake timers)', () => {
     const { connection, listeners, statuses } = connect();
     await vi.advanceTimersByTimeAsync(0);
     const socket = FakeWebSocket.last!;
-    expect(socket.url).toBe('ws://127.0.0.1/api/frontend?token=t');
+    expect(socket.url).toBe('ws://127.0.0.1/api/frontend');
+    expect(socket.protocols).toEqual(['switchboard', 'bearer.t']);
     socket.open();
     expect(connection.status).toBe('open');
     expect(statuses.at(-1)).toEqual(['open', null]);
@@ -152,7 +152,9 @@ describe('RealtimeProvider in the app', () => {
     const socket = FakeWebSocket.last!;
     const url = new URL(socket.url);
     expect(url.pathname).toBe('/api/frontend');
-    expect(url.searchParams.get('token')).toBe('tok-9');
+    // A browser prints a failed socket's URL in its console: the token travels in the subprotocols.
+    expect(socket.url).not.toContain('tok-9');
+    expect(socket.protocols).toEqual(['switchboard', 'bearer.tok-9']);
     expect(url.searchParams.get('impersonate')).toBe(USER.id);
 
     socket.open();

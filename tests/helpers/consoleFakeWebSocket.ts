@@ -24,6 +24,8 @@ export class FakeWebSocket {
   }
 
   readonly url: string;
+  /** The subprotocols offered (the console offers its token there). */
+  readonly protocols: string[];
   readyState = FakeWebSocket.CONNECTING;
   binaryType = 'blob';
   bufferedAmount = 0;
@@ -33,8 +35,9 @@ export class FakeWebSocket {
   closedWith: { code?: number; reason?: string } | null = null;
   private listeners = new Map<string, Set<Listener>>();
 
-  constructor(url: string) {
+  constructor(url: string, protocols?: string | string[]) {
     this.url = url;
+    this.protocols = protocols === undefined ? [] : [protocols].flat();
     FakeWebSocket.instances.push(this);
   }
 

@@ -43,6 +43,9 @@ export function e2eServerEnv(dataDir: string): Record<string, string> {
     TWILIO_API_BASE_URL: `http://127.0.0.1:${E2E_TWILIO_PORT}`,
     // The one way to a local address (ARCHITECTURE.md): the fixture site and nothing else.
     OUTBOUND_ALLOW: `127.0.0.1:${E2E_SITE_PORT}`,
+    // The shortest token life allowed: every story crosses expiries, as a user's long day does,
+    // and stay-signed-in.spec.ts can outlast two token lives in two minutes (issue 18).
+    ACCESS_TOKEN_TTL_SECONDS: '60',
     LOG_LEVEL: 'warn',
   };
 }

@@ -21,8 +21,9 @@ export async function listenForSockets(app: FastifyInstance): Promise<string> {
   return `ws://127.0.0.1:${address.port}`;
 }
 
-export function openTestSocket(url: string): TestSocket {
-  const socket = new WebSocket(url);
+/** Opens `url`, offering `protocols` when given (the console offers its token that way). */
+export function openTestSocket(url: string, protocols?: string[]): TestSocket {
+  const socket = protocols ? new WebSocket(url, protocols) : new WebSocket(url);
   const messages: ServerMessage[] = [];
   const waiters: Array<(message: ServerMessage) => void> = [];
   socket.on('message', (data) => {

@@ -84,6 +84,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the access token life from ACCESS_TOKEN_TTL_SECONDS (60 to 86400, 15 minutes by default)', () => {
+    expect(loadConfig({}).accessTokenTtlSeconds).toBe(900);
+    expect(loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '60' }).accessTokenTtlSeconds).toBe(60);
+    expect(loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '86400' }).accessTokenTtlSeconds).toBe(86_400);
+    for (const value of ['59', '86401', '15m', '-60', '1e3']) {
+      expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: value })).toThrow(
+        `ACCESS_TOKEN_TTL_SECONDS must be an integer from 60 to 86400, got "${value}"`,
+      );
+    }
+  });
+
   it('accepts a key as 64 hex characters or base64 of 32 bytes, nothing else', () => {
     const raw = Buffer.alloc(32, 7);
     expect(parseEncryptionKey(raw.toString('hex'))?.equals(raw)).toBe(true);

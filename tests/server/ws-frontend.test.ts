@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 import { listenForSockets, openTestSocket } from '../helpers/serverSocket.js';
+import { REALTIME_PROTOCOL, realtimeProtocols } from '../../shared/realtimeToken.js';
 
 let t: TestApp;
 let base: string;
@@ -42,6 +43,34 @@ describe('/api/frontend authentication', () => {
       type: 'connection.established',
       user: { id: alice.id, username: alice.username, role: 'user', email: alice.email },
     });
+    socket.socket.close();
+  });
+});
+
+describe('/api/frontend with the token in the subprotocols (the console keeps it out of the URL)', () => {
+  it('confirms a valid token and answers the switchboard subprotocol, which browsers require', async () => {
+    const { accessToken } = await t.login(alice.username, alice.password);
+    const socket = openTestSocket(`${base}/api/frontend`, realtimeProtocols(accessToken));
+    expect(await socket.nextMessage()).toMatchObject({ type: 'connection.established', user: { id: alice.id } });
+    expect(socket.socket.protocol).toBe(REALTIME_PROTOCOL);
+    socket.socket.close();
+  });
+
+  it('refuses an expired or forged token there with auth.error and 4001, like in the query', async () => {
+    const { accessToken } = await t.login(alice.username, alice.password);
+    const forged = openTestSocket(`${base}/api/frontend`, realtimeProtocols(`${accessToken.slice(0, -2)}xx`));
+    expect(await forged.nextMessage()).toEqual({ type: 'auth.error', error: 'Invalid access token' });
+    expect((await forged.closed).code).toBe(4001);
+    t.clock.advance(16 * 60 * 1000);
+    const expired = openTestSocket(`${base}/api/frontend`, realtimeProtocols(accessToken));
+    expect(await expired.nextMessage()).toEqual({ type: 'auth.error', error: 'Access token expired' });
+    expect((await expired.closed).code).toBe(4001);
+  });
+
+  it('lets an admin impersonate with the token in the subprotocols', async () => {
+    const { accessToken } = await t.login(admin.username, admin.password);
+    const socket = openTestSocket(`${base}/api/frontend?impersonate=${alice.id}`, realtimeProtocols(accessToken));
+    expect(await socket.nextMessage()).toMatchObject({ type: 'connection.established', user: { id: alice.id } });
     socket.socket.close();
   });
 });

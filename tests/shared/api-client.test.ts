@@ -66,7 +66,7 @@ describe('createApiClient', () => {
     }
   });
 
-  it('a failed refresh reports the auth failure once per request and throws', async () => {
+  it('a refused refresh reports the auth failure once for all the requests that waited on it, and each throws', async () => {
     const server = fakeServer({ refreshOk: false });
     const onAuthFailure = vi.fn();
     const api = createApiClient({
@@ -78,7 +78,7 @@ describe('createApiClient', () => {
     const outcomes = await Promise.allSettled([api.agents.list(), api.tools.list()]);
     expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
     expect(server.refreshCount()).toBe(1);
-    expect(onAuthFailure).toHaveBeenCalled();
+    expect(onAuthFailure).toHaveBeenCalledTimes(1);
     const reason = (outcomes[0] as PromiseRejectedResult).reason as ApiError;
     expect(reason).toBeInstanceOf(ApiError);
     expect(reason.message).toBe('Invalid refresh token');
