@@ -62,6 +62,7 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
       client: new ChatCompletionsClient({ baseUrl: deps.config.openaiBaseUrl, apiKey: job.apiKey }),
       model: bot.model,
       temperature: bot.temperature,
+      maxTokens: deps.config.chat.maxAnswerTokens,
       messages: context.messages,
       toolbox,
       maxToolRounds: bot.tool_recursion_depth,

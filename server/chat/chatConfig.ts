@@ -15,6 +15,8 @@ export interface ChatConfig {
   turnTimeoutMs: number;
   /** The window the two message rates count in. */
   rateWindowMs: number;
+  /** Tokens the model may write in one request (each model round of an answer): bounds what a visitor spends of the owner's key. */
+  maxAnswerTokens: number;
   /** A `: keep-alive` comment on a quiet stream this often, so proxies keep it open. */
   heartbeatMs: number;
   /** How often expired messages and conversations are deleted and inactive ones reported. */
@@ -40,6 +42,7 @@ export const CHAT_DEFAULTS: ChatConfig = {
   streamsTotal: 200,
   turnTimeoutMs: 120_000,
   rateWindowMs: 60_000,
+  maxAnswerTokens: 1_000,
   heartbeatMs: 15_000,
   sweepIntervalMs: 60_000,
   summaryChars: 4_000,

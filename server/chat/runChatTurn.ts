@@ -4,7 +4,8 @@
  * the messages (the assistant's `tool_calls`, then one `tool` message per call id) and is followed
  * by another round; after `maxToolRounds` rounds with tools offered, one last round is asked with
  * `tool_choice: 'none'` so the visitor always gets an answer. Text of every round reaches the
- * visitor as it arrives. Failures throw (LlmError from the client, or the signal's reason).
+ * visitor as it arrives. Every request carries `max_tokens`, so no round writes without bound on
+ * the owner's key. Failures throw (LlmError from the client, or the signal's reason).
  */
 import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
 import type { ChatCompletion, ChatMessage } from '../llm/chatTypes.js';
@@ -14,6 +15,8 @@ export interface ChatTurnInput {
   client: Pick<ChatCompletionsClient, 'stream'>;
   model: string;
   temperature: number;
+  /** Tokens one round may write (max_tokens). */
+  maxTokens: number;
   /** System message, kept conversation and the question. */
   messages: ChatMessage[];
   toolbox: ChatToolbox;
@@ -46,7 +49,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
 
   for (let round = 0; ; round += 1) {
     const offer = toolbox.size > 0 && round < input.maxToolRounds;
-    const request = { model: input.model, temperature: input.temperature, messages, ...toolbox.requestFields(offer) };
+    const request = { model: input.model, temperature: input.temperature, max_tokens: input.maxTokens, messages, ...toolbox.requestFields(offer) };
     let roundText = '';
     let answer: ChatCompletion | undefined;
     for await (const event of input.client.stream(request, { signal })) {
