@@ -36,6 +36,7 @@ export const DATABASE_FREE: Record<string, string> = {
   'tests/server/config.test.ts': 'reads configuration',
   'tests/server/crawl-site.test.ts': 'the crawler against a fixture site',
   'tests/server/database-unavailable.test.ts': 'fake unreachable hosts, no real database',
+  'tests/server/fair-queue.test.ts': 'a queue in memory',
   'tests/server/history-query-text.test.ts': 'search text parsing, CSV fields, snippets and export names',
   'tests/server/knowledge-passages.test.ts': 'text cut into passages',
   'tests/server/llm-chat-client.test.ts': 'the Chat Completions client against the fake',
