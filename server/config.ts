@@ -187,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // No more pages than one bot may keep (shared/limits.ts).
     maxPages: boundedInt(env, 'CRAWL_MAX_PAGES', { fallback: CRAWL_DEFAULTS.maxPages, min: 1, max: USER_QUOTAS.knowledgePagesPerWebchat }, problems),
     timeoutMs: boundedInt(env, 'CRAWL_TIMEOUT_MS', { fallback: CRAWL_DEFAULTS.timeoutMs, min: 1000, max: 600_000 }, problems),
+    parseThreads: boundedInt(env, 'CRAWL_PARSE_THREADS', { fallback: CRAWL_DEFAULTS.parseThreads, min: 1, max: 16 }, problems),
   };
 
   const chat: ChatConfig = {

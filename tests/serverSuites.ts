@@ -35,6 +35,7 @@ export const SQLITE_ONLY: Record<string, string> = {
 export const DATABASE_FREE: Record<string, string> = {
   'tests/server/config.test.ts': 'reads configuration',
   'tests/server/crawl-markup-shape.test.ts': 'markup counted in memory',
+  'tests/server/crawl-page-reader.test.ts': "the crawler's page reader threads",
   'tests/server/crawl-site.test.ts': 'the crawler against a fixture site',
   'tests/server/database-unavailable.test.ts': 'fake unreachable hosts, no real database',
   'tests/server/fair-queue.test.ts': 'a queue in memory',

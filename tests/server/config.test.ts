@@ -85,6 +85,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the page reader threads of the crawler within their range', () => {
+    expect(loadConfig({}).crawl).toMatchObject({ parseThreads: 2, parseTimeoutMs: 5_000 });
+    expect(loadConfig({ CRAWL_PARSE_THREADS: '4' }).crawl.parseThreads).toBe(4);
+    for (const value of ['0', '17', 'two']) expect(() => loadConfig({ CRAWL_PARSE_THREADS: value })).toThrow(/CRAWL_PARSE_THREADS must be an integer from 1 to 16/);
+  });
+
   it('accepts a key as 64 hex characters or base64 of 32 bytes, nothing else', () => {
     const raw = Buffer.alloc(32, 7);
     expect(parseEncryptionKey(raw.toString('hex'))?.equals(raw)).toBe(true);
