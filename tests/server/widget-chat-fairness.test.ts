@@ -159,7 +159,8 @@ describe('a visitor who hangs up', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 9; i += 1) statuses.push(await hangUpAfterStart());
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
-    expect(bed.fake.requests.map((r) => r.hungUp)).toEqual(Array(8).fill(true));
+    // No answer ran to its end (a visitor who left before the model was asked sent it nothing at all).
+    expect(bed.fake.requests.filter((r) => r.hungUp !== true)).toEqual([]);
   });
 });
 
