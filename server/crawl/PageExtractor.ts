@@ -3,9 +3,10 @@
  * user (FairQueue: the user served least recently goes next) and run in up to `threads` worker
  * threads (ExtractThread.ts), a user in at most `threads - 1` of them (at least one), so one
  * user's crawl of hostile pages leaves a thread, or every other turn, to everyone else. Each job
- * has a deadline after which its thread is terminated and replaced; a job whose crawl ended while
- * it waited (its signal aborted) leaves the line at once. Threads start when needed, so an app
- * that never crawls costs nothing and one crawl at a time uses one thread.
+ * has a deadline after which its thread is terminated and replaced. When a crawl ends (its signal
+ * aborted) its jobs are answered as cancelled at once: waiting ones leave the line, a running one
+ * is finished by its thread (still counted to its user) and its result dropped. Threads start
+ * when needed, so an app that never crawls costs nothing and one crawl at a time uses one thread.
  */
 import { FairQueue } from '../core/FairQueue.js';
 import type { ExtractedPage } from './extractPage.js';
@@ -20,7 +21,7 @@ export interface PageExtractorOptions {
   threads?: number;
 }
 
-/** Whose job it is, and the signal that withdraws it while it waits (the crawl ended). */
+/** Whose job it is, and the signal that cancels it (the crawl ended). */
 export interface ExtractOptions {
   owner: string;
   signal?: AbortSignal;
@@ -28,8 +29,10 @@ export interface ExtractOptions {
 
 interface Pending {
   job: ExtractJob;
+  /** Settles the caller's promise; later calls do nothing. */
   resolve(response: ExtractResponse): void;
-  withdraw?: () => void;
+  /** The job is answered: stop listening to its signal. */
+  done(): void;
 }
 
 export const EXTRACT_CANCELLED = 'The crawl ended before the page was read';
@@ -82,13 +85,14 @@ export class PageExtractor {
     if (this.#closed) return Promise.resolve({ id: 0, ok: false, error: CLOSED });
     if (signal?.aborted) return Promise.resolve({ id: 0, ok: false, error: EXTRACT_CANCELLED });
     return new Promise((resolve) => {
-      const pending: Pending = { job, resolve };
+      const pending: Pending = { job, resolve, done: () => {} };
       if (signal) {
-        const withdraw = () => {
-          if (this.#queue.remove(owner, pending)) resolve({ id: 0, ok: false, error: EXTRACT_CANCELLED });
+        const cancel = () => {
+          this.#queue.remove(owner, pending);
+          resolve({ id: 0, ok: false, error: EXTRACT_CANCELLED });
         };
-        signal.addEventListener('abort', withdraw, { once: true });
-        pending.withdraw = () => signal.removeEventListener('abort', withdraw);
+        signal.addEventListener('abort', cancel, { once: true });
+        pending.done = () => signal.removeEventListener('abort', cancel);
       }
       this.#queue.push(owner, pending);
       this.#dispatch();
@@ -113,12 +117,12 @@ export class PageExtractor {
   }
 
   #start(thread: ExtractThread, owner: string, pending: Pending): void {
-    pending.withdraw?.();
     this.#running.set(owner, (this.#running.get(owner) ?? 0) + 1);
     thread.run(pending.job, (response) => {
       const left = (this.#running.get(owner) ?? 1) - 1;
       if (left > 0) this.#running.set(owner, left);
       else this.#running.delete(owner);
+      pending.done();
       pending.resolve(response);
     });
   }
@@ -139,7 +143,7 @@ export class PageExtractor {
 
   #failWaiting(error: string): void {
     for (const pending of this.#queue.drain()) {
-      pending.withdraw?.();
+      pending.done();
       pending.resolve({ id: 0, ok: false, error });
     }
   }

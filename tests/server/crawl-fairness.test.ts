@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCrawlId } from '../../shared/knowledge.js';
 import type { CrawlResponse } from '../../shared/types/knowledge.js';
 import { CRAWL_DEFAULTS } from '../../server/crawl/crawlLimits.js';
+import { crawlSite } from '../../server/crawl/crawlSite.js';
+import { PageExtractor } from '../../server/crawl/PageExtractor.js';
 import { startFixtureSite, type FixtureSite } from '../fixtures/siteFixture.js';
+import { heavyPage } from '../fixtures/sitePages.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 
@@ -62,5 +65,28 @@ describe('a hostile crawl beside an ordinary one', () => {
     const nested = mallory.urls.filter((url) => Number(/\/hostile\/(\d+)$/.exec(url)?.[1]) % 2 === 1);
     expect(nested.length).toBeGreaterThan(0);
     for (const url of nested) expect(mallory.content[url]).toBe('');
+  });
+
+  it("ends a crawl at its time limit even while its pages wait behind another user's, and leaves nothing of it in the line", { timeout: 60_000 }, async () => {
+    const extractor = new PageExtractor({ threads: 1, timeoutMs: 20_000 });
+    try {
+      const finished: string[] = [];
+      const heavy = new TextEncoder().encode(heavyPage());
+      // The thread loaded first: Mallory's first page is read at once, the others wait.
+      await extractor.page(new TextEncoder().encode('<p>warm</p>'), 'text/html', `${hostile.origin}/`, 1000, { owner: 'warm' });
+      const mallory = [1, 2, 3].map((i) =>
+        extractor.page(heavy, 'text/html', `${hostile.origin}/hostile/${i * 2}`, 1000, { owner: 'mallory' }).finally(() => finished.push(`mallory ${i}`)),
+      );
+      const outcome = await crawlSite({ url: `${shop.origin}/`, limits: { ...CRAWL_DEFAULTS, timeoutMs: 400 }, allow: [shop.hostPort], extractor, owner: 'alice' });
+      finished.push('alice');
+      expect(outcome.finish).toBe('time_limit');
+      expect(outcome.pages).toEqual([{ url: `${shop.origin}/`, text: '', error: 'The crawl reached its time limit before this page loaded' }]);
+      // Mallory's first page is still being read and the others wait; Alice's start page left the line.
+      expect(extractor.waiting).toBeLessThanOrEqual(2);
+      await Promise.allSettled(mallory);
+      expect(finished[0]).toBe('alice');
+    } finally {
+      await extractor.close();
+    }
   });
 });

@@ -85,7 +85,7 @@ describe('sharing the threads', () => {
     expect(done).toEqual(['alice', 'mallory 1', 'mallory 2']);
   });
 
-  it("takes a crawl's waiting pages out of the line when it ends; the page being read finishes", async () => {
+  it("answers a crawl's pages as cancelled the moment it ends, and takes the waiting ones out of the line", async () => {
     const extractor = reader({ threads: 1, timeoutMs: 20_000 });
     await read(extractor, small('Warm'), 'warm');
     const crawl = new AbortController();
@@ -93,7 +93,10 @@ describe('sharing the threads', () => {
     expect(extractor.waiting).toBe(2);
     crawl.abort();
     expect(extractor.waiting).toBe(0);
-    expect(await Promise.all(pages)).toEqual(['read', EXTRACT_CANCELLED, EXTRACT_CANCELLED]);
+    // The one being read is answered at once too; its thread finishes it, then reads the next user's page.
+    expect(await Promise.all(pages)).toEqual([EXTRACT_CANCELLED, EXTRACT_CANCELLED, EXTRACT_CANCELLED]);
+    expect(extractor.idleThreads).toBe(0);
+    expect((await read(extractor, small('Next'), 'alice')).text).toContain('Next sentence 1');
     expect(await failureOf(read(extractor, catalogue(), 'mallory', crawl.signal))).toBe(EXTRACT_CANCELLED);
   });
 });
