@@ -191,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // No more pages than one bot may keep (shared/limits.ts).
     maxPages: boundedInt(env, 'CRAWL_MAX_PAGES', { fallback: CRAWL_DEFAULTS.maxPages, min: 1, max: USER_QUOTAS.knowledgePagesPerWebchat }, problems),
     timeoutMs: boundedInt(env, 'CRAWL_TIMEOUT_MS', { fallback: CRAWL_DEFAULTS.timeoutMs, min: 1000, max: 600_000 }, problems),
+    parseThreads: boundedInt(env, 'CRAWL_PARSE_THREADS', { fallback: CRAWL_DEFAULTS.parseThreads, min: 1, max: 16 }, problems),
   };
 
   const chat: ChatConfig = {
@@ -199,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botMessagesPerMinute: boundedInt(env, 'CHAT_BOT_MESSAGES_PER_MINUTE', { fallback: CHAT_DEFAULTS.botMessagesPerMinute, min: 1, max: 1_000_000 }, problems),
     streamsPerBot: boundedInt(env, 'CHAT_STREAMS_PER_BOT', { fallback: CHAT_DEFAULTS.streamsPerBot, min: 1, max: 10_000 }, problems),
     streamsTotal: boundedInt(env, 'CHAT_STREAMS_TOTAL', { fallback: CHAT_DEFAULTS.streamsTotal, min: 1, max: 100_000 }, problems),
+    streamsPerVisitor: boundedInt(env, 'CHAT_STREAMS_PER_VISITOR', { fallback: CHAT_DEFAULTS.streamsPerVisitor, min: 1, max: 1_000 }, problems),
     turnTimeoutMs: boundedInt(env, 'CHAT_TURN_TIMEOUT_MS', { fallback: CHAT_DEFAULTS.turnTimeoutMs, min: 5_000, max: 600_000 }, problems),
   };
 

@@ -34,8 +34,11 @@ export const SQLITE_ONLY: Record<string, string> = {
 /** Suites that never reach a database (or only to start an app): nothing to learn from a second pass. */
 export const DATABASE_FREE: Record<string, string> = {
   'tests/server/config.test.ts': 'reads configuration',
+  'tests/server/crawl-markup-shape.test.ts': 'markup counted in memory',
+  'tests/server/crawl-page-reader.test.ts': "the crawler's page reader threads",
   'tests/server/crawl-site.test.ts': 'the crawler against a fixture site',
   'tests/server/database-unavailable.test.ts': 'fake unreachable hosts, no real database',
+  'tests/server/fair-queue.test.ts': 'a queue in memory',
   'tests/server/history-query-text.test.ts': 'search text parsing, CSV fields, snippets and export names',
   'tests/server/knowledge-passages.test.ts': 'text cut into passages',
   'tests/server/llm-chat-client.test.ts': 'the Chat Completions client against the fake',

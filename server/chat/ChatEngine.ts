@@ -69,6 +69,7 @@ export class ChatEngine {
    * Admits a visitor message to the bot and starts answering it; resolves with the answer's
    * event stream (its `start` already written). Throws the HttpError to answer instead: 404 for
    * an unknown or inactive bot, 429 past a limit, 503 when the owner has no OpenAI key.
+   * `address` is the visitor's key for the per-visitor limits (the route says what it is).
    */
   async send(webchatId: string, input: ChatSendInput, address: string): Promise<Readable> {
     const { db, clock, config } = this.#deps;
@@ -77,7 +78,7 @@ export class ChatEngine {
     const at = clock();
     this.limits.countMessage(address, bot.id, at);
     const apiKey = await this.#ownerKey(bot);
-    const release = this.limits.openStream(bot.id);
+    const release = this.limits.openStream({ address, webchatId: bot.id, ownerId: bot.user_id });
     try {
       const conversation = await this.#openConversation(bot, input.conversationId, at);
       const stream = new SseStream(config.chat.heartbeatMs);

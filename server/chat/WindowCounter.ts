@@ -25,6 +25,18 @@ export class WindowCounter {
     return 0;
   }
 
+  /** Hits of `key` counted in its window at `now` (0 once the window ended). */
+  used(key: string, now: number): number {
+    const window = this.#windows.get(key);
+    return window && now - window.start < this.windowMs ? window.count : 0;
+  }
+
+  /** Milliseconds until the window of `key` ends (at least 1); 0 when it has none at `now`. */
+  endsIn(key: string, now: number): number {
+    const window = this.#windows.get(key);
+    return window && now - window.start < this.windowMs ? Math.max(1, window.start + this.windowMs - now) : 0;
+  }
+
   #prune(now: number): void {
     for (const [key, window] of this.#windows) if (now - window.start >= this.windowMs) this.#windows.delete(key);
     // Many live keys: prune again only once the map has doubled, so hits stay O(1) on average.

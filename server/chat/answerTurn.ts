@@ -3,8 +3,9 @@
  * loaded, the model rounds run (deltas streamed as they arrive), then the whole turn (question,
  * tool calls, answer) written in one transaction before `done`. Any failure ends the stream with
  * an `error` event and keeps nothing of the turn, so the widget can send the same text again.
- * A visitor who goes away does not stop it: the answer is finished (within the turn's deadline)
- * and kept, so a reload shows it.
+ * A visitor who goes away cancels it (issue 18): the model request is aborted, and the question,
+ * the tool calls that ran and the text written so far are kept, so a reload shows the question
+ * and what the visitor had seen, and the next answer has the question in its context.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,9 +19,9 @@ import { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { runLoadedTool } from '../tools/runTool.js';
 import type { ChatExpiry } from './chatExpiry.js';
-import { chatFailure, EmptyAnswerError, TURN_DEADLINE } from './chatFailure.js';
-import { ChatToolbox } from './ChatToolbox.js';
-import { runChatTurn } from './runChatTurn.js';
+import { chatFailure, EmptyAnswerError, TURN_DEADLINE, VISITOR_LEFT } from './chatFailure.js';
+import { ChatToolbox, type ToolCallRun } from './ChatToolbox.js';
+import { runChatTurn, type ChatTurnResult } from './runChatTurn.js';
 import { loadTurnContext } from './loadTurnContext.js';
 import type { SseStream } from './SseStream.js';
 
@@ -49,8 +50,9 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
   const { bot, stream, question } = job;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(TURN_DEADLINE), deps.config.chat.turnTimeoutMs);
-  const signal = AbortSignal.any([deadline.signal, deps.shutdown]);
+  const signal = AbortSignal.any([deadline.signal, deps.shutdown, stream.gone]);
   const where = { webchatId: bot.id, userId: bot.user_id, conversationId: job.conversationId };
+  const sofar: ChatTurnResult = { text: '', toolCalls: [] };
   try {
     const context = await loadTurnContext(deps.db, deps.config.chat, { bot, conversationId: job.conversationId, isNew: job.isNew, question: question.text, at: question.at });
     const toolbox = new ChatToolbox(context.tools, {
@@ -58,34 +60,53 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
       now: deps.clock,
       onError: (error) => deps.log.error({ err: error, ...where }, 'a chat tool call could not be run'),
     });
-    const result = await runChatTurn({
-      client: new ChatCompletionsClient({ baseUrl: deps.config.openaiBaseUrl, apiKey: job.apiKey }),
-      model: bot.model,
-      temperature: bot.temperature,
-      messages: context.messages,
-      toolbox,
-      maxToolRounds: bot.tool_recursion_depth,
-      signal,
-      onText: (text) => stream.send('delta', { text }),
-    });
+    const result = await runChatTurn(
+      {
+        client: new ChatCompletionsClient({ baseUrl: deps.config.openaiBaseUrl, apiKey: job.apiKey }),
+        model: bot.model,
+        temperature: bot.temperature,
+        maxTokens: deps.config.chat.maxAnswerTokens,
+        messages: context.messages,
+        toolbox,
+        maxToolRounds: bot.tool_recursion_depth,
+        signal,
+        onText: (text) => stream.send('delta', { text }),
+      },
+      sofar,
+    );
     if (result.text.trim() === '') throw new EmptyAnswerError();
     const answer = { id: randomUUID(), text: result.text, at: deps.clock() };
-    const retention = bot.short_term_messages_retention_period;
-    await saveTurn(deps.db, {
-      conversationId: job.conversationId,
-      question,
-      toolCalls: result.toolCalls,
-      answer,
-      messageExpiresAt: retention > 0 ? (at) => deps.expiry.messageExpiresAt(at, retention) : null,
-      conversationExpiresAt: deps.expiry.conversationExpiresAt(answer.at, retention),
-    });
+    await keepTurn(deps, job, result.toolCalls, answer);
     stream.send('done', { conversationId: job.conversationId, userMessageId: question.id, assistantMessageId: answer.id });
   } catch (error) {
     const failure = chatFailure(error, signal);
     const details = failure.level === 'error' ? { err: error, ...where } : { ...where, code: failure.event.code };
     deps.log[failure.level](details, `a chat answer failed: ${failure.reason}`);
-    stream.send('error', failure.event);
+    if (signal.reason === VISITOR_LEFT) await keepAbandoned(deps, job, sofar, where);
+    else stream.send('error', failure.event);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The question, the calls that ran and the text the visitor had seen; a failure to write it is only logged (nobody is listening). */
+async function keepAbandoned(deps: AnswerDeps, job: AnswerJob, sofar: ChatTurnResult, where: object): Promise<void> {
+  const text = sofar.text.trim() === '' ? null : sofar.text;
+  try {
+    await keepTurn(deps, job, sofar.toolCalls, text === null ? null : { id: randomUUID(), text, at: deps.clock() });
+  } catch (error) {
+    deps.log.error({ err: error, ...where }, 'the turn of a visitor who went away could not be kept');
+  }
+}
+
+function keepTurn(deps: AnswerDeps, job: AnswerJob, toolCalls: ToolCallRun[], answer: { id: string; text: string; at: number } | null): Promise<boolean> {
+  const retention = job.bot.short_term_messages_retention_period;
+  return saveTurn(deps.db, {
+    conversationId: job.conversationId,
+    question: job.question,
+    toolCalls,
+    answer,
+    messageExpiresAt: retention > 0 ? (at) => deps.expiry.messageExpiresAt(at, retention) : null,
+    conversationExpiresAt: deps.expiry.conversationExpiresAt(answer?.at ?? deps.clock(), retention),
+  });
 }

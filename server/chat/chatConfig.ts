@@ -1,6 +1,6 @@
 /**
- * Limits and budgets of the live chat (issue 9; README "Live chat"). The first five come from the
- * environment (server/config.ts, CHAT_*); the rest are fixed here and tests may override them.
+ * Limits and budgets of the live chat (issues 9 and 18; README "Live chat"). The first six come
+ * from the environment (server/config.ts, CHAT_*); the rest are fixed here and tests may override them.
  */
 export interface ChatConfig {
   /** CHAT_VISITOR_MESSAGES_PER_MINUTE: messages one visitor address may send, to all bots together. */
@@ -9,12 +9,16 @@ export interface ChatConfig {
   botMessagesPerMinute: number;
   /** CHAT_STREAMS_PER_BOT: answers of one bot being written at once. */
   streamsPerBot: number;
-  /** CHAT_STREAMS_TOTAL: answers of all bots being written at once on this server. */
+  /** CHAT_STREAMS_TOTAL: answers of all bots being written at once on this server (one owner gets a share, StreamSlots.ts). */
   streamsTotal: number;
+  /** CHAT_STREAMS_PER_VISITOR: answers being written at once for one visitor address, all bots together. */
+  streamsPerVisitor: number;
   /** CHAT_TURN_TIMEOUT_MS: one answer, tool calls and model rounds included. */
   turnTimeoutMs: number;
   /** The window the two message rates count in. */
   rateWindowMs: number;
+  /** Tokens the model may write in one request (each model round of an answer): bounds what a visitor spends of the owner's key. */
+  maxAnswerTokens: number;
   /** A `: keep-alive` comment on a quiet stream this often, so proxies keep it open. */
   heartbeatMs: number;
   /** How often expired messages and conversations are deleted and inactive ones reported. */
@@ -38,8 +42,10 @@ export const CHAT_DEFAULTS: ChatConfig = {
   botMessagesPerMinute: 300,
   streamsPerBot: 20,
   streamsTotal: 200,
+  streamsPerVisitor: 2,
   turnTimeoutMs: 120_000,
   rateWindowMs: 60_000,
+  maxAnswerTokens: 1_000,
   heartbeatMs: 15_000,
   sweepIntervalMs: 60_000,
   summaryChars: 4_000,

@@ -20,6 +20,8 @@ export interface ChatFailure {
 /** Why a turn's signal was aborted. */
 export const TURN_DEADLINE = 'turn_deadline';
 export const SERVER_SHUTDOWN = 'server_shutdown';
+/** The visitor hung up: the answer is cancelled upstream and what was written is kept (answerTurn.ts). */
+export const VISITOR_LEFT = 'visitor_left';
 
 /** The model finished without a word: nothing to show or keep. */
 export class EmptyAnswerError extends Error {
@@ -43,12 +45,13 @@ const failure = (code: string, message: string, retryable: boolean, level: ChatF
   reason,
 });
 
-/** `signal` is the turn's: when it was aborted, its reason (deadline or shutdown) says why the turn ended. */
+/** `signal` is the turn's: when it was aborted, its reason (deadline, shutdown or the visitor leaving) says why the turn ended. */
 export function chatFailure(error: unknown, signal: AbortSignal): ChatFailure {
   if (signal.aborted) {
-    return signal.reason === SERVER_SHUTDOWN
-      ? failure('interrupted', CHAT_ERROR_TEXTS.interrupted, true, 'info', 'the server is shutting down')
-      : failure('timeout', CHAT_ERROR_TEXTS.timeout, true, 'info', 'the answer passed its deadline');
+    if (signal.reason === SERVER_SHUTDOWN) return failure('interrupted', CHAT_ERROR_TEXTS.interrupted, true, 'info', 'the server is shutting down');
+    // Nobody reads this event; the code and reason are for the log.
+    if (signal.reason === VISITOR_LEFT) return failure('interrupted', CHAT_ERROR_TEXTS.interrupted, true, 'info', 'the visitor went away, so it was cancelled');
+    return failure('timeout', CHAT_ERROR_TEXTS.timeout, true, 'info', 'the answer passed its deadline');
   }
   if (error instanceof EmptyAnswerError) return failure('empty_answer', CHAT_ERROR_TEXTS.failed, true, 'info', error.message);
   if (!(error instanceof LlmError)) return failure('internal_error', CHAT_ERROR_TEXTS.failed, true, 'error', 'the answer failed inside the server');

@@ -4,7 +4,9 @@
  * the messages (the assistant's `tool_calls`, then one `tool` message per call id) and is followed
  * by another round; after `maxToolRounds` rounds with tools offered, one last round is asked with
  * `tool_choice: 'none'` so the visitor always gets an answer. Text of every round reaches the
- * visitor as it arrives. Failures throw (LlmError from the client, or the signal's reason).
+ * visitor as it arrives. Every request carries `max_tokens`, so no round writes without bound on
+ * the owner's key. Failures throw (LlmError from the client, or the signal's reason); what was
+ * done by then stays in the caller's `result`.
  */
 import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
 import type { ChatCompletion, ChatMessage } from '../llm/chatTypes.js';
@@ -14,6 +16,8 @@ export interface ChatTurnInput {
   client: Pick<ChatCompletionsClient, 'stream'>;
   model: string;
   temperature: number;
+  /** Tokens one round may write (max_tokens). */
+  maxTokens: number;
   /** System message, kept conversation and the question. */
   messages: ChatMessage[];
   toolbox: ChatToolbox;
@@ -34,35 +38,35 @@ export interface ChatTurnResult {
 /** Between the texts of two rounds ("Let me check." … "It is 21 °C."), so they read as paragraphs. */
 const ROUND_BREAK = '\n\n';
 
-export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult> {
+/** `result` is filled as the turn goes, so a caller whose turn was cancelled still has what was sent and run. */
+export async function runChatTurn(input: ChatTurnInput, result: ChatTurnResult = { text: '', toolCalls: [] }): Promise<ChatTurnResult> {
   const { toolbox, signal } = input;
   const messages = [...input.messages];
-  const toolCalls: ToolCallRun[] = [];
-  let text = '';
   const emit = (piece: string) => {
-    text += piece;
+    result.text += piece;
     input.onText(piece);
   };
 
   for (let round = 0; ; round += 1) {
     const offer = toolbox.size > 0 && round < input.maxToolRounds;
-    const request = { model: input.model, temperature: input.temperature, messages, ...toolbox.requestFields(offer) };
+    const request = { model: input.model, temperature: input.temperature, max_tokens: input.maxTokens, messages, ...toolbox.requestFields(offer) };
     let roundText = '';
     let answer: ChatCompletion | undefined;
     for await (const event of input.client.stream(request, { signal })) {
       if (event.type === 'text') {
-        if (roundText === '' && text !== '' && !/\s$/.test(text)) emit(ROUND_BREAK);
+        if (roundText === '' && result.text !== '' && !/\s$/.test(result.text)) emit(ROUND_BREAK);
         roundText += event.delta;
         emit(event.delta);
       } else if (event.type === 'done') answer = event;
     }
     // Calls made when none were offered (a provider ignoring tool_choice) are not run.
-    if (!answer || !offer || answer.toolCalls.length === 0) return { text, toolCalls };
+    if (!answer || !offer || answer.toolCalls.length === 0) return result;
 
     messages.push({ role: 'assistant', content: roundText === '' ? null : roundText, tool_calls: answer.toolCalls });
     const runs = await Promise.all(answer.toolCalls.map((call) => toolbox.run(call)));
+    // Calls that ran are part of the turn even if it is cancelled now: their effects happened.
+    result.toolCalls.push(...runs);
     signal.throwIfAborted();
     for (const run of runs) messages.push({ role: 'tool', tool_call_id: run.callId, content: run.output });
-    toolCalls.push(...runs);
   }
 }

@@ -1,129 +1,150 @@
 /**
- * The app's HTML and sitemap parser, in one worker thread shared by every crawl: jobs queue and
- * run one at a time, each under a deadline. A job past its deadline (pathological markup) or a
- * crashed thread fails that job only; the thread is replaced for the next one. The thread starts
- * on the first job, so an app that never crawls costs nothing.
+ * The app's HTML and sitemap parser, shared by every crawl (issue 18): jobs wait in one line per
+ * user (FairQueue: the user served least recently goes next) and run in up to `threads` worker
+ * threads (ExtractThread.ts), a user in at most `threads - 1` of them (at least one), so one
+ * user's crawl of hostile pages leaves a thread, or every other turn, to everyone else. Each job
+ * has a deadline after which its thread is terminated and replaced. When a crawl ends (its signal
+ * aborted) its jobs are answered as cancelled at once: waiting ones leave the line, a running one
+ * is finished by its thread (still counted to its user) and its result dropped. Threads start
+ * when needed, so an app that never crawls costs nothing and one crawl at a time uses one thread.
  */
-import { Worker } from 'node:worker_threads';
+import { FairQueue } from '../core/FairQueue.js';
 import type { ExtractedPage } from './extractPage.js';
-import { EXTRACTOR_READY as READY, isExtractResponse, type ExtractJob, type ExtractResponse } from './extractProtocol.js';
+import type { ExtractJob, ExtractResponse } from './extractProtocol.js';
+import { ExtractThread } from './ExtractThread.js';
 import type { ParsedSitemap } from './parseSitemap.js';
 
-const BOOTSTRAP = new URL('./extractWorkerBootstrap.mjs', import.meta.url);
-// A large page's DOM takes a few hundred MB at worst; the limit keeps a hostile one from taking the host.
-const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 };
-
 export interface PageExtractorOptions {
-  /** Deadline of one job, from the moment the thread takes it; default 20 s. */
+  /** Deadline of one job, from the moment a thread takes it; default 5 s. */
   timeoutMs?: number;
+  /** Worker threads at most; default 2. */
+  threads?: number;
+}
+
+/** Whose job it is, and the signal that cancels it (the crawl ended). */
+export interface ExtractOptions {
+  owner: string;
+  signal?: AbortSignal;
 }
 
 interface Pending {
   job: ExtractJob;
+  /** Settles the caller's promise; later calls do nothing. */
   resolve(response: ExtractResponse): void;
+  /** The job is answered: stop listening to its signal. */
+  done(): void;
 }
 
+export const EXTRACT_CANCELLED = 'The crawl ended before the page was read';
+const CLOSED = 'The page reader was closed';
+
 export class PageExtractor {
-  private thread: Worker | null = null;
-  /** The thread has loaded its modules; deadlines run from then on, not through start-up. */
-  private ready = false;
-  private readonly queue: Pending[] = [];
-  private current: (Pending & { id: number; timer: NodeJS.Timeout }) | null = null;
-  private nextId = 1;
-  private closed = false;
-  private readonly timeoutMs: number;
+  readonly #timeoutMs: number;
+  readonly #maxThreads: number;
+  readonly #threads = new Set<ExtractThread>();
+  readonly #queue = new FairQueue<Pending>();
+  readonly #running = new Map<string, number>();
+  #closed = false;
 
   constructor(options: PageExtractorOptions = {}) {
-    this.timeoutMs = options.timeoutMs ?? 20_000;
+    this.#timeoutMs = options.timeoutMs ?? 5_000;
+    this.#maxThreads = Math.max(1, options.threads ?? 2);
   }
 
-  async page(body: Uint8Array, contentType: string | undefined, url: string, maxChars: number): Promise<ExtractedPage> {
-    const response = await this.submit({ kind: 'page', body, contentType, url, maxChars });
+  async page(body: Uint8Array, contentType: string | undefined, url: string, maxChars: number, options: ExtractOptions): Promise<ExtractedPage> {
+    const response = await this.#submit({ kind: 'page', body, contentType, url, maxChars }, options);
     if (!response.ok || !response.page) throw new Error(response.ok ? 'No page parsed' : response.error);
     return response.page;
   }
 
-  async sitemap(body: Uint8Array, maxBytes: number): Promise<ParsedSitemap> {
-    const response = await this.submit({ kind: 'sitemap', body, maxBytes });
+  async sitemap(body: Uint8Array, maxBytes: number, options: ExtractOptions): Promise<ParsedSitemap> {
+    const response = await this.#submit({ kind: 'sitemap', body, maxBytes }, options);
     if (!response.ok || !response.sitemap) throw new Error(response.ok ? 'No sitemap parsed' : response.error);
     return response.sitemap;
   }
 
-  /** Fails queued jobs and stops the thread. */
+  /** Jobs waiting, all users together. */
+  get waiting(): number {
+    return this.#queue.size;
+  }
+
+  /** Threads loaded and free. */
+  get idleThreads(): number {
+    return [...this.#threads].filter((thread) => thread.idle).length;
+  }
+
+  /** Fails waiting jobs and stops the threads. */
   async close(): Promise<void> {
-    this.closed = true;
-    for (const pending of this.queue.splice(0)) pending.resolve({ id: 0, ok: false, error: 'The page reader was closed' });
-    this.fail('The page reader was closed');
-    await this.thread?.terminate();
-    this.thread = null;
+    this.#closed = true;
+    this.#failWaiting(CLOSED);
+    await Promise.all([...this.#threads].map((thread) => thread.close(CLOSED)));
+    this.#threads.clear();
   }
 
-  private submit(job: ExtractJob): Promise<ExtractResponse> {
-    if (this.closed) return Promise.resolve({ id: 0, ok: false, error: 'The page reader was closed' });
+  #submit(job: ExtractJob, { owner, signal }: ExtractOptions): Promise<ExtractResponse> {
+    if (this.#closed) return Promise.resolve({ id: 0, ok: false, error: CLOSED });
+    if (signal?.aborted) return Promise.resolve({ id: 0, ok: false, error: EXTRACT_CANCELLED });
     return new Promise((resolve) => {
-      this.queue.push({ job, resolve });
-      this.next();
-    });
-  }
-
-  private next(): void {
-    if (this.current || this.closed || this.queue.length === 0) return;
-    const thread = this.ensureThread();
-    if (!this.ready) return;
-    const pending = this.queue.shift()!;
-    const id = this.nextId++;
-    const timer = setTimeout(() => this.restart(`Reading the page took longer than ${this.timeoutMs} ms`), this.timeoutMs);
-    this.current = { ...pending, id, timer };
-    thread.postMessage({ ...pending.job, id });
-  }
-
-  private ensureThread(): Worker {
-    if (this.thread) return this.thread;
-    // env: {} keeps the host's secrets out of the thread that reads untrusted markup.
-    const thread = new Worker(BOOTSTRAP, { env: {}, resourceLimits: RESOURCE_LIMITS });
-    this.ready = false;
-    thread.unref();
-    thread.on('message', (message: unknown) => {
-      if (thread !== this.thread) return;
-      if (message === READY) {
-        this.ready = true;
-        return this.next();
+      const pending: Pending = { job, resolve, done: () => {} };
+      if (signal) {
+        const cancel = () => {
+          this.#queue.remove(owner, pending);
+          resolve({ id: 0, ok: false, error: EXTRACT_CANCELLED });
+        };
+        signal.addEventListener('abort', cancel, { once: true });
+        pending.done = () => signal.removeEventListener('abort', cancel);
       }
-      if (!isExtractResponse(message) || message.id !== this.current?.id) return;
-      this.settle(message);
+      this.#queue.push(owner, pending);
+      this.#dispatch();
     });
-    thread.on('error', (error: Error) => this.lost(thread, `The page reader crashed: ${error.message}`));
-    thread.on('exit', (code: number) => this.lost(thread, `The page reader stopped (exit code ${code})`));
-    this.thread = thread;
-    return thread;
   }
 
-  private settle(response: ExtractResponse): void {
-    const current = this.current;
-    if (!current) return;
-    clearTimeout(current.timer);
-    this.current = null;
-    current.resolve(response);
-    this.next();
+  /** A user may run in every thread but one (in the only one, when there is one). */
+  #mayStart = (owner: string): boolean => (this.#running.get(owner) ?? 0) < Math.max(1, this.#maxThreads - 1);
+
+  #dispatch(): void {
+    if (this.#closed) return;
+    for (const thread of this.#threads) {
+      if (!thread.idle) continue;
+      const next = this.#queue.take(this.#mayStart);
+      if (!next) return;
+      this.#start(thread, next.owner, next.item);
+    }
+    // Nothing idle: a thread more, if there is a job that may start and no thread on its way.
+    const startable = [...this.#queue.owners()].some(([owner]) => this.#mayStart(owner));
+    const coming = [...this.#threads].some((thread) => thread.starting);
+    if (startable && !coming && this.#threads.size < this.#maxThreads) this.#spawn();
   }
 
-  private fail(error: string): void {
-    if (this.current) this.settle({ id: this.current.id, ok: false, error });
+  #start(thread: ExtractThread, owner: string, pending: Pending): void {
+    this.#running.set(owner, (this.#running.get(owner) ?? 0) + 1);
+    thread.run(pending.job, (response) => {
+      const left = (this.#running.get(owner) ?? 1) - 1;
+      if (left > 0) this.#running.set(owner, left);
+      else this.#running.delete(owner);
+      pending.done();
+      pending.resolve(response);
+    });
   }
 
-  /** The job in progress fails and a fresh thread takes the next one. */
-  private restart(error: string): void {
-    const thread = this.thread;
-    this.thread = null;
-    void thread?.terminate();
-    this.fail(error);
+  #spawn(): void {
+    const thread = new ExtractThread(this.#timeoutMs, {
+      idle: () => this.#dispatch(),
+      finished: (finished, error, beforeReady) => {
+        this.#threads.delete(finished);
+        // A thread that dies before it is ready would die again: fail what waits instead of looping.
+        if (beforeReady) this.#failWaiting(error);
+        // Called from the thread's own event: let its job's answer go out first.
+        else queueMicrotask(() => this.#dispatch());
+      },
+    });
+    this.#threads.add(thread);
   }
 
-  private lost(thread: Worker, error: string): void {
-    if (thread !== this.thread) return;
-    this.thread = null;
-    // A thread that dies before it is ready would die again: fail what waits instead of looping.
-    if (!this.ready) for (const pending of this.queue.splice(0)) pending.resolve({ id: 0, ok: false, error });
-    this.fail(error);
+  #failWaiting(error: string): void {
+    for (const pending of this.#queue.drain()) {
+      pending.done();
+      pending.resolve({ id: 0, ok: false, error });
+    }
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The limits of one website crawl and of crawling per user (README, "Knowledge base"). Only
- * CRAWL_MAX_PAGES and CRAWL_TIMEOUT_MS come from the environment; tests override the rest.
+ * CRAWL_MAX_PAGES, CRAWL_TIMEOUT_MS and CRAWL_PARSE_THREADS come from the environment; tests
+ * override the rest.
  */
 import type { PerUserJobLimits } from './RunningJobs.js';
 
@@ -9,7 +10,7 @@ export interface CrawlLimits {
   maxPages: number;
   /** Links followed away from the start page; sitemap entries count as one link. */
   maxDepth: number;
-  /** Size of one page's (decoded) HTML; a larger page is listed with no content. */
+  /** Size of one page's (decompressed) HTML; a larger page is listed with no content. */
   maxPageBytes: number;
   /** Characters of readable text kept per page. */
   maxPageChars: number;
@@ -30,6 +31,10 @@ export interface CrawlLimits {
 export interface CrawlConfig extends CrawlLimits, PerUserJobLimits {
   /** Crawls the server runs at once, all users together. */
   maxRunning: number;
+  /** CRAWL_PARSE_THREADS: worker threads reading pages, shared by all crawls (a user gets all but one). */
+  parseThreads: number;
+  /** Reading one page or sitemap in a thread; past it the thread is replaced and the page listed as failed. */
+  parseTimeoutMs: number;
 }
 
 export const CRAWL_DEFAULTS: CrawlConfig = {
@@ -45,6 +50,8 @@ export const CRAWL_DEFAULTS: CrawlConfig = {
   maxCrawlDelayMs: 2_000,
   maxRunningPerUser: 2,
   maxRunning: 8,
+  parseThreads: 2,
+  parseTimeoutMs: 5_000,
   rateLimit: { max: 20, windowMs: 10 * 60 * 1000 },
 };
 

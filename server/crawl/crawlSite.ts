@@ -44,6 +44,8 @@ export interface CrawlRequest {
   /** OUTBOUND_ALLOW entries. */
   allow?: readonly string[];
   extractor: Pick<PageExtractor, 'page' | 'sitemap'>;
+  /** The user who crawls: the extractor's threads are shared fairly between users. */
+  owner: string;
   signal?: AbortSignal;
   onProgress?: (progress: CrawlProgress) => void;
   /** Replaces DNS (tests). */
@@ -65,6 +67,8 @@ interface Queued {
 class SiteCrawl {
   private readonly limits: CrawlLimits;
   private readonly deadline: AbortSignal;
+  /** Aborted when the crawl returns, so pages still waiting for the extractor leave its line. */
+  private readonly ended = new AbortController();
   private readonly signal: AbortSignal;
   private readonly pageFetch: GuardedFetch;
   private readonly auxFetch: GuardedFetch;
@@ -84,7 +88,7 @@ class SiteCrawl {
   constructor(private readonly request: CrawlRequest) {
     this.limits = request.limits;
     this.deadline = AbortSignal.timeout(this.limits.timeoutMs);
-    this.signal = request.signal ? AbortSignal.any([request.signal, this.deadline]) : this.deadline;
+    this.signal = AbortSignal.any([...(request.signal ? [request.signal] : []), this.deadline, this.ended.signal]);
     const guard = { allow: request.allow, timeoutMs: this.limits.requestTimeoutMs, userAgent: CRAWLER_USER_AGENT, resolve: request.resolve };
     this.pageFetch = createGuardedFetch({ ...guard, maxRequests: this.limits.maxPages, maxResponseBytes: this.limits.maxPageBytes });
     // robots.txt of the start origin and of a redirect's origin, plus the sitemaps.
@@ -97,12 +101,15 @@ class SiteCrawl {
       const startPage = await this.crawlStart(start);
       if (startPage) {
         const sitemaps = [...(this.robots?.sitemaps ?? []), `${this.origin}/sitemap.xml`];
-        const fromSitemaps = await readSitemaps({ fetch: this.auxFetch, extractor: this.request.extractor, origin: this.origin, sitemaps, maxSitemaps: this.limits.maxSitemaps, maxSitemapBytes: this.limits.maxSitemapBytes, signal: this.signal });
+        const { extractor, owner } = this.request;
+        const fromSitemaps = await readSitemaps({ fetch: this.auxFetch, extractor, owner, origin: this.origin, sitemaps, maxSitemaps: this.limits.maxSitemaps, maxSitemapBytes: this.limits.maxSitemapBytes, signal: this.signal });
         for (const url of fromSitemaps) this.enqueue(url, 1);
         await this.crawlQueue();
       }
     } catch (error) {
       if (!(error instanceof CrawlStartError) || !this.signal.aborted) throw error;
+    } finally {
+      this.ended.abort();
     }
     return this.outcome();
   }
@@ -193,7 +200,7 @@ class SiteCrawl {
   }
 
   private fetching() {
-    return { fetch: this.pageFetch, extractor: this.request.extractor, maxChars: this.limits.maxPageChars, signal: this.signal };
+    return { fetch: this.pageFetch, extractor: this.request.extractor, maxChars: this.limits.maxPageChars, owner: this.request.owner, signal: this.signal };
   }
 
   private report(currentUrl: string | null): void {

@@ -1,10 +1,12 @@
 /**
  * One crawled HTML page → its readable text and the links it offers. Parsing is linkedom (a
  * server-side DOM over htmlparser2); the text is what Mozilla Readability (Firefox Reader View)
- * takes for the article, or the whole body's text when Readability finds no article.
+ * takes for the article, or the whole body's text when Readability finds no article or the page
+ * is too large or deep for it (its time grows much faster than the page: issue 18).
  */
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import type { MarkupShape } from './markupShape.js';
 import { readableText } from './readableText.js';
 
 export interface ExtractedPage {
@@ -16,12 +18,15 @@ export interface ExtractedPage {
   noindex: boolean;
 }
 
-/** Readability gives up on (and we never keep) pages with more elements than this. */
-const MAX_ELEMENTS = 50_000;
+/**
+ * Readability reads pages up to this size (markupShape.ts's estimate); larger ones give the body's
+ * text. Its own maxElemsToParse cannot see linkedom's elements, so the limit is applied here.
+ */
+const READABILITY_MAX = { elements: 10_000, depth: 128 };
 /** Below this many characters an article is Readability clutching at straws; use the body. */
 const MIN_ARTICLE_CHARS = 20;
 
-export function extractPage(html: string, pageUrl: string, maxChars: number): ExtractedPage {
+export function extractPage(html: string, pageUrl: string, maxChars: number, shape: MarkupShape): ExtractedPage {
   const { document } = parseHTML(html) as unknown as { document: Document };
   const base = baseUrl(document, pageUrl);
   const robots = metaRobots(document);
@@ -29,7 +34,8 @@ export function extractPage(html: string, pageUrl: string, maxChars: number): Ex
   // Links first: Readability rewrites the document it reads.
   const links = robots.has('nofollow') || robots.has('none') ? [] : pageLinks(document, base);
   const noindex = robots.has('noindex') || robots.has('none');
-  const text = noindex ? '' : withTitle(title, articleText(document, html, maxChars), maxChars);
+  const readable = shape.elements <= READABILITY_MAX.elements && shape.depth <= READABILITY_MAX.depth;
+  const text = noindex ? '' : withTitle(title, readable ? articleText(document, html, maxChars) : bodyText(document, maxChars), maxChars);
   return { title, text, links, noindex };
 }
 
@@ -37,14 +43,18 @@ export function extractPage(html: string, pageUrl: string, maxChars: number): Ex
 function articleText(document: Document, html: string, maxChars: number): string {
   let article: Node | null | undefined = null;
   try {
-    article = new Readability<Node>(document, { serializer: (node) => node, maxElemsToParse: MAX_ELEMENTS }).parse()?.content;
+    article = new Readability<Node>(document, { serializer: (node) => node }).parse()?.content;
   } catch {
-    // Too many elements, or a document Readability cannot walk: the body text still serves.
+    // A document Readability cannot walk: the body text still serves.
   }
   const text = article ? readableText(article, maxChars) : '';
   if (text.length >= MIN_ARTICLE_CHARS) return text;
   const { document: fresh } = parseHTML(html) as unknown as { document: Document };
-  return fresh.body ? readableText(fresh.body, maxChars) : '';
+  return bodyText(fresh, maxChars);
+}
+
+function bodyText(document: Document, maxChars: number): string {
+  return document.body ? readableText(document.body, maxChars) : '';
 }
 
 function withTitle(title: string, text: string, maxChars: number): string {

@@ -18,6 +18,9 @@ export interface PageFetching {
   fetch: GuardedFetch;
   extractor: Pick<PageExtractor, 'page'>;
   maxChars: number;
+  /** The user whose crawl it is: the extractor shares its threads fairly between users. */
+  owner: string;
+  /** The crawl's: it ends the request, and withdraws the page from the extractor's line. */
   signal: AbortSignal;
 }
 
@@ -43,7 +46,7 @@ export async function fetchPage(fetching: PageFetching, url: string): Promise<Pa
   if (response.bodySkipped) return { kind: 'skipped', url: finalUrl, reason: `not HTML (${response.headers['content-type']})`, links: [] };
   let page: ExtractedPage;
   try {
-    page = await fetching.extractor.page(response.body, response.headers['content-type'], finalUrl, fetching.maxChars);
+    page = await fetching.extractor.page(response.body, response.headers['content-type'], finalUrl, fetching.maxChars, { owner: fetching.owner, signal: fetching.signal });
   } catch (error) {
     return { kind: 'failed', url: finalUrl, error: `The page could not be read: ${(error as Error).message}`, cause: null };
   }

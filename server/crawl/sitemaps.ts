@@ -16,6 +16,8 @@ export interface SitemapReading {
   sitemaps: string[];
   maxSitemaps: number;
   maxSitemapBytes: number;
+  /** The user whose crawl it is (PageFetching.owner). */
+  owner: string;
   signal: AbortSignal;
 }
 
@@ -48,7 +50,7 @@ async function readOne(reading: SitemapReading, url: string) {
       acceptResponse: (head) => head.status >= 200 && head.status < 300,
     });
     if (response.bodySkipped || response.body.length === 0) return null;
-    return await reading.extractor.sitemap(response.body, reading.maxSitemapBytes);
+    return await reading.extractor.sitemap(response.body, reading.maxSitemapBytes, { owner: reading.owner, signal: reading.signal });
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 /**
- * Messages of chat conversations (migration 009): one answered turn written in one transaction,
+ * Messages of chat conversations (migration 009): one turn written in one transaction,
  * and the kept visitor and bot texts read back, newest last, for the model and for a reload.
  */
 import { randomUUID } from 'node:crypto';
@@ -21,12 +21,12 @@ export interface TurnToolCall {
   at: number;
 }
 
-/** One answered turn: the question, the tool calls made for it, the answer. */
+/** One turn: the question, the tool calls made for it, the answer (none when the visitor left before any text). */
 export interface TurnRecord {
   conversationId: string;
   question: { id: string; text: string; at: number };
   toolCalls: TurnToolCall[];
-  answer: { id: string; text: string; at: number };
+  answer: { id: string; text: string; at: number } | null;
   /** When each message expires by the time it was written; null keeps no text (retention 0). */
   messageExpiresAt: ((at: number) => number) | null;
   /** The conversation's new expiry, counted from the answer. */
@@ -42,14 +42,16 @@ const storable = (text: string) => text.replaceAll('\u0000', '');
  */
 export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<boolean> {
   const keep = turn.messageExpiresAt;
-  const rows = keep ? turn.toolCalls.length + 2 : 0;
+  const { answer } = turn;
+  const texts = answer ? 2 : 1;
+  const rows = keep ? turn.toolCalls.length + texts : 0;
   return inTransaction(db, async (trx) => {
     const updated = await trx
       .updateTable('chat_conversations')
       .set((eb) => ({
         last_seq: eb('last_seq', '+', rows),
-        message_count: eb('message_count', '+', 2),
-        last_message_at: turn.answer.at,
+        message_count: eb('message_count', '+', texts),
+        last_message_at: (answer ?? turn.question).at,
         expires_at: turn.conversationExpiresAt,
         first_question: keep
           ? eb.case().when('message_count', '=', 0).then(storable(turn.question.text)).else(eb.ref('first_question')).end()
@@ -79,7 +81,7 @@ export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<
       .values([
         row(turn.question.id, 'user', turn.question.text, turn.question.at),
         ...turn.toolCalls.map((call) => row(randomUUID(), 'tool', '', call.at, call)),
-        row(turn.answer.id, 'assistant', turn.answer.text, turn.answer.at),
+        ...(answer ? [row(answer.id, 'assistant', answer.text, answer.at)] : []),
       ])
       .execute();
     return true;

@@ -28,7 +28,12 @@ export interface ChatRequest {
   tools?: ChatTool[];
   tool_choice?: 'auto' | 'none' | 'required';
   temperature?: number;
-  max_tokens?: number;
+  /**
+   * Required: every request bounds what it may spend of the key (issue 18). `max_tokens`, not
+   * `max_completion_tokens`: OpenAI takes it for the gpt-4o models bots use, and the compatible
+   * servers of VOICE.md §4.6 (Ollama, vLLM, llama.cpp, OpenRouter) read it.
+   */
+  max_tokens: number;
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call' | (string & {});

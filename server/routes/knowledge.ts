@@ -47,7 +47,7 @@ export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
   const { config } = app;
   const crawls = new RunningJobs({ perUser: config.crawl.maxRunningPerUser, total: config.crawl.maxRunning });
   const summaries = new RunningJobs({ perUser: config.summarize.maxRunningPerUser, total: Number.POSITIVE_INFINITY });
-  const extractor = new PageExtractor();
+  const extractor = new PageExtractor({ threads: config.crawl.parseThreads, timeoutMs: config.crawl.parseTimeoutMs });
   app.addHook('onClose', async () => {
     crawls.cancelAll();
     summaries.cancelAll();
@@ -70,7 +70,7 @@ export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
       cancelOnDisconnect(reply, job);
       const progress = crawlProgressSender(app.realtime, user.id, crawlId);
       try {
-        const crawlOne = (url: string) => crawlSite({ url, limits: config.crawl, allow: config.outboundAllow, extractor, signal: job.signal, onProgress: progress.report });
+        const crawlOne = (url: string) => crawlSite({ url, limits: config.crawl, allow: config.outboundAllow, extractor, owner: user.id, signal: job.signal, onProgress: progress.report });
         return crawlResponse(await firstReachable(urls, crawlOne));
       } catch (error) {
         throw error instanceof CrawlStartError ? crawlStartHttpError(error) : error;

@@ -1,4 +1,4 @@
-import { FairQueue } from './FairQueue.js';
+import { FairQueue } from '../core/FairQueue.js';
 import { SANDBOX_MESSAGES } from './messages.js';
 import { checkResult, ownerOf, recycles, runResult, toCheckJob, toRunJob } from './sandboxJobs.js';
 import { resolveSandboxLimits } from './sandboxDefaults.js';

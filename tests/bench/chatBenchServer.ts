@@ -36,8 +36,8 @@ const t = await createTestApp({
     openaiBaseUrl: input.openaiBaseUrl,
     rateLimit: { max: 1_000_000, windowMs: 60_000 },
     publicRateLimit: { max: 1_000_000, windowMs: 60_000 },
-    // Every bench visitor comes from 127.0.0.1: only the per-address rate is raised; per-bot limits stay.
-    chat: { ...CHAT_DEFAULTS, visitorMessagesPerMinute: 10_000 },
+    // Every bench visitor comes from 127.0.0.1: only the per-address limits are raised; per-bot and per-owner limits stay.
+    chat: { ...CHAT_DEFAULTS, visitorMessagesPerMinute: 10_000, streamsPerVisitor: 10_000 },
   },
 });
 const owner = await t.createUser();

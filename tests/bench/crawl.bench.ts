@@ -2,7 +2,8 @@
  * The crawler on a 200-page fixture site on 127.0.0.1: pages per second, the process's peak
  * memory (the extraction thread included) and the API thread's event-loop lag while it runs,
  * which stays low because pages are parsed in the extraction thread. The site runs in a process
- * of its own, so the figures are the crawler's alone.
+ * of its own, so the figures are the crawler's alone. Then fairness (issue 18): a 50-page crawl
+ * alone and beside another user's crawl of 2 MB pages built to hold a parser.
  */
 import { monitorEventLoopDelay, performance as perfHooks } from 'node:perf_hooks';
 
@@ -17,6 +18,8 @@ import { round, type Bench, type BenchRow } from './harness.js';
 
 const PAGES = 200;
 const RUNS = 3;
+const FAIR_PAGES = 50;
+const HOSTILE_PAGES = 40;
 const MB = 1024 * 1024;
 
 interface Run {
@@ -66,9 +69,9 @@ async function idleLagP99(ms: number): Promise<number> {
 
 const SITE_SCRIPT = fileURLToPath(new URL('../fixtures/siteFixtureServer.ts', import.meta.url));
 
-/** Starts the generated site in a child process; resolves with its origin once it listens. */
-async function startSiteProcess(pages: number): Promise<{ origin: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SITE_SCRIPT, '0', String(pages)], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts the generated (or hostile) site in a child process; resolves with its origin once it listens. */
+async function startSiteProcess(pages: number, hostile = false): Promise<{ origin: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SITE_SCRIPT, '0', String(pages), ...(hostile ? ['hostile'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout!.setEncoding('utf8');
   while (!/on (http:\/\/\S+)/.test(output)) {
@@ -86,7 +89,7 @@ export const bench: Bench = {
     const hostPort = new URL(site.origin).host;
     const extractor = new PageExtractor();
     const limits = { ...CRAWL_DEFAULTS, maxPages: PAGES + 1, timeoutMs: 120_000 };
-    const crawl = () => crawlSite({ url: `${site.origin}/`, limits, allow: [hostPort], extractor });
+    const crawl = () => crawlSite({ url: `${site.origin}/`, limits, allow: [hostPort], extractor, owner: 'alice' });
     try {
       const baselineRss = process.memoryUsage().rss / MB;
       const cold = await measure(crawl);
@@ -105,6 +108,7 @@ export const bench: Bench = {
         { metric: 'event-loop lag max during a crawl', value: round(Math.max(...runs.map((r) => r.lagMaxMs)), 1), unit: 'ms' },
         { metric: 'event-loop lag p99 idle', value: round(idle, 1), unit: 'ms', note: 'same length, nothing running: the machine’s own floor' },
         { metric: 'API-thread busy share during a crawl', value: round(Math.max(...runs.map((r) => r.busy)) * 100, 0), unit: '%', note: 'event-loop utilization of the thread that serves the API' },
+        ...(await fairnessRows(site.origin, extractor)),
       ];
     } finally {
       await extractor.close();
@@ -112,3 +116,41 @@ export const bench: Bench = {
     }
   },
 };
+
+/** A 50-page crawl alone, then beside another user's crawl of the hostile site (default page reader: 2 threads, 5 s a page). */
+async function fairnessRows(origin: string, extractor: PageExtractor): Promise<BenchRow[]> {
+  const hostile = await startSiteProcess(HOSTILE_PAGES, true);
+  try {
+    const allow = [new URL(origin).host, new URL(hostile.origin).host];
+    const limits = { ...CRAWL_DEFAULTS, maxPages: FAIR_PAGES };
+    const ordinary = async () => {
+      const started = performance.now();
+      const outcome = await crawlSite({ url: `${origin}/`, limits, allow, extractor, owner: 'alice' });
+      if (outcome.finish !== 'page_limit' || outcome.pages.some((p) => p.text === '')) throw new Error(`the ordinary crawl ended ${outcome.finish} with ${outcome.pages.length} pages`);
+      return { ms: performance.now() - started, pages: outcome.pages.length };
+    };
+    const alone = await ordinary();
+    const cancel = new AbortController();
+    const hostileStarted = performance.now();
+    const bad = crawlSite({ url: `${hostile.origin}/`, limits: { ...CRAWL_DEFAULTS, maxPages: HOSTILE_PAGES + 1 }, allow, extractor, owner: 'mallory', signal: cancel.signal });
+    // Let the hostile pages fill the reader's line first.
+    while (extractor.waiting < 2 && performance.now() - hostileStarted < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    const beside = await ordinary();
+    const cancelled = performance.now();
+    cancel.abort();
+    const outcome = await bad;
+    const ended = performance.now() - cancelled;
+    const errors = outcome.pages.map((p) => p.error ?? '');
+    const refused = errors.filter((e) => e.includes('nests more than')).length;
+    const cutOff = errors.filter((e) => e.includes('took longer than')).length;
+    const read = outcome.pages.filter((p) => p.url.includes('/hostile/') && p.text !== '').length;
+    return [
+      { metric: `fairness: ${FAIR_PAGES}-page crawl alone`, value: round(alone.ms, 0), unit: 'ms', note: `${alone.pages} pages` },
+      { metric: `fairness: the same crawl beside a hostile crawl`, value: round(beside.ms, 0), unit: 'ms', note: `${beside.pages} pages, all with text; limit ${CRAWL_DEFAULTS.timeoutMs / 1000} s` },
+      { metric: 'fairness: hostile pages refused before parsing', value: refused, unit: 'pages', note: `2 MB of nested <div>s; ${cutOff} cut off at 5 s, ${read} read (about 40,000 elements each), of ${outcome.pages.length} listed` },
+      { metric: 'fairness: hostile crawl answers after its cancel', value: round(ended, 0), unit: 'ms', note: `page reader line then: ${extractor.waiting} waiting` },
+    ];
+  } finally {
+    hostile.child.kill();
+  }
+}

@@ -70,16 +70,17 @@ describe('loadConfig', () => {
   });
 
   it('reads the live chat limits within their ranges and names the variable of one outside them', () => {
-    expect(loadConfig({}).chat).toMatchObject({ visitorMessagesPerMinute: 20, botMessagesPerMinute: 300, streamsPerBot: 20, streamsTotal: 200, turnTimeoutMs: 120_000 });
+    expect(loadConfig({}).chat).toMatchObject({ visitorMessagesPerMinute: 20, botMessagesPerMinute: 300, streamsPerBot: 20, streamsTotal: 200, streamsPerVisitor: 2, turnTimeoutMs: 120_000 });
     const chat = loadConfig({
       CHAT_VISITOR_MESSAGES_PER_MINUTE: '5',
       CHAT_BOT_MESSAGES_PER_MINUTE: '1000',
       CHAT_STREAMS_PER_BOT: '3',
       CHAT_STREAMS_TOTAL: '50',
+      CHAT_STREAMS_PER_VISITOR: '1',
       CHAT_TURN_TIMEOUT_MS: '30000',
     }).chat;
-    expect(chat).toMatchObject({ visitorMessagesPerMinute: 5, botMessagesPerMinute: 1000, streamsPerBot: 3, streamsTotal: 50, turnTimeoutMs: 30_000 });
-    for (const [name, value] of [['CHAT_VISITOR_MESSAGES_PER_MINUTE', '0'], ['CHAT_BOT_MESSAGES_PER_MINUTE', 'lots'], ['CHAT_STREAMS_PER_BOT', '-1'], ['CHAT_STREAMS_TOTAL', '100001'], ['CHAT_TURN_TIMEOUT_MS', '1000']]) {
+    expect(chat).toMatchObject({ visitorMessagesPerMinute: 5, botMessagesPerMinute: 1000, streamsPerBot: 3, streamsTotal: 50, streamsPerVisitor: 1, turnTimeoutMs: 30_000 });
+    for (const [name, value] of [['CHAT_VISITOR_MESSAGES_PER_MINUTE', '0'], ['CHAT_BOT_MESSAGES_PER_MINUTE', 'lots'], ['CHAT_STREAMS_PER_BOT', '-1'], ['CHAT_STREAMS_TOTAL', '100001'], ['CHAT_STREAMS_PER_VISITOR', '0'], ['CHAT_TURN_TIMEOUT_MS', '1000']]) {
       expect(() => loadConfig({ [name!]: value })).toThrow(new RegExp(`${name} must be an integer from`));
     }
   });
@@ -93,6 +94,12 @@ describe('loadConfig', () => {
         `ACCESS_TOKEN_TTL_SECONDS must be an integer from 60 to 86400, got "${value}"`,
       );
     }
+  });
+
+  it('reads the page reader threads of the crawler within their range', () => {
+    expect(loadConfig({}).crawl).toMatchObject({ parseThreads: 2, parseTimeoutMs: 5_000 });
+    expect(loadConfig({ CRAWL_PARSE_THREADS: '4' }).crawl.parseThreads).toBe(4);
+    for (const value of ['0', '17', 'two']) expect(() => loadConfig({ CRAWL_PARSE_THREADS: value })).toThrow(/CRAWL_PARSE_THREADS must be an integer from 1 to 16/);
   });
 
   it('accepts a key as 64 hex characters or base64 of 32 bytes, nothing else', () => {

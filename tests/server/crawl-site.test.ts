@@ -17,7 +17,7 @@ afterAll(() => extractor.close());
 const limits = (overrides: Partial<CrawlLimits> = {}): CrawlLimits => ({ ...CRAWL_DEFAULTS, requestTimeoutMs: 1000, ...overrides });
 
 function crawl(site: FixtureSite, extra: Partial<Parameters<typeof crawlSite>[0]> = {}) {
-  return crawlSite({ url: `${site.origin}/`, limits: limits(), allow: [site.hostPort], extractor, ...extra });
+  return crawlSite({ url: `${site.origin}/`, limits: limits(), allow: [site.hostPort], extractor, owner: 'site-owner', ...extra });
 }
 
 const pathsOf = (site: FixtureSite, outcome: CrawlOutcome) => outcome.pages.map((p) => p.url.replace(site.origin, ''));
@@ -203,7 +203,7 @@ describe('a crawl that cannot start', () => {
   it('does not crawl a site whose robots.txt answers a server error (RFC 9309)', async () => {
     const broken = await startFixtureSite({ robotsStatus: 503 });
     try {
-      const error = await startError(crawlSite({ url: `${broken.origin}/`, limits: limits(), allow: [broken.hostPort], extractor }));
+      const error = await startError(crawlSite({ url: `${broken.origin}/`, limits: limits(), allow: [broken.hostPort], extractor, owner: 'site-owner' }));
       expect(error).toMatchObject({ code: 'unreachable' });
       expect(broken.requested).toEqual(['/robots.txt']);
     } finally {

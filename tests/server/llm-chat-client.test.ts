@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-const ASK = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'What is the weather in Paris?' }] };
+const ASK = { model: 'gpt-4o-mini', max_tokens: 300, messages: [{ role: 'user' as const, content: 'What is the weather in Paris?' }] };
 
 async function streamOf(reply: FakeReply, c = client, signal?: AbortSignal): Promise<ChatStreamEvent[]> {
   fake.enqueue(reply);
@@ -140,6 +140,7 @@ describe('provider errors', () => {
     expect(await failureOf(badTool)).toMatchObject({ kind: 'bad_request', details: { code: 'invalid_value' }, message: expect.stringContaining("Invalid 'tools[0].function.name'") });
     const unanswered = client.complete({
       model: 'gpt-4o-mini',
+      max_tokens: ASK.max_tokens,
       messages: [ASK.messages[0]!, { role: 'assistant', content: null, tool_calls: [{ id: 'call_x', type: 'function', function: { name: 'f', arguments: '{}' } }] }],
     });
     expect(await failureOf(unanswered)).toMatchObject({ kind: 'bad_request', message: expect.stringContaining('did not have response messages: call_x') });

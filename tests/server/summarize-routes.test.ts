@@ -67,6 +67,8 @@ describe('POST /api/webchats/summarize', () => {
     expect(parts.every((p) => p.length <= 300 + 80)).toBe(true);
     // Every paragraph went to the model exactly once.
     for (let i = 1; i <= 12; i += 1) expect(parts.filter((p) => p.includes(`Paragraph ${i}:`))).toHaveLength(1);
+    // Every request bounds its answer (issue 18).
+    for (const request of fake.requests) expect(request.body.max_tokens).toBeGreaterThan(0);
     const merge = prompts.at(-1)!;
     expect(merge).toContain('Merge them into one summary');
     for (let i = 1; i <= parts.length; i += 1) expect(merge).toContain(`Summary of part ${i}.`);

@@ -119,7 +119,8 @@ describe('rate and stream limits', () => {
   });
 
   it('caps the answers written at once per bot and in total, and frees the places when they end', async () => {
-    const [busy, other] = [await bed.owner.createBot(), await bed.owner.createBot()];
+    // Another owner's bot: the owner of `busy` already holds its share of the 3 places (widget-chat-fairness.test.ts).
+    const [busy, other] = [await bed.owner.createBot(), await (await bed.newOwner()).createBot()];
     bed.fake.reply = () => ({ text: 'Slowly.', delayMs: 400 });
     const running = [bed.inject(busy.id, { text: 'One' }), bed.inject(busy.id, { text: 'Two' })];
     await waitUntil(() => bed.t.app.chat.limits.streams(busy.id) === 2);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatConversationResponse } from '../../shared/types/chat.js';
 import type { Webchat } from '../../shared/types/webchat.js';
 import { CHAT_LIMITS } from '../../shared/types/chat.js';
+import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { eventData, sentMessages, startChatBed, type ChatBed } from '../helpers/chatServer.js';
 import { SHOP_KNOWLEDGE } from '../helpers/knowledgeSamples.js';
 import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
@@ -14,7 +15,8 @@ import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp
 describe.skipIf(!POSTGRES_TEST_URL)('the live chat on PostgreSQL', () => {
   let bed: ChatBed;
   beforeAll(async () => {
-    bed = await startChatBed({ createApp: (options) => createPostgresTestApp('sb_chat', options) });
+    // Every visitor here is 127.0.0.1, and one test sends four turns at once.
+    bed = await startChatBed({ createApp: (options) => createPostgresTestApp('sb_chat', options), config: { chat: { ...CHAT_DEFAULTS, streamsPerVisitor: 4 } } });
   });
   afterAll(() => bed?.close());
   beforeEach(() => bed.fake.reset());

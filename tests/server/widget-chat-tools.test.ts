@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatConversationResponse } from '../../shared/types/chat.js';
+import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { eventData, startChatBed, textOf, typesOf, type ChatBed } from '../helpers/chatServer.js';
 import { handlerOf } from '../helpers/sandboxHandlers.js';
 
@@ -54,6 +55,8 @@ describe('tool calls', () => {
     expect(textOf(answer)).not.toContain('weather service is down');
 
     const [first, second] = bed.fake.requests;
+    // Both rounds are bounded (issue 18).
+    expect(bed.fake.requests.map((r) => r.body.max_tokens)).toEqual([CHAT_DEFAULTS.maxAnswerTokens, CHAT_DEFAULTS.maxAnswerTokens]);
     expect(first!.body.tools?.map((t) => t.function.name)).toEqual(['weather', 'broken']);
     expect(first!.body.tool_choice).toBe('auto');
     expect(messagesOf(1).slice(-3)).toEqual([

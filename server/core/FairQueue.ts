@@ -2,6 +2,7 @@
  * Waiting jobs, one first-in-first-out line per owner. The next job comes from the waiting owner
  * served least recently (one never served first, then in order of arrival), so a thousand jobs of
  * one user wait behind the single job of another, never the other way round (issue 7, finding 4).
+ * Used by the sandbox's workers and the crawler's page reader (issue 18).
  */
 export class FairQueue<T> {
   private readonly lines = new Map<string, T[]>();
@@ -47,6 +48,17 @@ export class FairQueue<T> {
     this.lastServed.set(chosen, (this.served += 1));
     this.forgetIdleOwners();
     return { owner: chosen, item };
+  }
+
+  /** Takes `item` out of the owner's line (a job cancelled while waiting); false when it is not waiting. */
+  remove(owner: string, item: T): boolean {
+    const line = this.lines.get(owner);
+    const index = line?.indexOf(item) ?? -1;
+    if (!line || index < 0) return false;
+    line.splice(index, 1);
+    if (line.length === 0) this.lines.delete(owner);
+    this.count -= 1;
+    return true;
   }
 
   /** Removes and returns every waiting job. */

@@ -1,0 +1,12 @@
+/** A live chat refusal a visitor can act on: 429 with Retry-After (seconds) and a text that says how long. */
+import { HttpError } from '../http/HttpError.js';
+
+export function tooManyRequests(code: string, message: string, retryAfterSeconds: number): HttpError {
+  return new HttpError(429, code, message, { 'retry-after': String(retryAfterSeconds) });
+}
+
+/** Milliseconds to wait as whole seconds, at least one. */
+export const waitSeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
+
+/** "1 second", "60 seconds". */
+export const secondsText = (seconds: number): string => `${seconds} second${seconds === 1 ? '' : 's'}`;
