@@ -72,6 +72,20 @@ test('create a tool from the template, make it double its input, run it, find it
   await expect(page.getByRole('heading', { name: 'Edit Tool' })).toBeVisible();
   const toolUrl = page.url();
 
+  // The template as it comes runs on a server without internet (issue 18): sample weather.
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const result = page.getByRole('region', { name: 'Test result' });
+  await expect(result.getByText('Succeeded')).toBeVisible();
+  await expect(result.getByTestId('tool-test-output')).toContainText('"weather": "partly cloudy"');
+  const logs = result.getByRole('list', { name: 'Logs' });
+  await expect(logs).toContainText('Sample weather for 0, 0');
+  // The Logs box is padded like the Output box, on every side.
+  const padding = (box: Locator) => box.evaluate((el) => ['Top', 'Right', 'Bottom', 'Left'].map((side) => getComputedStyle(el).getPropertyValue(`padding-${side.toLowerCase()}`)));
+  const logsPadding = await padding(logs);
+  expect(logsPadding).toEqual(await padding(result.getByTestId('tool-test-output')));
+  expect(parseFloat(logsPadding[3]!)).toBeGreaterThan(0);
+  await shoot(page, 'test-logs');
+
   await replaceCode(
     page,
     page.getByRole('textbox', { name: 'Handler Code' }),
@@ -87,7 +101,6 @@ test('create a tool from the template, make it double its input, run it, find it
   await page.getByLabel('Arguments').fill('{ "latitude": 2, "longitude": 3.5 }');
   await page.getByRole('button', { name: 'Save and Run' }).click();
 
-  const result = page.getByRole('region', { name: 'Test result' });
   await expect(result.getByTestId('tool-test-output')).toHaveText(JSON.stringify({ latitude: 4, longitude: 7 }, null, 2));
   await expect(result.getByRole('list', { name: 'Logs' })).toContainText('doubling 2 3.5');
   await expect(result.getByText(/^\d+ ms$/)).toBeVisible();
