@@ -6,12 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { resetNotice } from '../../console/features/agents/agentForm.js';
+import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { detailRoutes, makeAgent, SALES } from './agents-fixtures.js';
 
 type App = ReturnType<typeof renderConsole>;
 
-async function openAgent(agent = SALES, extra = {}) {
+async function openAgent(agent = SALES, extra: FakeRoutes = {}) {
   const app = renderConsole({ path: `/agents/${agent.id}`, session: { user: USER }, routes: detailRoutes(agent, extra) });
   await screen.findByRole('heading', { name: agent.name, level: 1 });
   return app;
