@@ -87,7 +87,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('create agents, move a number, edit every section, call and delete', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.setViewportSize(WIDE);
   await signIn(page, member);
 

@@ -25,6 +25,7 @@ test.describe.configure({ mode: 'serial' });
 const member = { username: `e2e-member-${Date.now().toString(36)}`, email: 'member@example.com', password: 'member-pass-123' };
 
 test('superadmin signs in, manages and impersonates a user, signs out', async ({ page }) => {
+  test.setTimeout(60_000);
   // The console's one real-time connection: what it receives and sends, in order.
   const sockets: { url: string; received: string[]; sent: string[] }[] = [];
   page.on('websocket', (ws) => {

@@ -21,6 +21,8 @@ async function shoot(page: Page, name: string): Promise<void> {
   const before = page.viewportSize() ?? WIDE;
   for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
     await page.setViewportSize(size);
+    // From the top: a full-page shot of a scrolled page draws the sticky bar mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `tools-${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(before);
@@ -54,6 +56,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('create a tool from the template, make it double its input, run it, find its card', async ({ page }) => {
+  test.setTimeout(60_000);
   await page.setViewportSize(WIDE);
   await signIn(page, member);
   await page.goto('/tools');
