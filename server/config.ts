@@ -70,6 +70,11 @@ export interface Config {
   bodyLimitBytes: number;
   wsMaxPayloadBytes: number;
   summarize: SummarizeConfig;
+  /**
+   * How long Save in Settings waits for OpenAI and Twilio to confirm new credentials (issue 18).
+   * Short: a provider that is slow or down never holds the save, which goes through regardless.
+   */
+  credentialCheckTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -245,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: 1024 * 1024,
     wsMaxPayloadBytes: 64 * 1024,
     summarize: SUMMARIZE_DEFAULTS,
+    credentialCheckTimeoutMs: 4000,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => Promise<void> | void;
   /** Shown inside the dialog when the action failed. */
   error?: string | null;
+  /** Where focus goes on close, when not back to the opener (prevent the event's default to take over). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** A destructive confirmation (delete user, delete settings, …) with Cancel focused first. */
@@ -28,7 +30,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   };
   return (
     <AlertDialog.Root open={props.open} onOpenChange={(open) => !busy && props.onOpenChange(open)}>
-      <AlertDialog.Content maxWidth="440px">
+      <AlertDialog.Content maxWidth="440px" onCloseAutoFocus={props.onCloseAutoFocus}>
         <AlertDialog.Title>{props.title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{props.description}</AlertDialog.Description>
         {props.error ? (

@@ -11,12 +11,16 @@ export interface CopyButtonProps {
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];
   disabled?: boolean;
-  /** Names the button for screen readers when the visible label is not enough ('Copy URL of …'). */
-  'aria-label'?: string;
+  /**
+   * Which of several alike buttons this is, for screen readers ('(demo of shop.example/a)'). It
+   * follows the text on the button in its name, 'Copy URL (demo of …)' then 'Copied! (demo of …)',
+   * so the name always holds what the button shows (WCAG 2.5.3, issue 18).
+   */
+  context?: string;
 }
 
 /** Copies `text` and reads 'Copied!' for 2 s (spec part 2 §4 "Copy buttons"). */
-export function CopyButton({ text, label = 'Copy', onCopied, size = '2', variant = 'soft', disabled, ...rest }: CopyButtonProps) {
+export function CopyButton({ text, label = 'Copy', onCopied, size = '2', variant = 'soft', disabled, context }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -35,9 +39,10 @@ export function CopyButton({ text, label = 'Copy', onCopied, size = '2', variant
     timer.current = setTimeout(() => setCopied(false), UI_TIMING.copiedMs);
   };
 
+  const shown = copied ? 'Copied!' : label;
   return (
-    <Button type="button" size={size} variant={variant} onClick={() => void copy()} disabled={disabled} aria-label={rest['aria-label']}>
-      <span aria-live="polite">{copied ? 'Copied!' : label}</span>
+    <Button type="button" size={size} variant={variant} onClick={() => void copy()} disabled={disabled} aria-label={context ? `${shown} ${context}` : undefined}>
+      <span aria-live="polite">{shown}</span>
     </Button>
   );
 }

@@ -6,7 +6,7 @@
  */
 import type { ChatCompletion, ChatRequest, ChatStreamEvent, FinishReason, ChatUsage } from './chatTypes.js';
 import { CallDeadline } from './CallDeadline.js';
-import { LlmError, providerError } from './LlmError.js';
+import { LlmError, providerError, readProviderError } from './LlmError.js';
 import { readCompletion } from './readCompletion.js';
 import { sseData } from './sse.js';
 import { ToolCallAssembler } from './ToolCallAssembler.js';
@@ -25,9 +25,6 @@ export interface ChatCompletionsClientOptions {
 export interface CallOptions {
   signal?: AbortSignal;
 }
-
-/** Of a failed answer's body, this much is kept for its error message. */
-const MAX_ERROR_BODY = 64 * 1024;
 
 export class ChatCompletionsClient {
   readonly #url: string;
@@ -109,7 +106,7 @@ export class ChatCompletionsClient {
       signal: deadline.signal,
     });
     if (response.ok) return response;
-    throw providerError(errorOf(await errorBodyText(response)), response.status, response.headers);
+    throw await readProviderError(response);
   }
 }
 
@@ -141,19 +138,4 @@ function parseChunk(data: string): RawChunk {
 
 function isUsage(value: unknown): value is ChatUsage {
   return value !== null && typeof value === 'object' && typeof (value as ChatUsage).total_tokens === 'number';
-}
-
-async function errorBodyText(response: Response): Promise<string> {
-  const text = await response.text().catch(() => '');
-  return text.slice(0, MAX_ERROR_BODY);
-}
-
-function errorOf(body: string): unknown {
-  try {
-    const parsed = JSON.parse(body) as { error?: unknown } | null;
-    if (typeof parsed?.error === 'string') return { message: parsed.error };
-    return parsed?.error ?? { message: body.slice(0, 500) || undefined };
-  } catch {
-    return { message: body.slice(0, 500) || undefined };
-  }
 }

@@ -50,6 +50,25 @@ export function providerError(error: unknown, status: number, headers?: Headers)
   return new LlmError('server', message, details);
 }
 
+/** Of a failed answer's body, this much is read for its error message. */
+const MAX_ERROR_BODY = 64 * 1024;
+
+function errorOf(body: string): unknown {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown } | null;
+    if (typeof parsed?.error === 'string') return { message: parsed.error };
+    return parsed?.error ?? { message: body.slice(0, 500) || undefined };
+  } catch {
+    return { message: body.slice(0, 500) || undefined };
+  }
+}
+
+/** A failed (non-2xx) answer of the provider, its `{"error": {...}}` body read, as an LlmError. */
+export async function readProviderError(response: Response): Promise<LlmError> {
+  const body = (await response.text().catch(() => '')).slice(0, MAX_ERROR_BODY);
+  return providerError(errorOf(body), response.status, response.headers);
+}
+
 /** Seconds to wait: `retry-after-ms`, then `retry-after` as seconds or an HTTP date (as the SDK reads them). */
 export function retryAfterSeconds(headers: Headers, now = Date.now()): number | null {
   const ms = Number(headers.get('retry-after-ms'));

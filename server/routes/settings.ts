@@ -1,6 +1,12 @@
 /**
  * Account settings (spec part 2 §7), under /api/accounts/settings, for the effective user: while
  * impersonating, an admin views and saves the impersonated user's settings.
+ *
+ * PUT checks what it saved with the providers and answers a check per card (issue 18). A refusal
+ * does not undo the save: Save keeps meaning "store what I typed"; the refusal shows on the card at
+ * once, in the provider's words; and a provider's 401 is not always the key's fault (an
+ * OpenAI-compatible gateway that guards its model list differently, a Twilio account mid-change),
+ * where refusing would leave no way to store the value at all.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +14,8 @@ import { Type } from 'typebox';
 import type { SettingsResponse, SuccessResponse } from '../../shared/types/api.js';
 import { requireUser } from '../auth/requireUser.js';
 import { deleteSettings } from '../db/settings.js';
-import { readSettingsView, SETTING_COLUMNS, updateAccountSecrets, type SecretColumn } from '../settings/accountSecrets.js';
+import { getAccountSecrets, readSettingsView, SETTING_COLUMNS, updateAccountSecrets, type SecretColumn } from '../settings/accountSecrets.js';
+import { checkSavedCredentials } from '../settings/checkCredentials.js';
 import { SettingsViews } from '../settings/SettingsViews.js';
 
 const SettingValue = Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]);
@@ -28,7 +35,8 @@ const SettingsBody = Type.Object(
 
 export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, secretBox, clock } = app;
+  const { db, secretBox, clock, config } = app;
+  const checkConfig = { openaiBaseUrl: config.openaiBaseUrl, twilioApiBaseUrl: config.twilioApiBaseUrl, timeoutMs: config.credentialCheckTimeoutMs };
   // Per app, like every cache; keyed by the stored ciphertexts, so writes need not tell it.
   const views = new SettingsViews();
 
@@ -44,8 +52,11 @@ export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
       if (body[column] !== undefined) changes[column] = body[column];
       else if (body[upper] !== undefined) changes[column] = body[upper];
     }
-    const settings = await updateAccountSecrets(db, secretBox, requireUser(request).id, changes, clock());
-    return { success: true, settings };
+    const userId = requireUser(request).id;
+    const settings = await updateAccountSecrets(db, secretBox, userId, changes, clock());
+    const changed = { openai: 'openai_api_key' in changes, twilio: 'twilio_account_sid' in changes || 'twilio_auth_token' in changes };
+    const checks = await checkSavedCredentials(checkConfig, await getAccountSecrets(db, secretBox, userId), changed);
+    return { success: true, settings, checks };
   });
 
   app.post('/reset', async (request): Promise<SettingsResponse> => {

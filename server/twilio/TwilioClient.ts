@@ -13,6 +13,16 @@ export interface TwilioClientOptions extends TwilioCredentials {
   /** https://api.twilio.com in production. */
   baseUrl: string;
   fetch?: typeof fetch;
+  /** Per request; default 15 s. */
+  timeoutMs?: number;
+}
+
+/** The account the credentials open (Twilio's Account resource, the fields we show). */
+export interface TwilioAccount {
+  sid: string;
+  friendlyName: string;
+  /** active, suspended or closed. */
+  status: string;
 }
 
 export interface IncomingNumber {
@@ -58,12 +68,20 @@ export class TwilioClient {
   readonly #accountPath: string;
   readonly #auth: string;
   readonly #fetch: typeof fetch;
+  readonly #timeoutMs: number;
 
   constructor(options: TwilioClientOptions) {
     this.#base = options.baseUrl.replace(/\/+$/, '');
     this.#accountPath = `/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}`;
     this.#auth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#timeoutMs = options.timeoutMs ?? 15_000;
+  }
+
+  /** The account itself (`GET /2010-04-01/Accounts/{Sid}.json`): the one call that proves SID and token. */
+  async fetchAccount(): Promise<TwilioAccount> {
+    const body = (await this.#send('GET', `${this.#accountPath}.json`)) as { sid?: unknown; friendly_name?: unknown; status?: unknown } | null;
+    return { sid: str(body?.sid), friendlyName: str(body?.friendly_name), status: str(body?.status) };
   }
 
   /** Every phone number of the account, following Twilio's paging. */
@@ -129,7 +147,7 @@ export class TwilioClient {
           ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
         },
         body: form ? new URLSearchParams(form).toString() : undefined,
-        signal: AbortSignal.timeout(15_000),
+        signal: AbortSignal.timeout(this.#timeoutMs),
       });
     } catch (error) {
       const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'could not be reached';

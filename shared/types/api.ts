@@ -1,6 +1,6 @@
 /** Answer shapes of the API (spec part 1 §7, part 2 §7). */
 import type { AuthUser, Role, User } from './user.js';
-import type { AccountSettings } from './settings.js';
+import type { AccountSettings, CredentialChecks } from './settings.js';
 import type { PhoneAssociation, PhoneNumberEntry } from './agent.js';
 import type { CallSession } from './session.js';
 import type { CustomValue } from './tool.js';
@@ -15,7 +15,7 @@ export interface LoginResponse { success: boolean; user: AuthUser; accessToken: 
 export interface RefreshResponse { success: boolean; accessToken: string; error?: string }
 export interface LogoutResponse { success: boolean; message: string; disconnectedConnections: number }
 
-export interface SettingsResponse { success: boolean; settings: AccountSettings; error?: string }
+export interface SettingsResponse { success: boolean; settings: AccountSettings; error?: string; checks?: CredentialChecks }
 export interface ChangePasswordRequest { currentPassword: string; newPassword: string }
 /** A password change revokes every earlier token; the answer carries this session's new one. */
 export interface ChangePasswordResponse extends SuccessResponse { accessToken?: string }

@@ -28,3 +28,19 @@ export function readSetting(settings: AccountSettings | null | undefined, key: S
   const lower = key.toLowerCase() as Lowercase<SettingKey>;
   return settings[key] ?? settings[lower] ?? '';
 }
+
+/**
+ * What the provider said when Save checked a card's credentials (issue 18): `connected` with the
+ * account's name, `rejected` with the provider's reason (saved all the same), or `unchecked` when
+ * it could not be asked (down, slow, half the credentials missing). `message` is for people.
+ */
+export interface CredentialCheck {
+  state: 'connected' | 'rejected' | 'unchecked';
+  message: string;
+}
+
+/** The two credential cards of Settings. */
+export type CredentialCard = 'openai' | 'twilio';
+
+/** PUT /accounts/settings: a check for each card whose values the request changed and left set. */
+export type CredentialChecks = Partial<Record<CredentialCard, CredentialCheck>>;

@@ -130,21 +130,23 @@ describe('focus returns to the opener', () => {
     });
   });
 
-  it('Settings Delete: after Escape, Cancel and Delete', async () => {
+  it('Settings Delete: after Escape and Cancel; after Delete, to the emptied card (its Delete is off then)', async () => {
+    const twilio = { TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: '••••••••wxyz' };
     const app = renderConsole({
       path: '/settings',
       session: { user: USER },
       routes: {
-        'GET /accounts/settings': { body: { success: true, settings: {} } },
-        'DELETE /accounts/settings': { body: { success: true } },
+        'GET /accounts/settings': { body: { success: true, settings: twilio } },
+        'PUT /accounts/settings': { body: { success: true, settings: {} } },
       },
     });
     await screen.findByLabelText('OpenAI API Key');
-    await closeEachWay(app, screen.getByRole('button', { name: 'Delete' }), 'Delete Account Settings', {
-      role: 'alertdialog',
-      submit: (dialog) => app.user.click(within(dialog).getByRole('button', { name: 'Delete' })),
-    });
-    expect(app.fake.callsTo('DELETE /accounts/settings')).toHaveLength(1);
+    const opener = screen.getByRole('button', { name: 'Delete Twilio credentials' });
+    await closeEachWay(app, opener, 'Delete Twilio credentials', { role: 'alertdialog' });
+    await app.user.click(opener);
+    await app.user.click(within(await screen.findByRole('alertdialog', { name: 'Delete Twilio credentials' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Account SID')));
+    expect(app.fake.callsTo('PUT /accounts/settings')).toHaveLength(1);
   });
 
   it('menu drawer: after Escape and Close menu', async () => {

@@ -64,19 +64,16 @@ describe('settings page', () => {
     expect(await screen.findByText('Invalid OpenAI key format')).toBeTruthy();
   });
 
-  it('asks for confirmation before deleting the settings', async () => {
-    const app = renderConsole({
-      path: '/settings',
-      session: { user: USER },
-      routes: routes({ 'DELETE /accounts/settings': { body: { success: true } } }),
-    });
+  it('asks for confirmation before deleting a card\'s credentials', async () => {
+    const app = renderConsole({ path: '/settings', session: { user: USER }, routes: routes() });
     await screen.findByLabelText('OpenAI API Key');
-    await app.user.click(screen.getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('alertdialog');
-    expect(app.fake.callsTo('DELETE /accounts/settings')).toHaveLength(0);
+    // Each card has its own Delete (issue 18), named for what it deletes.
+    await app.user.click(screen.getByRole('button', { name: 'Delete Twilio credentials' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Twilio credentials' });
+    expect(app.fake.callsTo('PUT /accounts/settings')).toHaveLength(0);
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Account settings deleted successfully')).toBeTruthy();
-    expect(app.fake.callsTo('DELETE /accounts/settings')).toHaveLength(1);
+    expect(await screen.findByText('Twilio credentials deleted')).toBeTruthy();
+    expect(app.fake.callsTo('PUT /accounts/settings').map((call) => call.body)).toEqual([{ twilio_account_sid: '', twilio_auth_token: '' }]);
   });
 
   it('while impersonating: banner shown, password and email hidden, calls act for that user', async () => {

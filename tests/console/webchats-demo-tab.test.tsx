@@ -53,7 +53,7 @@ describe('demo tab', () => {
     });
     const [first, second] = await screen.findAllByTestId('demo-item');
     expect(within(first!).getByText(/Access URL:/).textContent).toBe('Access URL: N/A');
-    await user.click(within(second!).getByRole('button', { name: /^Copy URL of the demo/ }));
+    await user.click(within(second!).getByRole('button', { name: 'Copy URL (demo of https://b.example)' }));
     expect(await toast('Demo URL copied to clipboard')).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(makeDemo().accessUrl);
   });

@@ -34,15 +34,20 @@ describe('Knowledge Base tab: selection and preview', () => {
     expect(counter()).toBe('Crawled URLs (3/3)');
   });
 
-  it('View Full Text, Show Less and Collapse Text', async () => {
+  it('View Full Text, Show Less and Collapse Text, never growing and shrinking orders side by side', async () => {
     const { user } = await openTab();
     expect(screen.getByText(`${BOTH.length} characters`)).toBeTruthy();
+    // Issue 18: the excerpt offered 'View Full Text' and 'Collapse Text' at the same time.
+    expect(screen.queryByRole('button', { name: 'Collapse Text' })).toBeNull();
     await user.click(button('View Full Text'));
     expect(preview().textContent).toBe(BOTH);
     expect(preview().className).toContain('sb-kb-preview');
     expect(button('Show Less').getAttribute('aria-expanded')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'View Full Text' })).toBeNull();
     await user.click(button('Show Less'));
     expect(preview().textContent).toBe(`${BOTH.slice(0, 200)}…`);
+    expect(screen.queryByRole('button', { name: 'Collapse Text' })).toBeNull();
+    await user.click(button('View Full Text'));
     await user.click(button('Collapse Text'));
     expect(screen.queryByRole('region', { name: 'Selected content' })).toBeNull();
     expect(screen.getByText('Preview collapsed.')).toBeTruthy();

@@ -107,6 +107,25 @@ describe('Knowledge Base tab: crawling', () => {
     expect(counter()).toBe('Crawled URLs (2/3)');
   });
 
+  it('says a refused local address once, under the field, naming OUTBOUND_ALLOW (issue 18)', async () => {
+    const { user, answer } = await openTab({ knowledge: makeKnowledge() });
+    const field = screen.getByLabelText('Website URL');
+    await user.clear(field);
+    await user.type(field, 'http://127.0.0.1:8080');
+    await user.click(screen.getByRole('button', { name: 'Crawl Website' }));
+    const refusal =
+      'http://127.0.0.1:8080/ cannot be crawled: it is a private or local address. If you run this server and trust that site, allow it by adding 127.0.0.1:8080 to OUTBOUND_ALLOW.';
+    answer.resolve({ status: 400, body: { success: false, code: 'blocked_address', error: refusal } });
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+    expect(screen.queryAllByText(/cannot be crawled/)).toHaveLength(1);
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(refusal);
+    expect(counter()).toBe('Crawled URLs (2/3)');
+    // The next edit of the address clears it.
+    await user.type(field, '/');
+    expect(screen.queryByText(refusal)).toBeNull();
+  });
+
   it('Cancel calls DELETE for the crawl and lists what it crawled by then', async () => {
     const { user, answer, crawls, fake } = await openTab({ knowledge: makeKnowledge() });
     await user.click(screen.getByRole('button', { name: 'Crawl Website' }));

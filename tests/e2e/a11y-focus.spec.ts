@@ -1,7 +1,7 @@
 /**
  * Issue 7, finding 11 in a real browser: after Escape, Cancel or submit, every dialog gives focus
  * back to the control that opened it (New Agent, Call, Create/Edit/Delete User, Edit Custom
- * Value, Settings Delete, the menu drawer); the skip link is the first tab stop; an agent card is
+ * Value, a Settings card's Delete, the menu drawer); the skip link is the first tab stop; an agent card is
  * one tab stop; the Impersonate button and the 'You' badge reach 4.5:1.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -137,10 +137,14 @@ test('a member: skip link, one stop per agent card, and focus back after every d
   await roundTrip(page, add, 'Add Custom Value', escape(page));
 
   await page.goto('/settings');
-  const remove = page.getByRole('button', { name: 'Delete', exact: true });
-  await roundTrip(page, remove, 'Delete Account Settings', escape(page), 'alertdialog');
-  await roundTrip(page, remove, 'Delete Account Settings', click('Cancel'), 'alertdialog');
-  await roundTrip(page, remove, 'Delete Account Settings', click('Delete'), 'alertdialog');
+  const remove = page.getByRole('button', { name: 'Delete Twilio credentials' });
+  await roundTrip(page, remove, 'Delete Twilio credentials', escape(page), 'alertdialog');
+  await roundTrip(page, remove, 'Delete Twilio credentials', click('Cancel'), 'alertdialog');
+  // Deleting empties the card and turns its Delete off: focus goes to the card's first field.
+  await remove.click();
+  await click('Delete')(page.getByRole('alertdialog', { name: 'Delete Twilio credentials' }));
+  await expect(page.getByLabel('Account SID', { exact: true })).toBeFocused();
+  await expect(remove).toBeDisabled();
 
   await page.setViewportSize(NARROW);
   const menu = page.getByRole('button', { name: 'Open menu' });

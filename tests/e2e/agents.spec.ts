@@ -1,15 +1,18 @@
 /**
- * Agents story in a real browser against the real server and the fake Twilio that Playwright
- * starts beside it (tests/fixtures/fakeTwilioServer.ts): a fresh user saves Twilio credentials,
- * creates two agents, gives the first a number, edits every section of the second and moves the
- * number to it, checks everything survived a reload, places a call the fake receives, and
- * deletes the agent.
+ * Agents story in a real browser against the real server and the fake Twilio and OpenAI that
+ * Playwright starts beside it (tests/fixtures/fake*Server.ts): a fresh user saves credentials the
+ * fakes refuse, then right ones, each Settings card saying what its provider said; creates two
+ * agents, gives the first a number, edits every section of the second (a number out of range says
+ * it was reset) and moves the number to it, checks everything survived a reload, places a call the
+ * fake receives, and deletes the agent.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
+import { E2E_OPENAI_ACCOUNT } from '../fixtures/fakeOpenAIServer.js';
 import { E2E_TWILIO_ACCOUNT, FAKE_STATE_PATH, type FakeTwilioState } from '../fixtures/fakeTwilioServer.js';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
 import { E2E_BASE_URL, E2E_SCREENSHOTS_DIR, E2E_TWILIO_PORT } from '../helpers/e2eEnv.js';
+import { dismissToasts } from '../helpers/e2eScreens.js';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 375, height: 740 };
@@ -27,6 +30,16 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `agents-${name}-${label}.png`), fullPage });
+  }
+  await page.setViewportSize(before);
+}
+
+/** One part of the page at both widths: a full-page shot of the agent form is too tall to read. */
+async function shootRegion(page: Page, region: Locator, name: string): Promise<void> {
+  const before = page.viewportSize() ?? WIDE;
+  for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
+    await page.setViewportSize(size);
+    await region.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `agents-${name}-${label}.png`) });
   }
   await page.setViewportSize(before);
 }
@@ -74,16 +87,33 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('create agents, move a number, edit every section, call and delete', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.setViewportSize(WIDE);
   await signIn(page, member);
 
-  // Twilio credentials of the fake account, saved the way a user does it.
+  // Credentials saved the way a user does it, and checked with the fakes on Save (issue 18):
+  // first a revoked OpenAI key and a wrong Twilio token, each card saying why, then the right ones.
   await page.goto('/settings');
+  const openaiCard = page.getByRole('region', { name: 'OpenAI Configuration' });
+  const twilioCard = page.getByRole('region', { name: 'Twilio Configuration' });
+  await expect(twilioCard.getByRole('button', { name: 'Delete Twilio credentials' })).toBeDisabled();
+  await page.getByLabel('OpenAI API Key', { exact: true }).fill(E2E_OPENAI_ACCOUNT.revokedKey);
   await page.getByLabel('Account SID', { exact: true }).fill(E2E_TWILIO_ACCOUNT.accountSid);
-  await page.getByLabel('Auth Token', { exact: true }).fill(E2E_TWILIO_ACCOUNT.authToken);
+  await page.getByLabel('Auth Token', { exact: true }).fill('not-the-auth-token');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Account settings saved successfully!')).toBeVisible();
+  await expect(openaiCard.getByRole('status')).toContainText('Saved, but OpenAI refused this key: Incorrect API key provided');
+  await expect(twilioCard.getByRole('status')).toHaveText('Saved, but Twilio refused these credentials: Authenticate.');
+  await expect(twilioCard.getByRole('button', { name: 'Delete Twilio credentials' })).toBeEnabled();
+  await dismissToasts(page);
+  await shoot(page, 'settings-refused');
+  await page.getByLabel('OpenAI API Key', { exact: true }).fill('sk-e2e-agents-0123456789');
+  await page.getByLabel('Auth Token', { exact: true }).fill(E2E_TWILIO_ACCOUNT.authToken);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(openaiCard.getByRole('status')).toHaveText(`Connected: ${E2E_OPENAI_ACCOUNT.organization}`);
+  await expect(twilioCard.getByRole('status')).toHaveText(`Connected: ${E2E_TWILIO_ACCOUNT.friendlyName}`);
+  await dismissToasts(page);
+  await shoot(page, 'settings-connected');
 
   // A tool of this user, for the Tools & Behavior section.
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
@@ -132,10 +162,17 @@ test('create agents, move a number, edit every section, call and delete', async 
   await choose(page, 'Model', '4o-realtime');
   await choose(page, 'Input Audio Format', 'pcm16');
   await choose(page, 'Output Audio Format', 'g711_alaw');
-  await page.getByLabel('Temperature', { exact: true }).fill('1.5');
+  await page.getByLabel('Temperature', { exact: true }).fill('3');
   await page.getByLabel('Temperature', { exact: true }).blur();
   await expect(page.getByLabel('Temperature', { exact: true })).toHaveValue('0.8');
+  // The spec's reset says so where it happens (issue 18), until the next edit.
+  const advanced = page.getByRole('region', { name: 'Advanced Settings' });
+  await expect(advanced.getByText('Allowed: 0.6–1.2. The current Realtime models ignore temperature.')).toBeVisible();
+  await expect(advanced.getByText('Out of range (0.6–1.2): reset to 0.8')).toHaveAttribute('role', 'status');
+  await advanced.scrollIntoViewIfNeeded();
+  await shootRegion(page, advanced, 'range-notice');
   await page.getByLabel('Temperature', { exact: true }).fill('1.1');
+  await expect(advanced.getByText('Out of range (0.6–1.2): reset to 0.8')).toBeHidden();
   await page.getByRole('switch', { name: 'Limit response tokens' }).click();
   await page.getByLabel('Max Response Output Tokens', { exact: true }).fill('1024');
   await page.getByLabel('Prefix Padding (ms)', { exact: true }).fill('250');

@@ -25,6 +25,7 @@ test.describe.configure({ mode: 'serial' });
 const member = { username: `e2e-member-${Date.now().toString(36)}`, email: 'member@example.com', password: 'member-pass-123' };
 
 test('superadmin signs in, manages and impersonates a user, signs out', async ({ page }) => {
+  test.setTimeout(60_000);
   // The console's one real-time connection: what it receives and sends, in order.
   const sockets: { url: string; received: string[]; sent: string[] }[] = [];
   page.on('websocket', (ws) => {
@@ -48,6 +49,16 @@ test('superadmin signs in, manages and impersonates a user, signs out', async ({
 
   await page.getByRole('button', { name: 'Create User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create User' });
+  // Issue 18: the rules show before anything is typed, and each problem shows at its field.
+  await expect(dialog.getByText('At least 6 characters.')).toBeVisible();
+  await dialog.getByLabel('Email').fill('member-at-example');
+  await dialog.getByLabel('Password', { exact: false }).first().fill('12345');
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(dialog.getByText('Username is required')).toBeVisible();
+  await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(dialog.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(dialog.getByLabel('Username')).toBeFocused();
+  await shoot(page, 'create-user-errors');
   await dialog.getByLabel('Username').fill(member.username);
   await dialog.getByLabel('Email').fill(member.email);
   await dialog.getByLabel('Password', { exact: false }).first().fill(member.password);

@@ -80,6 +80,9 @@ test('crawl the fixture site with progress, exclude a page, summarize, save and 
   await expect(preview).not.toContainText('555-0100');
   await shootBoth(page, 'knowledge', 'crawled');
   await page.getByRole('button', { name: 'Show Less' }).click();
+  // The excerpt offers only the way to grow (issue 18: not 'View Full Text' beside 'Collapse Text').
+  await expect(page.getByRole('button', { name: 'View Full Text' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Collapse Text' })).toHaveCount(0);
 
   await request.post(`${FAKE_OPENAI}/__fake/reset`);
   await request.post(`${FAKE_OPENAI}/__fake/replies`, { data: [{ text: SUMMARY }] });

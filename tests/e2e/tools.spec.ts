@@ -21,6 +21,8 @@ async function shoot(page: Page, name: string): Promise<void> {
   const before = page.viewportSize() ?? WIDE;
   for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
     await page.setViewportSize(size);
+    // From the top: a full-page shot of a scrolled page draws the sticky bar mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `tools-${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(before);
@@ -54,6 +56,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('create a tool from the template, make it double its input, run it, find its card', async ({ page }) => {
+  test.setTimeout(60_000);
   await page.setViewportSize(WIDE);
   await signIn(page, member);
   await page.goto('/tools');
@@ -72,6 +75,20 @@ test('create a tool from the template, make it double its input, run it, find it
   await expect(page.getByRole('heading', { name: 'Edit Tool' })).toBeVisible();
   const toolUrl = page.url();
 
+  // The template as it comes runs on a server without internet (issue 18): sample weather.
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const result = page.getByRole('region', { name: 'Test result' });
+  await expect(result.getByText('Succeeded')).toBeVisible();
+  await expect(result.getByTestId('tool-test-output')).toContainText('"weather": "partly cloudy"');
+  const logs = result.getByRole('list', { name: 'Logs' });
+  await expect(logs).toContainText('Sample weather for 0, 0');
+  // The Logs box is padded like the Output box, on every side.
+  const padding = (box: Locator) => box.evaluate((el) => ['Top', 'Right', 'Bottom', 'Left'].map((side) => getComputedStyle(el).getPropertyValue(`padding-${side.toLowerCase()}`)));
+  const logsPadding = await padding(logs);
+  expect(logsPadding).toEqual(await padding(result.getByTestId('tool-test-output')));
+  expect(parseFloat(logsPadding[3]!)).toBeGreaterThan(0);
+  await shoot(page, 'test-logs');
+
   await replaceCode(
     page,
     page.getByRole('textbox', { name: 'Handler Code' }),
@@ -87,7 +104,6 @@ test('create a tool from the template, make it double its input, run it, find it
   await page.getByLabel('Arguments').fill('{ "latitude": 2, "longitude": 3.5 }');
   await page.getByRole('button', { name: 'Save and Run' }).click();
 
-  const result = page.getByRole('region', { name: 'Test result' });
   await expect(result.getByTestId('tool-test-output')).toHaveText(JSON.stringify({ latitude: 4, longitude: 7 }, null, 2));
   await expect(result.getByRole('list', { name: 'Logs' })).toContainText('doubling 2 3.5');
   await expect(result.getByText(/^\d+ ms$/)).toBeVisible();

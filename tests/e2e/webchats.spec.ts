@@ -117,8 +117,8 @@ test('create a bot from the list, style it with the live preview, demo it and de
   // The integration script, copied.
   const script = `<script src="${E2E_BASE_URL}/widget.js" data-webchat-id="${botId}" defer></script>`;
   await expect(page.getByTestId('integration-script')).toHaveText(script);
-  await page.getByRole('button', { name: 'Copy integration script' }).click();
-  await expect(page.getByRole('button', { name: 'Copy integration script' })).toHaveText('Copied!');
+  await page.getByRole('button', { name: 'Copy Script', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Copied!', exact: true })).toHaveText('Copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(script);
 
   // A demo of a site the server may not probe (a private address): the backdrop, and the bot on it.

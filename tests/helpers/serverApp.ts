@@ -79,6 +79,9 @@ export interface TestApp {
 
 let counter = 0;
 
+/** An address where nothing listens (the discard port): calls to it fail at once. */
+const NOWHERE = 'http://127.0.0.1:9';
+
 /** A username no other test in this process uses. */
 export function uniqueName(prefix = 'user'): string {
   counter += 1;
@@ -95,7 +98,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-test-'));
   const own = options.config && 'databaseUrl' in options.config ? null : await ownTestDatabase('sb_app');
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    // OpenAI and Twilio at a closed local port unless a test points them at a fake: Save in
+    // Settings checks credentials with them, and a test never reaches the internet.
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', OPENAI_BASE_URL: `${NOWHERE}/v1`, TWILIO_API_BASE_URL: NOWHERE }),
     distDir: path.join(dataDir, 'dist'),
     examplesDir: path.join(dataDir, 'examples'),
     ...(own ? { databaseUrl: own.databaseUrl } : {}),

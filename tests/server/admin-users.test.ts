@@ -77,7 +77,7 @@ describe('POST /api/accounts/admin/users', () => {
   it('answers 409 for a taken username', async () => {
     const response = await call('POST', '/api/accounts/admin/users', 'admin', newUser({ username: user.username }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ success: false, error: 'Username already exists', code: 'conflict' });
+    expect(response.json()).toEqual({ success: false, error: 'Username already exists', code: 'conflict', details: { field: 'username' } });
   });
 
   it.each([

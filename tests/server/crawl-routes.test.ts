@@ -101,7 +101,7 @@ describe('GET /api/webchats/crawl', () => {
 
   it('takes an address typed without http(s):// as https', async () => {
     const response = await crawl(tokens.alice, `url=${encodeURIComponent('localhost:9')}`);
-    expect(response.json()).toMatchObject({ code: 'blocked_address', error: 'https://localhost:9/ cannot be crawled: it is a private or local address' });
+    expect(response.json()).toMatchObject({ code: 'blocked_address', error: 'https://localhost:9/ cannot be crawled: it is a private or local address. If you run this server and trust that site, allow it by adding localhost:9 to OUTBOUND_ALLOW.' });
   });
 
   it('refuses the same site on a server without OUTBOUND_ALLOW', async () => {
@@ -112,7 +112,7 @@ describe('GET /api/webchats/crawl', () => {
       const before = site.requested.length;
       const response = await strict.app.inject({ method: 'GET', url: `/api/webchats/crawl?${siteUrl()}`, headers: strict.auth(accessToken) });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'blocked_address', error: `${site.origin}/ cannot be crawled: it is a private or local address` });
+      expect(response.json()).toMatchObject({ code: 'blocked_address', error: `${site.origin}/ cannot be crawled: it is a private or local address. If you run this server and trust that site, allow it by adding ${site.hostPort} to OUTBOUND_ALLOW.` });
       expect(site.requested.length).toBe(before);
     } finally {
       await strict.close();

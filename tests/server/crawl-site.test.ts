@@ -187,7 +187,7 @@ describe('a crawl that cannot start', () => {
     const before = site.requested.length;
     const error = await startError(crawl(site, { allow: [] }));
     expect(error).toBeInstanceOf(CrawlStartError);
-    expect(error).toMatchObject({ code: 'blocked_address', message: `${site.origin}/ cannot be crawled: it is a private or local address` });
+    expect(error).toMatchObject({ code: 'blocked_address', message: `${site.origin}/ cannot be crawled: it is a private or local address. If you run this server and trust that site, allow it by adding ${site.hostPort} to OUTBOUND_ALLOW.` });
     expect(site.requested.length).toBe(before);
   });
 

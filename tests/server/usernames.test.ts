@@ -35,7 +35,7 @@ describe('creating and renaming users', () => {
   ])('refuses %j with 400', async (username, error) => {
     const response = await createUser(username);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error, code: 'bad_request' });
+    expect(response.json()).toEqual({ success: false, error, code: 'bad_request', details: { field: 'username' } });
   });
 
   it('refuses a case or width variant of an existing name with 409, on create and rename', async () => {

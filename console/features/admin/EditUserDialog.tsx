@@ -6,7 +6,8 @@ import { Dialog } from '../../components/dialogs.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
-import { useAdminActions } from './api.js';
+import { AdminActionError, useAdminActions } from './api.js';
+import { asUserField, checkUserFields, hasBlankField, USER_FIELD_TEXTS, type UserFieldErrors } from './userFields.js';
 
 export interface EditUserDialogProps {
   /** The user being edited; null keeps the dialog closed. */
@@ -14,36 +15,44 @@ export interface EditUserDialogProps {
   onClose: () => void;
 }
 
-/** Edit User (part 2 §6): username and email. */
+/** Edit User (part 2 §6): username and email, each problem shown at its field like Create User's. */
 export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
   const { update } = useAdminActions();
   const toast = useToast();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<UserFieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
     setUsername(user?.username ?? '');
     setEmail(user?.email ?? '');
+    setErrors({});
     setError(null);
   }, [user]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!user) return;
-    if (!username.trim() || !email.trim()) {
-      setError('Username and email are required');
+    const found = checkUserFields({ username, email });
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      setError(hasBlankField(found) ? 'Username and email are required' : null);
       return;
     }
     setSubmitting(true);
+    setErrors({});
     setError(null);
     try {
       await update(user.id, { username: username.trim(), email: email.trim() });
       toast.success(`User ${username.trim()} updated successfully`);
       onClose();
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Failed to update user');
+      const message = caught instanceof Error ? caught.message : 'Failed to update user';
+      const field = caught instanceof AdminActionError ? asUserField(caught.field) : null;
+      if (field) setErrors({ [field]: message });
+      else setError(message);
     } finally {
       setSubmitting(false);
     }
@@ -56,8 +65,31 @@ export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="3">
             {error ? <ErrorCallout>{error}</ErrorCallout> : null}
-            <TextInput label="Username" value={username} onChange={setUsername} required autoFocus disabled={submitting} />
-            <TextInput label="Email" type="email" value={email} onChange={setEmail} required disabled={submitting} />
+            <TextInput
+              label="Username"
+              value={username}
+              onChange={(next) => {
+                setUsername(next);
+                setErrors((current) => ({ ...current, username: undefined }));
+              }}
+              error={errors.username}
+              required
+              autoFocus
+              disabled={submitting}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              value={email}
+              onChange={(next) => {
+                setEmail(next);
+                setErrors((current) => ({ ...current, email: undefined }));
+              }}
+              error={errors.email}
+              hint={USER_FIELD_TEXTS.emailHint}
+              required
+              disabled={submitting}
+            />
             <DialogActions submitLabel="Save" busyLabel="Saving..." submitting={submitting} />
           </Flex>
         </form>

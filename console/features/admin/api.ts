@@ -24,6 +24,23 @@ export const adminKeys = {
   users: (actorId: string | null) => (actorId ? (['admin-users', actorId] as const) : null),
 };
 
+/** A failed action: the text to show and, when the server named it (`details.field`), the field it is about. */
+export class AdminActionError extends Error {
+  constructor(
+    message: string,
+    readonly field: string | null,
+  ) {
+    super(message);
+    this.name = 'AdminActionError';
+  }
+}
+
+function fieldOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;
+  const details = (error.body as { details?: { field?: unknown } }).details;
+  return typeof details?.field === 'string' ? details.field : null;
+}
+
 /** Server text when the answer has one, the action's fallback for other failed calls, and
  *  'An unexpected error occurred' for anything that is not a failed call. */
 export function adminErrorText(error: unknown, fallback: string): string {
@@ -48,7 +65,7 @@ export function useAdminUsers() {
   });
 }
 
-/** create / update / remove: each re-throws an Error with the text to show, then refreshes the list. */
+/** create / update / remove: each re-throws an AdminActionError with the text to show, then refreshes the list. */
 export function useAdminActions() {
   const api = useApi();
   const { user } = useAuth();
@@ -60,7 +77,7 @@ export function useAdminActions() {
         const result = await call();
         return result;
       } catch (error) {
-        throw new Error(adminErrorText(error, fallback));
+        throw new AdminActionError(adminErrorText(error, fallback), fieldOf(error));
       } finally {
         if (key) void mutate(key);
       }

@@ -1,4 +1,5 @@
 import { AGENT_LIMITS, AUDIO_FORMATS, REALTIME_MODELS } from '../../../shared/defaults.js';
+import { allowedHint } from './agentForm.js';
 import { FormSection } from '../../components/FormSection.js';
 import { FieldGrid } from './fields/FieldGrid.js';
 import { NumberField } from './fields/NumberField.js';
@@ -8,7 +9,7 @@ import type { AgentFormBinding } from './useAgentEditor.js';
 
 const { temperature, maxResponseOutputTokens: tokens } = AGENT_LIMITS;
 
-export function AgentAdvancedSection({ values, set, blur, disabled }: AgentFormBinding) {
+export function AgentAdvancedSection({ values, set, blur, notices, disabled }: AgentFormBinding) {
   return (
     <FormSection title="Advanced Settings">
       <FieldGrid>
@@ -21,7 +22,8 @@ export function AgentAdvancedSection({ values, set, blur, disabled }: AgentFormB
           min={temperature.min}
           max={temperature.max}
           step={temperature.step}
-          hint={`${temperature.min} to ${temperature.max}. The current Realtime models ignore temperature.`}
+          hint={`${allowedHint('temperature')}. The current Realtime models ignore temperature.`}
+          notice={notices.temperature}
           disabled={disabled}
         />
         <SelectField
@@ -54,7 +56,8 @@ export function AgentAdvancedSection({ values, set, blur, disabled }: AgentFormB
             onBlur={() => blur('max_response_output_tokens')}
             min={tokens.min}
             max={tokens.max}
-            hint={`A whole number from ${tokens.min} to ${tokens.max}`}
+            hint={allowedHint('max_response_output_tokens')}
+            notice={notices.max_response_output_tokens}
             disabled={disabled}
           />
         </FieldGrid>

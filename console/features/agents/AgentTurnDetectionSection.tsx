@@ -1,12 +1,13 @@
 import { AGENT_LIMITS, EAGERNESS_LEVELS, TURN_DETECTION_TYPES } from '../../../shared/defaults.js';
 import { FormSection } from '../../components/FormSection.js';
+import { allowedHint } from './agentForm.js';
 import { FieldGrid } from './fields/FieldGrid.js';
 import { NumberField } from './fields/NumberField.js';
 import { SelectField } from '../../components/SelectField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
 /** server_vad shows padding, silence and threshold; semantic_vad shows eagerness (spec part 1 §2). */
-export function AgentTurnDetectionSection({ values, set, blur, disabled }: AgentFormBinding) {
+export function AgentTurnDetectionSection({ values, set, blur, notices, disabled }: AgentFormBinding) {
   return (
     <FormSection title="Turn Detection">
       <FieldGrid>
@@ -29,7 +30,8 @@ export function AgentTurnDetectionSection({ values, set, blur, disabled }: Agent
             onChange={(v) => set('prefix_padding_ms', v)}
             onBlur={() => blur('prefix_padding_ms')}
             min={0}
-            hint="Audio kept before speech starts"
+            hint={`Audio kept before speech starts. ${allowedHint('prefix_padding_ms')}`}
+            notice={notices.prefix_padding_ms}
             disabled={disabled}
           />
           <NumberField
@@ -38,7 +40,8 @@ export function AgentTurnDetectionSection({ values, set, blur, disabled }: Agent
             onChange={(v) => set('silence_duration_ms', v)}
             onBlur={() => blur('silence_duration_ms')}
             min={0}
-            hint="Silence that ends the caller's turn"
+            hint={`Silence that ends the caller's turn. ${allowedHint('silence_duration_ms')}`}
+            notice={notices.silence_duration_ms}
             disabled={disabled}
           />
           <NumberField
@@ -49,7 +52,8 @@ export function AgentTurnDetectionSection({ values, set, blur, disabled }: Agent
             min={AGENT_LIMITS.threshold.min}
             max={AGENT_LIMITS.threshold.max}
             step={0.1}
-            hint="Voice activity sensitivity, 0 to 1"
+            hint={`Voice activity sensitivity. ${allowedHint('threshold')}`}
+            notice={notices.threshold}
             disabled={disabled}
           />
         </FieldGrid>

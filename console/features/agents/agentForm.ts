@@ -14,6 +14,7 @@ import {
   type Voice,
 } from '../../../shared/defaults.js';
 import type { Agent, AgentPatch } from '../../../shared/types/agent.js';
+import { AGENT_TEXTS, type ResetReason } from './agentTexts.js';
 
 export interface AgentFormValues {
   name: string;
@@ -51,7 +52,10 @@ export type NumericField =
   | 'threshold';
 
 interface NumericRule {
-  valid: (value: number) => boolean;
+  min: number;
+  /** None: any number from `min` up. */
+  max?: number;
+  whole: boolean;
   fallback: number;
 }
 
@@ -59,26 +63,51 @@ const { temperature, maxResponseOutputTokens: tokens, threshold } = AGENT_LIMITS
 
 /** Spec part 1 §5: what a valid value is, and what an invalid or empty one becomes on blur. */
 export const NUMERIC_RULES: Record<NumericField, NumericRule> = {
-  temperature: {
-    valid: (v) => v >= temperature.min && v <= temperature.max,
-    fallback: AGENT_DEFAULTS.temperature,
-  },
-  max_response_output_tokens: {
-    valid: (v) => Number.isInteger(v) && v >= tokens.min && v <= tokens.max,
-    fallback: AGENT_DEFAULTS.max_response_output_tokens,
-  },
-  prefix_padding_ms: { valid: (v) => Number.isInteger(v) && v >= 0, fallback: AGENT_DEFAULTS.prefix_padding_ms },
-  silence_duration_ms: { valid: (v) => Number.isInteger(v) && v >= 0, fallback: AGENT_DEFAULTS.silence_duration_ms },
-  threshold: { valid: (v) => v >= threshold.min && v <= threshold.max, fallback: AGENT_DEFAULTS.threshold },
+  temperature: { min: temperature.min, max: temperature.max, whole: false, fallback: AGENT_DEFAULTS.temperature },
+  max_response_output_tokens: { min: tokens.min, max: tokens.max, whole: true, fallback: AGENT_DEFAULTS.max_response_output_tokens },
+  prefix_padding_ms: { min: 0, whole: true, fallback: AGENT_DEFAULTS.prefix_padding_ms },
+  silence_duration_ms: { min: 0, whole: true, fallback: AGENT_DEFAULTS.silence_duration_ms },
+  threshold: { min: threshold.min, max: threshold.max, whole: false, fallback: AGENT_DEFAULTS.threshold },
 };
+
+/** The typed text as a number: NaN when empty or not a number. */
+function typedNumber(text: string): number {
+  const trimmed = text.trim();
+  // Rounded so a spinner's float noise (0.7000000000000001) neither fails the range nor gets saved.
+  return trimmed === '' ? NaN : Math.round(Number(trimmed) * 1e9) / 1e9;
+}
+
+/** Why the blur rule replaces this text with the field's default; null when the text is kept. */
+export function resetReason(field: NumericField, text: string): ResetReason | null {
+  const rule = NUMERIC_RULES[field];
+  if (text.trim() === '') return 'empty';
+  const value = typedNumber(text);
+  if (!Number.isFinite(value)) return 'not_a_number';
+  if (value < rule.min || (rule.max !== undefined && value > rule.max)) return 'out_of_range';
+  if (rule.whole && !Number.isInteger(value)) return 'not_whole';
+  return null;
+}
 
 /** The number a field holds, or its fallback when the text is empty, not a number or out of range. */
 export function numericValue(field: NumericField, text: string): number {
-  const trimmed = text.trim();
-  // Rounded so a spinner's float noise (0.7000000000000001) neither fails the range nor gets saved.
-  const value = trimmed === '' ? NaN : Math.round(Number(trimmed) * 1e9) / 1e9;
-  const rule = NUMERIC_RULES[field];
-  return Number.isFinite(value) && rule.valid(value) ? value : rule.fallback;
+  return resetReason(field, text) === null ? typedNumber(text) : NUMERIC_RULES[field].fallback;
+}
+
+/** The allowed values of a field as its hint and its reset notice write them: '0.6–1.2', '0 or more'. */
+export function allowedRange(field: NumericField): string {
+  const { min, max } = NUMERIC_RULES[field];
+  return max === undefined ? `${min} or more` : `${min}–${max}`;
+}
+
+/** The field's allowed range for its hint: 'Allowed: 1–4096, whole numbers'. */
+export function allowedHint(field: NumericField): string {
+  return AGENT_TEXTS.allowed(allowedRange(field), NUMERIC_RULES[field].whole);
+}
+
+/** What the field says after the blur rule replaced its text ('Out of range (0.6–1.2): reset to 0.8'); null when it did not. */
+export function resetNotice(field: NumericField, text: string): string | null {
+  const reason = resetReason(field, text);
+  return reason === null ? null : AGENT_TEXTS.numericReset(reason, allowedRange(field), NUMERIC_RULES[field].fallback);
 }
 
 /** What the field shows after blur: the valid number it holds, else the fallback. */

@@ -1,4 +1,14 @@
-/** Every text of the agents screens that the spec fixes (part 1 §2, §5, §8), verbatim. */
+/** Why a number field's text was replaced by its default on blur (spec part 1 §5). */
+export type ResetReason = 'empty' | 'not_a_number' | 'out_of_range' | 'not_whole';
+
+const RESET_REASONS: Record<ResetReason, string> = {
+  empty: 'Empty',
+  not_a_number: 'Not a number',
+  out_of_range: 'Out of range',
+  not_whole: 'Not a whole number',
+};
+
+/** Every text of the agents screens that the spec fixes (part 1 §2, §5, §8), verbatim; ours follow it. */
 export const AGENT_TEXTS = {
   listHeading: 'AI Agents',
   listIntro:
@@ -33,6 +43,10 @@ export const AGENT_TEXTS = {
   callNeedsSave: 'Save the agent to attach its phone number, then call.',
   assignedTo: (agentName: string) => `Currently assigned to: ${agentName}`,
   twilioCredentialsMissing: 'Add your Twilio Account SID and Auth Token in Settings to attach a phone number.',
+
+  /** A number field's hint and the notice after the blur rule reset it (issue 18): ranges as '0.6–1.2'. */
+  allowed: (range: string, whole: boolean) => `Allowed: ${range}${whole ? ', whole numbers' : ''}`,
+  numericReset: (reason: ResetReason, range: string, fallback: number) => `${RESET_REASONS[reason]} (${range}): reset to ${fallback}`,
 
   toolsEnabled: (count: number) => (count > 0 ? `${count} tools enabled` : 'No tools'),
   speakFirst: (speaksFirst: boolean) => (speaksFirst ? 'Agent speaks first' : 'Agent waits for user'),

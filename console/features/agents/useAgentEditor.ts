@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Agent } from '../../../shared/types/agent.js';
 import { useToast } from '../../components/ToastProvider.js';
-import { buildPatch, normalizeNumeric, toFormValues, type AgentFormValues, type NumericField } from './agentForm.js';
+import { buildPatch, normalizeNumeric, resetNotice, toFormValues, type AgentFormValues, type NumericField } from './agentForm.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { useAgentActions } from './api.js';
 
@@ -9,12 +9,18 @@ const SAVE_TOAST = 'agent-save';
 
 export type SetField = <K extends keyof AgentFormValues>(field: K, value: AgentFormValues[K]) => void;
 
+/** What each number field says after the blur rule reset it, until its next edit (issue 18). */
+export type ResetNotices = Partial<Record<NumericField, string>>;
+
+const NUMERIC_FIELDS = ['temperature', 'max_response_output_tokens', 'prefix_padding_ms', 'silence_duration_ms', 'threshold'] as const;
+
 /** What every section gets: the unsaved values and the two ways to change them. */
 export interface AgentFormBinding {
   values: AgentFormValues;
   set: SetField;
   /** Applies the spec's blur-reset rule to a number field (part 1 §5). */
   blur: (field: NumericField) => void;
+  notices: ResetNotices;
   disabled: boolean;
 }
 
@@ -30,14 +36,30 @@ export function useAgentEditor(agent: Agent) {
   const [values, setValues] = useState(loaded);
   const [saving, setSaving] = useState(false);
   const [nameError, setNameError] = useState<string | undefined>();
+  const [notices, setNotices] = useState<ResetNotices>({});
 
   const set = useCallback<SetField>((field, value) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (field === 'name') setNameError(undefined);
+    setNotices((current) => {
+      if (!(field in current)) return current;
+      const { [field as NumericField]: _edited, ...rest } = current;
+      return rest;
+    });
   }, []);
-  const blur = useCallback((field: NumericField) => {
+  // The spec's reset stays (part 1 §5); the field now says it happened and why (issue 18).
+  const noteResets = (texts: Pick<AgentFormValues, NumericField>, fields: readonly NumericField[]) => {
+    const found: ResetNotices = {};
+    for (const field of fields) {
+      const notice = resetNotice(field, texts[field]);
+      if (notice) found[field] = notice;
+    }
+    if (Object.keys(found).length > 0) setNotices((current) => ({ ...current, ...found }));
+  };
+  const blur = (field: NumericField) => {
+    noteResets(values, [field]);
     setValues((current) => ({ ...current, [field]: normalizeNumeric(field, current[field]) }));
-  }, []);
+  };
 
   const dirty = useMemo(
     () => Object.keys(buildPatch(loaded, values)).length > 0 || loaded.phoneNumber !== values.phoneNumber,
@@ -49,11 +71,10 @@ export function useAgentEditor(agent: Agent) {
       setNameError(AGENT_TEXTS.nameRequired);
       return;
     }
-    // Values as the blur rules leave them, even if Save was reached without a blur.
+    // Values as the blur rules leave them, even if Save was reached without a blur (Enter).
+    noteResets(values, NUMERIC_FIELDS);
     const settled = { ...values };
-    for (const field of ['temperature', 'max_response_output_tokens', 'prefix_padding_ms', 'silence_duration_ms', 'threshold'] as const) {
-      settled[field] = normalizeNumeric(field, settled[field]);
-    }
+    for (const field of NUMERIC_FIELDS) settled[field] = normalizeNumeric(field, settled[field]);
     setSaving(true);
     try {
       const result = await actions.save(agent.id, buildPatch(loaded, settled), {
@@ -76,6 +97,6 @@ export function useAgentEditor(agent: Agent) {
     }
   };
 
-  const binding: AgentFormBinding = { values, set, blur, disabled: saving };
+  const binding: AgentFormBinding = { values, set, blur, notices, disabled: saving };
   return { binding, loaded, dirty, saving, save, nameError };
 }

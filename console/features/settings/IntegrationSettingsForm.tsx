@@ -1,30 +1,47 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Flex } from '@radix-ui/themes';
-import { readSetting, type AccountSettingsInput, type SettingKey } from '../../../shared/types/settings.js';
+import { Button, Flex, Text } from '@radix-ui/themes';
+import {
+  readSetting,
+  type AccountSettingsInput,
+  type CredentialCard as Card,
+  type CredentialChecks,
+  type SettingKey,
+} from '../../../shared/types/settings.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { FormActions } from '../../components/FormActions.js';
-import { FormSection } from '../../components/FormSection.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { SecretField } from '../../components/SecretField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { SETTINGS_TEXTS, useAccountSettings, useSettingsActions } from './api.js';
+import { CredentialCard } from './CredentialCard.js';
+import './settings.css';
 
 type Edits = Partial<Record<SettingKey, string>>;
 
+/** Each card's settings, and how Delete names what it holds. */
+const CARDS: Record<Card, { keys: SettingKey[]; what: string }> = {
+  openai: { keys: ['OPENAI_API_KEY'], what: 'OpenAI API key' },
+  twilio: { keys: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'], what: 'Twilio credentials' },
+};
+const cardOf = (key: SettingKey): Card => (key === 'OPENAI_API_KEY' ? 'openai' : 'twilio');
+const TOAST = { key: 'account-settings' } as const;
+
 /**
- * OpenAI and Twilio credentials with Delete / Reset / Save. Only unsaved edits live in state;
- * the loaded (masked) values stay in SWR. Save is enabled only when something changed, and
- * sends only the changed fields, lower-case (spec part 2 §3, §4, §7).
+ * OpenAI and Twilio credentials (spec part 2 §3, §4, §7). Only unsaved edits live in state; the
+ * loaded (masked) values stay in SWR. Save is enabled only when something changed, sends only the
+ * changed fields, lower-case, and shows on each card what the provider said of them (issue 18).
+ * Each card deletes its own values; Reset clears both, after asking.
  */
 export function IntegrationSettingsForm() {
   const settings = useAccountSettings();
   const actions = useSettingsActions();
   const toast = useToast();
   const [edits, setEdits] = useState<Edits>({});
+  const [checks, setChecks] = useState<CredentialChecks>({});
   const [busy, setBusy] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmReset, setConfirmReset] = useState(false);
 
   if (settings.error && !settings.data) {
     return <ErrorCallout>{settings.error instanceof Error ? settings.error.message : SETTINGS_TEXTS.loadFailed}</ErrorCallout>;
@@ -33,17 +50,24 @@ export function IntegrationSettingsForm() {
 
   const loaded = settings.data;
   const value = (key: SettingKey) => edits[key] ?? readSetting(loaded, key);
-  const set = (key: SettingKey) => (next: string) => setEdits((e) => ({ ...e, [key]: next }));
+  const saved = (card: Card) => CARDS[card].keys.some((key) => readSetting(loaded, key) !== '');
+  const forget = (cards: Card[]) => setChecks((current) => Object.fromEntries(Object.entries(current).filter(([card]) => !cards.includes(card as Card))));
+  const set = (key: SettingKey) => (next: string) => {
+    setEdits((e) => ({ ...e, [key]: next }));
+    forget([cardOf(key)]);
+  };
   const changed = (Object.keys(edits) as SettingKey[]).filter((key) => edits[key] !== readSetting(loaded, key));
+  const nothingSaved = !saved('openai') && !saved('twilio');
 
-  const run = async (action: () => Promise<unknown>, success: string) => {
+  /** Runs a call with the form locked; true when it worked. Failures show the server's text. */
+  const run = async (action: () => Promise<unknown>, fallback: string): Promise<boolean> => {
     setBusy(true);
     try {
       await action();
-      setEdits({});
-      toast.success(success, { key: 'account-settings' });
+      return true;
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : SETTINGS_TEXTS.saveFailed, { key: 'account-settings' });
+      toast.error(error instanceof Error ? error.message : fallback, TOAST);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -54,38 +78,71 @@ export function IntegrationSettingsForm() {
     if (changed.length === 0) return;
     const body: AccountSettingsInput = {};
     for (const key of changed) body[key.toLowerCase() as keyof AccountSettingsInput] = edits[key] ?? '';
-    void run(() => actions.save(body), SETTINGS_TEXTS.saved);
+    void run(async () => {
+      const answer = await actions.save(body);
+      setEdits({});
+      forget(changed.map(cardOf));
+      setChecks((current) => ({ ...current, ...answer.checks }));
+      const refused = Object.values(answer.checks ?? {}).some((check) => check.state === 'rejected');
+      toast.show(SETTINGS_TEXTS.saved, { ...TOAST, tone: refused ? 'warning' : 'success' });
+    }, SETTINGS_TEXTS.saveFailed);
   };
+
+  const remove = (card: Card) => () =>
+    run(async () => {
+      await actions.save(Object.fromEntries(CARDS[card].keys.map((key) => [key.toLowerCase(), ''])));
+      setEdits((current) => Object.fromEntries(Object.entries(current).filter(([key]) => cardOf(key as SettingKey) !== card)));
+      forget([card]);
+      toast.success(SETTINGS_TEXTS.cardDeleted(CARDS[card].what), TOAST);
+    }, SETTINGS_TEXTS.cardDeleteFailed(CARDS[card].what));
+
+  const card = (id: Card) => ({ what: CARDS[id].what, check: checks[id], saved: saved(id), busy, onDelete: remove(id) });
 
   return (
     <form onSubmit={save} aria-label="Integration settings">
       <Flex direction="column" gap="4">
-        <FormSection title="OpenAI Configuration" description="The API key used for your agents and web chat bots." size="3" gap="3">
+        <CredentialCard
+          title="OpenAI Configuration"
+          description="The API key used for your agents and web chat bots."
+          consequence="Agents and web chat bots stop answering until you add a key again."
+          {...card('openai')}
+        >
           <SecretField label="OpenAI API Key" value={value('OPENAI_API_KEY')} onChange={set('OPENAI_API_KEY')} autoComplete="off" disabled={busy} />
-        </FormSection>
-        <FormSection title="Twilio Configuration" description="Credentials for phone numbers and calls." size="3" gap="3">
+        </CredentialCard>
+        <CredentialCard
+          title="Twilio Configuration"
+          description="Credentials for phone numbers and calls."
+          consequence="Phone numbers and calls stop working until you add them again."
+          {...card('twilio')}
+        >
           <TextInput label="Account SID" value={value('TWILIO_ACCOUNT_SID')} onChange={set('TWILIO_ACCOUNT_SID')} autoComplete="off" disabled={busy} />
           <SecretField label="Auth Token" value={value('TWILIO_AUTH_TOKEN')} onChange={set('TWILIO_AUTH_TOKEN')} autoComplete="off" disabled={busy} />
-        </FormSection>
-        <FormActions submitLabel="Save" submitting={busy} disabled={changed.length === 0}>
-          <Button type="button" color="red" variant="soft" disabled={busy} onClick={() => setConfirmDelete(true)}>
-            Delete
-          </Button>
-          <Button type="button" color="gray" variant="soft" disabled={busy} onClick={() => void run(actions.reset, SETTINGS_TEXTS.reset)}>
-            Reset
-          </Button>
-        </FormActions>
+        </CredentialCard>
+        <Flex direction="column" gap="1">
+          <FormActions submitLabel="Save" submitting={busy} disabled={changed.length === 0}>
+            <Button type="button" color="gray" variant="soft" disabled={busy || nothingSaved} onClick={() => setConfirmReset(true)}>
+              Reset
+            </Button>
+          </FormActions>
+          <Text size="1" color="gray" align="right">
+            Save checks new credentials with OpenAI and Twilio.
+          </Text>
+        </Flex>
       </Flex>
       <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete Account Settings"
-        description="Are you sure you want to delete the account settings? The OpenAI and Twilio credentials will be removed. This action cannot be undone."
+        open={confirmReset}
+        onOpenChange={setConfirmReset}
+        title="Reset Account Settings"
+        description="Reset removes both cards' credentials from your account: the OpenAI API key, and the Twilio Account SID and Auth Token."
+        confirmLabel="Reset"
         onConfirm={async () => {
-          // Close after the delete settles: the Delete button is disabled until then, and focus
-          // goes back to it when the dialog closes.
-          await run(actions.remove, SETTINGS_TEXTS.deleted);
-          setConfirmDelete(false);
+          const done = await run(actions.reset, SETTINGS_TEXTS.resetFailed);
+          if (done) {
+            setEdits({});
+            setChecks({});
+            toast.success(SETTINGS_TEXTS.reset, TOAST);
+          }
+          setConfirmReset(false);
         }}
       />
     </form>

@@ -19,6 +19,9 @@ export const SETTINGS_TEXTS = {
   passwordFailed: 'Failed to change password',
   emailChanged: 'Email changed successfully!',
   emailFailed: 'Failed to change email',
+  /** Ours: a card's own Delete (issue 18). */
+  cardDeleted: (what: string) => `${what.charAt(0).toUpperCase()}${what.slice(1)} deleted`,
+  cardDeleteFailed: (what: string) => `Failed to delete the ${what}`,
 } as const;
 
 /** Keyed by the effective user: while impersonating these are the impersonated user's settings. */

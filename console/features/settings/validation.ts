@@ -1,5 +1,6 @@
 /** Password and email change rules of spec part 2 §5, with their texts. */
 import { PASSWORD_MIN_LENGTH } from '../../../shared/defaults.js';
+import { isEmailAddress } from '../../../shared/emailAddress.js';
 
 export interface PasswordChangeInput {
   currentPassword: string;
@@ -19,12 +20,9 @@ export function validatePasswordChange(input: PasswordChangeInput): string | nul
   return null;
 }
 
-/** A simple address pattern: something@something.tld, no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function validateNewEmail(email: string): string | null {
   const trimmed = email.trim();
   if (!trimmed) return 'New email is required';
-  if (!EMAIL_PATTERN.test(trimmed)) return 'Please enter a valid email address';
+  if (!isEmailAddress(trimmed)) return 'Please enter a valid email address';
   return null;
 }

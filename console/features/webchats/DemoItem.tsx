@@ -45,7 +45,7 @@ export function DemoItem({ demo, onDelete }: DemoItemProps) {
               text={demo.accessUrl ?? ''}
               label="Copy URL"
               size="1"
-              aria-label={`Copy URL of the demo of ${shortLink}`}
+              context={`(demo of ${shortLink})`}
               disabled={!demo.accessUrl}
               onCopied={(ok) => (ok ? toast.success(TEXTS.copied) : toast.error(TEXTS.copyFailed))}
             />

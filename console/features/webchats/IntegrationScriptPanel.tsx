@@ -19,7 +19,6 @@ export function IntegrationScriptPanel({ webchatId }: { webchatId: string }) {
           <CopyButton
             text={script.data}
             label="Copy Script"
-            aria-label="Copy integration script"
             onCopied={(ok) => (ok ? toast.success(WEBCHAT_TEXTS.scriptCopied) : toast.error(WEBCHAT_TEXTS.scriptCopyFailed))}
           />
         </Flex>

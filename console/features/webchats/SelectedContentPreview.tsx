@@ -7,8 +7,10 @@ type Mode = 'excerpt' | 'full' | 'collapsed';
 
 /**
  * The selected content (spec part 2 §2, §9): its first 200 characters; View Full Text shows it
- * all in a box at most 300 px high, Show Less goes back to the excerpt, and Collapse Text hides
- * the text altogether (View Full Text brings it back), which gives a long page its room back.
+ * all in a box at most 300 px high, where Show Less goes back to the excerpt and Collapse Text
+ * hides the text altogether, giving a long page its room back (View Full Text brings it back).
+ * One way to grow and the ways to shrink, never both at once: 'View Full Text' beside 'Collapse
+ * Text' read as two opposite orders (issue 18). Short content has nothing to grow or shrink.
  */
 export function SelectedContentPreview({ content }: { content: string }) {
   const [mode, setMode] = useState<Mode>('excerpt');
@@ -48,22 +50,22 @@ export function SelectedContentPreview({ content }: { content: string }) {
         </Text>
       </Flex>
       {body}
-      {content !== '' ? (
+      {content !== '' && (long || mode !== 'excerpt') ? (
         <Flex gap="2" wrap="wrap">
           {expanded ? (
-            <Button ref={first} type="button" size="1" variant="soft" color="gray" aria-controls={textId} aria-expanded onClick={() => setMode('excerpt')}>
-              {TEXTS.showLess}
-            </Button>
-          ) : long || mode === 'collapsed' ? (
+            <>
+              <Button ref={first} type="button" size="1" variant="soft" color="gray" aria-controls={textId} aria-expanded onClick={() => setMode('excerpt')}>
+                {TEXTS.showLess}
+              </Button>
+              <Button type="button" size="1" variant="soft" color="gray" onClick={collapse}>
+                {TEXTS.collapse}
+              </Button>
+            </>
+          ) : (
             <Button ref={first} type="button" size="1" variant="soft" color="gray" aria-expanded={false} onClick={() => setMode('full')}>
               {TEXTS.viewFull}
             </Button>
-          ) : null}
-          {mode !== 'collapsed' ? (
-            <Button type="button" size="1" variant="soft" color="gray" onClick={collapse}>
-              {TEXTS.collapse}
-            </Button>
-          ) : null}
+          )}
         </Flex>
       ) : null}
     </Flex>

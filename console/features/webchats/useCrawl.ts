@@ -21,6 +21,13 @@ export interface CrawlReport {
   errors: Record<string, string>;
 }
 
+/** The text under the URL field for an address the server refuses (bad, or private / local); null for other failures. */
+function addressRefusal(code: string | undefined, reason: string | undefined): string | null {
+  if (code === 'invalid_url') return TEXTS.invalidUrl;
+  if (code === 'blocked_address') return reason ?? TEXTS.crawlFailed;
+  return null;
+}
+
 /**
  * A website crawl of the Knowledge Base tab (issue 9). Held by the bot page, not the tab, so a
  * crawl goes on while another tab is open; its pages land in the form as unsaved edits. Leaving
@@ -68,7 +75,13 @@ export function useCrawl(siteUrl: string, updateKnowledge: UpdateKnowledge) {
     } catch (error) {
       if (abort.signal.aborted) return;
       const reason = serverErrorText(error);
-      if (error instanceof ApiError && error.code === 'invalid_url') setUrlError(TEXTS.invalidUrl);
+      // An address the server will not crawl is the field's to fix: said once, under it (issue 18),
+      // not also in a callout and a notification.
+      const refusal = error instanceof ApiError ? addressRefusal(error.code, reason) : null;
+      if (refusal) {
+        setUrlError(refusal);
+        return;
+      }
       const text = reason ? `${TEXTS.crawlFailed}: ${reason}` : TEXTS.crawlFailed;
       setFailure(text);
       toast.error(text, { key: 'crawl' });

@@ -11,13 +11,15 @@ export interface NumberFieldProps {
   max?: number;
   step?: number;
   hint?: string;
+  /** Set after the blur rule replaced what was typed ('Out of range (0.6–1.2): reset to 0.8'), until the next edit. */
+  notice?: string | null;
   disabled?: boolean;
 }
 
 /** A number input that keeps the typed text until blur, when the spec's reset rules apply. */
-export function NumberField({ label, value, onChange, onBlur, min, max, step, hint, disabled }: NumberFieldProps) {
+export function NumberField({ label, value, onChange, onBlur, min, max, step, hint, notice = null, disabled }: NumberFieldProps) {
   return (
-    <FieldFrame label={label} hint={hint}>
+    <FieldFrame label={label} hint={hint} notice={notice}>
       {(control) => (
         <TextField.Root
           {...control}
