@@ -7,7 +7,7 @@
  */
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { MakeCallResponse, PhoneNumbersResponse } from '../../shared/types/api.js';
 import { AGENT_NOT_FOUND } from '../agents/agentLimits.js';
@@ -16,7 +16,7 @@ import { callTwilio, twilioForUser } from '../agents/twilioForUser.js';
 import { requireUser } from '../auth/requireUser.js';
 import { findAgentRow } from '../db/agents.js';
 import { bindStreamToken, deleteStreamToken } from '../db/streamTokens.js';
-import { badRequest, forbidden, invalidField, notFound, validationFailed } from '../http/HttpError.js';
+import { badRequest, forbidden, HttpError, invalidField, notFound, validationFailed } from '../http/HttpError.js';
 import { isValidTwilioSignature, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
 import { connectStreamTwiml, mediaStreamUrl, sayAndHangUpTwiml } from '../twilio/twiml.js';
 import { STREAM_TOKEN_PARAMETER } from '../voice/authorizeStream.js';
@@ -40,6 +40,29 @@ export const INVALID_SIGNATURE = 'This request is not signed by Twilio for the c
 const WEBHOOK_BODY_LIMIT = 32 * 1024;
 
 type FormBody = Record<string, string | string[] | undefined>;
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * Twilio posts its voice webhooks as forms (VOICE.md §1.6). Any other body is refused before it
+ * is parsed: a JSON body's numbers, nulls and objects used to reach the signature check and
+ * answer 500 (issue 18).
+ */
+function requireFormBody(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  done(type === FORM_TYPE ? undefined : new HttpError(415, 'unsupported_media_type', `Twilio webhooks are form posts: Content-Type must be ${FORM_TYPE}`));
+}
+
+/** The parsed form: each field a string, or a list of them when repeated; anything else is dropped. */
+function formBody(body: unknown): FormBody {
+  const form: FormBody = {};
+  if (body === null || typeof body !== 'object') return form;
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value === 'string') form[name] = value;
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) form[name] = value as string[];
+  }
+  return form;
+}
 
 function formField(body: FormBody, name: string): string {
   const value = body[name];
@@ -87,8 +110,8 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   // Twilio's voice webhook for numbers attached to agents (VOICE.md §1.6).
-  app.post('/incoming-call', { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
-    const body: FormBody = request.body !== null && typeof request.body === 'object' ? (request.body as FormBody) : {};
+  app.post('/incoming-call', { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT, onRequest: requireFormBody }, async (request, reply) => {
+    const body = formBody(request.body);
     const signature = request.headers[TWILIO_SIGNATURE_HEADER];
     if (typeof signature !== 'string' || signature === '') throw forbidden(INVALID_SIGNATURE);
     const accountSid = formField(body, 'AccountSid');

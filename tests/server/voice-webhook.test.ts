@@ -73,6 +73,32 @@ describe('incoming-call webhook', () => {
   });
 });
 
+describe('webhook bodies other than Twilio\'s form posts', () => {
+  it('answers 415 to a JSON body whatever its fields hold, without looking at the signature', async () => {
+    const base = { AccountSid: h.rest.accountSid, CallSid: `CA${'a'.repeat(32)}`, To: o.number };
+    for (const From of [5, null, { nested: true }, ['+14155550100'], '+14155550100']) {
+      const answer = await fetch(`${h.serverUrl}${URL_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Twilio-Signature': 'RSOYDt4T1cUTdK1PDd93/VVr8B8=' },
+        body: JSON.stringify({ ...base, From }),
+      });
+      expect(answer.status).toBe(415);
+      expect(await answer.json()).toMatchObject({ success: false, code: 'unsupported_media_type', error: expect.stringContaining('application/x-www-form-urlencoded') });
+    }
+  });
+
+  it('answers 415 to a text body and to a form body sent under another type', async () => {
+    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x']) {
+      const answer = await fetch(`${h.serverUrl}${URL_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': type, 'X-Twilio-Signature': 'RSOYDt4T1cUTdK1PDd93/VVr8B8=' },
+        body: new URLSearchParams(params()).toString(),
+      });
+      expect(answer.status).toBe(415);
+    }
+  });
+});
+
 describe('outbound calls', () => {
   it('stream to the same endpoint with call type outbound and their own token, bound to the call Twilio created', async () => {
     const events = await o.console();
