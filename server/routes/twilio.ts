@@ -22,7 +22,7 @@ import { connectStreamTwiml, mediaStreamUrl, sayAndHangUpTwiml } from '../twilio
 import { STREAM_TOKEN_PARAMETER } from '../voice/authorizeStream.js';
 import type { CallDirection } from '../voice/callTypes.js';
 import { findIncomingCallOwner } from '../voice/findIncomingCallOwner.js';
-import { mintStreamToken } from '../voice/streamTokens.js';
+import { mintStreamToken, streamTokenForIncomingCall } from '../voice/streamTokens.js';
 
 const MakeCallBody = Type.Object(
   { phoneNumber: Type.String({ maxLength: 64 }), agentId: Type.String({ maxLength: 100 }) },
@@ -35,6 +35,8 @@ export const NO_AGENT_MESSAGE = 'Sorry, no one can take your call at this number
 /** What a caller hears when the server has to end a call it can't go on with. */
 export const CALL_ENDED_MESSAGE = 'Sorry, the agent cannot continue this call. Goodbye.';
 export const INVALID_SIGNATURE = 'This request is not signed by Twilio for the called number\'s account';
+/** A webhook for a call whose stream opened, or whose token expired: a replay, never Twilio's retry. */
+export const CALL_ALREADY_ANSWERED = 'This call was already answered';
 
 /** Twilio's form posts are small; this leaves room for every optional parameter it may add. */
 const WEBHOOK_BODY_LIMIT = 32 * 1024;
@@ -76,11 +78,16 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
   const { db, config, clock } = app;
   await app.register(formbody, { bodyLimit: WEBHOOK_BODY_LIMIT });
 
+  /** TwiML connecting the call's Media Stream, with its context and one-time token as `<Parameter>`s. */
+  function connectTwiml(token: string, call: { agentId: string; callType: CallDirection; from: string; to: string }): string {
+    const parameters = { [STREAM_TOKEN_PARAMETER]: token, agentId: call.agentId, callType: call.callType, from: call.from, to: call.to };
+    return connectStreamTwiml(mediaStreamUrl(config.publicUrl), parameters, CALL_ENDED_MESSAGE);
+  }
+
   /** Call context and a fresh one-time token, as the stream's `<Parameter>`s. */
   async function streamTwiml(call: { userId: string; agentId: string; callType: CallDirection; from: string; to: string; callSid: string | null }) {
     const { token, hash } = await mintStreamToken(db, call, clock());
-    const parameters = { [STREAM_TOKEN_PARAMETER]: token, agentId: call.agentId, callType: call.callType, from: call.from, to: call.to };
-    return { twiml: connectStreamTwiml(mediaStreamUrl(config.publicUrl), parameters, CALL_ENDED_MESSAGE), tokenHash: hash };
+    return { twiml: connectTwiml(token, call), tokenHash: hash };
   }
 
   app.get('/get-all-phone-numbers', async (request): Promise<PhoneNumbersResponse> => {
@@ -124,7 +131,12 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
     if (owner.kind === 'unknown') throw forbidden(INVALID_SIGNATURE);
     reply.type('text/xml; charset=utf-8');
     if (owner.kind === 'no_agent') return sayAndHangUpTwiml(NO_AGENT_MESSAGE);
-    const { twiml } = await streamTwiml({ userId: owner.userId, agentId: owner.agentId, callType: 'inbound', from, to, callSid });
-    return twiml;
+    const answered = await streamTokenForIncomingCall(db, app.secretBox, { userId: owner.userId, agentId: owner.agentId, from, to, callSid }, clock());
+    if (!answered) {
+      request.log.warn({ callSid }, 'refused an incoming-call webhook for a call already answered');
+      throw new HttpError(409, 'call_already_answered', CALL_ALREADY_ANSWERED);
+    }
+    const { record } = answered;
+    return connectTwiml(answered.token, { agentId: record.agent_id, callType: 'inbound', from: record.from_number, to: record.to_number });
   });
 }
