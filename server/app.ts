@@ -51,6 +51,7 @@ import { webchatRoutes } from './routes/webchats.js';
 import { widgetChatRoutes } from './routes/widgetChat.js';
 import { widgetPublicRoutes } from './routes/widgetPublic.js';
 import { createSandbox } from './sandbox/createSandbox.js';
+import { fillAccountSidHashes } from './settings/accountSidHashes.js';
 import { logWorkerErrors, sandboxOptions } from './tools/toolSandbox.js';
 import { ConnectionRegistry } from './ws/ConnectionRegistry.js';
 import { frontendSocketRoutes } from './ws/frontend.js';
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const secretBox = new SecretBox(await loadEncryptionKey(config));
+  // Needs the key, which migrations do not have (migration 014).
+  await fillAccountSidHashes(db, secretBox);
   const realtime = new ConnectionRegistry();
   app.decorate('db', db);
   app.decorate('config', config);

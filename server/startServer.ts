@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
 import { ensureFirstSuperadmin, generatedCredentialsNotice } from './bootstrap.js';
 import type { Config } from './config.js';
+import { isPostgres } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { openDatabase } from './db/openDatabase.js';
 import type { Database } from './db/schema.js';
@@ -21,7 +22,8 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = openDatabase(config);
-  const heartbeat = new InstanceHeartbeat({ db });
+  // SQLite is one instance by definition: a crash's open calls are closed at start-up, not 30 s later.
+  const heartbeat = new InstanceHeartbeat({ db, soleInstance: !isPostgres(db) });
   try {
     // Migrations may rewrite large tables: they run on a connection of their own, without the
     // statement timeout that keeps requests from waiting long on a stuck database.

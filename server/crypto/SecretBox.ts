@@ -3,7 +3,7 @@
  * and associated data (e.g. "<userId>:openai_api_key") so a ciphertext copied to another row or
  * column fails to decrypt. The key lives outside the database (see encryptionKey.ts).
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -11,6 +11,7 @@ const TAG_BYTES = 16;
 
 export class SecretBox {
   readonly #key: Buffer;
+  readonly #lookupKeys = new Map<string, Uint8Array>();
 
   constructor(key: Buffer) {
     if (key.length !== 32) throw new Error('SecretBox needs a 32-byte key');
@@ -42,5 +43,16 @@ export class SecretBox {
   /** A separate key for another purpose (e.g. signing access tokens), derived with HKDF. */
   deriveKey(purpose: string): Uint8Array {
     return new Uint8Array(hkdfSync('sha256', this.#key, Buffer.alloc(0), `switchboard:${purpose}`, 32));
+  }
+
+  /**
+   * A keyed hash (HMAC-SHA256, hex) of a secret value, stored beside its ciphertext so a row can be
+   * found by the value with an index instead of decrypting every row. Equal values give equal
+   * hashes (that is the point); without the key nobody can compute or test one.
+   */
+  lookupHash(purpose: string, value: string): string {
+    let key = this.#lookupKeys.get(purpose);
+    if (!key) this.#lookupKeys.set(purpose, (key = this.deriveKey(`lookup:${purpose}`)));
+    return createHmac('sha256', key).update(value, 'utf8').digest('hex');
   }
 }

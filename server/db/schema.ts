@@ -39,6 +39,8 @@ export interface AccountSettingsTable {
   openai_api_key: string | null;
   twilio_account_sid: string | null;
   twilio_auth_token: string | null;
+  /** SecretBox.lookupHash of the plain account SID, to find its users without decrypting (migration 014). */
+  twilio_account_sid_hash: string | null;
   updated_at: number;
 }
 

@@ -11,6 +11,9 @@
  * The start-up sweep cannot wait like that (calls must not start beside orphans of a crash); an
  * instance that starts within INSTANCE_STALE_MS after an outage may close a peer's live session
  * rows, though not its calls. Heartbeats compare the instances' clocks: keep them in sync (NTP).
+ *
+ * On SQLite there is one instance by definition (one process owns the file), so whatever is open
+ * at start-up was left by a crash, however recent its heartbeat: `soleInstance` closes it all then.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,6 +32,8 @@ export interface InstanceHeartbeatOptions {
   now?: Clock;
   intervalMs?: number;
   staleMs?: number;
+  /** No peer can exist (SQLite): the start-up sweep closes every open session, not only stale ones. */
+  soleInstance?: boolean;
 }
 
 export class InstanceHeartbeat {
@@ -37,6 +42,7 @@ export class InstanceHeartbeat {
   readonly #now: Clock;
   readonly #intervalMs: number;
   readonly #staleMs: number;
+  readonly #soleInstance: boolean;
   #startedAt = 0;
   /** Since when every beat has worked; null while the database is not reachable. */
   #healthySince: number | null = null;
@@ -48,6 +54,7 @@ export class InstanceHeartbeat {
     this.#now = options.now ?? Date.now;
     this.#intervalMs = options.intervalMs ?? HEARTBEAT_INTERVAL_MS;
     this.#staleMs = options.staleMs ?? INSTANCE_STALE_MS;
+    this.#soleInstance = options.soleInstance ?? false;
   }
 
   /** Registers this instance and closes the sessions of instances already gone; how many it closed. */
@@ -55,7 +62,9 @@ export class InstanceHeartbeat {
     this.#startedAt = this.#now();
     await saveHeartbeat(this.#db, this.id, this.#startedAt, this.#startedAt);
     this.#healthySince = this.#startedAt;
-    return closeOrphanedSessions(this.#db, this.#startedAt - this.#staleMs);
+    // Every instance's heartbeat, this one's own included (it has no call yet), is older than that.
+    const staleBefore = this.#soleInstance ? Number.MAX_SAFE_INTEGER : this.#startedAt - this.#staleMs;
+    return closeOrphanedSessions(this.#db, staleBefore);
   }
 
   /** Beats every interval from now on; failures and closed sessions go to `log`. */

@@ -7,7 +7,7 @@
  */
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { MakeCallResponse, PhoneNumbersResponse } from '../../shared/types/api.js';
 import { AGENT_NOT_FOUND } from '../agents/agentLimits.js';
@@ -16,13 +16,13 @@ import { callTwilio, twilioForUser } from '../agents/twilioForUser.js';
 import { requireUser } from '../auth/requireUser.js';
 import { findAgentRow } from '../db/agents.js';
 import { bindStreamToken, deleteStreamToken } from '../db/streamTokens.js';
-import { badRequest, forbidden, invalidField, notFound, validationFailed } from '../http/HttpError.js';
+import { badRequest, forbidden, HttpError, invalidField, notFound, validationFailed } from '../http/HttpError.js';
 import { isValidTwilioSignature, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
 import { connectStreamTwiml, mediaStreamUrl, sayAndHangUpTwiml } from '../twilio/twiml.js';
 import { STREAM_TOKEN_PARAMETER } from '../voice/authorizeStream.js';
 import type { CallDirection } from '../voice/callTypes.js';
 import { findIncomingCallOwner } from '../voice/findIncomingCallOwner.js';
-import { mintStreamToken } from '../voice/streamTokens.js';
+import { mintStreamToken, streamTokenForIncomingCall } from '../voice/streamTokens.js';
 import { callStatusUrl } from '../voice/RingingCalls.js';
 
 const MakeCallBody = Type.Object(
@@ -36,11 +36,36 @@ export const NO_AGENT_MESSAGE = 'Sorry, no one can take your call at this number
 /** What a caller hears when the server has to end a call it can't go on with. */
 export const CALL_ENDED_MESSAGE = 'Sorry, the agent cannot continue this call. Goodbye.';
 export const INVALID_SIGNATURE = 'This request is not signed by Twilio for the called number\'s account';
+/** A webhook for a call whose stream opened, or whose token expired: a replay, never Twilio's retry. */
+export const CALL_ALREADY_ANSWERED = 'This call was already answered';
 
 /** Twilio's form posts are small; this leaves room for every optional parameter it may add. */
 const WEBHOOK_BODY_LIMIT = 32 * 1024;
 
 type FormBody = Record<string, string | string[] | undefined>;
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * Twilio posts its voice webhooks as forms (VOICE.md §1.6). Any other body is refused before it
+ * is parsed: a JSON body's numbers, nulls and objects used to reach the signature check and
+ * answer 500 (issue 18).
+ */
+function requireFormBody(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  done(type === FORM_TYPE ? undefined : new HttpError(415, 'unsupported_media_type', `Twilio webhooks are form posts: Content-Type must be ${FORM_TYPE}`));
+}
+
+/** The parsed form: each field a string, or a list of them when repeated; anything else is dropped. */
+function formBody(body: unknown): FormBody {
+  const form: FormBody = {};
+  if (body === null || typeof body !== 'object') return form;
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value === 'string') form[name] = value;
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) form[name] = value as string[];
+  }
+  return form;
+}
 
 function formField(body: FormBody, name: string): string {
   const value = body[name];
@@ -54,11 +79,16 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
   const { db, config, clock } = app;
   await app.register(formbody, { bodyLimit: WEBHOOK_BODY_LIMIT });
 
+  /** TwiML connecting the call's Media Stream, with its context and one-time token as `<Parameter>`s. */
+  function connectTwiml(token: string, call: { agentId: string; callType: CallDirection; from: string; to: string }): string {
+    const parameters = { [STREAM_TOKEN_PARAMETER]: token, agentId: call.agentId, callType: call.callType, from: call.from, to: call.to };
+    return connectStreamTwiml(mediaStreamUrl(config.publicUrl), parameters, CALL_ENDED_MESSAGE);
+  }
+
   /** Call context and a fresh one-time token, as the stream's `<Parameter>`s. */
   async function streamTwiml(call: { userId: string; agentId: string; callType: CallDirection; from: string; to: string; callSid: string | null }) {
     const { token, hash } = await mintStreamToken(db, call, clock());
-    const parameters = { [STREAM_TOKEN_PARAMETER]: token, agentId: call.agentId, callType: call.callType, from: call.from, to: call.to };
-    return { twiml: connectStreamTwiml(mediaStreamUrl(config.publicUrl), parameters, CALL_ENDED_MESSAGE), tokenHash: hash };
+    return { twiml: connectTwiml(token, call), tokenHash: hash };
   }
 
   app.get('/get-all-phone-numbers', async (request): Promise<PhoneNumbersResponse> => {
@@ -91,8 +121,8 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   // Twilio's voice webhook for numbers attached to agents (VOICE.md §1.6).
-  app.post('/incoming-call', { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
-    const body: FormBody = request.body !== null && typeof request.body === 'object' ? (request.body as FormBody) : {};
+  app.post('/incoming-call', { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT, onRequest: requireFormBody }, async (request, reply) => {
+    const body = formBody(request.body);
     const signature = request.headers[TWILIO_SIGNATURE_HEADER];
     if (typeof signature !== 'string' || signature === '') throw forbidden(INVALID_SIGNATURE);
     const accountSid = formField(body, 'AccountSid');
@@ -105,7 +135,12 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
     if (owner.kind === 'unknown') throw forbidden(INVALID_SIGNATURE);
     reply.type('text/xml; charset=utf-8');
     if (owner.kind === 'no_agent') return sayAndHangUpTwiml(NO_AGENT_MESSAGE);
-    const { twiml } = await streamTwiml({ userId: owner.userId, agentId: owner.agentId, callType: 'inbound', from, to, callSid });
-    return twiml;
+    const answered = await streamTokenForIncomingCall(db, app.secretBox, { userId: owner.userId, agentId: owner.agentId, from, to, callSid }, clock());
+    if (!answered) {
+      request.log.warn({ callSid }, 'refused an incoming-call webhook for a call already answered');
+      throw new HttpError(409, 'call_already_answered', CALL_ALREADY_ANSWERED);
+    }
+    const { record } = answered;
+    return connectTwiml(answered.token, { agentId: record.agent_id, callType: 'inbound', from: record.from_number, to: record.to_number });
   });
 }

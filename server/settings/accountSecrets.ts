@@ -9,7 +9,8 @@ import type { Database } from '../db/schema.js';
 import { findSettings, upsertSettings, type SettingsColumns, type SettingsRecord } from '../db/settings.js';
 import type { SettingsViews } from './SettingsViews.js';
 
-export type SecretColumn = keyof SettingsColumns;
+/** The encrypted columns (the account SID's lookup hash is derived, never entered). */
+export type SecretColumn = Exclude<keyof SettingsColumns, 'twilio_account_sid_hash'>;
 
 /** Wire name → column, in display order. */
 export const SETTING_COLUMNS: Record<SettingKey, SecretColumn> = {
@@ -17,6 +18,14 @@ export const SETTING_COLUMNS: Record<SettingKey, SecretColumn> = {
   TWILIO_ACCOUNT_SID: 'twilio_account_sid',
   TWILIO_AUTH_TOKEN: 'twilio_auth_token',
 };
+
+/** SecretBox.lookupHash purpose of the Twilio account SID (account_settings.twilio_account_sid_hash). */
+const ACCOUNT_SID_LOOKUP = 'twilio-account-sid';
+
+/** The keyed hash an account SID is found by, without decrypting anyone's settings. */
+export function accountSidHash(secretBox: SecretBox, accountSid: string): string {
+  return secretBox.lookupHash(ACCOUNT_SID_LOOKUP, accountSid);
+}
 
 /** Values shown masked; the account SID identifies the account and is shown as is. */
 const MASKED: ReadonlySet<SecretColumn> = new Set(['openai_api_key', 'twilio_auth_token']);
@@ -52,6 +61,15 @@ function decryptColumns(secretBox: SecretBox, userId: string, row: SettingsRecor
 
 async function readPlain(db: Kysely<Database>, secretBox: SecretBox, userId: string): Promise<PlainColumns> {
   return decryptColumns(secretBox, userId, await findSettings(db, userId));
+}
+
+/** The plain account SID sealed in `sealed` for `userId`; null when it cannot be opened (another key). */
+export function openAccountSid(secretBox: SecretBox, userId: string, sealed: string): string | null {
+  try {
+    return secretBox.decrypt(sealed, associatedData(userId, 'twilio_account_sid'));
+  } catch {
+    return null;
+  }
 }
 
 /** The user's secrets, decrypted; null for each one unset. */
@@ -104,6 +122,7 @@ export async function updateAccountSecrets(
     if (value !== '' && value === shown[key]) continue;
     columns[column] = value === '' ? null : secretBox.encrypt(value, associatedData(userId, column));
     current[column] = value === '' ? null : value;
+    if (column === 'twilio_account_sid') columns.twilio_account_sid_hash = value === '' ? null : accountSidHash(secretBox, value);
   }
   if (Object.keys(columns).length > 0) await upsertSettings(db, userId, columns, now);
   return toView(current);

@@ -8,6 +8,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const TWILIO_SIGNATURE_HEADER = 'x-twilio-signature';
 
+/** base64 of an HMAC-SHA1 (20 bytes): 27 characters and one `=`. */
+const SIGNATURE_SHAPE = /^[A-Za-z0-9+/]{27}=$/;
+
+/** True when `value` could be a Twilio signature at all (whether it is one needs the auth token). */
+export function isSignatureShaped(value: unknown): value is string {
+  return typeof value === 'string' && SIGNATURE_SHAPE.test(value);
+}
+
 export type TwilioParams = Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** The signature Twilio computes for `url` and `params` with the account's auth token. */

@@ -9,9 +9,14 @@ import { CallBridge } from './CallBridge.js';
 import type { BridgeDeps, EndReason } from './callTypes.js';
 import { RingingCalls } from './RingingCalls.js';
 import { TwilioStream } from './TwilioStream.js';
+import { UnauthenticatedStreams, type UnauthenticatedStats } from './UnauthenticatedStreams.js';
 
-/** Twilio sends `start` right after `connected`; a socket that doesn't is not Twilio's. */
-export const START_TIMEOUT_MS = 10_000;
+/**
+ * Twilio sends `start` right after `connected`, within the first round trip; a socket that has
+ * not sent it after 5 s (room for a slow link and a busy server) is not Twilio's, and gives its
+ * address's slot back (UnauthenticatedStreams).
+ */
+export const START_TIMEOUT_MS = 5_000;
 /** WebSocket close code for a stream that is refused (policy violation). */
 export const STREAM_REFUSED_CLOSE_CODE = 1008;
 
@@ -20,16 +25,37 @@ export class CallRegistry {
   readonly #calls = new Map<string, CallBridge>();
   /** Outbound calls placed here that have not been answered yet. */
   readonly ringing: RingingCalls;
+  readonly #unauthenticated = new UnauthenticatedStreams();
 
   constructor(deps: BridgeDeps) {
     this.#deps = deps;
     this.ringing = new RingingCalls(deps);
   }
 
-  /** A Media Stream socket was opened: check it, then bridge it. Never throws. */
-  accept(socket: WebSocket, signature: string | undefined): void {
+  /** False when `address` already holds as many unchecked streams as it may (refuse its upgrade). */
+  admitsStreamFrom(address: string): boolean {
+    return this.#unauthenticated.admits(address);
+  }
+
+  /** Streams not yet authorized, and the bytes they hold. */
+  get unauthenticatedStreams(): UnauthenticatedStats {
+    return this.#unauthenticated.stats;
+  }
+
+  /**
+   * A Media Stream socket was opened from `address` (keyed as the route decides): check it, then
+   * bridge it. Never throws.
+   */
+  accept(socket: WebSocket, signature: string | undefined, address: string): void {
     const stream = new TwilioStream(socket, this.#deps.log);
-    void this.#bridge(stream, signature).catch((error: unknown) => {
+    // Upgrades admitted together may pass the route's check at once: this count is the one that holds.
+    if (!this.#unauthenticated.add(address, stream)) {
+      stream.close(STREAM_REFUSED_CLOSE_CODE, 'Too many unauthenticated streams');
+      return;
+    }
+    const release = () => this.#unauthenticated.release(address, stream);
+    void stream.closed.then(release);
+    void this.#bridge(stream, signature, release).catch((error: unknown) => {
       this.#deps.log.error({ err: error }, 'could not set up a call');
       stream.close(1011, 'Internal error');
     });
@@ -57,7 +83,7 @@ export class CallRegistry {
     await Promise.all([...this.#calls.values()].map((bridge) => bridge.end('server_shutdown')));
   }
 
-  async #bridge(stream: TwilioStream, signature: string | undefined): Promise<void> {
+  async #bridge(stream: TwilioStream, signature: string | undefined, authenticated: () => void): Promise<void> {
     const start = await stream.waitForStart(START_TIMEOUT_MS);
     if (!start) {
       stream.close(STREAM_REFUSED_CLOSE_CODE, 'No start');
@@ -70,6 +96,7 @@ export class CallRegistry {
       return;
     }
     if (!stream.isOpen) return;
+    authenticated();
     const bridge = new CallBridge(this.#deps, stream, context, (ended) => {
       if (this.#calls.get(ended.context.streamSid) === ended) this.#calls.delete(ended.context.streamSid);
     });

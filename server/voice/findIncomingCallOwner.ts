@@ -3,15 +3,15 @@
  * account the webhook names (findAgentByAccountAndNumber: the pair is unique in the instance),
  * if its owner's auth token validates the webhook's signature. When no agent holds the number,
  * the account's owner still answers with a short message, but only for a request Twilio signed
- * with that owner's token: the owner is found among the users whose saved Twilio account it is
- * (account SIDs are stored encrypted, so they are compared after decryption; only this rare
- * path reads them).
+ * with that owner's token: the owner is found among the users whose saved Twilio account it is,
+ * by the SID's keyed hash (issue 18: an unknown account used to decrypt every user's settings).
  */
 import type { Kysely } from 'kysely';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import { findAgentByAccountAndNumber } from '../db/phoneAssociations.js';
 import type { Database } from '../db/schema.js';
 import { getAccountSecrets } from '../settings/accountSecrets.js';
+import { usersWithAccountSid } from '../settings/accountSidHashes.js';
 
 export type IncomingCallOwner =
   | { kind: 'agent'; userId: string; agentId: string }
@@ -42,8 +42,7 @@ export async function findIncomingCallOwner(
     const signed = await signedByOwner(deps, agent.user_id, call.accountSid, isSignedWith);
     return signed ? { kind: 'agent', userId: agent.user_id, agentId: agent.id } : { kind: 'unknown' };
   }
-  const accounts = await deps.db.selectFrom('account_settings').select('user_id').where('twilio_account_sid', 'is not', null).execute();
-  for (const { user_id: userId } of accounts) {
+  for (const userId of await usersWithAccountSid(deps.db, deps.secretBox, call.accountSid)) {
     if (await signedByOwner(deps, userId, call.accountSid, isSignedWith)) return { kind: 'no_agent', userId };
   }
   return { kind: 'unknown' };

@@ -1,18 +1,19 @@
 /**
  * The one place that turns an agent's model setting (spec part 1 §5: 4o-mini, 4o-preview,
  * 4o-realtime) into a Realtime API model name. The preview models those names came from were
- * shut off with the beta interface (VOICE.md §2.1), so each maps to its current GA successor.
- * Operators override any entry with REALTIME_MODEL_MAP, e.g.
- * `REALTIME_MODEL_MAP="4o-mini=gpt-realtime-mini-2025-12-15,4o-realtime=gpt-realtime-2"`.
+ * shut off with the beta interface (VOICE.md §2.1), so each maps to a current GA model: the
+ * `gpt-realtime-2.1` family, because `gpt-realtime` and `gpt-realtime-mini` are reported to retire
+ * on 2027-01-20 (VOICE.md §10, from secondary sources). Operators override any entry with
+ * REALTIME_MODEL_MAP, e.g. `REALTIME_MODEL_MAP="4o-mini=gpt-realtime-mini-2025-12-15,4o-realtime=gpt-realtime-2"`.
  */
 import { REALTIME_MODELS, type RealtimeModel } from '../../shared/defaults.js';
 
 export type RealtimeModelMap = Readonly<Record<RealtimeModel, string>>;
 
 export const DEFAULT_REALTIME_MODEL_MAP: RealtimeModelMap = {
-  '4o-mini': 'gpt-realtime-mini',
-  '4o-preview': 'gpt-realtime',
-  '4o-realtime': 'gpt-realtime',
+  '4o-mini': 'gpt-realtime-2.1-mini',
+  '4o-preview': 'gpt-realtime-2.1',
+  '4o-realtime': 'gpt-realtime-2.1',
 };
 
 export const REALTIME_MODEL_MAP_VARIABLE = 'REALTIME_MODEL_MAP';

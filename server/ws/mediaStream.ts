@@ -1,13 +1,23 @@
 /**
  * `/api/twilio/media-stream`: the WebSocket Twilio opens for a call's Media Stream (VOICE.md §1).
- * An upgrade without `X-Twilio-Signature` is refused with 403 before it happens; everything
- * else is checked on the stream's `start` (server/voice/authorizeStream.ts) before any OpenAI
- * socket opens. The global rate limit and the WebSocket frame-size limit apply as to every
+ * Whose signature the upgrade carries is only known from the stream's `start`, so before the
+ * upgrade only its shape is checked (403 without one), and an address already holding its share
+ * of unchecked streams is refused (429, issue 18). Everything else is checked on `start`
+ * (server/voice/authorizeStream.ts) before any OpenAI socket opens; until then the stream may
+ * cost almost nothing (server/voice/TwilioStream.ts). The global rate limit applies as to every
  * public endpoint.
  */
-import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../http/HttpError.js';
-import { TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, HttpError } from '../http/HttpError.js';
+import { isSignatureShaped, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
+
+/**
+ * The address an unchecked stream counts against: the client address as the other per-address
+ * limits key it (the rate limit in server/http/security.ts). Kept here alone so it can follow them.
+ */
+function addressKey(request: FastifyRequest): string {
+  return request.ip ?? 'unknown';
+}
 
 export async function mediaStreamRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -16,12 +26,15 @@ export async function mediaStreamRoutes(app: FastifyInstance): Promise<void> {
       websocket: true,
       config: { auth: 'public' },
       preValidation: async (request) => {
-        if (!request.headers[TWILIO_SIGNATURE_HEADER]) throw forbidden('Only Twilio may open a media stream');
+        if (!isSignatureShaped(request.headers[TWILIO_SIGNATURE_HEADER])) throw forbidden('Only Twilio may open a media stream');
+        if (!app.calls.admitsStreamFrom(addressKey(request))) {
+          throw new HttpError(429, 'rate_limited', 'Too many media streams from this address are waiting to start', { 'retry-after': '5' });
+        }
       },
     },
     (socket, request) => {
       const signature = request.headers[TWILIO_SIGNATURE_HEADER];
-      app.calls.accept(socket, typeof signature === 'string' ? signature : undefined);
+      app.calls.accept(socket, typeof signature === 'string' ? signature : undefined, addressKey(request));
     },
   );
 }

@@ -3,7 +3,8 @@
  * bridging it, instances keep a heartbeat, and the sessions closed as orphans are only those of
  * instances that are gone (heartbeat stale, or none: rows from before migration 010). Two servers
  * started with startServer on one SQLite file stand in for two processes (each has its own
- * connection); on the PostgreSQL pass two servers share one database.
+ * connection); on the PostgreSQL pass two servers share one database. SQLite is one instance by
+ * definition, so there a starting server closes every open session (issue 18).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -66,7 +67,7 @@ async function openStreams(db: Kysely<Database>): Promise<string[]> {
 }
 
 describe(`two instances on one database (${TEST_DATABASE})`, () => {
-  it('a starting instance closes the sessions of gone instances and leaves a live peer\'s calls open', async () => {
+  it('a starting instance closes the sessions of gone instances, and leaves a live peer\'s calls open on PostgreSQL', async () => {
     const config = await sharedConfig();
     const a = await start(config);
     const user = await insertUser(a.db, { username: 'instance-owner', email: null, role: 'user', passwordHash: 'x' }, Date.now());
@@ -77,7 +78,8 @@ describe(`two instances on one database (${TEST_DATABASE})`, () => {
 
     const b = await start(config);
     expect(b.app.instanceId).not.toBe(a.app.instanceId);
-    expect(await openStreams(b.db)).toEqual(['MZ-live-on-a']);
+    // A second process on one SQLite file is not a deployment SQLite has: what is open is a crash's.
+    expect(await openStreams(b.db)).toEqual(TEST_DATABASE === 'postgres' ? ['MZ-live-on-a'] : []);
     const instances = await b.db.selectFrom('server_instances').select('id').execute();
     expect(instances.map((row) => row.id).sort()).toEqual([a.app.instanceId, b.app.instanceId, 'crashed-instance'].sort());
 

@@ -67,7 +67,7 @@ describe('session.update from the agent', () => {
     );
     expect(session).toEqual({
       type: 'realtime',
-      model: 'gpt-realtime',
+      model: 'gpt-realtime-2.1',
       output_modalities: ['audio'],
       instructions: 'You are the phone line of Acme Bikes.\n\nHelp callers of Acme Bikes. Unknown {{NOPE}} stays.',
       audio: {
@@ -138,9 +138,10 @@ describe('tool names for the provider', () => {
 
 describe('model table', () => {
   it('maps the spec\'s models to current GA names and takes REALTIME_MODEL_MAP overrides', () => {
-    expect(loadConfig({}).realtimeModels).toEqual({ '4o-mini': 'gpt-realtime-mini', '4o-preview': 'gpt-realtime', '4o-realtime': 'gpt-realtime' });
+    // gpt-realtime and gpt-realtime-mini are reported to retire on 2027-01-20 (VOICE.md §10).
+    expect(loadConfig({}).realtimeModels).toEqual({ '4o-mini': 'gpt-realtime-2.1-mini', '4o-preview': 'gpt-realtime-2.1', '4o-realtime': 'gpt-realtime-2.1' });
     const config = loadConfig({ REALTIME_MODEL_MAP: '4o-mini=gpt-realtime-mini-2025-12-15, 4o-realtime=gpt-realtime-2' });
-    expect(config.realtimeModels).toEqual({ '4o-mini': 'gpt-realtime-mini-2025-12-15', '4o-preview': 'gpt-realtime', '4o-realtime': 'gpt-realtime-2' });
+    expect(config.realtimeModels).toEqual({ '4o-mini': 'gpt-realtime-mini-2025-12-15', '4o-preview': 'gpt-realtime-2.1', '4o-realtime': 'gpt-realtime-2' });
     expect(() => loadConfig({ REALTIME_MODEL_MAP: 'gpt-4=x' })).toThrow(/REALTIME_MODEL_MAP entries must look like 4o-mini=gpt-realtime-mini/);
   });
 });

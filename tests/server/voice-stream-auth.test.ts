@@ -72,7 +72,7 @@ describe('media stream authorization', () => {
     await expectRefused(stream(callSid, parameters, { signedUrl: 'wss://elsewhere.example.com/api/twilio/media-stream' }));
     const real = await stream(callSid, parameters);
     const session = await h.realtime.nextSession();
-    expect(session.model).toBe('gpt-realtime-mini');
+    expect(session.model).toBe('gpt-realtime-2.1-mini');
     real.hangUp();
   });
 

@@ -73,6 +73,96 @@ describe('incoming-call webhook', () => {
   });
 });
 
+describe('one stream token per call', () => {
+  const tokenOf = (body: string) => parseConnectTwiml(body)!.parameters.token;
+  const openStream = (p: Record<string, string>, parameters: Record<string, string>) =>
+    FakeTwilioCall.connect({
+      connectUrl: `${h.wsUrl}/api/twilio/media-stream`,
+      signedUrl: 'wss://switchboard.example.com/api/twilio/media-stream',
+      authToken: h.rest.authToken,
+      accountSid: h.rest.accountSid,
+      callSid: p.CallSid!,
+      parameters,
+    });
+  const tokensOf = async (callSid: string) => h.t.db.selectFrom('stream_tokens').select('token_hash').where('call_sid', '=', callSid).execute();
+
+  it('answers Twilio\'s retry of the webhook with the same TwiML and token, and the stream opens with it', async () => {
+    const p = params();
+    const first = await post(p);
+    const retry = await post(p);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toBe(first.body);
+    expect(await tokensOf(p.CallSid!)).toHaveLength(1);
+    const call = await openStream(p, parseConnectTwiml(retry.body)!.parameters);
+    const session = await h.realtime.nextSession();
+    await session.waitFor('session.update');
+    call.hangUp();
+    await session.closed;
+  });
+
+  it('refuses a replay once the call\'s stream has opened, during the call and after it, with 409 and no new token', async () => {
+    const p = params();
+    const answer = await post(p);
+    const call = await openStream(p, parseConnectTwiml(answer.body)!.parameters);
+    const session = await h.realtime.nextSession();
+    const during = await post(p);
+    expect(during.status).toBe(409);
+    expect(JSON.parse(during.body)).toMatchObject({ success: false, code: 'call_already_answered' });
+    call.hangUp();
+    await session.closed;
+    expect((await post(p)).status).toBe(409);
+    expect(await tokensOf(p.CallSid!)).toHaveLength(1);
+    expect(tokenOf(answer.body)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('refuses a replay once the token has expired unused, a day after the call too', async () => {
+    // A harness of its own: a day on its clock would sign the other tests' owner out.
+    const own = await startVoiceHarness();
+    try {
+      const owner = await own.owner();
+      let n = 0;
+      const ownParams = () => incomingCallParams({ accountSid: own.rest.accountSid, callSid: `CA${(++n).toString(16).padStart(32, 'd')}`, from: '+14155550100', to: owner.number });
+      const ownPost = (p: Record<string, string>) => postTwilioWebhook({ serverUrl: own.serverUrl, publicUrl: VOICE_PUBLIC_URL, authToken: own.rest.authToken, params: p });
+      const p = ownParams();
+      expect((await ownPost(p)).status).toBe(200);
+      own.t.clock.advance(61_000);
+      expect((await ownPost(p)).status).toBe(409);
+      // Other calls' tokens come and go meanwhile; the call's record stays.
+      own.t.clock.advance(24 * 3600_000);
+      expect((await ownPost(ownParams())).status).toBe(200);
+      expect((await ownPost(p)).status).toBe(409);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('webhook bodies other than Twilio\'s form posts', () => {
+  it('answers 415 to a JSON body whatever its fields hold, without looking at the signature', async () => {
+    const base = { AccountSid: h.rest.accountSid, CallSid: `CA${'a'.repeat(32)}`, To: o.number };
+    for (const From of [5, null, { nested: true }, ['+14155550100'], '+14155550100']) {
+      const answer = await fetch(`${h.serverUrl}${URL_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Twilio-Signature': 'RSOYDt4T1cUTdK1PDd93/VVr8B8=' },
+        body: JSON.stringify({ ...base, From }),
+      });
+      expect(answer.status).toBe(415);
+      expect(await answer.json()).toMatchObject({ success: false, code: 'unsupported_media_type', error: expect.stringContaining('application/x-www-form-urlencoded') });
+    }
+  });
+
+  it('answers 415 to a text body and to a form body sent under another type', async () => {
+    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x']) {
+      const answer = await fetch(`${h.serverUrl}${URL_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': type, 'X-Twilio-Signature': 'RSOYDt4T1cUTdK1PDd93/VVr8B8=' },
+        body: new URLSearchParams(params()).toString(),
+      });
+      expect(answer.status).toBe(415);
+    }
+  });
+});
+
 describe('outbound calls', () => {
   it('stream to the same endpoint with call type outbound and their own token, bound to the call Twilio created', async () => {
     const events = await o.console();
