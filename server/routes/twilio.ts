@@ -7,7 +7,7 @@
  */
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { MakeCallResponse, PhoneNumbersResponse } from '../../shared/types/api.js';
 import { AGENT_NOT_FOUND } from '../agents/agentLimits.js';
@@ -16,12 +16,13 @@ import { callTwilio, twilioForUser } from '../agents/twilioForUser.js';
 import { requireUser } from '../auth/requireUser.js';
 import { findAgentRow } from '../db/agents.js';
 import { bindStreamToken, deleteStreamToken } from '../db/streamTokens.js';
-import { badRequest, forbidden, HttpError, invalidField, notFound, validationFailed } from '../http/HttpError.js';
+import { badRequest, forbidden, HttpError, notFound, validationFailed } from '../http/HttpError.js';
 import { isValidTwilioSignature, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
 import { connectStreamTwiml, mediaStreamUrl, sayAndHangUpTwiml } from '../twilio/twiml.js';
 import { STREAM_TOKEN_PARAMETER } from '../voice/authorizeStream.js';
 import type { CallDirection } from '../voice/callTypes.js';
 import { findIncomingCallOwner } from '../voice/findIncomingCallOwner.js';
+import { formBody, formField, requireFormBody, WEBHOOK_BODY_LIMIT } from './twilioWebhookForm.js';
 import { mintStreamToken, streamTokenForIncomingCall } from '../voice/streamTokens.js';
 import { callStatusUrl } from '../voice/RingingCalls.js';
 
@@ -38,41 +39,6 @@ export const CALL_ENDED_MESSAGE = 'Sorry, the agent cannot continue this call. G
 export const INVALID_SIGNATURE = 'This request is not signed by Twilio for the called number\'s account';
 /** A webhook for a call whose stream opened, or whose token expired: a replay, never Twilio's retry. */
 export const CALL_ALREADY_ANSWERED = 'This call was already answered';
-
-/** Twilio's form posts are small; this leaves room for every optional parameter it may add. */
-const WEBHOOK_BODY_LIMIT = 32 * 1024;
-
-type FormBody = Record<string, string | string[] | undefined>;
-
-const FORM_TYPE = 'application/x-www-form-urlencoded';
-
-/**
- * Twilio posts its voice webhooks as forms (VOICE.md §1.6). Any other body is refused before it
- * is parsed: a JSON body's numbers, nulls and objects used to reach the signature check and
- * answer 500 (issue 18).
- */
-function requireFormBody(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
-  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  done(type === FORM_TYPE ? undefined : new HttpError(415, 'unsupported_media_type', `Twilio webhooks are form posts: Content-Type must be ${FORM_TYPE}`));
-}
-
-/** The parsed form: each field a string, or a list of them when repeated; anything else is dropped. */
-function formBody(body: unknown): FormBody {
-  const form: FormBody = {};
-  if (body === null || typeof body !== 'object') return form;
-  for (const [name, value] of Object.entries(body)) {
-    if (typeof value === 'string') form[name] = value;
-    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) form[name] = value as string[];
-  }
-  return form;
-}
-
-function formField(body: FormBody, name: string): string {
-  const value = body[name];
-  const text = Array.isArray(value) ? value[0] : value;
-  if (typeof text !== 'string' || text.trim() === '') throw invalidField(name, 'required');
-  return text;
-}
 
 export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -11,37 +11,26 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { findRingingSession } from '../db/sessions.js';
-import { forbidden, invalidField } from '../http/HttpError.js';
+import { forbidden } from '../http/HttpError.js';
 import { getAccountSecrets } from '../settings/accountSecrets.js';
 import { isValidTwilioSignature, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
 import { INVALID_SIGNATURE } from './twilio.js';
+import { formBody, formField, requireFormBody, WEBHOOK_BODY_LIMIT } from './twilioWebhookForm.js';
 
 /** Twilio's CallStatus values of a call that is over (VOICE.md §1.6). */
 const OVER: ReadonlySet<string> = new Set(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
-/** Twilio's form posts are small; this leaves room for every optional parameter it may add. */
-const CALLBACK_BODY_LIMIT = 32 * 1024;
-
-type FormBody = Record<string, string | string[] | undefined>;
-
-/** The form field as Twilio sends it (the first value of a repeated one), or a 400 naming it. */
-function field(body: FormBody, name: string): string {
-  const value = body[name];
-  const text = Array.isArray(value) ? value[0] : value;
-  if (typeof text !== 'string' || text.trim() === '') throw invalidField(name, 'required');
-  return text;
-}
 
 export async function twilioCallStatusRoutes(app: FastifyInstance): Promise<void> {
   const { db, secretBox, config } = app;
-  await app.register(formbody, { bodyLimit: CALLBACK_BODY_LIMIT });
+  await app.register(formbody, { bodyLimit: WEBHOOK_BODY_LIMIT });
 
-  app.post('/call-status', { config: { auth: 'public' }, bodyLimit: CALLBACK_BODY_LIMIT }, async (request, reply) => {
-    const body: FormBody = request.body !== null && typeof request.body === 'object' ? (request.body as FormBody) : {};
+  app.post('/call-status', { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT, onRequest: requireFormBody }, async (request, reply) => {
+    const body = formBody(request.body);
     const signature = request.headers[TWILIO_SIGNATURE_HEADER];
     if (typeof signature !== 'string' || signature === '') throw forbidden(INVALID_SIGNATURE);
-    const callSid = field(body, 'CallSid');
-    const status = field(body, 'CallStatus');
-    const accountSid = field(body, 'AccountSid');
+    const callSid = formField(body, 'CallSid');
+    const status = formField(body, 'CallStatus');
+    const accountSid = formField(body, 'AccountSid');
     const session = await findRingingSession(db, callSid);
     if (session) {
       const secrets = await getAccountSecrets(db, secretBox, session.user_id);

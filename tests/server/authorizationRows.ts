@@ -194,7 +194,7 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
   // Twilio's own endpoints (issue 10): public, but only Twilio's signature gets through.
   { method: 'POST', route: '/api/twilio/incoming-call', request: () => ({ payload: 'CallSid=CA1&AccountSid=AC1&To=%2B1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), expect: everyone(403) },
   { method: 'GET', route: '/api/twilio/media-stream', expect: everyone(403) },
-  { method: 'POST', route: '/api/twilio/call-status', request: () => ({ payload: { CallSid: `CA${'1'.repeat(32)}`, AccountSid: 'AC1', CallStatus: 'no-answer' } }), expect: everyone(403) },
+  { method: 'POST', route: '/api/twilio/call-status', request: () => ({ payload: `CallSid=CA${'1'.repeat(32)}&AccountSid=AC1&CallStatus=no-answer`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }), expect: everyone(403) },
 
   // Call sessions (spec part 1 §7): the effective user's own calls.
   { method: 'GET', route: '/api/sessions/active-sessions', expect: signedIn(200) },

@@ -136,6 +136,21 @@ describe('a placed call', () => {
     expect([answer.status, JSON.parse(answer.body).error]).toEqual([400, 'CallStatus: required']);
   });
 
+  it('answers 415 to a status callback that is not a form post, and leaves the call ringing', async () => {
+    const o = await h.owner();
+    const callSid = await placeCall(o);
+    const call = h.rest.calls.find((c) => c.sid === callSid)!;
+    for (const CallStatus of [5, null, { nested: true }, 'no-answer']) {
+      const answer = await fetch(`${h.serverUrl}/api/twilio/call-status`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Twilio-Signature': 'RSOYDt4T1cUTdK1PDd93/VVr8B8=' },
+        body: JSON.stringify({ ...statusCallbackParams(call), CallStatus }),
+      });
+      expect(answer.status).toBe(415);
+    }
+    expect(await active(o)).toEqual([expect.objectContaining({ streamSid: callSid, ringing: true })]);
+  });
+
   it('is cancelled at Twilio by End Session while it rings', async () => {
     const o = await h.owner();
     const events = await o.console();
