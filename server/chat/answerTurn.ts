@@ -17,7 +17,7 @@ import type { WebchatRecord } from '../db/webchats.js';
 import { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { runLoadedTool } from '../tools/runTool.js';
-import type { ChatExpiry } from './chatExpiry.js';
+import { keepingOf, keepsTexts, type ChatExpiry } from '../db/chatExpiry.js';
 import { chatFailure, EmptyAnswerError, TURN_DEADLINE } from './chatFailure.js';
 import { ChatToolbox } from './ChatToolbox.js';
 import { runChatTurn } from './runChatTurn.js';
@@ -70,14 +70,14 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
     });
     if (result.text.trim() === '') throw new EmptyAnswerError();
     const answer = { id: randomUUID(), text: result.text, at: deps.clock() };
-    const retention = bot.short_term_messages_retention_period;
+    const keeping = keepingOf(bot);
     await saveTurn(deps.db, {
       conversationId: job.conversationId,
       question,
       toolCalls: result.toolCalls,
       answer,
-      messageExpiresAt: retention > 0 ? (at) => deps.expiry.messageExpiresAt(at, retention) : null,
-      conversationExpiresAt: deps.expiry.conversationExpiresAt(answer.at, retention),
+      messageExpiresAt: keepsTexts(keeping) ? (at) => deps.expiry.messageExpiresAt(at, keeping) : null,
+      conversationExpiresAt: deps.expiry.conversationExpiresAt(answer.at, keeping),
     });
     stream.send('done', { conversationId: job.conversationId, userMessageId: question.id, assistantMessageId: answer.id });
   } catch (error) {

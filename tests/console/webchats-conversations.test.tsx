@@ -17,13 +17,14 @@ function summary(overrides: Partial<ConversationSummary> = {}): ConversationSumm
 }
 
 function page(conversations: ConversationSummary[], overrides: Partial<ConversationsPage> = {}): ConversationsPage {
-  return { success: true, conversations, total: conversations.length, limit: 10, offset: 0, retentionSeconds: 7200, ...overrides };
+  return { success: true, conversations, total: conversations.length, limit: 10, offset: 0, retentionSeconds: 7200, keepHistoryDays: null, ...overrides };
 }
 
 const DETAIL: ConversationDetail = {
   success: true,
   conversation: summary(),
   retentionSeconds: 7200,
+  keepHistoryDays: null,
   messages: [
     { id: 'm1', role: 'user', text: 'Where is my parcel?', createdAt: T0, tool: null },
     { id: 'm2', role: 'tool', text: '', createdAt: T0 + 500, tool: { name: 'lookup_order', arguments: '{"id":7}', output: '{"status":"packed"}', isError: false } },
