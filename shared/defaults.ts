@@ -25,6 +25,20 @@ export type TurnDetectionType = (typeof TURN_DETECTION_TYPES)[number];
 export const EAGERNESS_LEVELS = ['low', 'medium', 'high'] as const;
 export type Eagerness = (typeof EAGERNESS_LEVELS)[number];
 
+/**
+ * "Keep history" of an agent or bot (issue 18, not in the spec): how long its calls or chats stay
+ * in Sessions, Conversations, search and exports. null keeps them forever (the default, and what
+ * every agent and bot from before the setting keeps), 0 keeps none once it ends, else these days.
+ */
+export const KEEP_HISTORY_PERIODS = [7, 30, 90, 365] as const;
+export type KeepHistoryDays = number | null;
+export const KEEP_HISTORY_DEFAULT: KeepHistoryDays = null;
+
+/** Whether `value` is a Keep history setting: null, 0 or one of KEEP_HISTORY_PERIODS. */
+export function isKeepHistoryDays(value: unknown): value is KeepHistoryDays {
+  return value === null || value === 0 || (KEEP_HISTORY_PERIODS as readonly unknown[]).includes(value);
+}
+
 /** Agent defaults (part 1 §9; speakFirst/transcription false per §3). */
 export const AGENT_DEFAULTS = {
   description: '',
@@ -48,6 +62,7 @@ export const AGENT_DEFAULTS = {
   silence_duration_ms: 500,
   threshold: 0.5,
   eagerness: 'medium' as Eagerness,
+  keep_history_days: KEEP_HISTORY_DEFAULT,
 } as const;
 
 /** Agent numeric ranges (part 1 §5). */
@@ -125,6 +140,7 @@ export const WEBCHAT_DEFAULTS = {
   enabled: true,
   toolRecursionDepth: 10,
   shortTermMessagesRetentionPeriod: 7200,
+  keepHistoryDays: KEEP_HISTORY_DEFAULT,
 } as const;
 
 export const WEBCHAT_LIMITS = {

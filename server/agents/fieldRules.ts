@@ -3,6 +3,7 @@
  * caller prefixes with the field name ("temperature: must be between 0.6 and 1.2").
  */
 
+import { isKeepHistoryDays, KEEP_HISTORY_PERIODS } from '../../shared/defaults.js';
 import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
 import { invalidField } from '../http/HttpError.js';
 
@@ -79,4 +80,9 @@ export function withoutControls(check: (value: unknown) => Checked<string>) {
     const problem = checked.ok ? controlCharacterProblem(checked.value) : null;
     return problem ? { ok: false, error: problem } : checked;
   };
+}
+
+/** Keep history (issue 18): null (forever), 0 (don't keep) or one of the periods in days. */
+export function keepHistoryDays(value: unknown): Checked<number | null> {
+  return isKeepHistoryDays(value) ? ok(value) : fail(`must be null (forever), 0 (don't keep) or ${KEEP_HISTORY_PERIODS.join(', ')} (days)`);
 }

@@ -16,7 +16,7 @@ import {
 } from '../../shared/defaults.js';
 import type { AgentColumns } from '../db/agents.js';
 import { invalidField, validationFailed } from '../http/HttpError.js';
-import { applyFieldRule, decimal, flag, integer, oneOf, text, withoutControls, type Checked } from './fieldRules.js';
+import { applyFieldRule, decimal, flag, integer, keepHistoryDays, oneOf, text, withoutControls, type Checked } from './fieldRules.js';
 import { AGENT_NAME_REQUIRED } from './agentLimits.js';
 
 type Rule = { [C in keyof AgentColumns]: { column: C; check: (value: unknown) => Checked<AgentColumns[C]> } }[keyof AgentColumns];
@@ -54,6 +54,7 @@ const RULES: Record<string, Rule> = {
   silence_duration_ms: rule('silence_duration_ms', integer(0)),
   threshold: rule('threshold', decimal(AGENT_LIMITS.threshold.min, AGENT_LIMITS.threshold.max)),
   eagerness: rule('eagerness', oneOf(EAGERNESS_LEVELS)),
+  keep_history_days: rule('keep_history_days', keepHistoryDays),
 };
 
 export interface ParsedAgentPatch {

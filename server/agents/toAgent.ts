@@ -45,5 +45,6 @@ export function toAgent({ row, tools }: AgentWithTools): Agent {
     silence_duration_ms: row.silence_duration_ms,
     threshold: row.threshold,
     eagerness: known(EAGERNESS_LEVELS, row.eagerness, AGENT_DEFAULTS.eagerness),
+    keep_history_days: row.keep_history_days,
   };
 }

@@ -2,7 +2,8 @@
  * The live chat of one app (created in buildApp, reached as `app.chat`; README "Live chat"):
  * admits a visitor's message (bot, limits, the owner's key), opens or resumes the conversation,
  * and answers it as a stream in the background (answerTurn.ts); reads a conversation back for a
- * reload; counts active conversations; runs the sweep. Conversations are always looked up with
+ * reload; counts active conversations; runs the sweep (of chats, and of calls past their agent's
+ * Keep history). Conversations are always looked up with
  * their bot's id, so one bot's conversation id never reaches another bot's conversation.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,7 +14,8 @@ import type { ChatConversationResponse } from '../../shared/types/chat.js';
 import type { Clock } from '../appTypes.js';
 import type { Config } from '../config.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
-import { findConversation, insertConversation, newConversationId, touchConversation } from '../db/chatConversations.js';
+import { chatExpiry, keepingOf, type ChatExpiry, type ChatKeeping } from '../db/chatExpiry.js';
+import { findConversation, insertConversation, newConversationId, touchConversation, type ConversationRecord } from '../db/chatConversations.js';
 import { keptMessages } from '../db/chatMessages.js';
 import { reexpireWebchatChats } from '../db/chatSweep.js';
 import type { Database } from '../db/schema.js';
@@ -25,7 +27,6 @@ import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
 import type { ConnectionRegistry } from '../ws/ConnectionRegistry.js';
 import { answerTurn } from './answerTurn.js';
 import { ChatActivity } from './ChatActivity.js';
-import { chatExpiry, type ChatExpiry } from './chatExpiry.js';
 import { SERVER_SHUTDOWN } from './chatFailure.js';
 import { ChatLimits } from './ChatLimits.js';
 import { ConversationSweeper, type SweepResult } from './ConversationSweeper.js';
@@ -102,14 +103,18 @@ export class ChatEngine {
     }
   }
 
-  /** A conversation of the bot as a reload shows it: visitor and bot texts within retention, oldest first. */
+  /**
+   * A conversation of the bot as a reload shows it: visitor and bot texts within the bot's memory,
+   * oldest first. One no longer open (db/chatExpiry.ts) is gone for the visitor, even while the
+   * bot's history still keeps it for the owner.
+   */
   async conversation(webchatId: string, conversationId: string): Promise<ChatConversationResponse> {
     const { db, clock, config } = this.#deps;
     const bot = await findPublicWebchatRow(db, webchatId);
     if (!bot || bot.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
     const now = clock();
     const found = await findConversation(db, bot.id, conversationId);
-    if (!found || Number(found.expires_at) <= now) throw notFound(CONVERSATION_NOT_FOUND);
+    if (!found || !this.#isOpen(found, bot, now)) throw notFound(CONVERSATION_NOT_FOUND);
     const since = retainedSince(bot, now);
     const messages = since === Number.POSITIVE_INFINITY ? [] : await keptMessages(db, found.id, since, config.chat.keptMessagesShown);
     return {
@@ -118,9 +123,9 @@ export class ChatEngine {
     };
   }
 
-  /** A bot's retention changed (in the caller's transaction): its chats expire by the new period. */
-  retentionChanged(db: Kysely<Database>, webchatId: string, retentionSeconds: number): Promise<void> {
-    return reexpireWebchatChats(db, webchatId, retentionSeconds, this.#expiry);
+  /** A bot's memory or Keep history changed (in the caller's transaction): its chats expire by the new settings. */
+  keepingChanged(db: Kysely<Database>, webchatId: string, keeping: ChatKeeping): Promise<void> {
+    return reexpireWebchatChats(db, webchatId, keeping, this.#expiry);
   }
 
   sweep(): Promise<SweepResult> {
@@ -150,16 +155,20 @@ export class ChatEngine {
   /** The bot's conversation `requestedId` if it still exists, touched; else a new one. */
   async #openConversation(bot: WebchatRecord, requestedId: string | null, at: number): Promise<{ id: string; isNew: boolean; becameActive: boolean }> {
     const { db } = this.#deps;
-    const expiresAt = this.#expiry.conversationExpiresAt(at, bot.short_term_messages_retention_period);
+    const expiresAt = this.#expiry.conversationExpiresAt(at, keepingOf(bot));
     const found = requestedId === null ? undefined : await findConversation(db, bot.id, requestedId);
-    // An expired conversation the sweep has not reached yet is as gone as a swept one.
-    if (found && Number(found.expires_at) > at) {
+    // One no longer open (or expired, not yet swept) is as gone as a swept one: a new one starts.
+    if (found && this.#isOpen(found, bot, at)) {
       await touchConversation(db, found.id, at, expiresAt);
       return { id: found.id, isNew: false, becameActive: Number(found.last_message_at) < ChatActivity.activeSince(at) };
     }
     const id = newConversationId();
     await insertConversation(db, { id, user_id: bot.user_id, webchat_id: bot.id, at, expires_at: expiresAt });
     return { id, isNew: true, becameActive: true };
+  }
+
+  #isOpen(conversation: ConversationRecord, bot: WebchatRecord, at: number): boolean {
+    return Number(conversation.expires_at) > at && this.#expiry.isOpen(Number(conversation.last_message_at), bot.short_term_messages_retention_period, at);
   }
 
   #report(bot: WebchatRecord): void {

@@ -1,13 +1,14 @@
 /**
- * The periodic chat sweep of one app (created in buildApp, stopped when it closes): deletes
- * messages past their bot's retention and conversations idle past it and the active window
- * (db/chatSweep.ts), and reports the new active count of every bot one of whose conversations
+ * The periodic sweep of one app (created in buildApp, stopped when it closes): deletes chat
+ * messages and conversations past what their bot keeps (db/chatSweep.ts, db/chatExpiry.ts) and
+ * calls past their agent's Keep history (db/callSweep.ts), and reports the new active count of every bot one of whose conversations
  * went quiet since the previous sweep. Safe with several instances on one database: the deletes
  * are idempotent, and each instance reports to the consoles connected to it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../appTypes.js';
+import { deleteExpiredCalls } from '../db/callSweep.js';
 import { webchatsActiveBetween } from '../db/chatConversations.js';
 import { deleteExpiredConversations, deleteExpiredMessages } from '../db/chatSweep.js';
 import type { Database } from '../db/schema.js';
@@ -16,6 +17,7 @@ import { ChatActivity } from './ChatActivity.js';
 export interface SweepResult {
   messages: number;
   conversations: number;
+  calls: number;
   /** Bots whose count was sent because a conversation went quiet. */
   reported: number;
 }
@@ -64,12 +66,13 @@ export class ConversationSweeper {
     const { db, clock, activity } = this.#deps;
     const now = clock();
     const quietUntil = ChatActivity.activeSince(now);
-    // Before the deletes, while every conversation that just went quiet still exists (chatExpiry.ts).
+    // Before the deletes, while every conversation that just went quiet still exists (db/chatExpiry.ts).
     const wentQuiet = await webchatsActiveBetween(db, this.#sweptUntil, quietUntil);
     this.#sweptUntil = Math.max(this.#sweptUntil, quietUntil);
     await activity.report(wentQuiet);
     const messages = await deleteExpiredMessages(db, now);
     const conversations = await deleteExpiredConversations(db, now);
-    return { messages, conversations, reported: wentQuiet.length };
+    const calls = await deleteExpiredCalls(db, now);
+    return { messages, conversations, calls, reported: wentQuiet.length };
   }
 }

@@ -18,7 +18,7 @@ import type { WebchatRecord } from '../db/webchats.js';
 import { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { runLoadedTool } from '../tools/runTool.js';
-import type { ChatExpiry } from './chatExpiry.js';
+import { keepingOf, keepsTexts, type ChatExpiry } from '../db/chatExpiry.js';
 import { chatFailure, EmptyAnswerError, TURN_DEADLINE, VISITOR_LEFT } from './chatFailure.js';
 import { ChatToolbox, type ToolCallRun } from './ChatToolbox.js';
 import { runChatTurn, type ChatTurnResult } from './runChatTurn.js';
@@ -100,13 +100,13 @@ async function keepAbandoned(deps: AnswerDeps, job: AnswerJob, sofar: ChatTurnRe
 }
 
 function keepTurn(deps: AnswerDeps, job: AnswerJob, toolCalls: ToolCallRun[], answer: { id: string; text: string; at: number } | null): Promise<boolean> {
-  const retention = job.bot.short_term_messages_retention_period;
+  const keeping = keepingOf(job.bot);
   return saveTurn(deps.db, {
     conversationId: job.conversationId,
     question: job.question,
     toolCalls,
     answer,
-    messageExpiresAt: retention > 0 ? (at) => deps.expiry.messageExpiresAt(at, retention) : null,
-    conversationExpiresAt: deps.expiry.conversationExpiresAt(answer?.at ?? deps.clock(), retention),
+    messageExpiresAt: keepsTexts(keeping) ? (at) => deps.expiry.messageExpiresAt(at, keeping) : null,
+    conversationExpiresAt: deps.expiry.conversationExpiresAt(answer?.at ?? deps.clock(), keeping),
   });
 }

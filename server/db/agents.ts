@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AGENT_DEFAULTS } from '../../shared/defaults.js';
 import type { AgentTool } from '../../shared/types/agent.js';
+import { reexpireAgentCalls } from './callSweep.js';
 import { Precompiled } from './precompiled.js';
 import type { AgentsTable, Database } from './schema.js';
 
@@ -20,7 +21,8 @@ export interface AgentWithTools {
   tools: AgentTool[];
 }
 
-const DEFAULT_COLUMNS: Omit<AgentColumns, 'name'> = {
+/** Every column of a new agent but its name: the spec's defaults (part 1 §9). */
+export const NEW_AGENT_COLUMNS: Omit<AgentColumns, 'name'> = {
   description: AGENT_DEFAULTS.description,
   instructions: AGENT_DEFAULTS.instructions,
   system_message: AGENT_DEFAULTS.systemMessage,
@@ -42,6 +44,7 @@ const DEFAULT_COLUMNS: Omit<AgentColumns, 'name'> = {
   silence_duration_ms: AGENT_DEFAULTS.silence_duration_ms,
   threshold: AGENT_DEFAULTS.threshold,
   eagerness: AGENT_DEFAULTS.eagerness,
+  keep_history_days: AGENT_DEFAULTS.keep_history_days,
 };
 
 /** The tool links of a user's agents, with each tool's name and description, in saved order. */
@@ -100,7 +103,7 @@ export async function findAgent(db: Kysely<Database>, userId: string, id: string
 
 /** A new agent with every spec default (part 1 §9) and no tools or number. */
 export async function insertAgent(db: Kysely<Database>, userId: string, name: string, now: number): Promise<AgentWithTools> {
-  const row: AgentRecord = { id: randomUUID(), user_id: userId, name, ...DEFAULT_COLUMNS, phone_number: null, phone_account_sid: null, created_at: now, updated_at: now };
+  const row: AgentRecord = { id: randomUUID(), user_id: userId, name, ...NEW_AGENT_COLUMNS, phone_number: null, phone_account_sid: null, created_at: now, updated_at: now };
   await db.insertInto('agents').values(row).execute();
   return { row, tools: [] };
 }
@@ -119,8 +122,8 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
- * Applies column changes and, when `toolIds` is given, replaces the tool list, in one
- * transaction. Tool ids must already be checked as the owner's. False when no such agent.
+ * Applies column changes (a Keep history given re-expires the agent's ended calls) and, when
+ * `toolIds` is given, replaces the tool list, in one transaction. Tool ids must already be checked as the owner's. False when no such agent.
  */
 export async function updateAgent(
   db: Kysely<Database>,
@@ -138,6 +141,8 @@ export async function updateAgent(
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
+    // Ended calls follow a new Keep history at once (db/callSweep.ts); calls still open take it when they end.
+    if (changes.keep_history_days !== undefined) await reexpireAgentCalls(trx, userId, id, changes.keep_history_days);
     if (toolIds) {
       await trx.deleteFrom('agent_tools').where('agent_id', '=', id).execute();
       if (toolIds.length > 0) {

@@ -27,7 +27,7 @@ export interface TurnRecord {
   question: { id: string; text: string; at: number };
   toolCalls: TurnToolCall[];
   answer: { id: string; text: string; at: number } | null;
-  /** When each message expires by the time it was written; null keeps no text (retention 0). */
+  /** When each message expires by the time it was written; null keeps no text (Don't keep with no memory). */
   messageExpiresAt: ((at: number) => number) | null;
   /** The conversation's new expiry, counted from the answer. */
   conversationExpiresAt: number;
@@ -38,7 +38,7 @@ const storable = (text: string) => text.replaceAll('\u0000', '');
 
 /**
  * Writes the turn in one transaction: the conversation's counts and times always, the texts when
- * the bot keeps messages. False when the conversation is gone (its bot was deleted meanwhile).
+ * the bot keeps any (db/chatExpiry.ts keepsTexts). False when the conversation is gone (its bot was deleted meanwhile).
  */
 export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<boolean> {
   const keep = turn.messageExpiresAt;

@@ -1,11 +1,11 @@
 /**
- * Deleting what a bot's retention no longer keeps (migration 009's stored expiry times). Every
+ * Deleting what a bot no longer keeps (migration 009's stored expiry times, db/chatExpiry.ts). Every
  * statement is idempotent and touches only rows already past their time, so several server
  * instances may sweep the same database at once. Deletes go in batches so that, on SQLite, a
  * large backlog never holds the event loop for long.
  */
 import type { Kysely } from 'kysely';
-import type { ChatExpiry } from '../chat/chatExpiry.js';
+import { KEPT_FOREVER, type ChatExpiry, type ChatKeeping } from './chatExpiry.js';
 import type { Database } from './schema.js';
 import { inTransaction } from './transaction.js';
 
@@ -45,21 +45,24 @@ async function deleteExpired(db: Kysely<Database>, table: 'chat_messages' | 'cha
 }
 
 /**
- * A bot's retention changed: its messages and conversations expire by the new period from now on,
- * counted from when each was written (in the caller's transaction, if given one).
+ * A bot's memory or Keep history changed: its messages and conversations expire by the new
+ * settings from now on, counted from when each was written (in the caller's transaction, if
+ * given one). Switching to forever keeps everything still there.
  */
-export async function reexpireWebchatChats(db: Kysely<Database>, webchatId: string, retentionSeconds: number, expiry: ChatExpiry): Promise<void> {
-  const messageShift = expiry.messageExpiresAt(0, retentionSeconds);
-  const conversationShift = expiry.conversationExpiresAt(0, retentionSeconds);
+export async function reexpireWebchatChats(db: Kysely<Database>, webchatId: string, keeping: ChatKeeping, expiry: ChatExpiry): Promise<void> {
+  // Both are KEPT_FOREVER, or both a shift from the row's own time (ChatExpiry counts from `at`).
+  const forever = keeping.historyDays === null;
+  const messageShift = expiry.messageExpiresAt(0, keeping);
+  const conversationShift = expiry.conversationExpiresAt(0, keeping);
   await inTransaction(db, async (trx) => {
     await trx
       .updateTable('chat_messages')
-      .set((eb) => ({ expires_at: eb('created_at', '+', messageShift) }))
+      .set((eb) => ({ expires_at: forever ? KEPT_FOREVER : eb('created_at', '+', messageShift) }))
       .where('conversation_id', 'in', (eb) => eb.selectFrom('chat_conversations').select('id').where('webchat_id', '=', webchatId))
       .execute();
     await trx
       .updateTable('chat_conversations')
-      .set((eb) => ({ expires_at: eb('last_message_at', '+', conversationShift) }))
+      .set((eb) => ({ expires_at: forever ? KEPT_FOREVER : eb('last_message_at', '+', conversationShift) }))
       .where('webchat_id', '=', webchatId)
       .execute();
   });

@@ -105,6 +105,8 @@ export interface AgentsTable {
   silence_duration_ms: number;
   threshold: number;
   eagerness: string;
+  /** Keep history of its calls (migration 013): null forever, 0 not kept once ended, else days. */
+  keep_history_days: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -128,7 +130,10 @@ export interface WebchatsTable {
   temperature: number;
   enabled: number;
   tool_recursion_depth: number;
+  /** The bot's memory in seconds (db/chatExpiry.ts). */
   short_term_messages_retention_period: number;
+  /** Keep history of its chats (migration 013): null forever, 0 not kept once ended, else days. */
+  keep_history_days: number | null;
   appearance: string;
   created_at: number;
   updated_at: number;
@@ -168,6 +173,8 @@ export interface CallSessionsTable {
   ended_seq: number | null;
   /** The server instance that bridges the call (migration 010); null for calls from before it. */
   instance_id: string | null;
+  /** When the sweep deletes the call (migration 013): its end + its agent's Keep history; null forever or while open. */
+  expires_at: number | null;
 }
 
 /** A running server (migration 010), its heartbeat renewed while it runs. */
@@ -255,7 +262,8 @@ export interface KnowledgePassagesTable {
 
 /**
  * A visitor's conversation with a bot (migration 009). Counts and timestamps stay while the row
- * does; texts live in chat_messages and in `first_question` only within the bot's retention.
+ * does; texts live in chat_messages and in `first_question` while the bot's Keep history (or its
+ * memory, if longer) keeps them (db/chatExpiry.ts).
  */
 export interface ChatConversationsTable {
   /** Unguessable: at least 128 random bits, base64url (shared/types/chat.ts CONVERSATION_ID_PATTERN). */
@@ -273,7 +281,7 @@ export interface ChatConversationsTable {
   first_question: string;
   /** The last `seq` given to a message of the conversation. */
   last_seq: number;
-  /** When the sweep deletes the row: no activity for longer than the retention and the active window. */
+  /** When the sweep deletes the row (db/chatExpiry.ts); KEPT_FOREVER when the bot keeps history forever. */
   expires_at: number;
 }
 
@@ -287,7 +295,7 @@ export interface ChatMessagesTable {
   /** The visitor's or bot's text; '' for a tool row. */
   text: string;
   created_at: number;
-  /** created_at + the bot's retention: when the sweep deletes it. */
+  /** When the sweep deletes it (db/chatExpiry.ts); KEPT_FOREVER when the bot keeps history forever. */
   expires_at: number;
   tool_name: string | null;
   /** The arguments as the model sent them (JSON text, maybe invalid). */

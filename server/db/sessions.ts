@@ -2,16 +2,18 @@
  * Call sessions (spec part 1 §3 "Active session", issue 10). Every read takes the owner's id.
  * Ending a session gives it the owner's next `ended_seq` and an end time no earlier than the
  * owner's previous one, so "by end time" and "by ended_seq" are the same order and ended pages
- * are index seeks (migration 006).
+ * are index seeks (migration 006). An owner's ended_seq values are contiguous, from the lowest
+ * (1 until calls past their Keep history are swept, db/callSweep.ts) to the highest.
  */
 import { sql, type Kysely } from 'kysely';
 import type { CallSession, CallType } from '../../shared/types/session.js';
+import { callExpiryByAgent } from './callSweep.js';
 import type { CallSessionsTable, Database } from './schema.js';
 
 /** A session as the app shows and pages it; which instance bridges it is the server's own bookkeeping. */
 export type SessionRecord = Omit<CallSessionsTable, 'instance_id'>;
 /** A session as it starts; `instance_id` names the instance bridging it (see closeOrphanedSessions). */
-export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_seq'> & { instance_id?: string | null };
+export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_seq' | 'expires_at'> & { instance_id?: string | null };
 
 const CALL_TYPES: readonly string[] = ['inbound', 'outbound'];
 
@@ -111,23 +113,38 @@ export interface EndedPage {
   total: number;
 }
 
-/** The owner's ended sessions by end time, `offset` rows in; two index seeks at any depth. */
+/** The owner's lowest and highest ended_seq (0 and 0 with none): two index seeks. */
+async function endedRange(db: Kysely<Database>, userId: string): Promise<{ lowest: number; highest: number }> {
+  const seq = (edge: 'min' | 'max') =>
+    db
+      .selectFrom('call_sessions')
+      .select((eb) => eb.fn[edge]('ended_seq').as('seq'))
+      .where('user_id', '=', userId)
+      .where('ended_seq', 'is not', null)
+      .executeTakeFirst();
+  const [lowest, highest] = await Promise.all([seq('min'), seq('max')]);
+  return { lowest: Number(lowest?.seq ?? 0), highest: Number(highest?.seq ?? 0) };
+}
+
+/** How many ended sessions the owner has (their ended_seq values are contiguous). */
+export async function countEndedSessions(db: Kysely<Database>, userId: string): Promise<number> {
+  const { lowest, highest } = await endedRange(db, userId);
+  return highest === 0 ? 0 : highest - lowest + 1;
+}
+
+/** The owner's ended sessions by end time, `offset` rows in; three index seeks at any depth. */
 export async function listEndedSessions(
   db: Kysely<Database>,
   userId: string,
   page: { limit: number; offset: number; order: 'asc' | 'desc' },
 ): Promise<EndedPage> {
-  const top = await db
-    .selectFrom('call_sessions')
-    .select((eb) => eb.fn.max('ended_seq').as('total'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const total = Number(top?.total ?? 0);
+  const { lowest, highest } = await endedRange(db, userId);
+  const total = highest === 0 ? 0 : highest - lowest + 1;
   let query = db.selectFrom('call_sessions').selectAll().where('user_id', '=', userId);
   query =
     page.order === 'desc'
-      ? query.where('ended_seq', '<=', total - page.offset).where('ended_seq', 'is not', null).orderBy('ended_seq', 'desc')
-      : query.where('ended_seq', '>', page.offset).orderBy('ended_seq', 'asc');
+      ? query.where('ended_seq', '<=', highest - page.offset).where('ended_seq', 'is not', null).orderBy('ended_seq', 'desc')
+      : query.where('ended_seq', '>=', lowest + page.offset).orderBy('ended_seq', 'asc');
   const rows = page.offset >= total ? [] : await query.limit(page.limit).execute();
   return { rows, total };
 }
@@ -140,7 +157,8 @@ export interface EndedSession {
 
 /**
  * Ends the open session: end time (never before the owner's last one, see above), duration in
- * seconds and the next ended_seq, in one transaction. Null when it was not open (already ended
+ * seconds, the next ended_seq and when the sweep deletes it (its agent's Keep history as it is
+ * now; forever when the agent is gone), in one transaction. Null when it was not open (already ended
  * elsewhere, e.g. by End Session while the bridge also saw the hang-up).
  */
 export async function endSessionRecord(
@@ -164,7 +182,7 @@ export async function endSessionRecord(
     const duration = Math.max(0, Math.round((end - session.start_time) / 1000));
     const result = await trx
       .updateTable('call_sessions')
-      .set({ end_time: end, duration, ended_seq: Number(last?.ended_seq ?? 0) + 1 })
+      .set({ end_time: end, duration, ended_seq: Number(last?.ended_seq ?? 0) + 1, expires_at: callExpiryByAgent(end) })
       .where('stream_sid', '=', session.stream_sid)
       .where('ended_seq', 'is', null)
       .executeTakeFirst();

@@ -38,17 +38,28 @@ export async function* webchatExport(db: Kysely<Database>, userId: string, webch
   }
 }
 
-/** The ended calls in the Ended table's order: by end time (its per-owner sequence), either way. */
+/**
+ * The ended calls in the Ended table's order: by end time (its per-owner sequence), either way.
+ * The sweep may renumber the sequence between two pages (db/callSweep.ts) but keeps its order,
+ * so each page starts after where the last call written now stands.
+ */
 export async function* endedCallsExport(db: Kysely<Database>, userId: string, order: 'asc' | 'desc'): AsyncGenerator<ExportItem[]> {
-  let after: number | undefined;
+  let after: { seq: number; streamSid: string } | undefined;
   for (;;) {
     let query = db.selectFrom('call_sessions').selectAll().where('user_id', '=', userId).where('ended_seq', 'is not', null);
-    if (after !== undefined) query = query.where('ended_seq', order === 'desc' ? '<' : '>', after);
+    if (after !== undefined) query = query.where('ended_seq', order === 'desc' ? '<' : '>', await currentSeq(db, after));
     const rows = await query.orderBy('ended_seq', order).limit(EXPORT_BATCH).execute();
     if (rows.length > 0) yield await withMessages(db, rows.map((row) => callParent(row, 0)));
     if (rows.length < EXPORT_BATCH) return;
-    after = Number(rows.at(-1)!.ended_seq);
+    const last = rows.at(-1)!;
+    after = { seq: Number(last.ended_seq), streamSid: last.stream_sid };
   }
+}
+
+/** Where the call stands in its owner's sequence now; where it stood, if it was deleted meanwhile. */
+async function currentSeq(db: Kysely<Database>, call: { seq: number; streamSid: string }): Promise<number> {
+  const row = await db.selectFrom('call_sessions').select('ended_seq').where('stream_sid', '=', call.streamSid).executeTakeFirst();
+  return row?.ended_seq == null ? call.seq : Number(row.ended_seq);
 }
 
 /**

@@ -68,6 +68,8 @@ export async function agentRoutes(fastify: FastifyInstance): Promise<void> {
     if (patch.phoneNumber !== undefined && patch.phoneNumber !== current.phone_number) {
       throw validationFailed(PHONE_VIA_ASSOCIATIONS);
     }
+    // Re-expiring the agent's calls is for a changed setting only, not one sent back as it was.
+    if (patch.changes.keep_history_days === current.keep_history_days) delete patch.changes.keep_history_days;
     if (patch.toolIds) {
       const owned = await findOwnedToolIds(db, userId, patch.toolIds);
       const unknown = patch.toolIds.find((toolId) => !owned.has(toolId));

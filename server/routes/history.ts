@@ -26,6 +26,7 @@ import {
 import { requireUser } from '../auth/requireUser.js';
 import { conversationMessages, findOwnedConversation, listWebchatConversations, toConversationMessage, toConversationSummary } from '../db/historyConversations.js';
 import type { Database } from '../db/schema.js';
+import { countEndedSessions } from '../db/sessions.js';
 import { findWebchatRow } from '../db/webchats.js';
 import { notFound } from '../http/HttpError.js';
 import { queryRecord, sortOrder, wholeNumber } from '../http/queryParams.js';
@@ -107,13 +108,8 @@ export async function historyRoutes(fastify: FastifyInstance): Promise<void> {
     const format = parseFormat(query);
     const order = sortOrder(query);
     const userId = requireUser(request).id;
-    const top = await db
-      .selectFrom('call_sessions')
-      .select((eb) => eb.fn.max('ended_seq').as('total'))
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
     const fileName = exportFileName(['ended-calls'], format, clock());
-    return streamExport(reply, userId, format, fileName, Number(top?.total ?? 0), endedCallsExport(db, userId, order));
+    return streamExport(reply, userId, format, fileName, await countEndedSessions(db, userId), endedCallsExport(db, userId, order));
   });
 
   app.get('/webchats/:id/conversations', { schema: { params: WebchatParams } }, async (request): Promise<ConversationsPage> => {
@@ -132,6 +128,7 @@ export async function historyRoutes(fastify: FastifyInstance): Promise<void> {
       limit,
       offset,
       retentionSeconds: webchat.short_term_messages_retention_period,
+      keepHistoryDays: webchat.keep_history_days,
     };
   });
 
@@ -146,6 +143,7 @@ export async function historyRoutes(fastify: FastifyInstance): Promise<void> {
       conversation: toConversationSummary(conversation, clock()),
       messages: messages.map(toConversationMessage),
       retentionSeconds: webchat.short_term_messages_retention_period,
+      keepHistoryDays: webchat.keep_history_days,
     };
   });
 

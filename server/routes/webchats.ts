@@ -127,14 +127,16 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
     const { changes, toolIds, knowledge } = parseWebchatBody(request.body, id);
     const before = await ownedWebchat(userId, id);
     await checkTools(userId, toolIds);
-    const retention = changes.short_term_messages_retention_period;
+    const memory = changes.short_term_messages_retention_period ?? before.short_term_messages_retention_period;
+    const history = changes.keep_history_days === undefined ? before.keep_history_days : changes.keep_history_days;
+    const keepingChanged = memory !== before.short_term_messages_retention_period || history !== before.keep_history_days;
     try {
       const now = clock();
       await db.transaction().execute(async (trx) => {
         if (!(await updateWebchat(trx, userId, id, changes, toolIds, now))) throw notFound(WEBCHAT_NOT_FOUND);
         if (knowledge) await saveKnowledge(trx, id, knowledge, now);
-        // Kept chats follow the new retention (a shorter one deletes them sooner).
-        if (retention !== undefined && retention !== before.short_term_messages_retention_period) await chat.retentionChanged(trx, id, retention);
+        // Kept chats follow the new memory and Keep history (a shorter one deletes them sooner).
+        if (keepingChanged) await chat.keepingChanged(trx, id, { memorySeconds: memory, historyDays: history });
       });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw validationFailed(toolRaceMessage);

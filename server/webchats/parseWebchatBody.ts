@@ -5,7 +5,7 @@
  * are checked after trimming. The knowledge base has a guard of its own (knowledge/parseKnowledge.ts).
  */
 import { WEBCHAT_DEFAULTS, WEBCHAT_LIMITS } from '../../shared/defaults.js';
-import { applyFieldRule, decimal, flag, integer, text, withoutControls, type Checked } from '../agents/fieldRules.js';
+import { applyFieldRule, decimal, flag, integer, keepHistoryDays, text, withoutControls, type Checked } from '../agents/fieldRules.js';
 import type { KnowledgeInput } from '../db/knowledge.js';
 import type { WebchatColumns } from '../db/webchats.js';
 import { invalidField } from '../http/HttpError.js';
@@ -53,6 +53,7 @@ const RULES: Record<string, Rule> = {
   enabled: rule('enabled', flag),
   tool_recursion_depth: rule('tool_recursion_depth', toolRecursionDepth),
   short_term_messages_retention_period: rule('short_term_messages_retention_period', integer(0)),
+  keep_history_days: rule('keep_history_days', keepHistoryDays),
   appearance: rule('appearance', appearanceJson),
 };
 

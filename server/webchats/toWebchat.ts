@@ -15,6 +15,7 @@ export const NEW_WEBCHAT_COLUMNS: Omit<WebchatColumns, 'name' | 'description'> =
   enabled: WEBCHAT_DEFAULTS.enabled ? 1 : 0,
   tool_recursion_depth: WEBCHAT_DEFAULTS.toolRecursionDepth,
   short_term_messages_retention_period: WEBCHAT_DEFAULTS.shortTermMessagesRetentionPeriod,
+  keep_history_days: WEBCHAT_DEFAULTS.keepHistoryDays,
   appearance: JSON.stringify(DEFAULT_APPEARANCE),
 };
 
@@ -39,6 +40,7 @@ export function toWebchat({ row, toolIds }: WebchatWithTools, knowledge?: Knowle
     enabled: row.enabled === 1,
     tool_recursion_depth: row.tool_recursion_depth,
     short_term_messages_retention_period: row.short_term_messages_retention_period,
+    keep_history_days: row.keep_history_days,
     tools: toolIds,
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),

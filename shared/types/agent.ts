@@ -42,6 +42,8 @@ export interface Agent {
   silence_duration_ms: number;
   threshold: number;
   eagerness: Eagerness;
+  /** Keep history (KEEP_HISTORY_PERIODS, issue 18): null forever, 0 not kept once a call ends, else days. */
+  keep_history_days: number | null;
 }
 
 /** PATCH /agents/{id} body: any agent fields, tools given as tool ids. */

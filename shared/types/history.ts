@@ -109,8 +109,10 @@ export interface ConversationsPage {
   total: number;
   limit: number;
   offset: number;
-  /** The bot's short-term retention in seconds: how long texts are kept (0: none). */
+  /** The bot's short-term retention (its memory) in seconds. */
   retentionSeconds: number;
+  /** The bot's Keep history: null forever, 0 not kept once a conversation ends, else days. */
+  keepHistoryDays: number | null;
 }
 
 /** A tool call of a chat: what the model asked for and what it got back. */
@@ -135,9 +137,10 @@ export interface ConversationMessage {
 export interface ConversationDetail {
   success: boolean;
   conversation: ConversationSummary;
-  /** Oldest first; what the retention still keeps. */
+  /** Oldest first; what the bot's Keep history still keeps. */
   messages: ConversationMessage[];
   retentionSeconds: number;
+  keepHistoryDays: number | null;
 }
 
 /** CSV: one row per call or chat; JSON Lines: one line per message. */

@@ -31,8 +31,13 @@ export interface Webchat {
   enabled: boolean;
   /** Stored as WEBCHAT_DEFAULTS.toolRecursionDepth when sent empty or null. */
   tool_recursion_depth: number;
-  /** Seconds; 0 disables short-term storage. */
+  /**
+   * Seconds: the bot's memory, how far back earlier messages of a visitor's conversation are sent
+   * to the model and shown to a reloading visitor; 0 is no memory between messages.
+   */
   short_term_messages_retention_period: number;
+  /** Keep history (KEEP_HISTORY_PERIODS): null forever, 0 not kept once a conversation ends, else days. */
+  keep_history_days: number | null;
   /** Ids of the owner's tools, in their saved order. */
   tools: string[];
   created_at: number;
@@ -62,6 +67,8 @@ export interface WebchatInput {
   enabled?: boolean;
   tool_recursion_depth?: number | null | '';
   short_term_messages_retention_period?: number;
+  /** Left out on create: forever. */
+  keep_history_days?: number | null;
   tools?: string[];
   appearance?: Partial<Appearance>;
   /** Replaces the whole knowledge base; left out, it is kept. */

@@ -29,6 +29,7 @@ const BOT: Webchat = {
   enabled: true,
   tool_recursion_depth: 10,
   short_term_messages_retention_period: 7200,
+  keep_history_days: null,
   tools: [],
   created_at: Date.now(),
   updated_at: Date.now(),

@@ -26,6 +26,7 @@ const DETAIL: ConversationDetail = {
   success: true,
   conversation: { id: 'c1', webchatId: 'bot-1', startedAt: T0, lastMessageAt: T0 + 1000, messageCount: 2, firstQuestion: '**where** is it?', active: false },
   retentionSeconds: 7200,
+  keepHistoryDays: null,
   messages: [
     { id: 'm1', role: 'user', text: '**where** is it?', createdAt: T0, tool: null },
     { id: 'm2', role: 'assistant', text: ANSWER, createdAt: T0 + 1000, tool: null },

@@ -1,5 +1,5 @@
 /**
- * The bot page's Conversations tab (issue 11): the list with its retention note, empty and error
+ * The bot page's Conversations tab (issue 11): the list with its Keep history note (issue 18), empty and error
  * states, a conversation opened by address with its tool calls in the tool dialog, and the export
  * menu from the keyboard, with its progress, Cancel and the file saved.
  */
@@ -17,13 +17,14 @@ function summary(overrides: Partial<ConversationSummary> = {}): ConversationSumm
 }
 
 function page(conversations: ConversationSummary[], overrides: Partial<ConversationsPage> = {}): ConversationsPage {
-  return { success: true, conversations, total: conversations.length, limit: 10, offset: 0, retentionSeconds: 7200, ...overrides };
+  return { success: true, conversations, total: conversations.length, limit: 10, offset: 0, retentionSeconds: 7200, keepHistoryDays: null, ...overrides };
 }
 
 const DETAIL: ConversationDetail = {
   success: true,
   conversation: summary(),
   retentionSeconds: 7200,
+  keepHistoryDays: null,
   messages: [
     { id: 'm1', role: 'user', text: 'Where is my parcel?', createdAt: T0, tool: null },
     { id: 'm2', role: 'tool', text: '', createdAt: T0 + 500, tool: { name: 'lookup_order', arguments: '{"id":7}', output: '{"status":"packed"}', isError: false } },
@@ -47,13 +48,25 @@ describe('conversations tab', () => {
     expect(rows[0]!.textContent).toContain('Where is my parcel?');
     expect(within(rows[0]!).getByText('Active')).toBeTruthy();
     expect(within(rows[1]!).getByText('Not kept')).toBeTruthy();
-    expect(screen.getByTestId('retention-note').textContent).toContain('keeps messages for 2 hours');
+    expect(screen.getByTestId('retention-note').textContent).toMatch(/^History is kept forever: conversations stay here, in search and in exports/);
     expect(screen.getByText('1–10 of 12')).toBeTruthy();
   });
 
-  it('says plainly when the bot keeps nothing', async () => {
-    open({ 'GET /history/webchats/bot-1/conversations': { body: page([summary({ firstQuestion: '' })], { retentionSeconds: 0 }) } });
-    expect((await screen.findByTestId('retention-note')).textContent).toMatch(/^This bot keeps no messages: its short-term retention is 0 seconds/);
+  it('says for how many days a bot keeps its history', async () => {
+    open({ 'GET /history/webchats/bot-1/conversations': { body: page([summary()], { keepHistoryDays: 30 }) } });
+    expect((await screen.findByTestId('retention-note')).textContent).toMatch(/^History is kept for 30 days: a conversation is deleted with its messages 30 days after its last message/);
+  });
+
+  it('says plainly when the bot keeps no history, and what its memory still holds meanwhile', async () => {
+    const { unmount } = open({ 'GET /history/webchats/bot-1/conversations': { body: page([summary({ firstQuestion: '' })], { keepHistoryDays: 0, retentionSeconds: 0 }) } });
+    expect((await screen.findByTestId('retention-note')).textContent).toBe(
+      'History is not kept: a conversation is deleted with its messages once it ends, 10 minutes after its last message. What visitors write is never stored (the short-term retention is 0). Change it with Keep history on the Bot Behaviour tab.',
+    );
+    unmount();
+    open({ 'GET /history/webchats/bot-1/conversations': { body: page([summary()], { keepHistoryDays: 0, retentionSeconds: 7200 }) } });
+    expect((await screen.findByTestId('retention-note')).textContent).toMatch(
+      /^History is not kept: a conversation is deleted with its messages once it ends, 2 hours after its last message\. Messages are deleted once the bot’s short-term retention \(2 hours\) has passed\./,
+    );
   });
 
   it('shows that it is loading until the list comes', async () => {

@@ -17,6 +17,7 @@ export function makeBot(overrides: Partial<Webchat> = {}): Webchat {
     enabled: true,
     tool_recursion_depth: 10,
     short_term_messages_retention_period: 7200,
+    keep_history_days: null,
     tools: [],
     created_at: CREATED,
     updated_at: CREATED,

@@ -87,6 +87,7 @@ describe('bot page of an existing bot', () => {
       enabled: false,
       tool_recursion_depth: 25,
       short_term_messages_retention_period: 0,
+      keep_history_days: null,
       tools: ['t1'],
       appearance: bot.appearance,
     });
@@ -229,6 +230,7 @@ describe('creating a bot on the bot page', () => {
       enabled: true,
       tool_recursion_depth: 10,
       short_term_messages_retention_period: 7200,
+      keep_history_days: null,
       tools: [],
       welcome_message: 'Hi there! How can I assist you today? 👋',
     });

@@ -66,7 +66,7 @@ test('a chat on an example page appears in the bot’s Conversations tab, search
   await expect(page).toHaveURL(/\?tab=conversations$/);
   const table = page.getByRole('table', { name: 'Conversations' });
   await expect(table).toContainText(QUESTION);
-  await expect(page.getByTestId('retention-note')).toContainText('keeps messages for');
+  await expect(page.getByTestId('retention-note')).toContainText('History is kept forever');
   await shootBoth(page, 'history', 'conversations');
   await table.getByRole('link', { name: /open conversation$/ }).click();
   await expect(page).toHaveURL(/\?tab=conversations&conversation=[A-Za-z0-9_-]{22,}$/);

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { chatExpiry } from '../../server/chat/chatExpiry.js';
+import { chatExpiry, keepsTexts } from '../../server/db/chatExpiry.js';
 import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
 import { saveTurn, type TurnToolCall } from '../../server/db/chatMessages.js';
 import type { Database } from '../../server/db/schema.js';
@@ -86,18 +86,20 @@ export interface SeedChat {
   start: number;
   turns: SeedTurn[];
   retentionSeconds?: number;
+  /** The bot's Keep history (default forever, like a new bot). */
+  keepHistoryDays?: number | null;
 }
 
 /** A conversation written turn by turn with the chat engine's saveTurn, a turn a minute; its id. */
 export async function seedChat(db: Kysely<Database>, chat: SeedChat): Promise<string> {
   const id = newConversationId();
-  const retention = chat.retentionSeconds ?? 3_600;
+  const keeping = { memorySeconds: chat.retentionSeconds ?? 3_600, historyDays: chat.keepHistoryDays ?? null };
   await insertConversation(db, {
     id,
     user_id: chat.userId,
     webchat_id: chat.webchatId,
     at: chat.start,
-    expires_at: EXPIRY.conversationExpiresAt(chat.start, retention),
+    expires_at: EXPIRY.conversationExpiresAt(chat.start, keeping),
   });
   for (const [index, turn] of chat.turns.entries()) {
     const at = chat.start + index * 60_000;
@@ -106,8 +108,8 @@ export async function seedChat(db: Kysely<Database>, chat: SeedChat): Promise<st
       question: { id: randomUUID(), text: turn.question, at },
       toolCalls: (turn.tools ?? []).map((tool) => ({ ...tool, at: at + 500 })),
       answer: { id: randomUUID(), text: turn.answer, at: at + 1000 },
-      messageExpiresAt: retention > 0 ? (written) => EXPIRY.messageExpiresAt(written, retention) : null,
-      conversationExpiresAt: EXPIRY.conversationExpiresAt(at + 1000, retention),
+      messageExpiresAt: keepsTexts(keeping) ? (written) => EXPIRY.messageExpiresAt(written, keeping) : null,
+      conversationExpiresAt: EXPIRY.conversationExpiresAt(at + 1000, keeping),
     });
   }
   return id;

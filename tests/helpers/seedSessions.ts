@@ -23,6 +23,7 @@ export function endedSessionRow(userId: string, agentId: string, i: number, star
     end_time: startTime + duration * 1000,
     duration,
     ended_seq: i,
+    expires_at: null,
   };
 }
 

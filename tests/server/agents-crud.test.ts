@@ -57,6 +57,7 @@ describe('creating an agent', () => {
       silence_duration_ms: 500,
       threshold: 0.5,
       eagerness: 'medium',
+      keep_history_days: null,
     });
     const { id: _id, name: _name, phoneNumber: _phone, tools: _tools, ...settings } = agent;
     expect(settings).toEqual(AGENT_DEFAULTS);

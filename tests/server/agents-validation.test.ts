@@ -61,6 +61,9 @@ describe('PATCH /api/agents/:id accepts values in range', () => {
     ['threshold', 0],
     ['threshold', 1],
     ['eagerness', 'high'],
+    ['keep_history_days', 30],
+    ['keep_history_days', 0],
+    ['keep_history_days', null],
   ])('%s = %j', async (field, value) => {
     const response = await patch({ [field]: value });
     expect(response.statusCode).toBe(200);
@@ -116,6 +119,9 @@ describe('PATCH /api/agents/:id refuses values out of range, naming the field', 
     ['threshold', -0.1, 'threshold: must be between 0 and 1'],
     ['threshold', 1.01, 'threshold: must be between 0 and 1'],
     ['eagerness', 'auto', 'eagerness: must be one of low, medium, high'],
+    ['keep_history_days', 14, "keep_history_days: must be null (forever), 0 (don't keep) or 7, 30, 90, 365 (days)"],
+    ['keep_history_days', '30', "keep_history_days: must be null (forever), 0 (don't keep) or 7, 30, 90, 365 (days)"],
+    ['keep_history_days', -1, "keep_history_days: must be null (forever), 0 (don't keep) or 7, 30, 90, 365 (days)"],
     ['tools', 'abc', 'tools: must be a list of tool ids'],
     ['tools', [1], 'tools: must be a list of tool ids'],
     ['favouriteColour', 'blue', 'favouriteColour: is not an accepted field'],

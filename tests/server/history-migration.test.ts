@@ -15,7 +15,8 @@ import { openDatabase } from '../../server/db/openDatabase.js';
 import type { Database } from '../../server/db/schema.js';
 import { insertUser } from '../../server/db/users.js';
 import { parseSearchText } from '../../server/history/parseSearchText.js';
-import { seedBot, seedCall, seedChat } from '../helpers/seedHistory.js';
+import { seedChat } from '../helpers/seedHistory.js';
+import { seedLegacyBot, seedLegacyCall } from '../helpers/seedLegacy.js';
 
 let dataDir: string;
 let db: Kysely<Database>;
@@ -36,8 +37,8 @@ const hits = async (userId: string, q: string) =>
 
 it('makes the calls and chats kept before it searchable, and follows deletes afterwards', async () => {
   const user = await insertUser(db, { username: 'before', email: null, role: 'user', passwordHash: 'x' }, T0);
-  const botId = await seedBot(db, user.id);
-  await seedCall(db, { userId: user.id, start: T0, messages: [{ type: 'user', message: 'An old call about a broken kettle' }] });
+  const botId = await seedLegacyBot(db, user.id);
+  await seedLegacyCall(db, { userId: user.id, start: T0, messages: [{ type: 'user', message: 'An old call about a broken kettle' }] });
   await seedChat(db, { userId: user.id, webchatId: botId, start: T0 + 1000, turns: [{ question: 'An old chat about a kettle lid', answer: 'We sell lids.' }] });
 
   await migrateToLatest(db);

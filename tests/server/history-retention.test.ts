@@ -1,7 +1,8 @@
 /**
- * History keeps what each bot's retention keeps (issue 11), through the real chat engine and its
- * sweep: a message past its bot's retention leaves the conversation, the search and the exports;
- * retention 0 lists the conversation's counts and times with no text and finds nothing.
+ * History of a bot that keeps none (Keep history "Don't keep", issue 18) follows its memory
+ * (issue 11), through the real chat engine and its sweep: a message past the bot's retention
+ * leaves the conversation, the search and the exports; retention 0 lists the conversation's
+ * counts and times with no text and finds nothing. (history-keep.test.ts: the other settings.)
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS } from '../../shared/types/chat.js';
@@ -45,10 +46,10 @@ async function signInAgain(owner: WebchatCaller): Promise<WebchatCaller> {
 }
 const jsonl = async (owner: WebchatCaller, botId: string) => (await owner.call('GET', `/api/history/webchats/${botId}/export?format=jsonl`)).body;
 
-describe('history within each bot’s retention', () => {
+describe('history of a bot that keeps none, within its retention', () => {
   it('finds a visitor’s words while they are kept, and not once the sweep removed them', async () => {
     const owner = await bed.newOwner();
-    const bot = await owner.createBot({ short_term_messages_retention_period: 120 });
+    const bot = await owner.createBot({ keep_history_days: 0, short_term_messages_retention_period: 120 });
     const id = await chat(bot.id, 'My voucher code is PLUM42');
     bed.t.clock.advance(90_000);
     await chat(bot.id, 'And the banana offer?', id);
@@ -74,10 +75,10 @@ describe('history within each bot’s retention', () => {
 
   it('keeps no text with retention 0: the tab lists counts and times, search and JSON Lines find nothing', async () => {
     const owner = await bed.newOwner();
-    const bot = await owner.createBot({ short_term_messages_retention_period: 0 });
+    const bot = await owner.createBot({ keep_history_days: 0, short_term_messages_retention_period: 0 });
     const id = await chat(bot.id, 'My private pineapple question');
     const page = await listed(owner, bot.id);
-    expect(page).toMatchObject({ retentionSeconds: 0, total: 1 });
+    expect(page).toMatchObject({ retentionSeconds: 0, keepHistoryDays: 0, total: 1 });
     expect(page.conversations[0]).toMatchObject({ id, messageCount: 2, firstQuestion: '', active: true });
     expect(await detail(owner, bot.id, id)).toEqual([]);
     expect(await found(owner, 'pineapple')).toEqual([]);
@@ -86,7 +87,7 @@ describe('history within each bot’s retention', () => {
 
   it('follows a shortened retention at once', async () => {
     const owner = await bed.newOwner();
-    const bot = await owner.createBot({ short_term_messages_retention_period: 7_200 });
+    const bot = await owner.createBot({ keep_history_days: 0, short_term_messages_retention_period: 7_200 });
     const id = await chat(bot.id, 'Remember the raspberry');
     bed.t.clock.advance(600_000);
     expect((await owner.call('PUT', `/api/webchats/${bot.id}`, { short_term_messages_retention_period: 300 })).statusCode).toBe(200);

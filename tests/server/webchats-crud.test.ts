@@ -36,6 +36,7 @@ describe('creating a bot', () => {
       enabled: true,
       tool_recursion_depth: 10,
       short_term_messages_retention_period: 7200,
+      keep_history_days: null,
       tools: [],
       created_at: t.clock.now(),
       updated_at: t.clock.now(),

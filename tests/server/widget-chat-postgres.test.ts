@@ -46,9 +46,9 @@ describe.skipIf(!POSTGRES_TEST_URL)('the live chat on PostgreSQL', () => {
     expect(seqs).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
   });
 
-  it('counts active conversations and sweeps what retention no longer keeps', async () => {
+  it('counts active conversations and sweeps what a bot that keeps no history no longer needs', async () => {
     const owner = await bed.newOwner();
-    const bot = await owner.createBot({ short_term_messages_retention_period: 60 });
+    const bot = await owner.createBot({ keep_history_days: 0, short_term_messages_retention_period: 60 });
     const id = await start(bot.id, 'Short-lived');
     expect((await owner.call('GET', '/api/webchats')).json<Webchat[]>().map((b) => b.active_conversations)).toEqual([1]);
     bed.t.clock.advance(61_000);

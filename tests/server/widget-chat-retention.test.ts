@@ -1,8 +1,9 @@
 /**
- * Short-term retention: a reload shows only what the bot's retention still keeps; the sweep
- * deletes messages past it (the first question with its message) and conversations idle past
- * both it and the active window; retention 0 keeps counts and times but no text; a changed
- * retention applies to what is already kept.
+ * Short-term retention (the bot's memory): a reload shows only what the memory still holds. With
+ * Keep history "Don't keep" (keep_history_days 0) nothing is kept past what the memory needs: the
+ * sweep deletes messages past it (the first question with its message) and conversations idle
+ * past both it and the active window; retention 0 keeps counts and times but no text; a changed
+ * retention applies to what is already kept. (history-keep.test.ts: the other Keep history settings.)
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS, type ChatConversationResponse } from '../../shared/types/chat.js';
@@ -34,7 +35,7 @@ const texts = async (botId: string, conversationId: string) => {
 const row = (id: string) => bed.t.db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst();
 const messageRows = async (id: string) => (await bed.t.db.selectFrom('chat_messages').select('text').where('conversation_id', '=', id).execute()).length;
 
-describe('short-term retention', () => {
+describe('short-term retention (memory)', () => {
   it('shows a reload only the messages within the retention period', async () => {
     const bot = await (await bed.newOwner()).createBot({ short_term_messages_retention_period: 120 });
     const id = await chat(bot.id, 'Early question');
@@ -45,7 +46,7 @@ describe('short-term retention', () => {
   });
 
   it('deletes messages past the retention in the sweep, and the first question with its message', async () => {
-    const bot = await (await bed.newOwner()).createBot({ short_term_messages_retention_period: 120 });
+    const bot = await (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: 120 });
     const id = await chat(bot.id, 'What is your address?');
     expect(await row(id)).toMatchObject({ first_question: 'What is your address?', message_count: 2 });
     bed.t.clock.advance(90_000);
@@ -57,8 +58,8 @@ describe('short-term retention', () => {
   });
 
   it('deletes conversations idle past both the retention and the active window, messages and all', async () => {
-    const shortBot = await (await bed.newOwner()).createBot({ short_term_messages_retention_period: 60 });
-    const longBot = await (await bed.newOwner()).createBot({ short_term_messages_retention_period: 3600 });
+    const shortBot = await (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: 60 });
+    const longBot = await (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: 3600 });
     const short = await chat(shortBot.id, 'Quick one');
     const long = await chat(longBot.id, 'Slow one');
     bed.t.clock.advance(IDLE_GONE);
@@ -74,7 +75,7 @@ describe('short-term retention', () => {
   });
 
   it('keeps no text with retention 0: the conversation has counts and times, a reload shows nothing', async () => {
-    const bot = await (await bed.newOwner()).createBot({ short_term_messages_retention_period: 0 });
+    const bot = await (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: 0 });
     const id = await chat(bot.id, 'Private question');
     await chat(bot.id, 'Another', id);
     expect(await messageRows(id)).toBe(0);
@@ -84,7 +85,7 @@ describe('short-term retention', () => {
 
   it('applies a shorter retention to messages already kept', async () => {
     const owner = await bed.newOwner();
-    const bot = await owner.createBot({ short_term_messages_retention_period: 7200 });
+    const bot = await owner.createBot({ keep_history_days: 0, short_term_messages_retention_period: 7200 });
     const id = await chat(bot.id, 'Kept for two hours?');
     bed.t.clock.advance(10 * MINUTE);
     expect((await owner.call('PUT', `/api/webchats/${bot.id}`, { short_term_messages_retention_period: 300 })).statusCode).toBe(200);
@@ -94,7 +95,7 @@ describe('short-term retention', () => {
   });
 
   it('starts a new conversation when the old one was swept', async () => {
-    const bot = await (await bed.newOwner()).createBot({ short_term_messages_retention_period: 60 });
+    const bot = await (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: 60 });
     const id = await chat(bot.id, 'Hello');
     bed.t.clock.advance(IDLE_GONE);
     await bed.t.app.chat.sweep();
@@ -104,7 +105,7 @@ describe('short-term retention', () => {
   });
 
   it('deletes a backlog larger than one batch in one sweep', async () => {
-    const bot = await (await bed.newOwner()).createBot({ short_term_messages_retention_period: 60 });
+    const bot = await (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: 60 });
     const id = await chat(bot.id, 'Start');
     const at = bed.t.clock.now();
     const rows = Array.from({ length: 1_200 }, (_, i) => ({

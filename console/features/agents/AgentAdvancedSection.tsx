@@ -1,6 +1,7 @@
 import { AGENT_LIMITS, AUDIO_FORMATS, REALTIME_MODELS } from '../../../shared/defaults.js';
 import { allowedHint } from './agentForm.js';
 import { FormSection } from '../../components/FormSection.js';
+import { KeepHistoryField } from '../../components/KeepHistoryField.js';
 import { FieldGrid } from './fields/FieldGrid.js';
 import { NumberField } from './fields/NumberField.js';
 import { SelectField } from '../../components/SelectField.js';
@@ -8,6 +9,9 @@ import { SwitchField } from '../../components/SwitchField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
 const { temperature, maxResponseOutputTokens: tokens } = AGENT_LIMITS;
+
+/** Issue 18: what the setting keeps, and what Don't keep leaves. */
+const AGENT_KEEP_HISTORY_HINT = 'How long this agent’s calls and transcripts stay in Sessions, search and exports. Don’t keep deletes each call within a minute of its end.';
 
 export function AgentAdvancedSection({ values, set, blur, notices, disabled }: AgentFormBinding) {
   return (
@@ -38,6 +42,12 @@ export function AgentAdvancedSection({ values, set, blur, notices, disabled }: A
           value={values.output_audio_format}
           options={AUDIO_FORMATS}
           onChange={(v) => set('output_audio_format', v)}
+          disabled={disabled}
+        />
+        <KeepHistoryField
+          value={values.keep_history_days}
+          onChange={(v) => set('keep_history_days', v)}
+          hint={AGENT_KEEP_HISTORY_HINT}
           disabled={disabled}
         />
       </FieldGrid>

@@ -42,6 +42,8 @@ export interface AgentFormValues {
   silence_duration_ms: string;
   threshold: string;
   eagerness: Eagerness;
+  /** Keep history of the agent's calls: null forever, 0 don't keep, else days. */
+  keep_history_days: number | null;
 }
 
 export type NumericField =
@@ -147,6 +149,7 @@ export function toFormValues(agent: Agent): AgentFormValues {
     silence_duration_ms: numText(agent.silence_duration_ms, d.silence_duration_ms),
     threshold: numText(agent.threshold, d.threshold),
     eagerness: agent.eagerness ?? d.eagerness,
+    keep_history_days: agent.keep_history_days ?? d.keep_history_days,
   };
 }
 

@@ -2,6 +2,7 @@ import { Flex, Grid, Text, TextField } from '@radix-ui/themes';
 import { WEBCHAT_LIMITS, WEBCHAT_MODELS } from '../../../shared/defaults.js';
 import { FieldFrame } from '../../components/FieldFrame.js';
 import { FormSection } from '../../components/FormSection.js';
+import { KeepHistoryField } from '../../components/KeepHistoryField.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { SelectField } from '../../components/SelectField.js';
@@ -90,8 +91,14 @@ export function BehaviourTab({ values, set, errors, disabled }: WebchatFormBindi
             label="Short-term Retention (seconds)"
             value={values.short_term_messages_retention_period}
             onChange={(v) => set('short_term_messages_retention_period', v)}
-            hint="How long a conversation is remembered. 0 disables short-term storage."
+            hint="The bot’s memory: how far back it sees earlier messages of a conversation, and what a visitor gets back on reload. 0: no memory between messages."
             error={errors.short_term_messages_retention_period}
+            disabled={disabled}
+          />
+          <KeepHistoryField
+            value={values.keep_history_days}
+            onChange={(v) => set('keep_history_days', v)}
+            hint="How long conversations stay on the Conversations tab, in search and in exports. Don’t keep deletes each once it ends."
             disabled={disabled}
           />
         </Grid>

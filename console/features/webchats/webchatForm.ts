@@ -20,6 +20,8 @@ export interface WebchatFormValues {
   tool_recursion_depth: string;
   /** Digits only (seconds). */
   short_term_messages_retention_period: string;
+  /** Keep history of the bot's conversations: null forever, 0 don't keep, else days. */
+  keep_history_days: number | null;
   tools: string[];
   appearance: Appearance;
   /** The Knowledge Base tab's pages, selection and summary (issue 9). */
@@ -42,6 +44,7 @@ export function newBotValues(): WebchatFormValues {
     enabled: WEBCHAT_DEFAULTS.enabled,
     tool_recursion_depth: String(WEBCHAT_DEFAULTS.toolRecursionDepth),
     short_term_messages_retention_period: String(WEBCHAT_DEFAULTS.shortTermMessagesRetentionPeriod),
+    keep_history_days: WEBCHAT_DEFAULTS.keepHistoryDays,
     tools: [],
     appearance: { ...DEFAULT_APPEARANCE },
     knowledge: EMPTY_KNOWLEDGE,
@@ -59,6 +62,7 @@ export function toFormValues(bot: Webchat): WebchatFormValues {
     enabled: bot.enabled !== false,
     tool_recursion_depth: bot.tool_recursion_depth == null ? '' : String(bot.tool_recursion_depth),
     short_term_messages_retention_period: String(bot.short_term_messages_retention_period),
+    keep_history_days: bot.keep_history_days ?? WEBCHAT_DEFAULTS.keepHistoryDays,
     tools: bot.tools ?? [],
     appearance: { ...DEFAULT_APPEARANCE, ...bot.appearance },
     knowledge: bot.knowledge ?? EMPTY_KNOWLEDGE,
@@ -81,6 +85,7 @@ export function toInput(values: WebchatFormValues, saved: WebchatFormValues): We
     enabled: values.enabled,
     tool_recursion_depth: values.tool_recursion_depth === '' ? null : Number(values.tool_recursion_depth),
     short_term_messages_retention_period: Number(values.short_term_messages_retention_period),
+    keep_history_days: values.keep_history_days,
     tools: values.tools,
     appearance: values.appearance,
   };

@@ -16,6 +16,7 @@ import * as m009 from './009-chat-conversations.js';
 import * as m010 from './010-server-instances.js';
 import * as m011 from './011-cluster.js';
 import * as m012 from './012-history-search.js';
+import * as m013 from './013-keep-history.js';
 import * as m014 from './014-voice-webhook-lookups.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -31,5 +32,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '010-server-instances': m010,
   '011-cluster': m011,
   '012-history-search': m012,
+  '013-keep-history': m013,
   '014-voice-webhook-lookups': m014,
 };

@@ -62,7 +62,7 @@ export function ConversationList({ webchatId, botName, query, onQueryChange }: C
             />
           </Flex>
         </Flex>
-        {page ? <RetentionNote seconds={page.retentionSeconds} /> : null}
+        {page ? <RetentionNote keepHistoryDays={page.keepHistoryDays} retentionSeconds={page.retentionSeconds} /> : null}
         {body}
       </section>
     </Flex>

@@ -43,7 +43,7 @@ export function ConversationView({ webchatId, conversationId }: { webchatId: str
   else if (detail.data === undefined) body = <LoadingState label={CONVERSATION_TEXTS.loadingDetail} />;
   else if (detail.data === null) body = <ErrorCallout>{CONVERSATION_TEXTS.notFound}</ErrorCallout>;
   else {
-    const { conversation, messages, retentionSeconds } = detail.data;
+    const { conversation, messages, retentionSeconds, keepHistoryDays } = detail.data;
     body = (
       <Flex direction="column" gap="3">
         <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }} size="2">
@@ -65,7 +65,7 @@ export function ConversationView({ webchatId, conversationId }: { webchatId: str
             <DataList.Value>{conversation.messageCount}</DataList.Value>
           </DataList.Item>
         </DataList.Root>
-        {messages.length === 0 ? <RetentionNote seconds={retentionSeconds} /> : null}
+        {messages.length === 0 ? <RetentionNote keepHistoryDays={keepHistoryDays} retentionSeconds={retentionSeconds} /> : null}
         <Card size="2">
           <Flex direction="column" gap="3">
             <Heading as="h3" size="3" id="sb-conversation-messages">

@@ -2,14 +2,21 @@ import { Callout } from '@radix-ui/themes';
 import { InfoIcon } from '../../../components/icons.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
 
-/** What this bot keeps: nothing with retention 0, else for how long (issue 11: the tab says so). */
-export function RetentionNote({ seconds }: { seconds: number }) {
+export interface RetentionNoteProps {
+  /** The bot's Keep history: null forever, 0 not kept, else days. */
+  keepHistoryDays: number | null;
+  /** The bot's short-term retention (its memory) in seconds. */
+  retentionSeconds: number;
+}
+
+/** How long this bot's history is kept (issue 18: the tab says so); amber when it is not kept. */
+export function RetentionNote({ keepHistoryDays, retentionSeconds }: RetentionNoteProps) {
   return (
-    <Callout.Root color={seconds === 0 ? 'amber' : 'gray'} variant="surface" size="1" data-testid="retention-note">
+    <Callout.Root color={keepHistoryDays === 0 ? 'amber' : 'gray'} variant="surface" size="1" data-testid="retention-note">
       <Callout.Icon>
         <InfoIcon />
       </Callout.Icon>
-      <Callout.Text>{seconds === 0 ? CONVERSATION_TEXTS.keepsNothing : CONVERSATION_TEXTS.keeps(seconds)}</Callout.Text>
+      <Callout.Text>{CONVERSATION_TEXTS.keptHistory(keepHistoryDays, retentionSeconds)}</Callout.Text>
     </Callout.Root>
   );
 }

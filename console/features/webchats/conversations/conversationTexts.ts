@@ -32,9 +32,18 @@ export const CONVERSATION_TEXTS = {
   loadFailed: 'Failed to load conversations',
   empty: 'No conversations yet',
   emptyHint: 'When visitors chat with this bot on your website, their conversations appear here, newest first.',
-  keepsNothing: `This bot keeps no messages: its short-term retention is 0 seconds. Conversations are listed with when they happened and how many messages they had, for ${CHAT_LIMITS.activeWindowMs / 60_000} minutes after their last message, but what was said is not stored.`,
-  keeps: (seconds: number) =>
-    `This bot keeps messages for ${retentionText(seconds)} (its short-term retention), then deletes them; a conversation goes once it has had no message for that long. Change it on the Bot Behaviour tab.`,
+  /** What the bot's Keep history keeps (issue 18); with Don't keep, what its memory still holds for a while. */
+  keptHistory: (days: number | null, retentionSeconds: number) => {
+    const change = 'Change it with Keep history on the Bot Behaviour tab.';
+    if (days === null) return `History is kept forever: conversations stay here, in search and in exports until the bot is deleted. ${change}`;
+    if (days > 0) return `History is kept for ${days} days: a conversation is deleted with its messages ${days} days after its last message. ${change}`;
+    const ends = retentionText(Math.max(retentionSeconds, CHAT_LIMITS.activeWindowMs / 1000));
+    const texts =
+      retentionSeconds === 0
+        ? 'What visitors write is never stored (the short-term retention is 0).'
+        : `Messages are deleted once the bot’s short-term retention (${retentionText(retentionSeconds)}) has passed.`;
+    return `History is not kept: a conversation is deleted with its messages once it ends, ${ends} after its last message. ${texts} ${change}`;
+  },
   columns: { started: 'Started', lastMessage: 'Last message', messages: 'Messages', firstQuestion: 'First question' },
   notKept: 'Not kept',
   active: 'Active',
@@ -46,7 +55,7 @@ export const CONVERSATION_TEXTS = {
   detailHeading: 'Conversation',
   loadingDetail: 'Loading conversation...',
   detailFailed: 'Failed to load the conversation',
-  notFound: 'Conversation not found: it may have been deleted when the bot’s retention period passed.',
+  notFound: 'Conversation not found: it may have been deleted when the bot’s Keep history period passed.',
   exchange: 'Messages',
   noMessages: 'No messages of this conversation are kept.',
   visitor: 'Visitor',
