@@ -23,6 +23,7 @@ import { isPostgres } from './db/dialect.js';
 import type { Database } from './db/schema.js';
 import { errorHandler } from './http/errorHandler.js';
 import { registerJsonBodyParser } from './http/jsonBody.js';
+import { registerNulGuard } from './http/nulCharacters.js';
 import { OwnerAnswers } from './http/OwnerAnswers.js';
 import { registerOwnerAnswers } from './http/ownerAnswerHooks.js';
 import { loggerOptions, type LogDestination } from './http/logging.js';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   app.setErrorHandler(errorHandler);
   registerJsonBodyParser(app);
+  registerNulGuard(app);
   logWebSocketUpgrades(app);
   // Callback style, as every hook on each request's path: an async hook costs a promise and a microtask turn.
   app.addHook('onRequest', (request, reply, done) => {
