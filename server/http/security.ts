@@ -38,13 +38,17 @@ const HELMET_OPTIONS: HelmetOptions = {
       // real-time channel works and nothing else can be reached.
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
-      frameAncestors: ["'self'"],
+      // No page of this server is ever framed, not even by another of its pages: demo pages share
+      // this origin and frame what users link them to (issue 18).
+      frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
       upgradeInsecureRequests: null,
     },
   },
   crossOriginResourcePolicy: { policy: 'same-origin' },
+  // Browsers without CSP's frame-ancestors read this instead.
+  xFrameOptions: { action: 'deny' },
   // Sent below only over HTTPS: over plain http it means nothing and can pin a wrong host.
   strictTransportSecurity: false,
 };

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findDemoWithWebchat } from '../db/webchatDemos.js';
 import { DEMO_STYLESHEET_PATH, renderDemoPage, renderDemoUnavailable, type RenderedPage } from '../demo/demoPage.js';
 import { DEMO_STYLES } from '../demo/demoStyles.js';
-import type { FramingProbe } from '../demo/framingProbe.js';
+import type { FramingProbe, FramingVerdict } from '../demo/framingProbe.js';
+import { isOwnHost, ownHostNames } from '../net/ownHosts.js';
 
 export interface DemoPageRoutesOptions {
   probe: FramingProbe;
@@ -40,7 +41,9 @@ export async function demoPageRoutes(app: FastifyInstance, { probe }: DemoPageRo
     if (!found) return send(reply, 404, renderDemoUnavailable('not_found'));
     const { demo, webchat } = found;
     if (webchat.enabled !== 1) return send(reply, 404, renderDemoUnavailable('inactive'));
-    const verdict = await probe(demo.link);
+    // Links to this server are refused when demos are made; one made before that is never framed.
+    const ownPage = isOwnHost(new URL(demo.link), ownHostNames(config.publicUrl, request.host));
+    const verdict: FramingVerdict = ownPage ? { frameable: false, origins: [] } : await probe(demo.link);
     return send(reply, 200, renderDemoPage({ botName: webchat.name, webchatId: webchat.id, link: demo.link, verdict }));
   });
 }
