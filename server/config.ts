@@ -126,6 +126,23 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): boolean |
   return false;
 }
 
+/**
+ * Settings that work but are probably not what the operator meant, each with the reason and the
+ * fix; the server logs them at start-up (startServer.ts).
+ */
+export function configWarnings(config: Pick<Config, 'trustProxy'>): string[] {
+  const warnings: string[] = [];
+  if (config.trustProxy === true) {
+    // Issue 18: behind nginx's `$proxy_add_x_forwarded_for` the left-most entry is what the client sent.
+    warnings.push(
+      'TRUST_PROXY=true trusts every X-Forwarded-For entry, so a client picks its own address (the left-most one) ' +
+        'for the sign-in throttle, the rate limits and every other per-address limit. Set TRUST_PROXY to the number ' +
+        'of proxies in front of Switchboard (1 for one nginx or load balancer) or to their addresses.',
+    );
+  }
+  return warnings;
+}
+
 /** An integer variable within [min, max], or its default when unset. */
 function boundedInt(
   env: NodeJS.ProcessEnv,

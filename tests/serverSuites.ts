@@ -55,6 +55,7 @@ export const DATABASE_FREE: Record<string, string> = {
   'tests/server/summarize-split-text.test.ts': 'text cut for summaries',
   'tests/server/tools-arguments.test.ts': 'argument checks',
   'tests/server/tools-sandbox-config.test.ts': 'configuration',
+  'tests/server/trust-proxy.test.ts': "start-up warnings and the proxy's address; the database is incidental",
   'tests/server/twilio-client.test.ts': 'the Twilio client against the fake',
   'tests/server/voice-audio.test.ts': 'audio conversion',
   'tests/server/voice-playback.test.ts': 'playback bookkeeping',
