@@ -10,6 +10,7 @@ import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
 import { CHAT_DEFAULTS, type ChatConfig } from './chat/chatConfig.js';
 import { CRAWL_DEFAULTS, type CrawlConfig } from './crawl/crawlLimits.js';
 import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
+import { DEFAULT_IPV6_PREFIX_LENGTH } from './net/addressKey.js';
 import { parseOutboundAllow } from './net/allowList.js';
 import { parseRealtimeModelMap, REALTIME_MODEL_MAP_VARIABLE, type RealtimeModelMap } from './voice/realtimeModels.js';
 
@@ -38,6 +39,8 @@ export interface Config {
    * behind a reverse proxy, without it every client shares the proxy's login throttle and rate limit.
    */
   trustProxy: boolean | number | string[];
+  /** IPV6_PREFIX_LENGTH: per-address limits count an IPv6 client by this many leading bits (net/addressKey.ts). */
+  ipv6PrefixLength: number;
   /**
    * The tool handler sandbox: SANDBOX_TIMEOUT_MS per call, SANDBOX_WORKERS threads,
    * SANDBOX_MEMORY_MB heap per call, SANDBOX_USER_CALLS calls of one user running and waiting.
@@ -189,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const trustProxy = parseTrustProxy(text(env, 'TRUST_PROXY'), problems);
+  const ipv6PrefixLength = boundedInt(env, 'IPV6_PREFIX_LENGTH', { fallback: DEFAULT_IPV6_PREFIX_LENGTH, min: 32, max: 128 }, problems);
 
   const sandbox = {
     timeoutMs: boundedInt(env, 'SANDBOX_TIMEOUT_MS', { fallback: 5000, min: 10, max: 300_000 }, problems),
@@ -233,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey,
     logLevel: logLevel as LogLevel,
     trustProxy,
+    ipv6PrefixLength,
     sandbox,
     outboundAllow: outboundAllow.entries,
     crawl,

@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
+import { addressKey } from '../net/addressKey.js';
 import { HttpError } from './HttpError.js';
 import { isApiPath, routedPath } from './routedPath.js';
 
@@ -94,8 +95,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: true,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
-    // Without this, requests through app.injectWS have no ip and the plugin answers 500 (TOOLCHAIN.md).
-    keyGenerator: (request) => request.ip ?? 'unknown',
+    // addressKey also gives requests through app.injectWS, which have no ip, a key (the plugin
+    // answered 500 without one, TOOLCHAIN.md).
+    keyGenerator: (request) => addressKey(request.ip, config.ipv6PrefixLength),
     allowList: (request) => !isApiPath(routedPath(request)),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'rate_limited', `Too many requests, please try again in ${context.after}`),
