@@ -21,6 +21,8 @@ import { loadEncryptionKey } from './crypto/encryptionKey.js';
 import { SecretBox } from './crypto/SecretBox.js';
 import { isPostgres } from './db/dialect.js';
 import type { Database } from './db/schema.js';
+import { ConnectionGuard } from './http/ConnectionGuard.js';
+import { connectionServerOptions } from './http/connectionLimits.js';
 import { errorHandler } from './http/errorHandler.js';
 import { registerJsonBodyParser } from './http/jsonBody.js';
 import { registerNulGuard } from './http/nulCharacters.js';
@@ -30,6 +32,7 @@ import { loggerOptions, type LogDestination } from './http/logging.js';
 import { logWebSocketUpgrades, RequestLogController } from './http/RequestLogController.js';
 import { createNotFoundHandler } from './http/notFound.js';
 import { registerSecurity } from './http/security.js';
+import { trustedProxyCheck } from './net/trustedProxies.js';
 import { openApiOptions } from './openapi/openApiOptions.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminRoutes } from './routes/admin.js';
@@ -77,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions({ level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream }),
     logController: new RequestLogController(),
     bodyLimit: config.bodyLimitBytes,
+    ...connectionServerOptions(config.connections),
     // A hop count trusts that many proxies in front of us; Fastify's types only take it as a function.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -138,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurity(app, config);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: config.wsMaxPayloadBytes } });
+  const isTrustedProxy = trustedProxyCheck(config.trustProxy);
+  new ConnectionGuard({ limits: config.connections, ipv6PrefixLength: config.ipv6PrefixLength, isTrustedProxy, log: app.log }).attach(app.server);
   app.addHook('onRequest', authenticate);
   registerOwnerAnswers(app, ownerAnswers);
   // Before any route: it collects them as they are registered.

@@ -9,6 +9,7 @@ import { USER_QUOTAS } from '../shared/limits.js';
 import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
 import { CHAT_DEFAULTS, type ChatConfig } from './chat/chatConfig.js';
 import { CRAWL_DEFAULTS, type CrawlConfig } from './crawl/crawlLimits.js';
+import { CONNECTION_DEFAULTS, type ConnectionLimits } from './http/connectionLimits.js';
 import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
 import { DEFAULT_IPV6_PREFIX_LENGTH } from './net/addressKey.js';
 import { parseOutboundAllow } from './net/allowList.js';
@@ -39,6 +40,11 @@ export interface Config {
    * behind a reverse proxy, without it every client shares the proxy's login throttle and rate limit.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * Connection timeouts and caps (http/connectionLimits.ts): HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS,
+   * KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS, CONNECTIONS_PER_ADDRESS.
+   */
+  connections: ConnectionLimits;
   /** IPV6_PREFIX_LENGTH: per-address limits count an IPv6 client by this many leading bits (net/addressKey.ts). */
   ipv6PrefixLength: number;
   /**
@@ -192,6 +198,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const trustProxy = parseTrustProxy(text(env, 'TRUST_PROXY'), problems);
+  const connections: ConnectionLimits = {
+    headersTimeoutMs: boundedInt(env, 'HEADERS_TIMEOUT_MS', { fallback: CONNECTION_DEFAULTS.headersTimeoutMs, min: 1000, max: 600_000 }, problems),
+    requestTimeoutMs: boundedInt(env, 'REQUEST_TIMEOUT_MS', { fallback: CONNECTION_DEFAULTS.requestTimeoutMs, min: 1000, max: 3_600_000 }, problems),
+    keepAliveTimeoutMs: boundedInt(env, 'KEEP_ALIVE_TIMEOUT_MS', { fallback: CONNECTION_DEFAULTS.keepAliveTimeoutMs, min: 1000, max: 600_000 }, problems),
+    maxConnections: boundedInt(env, 'MAX_CONNECTIONS', { fallback: CONNECTION_DEFAULTS.maxConnections, min: 1, max: 1_000_000 }, problems),
+    perAddress: boundedInt(env, 'CONNECTIONS_PER_ADDRESS', { fallback: CONNECTION_DEFAULTS.perAddress, min: 0, max: 1_000_000 }, problems),
+  };
+  // Node refuses a server whose headers may take longer than the whole request.
+  if (connections.headersTimeoutMs > connections.requestTimeoutMs) {
+    problems.push(`HEADERS_TIMEOUT_MS (${connections.headersTimeoutMs}) must not be more than REQUEST_TIMEOUT_MS (${connections.requestTimeoutMs})`);
+  }
   const ipv6PrefixLength = boundedInt(env, 'IPV6_PREFIX_LENGTH', { fallback: DEFAULT_IPV6_PREFIX_LENGTH, min: 32, max: 128 }, problems);
 
   const sandbox = {
@@ -237,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey,
     logLevel: logLevel as LogLevel,
     trustProxy,
+    connections,
     ipv6PrefixLength,
     sandbox,
     outboundAllow: outboundAllow.entries,

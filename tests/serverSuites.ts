@@ -34,6 +34,7 @@ export const SQLITE_ONLY: Record<string, string> = {
 /** Suites that never reach a database (or only to start an app): nothing to learn from a second pass. */
 export const DATABASE_FREE: Record<string, string> = {
   'tests/server/config.test.ts': 'reads configuration',
+  'tests/server/connection-limits.test.ts': 'connections and timeouts; the database only starts the app',
   'tests/server/crawl-site.test.ts': 'the crawler against a fixture site',
   'tests/server/database-unavailable.test.ts': 'fake unreachable hosts, no real database',
   'tests/server/history-query-text.test.ts': 'search text parsing, CSV fields, snippets and export names',
