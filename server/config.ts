@@ -47,6 +47,8 @@ export interface Config {
   connections: ConnectionLimits;
   /** IPV6_PREFIX_LENGTH: per-address limits count an IPv6 client by this many leading bits (net/addressKey.ts). */
   ipv6PrefixLength: number;
+  /** PAGE_REQUESTS_PER_MINUTE: per-address limit of everything outside /api (console files, widget.js, examples). */
+  pageRateLimit: { max: number; windowMs: number };
   /**
    * The tool handler sandbox: SANDBOX_TIMEOUT_MS per call, SANDBOX_WORKERS threads,
    * SANDBOX_MEMORY_MB heap per call, SANDBOX_USER_CALLS calls of one user running and waiting.
@@ -210,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`HEADERS_TIMEOUT_MS (${connections.headersTimeoutMs}) must not be more than REQUEST_TIMEOUT_MS (${connections.requestTimeoutMs})`);
   }
   const ipv6PrefixLength = boundedInt(env, 'IPV6_PREFIX_LENGTH', { fallback: DEFAULT_IPV6_PREFIX_LENGTH, min: 32, max: 128 }, problems);
+  const pageRequestsPerMinute = boundedInt(env, 'PAGE_REQUESTS_PER_MINUTE', { fallback: 3000, min: 1, max: 1_000_000 }, problems);
 
   const sandbox = {
     timeoutMs: boundedInt(env, 'SANDBOX_TIMEOUT_MS', { fallback: 5000, min: 10, max: 300_000 }, problems),
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     connections,
     ipv6PrefixLength,
+    pageRateLimit: { max: pageRequestsPerMinute, windowMs: 60 * 1000 },
     sandbox,
     outboundAllow: outboundAllow.entries,
     crawl,

@@ -24,12 +24,8 @@ function send(reply: FastifyReply, status: number, page: RenderedPage): FastifyR
 
 export async function demoPageRoutes(app: FastifyInstance, { probe }: DemoPageRoutesOptions): Promise<void> {
   const { db, config } = app;
-  const rateLimit = {
-    max: config.publicRateLimit.max,
-    timeWindow: config.publicRateLimit.windowMs,
-    // The global limit only counts /api/*; these pages are counted on their own.
-    allowList: () => false,
-  };
+  // Stricter than the global page limit, and counted on their own: each page may probe the demo's site.
+  const rateLimit = { max: config.publicRateLimit.max, timeWindow: config.publicRateLimit.windowMs };
 
   app.get(DEMO_STYLESHEET_PATH, { config: { auth: 'public' } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').type('text/css; charset=utf-8').send(DEMO_STYLES),

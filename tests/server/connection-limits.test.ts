@@ -197,10 +197,23 @@ async function waitForClosed(clients: RawClient[], count: number): Promise<void>
   }
 }
 
+describe('pages', () => {
+  it('have a rate limit of their own, apart from the API', async () => {
+    t = await createTestApp({ config: { pageRateLimit: { max: 3, windowMs: 60_000 }, rateLimit: { max: 100, windowMs: 60_000 } } });
+    const page = (url: string) => t!.app.inject({ method: 'GET', url, headers: { accept: 'text/html' }, remoteAddress: '192.0.2.44' });
+    for (const url of ['/widget.js', '/agents', '/examples/basic.html']) expect((await page(url)).statusCode, url).not.toBe(429);
+    const limited = await page('/sessions');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await page('/api/health')).statusCode).toBe(200);
+  });
+});
+
 describe('settings', () => {
   it('have the documented defaults', () => {
     const config = loadConfig({});
     expect(config.connections).toEqual({ headersTimeoutMs: 15_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000, maxConnections: 800, perAddress: 256 });
+    expect(config.pageRateLimit).toEqual({ max: 3000, windowMs: 60_000 });
   });
 
   it('are read from the environment', () => {
@@ -210,8 +223,10 @@ describe('settings', () => {
       KEEP_ALIVE_TIMEOUT_MS: '65000',
       MAX_CONNECTIONS: '4000',
       CONNECTIONS_PER_ADDRESS: '0',
+      PAGE_REQUESTS_PER_MINUTE: '600',
     });
     expect(config.connections).toEqual({ headersTimeoutMs: 5000, requestTimeoutMs: 20_000, keepAliveTimeoutMs: 65_000, maxConnections: 4000, perAddress: 0 });
+    expect(config.pageRateLimit.max).toBe(600);
   });
 
   it('name each bad value, and headers that may take longer than the whole request', () => {
