@@ -7,7 +7,7 @@ import { findDemoWithWebchat } from '../db/webchatDemos.js';
 import { DEMO_STYLESHEET_PATH, renderDemoPage, renderDemoUnavailable, type RenderedPage } from '../demo/demoPage.js';
 import { DEMO_STYLES } from '../demo/demoStyles.js';
 import type { FramingProbe, FramingVerdict } from '../demo/framingProbe.js';
-import { isOwnHost, ownHostNames } from '../net/ownHosts.js';
+import { isOwnAddress, ownAddresses } from '../net/ownAddresses.js';
 
 export interface DemoPageRoutesOptions {
   probe: FramingProbe;
@@ -38,7 +38,7 @@ export async function demoPageRoutes(app: FastifyInstance, { probe }: DemoPageRo
     const { demo, webchat } = found;
     if (webchat.enabled !== 1) return send(reply, 404, renderDemoUnavailable('inactive'));
     // Links to this server are refused when demos are made; one made before that is never framed.
-    const ownPage = isOwnHost(new URL(demo.link), ownHostNames(config.publicUrl, request.host));
+    const ownPage = isOwnAddress(new URL(demo.link), ownAddresses(config.publicUrl, request.host));
     const verdict: FramingVerdict = ownPage ? { frameable: false, origins: [] } : await probe(demo.link);
     return send(reply, 200, renderDemoPage({ botName: webchat.name, webchatId: webchat.id, link: demo.link, verdict }));
   });

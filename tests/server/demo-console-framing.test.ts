@@ -44,8 +44,9 @@ describe('demo links to this server', () => {
   it.each([
     'PUBLIC_URL/admin',
     'PUBLIC_URL/api/accounts/admin/users',
+    // The standard ports of this host: a proxy in front, or http:// redirecting to https://.
     'https://127.0.0.1/admin',
-    'http://127.0.0.1:9/settings',
+    'http://127.0.0.1/settings',
     'http://127.0.0.1./admin',
   ])('are refused when the demo is made: %s', async (link) => {
     const response = await alice.call('POST', '/api/webchats/create-demo', { link: link.replace('PUBLIC_URL', publicUrl), webchatId: bot.id });
@@ -53,15 +54,23 @@ describe('demo links to this server', () => {
     expect(response.json()).toMatchObject({ code: 'validation_failed', error: "link: must be your website's address, not one of this Switchboard server's pages" });
   });
 
-  it('are refused for the host the request came on too (another name of this server)', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/webchats/create-demo',
-      headers: { ...t.auth(alice.accessToken), host: 'switchboard.internal:3000' },
-      payload: { link: 'https://SWITCHBOARD.internal/admin', webchatId: bot.id },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatch(/^link: /);
+  it.each(['https://SWITCHBOARD.internal/admin', 'http://switchboard.internal:3000/admin'])(
+    'are refused for the host the request came on too (another name of this server): %s',
+    async (link) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/webchats/create-demo',
+        headers: { ...t.auth(alice.accessToken), host: 'switchboard.internal:3000' },
+        payload: { link, webchatId: bot.id },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(/^link: /);
+    },
+  );
+
+  it("another port of this host is another site (a developer's local shop)", async () => {
+    const response = await alice.call('POST', '/api/webchats/create-demo', { link: 'http://127.0.0.1:8080/shop', webchatId: bot.id });
+    expect(response.statusCode).toBe(201);
   });
 
   it('another site is still fine', async () => {
