@@ -21,14 +21,18 @@ import { loadEncryptionKey } from './crypto/encryptionKey.js';
 import { SecretBox } from './crypto/SecretBox.js';
 import { isPostgres } from './db/dialect.js';
 import type { Database } from './db/schema.js';
+import { ConnectionGuard } from './http/ConnectionGuard.js';
+import { connectionServerOptions } from './http/connectionLimits.js';
 import { errorHandler } from './http/errorHandler.js';
 import { registerJsonBodyParser } from './http/jsonBody.js';
+import { registerNulGuard } from './http/nulCharacters.js';
 import { OwnerAnswers } from './http/OwnerAnswers.js';
 import { registerOwnerAnswers } from './http/ownerAnswerHooks.js';
 import { loggerOptions, type LogDestination } from './http/logging.js';
 import { logWebSocketUpgrades, RequestLogController } from './http/RequestLogController.js';
 import { createNotFoundHandler } from './http/notFound.js';
 import { registerSecurity } from './http/security.js';
+import { trustedProxyCheck } from './net/trustedProxies.js';
 import { openApiOptions } from './openapi/openApiOptions.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminRoutes } from './routes/admin.js';
@@ -78,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions({ level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream }),
     logController: new RequestLogController(),
     bodyLimit: config.bodyLimitBytes,
+    ...connectionServerOptions(config.connections),
     // A hop count trusts that many proxies in front of us; Fastify's types only take it as a function.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -123,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   app.setErrorHandler(errorHandler);
   registerJsonBodyParser(app);
+  registerNulGuard(app);
   logWebSocketUpgrades(app);
   // Callback style, as every hook on each request's path: an async hook costs a promise and a microtask turn.
   app.addHook('onRequest', (request, reply, done) => {
@@ -140,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurity(app, config);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: config.wsMaxPayloadBytes } });
+  const isTrustedProxy = trustedProxyCheck(config.trustProxy);
+  new ConnectionGuard({ limits: config.connections, ipv6PrefixLength: config.ipv6PrefixLength, isTrustedProxy, log: app.log }).attach(app.server);
   app.addHook('onRequest', authenticate);
   registerOwnerAnswers(app, ownerAnswers);
   // Before any route: it collects them as they are registered.

@@ -9,7 +9,9 @@ import { USER_QUOTAS } from '../shared/limits.js';
 import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
 import { CHAT_DEFAULTS, type ChatConfig } from './chat/chatConfig.js';
 import { CRAWL_DEFAULTS, type CrawlConfig } from './crawl/crawlLimits.js';
+import { CONNECTION_DEFAULTS, type ConnectionLimits } from './http/connectionLimits.js';
 import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
+import { DEFAULT_IPV6_PREFIX_LENGTH } from './net/addressKey.js';
 import { parseOutboundAllow } from './net/allowList.js';
 import { parseRealtimeModelMap, REALTIME_MODEL_MAP_VARIABLE, type RealtimeModelMap } from './voice/realtimeModels.js';
 
@@ -38,6 +40,15 @@ export interface Config {
    * behind a reverse proxy, without it every client shares the proxy's login throttle and rate limit.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * Connection timeouts and caps (http/connectionLimits.ts): HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS,
+   * KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS, CONNECTIONS_PER_ADDRESS.
+   */
+  connections: ConnectionLimits;
+  /** IPV6_PREFIX_LENGTH: per-address limits count an IPv6 client by this many leading bits (net/addressKey.ts). */
+  ipv6PrefixLength: number;
+  /** PAGE_REQUESTS_PER_MINUTE: per-address limit of everything outside /api (console files, widget.js, examples). */
+  pageRateLimit: { max: number; windowMs: number };
   /**
    * The tool handler sandbox: SANDBOX_TIMEOUT_MS per call, SANDBOX_WORKERS threads,
    * SANDBOX_MEMORY_MB heap per call, SANDBOX_USER_CALLS calls of one user running and waiting.
@@ -135,6 +146,23 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): boolean |
   return false;
 }
 
+/**
+ * Settings that work but are probably not what the operator meant, each with the reason and the
+ * fix; the server logs them at start-up (startServer.ts).
+ */
+export function configWarnings(config: Pick<Config, 'trustProxy'>): string[] {
+  const warnings: string[] = [];
+  if (config.trustProxy === true) {
+    // Issue 18: behind nginx's `$proxy_add_x_forwarded_for` the left-most entry is what the client sent.
+    warnings.push(
+      'TRUST_PROXY=true trusts every X-Forwarded-For entry, so a client picks its own address (the left-most one) ' +
+        'for the sign-in throttle, the rate limits and every other per-address limit. Set TRUST_PROXY to the number ' +
+        'of proxies in front of Switchboard (1 for one nginx or load balancer) or to their addresses.',
+    );
+  }
+  return warnings;
+}
+
 /** An integer variable within [min, max], or its default when unset. */
 function boundedInt(
   env: NodeJS.ProcessEnv,
@@ -181,6 +209,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const trustProxy = parseTrustProxy(text(env, 'TRUST_PROXY'), problems);
+  const connections: ConnectionLimits = {
+    headersTimeoutMs: boundedInt(env, 'HEADERS_TIMEOUT_MS', { fallback: CONNECTION_DEFAULTS.headersTimeoutMs, min: 1000, max: 600_000 }, problems),
+    requestTimeoutMs: boundedInt(env, 'REQUEST_TIMEOUT_MS', { fallback: CONNECTION_DEFAULTS.requestTimeoutMs, min: 1000, max: 3_600_000 }, problems),
+    keepAliveTimeoutMs: boundedInt(env, 'KEEP_ALIVE_TIMEOUT_MS', { fallback: CONNECTION_DEFAULTS.keepAliveTimeoutMs, min: 1000, max: 600_000 }, problems),
+    maxConnections: boundedInt(env, 'MAX_CONNECTIONS', { fallback: CONNECTION_DEFAULTS.maxConnections, min: 1, max: 1_000_000 }, problems),
+    perAddress: boundedInt(env, 'CONNECTIONS_PER_ADDRESS', { fallback: CONNECTION_DEFAULTS.perAddress, min: 0, max: 1_000_000 }, problems),
+  };
+  // Node refuses a server whose headers may take longer than the whole request.
+  if (connections.headersTimeoutMs > connections.requestTimeoutMs) {
+    problems.push(`HEADERS_TIMEOUT_MS (${connections.headersTimeoutMs}) must not be more than REQUEST_TIMEOUT_MS (${connections.requestTimeoutMs})`);
+  }
+  const ipv6PrefixLength = boundedInt(env, 'IPV6_PREFIX_LENGTH', { fallback: DEFAULT_IPV6_PREFIX_LENGTH, min: 32, max: 128 }, problems);
+  const pageRequestsPerMinute = boundedInt(env, 'PAGE_REQUESTS_PER_MINUTE', { fallback: 3000, min: 1, max: 1_000_000 }, problems);
 
   const sandbox = {
     timeoutMs: boundedInt(env, 'SANDBOX_TIMEOUT_MS', { fallback: 5000, min: 10, max: 300_000 }, problems),
@@ -227,6 +268,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey,
     logLevel: logLevel as LogLevel,
     trustProxy,
+    connections,
+    ipv6PrefixLength,
+    pageRateLimit: { max: pageRequestsPerMinute, windowMs: 60 * 1000 },
     sandbox,
     outboundAllow: outboundAllow.entries,
     crawl,

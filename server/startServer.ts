@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
 import { ensureFirstSuperadmin, generatedCredentialsNotice } from './bootstrap.js';
-import type { Config } from './config.js';
+import { configWarnings, type Config } from './config.js';
 import { isPostgres } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { openDatabase } from './db/openDatabase.js';
@@ -43,6 +43,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       process.stdout.write(generatedCredentialsNotice(bootstrap.username, bootstrap.generatedPassword));
     }
     const app = await buildApp({ db, config, instanceId: heartbeat.id });
+    for (const warning of configWarnings(config)) app.log.warn(warning);
     heartbeat.keepBeating(app.log);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

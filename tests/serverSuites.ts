@@ -34,6 +34,7 @@ export const SQLITE_ONLY: Record<string, string> = {
 /** Suites that never reach a database (or only to start an app): nothing to learn from a second pass. */
 export const DATABASE_FREE: Record<string, string> = {
   'tests/server/config.test.ts': 'reads configuration',
+  'tests/server/connection-limits.test.ts': 'connections and timeouts; the database only starts the app',
   'tests/server/crawl-markup-shape.test.ts': 'markup counted in memory',
   'tests/server/crawl-page-reader.test.ts': "the crawler's page reader threads",
   'tests/server/crawl-site.test.ts': 'the crawler against a fixture site',
@@ -58,6 +59,7 @@ export const DATABASE_FREE: Record<string, string> = {
   'tests/server/summarize-split-text.test.ts': 'text cut for summaries',
   'tests/server/tools-arguments.test.ts': 'argument checks',
   'tests/server/tools-sandbox-config.test.ts': 'configuration',
+  'tests/server/trust-proxy.test.ts': "start-up warnings and the proxy's address; the database is incidental",
   'tests/server/twilio-client.test.ts': 'the Twilio client against the fake',
   'tests/server/voice-audio.test.ts': 'audio conversion',
   'tests/server/voice-playback.test.ts': 'playback bookkeeping',

@@ -26,7 +26,10 @@ const READABILITY_MAX = { elements: 10_000, depth: 128 };
 /** Below this many characters an article is Readability clutching at straws; use the body. */
 const MIN_ARTICLE_CHARS = 20;
 
-export function extractPage(html: string, pageUrl: string, maxChars: number, shape: MarkupShape): ExtractedPage {
+export function extractPage(page: string, pageUrl: string, maxChars: number, shape: MarkupShape): ExtractedPage {
+  // Browsers drop NUL from HTML text; the API refuses it (PostgreSQL cannot store it), and the
+  // console sends a crawl's text back when it saves the bot.
+  const html = page.replaceAll('\u0000', '');
   const { document } = parseHTML(html) as unknown as { document: Document };
   const base = baseUrl(document, pageUrl);
   const robots = metaRobots(document);

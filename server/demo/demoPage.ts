@@ -25,7 +25,8 @@ export function demoPagePolicy(frameOrigins: readonly string[]): string {
     `frame-src ${frameOrigins.length > 0 ? frameOrigins.join(' ') : "'none'"}`,
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'self'",
+    // Nothing frames a demo page: this server's pages are never framed (issue 18).
+    "frame-ancestors 'none'",
   ].join('; ');
 }
 

@@ -4,22 +4,15 @@
  */
 import { EXPORT_FORMATS, HISTORY_LIMITS, type ExportFormat, type HistoryKind } from '../../shared/types/history.js';
 import { invalidField } from '../http/HttpError.js';
-import { queryString, wholeNumber } from '../http/queryParams.js';
+import { queryId, queryString, wholeNumber } from '../http/queryParams.js';
 import type { HistoryFilters } from './historyFilters.js';
 import { parseSearchText } from './parseSearchText.js';
 
-const ID_MAX_CHARS = 100;
 const PHONE_SHAPE = /^[\d\s+().-]{1,40}$/;
 const PHONE_MAX_DIGITS = 20;
 /** Year 275760, JavaScript's last date: any bound past it means "no bound" anyway. */
 const MAX_TIME = 8_640_000_000_000_000;
 const KINDS: Record<string, ReadonlyArray<HistoryKind>> = { all: ['call', 'chat'], calls: ['call'], chats: ['chat'] };
-
-function id(query: Record<string, unknown>, name: string): string | undefined {
-  const value = queryString(query, name);
-  if (value !== undefined && value.length > ID_MAX_CHARS) throw invalidField(name, `must be at most ${ID_MAX_CHARS} characters`);
-  return value;
-}
 
 function phoneDigits(query: Record<string, unknown>): string | undefined {
   const raw = queryString(query, 'phone')?.trim();
@@ -42,8 +35,9 @@ function kinds(query: Record<string, unknown>, narrowedTo: HistoryKind | null): 
 /** q, kind, agentId, webchatId, phone, from, to. */
 export function parseHistoryFilters(query: Record<string, unknown>): HistoryFilters {
   const terms = parseSearchText(queryString(query, 'q') ?? '');
-  const agentId = id(query, 'agentId');
-  const webchatId = id(query, 'webchatId');
+  // By shape: ids reach the search as bound values and, on SQLite, inside the MATCH string's scope keys.
+  const agentId = queryId(query, 'agentId');
+  const webchatId = queryId(query, 'webchatId');
   const phone = phoneDigits(query);
   if (agentId && webchatId) throw invalidField('webchatId', 'give an agent or a bot, not both');
   if (webchatId && phone) throw invalidField('phone', 'only calls have phone numbers, and a bot has chats');

@@ -3,10 +3,11 @@
  * body on POSTs like logout: that is "no body", not malformed JSON. A body nested deeper than
  * MAX_JSON_DEPTH is refused before JSON.parse by a linear scan (issue 7, finding 1): 1,000 levels
  * used to reach JSON.stringify and Ajv's recursion and answer 500. Everything else goes through
- * Fastify's own (prototype-safe) parser.
+ * Fastify's own (prototype-safe) parser; a string holding NUL is then refused (nulCharacters.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './HttpError.js';
+import { nulInJsonBody } from './nulCharacters.js';
 
 /** Arrays and objects inside one another; a tool's parameters schema at its deepest uses about 70. */
 export const MAX_JSON_DEPTH = 128;
@@ -49,6 +50,9 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       done(new HttpError(400, 'invalid_json', `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`), undefined);
       return;
     }
-    parseJson(request, text, done);
+    parseJson(request, text, (error, parsed) => {
+      if (error) done(error, undefined);
+      else done(nulInJsonBody(text, parsed), parsed);
+    });
   });
 }

@@ -17,6 +17,16 @@ export function queryString(query: Record<string, unknown>, name: string): strin
   return raw;
 }
 
+/** The ids this server makes for agents, bots, tools and users (crypto.randomUUID in server/db). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The parameter as an id of UUID shape, undefined when absent or empty. */
+export function queryId(query: Record<string, unknown>, name: string): string | undefined {
+  const value = queryString(query, name);
+  if (value !== undefined && !UUID_PATTERN.test(value)) throw invalidField(name, 'must be an id as the API gives them (8-4-4-4-12 hexadecimal digits)');
+  return value;
+}
+
 export function wholeNumber(query: Record<string, unknown>, name: string, fallback: number, min: number, max: number): number {
   const raw = query[name];
   if (raw === undefined || raw === '') return fallback;

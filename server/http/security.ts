@@ -1,13 +1,14 @@
 /**
- * Security headers on every answer and a generous global rate limit for the API. The login
- * route has its own, much stricter failure throttle (auth/LoginThrottle.ts). Every decision here
- * reads the routed path, never the raw URL text (issue 7, finding 3).
+ * Security headers on every answer and generous global rate limits, one for the API and one for
+ * pages. The login route has its own, much stricter failure throttle (auth/LoginThrottle.ts).
+ * Every decision here reads the routed path, never the raw URL text (issue 7, finding 3).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
+import { addressKey } from '../net/addressKey.js';
 import { HttpError } from './HttpError.js';
 import { isApiPath, routedPath } from './routedPath.js';
 
@@ -23,6 +24,8 @@ export function isCrossOriginPath(path: string): boolean {
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
+/** Keeps an address's page count apart from its API count in the one store. */
+const PAGE_KEY_PREFIX = 'page ';
 
 /** Helmet's options: what every answer carries (CORP and HSTS are decided per request below). */
 const HELMET_OPTIONS: HelmetOptions = {
@@ -38,13 +41,17 @@ const HELMET_OPTIONS: HelmetOptions = {
       // real-time channel works and nothing else can be reached.
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
-      frameAncestors: ["'self'"],
+      // No page of this server is ever framed, not even by another of its pages: demo pages share
+      // this origin and frame what users link them to (issue 18).
+      frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
       upgradeInsecureRequests: null,
     },
   },
   crossOriginResourcePolicy: { policy: 'same-origin' },
+  // Browsers without CSP's frame-ancestors read this instead.
+  xFrameOptions: { action: 'deny' },
   // Sent below only over HTTPS: over plain http it means nothing and can pin a wrong host.
   strictTransportSecurity: false,
 };
@@ -86,13 +93,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   // PostgreSQL counter would put a database write on the path of every API request, which the
   // speed work took even the user lookup off. What an attacker gains from, password guessing, is
   // throttled by LoginThrottle, whose counts are shared through PostgreSQL exactly.
+  // Everything outside /api (the console's files, widget.js, examples) counts on a budget of its
+  // own, pageRateLimit (issue 18): one console load alone fetches dozens of files.
+  const apiOrPage = (request: FastifyRequest) => (isApiPath(routedPath(request)) ? config.rateLimit : config.pageRateLimit);
   await app.register(rateLimit, {
     global: true,
-    max: config.rateLimit.max,
-    timeWindow: config.rateLimit.windowMs,
-    // Without this, requests through app.injectWS have no ip and the plugin answers 500 (TOOLCHAIN.md).
-    keyGenerator: (request) => request.ip ?? 'unknown',
-    allowList: (request) => !isApiPath(routedPath(request)),
+    max: (request) => apiOrPage(request).max,
+    timeWindow: (request) => apiOrPage(request).windowMs,
+    // addressKey also gives requests through app.injectWS, which have no ip, a key (the plugin
+    // answered 500 without one, TOOLCHAIN.md).
+    keyGenerator: (request) => {
+      const key = addressKey(request.ip, config.ipv6PrefixLength);
+      return isApiPath(routedPath(request)) ? key : `${PAGE_KEY_PREFIX}${key}`;
+    },
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'rate_limited', `Too many requests, please try again in ${context.after}`),
   });

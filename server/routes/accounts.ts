@@ -16,6 +16,7 @@ import { throttledCheck } from '../auth/throttledCheck.js';
 import { verifyPassword } from '../crypto/passwords.js';
 import { findUserById, findUserByUsername, toAuthUser, type UserRecord } from '../db/users.js';
 import { HttpError, unauthorized } from '../http/HttpError.js';
+import { addressKey } from '../net/addressKey.js';
 import { PASSWORD_MAX_LENGTH } from './fields.js';
 
 const LoginBody = Type.Object(
@@ -44,7 +45,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     // Counted and answered the same, in about the same time, whether the username exists or not.
     const valid = await throttledCheck(
       auth.loginThrottle,
-      { account: usernameKey(username), address: request.ip },
+      { account: usernameKey(username), address: addressKey(request.ip, config.ipv6PrefixLength) },
       async () => {
         user = await findUserByUsername(db, username);
         return user ? verifyPassword(user.password_hash, password) : auth.verifyUnknownUser(password);

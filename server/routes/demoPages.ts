@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findDemoWithWebchat } from '../db/webchatDemos.js';
 import { DEMO_STYLESHEET_PATH, renderDemoPage, renderDemoUnavailable, type RenderedPage } from '../demo/demoPage.js';
 import { DEMO_STYLES } from '../demo/demoStyles.js';
-import type { FramingProbe } from '../demo/framingProbe.js';
+import type { FramingProbe, FramingVerdict } from '../demo/framingProbe.js';
+import { isOwnAddress, ownAddresses } from '../net/ownAddresses.js';
 
 export interface DemoPageRoutesOptions {
   probe: FramingProbe;
@@ -23,12 +24,8 @@ function send(reply: FastifyReply, status: number, page: RenderedPage): FastifyR
 
 export async function demoPageRoutes(app: FastifyInstance, { probe }: DemoPageRoutesOptions): Promise<void> {
   const { db, config } = app;
-  const rateLimit = {
-    max: config.publicRateLimit.max,
-    timeWindow: config.publicRateLimit.windowMs,
-    // The global limit only counts /api/*; these pages are counted on their own.
-    allowList: () => false,
-  };
+  // Stricter than the global page limit, and counted on their own: each page may probe the demo's site.
+  const rateLimit = { max: config.publicRateLimit.max, timeWindow: config.publicRateLimit.windowMs };
 
   app.get(DEMO_STYLESHEET_PATH, { config: { auth: 'public' } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').type('text/css; charset=utf-8').send(DEMO_STYLES),
@@ -40,7 +37,9 @@ export async function demoPageRoutes(app: FastifyInstance, { probe }: DemoPageRo
     if (!found) return send(reply, 404, renderDemoUnavailable('not_found'));
     const { demo, webchat } = found;
     if (webchat.enabled !== 1) return send(reply, 404, renderDemoUnavailable('inactive'));
-    const verdict = await probe(demo.link);
+    // Links to this server are refused when demos are made; one made before that is never framed.
+    const ownPage = isOwnAddress(new URL(demo.link), ownAddresses(config.publicUrl, request.host));
+    const verdict: FramingVerdict = ownPage ? { frameable: false, origins: [] } : await probe(demo.link);
     return send(reply, 200, renderDemoPage({ botName: webchat.name, webchatId: webchat.id, link: demo.link, verdict }));
   });
 }

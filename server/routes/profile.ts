@@ -14,6 +14,7 @@ import type { SessionUser } from '../appTypes.js';
 import { hashPassword, verifyPassword } from '../crypto/passwords.js';
 import { findUserById, setPasswordHash, toAuthUser, updateUser } from '../db/users.js';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/HttpError.js';
+import { addressKey } from '../net/addressKey.js';
 import { EmailField, isValidEmail, PasswordField } from './fields.js';
 
 const ChangePasswordBody = Type.Object(
@@ -29,7 +30,7 @@ function ownAccount(request: FastifyRequest, what: string): SessionUser {
 
 export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, auth, clock } = app;
+  const { db, auth, clock, config } = app;
 
   app.post('/change-password', { schema: { body: ChangePasswordBody } }, async (request, reply) => {
     const actor = ownAccount(request, 'The password');
@@ -45,7 +46,7 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
     // Guessing the current password through this route is throttled like sign-in, on its own key.
     const correct = await throttledCheck(
       auth.loginThrottle,
-      { account: `password-change:${actor.id}`, address: request.ip },
+      { account: `password-change:${actor.id}`, address: addressKey(request.ip, config.ipv6PrefixLength) },
       () => verifyPassword(row.password_hash, currentPassword),
       (seconds) => new HttpError(429, 'rate_limited', 'Too many attempts. Please try again later.', { 'Retry-After': String(seconds) }),
     );

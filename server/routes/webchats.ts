@@ -25,6 +25,7 @@ import {
   type WebchatWithTools,
 } from '../db/webchats.js';
 import { notFound, quotaExceeded, validationFailed } from '../http/HttpError.js';
+import { ownAddresses } from '../net/ownAddresses.js';
 import { webchatBodyLimit } from '../knowledge/parseKnowledge.js';
 import { parseDemoLink, toDemo } from '../webchats/demoLinks.js';
 import { integrationScript } from '../webchats/integrationScript.js';
@@ -97,7 +98,7 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post('/create-demo', { schema: { body: CreateDemoBody } }, async (request, reply): Promise<Demo> => {
     const webchat = await ownedWebchat(requireUser(request).id, request.body.webchatId);
-    const link = parseDemoLink(request.body.link);
+    const link = parseDemoLink(request.body.link, ownAddresses(config.publicUrl, request.host));
     if ((await countDemos(db, webchat.id)) >= USER_QUOTAS.demosPerWebchat) throw quotaExceeded('demosPerWebchat', 'demos per bot');
     const row = await insertDemo(db, webchat.id, link, clock());
     reply.code(201);

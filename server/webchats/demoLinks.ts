@@ -3,9 +3,13 @@ import { WEBCHAT_LIMITS } from '../../shared/defaults.js';
 import type { Demo } from '../../shared/types/webchat.js';
 import type { DemoRecord } from '../db/webchatDemos.js';
 import { invalidField } from '../http/HttpError.js';
+import { isOwnAddress, type OwnAddress } from '../net/ownAddresses.js';
 
-/** An absolute http(s) URL without credentials; answered normalised. Throws a 400 naming `link`. */
-export function parseDemoLink(value: string): string {
+/**
+ * An absolute http(s) URL without credentials, at none of the `own` addresses (net/ownAddresses.ts: a demo
+ * of this server's own pages would frame the console); answered normalised. Throws a 400 naming `link`.
+ */
+export function parseDemoLink(value: string, own: readonly OwnAddress[]): string {
   const trimmed = value.trim();
   if (trimmed === '') throw invalidField('link', 'is required');
   if (trimmed.length > WEBCHAT_LIMITS.demoLinkMaxLength) {
@@ -21,6 +25,7 @@ export function parseDemoLink(value: string): string {
     throw invalidField('link', 'must be a full http:// or https:// address');
   }
   if (url.username !== '' || url.password !== '') throw invalidField('link', 'must not contain a user name or password');
+  if (isOwnAddress(url, own)) throw invalidField('link', "must be your website's address, not one of this Switchboard server's pages");
   return url.href;
 }
 

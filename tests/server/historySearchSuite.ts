@@ -10,6 +10,9 @@ import { seedBot, seedCall, seedChat } from '../helpers/seedHistory.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
 const DAY = 86_400_000;
+/** Agent ids as the server makes them (crypto.randomUUID): the filter checks their shape. */
+const ORDERS_AGENT = '0f8e4c2a-6b1d-4e3f-9a7c-5d2b8e1f4a60';
+const OTHER_AGENT = '7c1d9e3b-2a4f-4b6e-8d0c-3f5a7b9e1c24';
 const T0 = Date.UTC(2026, 2, 1, 9);
 
 export interface SuiteOptions {
@@ -35,7 +38,7 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
       otherBotId = await seedBot(t.db, alice.user.id, 'Returns bot');
       orderCall = await seedCall(t.db, {
         userId: alice.user.id,
-        agentId: 'agent-orders',
+        agentId: ORDERS_AGENT,
         agentName: 'Orders agent',
         from: '+14155550123',
         start: T0,
@@ -74,7 +77,7 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
       const page = await search(alice, { q: 'parcel' });
       expect(page.results).toHaveLength(1);
       const [result] = page.results;
-      expect(result).toMatchObject({ kind: 'call', id: orderCall, sourceId: 'agent-orders', sourceName: 'Orders agent', fromNumber: '+14155550123', messageCount: 3 });
+      expect(result).toMatchObject({ kind: 'call', id: orderCall, sourceId: ORDERS_AGENT, sourceName: 'Orders agent', fromNumber: '+14155550123', messageCount: 3 });
       expect(result!.hit).toMatchObject({ speaker: 'caller' });
       expect(result!.hit!.snippet.filter((s) => s.match).map((s) => s.text)).toEqual(['parcel']);
       expect(page).toMatchObject({ total: 1, more: false });
@@ -138,8 +141,8 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
       expect(await ids({ q: 'refunds OR parcel' })).toEqual([]);
       expect(await ids({ kind: 'calls' })).toEqual([orderCall]);
       expect((await ids({ kind: 'chats' })).length).toBe(2);
-      expect(await ids({ agentId: 'agent-orders' })).toEqual([orderCall]);
-      expect(await ids({ agentId: 'agent-else' })).toEqual([]);
+      expect(await ids({ agentId: ORDERS_AGENT })).toEqual([orderCall]);
+      expect(await ids({ agentId: OTHER_AGENT })).toEqual([]);
       expect(await ids({ webchatId: botId })).toEqual([shippingChat]);
       // One result per matching message: the question and the answer both say 'returns'.
       expect(new Set(await ids({ q: 'returns', webchatId: otherBotId })).size).toBe(1);
@@ -187,14 +190,20 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
         [`q=${Array.from({ length: 17 }, (_, i) => `w${i}`).join('+')}`, /^q: /],
         ['phone=12', /^phone: /],
         ['phone=call+me', /^phone: /],
-        ['agentId=a&webchatId=b', /^webchatId: /],
-        ['kind=chats&agentId=a', /^kind: /],
+        [`agentId=${ORDERS_AGENT}&webchatId=${OTHER_AGENT}`, /^webchatId: /],
+        [`kind=chats&agentId=${ORDERS_AGENT}`, /^kind: /],
         ['from=yesterday', /^from: /],
         ['from=20&to=10', /^to: /],
         ['limit=0', /^limit: /],
         ['limit=51', /^limit: /],
         ['offset=1001', /^offset: /],
         ['q=a&q=b', /^q: /],
+        // Ids by shape: NUL once answered 500 on PostgreSQL, which cannot hold it in text.
+        ['agentId=%00', /^agentId: /],
+        [`webchatId=${botId.slice(0, 8)}%00${botId.slice(9)}`, /^webchatId: /],
+        ['agentId=agent-orders', /^agentId: /],
+        [`webchatId=${botId}x`, /^webchatId: /],
+        [`agentId=${ORDERS_AGENT}&agentId=${OTHER_AGENT}`, /^agentId: /],
       ];
       for (const [qs, message] of problems) {
         const response = await alice.call('GET', `/api/history/search?${qs}`);

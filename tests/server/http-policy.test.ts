@@ -58,7 +58,9 @@ describe('security headers', () => {
       expect(csp).toMatch(/(^|;)connect-src 'self'(;|$)/);
       expect(csp).toContain('img-src');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // No page is framed, not even by this origin's demo pages (issue 18).
+      expect(csp).toMatch(/(^|;)frame-ancestors 'none'(;|$)/);
+      expect(response.headers['x-frame-options']).toBe('DENY');
     }
   });
 });

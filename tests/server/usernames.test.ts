@@ -31,11 +31,16 @@ describe('creating and renaming users', () => {
     ['rt-admin\u200b', USERNAME_ERRORS.invisible],
     ['\u202enimda-tr', USERNAME_ERRORS.invisible],
     ['rt-\u0430dmin', USERNAME_ERRORS.mixedScript],
-    ['rt\u0000admin', USERNAME_ERRORS.invisible],
   ])('refuses %j with 400', async (username, error) => {
     const response = await createUser(username);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ success: false, error, code: 'bad_request', details: { field: 'username' } });
+  });
+
+  it('refuses NUL in a name with 400 naming the field (refused in any request body, server/http/nulCharacters.ts)', async () => {
+    const response = await createUser('rt\u0000admin');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, error: 'username: must not contain control characters (U+0000)', code: 'validation_failed' });
   });
 
   it('refuses a case or width variant of an existing name with 409, on create and rename', async () => {

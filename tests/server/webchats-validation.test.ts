@@ -52,7 +52,9 @@ describe('bot fields', () => {
     [{ welcome_message: ['hi'] }, 'welcome_message: must be a string or null'],
     [{ model: '' }, 'model: is required'],
     [{ model: 'gpt 4o' }, 'model: must be a model name without spaces or special characters'],
-    [{ model: 'gpt-4o\u0000' }, 'model: must be a model name without spaces or special characters'],
+    // NUL is refused in any request body before the field rules (server/http/nulCharacters.ts).
+    [{ model: 'gpt-4o\u0000' }, 'model: must not contain control characters (U+0000)'],
+    [{ model: 'gpt-4o\u0007' }, 'model: must be a model name without spaces or special characters'],
     [{ model: 'm'.repeat(101) }, 'model: must be at most 100 characters long'],
     [{ model: 4 }, 'model: must be a string'],
     [{ temperature: -0.1 }, 'temperature: must be between 0 and 2'],
