@@ -7,19 +7,14 @@
  * cost almost nothing (server/voice/TwilioStream.ts). The global rate limit applies as to every
  * public endpoint.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { forbidden, HttpError } from '../http/HttpError.js';
+import { addressKey } from '../net/addressKey.js';
 import { isSignatureShaped, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
 
-/**
- * The address an unchecked stream counts against: the client address as the other per-address
- * limits key it (the rate limit in server/http/security.ts). Kept here alone so it can follow them.
- */
-function addressKey(request: FastifyRequest): string {
-  return request.ip ?? 'unknown';
-}
-
 export async function mediaStreamRoutes(app: FastifyInstance): Promise<void> {
+  // An unchecked stream counts against its address as every per-address limit keys it (IPv6 by prefix).
+  const address = (ip: string) => addressKey(ip, app.config.ipv6PrefixLength);
   app.get(
     '/media-stream',
     {
@@ -27,14 +22,14 @@ export async function mediaStreamRoutes(app: FastifyInstance): Promise<void> {
       config: { auth: 'public' },
       preValidation: async (request) => {
         if (!isSignatureShaped(request.headers[TWILIO_SIGNATURE_HEADER])) throw forbidden('Only Twilio may open a media stream');
-        if (!app.calls.admitsStreamFrom(addressKey(request))) {
+        if (!app.calls.admitsStreamFrom(address(request.ip))) {
           throw new HttpError(429, 'rate_limited', 'Too many media streams from this address are waiting to start', { 'retry-after': '5' });
         }
       },
     },
     (socket, request) => {
       const signature = request.headers[TWILIO_SIGNATURE_HEADER];
-      app.calls.accept(socket, typeof signature === 'string' ? signature : undefined, addressKey(request));
+      app.calls.accept(socket, typeof signature === 'string' ? signature : undefined, address(request.ip));
     },
   );
 }
