@@ -29,8 +29,15 @@ async function conversation(model: 'whisper-1' | 'gpt-4o-mini-transcribe', behav
   call.twilio.say(toneMulaw(300, 400));
   await waitUntil(() => call.realtime.sent.some((e) => e.type === 'response.done') && call.realtime.sent.some((e) => e.type === 'conversation.item.input_audio_transcription.completed'));
   await call.twilio.waitFor((m) => m.event === 'media');
-  call.twilio.hangUp();
+  // The fake having written the caller's transcript does not mean the bridge has read it: the
+  // hang-up travels on another socket. Hang up once the owner's console has seen both texts.
   const messages: CallMessageEvent[] = [];
+  const heard = () => textOf(messages, 'user') === 'I would like to book a table' && textOf(messages, 'assistant') === 'Of course, for how many people?';
+  while (!heard()) {
+    const m = await events.nextMessage();
+    if (m.type === 'call.message') messages.push(m);
+  }
+  call.twilio.hangUp();
   for (let m = await events.nextMessage(); m.type !== 'session.ended'; m = await events.nextMessage()) if (m.type === 'call.message') messages.push(m);
   const rows = (await o.call('GET', `/api/sessions/messages/${call.streamSid}`)).json<SessionMessage[]>();
   return { messages, rows, call };
