@@ -10,7 +10,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from './appTypes.js';
+import type { Clock } from './core/types.js';
 import { authenticate } from './auth/authenticate.js';
 import { createAuthServices } from './auth/AuthServices.js';
 import { ChatEngine } from './chat/ChatEngine.js';

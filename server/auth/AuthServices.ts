@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { SecretBox } from '../crypto/SecretBox.js';

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import {
   deleteExpiredRefreshTokens,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SessionUser } from '../appTypes.js';
+import type { SessionUser } from '../core/types.js';
 import { unauthorized } from '../http/HttpError.js';
 
 /** The effective user of an authenticated route (the impersonated user while impersonating). */

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../appTypes.js';
+import type { SessionUser } from '../core/types.js';
 import type { UserIdentity } from '../db/users.js';
 import { unauthorized } from '../http/HttpError.js';
 import { SESSION_ENDED } from './AccessTokens.js';

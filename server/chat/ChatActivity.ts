@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { CHAT_LIMITS } from '../../shared/types/chat.js';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import { activeConversationCounts } from '../db/chatConversations.js';
 import type { Database } from '../db/schema.js';
 import type { ConnectionRegistry } from '../ws/ConnectionRegistry.js';

@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ChatConversationResponse } from '../../shared/types/chat.js';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import type { Config } from '../config.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import { chatExpiry, keepingOf, type ChatExpiry, type ChatKeeping } from '../db/chatExpiry.js';

@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import { deleteExpiredCalls } from '../db/callSweep.js';
 import { webchatsActiveBetween } from '../db/chatConversations.js';
 import { deleteExpiredConversations, deleteExpiredMessages } from '../db/chatSweep.js';

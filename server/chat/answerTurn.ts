@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import type { Config } from '../config.js';
 import { saveTurn } from '../db/chatMessages.js';
 import type { Database } from '../db/schema.js';

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerMessage } from '../../shared/protocol.js';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import type { AuthServices } from '../auth/AuthServices.js';
 import type { Database } from '../db/schema.js';
 import type { OwnerAnswers } from '../http/OwnerAnswers.js';

@@ -12,7 +12,7 @@ import { ROLES } from '../../shared/types/user.js';
 import { checkUsername } from '../../shared/usernames.js';
 import type { SuccessResponse, UserResponse, UsersResponse } from '../../shared/types/api.js';
 import { requireActor } from '../auth/requireUser.js';
-import type { SessionUser } from '../appTypes.js';
+import type { SessionUser } from '../core/types.js';
 import { hashPassword } from '../crypto/passwords.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { deleteUser, findUserById, insertUser, listUsers, toPublicUser, updateUser, type UserChanges, type UserRecord } from '../db/users.js';

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../shared/types/user.js';
 import { requireActor } from '../auth/requireUser.js';
 import { startSession } from '../auth/startSession.js';
 import { throttledCheck } from '../auth/throttledCheck.js';
-import type { SessionUser } from '../appTypes.js';
+import type { SessionUser } from '../core/types.js';
 import { hashPassword, verifyPassword } from '../crypto/passwords.js';
 import { findUserById, setPasswordHash, toAuthUser, updateUser } from '../db/users.js';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/HttpError.js';

@@ -1,18 +1,12 @@
 /**
  * The app's one tool sandbox (a worker-thread pool running QuickJS, see server/sandbox/), created
- * by buildApp from the config and closed with the app. Route files and later steps (voice agents,
- * web chat bots) reach it as `app.sandbox`, usually through runTool.
+ * by buildApp from the config and closed with the app (its Fastify decoration is declared in
+ * server/appTypes.ts). Route files and the engines reach it as `app.sandbox`, usually through runTool.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { SandboxWorkerError } from '../sandbox/SandboxWorkerError.js';
-import type { Sandbox, SandboxOptions } from '../sandbox/types.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    sandbox: Sandbox;
-  }
-}
+import type { SandboxOptions } from '../sandbox/types.js';
 
 /**
  * SANDBOX_TIMEOUT_MS, SANDBOX_WORKERS, SANDBOX_MEMORY_MB and SANDBOX_USER_CALLS as the sandbox's

@@ -1,7 +1,7 @@
 /** What a call's bridge needs from the app, and what it knows about its call. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import type { Config } from '../config.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import type { Database } from '../db/schema.js';

@@ -15,7 +15,7 @@ import { HttpError } from '../http/HttpError.js';
 import { impersonate, impersonationTarget } from '../auth/impersonation.js';
 import { userFromAccessToken, type SignedInUser } from '../auth/sessionUser.js';
 import type { RealtimeConnection } from './ConnectionRegistry.js';
-import type { SessionUser } from '../appTypes.js';
+import type { SessionUser } from '../core/types.js';
 
 /** Close code for a refused impersonation: not 4001, which would sign the console out. */
 export const IMPERSONATION_DENIED_CLOSE_CODE = 4003;
