@@ -6,7 +6,7 @@
  * again; a number Twilio says is not in the account, or credentials it rejects, are refused.
  */
 import type { FastifyInstance } from 'fastify';
-import { invalidField } from '../http/HttpError.js';
+import { invalidField } from '../core/HttpError.js';
 import { TwilioError, type TwilioClient } from '../twilio/TwilioClient.js';
 import { findTwilioAccountForUser, twilioHttpError } from './twilioForUser.js';
 

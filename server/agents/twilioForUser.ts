@@ -3,7 +3,7 @@
  * configured API base URL. Later steps (incoming calls, End Session) reuse these helpers.
  */
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../http/HttpError.js';
+import { HttpError } from '../core/HttpError.js';
 import { getAccountSecrets } from '../settings/accountSecrets.js';
 import { TwilioClient, TwilioError } from '../twilio/TwilioClient.js';
 

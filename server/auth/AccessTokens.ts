@@ -7,7 +7,7 @@
 import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../core/types.js';
-import { unauthorized } from '../http/HttpError.js';
+import { unauthorized } from '../core/HttpError.js';
 import type { SessionRevocations } from './SessionRevocations.js';
 import { VerifiedTokens } from './VerifiedTokens.js';
 

@@ -1,4 +1,4 @@
-import type { HttpError } from '../http/HttpError.js';
+import type { HttpError } from '../core/HttpError.js';
 import type { LoginThrottle } from './LoginThrottle.js';
 
 /**

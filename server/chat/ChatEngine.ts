@@ -20,7 +20,7 @@ import { keptMessages } from '../db/chatMessages.js';
 import { reexpireWebchatChats } from '../db/chatSweep.js';
 import type { Database } from '../db/schema.js';
 import { findPublicWebchatRow, type WebchatRecord } from '../db/webchats.js';
-import { HttpError, notFound } from '../http/HttpError.js';
+import { HttpError, notFound } from '../core/HttpError.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { getAccountSecrets } from '../settings/accountSecrets.js';
 import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';

@@ -1,5 +1,5 @@
 /** A live chat refusal a visitor can act on: 429 with Retry-After (seconds) and a text that says how long. */
-import { HttpError } from '../http/HttpError.js';
+import { HttpError } from '../core/HttpError.js';
 
 export function tooManyRequests(code: string, message: string, retryAfterSeconds: number): HttpError {
   return new HttpError(429, code, message, { 'retry-after': String(retryAfterSeconds) });

@@ -1,6 +1,6 @@
 /** A crawl's outcome as the API answers it, and a crawl that could not start as an HttpError. */
 import type { CrawlResponse } from '../../shared/types/knowledge.js';
-import { HttpError } from '../http/HttpError.js';
+import { HttpError } from '../core/HttpError.js';
 import type { CrawlStartError } from './CrawlStartError.js';
 import type { CrawlOutcome } from './crawlSite.js';
 import type { JobRefusal } from './RunningJobs.js';

@@ -3,7 +3,7 @@
  * page after page for as long as its download lasts; a few at once per user is plenty, and the
  * limit keeps one user's scripted downloads from holding the database for everyone.
  */
-import { HttpError } from '../http/HttpError.js';
+import { HttpError } from '../core/HttpError.js';
 
 export const EXPORTS_PER_USER = 3;
 

@@ -3,8 +3,8 @@
  * export format. Each problem is a 400 naming its parameter.
  */
 import { EXPORT_FORMATS, HISTORY_LIMITS, type ExportFormat, type HistoryKind } from '../../shared/types/history.js';
-import { invalidField } from '../http/HttpError.js';
-import { queryId, queryString, wholeNumber } from '../http/queryParams.js';
+import { invalidField } from '../core/HttpError.js';
+import { queryId, queryString, wholeNumber } from '../core/queryParams.js';
 import type { HistoryFilters } from './historyFilters.js';
 import { parseSearchText } from './parseSearchText.js';
 

@@ -6,7 +6,7 @@
  * tokenizer indexed it. The query builders (db/historyMatch.ts) then quote every word.
  */
 import { HISTORY_LIMITS } from '../../shared/types/history.js';
-import { invalidField } from '../http/HttpError.js';
+import { invalidField } from '../core/HttpError.js';
 
 export interface SearchTerm {
   /** One word, or a phrase's words in order. */

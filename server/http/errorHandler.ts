@@ -5,9 +5,9 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_TEXTS, type ErrorBody, type ErrorCode } from '../../shared/errors.js';
-import { DatabaseUnavailableError } from '../db/DatabaseUnavailableError.js';
-import { HttpError } from './HttpError.js';
-import { validationMessage } from './validationMessage.js';
+import { DatabaseUnavailableError } from '../core/DatabaseUnavailableError.js';
+import { HttpError } from '../core/HttpError.js';
+import { validationMessage } from '../core/validationMessage.js';
 
 const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON' },

@@ -6,7 +6,7 @@
  * Fastify's own (prototype-safe) parser; a string holding NUL is then refused (nulCharacters.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './HttpError.js';
+import { HttpError } from '../core/HttpError.js';
 import { nulInJsonBody } from './nulCharacters.js';
 
 /** Arrays and objects inside one another; a tool's parameters schema at its deepest uses about 70. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../shared/errors.js';
-import { decodedPath, isApiPath } from './routedPath.js';
+import { decodedPath, isApiPath } from '../core/routedPath.js';
 
 /**
  * Unknown routes: a page request outside /api gets the console (its router shows the page);

@@ -9,8 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
 import { addressKey } from '../net/addressKey.js';
-import { HttpError } from './HttpError.js';
-import { isApiPath, routedPath } from './routedPath.js';
+import { HttpError } from '../core/HttpError.js';
+import { isApiPath, routedPath } from '../core/routedPath.js';
 
 /**
  * What other sites may load from us (Cross-Origin-Resource-Policy: cross-origin): the public widget

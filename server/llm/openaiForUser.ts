@@ -4,7 +4,7 @@
  * people. Summaries use it now, the web chat engine next.
  */
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../http/HttpError.js';
+import { HttpError } from '../core/HttpError.js';
 import { getAccountSecrets } from '../settings/accountSecrets.js';
 import { ChatCompletionsClient } from './ChatCompletionsClient.js';
 import { LlmError } from './LlmError.js';

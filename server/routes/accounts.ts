@@ -15,7 +15,7 @@ import { startSession } from '../auth/startSession.js';
 import { throttledCheck } from '../auth/throttledCheck.js';
 import { verifyPassword } from '../crypto/passwords.js';
 import { findUserById, findUserByUsername, toAuthUser, type UserRecord } from '../db/users.js';
-import { HttpError, unauthorized } from '../http/HttpError.js';
+import { HttpError, unauthorized } from '../core/HttpError.js';
 import { addressKey } from '../net/addressKey.js';
 import { PASSWORD_MAX_LENGTH } from './fields.js';
 

@@ -16,7 +16,7 @@ import type { SessionUser } from '../core/types.js';
 import { hashPassword } from '../crypto/passwords.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { deleteUser, findUserById, insertUser, listUsers, toPublicUser, updateUser, type UserChanges, type UserRecord } from '../db/users.js';
-import { HttpError, validationFailed, forbidden, notFound } from '../http/HttpError.js';
+import { HttpError, validationFailed, forbidden, notFound } from '../core/HttpError.js';
 import { EmailField, isValidEmail, PasswordField, UsernameField } from './fields.js';
 
 const RoleField = Type.String({ maxLength: 32 });

@@ -17,7 +17,7 @@ import { crawlSite, CrawlStartError } from '../crawl/crawlSite.js';
 import { startUrls } from '../crawl/crawlUrl.js';
 import { PageExtractor } from '../crawl/PageExtractor.js';
 import { JobRefusedError, RunningJobs, type RunningJob } from '../crawl/RunningJobs.js';
-import { badRequest, HttpError, invalidField, notFound } from '../http/HttpError.js';
+import { badRequest, HttpError, invalidField, notFound } from '../core/HttpError.js';
 import { callModel, openaiForUser } from '../llm/openaiForUser.js';
 import { summarizeText } from '../llm/summarizeText.js';
 

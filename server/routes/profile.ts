@@ -13,7 +13,7 @@ import { throttledCheck } from '../auth/throttledCheck.js';
 import type { SessionUser } from '../core/types.js';
 import { hashPassword, verifyPassword } from '../crypto/passwords.js';
 import { findUserById, setPasswordHash, toAuthUser, updateUser } from '../db/users.js';
-import { badRequest, forbidden, HttpError, unauthorized } from '../http/HttpError.js';
+import { badRequest, forbidden, HttpError, unauthorized } from '../core/HttpError.js';
 import { addressKey } from '../net/addressKey.js';
 import { EmailField, isValidEmail, PasswordField } from './fields.js';
 

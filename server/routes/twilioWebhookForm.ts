@@ -4,7 +4,7 @@
  * signature check and answer 500, issue 18), and the parsed form keeps string fields only.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, invalidField } from '../http/HttpError.js';
+import { HttpError, invalidField } from '../core/HttpError.js';
 
 /** Twilio's form posts are small; this leaves room for every optional parameter it may add. */
 export const WEBHOOK_BODY_LIMIT = 32 * 1024;

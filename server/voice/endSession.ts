@@ -16,7 +16,7 @@ import type { SuccessResponse } from '../../shared/types/api.js';
 import { findTwilioForUser } from '../agents/twilioForUser.js';
 import { findBridgingInstance } from '../db/serverInstances.js';
 import { endSessionRecord, type SessionRecord } from '../db/sessions.js';
-import { HttpError } from '../http/HttpError.js';
+import { HttpError } from '../core/HttpError.js';
 import { INSTANCE_STALE_MS } from '../instances/InstanceHeartbeat.js';
 
 export async function endSession(app: FastifyInstance, session: SessionRecord): Promise<SuccessResponse> {

@@ -11,7 +11,7 @@ import { REALTIME } from '../../shared/defaults.js';
 import { parseClientMessage, type ServerMessage } from '../../shared/protocol.js';
 import { tokenFromProtocols } from '../../shared/realtimeToken.js';
 import { toAuthUser } from '../db/users.js';
-import { HttpError } from '../http/HttpError.js';
+import { HttpError } from '../core/HttpError.js';
 import { impersonate, impersonationTarget } from '../auth/impersonation.js';
 import { userFromAccessToken, type SignedInUser } from '../auth/sessionUser.js';
 import type { RealtimeConnection } from './ConnectionRegistry.js';

@@ -8,7 +8,7 @@
  * public endpoint.
  */
 import type { FastifyInstance } from 'fastify';
-import { forbidden, HttpError } from '../http/HttpError.js';
+import { forbidden, HttpError } from '../core/HttpError.js';
 import { addressKey } from '../net/addressKey.js';
 import { isSignatureShaped, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
 

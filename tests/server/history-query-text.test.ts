@@ -9,7 +9,7 @@ import { exportFileName } from '../../server/history/exportFileName.js';
 import { EXPORTS_PER_USER, ExportSlots } from '../../server/history/ExportSlots.js';
 import { parseSearchText } from '../../server/history/parseSearchText.js';
 import { snippetSegments } from '../../server/history/snippetSegments.js';
-import { HttpError } from '../../server/http/HttpError.js';
+import { HttpError } from '../../server/core/HttpError.js';
 
 describe('search text', () => {
   it('reads words, quoted phrases and prefixes, lower-cased', () => {

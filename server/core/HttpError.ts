@@ -1,6 +1,6 @@
 import type { ErrorBody, ErrorCode, ErrorDetails } from '../../shared/errors.js';
 import { USER_QUOTAS, type UserQuota } from '../../shared/limits.js';
-import { formatBytes } from '../net/requestOnce.js';
+import { formatBytes } from '../../shared/format.js';
 
 /** A failure with a status, a stable code and a text for people; thrown from routes and hooks. */
 export class HttpError extends Error {
