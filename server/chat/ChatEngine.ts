@@ -15,7 +15,7 @@ import type { Clock } from '../core/types.js';
 import type { Config } from '../config.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import { chatExpiry, keepingOf, type ChatExpiry, type ChatKeeping } from '../db/chatExpiry.js';
-import { findConversation, insertConversation, newConversationId, touchConversation, type ConversationRecord } from '../db/chatConversations.js';
+import { activeSince, findConversation, insertConversation, newConversationId, touchConversation, type ConversationRecord } from '../db/chatConversations.js';
 import { keptMessages } from '../db/chatMessages.js';
 import { reexpireWebchatChats } from '../db/chatSweep.js';
 import type { Database } from '../db/schema.js';
@@ -160,7 +160,7 @@ export class ChatEngine {
     // One no longer open (or expired, not yet swept) is as gone as a swept one: a new one starts.
     if (found && this.#isOpen(found, bot, at)) {
       await touchConversation(db, found.id, at, expiresAt);
-      return { id: found.id, isNew: false, becameActive: Number(found.last_message_at) < ChatActivity.activeSince(at) };
+      return { id: found.id, isNew: false, becameActive: Number(found.last_message_at) < activeSince(at) };
     }
     const id = newConversationId();
     await insertConversation(db, { id, user_id: bot.user_id, webchat_id: bot.id, at, expires_at: expiresAt });

@@ -5,7 +5,7 @@
 import { EXPORT_FORMATS, HISTORY_LIMITS, type ExportFormat, type HistoryKind } from '../../shared/types/history.js';
 import { invalidField } from '../core/HttpError.js';
 import { queryId, queryString, wholeNumber } from '../core/queryParams.js';
-import type { HistoryFilters } from './historyFilters.js';
+import type { HistoryFilters } from '../db/historyFilters.js';
 import { parseSearchText } from './parseSearchText.js';
 
 const PHONE_SHAPE = /^[\d\s+().-]{1,40}$/;

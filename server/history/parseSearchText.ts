@@ -7,13 +7,8 @@
  */
 import { HISTORY_LIMITS } from '../../shared/types/history.js';
 import { invalidField } from '../core/HttpError.js';
+import type { SearchTerm } from '../db/historyQuery.js';
 
-export interface SearchTerm {
-  /** One word, or a phrase's words in order. */
-  words: string[];
-  /** The last word is a prefix. */
-  prefix: boolean;
-}
 
 const MAX_WORD_CHARS = 64;
 const MIN_PREFIX_CHARS = 2;

@@ -8,7 +8,7 @@ import { csvField, csvRecord } from '../../server/history/csv.js';
 import { exportFileName } from '../../server/history/exportFileName.js';
 import { EXPORTS_PER_USER, ExportSlots } from '../../server/history/ExportSlots.js';
 import { parseSearchText } from '../../server/history/parseSearchText.js';
-import { snippetSegments } from '../../server/history/snippetSegments.js';
+import { snippetSegments } from '../../server/db/snippetSegments.js';
 import { HttpError } from '../../server/core/HttpError.js';
 
 describe('search text', () => {
