@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { invalidField } from '../core/HttpError.js';
 import { TwilioError, type TwilioClient } from '../twilio/TwilioClient.js';
-import { findTwilioAccountForUser, twilioHttpError } from './twilioForUser.js';
+import { findTwilioAccountForUser, twilioHttpError } from '../settings/twilioForUser.js';
 
 type AppServices = Pick<FastifyInstance, 'db' | 'secretBox' | 'config'>;
 

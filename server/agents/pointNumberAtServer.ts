@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { TwilioError, type TwilioClient } from '../twilio/TwilioClient.js';
 import { voiceWebhookUrl } from '../twilio/twiml.js';
 import { NOT_REACHING_AGENT } from './numberInAccount.js';
-import { twilioHttpError } from './twilioForUser.js';
+import { twilioHttpError } from '../settings/twilioForUser.js';
 
 /** Null when the webhook now points here; otherwise why it does not. */
 export async function pointNumberAtServer(

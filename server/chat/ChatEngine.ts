@@ -12,7 +12,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ChatConversationResponse } from '../../shared/types/chat.js';
 import type { Clock } from '../core/types.js';
-import type { Config } from '../config.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import { chatExpiry, keepingOf, type ChatExpiry, type ChatKeeping } from '../db/chatExpiry.js';
 import { activeSince, findConversation, insertConversation, newConversationId, touchConversation, type ConversationRecord } from '../db/chatConversations.js';
@@ -22,11 +21,13 @@ import type { Database } from '../db/schema.js';
 import { findPublicWebchatRow, type WebchatRecord } from '../db/webchats.js';
 import { HttpError, notFound } from '../core/HttpError.js';
 import type { Sandbox } from '../sandbox/types.js';
-import { getAccountSecrets } from '../settings/accountSecrets.js';
+import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
+import { findOpenaiForUser } from '../settings/openaiForUser.js';
 import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
 import type { ConnectionRegistry } from '../ws/ConnectionRegistry.js';
 import { answerTurn } from './answerTurn.js';
 import { ChatActivity } from './ChatActivity.js';
+import type { ChatConfig } from './chatConfig.js';
 import { SERVER_SHUTDOWN } from './chatFailure.js';
 import { ChatLimits } from './ChatLimits.js';
 import { ConversationSweeper, type SweepResult } from './ConversationSweeper.js';
@@ -39,7 +40,7 @@ export const CHAT_UNAVAILABLE = 'This chat is not available right now';
 
 export interface ChatEngineDeps {
   db: Kysely<Database>;
-  config: Pick<Config, 'chat' | 'openaiBaseUrl'>;
+  config: { chat: ChatConfig; openaiBaseUrl: string };
   clock: Clock;
   secretBox: SecretBox;
   sandbox: Sandbox;
@@ -78,14 +79,14 @@ export class ChatEngine {
     if (!bot || bot.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
     const at = clock();
     this.limits.countMessage(address, bot.id, at);
-    const apiKey = await this.#ownerKey(bot);
+    const client = await this.#ownerClient(bot);
     const release = this.limits.openStream({ address, webchatId: bot.id, ownerId: bot.user_id });
     try {
       const conversation = await this.#openConversation(bot, input.conversationId, at);
       const stream = new SseStream(config.chat.heartbeatMs);
       const question = { id: randomUUID(), text: input.text, at };
       stream.send('start', { conversationId: conversation.id, userMessageId: question.id });
-      const job = { bot, apiKey, conversationId: conversation.id, isNew: conversation.isNew, question, stream };
+      const job = { bot, client, conversationId: conversation.id, isNew: conversation.isNew, question, stream };
       const answer = answerTurn({ ...this.#deps, expiry: this.#expiry, shutdown: this.#shutdown.signal }, job)
         // answerTurn answers every failure itself; this only keeps a bug in it from becoming an unhandled rejection.
         .catch((error: unknown) => this.#deps.log.error({ err: error, webchatId: bot.id }, 'a chat answer failed unexpectedly'))
@@ -144,9 +145,9 @@ export class ChatEngine {
     await Promise.all([...this.#answers]);
   }
 
-  async #ownerKey(bot: WebchatRecord): Promise<string> {
-    const { openaiApiKey } = await getAccountSecrets(this.#deps.db, this.#deps.secretBox, bot.user_id);
-    if (openaiApiKey) return openaiApiKey;
+  async #ownerClient(bot: WebchatRecord): Promise<ChatCompletionsClient> {
+    const client = await findOpenaiForUser(this.#deps, bot.user_id);
+    if (client) return client;
     // For the operator: visitors only learn that the chat is unavailable.
     this.#deps.log.warn({ webchatId: bot.id, userId: bot.user_id }, 'a visitor message was refused: the bot owner has no OpenAI API key');
     throw new HttpError(503, 'bot_unavailable', CHAT_UNAVAILABLE);

@@ -18,7 +18,8 @@ import { startUrls } from '../crawl/crawlUrl.js';
 import { PageExtractor } from '../crawl/PageExtractor.js';
 import { JobRefusedError, RunningJobs, type RunningJob } from '../crawl/RunningJobs.js';
 import { badRequest, HttpError, invalidField, notFound } from '../core/HttpError.js';
-import { callModel, openaiForUser } from '../llm/openaiForUser.js';
+import { callModel } from '../llm/llmHttpError.js';
+import { openaiForUser } from '../settings/openaiForUser.js';
 import { summarizeText } from '../llm/summarizeText.js';
 
 const CrawlQuery = Type.Object({ url: Type.Optional(Type.Unknown()), crawlId: Type.Optional(Type.Unknown()) });

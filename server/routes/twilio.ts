@@ -12,7 +12,7 @@ import { Type } from 'typebox';
 import type { MakeCallResponse, PhoneNumbersResponse } from '../../shared/types/api.js';
 import { AGENT_NOT_FOUND } from '../agents/agentLimits.js';
 import { normalizePhoneNumber, PHONE_FORMAT_ERROR } from '../agents/phoneNumber.js';
-import { callTwilio, twilioForUser } from '../agents/twilioForUser.js';
+import { callTwilio, twilioForUser } from '../settings/twilioForUser.js';
 import { requireUser } from '../auth/requireUser.js';
 import { findAgentRow } from '../db/agents.js';
 import { bindStreamToken, deleteStreamToken } from '../db/streamTokens.js';

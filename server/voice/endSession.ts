@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { SuccessResponse } from '../../shared/types/api.js';
-import { findTwilioForUser } from '../agents/twilioForUser.js';
+import { findTwilioForUser } from '../settings/twilioForUser.js';
 import { findBridgingInstance } from '../db/serverInstances.js';
 import { endSessionRecord, type SessionRecord } from '../db/sessions.js';
 import { HttpError } from '../core/HttpError.js';

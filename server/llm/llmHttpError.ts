@@ -1,25 +1,11 @@
 /**
- * A Chat Completions client for one user, with the OpenAI key saved in their Settings and the
- * configured OPENAI_BASE_URL; and the one mapping from a failed model call to an answer for
- * people. Summaries use it now, the web chat engine next.
+ * The one mapping from a failed model call to an answer for people (summaries, and whatever
+ * answers a user's request with a model's work).
  */
-import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../core/HttpError.js';
-import { getAccountSecrets } from '../settings/accountSecrets.js';
-import { ChatCompletionsClient } from './ChatCompletionsClient.js';
 import { LlmError } from './LlmError.js';
 
-export const MISSING_OPENAI_KEY = 'The OpenAI API key is missing. Add your OpenAI API key in Settings.';
 export const REFUSED_OPENAI_KEY = 'OpenAI refused the API key. Fix your OpenAI API key in Settings.';
-
-type AppServices = Pick<FastifyInstance, 'db' | 'secretBox' | 'config'>;
-
-/** The user's client; a 400 `missing_credentials` answer when they have not saved a key. */
-export async function openaiForUser(app: AppServices, userId: string, options: { timeoutMs?: number } = {}): Promise<ChatCompletionsClient> {
-  const { openaiApiKey } = await getAccountSecrets(app.db, app.secretBox, userId);
-  if (!openaiApiKey) throw new HttpError(400, 'missing_credentials', MISSING_OPENAI_KEY);
-  return new ChatCompletionsClient({ baseUrl: app.config.openaiBaseUrl, apiKey: openaiApiKey, timeoutMs: options.timeoutMs });
-}
 
 /**
  * A failed model call as an answer. Never a 401: the console would take that for its own session

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../core/HttpError.js';
-import { getAccountSecrets } from '../settings/accountSecrets.js';
+import { getAccountSecrets } from './accountSecrets.js';
 import { TwilioClient, TwilioError } from '../twilio/TwilioClient.js';
 
 export const MISSING_TWILIO_CREDENTIALS =
