@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
 import type { SecretBox } from './crypto/SecretBox.js';
-import type { ConnectionRegistry } from './ws/ConnectionRegistry.js';
+import type { ConnectionRegistry } from './realtime/ConnectionRegistry.js';
 import type { AuthServices } from './auth/AuthServices.js';
 import type { CallRegistry } from './voice/CallRegistry.js';
 import type { ChatEngine } from './chat/ChatEngine.js';

@@ -12,6 +12,7 @@ import { CRAWL_DEFAULTS, type CrawlConfig } from './crawl/crawlLimits.js';
 import { CONNECTION_DEFAULTS, type ConnectionLimits } from './http/connectionLimits.js';
 import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
 import { DEFAULT_IPV6_PREFIX_LENGTH } from './net/addressKey.js';
+import { parseEncryptionKey } from './crypto/encryptionKey.js';
 import { parseOutboundAllow } from './net/allowList.js';
 import { parseRealtimeModelMap, REALTIME_MODEL_MAP_VARIABLE, type RealtimeModelMap } from './voice/realtimeModels.js';
 
@@ -111,16 +112,6 @@ function httpUrl(value: string, name: string, problems: string[]): string {
   }
   problems.push(`${name} must be an http(s) URL, got "${value}"`);
   return value;
-}
-
-/** Decodes a 32-byte key given as 64 hex characters or base64; null when it is neither. */
-export function parseEncryptionKey(value: string): Buffer | null {
-  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
-  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) {
-    const key = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
-    if (key.length === 32) return key;
-  }
-  return null;
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {

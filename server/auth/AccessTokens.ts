@@ -9,17 +9,10 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../core/types.js';
 import { unauthorized } from '../core/HttpError.js';
 import type { SessionRevocations } from './SessionRevocations.js';
-import { VerifiedTokens } from './VerifiedTokens.js';
+import { VerifiedTokens, type AccessClaims } from './VerifiedTokens.js';
 
 const ISSUER = 'switchboard';
 const AUDIENCE = 'switchboard-api';
-
-export interface AccessClaims {
-  userId: string;
-  role: string;
-  tokenVersion: number;
-  sessionId: string;
-}
 
 export const SESSION_ENDED = 'Your session has ended, please sign in again';
 

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../core/types.js';
 import { activeConversationCounts, activeSince } from '../db/chatConversations.js';
 import type { Database } from '../db/schema.js';
-import type { ConnectionRegistry } from '../ws/ConnectionRegistry.js';
+import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 
 export interface WebchatOfUser {
   webchatId: string;

@@ -24,7 +24,7 @@ import type { Sandbox } from '../sandbox/types.js';
 import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
 import { findOpenaiForUser } from '../settings/openaiForUser.js';
 import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
-import type { ConnectionRegistry } from '../ws/ConnectionRegistry.js';
+import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import { answerTurn } from './answerTurn.js';
 import { ChatActivity } from './ChatActivity.js';
 import type { ChatConfig } from './chatConfig.js';

@@ -22,7 +22,7 @@ import type { AuthServices } from '../auth/AuthServices.js';
 import type { Database } from '../db/schema.js';
 import type { OwnerAnswers } from '../http/OwnerAnswers.js';
 import type { CallRegistry } from '../voice/CallRegistry.js';
-import type { ConnectionRegistry, RealtimePeers } from '../ws/ConnectionRegistry.js';
+import type { ConnectionRegistry, RealtimePeers } from '../realtime/ConnectionRegistry.js';
 import { parseClusterMessage, type ClusterMessage } from './clusterMessages.js';
 import { PostgresBus } from './PostgresBus.js';
 

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { LogLevel } from '../config.js';
-import { prettyLogDestination } from './prettyLog.js';
+import { prettyLogDestination, type LogDestination } from './prettyLog.js';
 import { redactLogFields } from './redactLogFields.js';
 
 const SECRET_QUERY_KEYS = new Set(['token', 'access_token', 'refresh_token']);
@@ -37,10 +37,6 @@ export function maskUrlSecrets(url: string): string {
       return SECRET_QUERY_KEYS.has(decodedKey(rawKey).toLowerCase()) ? `${rawKey}=[REDACTED]` : pair;
     });
   return `${url.slice(0, start)}?${pairs.join('&')}`;
-}
-
-export interface LogDestination {
-  write(line: string): void;
 }
 
 export interface LoggerSettings {

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import type { Database } from '../db/schema.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { ConnectionRegistry } from '../ws/ConnectionRegistry.js';
+import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 
 export interface BridgeDeps {
   db: Kysely<Database>;

@@ -14,7 +14,7 @@ import { toAuthUser } from '../db/users.js';
 import { HttpError } from '../core/HttpError.js';
 import { impersonate, impersonationTarget } from '../auth/impersonation.js';
 import { userFromAccessToken, type SignedInUser } from '../auth/sessionUser.js';
-import type { RealtimeConnection } from './ConnectionRegistry.js';
+import type { RealtimeConnection } from '../realtime/ConnectionRegistry.js';
 import type { SessionUser } from '../core/types.js';
 
 /** Close code for a refused impersonation: not 4001, which would sign the console out. */
