@@ -5,7 +5,6 @@
  * on a terminal and JSON otherwise.
  */
 import type { FastifyRequest } from 'fastify';
-import type { LogLevel } from '../config.js';
 import { prettyLogDestination, type LogDestination } from './prettyLog.js';
 import { redactLogFields } from './redactLogFields.js';
 
@@ -38,6 +37,9 @@ export function maskUrlSecrets(url: string): string {
     });
   return `${url.slice(0, start)}?${pairs.join('&')}`;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface LoggerSettings {
   level: LogLevel;

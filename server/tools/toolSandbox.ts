@@ -4,9 +4,16 @@
  * server/appTypes.ts). Route files and the engines reach it as `app.sandbox`, usually through runTool.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
 import type { SandboxWorkerError } from '../sandbox/SandboxWorkerError.js';
 import type { SandboxOptions } from '../sandbox/types.js';
+
+/** SANDBOX_TIMEOUT_MS per call, SANDBOX_WORKERS threads, SANDBOX_MEMORY_MB heap per call, SANDBOX_USER_CALLS calls of one user running and waiting. */
+export interface SandboxSettings {
+  timeoutMs: number;
+  workers: number;
+  memoryMb: number;
+  callsPerUser: number;
+}
 
 /**
  * SANDBOX_TIMEOUT_MS, SANDBOX_WORKERS, SANDBOX_MEMORY_MB and SANDBOX_USER_CALLS as the sandbox's
@@ -19,7 +26,7 @@ import type { SandboxOptions } from '../sandbox/types.js';
  * every tool call of a phone conversation without protecting any worker better. README "Running
  * several instances".
  */
-export function sandboxOptions(config: Pick<Config, 'sandbox'> & Partial<Pick<Config, 'outboundAllow'>>): SandboxOptions {
+export function sandboxOptions(config: { sandbox: SandboxSettings; outboundAllow?: string[] }): SandboxOptions {
   const allow = config.outboundAllow ?? [];
   return {
     timeoutMs: config.sandbox.timeoutMs,
