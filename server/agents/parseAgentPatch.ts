@@ -15,7 +15,7 @@ import {
   VOICES,
 } from '../../shared/defaults.js';
 import type { AgentColumns } from '../db/agents.js';
-import { invalidField, validationFailed } from '../core/HttpError.js';
+import { invalidField, validationFailed } from '../core/AppError.js';
 import { applyFieldRule, decimal, flag, integer, keepHistoryDays, oneOf, text, withoutControls, type Checked } from '../core/fieldRules.js';
 import { AGENT_NAME_REQUIRED } from './agentLimits.js';
 

@@ -7,7 +7,7 @@
 import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../core/types.js';
-import { unauthorized } from '../core/HttpError.js';
+import { unauthorized } from '../core/AppError.js';
 import type { SessionRevocations } from './SessionRevocations.js';
 import { VerifiedTokens, type AccessClaims } from './VerifiedTokens.js';
 
@@ -46,7 +46,7 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** The token's claims; throws a 401 HttpError: token_expired once expired, else unauthorized (also once its session has ended). */
+  /** The token's claims; throws a 401 AppError: token_expired once expired, else unauthorized (also once its session has ended). */
   async verify(token: string): Promise<AccessClaims> {
     const known = this.verified.get(token, this.clock());
     if (known === 'expired') throw expired();

@@ -17,7 +17,7 @@ import {
   revokeRefreshFamily,
   revokeUserRefreshTokens,
 } from '../db/refreshTokens.js';
-import { unauthorized } from '../core/HttpError.js';
+import { unauthorized } from '../core/AppError.js';
 import type { SessionRevocations } from './SessionRevocations.js';
 
 /** A refresh token and the session (family) it belongs to. */

@@ -6,7 +6,7 @@
  */
 import { isAdminRole, outranks } from '../../shared/roles.js';
 import type { SessionUser } from '../core/types.js';
-import { forbidden } from '../core/HttpError.js';
+import { forbidden } from '../core/AppError.js';
 import type { AuthServices } from './AuthServices.js';
 import { toSessionUser } from './sessionUser.js';
 

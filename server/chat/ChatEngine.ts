@@ -19,7 +19,7 @@ import { keptMessages } from '../db/chatMessages.js';
 import { reexpireWebchatChats } from '../db/chatSweep.js';
 import type { Database } from '../db/schema.js';
 import { findPublicWebchatRow, type WebchatRecord } from '../db/webchats.js';
-import { HttpError, notFound } from '../core/HttpError.js';
+import { AppError, notFound } from '../core/AppError.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
 import { findOpenaiForUser } from '../settings/openaiForUser.js';
@@ -69,7 +69,7 @@ export class ChatEngine {
 
   /**
    * Admits a visitor message to the bot and starts answering it; resolves with the answer's
-   * event stream (its `start` already written). Throws the HttpError to answer instead: 404 for
+   * event stream (its `start` already written). Throws the AppError to answer instead: 404 for
    * an unknown or inactive bot, 429 past a limit, 503 when the owner has no OpenAI key.
    * `address` is the visitor's key for the per-visitor limits (the route says what it is).
    */
@@ -150,7 +150,7 @@ export class ChatEngine {
     if (client) return client;
     // For the operator: visitors only learn that the chat is unavailable.
     this.#deps.log.warn({ webchatId: bot.id, userId: bot.user_id }, 'a visitor message was refused: the bot owner has no OpenAI API key');
-    throw new HttpError(503, 'bot_unavailable', CHAT_UNAVAILABLE);
+    throw new AppError('bot_unavailable', CHAT_UNAVAILABLE);
   }
 
   /** The bot's conversation `requestedId` if it still exists, touched; else a new one. */

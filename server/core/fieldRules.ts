@@ -6,7 +6,7 @@
 
 import { isKeepHistoryDays, KEEP_HISTORY_PERIODS } from '../../shared/defaults.js';
 import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
-import { invalidField } from './HttpError.js';
+import { invalidField } from './AppError.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 

@@ -6,7 +6,7 @@
  * tokenizer indexed it. The query builders (db/historyMatch.ts) then quote every word.
  */
 import { HISTORY_LIMITS } from '../../shared/types/history.js';
-import { invalidField } from '../core/HttpError.js';
+import { invalidField } from '../core/AppError.js';
 import type { SearchTerm } from '../db/historyQuery.js';
 
 

@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { addressKey } from '../net/addressKey.js';
-import { HttpError } from '../core/HttpError.js';
+import { AppError } from '../core/AppError.js';
 import { isApiPath, routedPath } from '../core/routedPath.js';
 
 /**
@@ -113,6 +113,6 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
       return isApiPath(routedPath(request)) ? key : `${PAGE_KEY_PREFIX}${key}`;
     },
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'rate_limited', `Too many requests, please try again in ${context.after}`),
+      new AppError('rate_limited', `Too many requests, please try again in ${context.after}`),
   });
 }

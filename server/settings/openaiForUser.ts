@@ -3,7 +3,7 @@
  * configured OPENAI_BASE_URL: the one way summaries and the web chat engine reach a user's model.
  */
 import type { Kysely } from 'kysely';
-import { HttpError } from '../core/HttpError.js';
+import { AppError } from '../core/AppError.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import type { Database } from '../db/schema.js';
 import { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
@@ -28,7 +28,7 @@ export async function findOpenaiForUser(app: OpenaiServices, userId: string, opt
 /** The user's client; a 400 `missing_credentials` answer when they have not saved a key. */
 export async function openaiForUser(app: OpenaiServices, userId: string, options: { timeoutMs?: number } = {}): Promise<ChatCompletionsClient> {
   const client = await findOpenaiForUser(app, userId, options);
-  if (!client) throw new HttpError(400, 'missing_credentials', MISSING_OPENAI_KEY);
+  if (!client) throw new AppError('missing_credentials', MISSING_OPENAI_KEY);
   return client;
 }
 

@@ -4,7 +4,7 @@
  */
 import { Type } from 'typebox';
 import type { CustomValue } from '../../shared/types/tool.js';
-import { validationFailed } from '../core/HttpError.js';
+import { validationFailed } from '../core/AppError.js';
 import { withoutControlCharacters } from '../core/fieldRules.js';
 
 export const CUSTOM_VALUE_LIMITS = { nameMaxLength: 100, valueMaxLength: 10_000 } as const;

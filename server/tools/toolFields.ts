@@ -7,7 +7,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { ToolFields } from '../db/tools.js';
-import { validationFailed } from '../core/HttpError.js';
+import { validationFailed } from '../core/AppError.js';
 import { withoutControlCharacters } from '../core/fieldRules.js';
 import { schemaLimitsProblem } from '../sandbox/schemaLimits.js';
 

@@ -8,7 +8,7 @@ import { WEBCHAT_DEFAULTS, WEBCHAT_LIMITS } from '../../shared/defaults.js';
 import { applyFieldRule, decimal, flag, integer, keepHistoryDays, text, withoutControls, type Checked } from '../core/fieldRules.js';
 import type { KnowledgeInput } from '../db/knowledge.js';
 import type { WebchatColumns } from '../db/webchats.js';
-import { invalidField } from '../core/HttpError.js';
+import { invalidField } from '../core/AppError.js';
 import { parseKnowledge } from '../knowledge/parseKnowledge.js';
 import { parseAppearance } from './parseAppearance.js';
 
