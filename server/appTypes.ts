@@ -2,34 +2,23 @@
  * What buildApp adds to Fastify's types: the app's services (decorations) and the signed-in
  * identities on each request. Route files read `request.user` (the effective user: the
  * impersonated one while impersonating) through `requireUser(request)`.
+ *
+ * The one `declare module 'fastify'` of the server, beside app.ts that decorates. TypeScript
+ * reads it as part of the program, so nobody imports it: the small types it names live in
+ * core/types.ts, and the services' own files.
  */
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
 import type { SecretBox } from './crypto/SecretBox.js';
-import type { ConnectionRegistry } from './ws/ConnectionRegistry.js';
+import type { ConnectionRegistry } from './realtime/ConnectionRegistry.js';
 import type { AuthServices } from './auth/AuthServices.js';
 import type { CallRegistry } from './voice/CallRegistry.js';
 import type { ChatEngine } from './chat/ChatEngine.js';
 import type { ClusterLink } from './cluster/ClusterLink.js';
 import type { OwnerAnswers } from './http/OwnerAnswers.js';
-
-/** Milliseconds since the epoch; injectable so tests can move time. */
-export type Clock = () => number;
-
-/**
- * Who may call a route: `public` (anyone), `user` (a valid access token; the default for
- * every `/api/*` route) or `admin` (the signed-in user's own role is admin or superadmin).
- */
-export type AuthMode = 'public' | 'user' | 'admin';
-
-/** The identity a request runs as. */
-export interface SessionUser {
-  id: string;
-  username: string;
-  email: string | null;
-  role: string;
-}
+import type { AuthMode, Clock, SessionUser } from './core/types.js';
+import type { Sandbox } from './sandbox/types.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +38,8 @@ declare module 'fastify' {
     cluster: ClusterLink | null;
     /** Kept answers of the `ownerAnswer` routes, per effective user. */
     ownerAnswers: OwnerAnswers;
+    /** The tool sandbox (server/sandbox/): a worker-thread pool running QuickJS, closed with the app. */
+    sandbox: Sandbox;
   }
   interface FastifyRequest {
     /** The signed-in user (null on public routes). */

@@ -10,13 +10,14 @@ import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
 import { CHAT_DEFAULTS, type ChatConfig } from './chat/chatConfig.js';
 import { CRAWL_DEFAULTS, type CrawlConfig } from './crawl/crawlLimits.js';
 import { CONNECTION_DEFAULTS, type ConnectionLimits } from './http/connectionLimits.js';
+import { LOG_LEVELS, type LogLevel } from './http/logging.js';
 import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
 import { DEFAULT_IPV6_PREFIX_LENGTH } from './net/addressKey.js';
+import { parseEncryptionKey } from './crypto/encryptionKey.js';
 import { parseOutboundAllow } from './net/allowList.js';
+import type { SandboxSettings } from './tools/toolSandbox.js';
 import { parseRealtimeModelMap, REALTIME_MODEL_MAP_VARIABLE, type RealtimeModelMap } from './voice/realtimeModels.js';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
   port: number;
@@ -53,7 +54,7 @@ export interface Config {
    * The tool handler sandbox: SANDBOX_TIMEOUT_MS per call, SANDBOX_WORKERS threads,
    * SANDBOX_MEMORY_MB heap per call, SANDBOX_USER_CALLS calls of one user running and waiting.
    */
-  sandbox: { timeoutMs: number; workers: number; memoryMb: number; callsPerUser: number };
+  sandbox: SandboxSettings;
   /**
    * OUTBOUND_ALLOW: "host:port" entries that tool fetches and crawls may reach although they are
    * private or local (an operator's internal site, the tests' fixture site). Empty by default.
@@ -111,16 +112,6 @@ function httpUrl(value: string, name: string, problems: string[]): string {
   }
   problems.push(`${name} must be an http(s) URL, got "${value}"`);
   return value;
-}
-
-/** Decodes a 32-byte key given as 64 hex characters or base64; null when it is neither. */
-export function parseEncryptionKey(value: string): Buffer | null {
-  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
-  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) {
-    const key = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
-    if (key.length === 32) return key;
-  }
-  return null;
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {

@@ -16,31 +16,63 @@ export const STATUS_TEXTS: Readonly<Record<number, string>> = {
 
 export const FALLBACK_ERROR_TEXT = 'An unexpected error occurred';
 
-/** Stable error codes the server puts in `{success:false, error, code}` answers. */
+/**
+ * Every stable code the server puts in `{success:false, error, code}` answers, and only those: the
+ * server's status table (server/http/errorStatus.ts) is a Record over this union, so a new code
+ * does not compile until it has its status. Grouped by that status.
+ */
 export type ErrorCode =
+  // 400: the request, or something the user saved, is for the user to fix.
   | 'bad_request'
   | 'validation_failed'
   | 'invalid_json'
-  | 'payload_too_large'
+  | 'wrong_password'
+  | 'agent_has_no_number'
+  | 'missing_credentials'
+  | 'twilio_auth_failed'
+  | 'twilio_error'
+  | 'openai_auth_failed'
+  | 'openai_request_rejected'
+  | 'aborted'
+  | 'invalid_url'
+  | 'blocked_address'
+  | 'robots_disallowed'
+  | 'not_html'
+  | 'no_content'
+  // 401: no valid sign-in; the console signs in again.
   | 'unauthorized'
   | 'invalid_credentials'
   | 'token_expired'
+  // 403
   | 'forbidden'
   | 'impersonation_denied'
+  | 'quota_exceeded'
+  // 404, 409, 413, 415
   | 'not_found'
   | 'conflict'
+  | 'call_already_answered'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  // 429: wait and try again (most carry Retry-After).
   | 'rate_limited'
-  | 'quota_exceeded'
+  | 'openai_quota_exceeded'
+  | 'too_many_crawls'
+  | 'too_many_summaries'
+  | 'bot_rate_limited'
+  | 'visitor_busy'
+  | 'bot_busy'
+  | 'owner_busy'
+  | 'server_busy'
+  // 500, 502: the server, or a service it calls, failed.
+  | 'internal_error'
+  | 'upstream_error'
+  | 'crawl_failed'
+  // 503: not available now; try again shortly.
   | 'sandbox_unavailable'
   | 'database_unavailable'
-  | 'missing_credentials'
-  | 'upstream_error'
-  | 'twilio_auth_failed'
-  | 'twilio_error'
-  | 'agent_has_no_number'
-  | 'internal_error'
   | 'call_instance_unavailable'
-  | (string & {});
+  | 'bot_unavailable'
+  | 'crawler_busy';
 
 /**
  * Where in what a person typed a failure is, when the server knows: the field, and for code a

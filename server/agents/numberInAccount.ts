@@ -6,9 +6,9 @@
  * again; a number Twilio says is not in the account, or credentials it rejects, are refused.
  */
 import type { FastifyInstance } from 'fastify';
-import { invalidField } from '../http/HttpError.js';
+import { invalidField } from '../core/AppError.js';
 import { TwilioError, type TwilioClient } from '../twilio/TwilioClient.js';
-import { findTwilioAccountForUser, twilioHttpError } from './twilioForUser.js';
+import { findTwilioAccountForUser, twilioAppError } from '../settings/twilioForUser.js';
 
 type AppServices = Pick<FastifyInstance, 'db' | 'secretBox' | 'config'>;
 
@@ -30,9 +30,9 @@ export async function findNumberInAccount(app: AppServices, userId: string, phon
     return { confirmed: true, accountSid: account.accountSid, numberSid: number.sid, twilio: account.client };
   } catch (error) {
     if (!(error instanceof TwilioError)) throw error;
-    const answer = twilioHttpError(error);
+    const answer = twilioAppError(error);
     // Only an unreachable or failing Twilio leaves the question open; its other answers are final.
-    if (answer.statusCode !== 502) throw answer;
+    if (answer.code !== 'upstream_error') throw answer;
     // "…: Twilio could not be reached. Please try again later and assign it again."
     return { confirmed: false, warning: `${NOT_REACHING_AGENT} ${answer.message.replace(/\.$/, '')} and assign it again.` };
   }

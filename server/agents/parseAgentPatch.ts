@@ -15,8 +15,8 @@ import {
   VOICES,
 } from '../../shared/defaults.js';
 import type { AgentColumns } from '../db/agents.js';
-import { invalidField, validationFailed } from '../http/HttpError.js';
-import { applyFieldRule, decimal, flag, integer, keepHistoryDays, oneOf, text, withoutControls, type Checked } from './fieldRules.js';
+import { invalidField, validationFailed } from '../core/AppError.js';
+import { applyFieldRule, decimal, flag, integer, keepHistoryDays, oneOf, text, withoutControls, type Checked } from '../core/fieldRules.js';
 import { AGENT_NAME_REQUIRED } from './agentLimits.js';
 
 type Rule = { [C in keyof AgentColumns]: { column: C; check: (value: unknown) => Checked<AgentColumns[C]> } }[keyof AgentColumns];

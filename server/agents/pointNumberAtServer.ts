@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { TwilioError, type TwilioClient } from '../twilio/TwilioClient.js';
 import { voiceWebhookUrl } from '../twilio/twiml.js';
 import { NOT_REACHING_AGENT } from './numberInAccount.js';
-import { twilioHttpError } from './twilioForUser.js';
+import { twilioAppError } from '../settings/twilioForUser.js';
 
 /** Null when the webhook now points here; otherwise why it does not. */
 export async function pointNumberAtServer(
@@ -21,6 +21,6 @@ export async function pointNumberAtServer(
     return null;
   } catch (error) {
     if (!(error instanceof TwilioError)) throw error;
-    return `${NOT_REACHING_AGENT} ${twilioHttpError(error).message}`;
+    return `${NOT_REACHING_AGENT} ${twilioAppError(error).message}`;
   }
 }

@@ -6,20 +6,13 @@
  */
 import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Clock } from '../appTypes.js';
-import { unauthorized } from '../http/HttpError.js';
+import type { Clock } from '../core/types.js';
+import { unauthorized } from '../core/AppError.js';
 import type { SessionRevocations } from './SessionRevocations.js';
-import { VerifiedTokens } from './VerifiedTokens.js';
+import { VerifiedTokens, type AccessClaims } from './VerifiedTokens.js';
 
 const ISSUER = 'switchboard';
 const AUDIENCE = 'switchboard-api';
-
-export interface AccessClaims {
-  userId: string;
-  role: string;
-  tokenVersion: number;
-  sessionId: string;
-}
 
 export const SESSION_ENDED = 'Your session has ended, please sign in again';
 
@@ -53,7 +46,7 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** The token's claims; throws a 401 HttpError: token_expired once expired, else unauthorized (also once its session has ended). */
+  /** The token's claims; throws a 401 AppError: token_expired once expired, else unauthorized (also once its session has ended). */
   async verify(token: string): Promise<AccessClaims> {
     const known = this.verified.get(token, this.clock());
     if (known === 'expired') throw expired();

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
-import type { Config } from '../config.js';
+import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import { createDummyVerifier } from '../crypto/passwords.js';
 import { AccessTokens } from './AccessTokens.js';
 import { ImpersonationAudit } from './ImpersonationAudit.js';
-import type { LoginThrottle } from './LoginThrottle.js';
+import type { LoginThrottle, LoginThrottleLimits } from './LoginThrottle.js';
 import { MemoryLoginThrottle } from './MemoryLoginThrottle.js';
 import { PostgresLoginThrottle } from './PostgresLoginThrottle.js';
 import { isPostgres } from '../db/dialect.js';
@@ -29,10 +28,17 @@ export interface AuthServices {
   verifyUnknownUser: (password: string) => Promise<false>;
 }
 
+/** The sign-in settings: token lives and the login throttle's limits (ACCESS_TOKEN_TTL_SECONDS and fixed values). */
+export interface AuthConfig {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlMs: number;
+  loginThrottle: LoginThrottleLimits;
+}
+
 /** Loads the recently ended sessions first, so a restart does not revive logged-out tokens. */
 export async function createAuthServices(deps: {
   db: Kysely<Database>;
-  config: Config;
+  config: AuthConfig;
   secretBox: SecretBox;
   clock: Clock;
 }): Promise<AuthServices> {

@@ -3,7 +3,7 @@
  * decides and counts without awaiting anything, so requests arriving together are counted one
  * after another. With several instances each keeps its own counts (issue 12 shares them).
  */
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import type { AttemptDecision, LoginThrottle, LoginThrottleLimits, ReservedAttempt } from './LoginThrottle.js';
 import { retryAfterSeconds, waitBeforeAttempt } from './throttlePolicy.js';
 

@@ -12,7 +12,7 @@
  * Old rows are deleted as keys are used, and all of them now and then (SWEEP_INTERVAL_MS).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import type { AttemptDecision, LoginThrottle, LoginThrottleLimits, ReservedAttempt } from './LoginThrottle.js';
 import { retryAfterSeconds, waitBeforeAttempt } from './throttlePolicy.js';

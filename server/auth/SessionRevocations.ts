@@ -7,7 +7,7 @@
  * also goes to the peers (server/cluster), and an instance whose bus was cut off loads them again.
  */
 import type { Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import { listFamiliesRevokedSince } from '../db/refreshTokens.js';
 import type { Database } from '../db/schema.js';
 

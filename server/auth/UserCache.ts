@@ -13,7 +13,7 @@
  * are not cached.
  */
 import type { Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import { findUserIdentity, type UserIdentity } from '../db/users.js';
 

@@ -8,7 +8,13 @@
  * next request. What is stored never becomes false (a signature stays valid until the key
  * changes), so no other instance's writes can make it stale. Bounded: the oldest entries go first.
  */
-import type { AccessClaims } from './AccessTokens.js';
+/** What a verified access token says: whose it is, their role and token version, and its session. */
+export interface AccessClaims {
+  userId: string;
+  role: string;
+  tokenVersion: number;
+  sessionId: string;
+}
 
 interface Verified {
   claims: AccessClaims;

@@ -6,9 +6,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
 import { isAdminRole } from '../../shared/roles.js';
-import type { AuthMode } from '../appTypes.js';
-import { forbidden } from '../http/HttpError.js';
-import { decodedPath } from '../http/routedPath.js';
+import type { AuthMode } from '../core/types.js';
+import { forbidden } from '../core/AppError.js';
+import { decodedPath } from '../core/routedPath.js';
 import { impersonate, impersonationTarget } from './impersonation.js';
 import { bearerToken, userFromAccessToken } from './sessionUser.js';
 

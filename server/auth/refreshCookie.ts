@@ -1,11 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
+
+/** What the cookie's attributes follow: https in PUBLIC_URL makes it Secure; it lives as long as the refresh token. */
+export interface RefreshCookieConfig {
+  publicUrl: string;
+  refreshTokenTtlMs: number;
+}
 
 export const REFRESH_COOKIE = 'sb_refresh';
 /** The cookie only travels to the account routes that read it (refresh, logout, password change). */
 export const REFRESH_COOKIE_PATH = '/api/accounts';
 
-function cookieOptions(config: Config) {
+function cookieOptions(config: RefreshCookieConfig) {
   return {
     path: REFRESH_COOKIE_PATH,
     httpOnly: true,
@@ -14,11 +19,11 @@ function cookieOptions(config: Config) {
   };
 }
 
-export function setRefreshCookie(reply: FastifyReply, config: Config, token: string): void {
+export function setRefreshCookie(reply: FastifyReply, config: RefreshCookieConfig, token: string): void {
   reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions(config), maxAge: Math.floor(config.refreshTokenTtlMs / 1000) });
 }
 
-export function clearRefreshCookie(reply: FastifyReply, config: Config): void {
+export function clearRefreshCookie(reply: FastifyReply, config: RefreshCookieConfig): void {
   reply.clearCookie(REFRESH_COOKIE, cookieOptions(config));
 }
 

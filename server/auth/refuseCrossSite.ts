@@ -6,7 +6,7 @@
  * non-browser clients, which send no ambient cookie, and are allowed.
  */
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from '../http/HttpError.js';
+import { forbidden } from '../core/AppError.js';
 
 export const CROSS_SITE_REFUSED = 'Cross-site requests are not allowed here';
 

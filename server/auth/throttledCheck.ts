@@ -1,4 +1,4 @@
-import type { HttpError } from '../http/HttpError.js';
+import type { AppError } from '../core/AppError.js';
 import type { LoginThrottle } from './LoginThrottle.js';
 
 /**
@@ -10,7 +10,7 @@ export async function throttledCheck(
   throttle: LoginThrottle,
   key: { account: string; address: string },
   check: () => Promise<boolean>,
-  refuse: (retryAfterSeconds: number) => HttpError,
+  refuse: (retryAfterSeconds: number) => AppError,
 ): Promise<boolean> {
   const decision = await throttle.reserve(key.account, key.address);
   if (!decision.allowed) throw refuse(decision.retryAfterSeconds);

@@ -5,11 +5,10 @@
  * engine; one goes quiet, found by the sweep).
  */
 import type { Kysely } from 'kysely';
-import { CHAT_LIMITS } from '../../shared/types/chat.js';
-import type { Clock } from '../appTypes.js';
-import { activeConversationCounts } from '../db/chatConversations.js';
+import type { Clock } from '../core/types.js';
+import { activeConversationCounts, activeSince } from '../db/chatConversations.js';
 import type { Database } from '../db/schema.js';
-import type { ConnectionRegistry } from '../ws/ConnectionRegistry.js';
+import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 
 export interface WebchatOfUser {
   webchatId: string;
@@ -19,14 +18,9 @@ export interface WebchatOfUser {
 export class ChatActivity {
   constructor(private readonly deps: { db: Kysely<Database>; clock: Clock; realtime: Pick<ConnectionRegistry, 'sendToUser'> }) {}
 
-  /** The first moment that still counts as active at `now`. */
-  static activeSince(now: number): number {
-    return now - CHAT_LIMITS.activeWindowMs;
-  }
-
   /** Active conversations of each bot (0 for bots without any). */
   async counts(webchatIds: readonly string[]): Promise<Map<string, number>> {
-    const found = await activeConversationCounts(this.deps.db, webchatIds, ChatActivity.activeSince(this.deps.clock()));
+    const found = await activeConversationCounts(this.deps.db, webchatIds, activeSince(this.deps.clock()));
     return new Map(webchatIds.map((id) => [id, found.get(id) ?? 0]));
   }
 

@@ -11,22 +11,23 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ChatConversationResponse } from '../../shared/types/chat.js';
-import type { Clock } from '../appTypes.js';
-import type { Config } from '../config.js';
+import type { Clock } from '../core/types.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import { chatExpiry, keepingOf, type ChatExpiry, type ChatKeeping } from '../db/chatExpiry.js';
-import { findConversation, insertConversation, newConversationId, touchConversation, type ConversationRecord } from '../db/chatConversations.js';
+import { activeSince, findConversation, insertConversation, newConversationId, touchConversation, type ConversationRecord } from '../db/chatConversations.js';
 import { keptMessages } from '../db/chatMessages.js';
 import { reexpireWebchatChats } from '../db/chatSweep.js';
 import type { Database } from '../db/schema.js';
 import { findPublicWebchatRow, type WebchatRecord } from '../db/webchats.js';
-import { HttpError, notFound } from '../http/HttpError.js';
+import { AppError, notFound } from '../core/AppError.js';
 import type { Sandbox } from '../sandbox/types.js';
-import { getAccountSecrets } from '../settings/accountSecrets.js';
+import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
+import { findOpenaiForUser } from '../settings/openaiForUser.js';
 import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
-import type { ConnectionRegistry } from '../ws/ConnectionRegistry.js';
+import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import { answerTurn } from './answerTurn.js';
 import { ChatActivity } from './ChatActivity.js';
+import type { ChatConfig } from './chatConfig.js';
 import { SERVER_SHUTDOWN } from './chatFailure.js';
 import { ChatLimits } from './ChatLimits.js';
 import { ConversationSweeper, type SweepResult } from './ConversationSweeper.js';
@@ -39,7 +40,7 @@ export const CHAT_UNAVAILABLE = 'This chat is not available right now';
 
 export interface ChatEngineDeps {
   db: Kysely<Database>;
-  config: Pick<Config, 'chat' | 'openaiBaseUrl'>;
+  config: { chat: ChatConfig; openaiBaseUrl: string };
   clock: Clock;
   secretBox: SecretBox;
   sandbox: Sandbox;
@@ -68,7 +69,7 @@ export class ChatEngine {
 
   /**
    * Admits a visitor message to the bot and starts answering it; resolves with the answer's
-   * event stream (its `start` already written). Throws the HttpError to answer instead: 404 for
+   * event stream (its `start` already written). Throws the AppError to answer instead: 404 for
    * an unknown or inactive bot, 429 past a limit, 503 when the owner has no OpenAI key.
    * `address` is the visitor's key for the per-visitor limits (the route says what it is).
    */
@@ -78,14 +79,14 @@ export class ChatEngine {
     if (!bot || bot.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
     const at = clock();
     this.limits.countMessage(address, bot.id, at);
-    const apiKey = await this.#ownerKey(bot);
+    const client = await this.#ownerClient(bot);
     const release = this.limits.openStream({ address, webchatId: bot.id, ownerId: bot.user_id });
     try {
       const conversation = await this.#openConversation(bot, input.conversationId, at);
       const stream = new SseStream(config.chat.heartbeatMs);
       const question = { id: randomUUID(), text: input.text, at };
       stream.send('start', { conversationId: conversation.id, userMessageId: question.id });
-      const job = { bot, apiKey, conversationId: conversation.id, isNew: conversation.isNew, question, stream };
+      const job = { bot, client, conversationId: conversation.id, isNew: conversation.isNew, question, stream };
       const answer = answerTurn({ ...this.#deps, expiry: this.#expiry, shutdown: this.#shutdown.signal }, job)
         // answerTurn answers every failure itself; this only keeps a bug in it from becoming an unhandled rejection.
         .catch((error: unknown) => this.#deps.log.error({ err: error, webchatId: bot.id }, 'a chat answer failed unexpectedly'))
@@ -144,12 +145,12 @@ export class ChatEngine {
     await Promise.all([...this.#answers]);
   }
 
-  async #ownerKey(bot: WebchatRecord): Promise<string> {
-    const { openaiApiKey } = await getAccountSecrets(this.#deps.db, this.#deps.secretBox, bot.user_id);
-    if (openaiApiKey) return openaiApiKey;
+  async #ownerClient(bot: WebchatRecord): Promise<ChatCompletionsClient> {
+    const client = await findOpenaiForUser(this.#deps, bot.user_id);
+    if (client) return client;
     // For the operator: visitors only learn that the chat is unavailable.
     this.#deps.log.warn({ webchatId: bot.id, userId: bot.user_id }, 'a visitor message was refused: the bot owner has no OpenAI API key');
-    throw new HttpError(503, 'bot_unavailable', CHAT_UNAVAILABLE);
+    throw new AppError('bot_unavailable', CHAT_UNAVAILABLE);
   }
 
   /** The bot's conversation `requestedId` if it still exists, touched; else a new one. */
@@ -160,7 +161,7 @@ export class ChatEngine {
     // One no longer open (or expired, not yet swept) is as gone as a swept one: a new one starts.
     if (found && this.#isOpen(found, bot, at)) {
       await touchConversation(db, found.id, at, expiresAt);
-      return { id: found.id, isNew: false, becameActive: Number(found.last_message_at) < ChatActivity.activeSince(at) };
+      return { id: found.id, isNew: false, becameActive: Number(found.last_message_at) < activeSince(at) };
     }
     const id = newConversationId();
     await insertConversation(db, { id, user_id: bot.user_id, webchat_id: bot.id, at, expires_at: expiresAt });

@@ -7,9 +7,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import { deleteExpiredCalls } from '../db/callSweep.js';
-import { webchatsActiveBetween } from '../db/chatConversations.js';
+import { activeSince, webchatsActiveBetween } from '../db/chatConversations.js';
 import { deleteExpiredConversations, deleteExpiredMessages } from '../db/chatSweep.js';
 import type { Database } from '../db/schema.js';
 import { ChatActivity } from './ChatActivity.js';
@@ -39,7 +39,7 @@ export class ConversationSweeper {
 
   constructor(deps: SweeperDeps) {
     this.#deps = deps;
-    this.#sweptUntil = ChatActivity.activeSince(deps.clock());
+    this.#sweptUntil = activeSince(deps.clock());
   }
 
   start(): void {
@@ -65,7 +65,7 @@ export class ConversationSweeper {
   async #sweep(): Promise<SweepResult> {
     const { db, clock, activity } = this.#deps;
     const now = clock();
-    const quietUntil = ChatActivity.activeSince(now);
+    const quietUntil = activeSince(now);
     // Before the deletes, while every conversation that just went quiet still exists (db/chatExpiry.ts).
     const wentQuiet = await webchatsActiveBetween(db, this.#sweptUntil, quietUntil);
     this.#sweptUntil = Math.max(this.#sweptUntil, quietUntil);

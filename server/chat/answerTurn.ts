@@ -10,15 +10,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
-import type { Config } from '../config.js';
+import type { Clock } from '../core/types.js';
 import { saveTurn } from '../db/chatMessages.js';
 import type { Database } from '../db/schema.js';
 import type { WebchatRecord } from '../db/webchats.js';
-import { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
+import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { runLoadedTool } from '../tools/runTool.js';
 import { keepingOf, keepsTexts, type ChatExpiry } from '../db/chatExpiry.js';
+import type { ChatConfig } from './chatConfig.js';
 import { chatFailure, EmptyAnswerError, TURN_DEADLINE, VISITOR_LEFT } from './chatFailure.js';
 import { ChatToolbox, type ToolCallRun } from './ChatToolbox.js';
 import { runChatTurn, type ChatTurnResult } from './runChatTurn.js';
@@ -28,7 +28,7 @@ import type { SseStream } from './SseStream.js';
 export interface AnswerDeps {
   db: Kysely<Database>;
   sandbox: Sandbox;
-  config: Pick<Config, 'chat' | 'openaiBaseUrl'>;
+  config: { chat: ChatConfig };
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   expiry: ChatExpiry;
@@ -38,7 +38,8 @@ export interface AnswerDeps {
 
 export interface AnswerJob {
   bot: WebchatRecord;
-  apiKey: string;
+  /** The owner's model client (settings/openaiForUser.ts). */
+  client: ChatCompletionsClient;
   conversationId: string;
   isNew: boolean;
   question: { id: string; text: string; at: number };
@@ -62,7 +63,7 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
     });
     const result = await runChatTurn(
       {
-        client: new ChatCompletionsClient({ baseUrl: deps.config.openaiBaseUrl, apiKey: job.apiKey }),
+        client: job.client,
         model: bot.model,
         temperature: bot.temperature,
         maxTokens: deps.config.chat.maxAnswerTokens,

@@ -1,8 +1,9 @@
 /** A live chat refusal a visitor can act on: 429 with Retry-After (seconds) and a text that says how long. */
-import { HttpError } from '../http/HttpError.js';
+import type { ErrorCode } from '../../shared/errors.js';
+import { AppError, retryAfter } from '../core/AppError.js';
 
-export function tooManyRequests(code: string, message: string, retryAfterSeconds: number): HttpError {
-  return new HttpError(429, code, message, { 'retry-after': String(retryAfterSeconds) });
+export function tooManyRequests(code: ErrorCode, message: string, retryAfterSeconds: number): AppError {
+  return new AppError(code, message, retryAfter(retryAfterSeconds));
 }
 
 /** Milliseconds to wait as whole seconds, at least one. */

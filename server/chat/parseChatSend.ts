@@ -4,7 +4,7 @@
  * ignored, so a newer widget that sends more still talks to this server.
  */
 import { CHAT_LIMITS, CONVERSATION_ID_PATTERN } from '../../shared/types/chat.js';
-import { invalidField } from '../http/HttpError.js';
+import { invalidField } from '../core/AppError.js';
 
 export interface ChatSendInput {
   /** null starts a new conversation. */

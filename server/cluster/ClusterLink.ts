@@ -17,12 +17,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerMessage } from '../../shared/protocol.js';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import type { AuthServices } from '../auth/AuthServices.js';
 import type { Database } from '../db/schema.js';
 import type { OwnerAnswers } from '../http/OwnerAnswers.js';
 import type { CallRegistry } from '../voice/CallRegistry.js';
-import type { ConnectionRegistry, RealtimePeers } from '../ws/ConnectionRegistry.js';
+import type { ConnectionRegistry, RealtimePeers } from '../realtime/ConnectionRegistry.js';
 import { parseClusterMessage, type ClusterMessage } from './clusterMessages.js';
 import { PostgresBus } from './PostgresBus.js';
 

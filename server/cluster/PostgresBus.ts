@@ -21,7 +21,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import { ChannelListener } from './ChannelListener.js';
 

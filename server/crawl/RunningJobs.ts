@@ -3,11 +3,6 @@
  * whole server may run at once, and the AbortSignal that cancels one. Another user's job id is
  * simply not found, so a cancel can never reach it.
  */
-/** How much of a kind of long request one user may run: at once, and started per window. */
-export interface PerUserJobLimits {
-  maxRunningPerUser: number;
-  rateLimit: { max: number; windowMs: number };
-}
 
 export interface RunningJob {
   readonly id: string;

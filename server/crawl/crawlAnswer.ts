@@ -1,6 +1,6 @@
-/** A crawl's outcome as the API answers it, and a crawl that could not start as an HttpError. */
+/** A crawl's outcome as the API answers it, and a crawl that could not start as an AppError. */
 import type { CrawlResponse } from '../../shared/types/knowledge.js';
-import { HttpError } from '../http/HttpError.js';
+import { AppError, retryAfter } from '../core/AppError.js';
 import type { CrawlStartError } from './CrawlStartError.js';
 import type { CrawlOutcome } from './crawlSite.js';
 import type { JobRefusal } from './RunningJobs.js';
@@ -16,18 +16,18 @@ export function crawlResponse(outcome: CrawlOutcome): CrawlResponse {
 }
 
 /** The site's own refusal or a bad address is the user's to fix (400); a site that fails is a 502. */
-export function crawlStartHttpError(error: CrawlStartError): HttpError {
-  if (error.code === 'unreachable') return new HttpError(502, 'crawl_failed', error.message);
-  return new HttpError(400, error.code, error.message);
+export function crawlStartAppError(error: CrawlStartError): AppError {
+  if (error.code === 'unreachable') return new AppError('crawl_failed', error.message);
+  return new AppError(error.code, error.message);
 }
 
-export function crawlRefusedHttpError(reason: JobRefusal, perUser: number): HttpError {
+export function crawlRefusedAppError(reason: JobRefusal, perUser: number): AppError {
   switch (reason) {
     case 'duplicate':
-      return new HttpError(409, 'conflict', 'A crawl with this crawlId is already running');
+      return new AppError('conflict', 'A crawl with this crawlId is already running');
     case 'user_limit':
-      return new HttpError(429, 'too_many_crawls', `You can run ${perUser} crawl${perUser === 1 ? '' : 's'} at a time. Wait for one to finish or cancel it.`, { 'retry-after': '10' });
+      return new AppError('too_many_crawls', `You can run ${perUser} crawl${perUser === 1 ? '' : 's'} at a time. Wait for one to finish or cancel it.`, retryAfter(10));
     default:
-      return new HttpError(503, 'server_busy', 'The server is busy crawling other sites. Please try again in a minute.', { 'retry-after': '30' });
+      return new AppError('crawler_busy', 'The server is busy crawling other sites. Please try again in a minute.', retryAfter(30));
   }
 }

@@ -3,7 +3,7 @@
  * CRAWL_MAX_PAGES, CRAWL_TIMEOUT_MS and CRAWL_PARSE_THREADS come from the environment; tests
  * override the rest.
  */
-import type { PerUserJobLimits } from './RunningJobs.js';
+import type { PerUserJobLimits } from '../core/PerUserJobLimits.js';
 
 export interface CrawlLimits {
   /** Pages fetched (HTML or failed), the start page included. */

@@ -4,7 +4,7 @@
  * always: `flush()` at the end sends whatever is pending.
  */
 import type { CrawlProgressEvent } from '../../shared/protocol.js';
-import type { ConnectionRegistry } from '../ws/ConnectionRegistry.js';
+import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import type { CrawlProgress } from './crawlSite.js';
 
 export interface CrawlProgressSender {

@@ -7,7 +7,7 @@
  */
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
-import { DatabaseUnavailableError, isConnectionError } from './DatabaseUnavailableError.js';
+import { DatabaseUnavailableError, isConnectionError } from '../core/DatabaseUnavailableError.js';
 
 function guarded(error: unknown): unknown {
   return isConnectionError(error) ? new DatabaseUnavailableError(error) : error;

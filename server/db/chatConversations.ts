@@ -5,9 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { CHAT_LIMITS } from '../../shared/types/chat.js';
 import type { ChatConversationsTable, Database } from './schema.js';
 
 export type ConversationRecord = ChatConversationsTable;
+
+/** The first moment that still counts as active at `now`: a visitor message within the active window. */
+export function activeSince(now: number): number {
+  return now - CHAT_LIMITS.activeWindowMs;
+}
 
 /** 192 random bits as 32 base64url characters (CONVERSATION_ID_PATTERN asks for at least 128). */
 export function newConversationId(): string {

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { ConversationMessage, ConversationSummary } from '../../shared/types/history.js';
-import { ChatActivity } from '../chat/ChatActivity.js';
+import { activeSince } from './chatConversations.js';
 import type { ChatConversationsTable, ChatMessagesTable, Database } from './schema.js';
 
 export function toConversationSummary(row: ChatConversationsTable, now: number): ConversationSummary {
@@ -16,7 +16,7 @@ export function toConversationSummary(row: ChatConversationsTable, now: number):
     lastMessageAt: Number(row.last_message_at),
     messageCount: Number(row.message_count),
     firstQuestion: row.first_question,
-    active: Number(row.last_message_at) >= ChatActivity.activeSince(now),
+    active: Number(row.last_message_at) >= activeSince(now),
   };
 }
 

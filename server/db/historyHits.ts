@@ -5,8 +5,8 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { HistoryKind } from '../../shared/types/history.js';
-import type { HistoryFilters } from '../history/historyFilters.js';
-import { MATCH_END, MATCH_START } from '../history/snippetSegments.js';
+import type { HistoryFilters } from './historyFilters.js';
+import { MATCH_END, MATCH_START } from './snippetSegments.js';
 import { isPostgres } from './dialect.js';
 import { ftsMatch, tsQuery } from './historyMatch.js';
 import type { Database } from './schema.js';

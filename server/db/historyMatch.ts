@@ -8,7 +8,7 @@
  *   calls AND-ed with &&. to_tsquery only ever sees letters, marks and digits joined by `<->`.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { SearchTerm } from '../history/parseSearchText.js';
+import type { SearchTerm } from './historyQuery.js';
 
 /** The key of an id in history_fts.scope (migration 012 builds the same in SQL). */
 export function scopeKey(prefix: 'u' | 'k' | 's', id: string): string {

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { HistoryKind, HistoryResult } from '../../shared/types/history.js';
-import { includes, type HistoryFilters } from '../history/historyFilters.js';
+import { includes, type HistoryFilters } from './historyFilters.js';
 import type { Database } from './schema.js';
 
 /** A search result without its hit. */

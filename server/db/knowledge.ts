@@ -4,8 +4,8 @@
  * the public chat engine reads the bot it serves.
  */
 import { sql, type Kysely } from 'kysely';
-import { toPassages } from '../knowledge/passages.js';
-import { orQuery, searchTerms } from '../knowledge/searchTerms.js';
+import { toPassages } from './passages.js';
+import { orQuery, searchTerms } from './searchTerms.js';
 import { isPostgres } from './dialect.js';
 import type { Database } from './schema.js';
 import { inTransaction } from './transaction.js';

@@ -7,7 +7,6 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.js';
 import { cachedStatements } from './cachedStatements.js';
 import { GuardedPostgresPool } from './GuardedPostgresPool.js';
 import type { Database } from './schema.js';
@@ -86,7 +85,7 @@ function openPostgres(connectionString: string, statementTimeoutMs: number): Kys
 }
 
 /** Opens the configured database (not yet migrated: see migrateToLatest). */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: OpenDatabaseOptions = {}): Kysely<Database> {
+export function openDatabase(config: { databaseUrl: string | null; dataDir: string }, options: OpenDatabaseOptions = {}): Kysely<Database> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS)
     : openSqlite(config.dataDir);

@@ -4,7 +4,7 @@
  * naming the site with a link to it. No inline script or style: the page's CSP allows only this
  * server's stylesheet and /widget.js, and frames only from the site's origins.
  */
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '../core/html.js';
 import type { FramingVerdict } from './framingProbe.js';
 
 export const DEMO_STYLESHEET_PATH = '/demo/page.css';

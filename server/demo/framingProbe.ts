@@ -6,7 +6,7 @@
  * Any failure (blocked address, timeout, TLS, refused) means "not frameable": the page then shows
  * its backdrop, which always works.
  */
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import { createGuardedFetch, type GuardedResolver } from '../net/outboundGuard.js';
 import { allowsFraming } from './framingPolicy.js';
 

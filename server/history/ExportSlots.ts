@@ -3,7 +3,7 @@
  * page after page for as long as its download lasts; a few at once per user is plenty, and the
  * limit keeps one user's scripted downloads from holding the database for everyone.
  */
-import { HttpError } from '../http/HttpError.js';
+import { AppError, retryAfter } from '../core/AppError.js';
 
 export const EXPORTS_PER_USER = 3;
 
@@ -14,7 +14,7 @@ export class ExportSlots {
   take(userId: string): () => void {
     const running = this.#running.get(userId) ?? 0;
     if (running >= EXPORTS_PER_USER) {
-      throw new HttpError(429, 'rate_limited', `At most ${EXPORTS_PER_USER} exports at once: wait for one to finish`, { 'retry-after': '5' });
+      throw new AppError('rate_limited', `At most ${EXPORTS_PER_USER} exports at once: wait for one to finish`, retryAfter(5));
     }
     this.#running.set(userId, running + 1);
     let released = false;

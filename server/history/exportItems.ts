@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { HistorySpeaker } from '../../shared/types/history.js';
 import type { HistoryParent } from '../db/historyParents.js';
 import type { Database } from '../db/schema.js';
-import { speakerOf } from './historyFilters.js';
+import { speakerOf } from '../db/historyFilters.js';
 
 export interface ExportMessage {
   seq: number;

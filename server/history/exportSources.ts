@@ -16,7 +16,7 @@ import {
   type ParentRef,
 } from '../db/historyParents.js';
 import type { Database } from '../db/schema.js';
-import { includes, type HistoryFilters } from './historyFilters.js';
+import { includes, type HistoryFilters } from '../db/historyFilters.js';
 import { withMessages, type ExportItem } from './exportItems.js';
 import { newestFirst } from './newestFirst.js';
 

@@ -3,9 +3,9 @@
  * export format. Each problem is a 400 naming its parameter.
  */
 import { EXPORT_FORMATS, HISTORY_LIMITS, type ExportFormat, type HistoryKind } from '../../shared/types/history.js';
-import { invalidField } from '../http/HttpError.js';
-import { queryId, queryString, wholeNumber } from '../http/queryParams.js';
-import type { HistoryFilters } from './historyFilters.js';
+import { invalidField } from '../core/AppError.js';
+import { queryId, queryString, wholeNumber } from '../core/queryParams.js';
+import type { HistoryFilters } from '../db/historyFilters.js';
 import { parseSearchText } from './parseSearchText.js';
 
 const PHONE_SHAPE = /^[\d\s+().-]{1,40}$/;

@@ -6,14 +6,9 @@
  * tokenizer indexed it. The query builders (db/historyMatch.ts) then quote every word.
  */
 import { HISTORY_LIMITS } from '../../shared/types/history.js';
-import { invalidField } from '../http/HttpError.js';
+import { invalidField } from '../core/AppError.js';
+import type { SearchTerm } from '../db/historyQuery.js';
 
-export interface SearchTerm {
-  /** One word, or a phrase's words in order. */
-  words: string[];
-  /** The last word is a prefix. */
-  prefix: boolean;
-}
 
 const MAX_WORD_CHARS = 64;
 const MIN_PREFIX_CHARS = 2;

@@ -8,9 +8,9 @@ import { HISTORY_LIMITS, type HistoryResult } from '../../shared/types/history.j
 import { findCountedHits } from '../db/historyHits.js';
 import { countParents, findParents, listCallParents, listChatParents, parentKey, type HistoryParent } from '../db/historyParents.js';
 import type { Database } from '../db/schema.js';
-import { includes, speakerOf, type HistoryFilters } from './historyFilters.js';
+import { includes, speakerOf, type HistoryFilters } from '../db/historyFilters.js';
 import { newestFirst } from './newestFirst.js';
-import { snippetSegments } from './snippetSegments.js';
+import { snippetSegments } from '../db/snippetSegments.js';
 
 export interface SearchResultsPage {
   results: HistoryResult[];

@@ -13,7 +13,7 @@
  * `maxAgeMs`, which bounds how long a lost notification from another instance can show old data.
  * Bounded in bytes; the least recently stored user's answers go first.
  */
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 
 interface Entry {
   body: string;

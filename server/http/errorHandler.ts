@@ -1,20 +1,29 @@
 /**
  * The one error policy (STYLE.md §12): every failure answers `{success:false, error, code}` with
  * the right status. Bad input is always a 4xx; 5xx answers hide internals and are logged with the
- * request id, which the client sees in the `x-request-id` header.
+ * request id, which the client sees in the `x-request-id` header. The server's own failures
+ * (core/AppError) carry a code, and the status is the code's in STATUS_BY_CODE.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_TEXTS, type ErrorBody, type ErrorCode } from '../../shared/errors.js';
-import { DatabaseUnavailableError } from '../db/DatabaseUnavailableError.js';
-import { HttpError } from './HttpError.js';
-import { validationMessage } from './validationMessage.js';
+import { AppError } from '../core/AppError.js';
+import { DatabaseUnavailableError } from '../core/DatabaseUnavailableError.js';
+import { validationMessage } from '../core/validationMessage.js';
+import { STATUS_BY_CODE } from './errorStatus.js';
 
-const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The request body is empty' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'The request body is too large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: 'Unsupported content type' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', message: 'Invalid Content-Length' },
+/** A failure as it is answered. */
+interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: ErrorBody;
+}
+
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The request body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'Invalid Content-Length' },
 };
 
 /** Seconds a client is asked to wait while the database is out of reach; the pool reconnects by then or soon after. */
@@ -28,25 +37,27 @@ function databaseUnavailable(error: unknown): DatabaseUnavailableError | null {
   return null;
 }
 
-function toHttpError(error: FastifyError | HttpError | Error): HttpError | null {
-  if (error instanceof HttpError) return error;
+/** The answer of a code from the table. */
+function answer(code: ErrorCode, message: string, headers: Record<string, string> = {}, details?: ErrorBody['details']): ErrorAnswer {
+  return { status: STATUS_BY_CODE[code], headers, body: { success: false, error: message, code, ...(details ? { details } : {}) } };
+}
+
+/** The answer of a failure the server knows; null for an unexpected one (a 500). */
+function knownAnswer(error: FastifyError | Error): ErrorAnswer | null {
+  if (error instanceof AppError) return answer(error.code, error.message, error.headers, error.details);
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    return new HttpError(
-      400,
-      'validation_failed',
-      validationMessage(fastifyError.validation, fastifyError.validationContext ?? 'body'),
-    );
+    return answer('validation_failed', validationMessage(fastifyError.validation, fastifyError.validationContext ?? 'body'));
   }
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
-  if (known) return new HttpError(known.status, known.code, known.message);
-  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
-    return new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
-  }
+  if (known) return answer(known.code, known.message);
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return answer('invalid_json', 'The request body is not valid JSON');
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code: ErrorCode = status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'bad_request';
-    return new HttpError(status, code, STATUS_TEXTS[status] ?? (error.message || 'Bad request'));
+    // The one exception to the table: another 4xx of Fastify or a plugin keeps the status it
+    // names (a 405, 406, 431 …), with the generic code, since the client's request caused it.
+    return { ...answer(code, STATUS_TEXTS[status] ?? (error.message || 'Bad request')), status };
   }
   return null;
 }
@@ -56,16 +67,16 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   if (unavailable) {
     // Every request fails alike during an outage: the reason, without a stack, is enough.
     request.log.warn({ reason: unavailable.message }, 'database not reachable');
-    const body: ErrorBody = { success: false, error: 'The database is not reachable. Please try again shortly.', code: 'database_unavailable' };
-    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).code(503).send(body);
+    const { status, body } = answer('database_unavailable', 'The database is not reachable. Please try again shortly.');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).code(status).send(body);
     return;
   }
-  const known = toHttpError(error);
+  const known = knownAnswer(error);
   if (known) {
-    reply.headers(known.headers).code(known.statusCode).send(known.toBody());
+    reply.headers(known.headers).code(known.status).send(known.body);
     return;
   }
   request.log.error({ err: error }, 'request failed');
-  const body: ErrorBody = { success: false, error: STATUS_TEXTS[500]!, code: 'internal_error' };
-  reply.code(500).send(body);
+  const { status, body } = answer('internal_error', STATUS_TEXTS[500]!);
+  reply.code(status).send(body);
 }

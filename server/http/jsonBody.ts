@@ -6,7 +6,7 @@
  * Fastify's own (prototype-safe) parser; a string holding NUL is then refused (nulCharacters.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './HttpError.js';
+import { AppError } from '../core/AppError.js';
 import { nulInJsonBody } from './nulCharacters.js';
 
 /** Arrays and objects inside one another; a tool's parameters schema at its deepest uses about 70. */
@@ -47,7 +47,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       return;
     }
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      done(new HttpError(400, 'invalid_json', `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`), undefined);
+      done(new AppError('invalid_json', `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`), undefined);
       return;
     }
     parseJson(request, text, (error, parsed) => {

@@ -5,8 +5,7 @@
  * on a terminal and JSON otherwise.
  */
 import type { FastifyRequest } from 'fastify';
-import type { LogLevel } from '../config.js';
-import { prettyLogDestination } from './prettyLog.js';
+import { prettyLogDestination, type LogDestination } from './prettyLog.js';
 import { redactLogFields } from './redactLogFields.js';
 
 const SECRET_QUERY_KEYS = new Set(['token', 'access_token', 'refresh_token']);
@@ -39,9 +38,8 @@ export function maskUrlSecrets(url: string): string {
   return `${url.slice(0, start)}?${pairs.join('&')}`;
 }
 
-export interface LogDestination {
-  write(line: string): void;
-}
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface LoggerSettings {
   level: LogLevel;

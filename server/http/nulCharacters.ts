@@ -7,7 +7,7 @@
  * they are read: crawl/extractPage.ts.)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { invalidField } from './HttpError.js';
+import { invalidField } from '../core/AppError.js';
 
 const NUL = '\u0000';
 /** The words of the name rule (shared/unsafeCharacters.ts) for the same character. */

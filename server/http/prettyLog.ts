@@ -5,7 +5,6 @@
  * Synchronous, so nothing is lost when the process exits right after a line.
  */
 import { prettyFactory } from 'pino-pretty';
-import type { LogDestination } from './logging.js';
 
 interface RequestFields {
   req?: { method?: unknown; url?: unknown };
@@ -24,6 +23,11 @@ function message(log: Record<string, unknown>, messageKey: string): string {
 }
 
 /** A destination that writes each JSON log line to `out` as one readable line (colours when asked). */
+/** Where log lines are written: stdout, or a test's collector. */
+export interface LogDestination {
+  write(line: string): void;
+}
+
 export function prettyLogDestination(out: LogDestination, colorize: boolean): LogDestination {
   const format = prettyFactory({
     colorize,

@@ -7,10 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { Config } from '../config.js';
 import { addressKey } from '../net/addressKey.js';
-import { HttpError } from './HttpError.js';
-import { isApiPath, routedPath } from './routedPath.js';
+import { AppError } from '../core/AppError.js';
+import { isApiPath, routedPath } from '../core/routedPath.js';
 
 /**
  * What other sites may load from us (Cross-Origin-Resource-Policy: cross-origin): the public widget
@@ -74,7 +73,14 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Readon
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+/** The flood guards' budgets per address (Config's rateLimit and pageRateLimit) and how addresses are keyed. */
+export interface SecurityConfig {
+  rateLimit: { max: number; windowMs: number };
+  pageRateLimit: { max: number; windowMs: number };
+  ipv6PrefixLength: number;
+}
+
+export async function registerSecurity(app: FastifyInstance, config: SecurityConfig): Promise<void> {
   const sameOrigin = securityHeaders();
   const crossOrigin = sameOrigin.map(([name, value]) => [name, name === 'cross-origin-resource-policy' ? 'cross-origin' : value] as const);
   // On the raw response, as helmet did, so answers written straight to it (streams) carry them too;
@@ -107,6 +113,6 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       return isApiPath(routedPath(request)) ? key : `${PAGE_KEY_PREFIX}${key}`;
     },
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'rate_limited', `Too many requests, please try again in ${context.after}`),
+      new AppError('rate_limited', `Too many requests, please try again in ${context.after}`),
   });
 }

@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
+import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import { removeGoneInstances, removeInstance, saveHeartbeat } from '../db/serverInstances.js';
 import { closeOrphanedSessions } from '../db/sessions.js';

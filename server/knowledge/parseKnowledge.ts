@@ -7,7 +7,7 @@ import { KNOWLEDGE_URL_MAX_CHARS } from '../../shared/knowledge.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
 import type { KnowledgeInput, KnowledgePageInput } from '../db/knowledge.js';
-import { invalidField, quotaExceeded } from '../http/HttpError.js';
+import { invalidField, quotaExceeded } from '../core/AppError.js';
 
 type Fields = Record<string, unknown>;
 

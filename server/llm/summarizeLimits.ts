@@ -2,7 +2,7 @@
  * Limits of POST /api/webchats/summarize (README, "Knowledge base"). Text longer than one
  * request's budget is summarized in chunks, then the chunk summaries are summarized (map-reduce).
  */
-import type { PerUserJobLimits } from '../crawl/RunningJobs.js';
+import type { PerUserJobLimits } from '../core/PerUserJobLimits.js';
 
 export interface SummarizeConfig extends PerUserJobLimits {
   /** Longest text accepted; longer answers 413. */

@@ -5,7 +5,7 @@
  */
 import type { ChatCompletionsClient } from './ChatCompletionsClient.js';
 import { mapLimit } from './mapLimit.js';
-import { splitText } from './splitText.js';
+import { splitText } from '../core/splitText.js';
 import type { SummarizeConfig } from './summarizeLimits.js';
 
 const SYSTEM_PROMPT = [

@@ -1,7 +1,8 @@
 import { isBlockedAddress } from './addressPolicy.js';
 import { createGuardedLookup, type GuardedResolver } from './guardedLookup.js';
 import { OutboundRequestError } from './OutboundRequestError.js';
-import { formatBytes, requestOnce, type ResponseHead } from './requestOnce.js';
+import { formatBytes } from '../../shared/format.js';
+import { requestOnce, type ResponseHead } from './requestOnce.js';
 import { allowListKeys, vetTarget, type Target } from './targetPolicy.js';
 
 export { OutboundRequestError, type OutboundErrorCode } from './OutboundRequestError.js';

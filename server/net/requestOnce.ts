@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { LookupFunction, Socket } from 'node:net';
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { formatBytes } from '../../shared/format.js';
 import { OutboundRequestError, blockedAddressError } from './OutboundRequestError.js';
 
 export interface RequestOnceInit {
@@ -142,12 +143,6 @@ function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, strin
 
 function tooLarge(maxBytes: number): OutboundRequestError {
   return new OutboundRequestError('response_too_large', `Response is larger than ${formatBytes(maxBytes)}`);
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
-  return `${bytes} bytes`;
 }
 
 /** Node's socket errors in words a handler author can act on; never a host stack. */

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
-import type { AuthMode } from '../appTypes.js';
+import type { AuthMode } from '../core/types.js';
 
 /** The version in package.json, read once per app. */
 function packageVersion(): string {

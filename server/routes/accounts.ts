@@ -15,7 +15,7 @@ import { startSession } from '../auth/startSession.js';
 import { throttledCheck } from '../auth/throttledCheck.js';
 import { verifyPassword } from '../crypto/passwords.js';
 import { findUserById, findUserByUsername, toAuthUser, type UserRecord } from '../db/users.js';
-import { HttpError, unauthorized } from '../http/HttpError.js';
+import { AppError, retryAfter, unauthorized } from '../core/AppError.js';
 import { addressKey } from '../net/addressKey.js';
 import { PASSWORD_MAX_LENGTH } from './fields.js';
 
@@ -27,12 +27,10 @@ const LoginBody = Type.Object(
   { additionalProperties: false },
 );
 
-function tooManyAttempts(seconds: number): HttpError {
+function tooManyAttempts(seconds: number): AppError {
   const minutes = Math.ceil(seconds / 60);
   const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new HttpError(429, 'rate_limited', `Too many failed sign-in attempts. Please try again in ${wait}.`, {
-    'Retry-After': String(seconds),
-  });
+  return new AppError('rate_limited', `Too many failed sign-in attempts. Please try again in ${wait}.`, retryAfter(seconds));
 }
 
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
@@ -52,7 +50,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       },
       tooManyAttempts,
     );
-    if (!user || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid username or password');
+    if (!user || !valid) throw new AppError('invalid_credentials', 'Invalid username or password');
     return { success: true, user: toAuthUser(user), accessToken: await startSession(app, reply, user) };
   });
 
@@ -112,7 +110,7 @@ async function sessionOfToken(app: FastifyInstance, token: string | null): Promi
   try {
     return (await app.auth.accessTokens.verify(token)).sessionId;
   } catch (error) {
-    if (error instanceof HttpError) return null;
+    if (error instanceof AppError) return null;
     throw error;
   }
 }

@@ -12,11 +12,11 @@ import { ROLES } from '../../shared/types/user.js';
 import { checkUsername } from '../../shared/usernames.js';
 import type { SuccessResponse, UserResponse, UsersResponse } from '../../shared/types/api.js';
 import { requireActor } from '../auth/requireUser.js';
-import type { SessionUser } from '../appTypes.js';
+import type { SessionUser } from '../core/types.js';
 import { hashPassword } from '../crypto/passwords.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { deleteUser, findUserById, insertUser, listUsers, toPublicUser, updateUser, type UserChanges, type UserRecord } from '../db/users.js';
-import { HttpError, validationFailed, forbidden, notFound } from '../http/HttpError.js';
+import { AppError, validationFailed, forbidden, notFound } from '../core/AppError.js';
 import { EmailField, isValidEmail, PasswordField, UsernameField } from './fields.js';
 
 const RoleField = Type.String({ maxLength: 32 });
@@ -54,8 +54,8 @@ type UserField = 'username' | 'email' | 'password';
  * A refused field of a user, named in `details` too so the Create and Edit dialogs can show the
  * text at that field (issue 18) while the text stays the spec's.
  */
-const fieldProblem = (field: UserField, message: string, status = 400) =>
-  new HttpError(status, status === 409 ? 'conflict' : 'bad_request', message, {}, { field });
+const fieldProblem = (field: UserField, message: string, code: 'bad_request' | 'conflict' = 'bad_request') =>
+  new AppError(code, message, { details: { field } });
 
 function checkGrantable(actor: SessionUser, role: string): void {
   if (!(ROLES as readonly string[]).includes(role)) throw validationFailed(`role: must be one of ${ROLES.join(', ')}`);
@@ -93,7 +93,7 @@ async function saveUnique<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldProblem('username', USERNAME_EXISTS, 409);
+    if (isUniqueViolation(error)) throw fieldProblem('username', USERNAME_EXISTS, 'conflict');
     throw error;
   }
 }

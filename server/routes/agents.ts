@@ -24,7 +24,7 @@ import {
   updateAgent,
 } from '../db/agents.js';
 import { withOwnerLock } from '../db/ownerLock.js';
-import { notFound, quotaExceeded, validationFailed } from '../http/HttpError.js';
+import { notFound, quotaExceeded, validationFailed } from '../core/AppError.js';
 
 const AgentIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 

@@ -11,7 +11,7 @@ import { requireUser } from '../auth/requireUser.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import { customValueCount, deleteCustomValue, listCustomValues, saveCustomValue } from '../db/customValues.js';
 import { withOwnerLock } from '../db/ownerLock.js';
-import { notFound, quotaExceeded } from '../http/HttpError.js';
+import { notFound, quotaExceeded } from '../core/AppError.js';
 import { customValueOf, SaveCustomValueBody } from '../tools/customValueFields.js';
 
 const NameParams = Type.Object({ name: Type.String() });

@@ -1,7 +1,5 @@
-/** Field rules shared by the account and admin routes, and the name rule of tools, agents and values. */
+/** Field rules shared by the account and admin routes. */
 import { Type } from 'typebox';
-import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
-import { invalidField } from '../http/HttpError.js';
 
 /** Raw input; the username rule (shared/usernames.ts) limits the normalized name to 64 characters. */
 const USERNAME_INPUT_MAX_LENGTH = 256;
@@ -18,11 +16,4 @@ export const PasswordField = Type.String({ maxLength: PASSWORD_MAX_LENGTH });
 
 export function isValidEmail(email: string): boolean {
   return EMAIL_PATTERN.test(email);
-}
-
-/** `value` unless it holds a control or text-direction character (NUL included): then a 400 naming `field`. */
-export function withoutControlCharacters(field: string, value: string): string {
-  const problem = controlCharacterProblem(value);
-  if (problem) throw invalidField(field, problem);
-  return value;
 }

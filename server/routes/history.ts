@@ -28,8 +28,8 @@ import { conversationMessages, findOwnedConversation, listWebchatConversations, 
 import type { Database } from '../db/schema.js';
 import { countEndedSessions } from '../db/sessions.js';
 import { findWebchatRow } from '../db/webchats.js';
-import { notFound } from '../http/HttpError.js';
-import { queryRecord, sortOrder, wholeNumber } from '../http/queryParams.js';
+import { notFound } from '../core/AppError.js';
+import { queryRecord, sortOrder, wholeNumber } from '../core/queryParams.js';
 import { contentDisposition, exportFileName } from '../history/exportFileName.js';
 import { EXPORT_CONTENT_TYPE, exportChunks } from '../history/exportFormats.js';
 import type { ExportItem } from '../history/exportItems.js';

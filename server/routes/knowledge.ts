@@ -11,14 +11,15 @@ import { CRAWL_ID_PATTERN, KNOWLEDGE_MESSAGES, newCrawlId } from '../../shared/k
 import type { SuccessResponse } from '../../shared/types/api.js';
 import type { CrawlResponse, SummarizeResponse } from '../../shared/types/knowledge.js';
 import { requireUser } from '../auth/requireUser.js';
-import { crawlRefusedHttpError, crawlResponse, crawlStartHttpError } from '../crawl/crawlAnswer.js';
+import { crawlRefusedAppError, crawlResponse, crawlStartAppError } from '../crawl/crawlAnswer.js';
 import { crawlProgressSender } from '../crawl/crawlProgressSender.js';
 import { crawlSite, CrawlStartError } from '../crawl/crawlSite.js';
 import { startUrls } from '../crawl/crawlUrl.js';
 import { PageExtractor } from '../crawl/PageExtractor.js';
 import { JobRefusedError, RunningJobs, type RunningJob } from '../crawl/RunningJobs.js';
-import { badRequest, HttpError, invalidField, notFound } from '../http/HttpError.js';
-import { callModel, openaiForUser } from '../llm/openaiForUser.js';
+import { AppError, badRequest, invalidField, notFound, retryAfter } from '../core/AppError.js';
+import { callModel } from '../llm/llmAppError.js';
+import { openaiForUser } from '../settings/openaiForUser.js';
 import { summarizeText } from '../llm/summarizeText.js';
 
 const CrawlQuery = Type.Object({ url: Type.Optional(Type.Unknown()), crawlId: Type.Optional(Type.Unknown()) });
@@ -66,14 +67,14 @@ export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
       if (typeof crawlId !== 'string' || !CRAWL_ID_PATTERN.test(crawlId)) {
         throw invalidField('crawlId', "must be 8 to 64 letters, digits, '-' or '_'");
       }
-      const job = startJob(crawls, user.id, crawlId, (reason) => crawlRefusedHttpError(reason, config.crawl.maxRunningPerUser));
+      const job = startJob(crawls, user.id, crawlId, (reason) => crawlRefusedAppError(reason, config.crawl.maxRunningPerUser));
       cancelOnDisconnect(reply, job);
       const progress = crawlProgressSender(app.realtime, user.id, crawlId);
       try {
         const crawlOne = (url: string) => crawlSite({ url, limits: config.crawl, allow: config.outboundAllow, extractor, owner: user.id, signal: job.signal, onProgress: progress.report });
         return crawlResponse(await firstReachable(urls, crawlOne));
       } catch (error) {
-        throw error instanceof CrawlStartError ? crawlStartHttpError(error) : error;
+        throw error instanceof CrawlStartError ? crawlStartAppError(error) : error;
       } finally {
         progress.flush();
         job.done();
@@ -101,11 +102,11 @@ export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
       if (typeof text !== 'string' || text.trim() === '') throw badRequest(KNOWLEDGE_MESSAGES.noContent, 'no_content');
       const max = config.summarize.maxInputChars;
       if (text.length > max) {
-        throw new HttpError(413, 'payload_too_large', `${KNOWLEDGE_MESSAGES.textTooLarge}: at most ${max.toLocaleString('en-US')} characters can be summarized`);
+        throw new AppError('payload_too_large', `${KNOWLEDGE_MESSAGES.textTooLarge}: at most ${max.toLocaleString('en-US')} characters can be summarized`);
       }
       const llm = await openaiForUser(app, user.id, { timeoutMs: config.summarize.requestTimeoutMs });
       const job = startJob(summaries, user.id, newCrawlId(), () =>
-        new HttpError(429, 'too_many_summaries', `You can run ${config.summarize.maxRunningPerUser} summaries at a time. Wait for one to finish.`, { 'retry-after': '10' }),
+        new AppError('too_many_summaries', `You can run ${config.summarize.maxRunningPerUser} summaries at a time. Wait for one to finish.`, retryAfter(10)),
       );
       cancelOnDisconnect(reply, job);
       try {
@@ -129,7 +130,7 @@ async function firstReachable<T>(urls: string[], crawl: (url: string) => Promise
   throw new Error('no address to crawl');
 }
 
-function startJob(jobs: RunningJobs, userId: string, id: string, refused: (reason: JobRefusedError['reason']) => HttpError): RunningJob {
+function startJob(jobs: RunningJobs, userId: string, id: string, refused: (reason: JobRefusedError['reason']) => AppError): RunningJob {
   try {
     return jobs.start(userId, id);
   } catch (error) {

@@ -18,7 +18,7 @@ import { pointNumberAtServer } from '../agents/pointNumberAtServer.js';
 import { requireUser } from '../auth/requireUser.js';
 import { findAgentRow } from '../db/agents.js';
 import { associateNumber, dissociateNumber, listAssociations } from '../db/phoneAssociations.js';
-import { conflict, notFound, validationFailed } from '../http/HttpError.js';
+import { conflict, notFound, validationFailed } from '../core/AppError.js';
 
 const AssociateBody = Type.Object(
   { phoneNumber: Type.String({ maxLength: 64 }), agentId: Type.String({ maxLength: 100 }) },

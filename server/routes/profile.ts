@@ -10,10 +10,10 @@ import type { AuthUser } from '../../shared/types/user.js';
 import { requireActor } from '../auth/requireUser.js';
 import { startSession } from '../auth/startSession.js';
 import { throttledCheck } from '../auth/throttledCheck.js';
-import type { SessionUser } from '../appTypes.js';
+import type { SessionUser } from '../core/types.js';
 import { hashPassword, verifyPassword } from '../crypto/passwords.js';
 import { findUserById, setPasswordHash, toAuthUser, updateUser } from '../db/users.js';
-import { badRequest, forbidden, HttpError, unauthorized } from '../http/HttpError.js';
+import { AppError, badRequest, forbidden, retryAfter, unauthorized } from '../core/AppError.js';
 import { addressKey } from '../net/addressKey.js';
 import { EmailField, isValidEmail, PasswordField } from './fields.js';
 
@@ -48,9 +48,9 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
       auth.loginThrottle,
       { account: `password-change:${actor.id}`, address: addressKey(request.ip, config.ipv6PrefixLength) },
       () => verifyPassword(row.password_hash, currentPassword),
-      (seconds) => new HttpError(429, 'rate_limited', 'Too many attempts. Please try again later.', { 'Retry-After': String(seconds) }),
+      (seconds) => new AppError('rate_limited', 'Too many attempts. Please try again later.', retryAfter(seconds)),
     );
-    if (!correct) throw badRequest('Current password is incorrect', 'invalid_credentials');
+    if (!correct) throw badRequest('Current password is incorrect', 'wrong_password');
 
     await setPasswordHash(db, actor.id, await hashPassword(newPassword), clock());
     // The token version changed: older access tokens fail from the next request on.

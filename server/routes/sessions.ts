@@ -11,8 +11,8 @@ import type { CallSession, EndedSessionsPage, SessionMessage } from '../../share
 import { requireUser } from '../auth/requireUser.js';
 import { findSession, listActiveSessions, listEndedSessions, toCallSession } from '../db/sessions.js';
 import { listMessages, toSessionMessage } from '../db/sessionMessages.js';
-import { notFound } from '../http/HttpError.js';
-import { sortOrder, wholeNumber } from '../http/queryParams.js';
+import { notFound } from '../core/AppError.js';
+import { sortOrder, wholeNumber } from '../core/queryParams.js';
 import { endSession } from '../voice/endSession.js';
 
 export const SESSION_NOT_FOUND = 'Session not found';

@@ -8,7 +8,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Config } from '../config.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The widget's URL never changes (customers embed it), so caches revalidate it often. */
@@ -26,8 +25,14 @@ function buildMissing(reply: FastifyReply, html: boolean): FastifyReply {
       `<body><h1>Switchboard is not built yet</h1><p>${BUILD_MISSING_TEXT.replace(/`([^`]+)`/g, '<code>$1</code>')}</p></body></html>`);
 }
 
+/** Where the built console and widget and the examples are (Config's distDir and examplesDir). */
+export interface StaticPaths {
+  distDir: string;
+  examplesDir: string;
+}
+
 export interface StaticRoutesOptions {
-  config: Config;
+  config: StaticPaths;
 }
 
 export async function staticRoutes(app: FastifyInstance, { config }: StaticRoutesOptions): Promise<void> {
@@ -69,7 +74,7 @@ export async function staticRoutes(app: FastifyInstance, { config }: StaticRoute
  * The console's index.html for client-side routes (any GET outside /api that accepts HTML and
  * matched no file), or the 503 "not built" page.
  */
-export function createConsolePage(config: Config): (reply: FastifyReply) => Promise<FastifyReply> {
+export function createConsolePage(config: Pick<StaticPaths, 'distDir'>): (reply: FastifyReply) => Promise<FastifyReply> {
   const indexFile = path.join(config.distDir, 'console', 'index.html');
   return async (reply) => {
     let html: string;

@@ -11,7 +11,7 @@ import type { SuccessResponse } from '../../shared/types/api.js';
 import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
 import { requireUser } from '../auth/requireUser.js';
 import { deleteTool, findTool, listTools, toTool } from '../db/tools.js';
-import { notFound } from '../http/HttpError.js';
+import { notFound } from '../core/AppError.js';
 import { checkToolInSandbox } from '../tools/checkToolInSandbox.js';
 import { runLoadedTool, TOOL_NOT_FOUND } from '../tools/runTool.js';
 import { CreateToolBody, newToolFields, toolChanges, UpdateToolBody } from '../tools/toolFields.js';

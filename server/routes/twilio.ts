@@ -2,7 +2,7 @@
  * Twilio account calls (spec part 1 §7) and Twilio's own webhook, under /api/twilio. Account
  * calls use the effective user's Twilio credentials from Settings; Twilio's failures become 400
  * (credentials, numbers: the user's to fix) or 502 (Twilio unreachable), never a 500 and never a
- * 401 (see twilioHttpError). Both kinds of call connect to the same Media Stream, with the call's
+ * 401 (see twilioAppError). Both kinds of call connect to the same Media Stream, with the call's
  * context and a one-time token in `<Parameter>`s (server/voice/streamTokens.ts).
  */
 import formbody from '@fastify/formbody';
@@ -12,11 +12,11 @@ import { Type } from 'typebox';
 import type { MakeCallResponse, PhoneNumbersResponse } from '../../shared/types/api.js';
 import { AGENT_NOT_FOUND } from '../agents/agentLimits.js';
 import { normalizePhoneNumber, PHONE_FORMAT_ERROR } from '../agents/phoneNumber.js';
-import { callTwilio, twilioForUser } from '../agents/twilioForUser.js';
+import { callTwilio, twilioForUser } from '../settings/twilioForUser.js';
 import { requireUser } from '../auth/requireUser.js';
 import { findAgentRow } from '../db/agents.js';
 import { bindStreamToken, deleteStreamToken } from '../db/streamTokens.js';
-import { badRequest, forbidden, HttpError, notFound, validationFailed } from '../http/HttpError.js';
+import { badRequest, forbidden, AppError, notFound, validationFailed } from '../core/AppError.js';
 import { isValidTwilioSignature, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
 import { connectStreamTwiml, mediaStreamUrl, sayAndHangUpTwiml } from '../twilio/twiml.js';
 import { STREAM_TOKEN_PARAMETER } from '../voice/authorizeStream.js';
@@ -104,7 +104,7 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
     const answered = await streamTokenForIncomingCall(db, app.secretBox, { userId: owner.userId, agentId: owner.agentId, from, to, callSid }, clock());
     if (!answered) {
       request.log.warn({ callSid }, 'refused an incoming-call webhook for a call already answered');
-      throw new HttpError(409, 'call_already_answered', CALL_ALREADY_ANSWERED);
+      throw new AppError('call_already_answered', CALL_ALREADY_ANSWERED);
     }
     const { record } = answered;
     return connectTwiml(answered.token, { agentId: record.agent_id, callType: 'inbound', from: record.from_number, to: record.to_number });

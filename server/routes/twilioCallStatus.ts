@@ -11,7 +11,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { findRingingSession } from '../db/sessions.js';
-import { forbidden } from '../http/HttpError.js';
+import { forbidden } from '../core/AppError.js';
 import { getAccountSecrets } from '../settings/accountSecrets.js';
 import { isValidTwilioSignature, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
 import { INVALID_SIGNATURE } from './twilio.js';

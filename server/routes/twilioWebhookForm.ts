@@ -4,7 +4,7 @@
  * signature check and answer 500, issue 18), and the parsed form keeps string fields only.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, invalidField } from '../http/HttpError.js';
+import { AppError, invalidField } from '../core/AppError.js';
 
 /** Twilio's form posts are small; this leaves room for every optional parameter it may add. */
 export const WEBHOOK_BODY_LIMIT = 32 * 1024;
@@ -16,7 +16,7 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** onRequest hook: 415 for anything but a form post. */
 export function requireFormBody(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  done(type === FORM_TYPE ? undefined : new HttpError(415, 'unsupported_media_type', `Twilio webhooks are form posts: Content-Type must be ${FORM_TYPE}`));
+  done(type === FORM_TYPE ? undefined : new AppError('unsupported_media_type', `Twilio webhooks are form posts: Content-Type must be ${FORM_TYPE}`));
 }
 
 /** The parsed form: each field a string, or a list of them when repeated; anything else is dropped. */

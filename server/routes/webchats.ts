@@ -24,7 +24,7 @@ import {
   updateWebchat,
   type WebchatWithTools,
 } from '../db/webchats.js';
-import { notFound, quotaExceeded, validationFailed } from '../http/HttpError.js';
+import { notFound, quotaExceeded, validationFailed } from '../core/AppError.js';
 import { ownAddresses } from '../net/ownAddresses.js';
 import { webchatBodyLimit } from '../knowledge/parseKnowledge.js';
 import { parseDemoLink, toDemo } from '../webchats/demoLinks.js';

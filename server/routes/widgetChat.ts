@@ -11,7 +11,7 @@ import { CONVERSATION_ID_PATTERN, type ChatConversationResponse } from '../../sh
 import { CONVERSATION_NOT_FOUND } from '../chat/ChatEngine.js';
 import { parseChatSend } from '../chat/parseChatSend.js';
 import { allowAnyOrigin, answerPreflight, publicWidgetRoute } from '../http/anyOrigin.js';
-import { notFound } from '../http/HttpError.js';
+import { notFound } from '../core/AppError.js';
 import { addressKey } from '../net/addressKey.js';
 
 const WebchatParams = Type.Object({ id: Type.String({ maxLength: 100 }) });

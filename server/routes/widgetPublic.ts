@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import type { PublicWebchatConfig } from '../../shared/types/webchat.js';
 import { findPublicWebchatRow } from '../db/webchats.js';
 import { allowAnyOrigin, publicWidgetRoute } from '../http/anyOrigin.js';
-import { notFound } from '../http/HttpError.js';
+import { notFound } from '../core/AppError.js';
 import { toPublicWebchatConfig } from '../webchats/toWebchat.js';
 import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
 

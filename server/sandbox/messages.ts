@@ -1,4 +1,4 @@
-import { formatBytes } from '../net/requestOnce.js';
+import { formatBytes } from '../../shared/format.js';
 import type { SandboxResult } from './types.js';
 
 /** Error texts a handler author sees in the Test panel or a tool call's output. */

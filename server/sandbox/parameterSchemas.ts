@@ -8,7 +8,7 @@
  * Imported by the worker, so it stays plain code (validationMessage's Fastify import is types only).
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { validationMessage } from '../http/validationMessage.js';
+import { validationMessage } from '../core/validationMessage.js';
 import { schemaLimitsProblem } from './schemaLimits.js';
 
 /**

@@ -5,7 +5,7 @@
  * API's event loop (issue 7, findings 1 and 14).
  */
 import type { ToolFields } from '../db/tools.js';
-import { invalidAt, sandboxUnavailable, validationFailed } from '../http/HttpError.js';
+import { invalidAt, sandboxUnavailable, validationFailed } from '../core/AppError.js';
 import type { HandlerCodeProblem, Sandbox } from '../sandbox/types.js';
 
 /** "SyntaxError: unexpected token in expression: ')' (line 3, column 7)" with the position as details. */

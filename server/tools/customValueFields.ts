@@ -4,8 +4,8 @@
  */
 import { Type } from 'typebox';
 import type { CustomValue } from '../../shared/types/tool.js';
-import { validationFailed } from '../http/HttpError.js';
-import { withoutControlCharacters } from '../routes/fields.js';
+import { validationFailed } from '../core/AppError.js';
+import { withoutControlCharacters } from '../core/fieldRules.js';
 
 export const CUSTOM_VALUE_LIMITS = { nameMaxLength: 100, valueMaxLength: 10_000 } as const;
 

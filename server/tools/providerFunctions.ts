@@ -5,7 +5,7 @@
  * own shapes; `byName` maps a called name back to the tool.
  */
 import type { ToolRecord } from '../db/tools.js';
-import { providerToolNames } from '../voice/toolNames.js';
+import { providerToolNames } from './toolNames.js';
 
 /** The API rejects longer tool descriptions (VOICE.md §4.5). */
 export const MAX_TOOL_DESCRIPTION = 1024;

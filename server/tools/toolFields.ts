@@ -7,8 +7,8 @@
  */
 import { Type, type Static } from 'typebox';
 import type { ToolFields } from '../db/tools.js';
-import { validationFailed } from '../http/HttpError.js';
-import { withoutControlCharacters } from '../routes/fields.js';
+import { validationFailed } from '../core/AppError.js';
+import { withoutControlCharacters } from '../core/fieldRules.js';
 import { schemaLimitsProblem } from '../sandbox/schemaLimits.js';
 
 export const TOOL_LIMITS = {

@@ -1,17 +1,18 @@
 /**
  * The app's one tool sandbox (a worker-thread pool running QuickJS, see server/sandbox/), created
- * by buildApp from the config and closed with the app. Route files and later steps (voice agents,
- * web chat bots) reach it as `app.sandbox`, usually through runTool.
+ * by buildApp from the config and closed with the app (its Fastify decoration is declared in
+ * server/appTypes.ts). Route files and the engines reach it as `app.sandbox`, usually through runTool.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
 import type { SandboxWorkerError } from '../sandbox/SandboxWorkerError.js';
-import type { Sandbox, SandboxOptions } from '../sandbox/types.js';
+import type { SandboxOptions } from '../sandbox/types.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    sandbox: Sandbox;
-  }
+/** SANDBOX_TIMEOUT_MS per call, SANDBOX_WORKERS threads, SANDBOX_MEMORY_MB heap per call, SANDBOX_USER_CALLS calls of one user running and waiting. */
+export interface SandboxSettings {
+  timeoutMs: number;
+  workers: number;
+  memoryMb: number;
+  callsPerUser: number;
 }
 
 /**
@@ -25,7 +26,7 @@ declare module 'fastify' {
  * every tool call of a phone conversation without protecting any worker better. README "Running
  * several instances".
  */
-export function sandboxOptions(config: Pick<Config, 'sandbox'> & Partial<Pick<Config, 'outboundAllow'>>): SandboxOptions {
+export function sandboxOptions(config: { sandbox: SandboxSettings; outboundAllow?: string[] }): SandboxOptions {
   const allow = config.outboundAllow ?? [];
   return {
     timeoutMs: config.sandbox.timeoutMs,

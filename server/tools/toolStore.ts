@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { withOwnerLock } from '../db/ownerLock.js';
 import type { Database } from '../db/schema.js';
 import { findTool, insertTool, toolUsage, updateTool, type ToolFields, type ToolRecord } from '../db/tools.js';
-import { conflict, quotaExceeded } from '../http/HttpError.js';
+import { conflict, quotaExceeded } from '../core/AppError.js';
 
 const TOOL_BYTES = 'of tool handler code and parameters per user';
 

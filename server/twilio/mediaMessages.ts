@@ -2,7 +2,7 @@
  * Twilio Media Streams messages (VOICE.md §1.2–1.3), narrowed from `unknown`. Twilio sends
  * numbers such as `media.timestamp` as strings; they are read as numbers here.
  */
-import { asObject as object, parseObject, str } from '../voice/jsonFields.js';
+import { asObject as object, parseObject, str } from '../core/json.js';
 
 export interface StreamStart {
   streamSid: string;

@@ -1,12 +1,12 @@
 /** What a call's bridge needs from the app, and what it knows about its call. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../appTypes.js';
-import type { Config } from '../config.js';
+import type { Clock } from '../core/types.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import type { Database } from '../db/schema.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { ConnectionRegistry } from '../ws/ConnectionRegistry.js';
+import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
+import type { RealtimeModelMap } from './realtimeModels.js';
 
 export interface BridgeDeps {
   db: Kysely<Database>;
@@ -14,7 +14,7 @@ export interface BridgeDeps {
   secretBox: SecretBox;
   /** The consoles' real-time connections: call events go to the owner's. */
   realtime: ConnectionRegistry;
-  config: Pick<Config, 'openaiBaseUrl' | 'realtimeModels' | 'publicUrl'>;
+  config: { openaiBaseUrl: string; realtimeModels: RealtimeModelMap; publicUrl: string };
   clock: Clock;
   log: FastifyBaseLogger;
   /** Stored on the call's session, so only a gone instance's sessions are closed as orphans. */

@@ -13,10 +13,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { SuccessResponse } from '../../shared/types/api.js';
-import { findTwilioForUser } from '../agents/twilioForUser.js';
+import { findTwilioForUser } from '../settings/twilioForUser.js';
 import { findBridgingInstance } from '../db/serverInstances.js';
 import { endSessionRecord, type SessionRecord } from '../db/sessions.js';
-import { HttpError } from '../http/HttpError.js';
+import { AppError, retryAfter } from '../core/AppError.js';
 import { INSTANCE_STALE_MS } from '../instances/InstanceHeartbeat.js';
 
 export async function endSession(app: FastifyInstance, session: SessionRecord): Promise<SuccessResponse> {
@@ -46,7 +46,7 @@ async function endElsewhere(app: FastifyInstance, cluster: NonNullable<FastifyIn
   if (!owner || owner.id === app.instanceId || owner.lastSeenAt < app.clock() - INSTANCE_STALE_MS) return false;
   const result = await cluster.endCallOn(owner.id, streamSid);
   if (result === 'no_answer') {
-    throw new HttpError(503, 'call_instance_unavailable', 'The server running this call did not answer. Please try again in a moment.', { 'Retry-After': '5' });
+    throw new AppError('call_instance_unavailable', 'The server running this call did not answer. Please try again in a moment.', retryAfter(5));
   }
   return result === 'ended';
 }

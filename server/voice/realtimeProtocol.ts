@@ -5,7 +5,7 @@
  * some GA models were seen to emit, are read as their GA names (VOICE.md §2.5).
  */
 import type { SessionAudioFormat } from './audio/callAudio.js';
-import { asObject as object, parseObject, str, type JsonObject } from './jsonFields.js';
+import { asObject as object, parseObject, str, type JsonObject } from '../core/json.js';
 
 export interface RealtimeTurnDetection {
   type: 'server_vad' | 'semantic_vad';

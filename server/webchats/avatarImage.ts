@@ -4,7 +4,7 @@
  * up as an <img src> on customers' pages, so nothing else is let through.
  */
 import { WEBCHAT_LIMITS } from '../../shared/defaults.js';
-import type { Checked } from '../agents/fieldRules.js';
+import type { Checked } from '../core/fieldRules.js';
 
 const DATA_URL = /^data:(image\/(?:png|jpeg|webp));base64,([A-Za-z0-9+/]*={0,2})$/;
 

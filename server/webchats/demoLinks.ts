@@ -2,7 +2,7 @@
 import { WEBCHAT_LIMITS } from '../../shared/defaults.js';
 import type { Demo } from '../../shared/types/webchat.js';
 import type { DemoRecord } from '../db/webchatDemos.js';
-import { invalidField } from '../http/HttpError.js';
+import { invalidField } from '../core/AppError.js';
 import { isOwnAddress, type OwnAddress } from '../net/ownAddresses.js';
 
 /**

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '../core/html.js';
 
 /** The one tag a customer pastes before </body> (ARCHITECTURE.md "Integration script"). */
 export function integrationScript(publicUrl: string, webchatId: string): string {

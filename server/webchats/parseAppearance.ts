@@ -5,8 +5,8 @@
  */
 import { DEFAULT_APPEARANCE, HEX_COLOR_PATTERN, WEBCHAT_LIMITS } from '../../shared/defaults.js';
 import type { Appearance } from '../../shared/types/webchat.js';
-import { flag, text, withoutControls, type Checked } from '../agents/fieldRules.js';
-import { invalidField } from '../http/HttpError.js';
+import { flag, text, withoutControls, type Checked } from '../core/fieldRules.js';
+import { invalidField } from '../core/AppError.js';
 import { checkAvatarImage } from './avatarImage.js';
 
 type Key = keyof Appearance;

@@ -5,10 +5,10 @@
  * are checked after trimming. The knowledge base has a guard of its own (knowledge/parseKnowledge.ts).
  */
 import { WEBCHAT_DEFAULTS, WEBCHAT_LIMITS } from '../../shared/defaults.js';
-import { applyFieldRule, decimal, flag, integer, keepHistoryDays, text, withoutControls, type Checked } from '../agents/fieldRules.js';
+import { applyFieldRule, decimal, flag, integer, keepHistoryDays, text, withoutControls, type Checked } from '../core/fieldRules.js';
 import type { KnowledgeInput } from '../db/knowledge.js';
 import type { WebchatColumns } from '../db/webchats.js';
-import { invalidField } from '../http/HttpError.js';
+import { invalidField } from '../core/AppError.js';
 import { parseKnowledge } from '../knowledge/parseKnowledge.js';
 import { parseAppearance } from './parseAppearance.js';
 

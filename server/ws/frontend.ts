@@ -11,11 +11,11 @@ import { REALTIME } from '../../shared/defaults.js';
 import { parseClientMessage, type ServerMessage } from '../../shared/protocol.js';
 import { tokenFromProtocols } from '../../shared/realtimeToken.js';
 import { toAuthUser } from '../db/users.js';
-import { HttpError } from '../http/HttpError.js';
+import { AppError } from '../core/AppError.js';
 import { impersonate, impersonationTarget } from '../auth/impersonation.js';
 import { userFromAccessToken, type SignedInUser } from '../auth/sessionUser.js';
-import type { RealtimeConnection } from './ConnectionRegistry.js';
-import type { SessionUser } from '../appTypes.js';
+import type { RealtimeConnection } from '../realtime/ConnectionRegistry.js';
+import type { SessionUser } from '../core/types.js';
 
 /** Close code for a refused impersonation: not 4001, which would sign the console out. */
 export const IMPERSONATION_DENIED_CLOSE_CODE = 4003;
@@ -73,9 +73,9 @@ export async function frontendSocketRoutes(app: FastifyInstance): Promise<void> 
         for (const [data, isBinary] of pending.splice(0)) handle(data, isBinary);
       },
       (error: unknown) => {
-        const denied = error instanceof HttpError && error.code === 'impersonation_denied';
-        if (!(error instanceof HttpError)) request.log.error({ err: error }, 'real-time authentication failed');
-        const text = error instanceof HttpError ? error.message : 'Authentication failed';
+        const denied = error instanceof AppError && error.code === 'impersonation_denied';
+        if (!(error instanceof AppError)) request.log.error({ err: error }, 'real-time authentication failed');
+        const text = error instanceof AppError ? error.message : 'Authentication failed';
         if (denied) {
           send(socket, { type: 'error', error: text });
           socket.close(IMPERSONATION_DENIED_CLOSE_CODE, 'Impersonation denied');

@@ -8,7 +8,7 @@
  * public endpoint.
  */
 import type { FastifyInstance } from 'fastify';
-import { forbidden, HttpError } from '../http/HttpError.js';
+import { AppError, forbidden, retryAfter } from '../core/AppError.js';
 import { addressKey } from '../net/addressKey.js';
 import { isSignatureShaped, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
 
@@ -23,7 +23,7 @@ export async function mediaStreamRoutes(app: FastifyInstance): Promise<void> {
       preValidation: async (request) => {
         if (!isSignatureShaped(request.headers[TWILIO_SIGNATURE_HEADER])) throw forbidden('Only Twilio may open a media stream');
         if (!app.calls.admitsStreamFrom(address(request.ip))) {
-          throw new HttpError(429, 'rate_limited', 'Too many media streams from this address are waiting to start', { 'retry-after': '5' });
+          throw new AppError('rate_limited', 'Too many media streams from this address are waiting to start', retryAfter(5));
         }
       },
     },

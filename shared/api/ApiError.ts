@@ -4,7 +4,8 @@ import { deriveErrorText, type ErrorCode } from '../errors.js';
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  readonly code: ErrorCode | undefined;
+  /** The answer's code: one of the server's ErrorCodes, or whatever a proxy in between sent. */
+  readonly code: ErrorCode | (string & {}) | undefined;
 
   constructor(status: number, body: unknown, clientMessage?: string) {
     super(deriveErrorText({ body, status, clientMessage }));

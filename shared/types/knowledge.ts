@@ -1,10 +1,14 @@
-import type { CrawlResult } from './webchat.js';
-
 /**
  * Why a crawl stopped: it read every page it found, reached the page limit (more pages exist)
  * or the time limit (pages still loading are listed as failed), or its owner cancelled it.
  */
 export type CrawlFinish = 'complete' | 'page_limit' | 'time_limit' | 'cancelled';
+
+/** GET /webchats/crawl answer (spec part 2 §3). */
+export interface CrawlResult {
+  urls: string[];
+  content: Record<string, string>;
+}
 
 /** GET /api/webchats/crawl answer: the spec's crawl result (part 2 §3) and how the crawl went. */
 export interface CrawlResponse extends CrawlResult {

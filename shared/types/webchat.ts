@@ -97,12 +97,6 @@ export interface IntegrationScriptResponse {
   integrationScript: string;
 }
 
-/** GET /webchats/crawl answer (spec part 2 §3). */
-export interface CrawlResult {
-  urls: string[];
-  content: Record<string, string>;
-}
-
 /** GET /api/widget/webchats/{id} answer (ARCHITECTURE.md, widget protocol). */
 export interface PublicWebchat {
   id: string;

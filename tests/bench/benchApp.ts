@@ -5,7 +5,7 @@
  * destination writes to stdout (DevNullLog).
  */
 import { closeSync, openSync, write } from 'node:fs';
-import type { LogDestination } from '../../server/http/logging.js';
+import type { LogDestination } from '../../server/http/prettyLog.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 
 /**

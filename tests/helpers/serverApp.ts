@@ -23,7 +23,7 @@ import { migrateToLatest } from '../../server/db/migrate.js';
 import { openDatabase } from '../../server/db/openDatabase.js';
 import type { Database } from '../../server/db/schema.js';
 import { insertUser } from '../../server/db/users.js';
-import type { LogDestination } from '../../server/http/logging.js';
+import type { LogDestination } from '../../server/http/prettyLog.js';
 import { REFRESH_COOKIE } from '../../server/auth/refreshCookie.js';
 import { ownTestDatabase } from './testDatabase.js';
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEncryptionKey } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/config.js';
+import { parseEncryptionKey } from '../../server/crypto/encryptionKey.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {

@@ -8,7 +8,7 @@ import net from 'node:net';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, isConnectionError } from '../../server/db/DatabaseUnavailableError.js';
+import { DatabaseUnavailableError, isConnectionError } from '../../server/core/DatabaseUnavailableError.js';
 import { GuardedPostgresPool } from '../../server/db/GuardedPostgresPool.js';
 import { errorHandler } from '../../server/http/errorHandler.js';
 import { freePort } from '../helpers/freePort.js';

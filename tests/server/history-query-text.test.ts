@@ -8,8 +8,8 @@ import { csvField, csvRecord } from '../../server/history/csv.js';
 import { exportFileName } from '../../server/history/exportFileName.js';
 import { EXPORTS_PER_USER, ExportSlots } from '../../server/history/ExportSlots.js';
 import { parseSearchText } from '../../server/history/parseSearchText.js';
-import { snippetSegments } from '../../server/history/snippetSegments.js';
-import { HttpError } from '../../server/http/HttpError.js';
+import { snippetSegments } from '../../server/db/snippetSegments.js';
+import { AppError } from '../../server/core/AppError.js';
 
 describe('search text', () => {
   it('reads words, quoted phrases and prefixes, lower-cased', () => {
@@ -35,7 +35,7 @@ describe('search text', () => {
 
   it('refuses a one-letter prefix, punctuation alone, too many terms and too long a text, naming q', () => {
     for (const text of ['a*', '!!! ???', Array.from({ length: 17 }, (_, i) => `w${i}`).join(' '), 'x'.repeat(501)]) {
-      expect(() => parseSearchText(text)).toThrow(HttpError);
+      expect(() => parseSearchText(text)).toThrow(AppError);
       expect(() => parseSearchText(text)).toThrow(/^q: /);
     }
   });
@@ -94,7 +94,7 @@ describe('exports', () => {
     taken[0]!();
     taken[0]!();
     expect(slots.take('u1')).toBeTypeOf('function');
-    expect(() => slots.take('u1')).toThrow(HttpError);
+    expect(() => slots.take('u1')).toThrow(AppError);
   });
 
   it('are named by what they hold and the day, in plain ASCII', () => {

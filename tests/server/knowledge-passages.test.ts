@@ -1,7 +1,7 @@
 /** Page texts cut into passages, and questions read as search terms (server/knowledge/). */
 import { describe, expect, it } from 'vitest';
-import { PASSAGE_CHARS, toPassages } from '../../server/knowledge/passages.js';
-import { MAX_SEARCH_TERMS, orQuery, searchTerms } from '../../server/knowledge/searchTerms.js';
+import { PASSAGE_CHARS, toPassages } from '../../server/db/passages.js';
+import { MAX_SEARCH_TERMS, orQuery, searchTerms } from '../../server/db/searchTerms.js';
 
 describe('passages', () => {
   it('cuts at paragraph ends, keeps each within the size and joins back into the text', () => {

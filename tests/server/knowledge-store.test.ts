@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botKey, loadKnowledge, loadKnowledgeSummary, saveKnowledge, searchKnowledge } from '../../server/db/knowledge.js';
 import { isPostgres } from '../../server/db/dialect.js';
-import { PASSAGE_CHARS } from '../../server/knowledge/passages.js';
+import { PASSAGE_CHARS } from '../../server/db/passages.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { botOfNewUser, LONG_PAGE_TEXT, SHOP_KNOWLEDGE } from '../helpers/knowledgeSamples.js';
 import { TEST_DATABASE } from '../helpers/testDatabase.js';

@@ -1,6 +1,6 @@
 /** How text is cut for map-reduce summaries: nothing lost, every chunk within budget, natural boundaries first. */
 import { describe, expect, it } from 'vitest';
-import { splitText } from '../../server/llm/splitText.js';
+import { splitText } from '../../server/core/splitText.js';
 
 describe('splitText', () => {
   it('keeps text that fits as one chunk', () => {

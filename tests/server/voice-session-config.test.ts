@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentPatch } from '../../shared/types/agent.js';
 import { loadConfig } from '../../server/config.js';
 import { DEFAULT_REALTIME_MODEL_MAP } from '../../server/voice/realtimeModels.js';
-import { providerToolNames } from '../../server/voice/toolNames.js';
+import { providerToolNames } from '../../server/tools/toolNames.js';
 import { checkSessionUpdate } from '../fixtures/fakeRealtimeSchema.js';
 import { startVoiceHarness, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
 import { waitUntil } from '../helpers/waitUntil.js';

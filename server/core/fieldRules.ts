@@ -1,11 +1,12 @@
 /**
- * Checks for single agent fields. Each returns the stored value or an error text that the
- * caller prefixes with the field name ("temperature: must be between 0.6 and 1.2").
+ * Checks for single fields of the resources people type into (agents, bots, their appearance,
+ * tools, values). Each returns the stored value or an error text that the caller prefixes with
+ * the field name ("temperature: must be between 0.6 and 1.2").
  */
 
 import { isKeepHistoryDays, KEEP_HISTORY_PERIODS } from '../../shared/defaults.js';
 import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
-import { invalidField } from '../http/HttpError.js';
+import { invalidField } from './AppError.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -85,4 +86,11 @@ export function withoutControls(check: (value: unknown) => Checked<string>) {
 /** Keep history (issue 18): null (forever), 0 (don't keep) or one of the periods in days. */
 export function keepHistoryDays(value: unknown): Checked<number | null> {
   return isKeepHistoryDays(value) ? ok(value) : fail(`must be null (forever), 0 (don't keep) or ${KEEP_HISTORY_PERIODS.join(', ')} (days)`);
+}
+
+/** `value` unless it holds a control or text-direction character (NUL included): then a 400 naming `field`. */
+export function withoutControlCharacters(field: string, value: string): string {
+  const problem = controlCharacterProblem(value);
+  if (problem) throw invalidField(field, problem);
+  return value;
 }

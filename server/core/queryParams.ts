@@ -2,7 +2,7 @@
  * Query-string values narrowed from `unknown` (STYLE.md §13): Fastify hands over strings, or
  * arrays of them for a repeated name. A bad value is a 400 naming the parameter, never a 500.
  */
-import { invalidField } from './HttpError.js';
+import { invalidField } from './AppError.js';
 
 /** The query string as a record; anything else (no query) as an empty one. */
 export function queryRecord(query: unknown): Record<string, unknown> {

@@ -4,7 +4,7 @@
  * phone number means calls only, a bot means chats only; the parser makes `kinds` say so.
  */
 import type { HistorySpeaker, HistoryKind } from '../../shared/types/history.js';
-import type { SearchTerm } from './parseSearchText.js';
+import type { SearchTerm } from './historyQuery.js';
 
 export interface HistoryFilters {
   /** Empty: a search without words, listing calls and chats by the filters alone. */

@@ -3,8 +3,8 @@
  * configured API base URL. Later steps (incoming calls, End Session) reuse these helpers.
  */
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../http/HttpError.js';
-import { getAccountSecrets } from '../settings/accountSecrets.js';
+import { AppError } from '../core/AppError.js';
+import { getAccountSecrets } from './accountSecrets.js';
 import { TwilioClient, TwilioError } from '../twilio/TwilioClient.js';
 
 export const MISSING_TWILIO_CREDENTIALS =
@@ -35,7 +35,7 @@ export async function findTwilioForUser(app: AppServices, userId: string): Promi
 /** The user's Twilio client; a 400 `missing_credentials` answer when it is not set up. */
 export async function twilioForUser(app: AppServices, userId: string): Promise<TwilioClient> {
   const client = await findTwilioForUser(app, userId);
-  if (!client) throw new HttpError(400, 'missing_credentials', MISSING_TWILIO_CREDENTIALS);
+  if (!client) throw new AppError('missing_credentials', MISSING_TWILIO_CREDENTIALS);
   return client;
 }
 
@@ -47,21 +47,21 @@ const TWILIO_AUTHENTICATE = 20003;
  * its own session expiring. Rejected credentials and Twilio's other 4xx are the user's to fix
  * (400, Twilio's own message); an unreachable or failing Twilio is a 502.
  */
-export function twilioHttpError(error: TwilioError): HttpError {
+export function twilioAppError(error: TwilioError): AppError {
   if (error.status === 401 || error.twilioCode === TWILIO_AUTHENTICATE) {
-    return new HttpError(400, 'twilio_auth_failed', `Twilio rejected the credentials (${error.message})`);
+    return new AppError('twilio_auth_failed', `Twilio rejected the credentials (${error.message})`);
   }
-  if (error.status >= 400 && error.status < 500) return new HttpError(400, 'twilio_error', error.message);
+  if (error.status >= 400 && error.status < 500) return new AppError('twilio_error', error.message);
   const reason = (error.status === 502 ? error.message : `Twilio failed: ${error.message}`).replace(/\.$/, '');
-  return new HttpError(502, 'upstream_error', `${reason}. Please try again later.`);
+  return new AppError('upstream_error', `${reason}. Please try again later.`);
 }
 
-/** Runs a Twilio call, turning a TwilioError into the matching HttpError. */
+/** Runs a Twilio call, turning a TwilioError into the matching AppError. */
 export async function callTwilio<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof TwilioError) throw twilioHttpError(error);
+    if (error instanceof TwilioError) throw twilioAppError(error);
     throw error;
   }
 }

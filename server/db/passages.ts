@@ -3,7 +3,7 @@
  * at paragraph, line, sentence or word boundaries, so retrieval hands the model the relevant part
  * of a page rather than the page. The cut is exact: joined, the passages are the text.
  */
-import { splitTextExactly } from '../llm/splitText.js';
+import { splitTextExactly } from '../core/splitText.js';
 
 export const PASSAGE_CHARS = 1_000;
 
