@@ -2,6 +2,9 @@
  * Guards the one-way dependency direction (ARCHITECTURE.md, STYLE.md guideline 1):
  * console → shared, widget → shared, server → shared; shared imports none of them and stays
  * free of Node built-ins, React and Preact; console and widget never import each other's source.
+ * Inside each root, the floors of tests/shared/layers.ts: nothing runs back up, rooms of one floor
+ * import each other only along the declared DAG, no files import each other in a circle, and
+ * config.ts and the Fastify declaration are imported only by the composition root.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -10,6 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importEdges, rootFiles } from './importGraph.js';
+import { circleViolations, layerViolations, type RootLayers } from './layerRules.js';
+import { CONSOLE_LAYERS, SERVER_LAYERS, SHARED_LAYERS, WIDGET_LAYERS } from './layers.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const ROOTS = ['shared', 'console', 'widget', 'server'] as const;
@@ -21,6 +27,8 @@ const FORBIDDEN_ROOTS: Record<Root, string[]> = {
   widget: ['console', 'server'],
   server: ['console', 'widget'],
 };
+
+const LAYERS: Record<Root, RootLayers> = { shared: SHARED_LAYERS, console: CONSOLE_LAYERS, widget: WIDGET_LAYERS, server: SERVER_LAYERS };
 
 const NODE_BUILTINS = new Set(builtinModules);
 const UI_PACKAGES = /^(react|react-dom|preact|@preact\/[^/]+)(\/|$)/;
@@ -83,6 +91,45 @@ describe('dependency direction', () => {
         "shared/bad.ts:4 imports 'preact' (shared/ must not use React or Preact)",
       ]);
       expect(violations(repo, 'console')).toEqual(["console/Preview.tsx:1 imports '../widget/mount.js' (console/ must not import widget/)"]);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
+  it.each(ROOTS)('%s/ keeps its floors: nothing runs back up, no circles', (root) => {
+    const edges = importEdges(REPO, root);
+    expect([...layerViolations(root, LAYERS[root], rootFiles(REPO, root), edges), ...circleViolations(root, edges)]).toEqual([]);
+  });
+
+  it('reports an import that runs up, one outside the DAG, a circle and a guarded file, each with its file and line', () => {
+    const repo = mkdtempSync(path.join(tmpdir(), 'layers-'));
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(repo, 'server', file)), { recursive: true });
+      writeFileSync(path.join(repo, 'server', file), text);
+    };
+    try {
+      write('app.ts', "import { loadConfig } from './config.js';\n");
+      write('config.ts', 'export const loadConfig = () => 1;\n');
+      write('core/clock.ts', "import { x } from '../db/rows.js';\nexport const now = () => x;\n");
+      write('db/rows.ts', "import { now } from '../core/clock.js';\nexport const x = 1;\nexport const y = now;\n");
+      write('chat/engine.ts', "import { tool } from '../tools/tool.js';\nimport { voice } from '../voice/voice.js';\nexport const c = [tool, voice];\n");
+      write('tools/tool.ts', "import { loadConfig } from '../config.js';\nexport const tool = loadConfig;\n");
+      write('voice/voice.ts', 'export const voice = 1;\n');
+      write('misc/lost.ts', 'export {};\n');
+      const layers: RootLayers = {
+        floors: [['app.ts'], ['config.ts'], ['chat/', 'tools/', 'voice/'], ['db/'], ['core/']],
+        sideways: { 'chat/': ['tools/'] },
+        importedOnlyBy: { 'config.ts': ['app.ts'] },
+      };
+      const edges = importEdges(repo, 'server');
+      expect(layerViolations('server', layers, rootFiles(repo, 'server'), edges)).toEqual([
+        'server/misc/lost.ts stands on no floor (add its folder to the layer list)',
+        "server/chat/engine.ts:2 imports '../voice/voice.js' (sideways: chat/ → voice/ is not in the declared DAG)",
+        "server/core/clock.ts:1 imports '../db/rows.js' (runs up: core/ stands below db/)",
+        "server/tools/tool.ts:1 imports '../config.js' (server/config.ts may be imported only by app.ts)",
+        "server/tools/tool.ts:1 imports '../config.js' (runs up: tools/ stands below config.ts)",
+      ]);
+      expect(circleViolations('server', edges)).toEqual(['circle of 2 in server/: core/clock.ts → db/rows.ts']);
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }

@@ -1,0 +1,99 @@
+/**
+ * The floor order of each root, top to bottom: the one list the dependency test holds the imports
+ * to, and what the repository's ARCHITECTURE.md draws. A new folder goes on a floor here in the
+ * commit that adds it.
+ */
+import type { RootLayers } from './layerRules.js';
+
+const PROCESS_FILES = ['start.ts', 'main.ts', 'startServer.ts', 'backup.ts', 'bootstrap.ts'];
+
+export const SERVER_LAYERS: RootLayers = {
+  floors: [
+    // The process: start.ts builds what is missing and runs main.ts, which starts the server.
+    ['start.ts'],
+    ['main.ts', 'backup.ts'],
+    ['startServer.ts'],
+    ['bootstrap.ts'],
+    // The composition root, the one Fastify declaration, and the environment read once.
+    ['app.ts'],
+    ['appTypes.ts'],
+    ['config.ts'],
+    ['routes/', 'ws/'],
+    // The features: one floor, importing each other only along the DAG below.
+    ['chat/', 'voice/', 'cluster/', 'webchats/', 'agents/', 'history/', 'demo/', 'knowledge/', 'tools/', 'auth/', 'instances/', 'settings/'],
+    ['db/'],
+    ['llm/', 'twilio/', 'sandbox/', 'crawl/', 'http/', 'openapi/'],
+    ['net/', 'crypto/', 'realtime/'],
+    ['core/'],
+  ],
+  // The feature DAG: engines use the features they run on, never the other way round.
+  sideways: {
+    'chat/': ['settings/', 'tools/', 'webchats/'],
+    'voice/': ['settings/', 'tools/', 'instances/'],
+    'cluster/': ['auth/', 'voice/'],
+    'webchats/': ['knowledge/'],
+    'agents/': ['settings/'],
+  },
+  importedOnlyBy: {
+    'config.ts': [...PROCESS_FILES, 'app.ts', 'appTypes.ts'],
+    'appTypes.ts': [],
+  },
+};
+
+export const CONSOLE_LAYERS: RootLayers = {
+  floors: [
+    ['main.tsx', 'mountConsole.tsx', 'ConsoleApp.tsx', 'ConsoleRoot.tsx', 'routes.tsx'],
+    [
+      'features/admin/',
+      'features/agents/',
+      'features/auth/',
+      'features/sessions/',
+      'features/settings/',
+      'features/tools/',
+      'features/webchats/',
+    ],
+    ['app/'],
+    ['components/'],
+    ['lib/'],
+  ],
+};
+
+export const WIDGET_LAYERS: RootLayers = {
+  floors: [
+    ['index.ts'],
+    ['mount.tsx'],
+    ['components/'],
+    ['models/'],
+    ['chat/', 'markdown/', 'theme.ts', 'texts.ts', 'fetchPublicWebchat.ts'],
+  ],
+};
+
+export const SHARED_LAYERS: RootLayers = {
+  floors: [
+    // The typed API client, then what console, widget and server share by value, then the wire types.
+    ['api/'],
+    [
+      'protocol.ts',
+      'roles.ts',
+      'usernames.ts',
+      'emailAddress.ts',
+      'format.ts',
+      'knowledge.ts',
+      'limits.ts',
+      'template.ts',
+      'errors.ts',
+      'realtimeToken.ts',
+      'markdown/',
+      'mixedScript.ts',
+      'unsafeCharacters.ts',
+    ],
+    ['defaults.ts', 'types/'],
+  ],
+  sideways: {
+    'usernames.ts': ['mixedScript.ts', 'unsafeCharacters.ts'],
+    // The spec's defaults and the wire types derive from each other by type only: an agent's
+    // voice is one of the voices defaults.ts lists, a bot's default appearance is an Appearance.
+    'defaults.ts': ['types/'],
+    'types/': ['defaults.ts'],
+  },
+};
