@@ -4,7 +4,7 @@ import { LoadErrorBoundary } from './app/LoadErrorBoundary.js';
 import { RealtimeProvider } from './app/RealtimeProvider.js';
 import { UnsavedChangesProvider } from './app/UnsavedChangesProvider.js';
 import { ToastProvider } from './components/ToastProvider.js';
-import { AuthProvider } from './features/auth/AuthProvider.js';
+import { AuthProvider } from './lib/session/AuthProvider.js';
 import { DEFAULT_API_BASE_URL, type ConsoleApi } from './lib/api.js';
 import { ApiProvider } from './lib/ApiProvider.js';
 import type { WebSocketClass } from './lib/realtime.js';

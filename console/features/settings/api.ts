@@ -4,8 +4,8 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { AccountSettings, AccountSettingsInput } from '../../../shared/types/settings.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { callOrThrow } from '../../lib/errors.js';
+import { useAuth } from '../../lib/session/useAuth.js';
 import { authStore } from '../../lib/storage.js';
-import { useAuth } from '../auth/useAuth.js';
 
 export const SETTINGS_TEXTS = {
   loadFailed: 'Failed to load account settings',
