@@ -1,6 +1,6 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { WidgetMessage } from '../../shared/types/widget.js';
-import { ChatSendError, type ChatFailure } from '../chat/ChatSendError.js';
+import { ChatSendError, type ChatNotice } from '../chat/ChatSendError.js';
 import type { ChatTransport } from '../chat/ChatTransport.js';
 import type { ConversationStore } from '../chat/createConversationStore.js';
 
@@ -13,9 +13,6 @@ export interface ChatMessage extends WidgetMessage {
   /** …and sending it again may work: the bubble offers Retry. */
   retryable?: boolean;
 }
-
-/** Why the last message didn't go through; the panel shows TEXT.notices[kind]. */
-export type ChatNotice = ChatFailure | 'notConnected';
 
 export interface ChatNoticeState {
   kind: ChatNotice;
