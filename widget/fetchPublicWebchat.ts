@@ -1,5 +1,5 @@
 import type { Appearance } from '../shared/types/webchat.js';
-import { readAppearance } from './models/readAppearance.js';
+import { readAppearance } from './readAppearance.js';
 
 /** What the integration script needs from `GET /api/widget/webchats/{id}`. */
 export interface BotConfig {
