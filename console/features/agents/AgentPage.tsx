@@ -5,7 +5,7 @@ import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { NotFoundState } from '../../components/NotFoundState.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import { useEffectiveUserId } from '../../lib/session/useEffectiveUserId.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { AgentEditor } from './AgentEditor.js';
 import { BACK_TO_AGENTS } from './AgentPageHeader.js';
 import { AGENT_TEXTS } from './agentTexts.js';

@@ -9,7 +9,7 @@ import { ApiError } from '../../../shared/api/index.js';
 import type { Agent, AgentPatch, AgentTool, PhoneAssociation } from '../../../shared/types/agent.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { serverErrorText } from '../../lib/errors.js';
-import { useEffectiveUserId } from '../../lib/session/useEffectiveUserId.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 
 type UserId = string | null | undefined;

@@ -5,7 +5,7 @@ import { Flex } from '@radix-ui/themes';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
-import { useEffectiveUserId } from '../../lib/session/useEffectiveUserId.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { ActiveSessionsTable } from './ActiveSessionsTable.js';
 import { isEndedKey, useActiveSessions, useAgentNames } from './api.js';
 import { EndedSessionsSection } from './EndedSessionsSection.js';

@@ -12,7 +12,7 @@ import type { EndedSessionsQuery } from '../../../shared/types/api.js';
 import type { CallSession, SessionMessage } from '../../../shared/types/session.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { callOrThrow } from '../../lib/errors.js';
-import { useEffectiveUserId } from '../../lib/session/useEffectiveUserId.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { isCallSession, messagesOf, sessionsOf } from './sessionGuards.js';
 import { endedCopy } from './sessionTime.js';
 import { SESSION_TEXTS } from './sessionTexts.js';

@@ -11,7 +11,7 @@ import useSWR, { unstable_serialize, useSWRConfig, type Key } from 'swr';
 import { sessionFromCreatedEvent } from '../../../shared/protocol.js';
 import type { CallSession } from '../../../shared/types/session.js';
 import { useRealtime } from '../../app/RealtimeProvider.js';
-import { useEffectiveUserId } from '../../lib/session/useEffectiveUserId.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { isEndedKey, sessionKeys } from './api.js';
 import { isSessionEndedEvent, finiteNumber } from './sessionGuards.js';
 import { endedCopy } from './sessionTime.js';

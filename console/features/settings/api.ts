@@ -4,7 +4,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { AccountSettings, AccountSettingsInput } from '../../../shared/types/settings.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { callOrThrow } from '../../lib/errors.js';
-import { useEffectiveUserId } from '../../lib/session/useEffectiveUserId.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { authStore } from '../../lib/storage.js';
 
 export const SETTINGS_TEXTS = {

@@ -9,7 +9,7 @@ import { FALLBACK_ERROR_TEXT } from '../../../shared/errors.js';
 import type { CustomValue, Tool, ToolInput, ToolTestResult } from '../../../shared/types/tool.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { callOrThrow, errorText } from '../../lib/errors.js';
-import { useEffectiveUserId } from '../../lib/session/useEffectiveUserId.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 
 export const TOOL_TEXTS = {
   created: 'Tool created successfully',

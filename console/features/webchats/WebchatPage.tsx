@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { LoadFailedState } from '../../components/LoadFailedState.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { NotFoundState } from '../../components/NotFoundState.js';
-import { useEffectiveUserId } from '../../lib/session/useEffectiveUserId.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { useWebchat, WebchatLoadError } from './api.js';
 import { WebchatEditor } from './WebchatEditor.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';

@@ -8,7 +8,7 @@ import { ApiError } from '../../../shared/api/index.js';
 import type { Demo, Webchat, WebchatInput } from '../../../shared/types/webchat.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { serverErrorText } from '../../lib/errors.js';
-import { useEffectiveUserId } from '../../lib/session/useEffectiveUserId.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
 type UserId = string | null | undefined;

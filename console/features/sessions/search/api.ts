@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import type { HistorySearchPage, HistorySearchQuery } from '../../../../shared/types/history.js';
 import { useApi } from '../../../lib/ApiProvider.js';
 import { callOrThrow } from '../../../lib/errors.js';
-import { useEffectiveUserId } from '../../../lib/session/useEffectiveUserId.js';
+import { useEffectiveUserId } from '../../../lib/session/useAuth.js';
 import { SEARCH_TEXTS } from './searchTexts.js';
 
 export const searchKeys = {

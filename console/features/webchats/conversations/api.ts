@@ -7,7 +7,7 @@ import { isApiError } from '../../../../shared/api/index.js';
 import type { ConversationDetail, ConversationsPage } from '../../../../shared/types/history.js';
 import { useApi } from '../../../lib/ApiProvider.js';
 import { callOrThrow } from '../../../lib/errors.js';
-import { useEffectiveUserId } from '../../../lib/session/useEffectiveUserId.js';
+import { useEffectiveUserId } from '../../../lib/session/useAuth.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
 
 type UserId = string | null;
