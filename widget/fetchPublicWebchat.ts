@@ -1,14 +1,12 @@
-import type { Appearance } from '../shared/types/webchat.js';
-import { readAppearance } from './models/readAppearance.js';
+import type { Appearance, PublicWebchatConfig } from '../shared/types/webchat.js';
+import { readAppearance } from './readAppearance.js';
 
-/** What the integration script needs from `GET /api/widget/webchats/{id}`. */
-export interface BotConfig {
-  name: string;
-  /** The chat's heading; empty when the server sends none (the appearance's chat title then). */
-  title: string;
-  welcomeMessage: string;
-  appearance: Partial<Appearance>;
-}
+/**
+ * What the integration script needs from `GET /api/widget/webchats/{id}` (PublicWebchatConfig).
+ * A title or welcome message the server leaves out reads as empty (an empty title falls back to
+ * the appearance's chat title); the appearance keeps only what readAppearance finds usable.
+ */
+export type BotConfig = Pick<PublicWebchatConfig, 'name' | 'title' | 'welcomeMessage'> & { appearance: Partial<Appearance> };
 
 /**
  * Loads a bot's public configuration from the Switchboard server at `origin`. Resolves null

@@ -1,4 +1,4 @@
-import type { ChatNotice } from './models/ChatModel.js';
+import type { ChatNotice } from './chat/ChatSendError.js';
 
 /** Every word the widget itself shows or announces (bot texts come from the bot's settings). */
 export const TEXT = {

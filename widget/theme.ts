@@ -1,5 +1,5 @@
 import type { Appearance } from '../shared/types/webchat.js';
-import { isHexColor } from './models/readAppearance.js';
+import { isHexColor } from './readAppearance.js';
 
 /** Appearance colours that get a readable text colour derived from them (`--sb-on-…`). */
 const SURFACES = ['primary_color', 'secondary_color', 'background_color', 'system_message_color', 'ad_btn_color'] as const;

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { useAuth } from '../features/auth/useAuth.js';
+import { useAuth } from '../lib/session/useAuth.js';
 
 /** Admin-only guard: signed out → /login; signed in without admin role → /agents. */
 export function AdminRoute() {

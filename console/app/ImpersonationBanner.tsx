@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { useAuth } from '../features/auth/useAuth.js';
+import { useAuth } from '../lib/session/useAuth.js';
 import { useLeaveGuard } from './UnsavedChangesProvider.js';
 
 /** The orange banner while impersonating (spec part 1 §2): stop → clear → /admin. */

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Flex, IconButton, Separator, Text, VisuallyHidden } from '@radix-ui/themes';
 import { Dialog } from '../components/dialogs.js';
-import { useAuth } from '../features/auth/useAuth.js';
 import { CloseIcon, LogoutIcon } from '../components/icons.js';
+import { useAuth } from '../lib/session/useAuth.js';
 import { NavLinks } from './NavLinks.js';
 import { useLogout } from './useLogout.js';
 

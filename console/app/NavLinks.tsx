@@ -1,6 +1,6 @@
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Button } from '@radix-ui/themes';
-import { useAuth } from '../features/auth/useAuth.js';
+import { useAuth } from '../lib/session/useAuth.js';
 import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './navItems.js';
 
 export interface NavLinksProps {

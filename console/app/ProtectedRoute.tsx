@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import { Flex, Text } from '@radix-ui/themes';
-import { useAuth } from '../features/auth/useAuth.js';
+import { useAuth } from '../lib/session/useAuth.js';
 
 /** Spec part 1 §2 "Guards": 'Loading...' while auth loads, then /login (replaced) if signed out. */
 export function ProtectedRoute() {

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ClientMessage, ServerMessageType } from '../../shared/protocol.js';
-import { useAuth } from '../features/auth/useAuth.js';
 import { useApi } from '../lib/ApiProvider.js';
+import { useAuth } from '../lib/session/useAuth.js';
 import { authStore } from '../lib/storage.js';
 import {
   buildRealtimeUrl,

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { useAuth } from '../features/auth/useAuth.js';
+import { useAuth } from '../lib/session/useAuth.js';
 
 /** `/`: admins and superadmins land on /admin, everyone else on /agents (spec part 1 §6). */
 export function RootRedirect() {

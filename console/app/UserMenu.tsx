@@ -1,7 +1,7 @@
 import { Suspense, useState, type KeyboardEvent } from 'react';
 import { Badge, Button, Flex } from '@radix-ui/themes';
-import { useAuth } from '../features/auth/useAuth.js';
 import { ChevronDownIcon } from '../components/icons.js';
+import { useAuth } from '../lib/session/useAuth.js';
 import { lazyComponent } from './lazyComponent.js';
 import { useOpenedOnce } from './useOpenedOnce.js';
 

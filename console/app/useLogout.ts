@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { REALTIME } from '../../shared/defaults.js';
-import { useAuth } from '../features/auth/useAuth.js';
 import { useApi } from '../lib/ApiProvider.js';
+import { useAuth } from '../lib/session/useAuth.js';
 import { useRealtime } from './RealtimeProvider.js';
 import { useLeaveGuard } from './UnsavedChangesProvider.js';
 

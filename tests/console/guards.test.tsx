@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ProtectedRoute } from '../../console/app/ProtectedRoute.js';
-import { AuthContext, type AuthContextValue } from '../../console/features/auth/AuthContext.js';
+import { AuthContext, type AuthContextValue } from '../../console/lib/session/AuthContext.js';
 import { ADMIN, renderConsole, SUPERADMIN, USER } from '../helpers/consoleRender.js';
 
 function authValue(status: AuthContextValue['status']): AuthContextValue {

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '../../shared/defaults.js';
-import { AuthProvider } from '../../console/features/auth/AuthProvider.js';
+import { AuthProvider } from '../../console/lib/session/AuthProvider.js';
 import { createConsoleApi } from '../../console/lib/api.js';
 import { ApiProvider } from '../../console/lib/ApiProvider.js';
 import { authStore } from '../../console/lib/storage.js';

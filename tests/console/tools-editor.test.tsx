@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UNSAFE_createMemoryHistory as createMemoryHistory, useLocation, useNavigate } from 'react-router-dom';
-import { ConsoleRoot } from '../../console/app/ConsoleRoot.js';
+import { ConsoleRoot } from '../../console/ConsoleRoot.js';
 import { createGuardedHistory } from '../../console/app/createGuardedHistory.js';
 import { GuardedRouter } from '../../console/app/GuardedRouter.js';
 import { NEW_TOOL_PARAMETERS } from '../../console/features/tools/newToolTemplate.js';

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { UNSAFE_createMemoryHistory as createMemoryHistory, useLocation } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../shared/defaults.js';
 import type { AuthUser } from '../../shared/types/user.js';
-import { ConsoleRoot } from '../../console/app/ConsoleRoot.js';
+import { ConsoleRoot } from '../../console/ConsoleRoot.js';
 import { createGuardedHistory } from '../../console/app/createGuardedHistory.js';
 import { GuardedRouter } from '../../console/app/GuardedRouter.js';
 import { createConsoleApi } from '../../console/lib/api.js';

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
 import { ChatSendError } from '../../widget/chat/ChatSendError.js';
 import type { ConversationStore } from '../../widget/chat/createConversationStore.js';
-import { createChatModel, type ChatModelOptions, type ChatSendHandlers, type ChatTransport } from '../../widget/models/ChatModel.js';
+import type { ChatSendHandlers, ChatTransport } from '../../widget/chat/ChatTransport.js';
+import { createChatModel, type ChatModelOptions } from '../../widget/models/ChatModel.js';
 
 /** A transport whose answers the test streams by hand, one send at a time. */
 function manualTransport() {

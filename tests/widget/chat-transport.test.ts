@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatSendError } from '../../widget/chat/ChatSendError.js';
 import { createChatTransport } from '../../widget/chat/createChatTransport.js';
-import type { ChatSendHandlers } from '../../widget/models/ChatModel.js';
+import type { ChatSendHandlers } from '../../widget/chat/ChatTransport.js';
 import { fakeChatServer } from './fakeChatServer.js';
 
 const ORIGIN = 'http://127.0.0.1:9';

@@ -1,6 +1,6 @@
 import type { ChatVisitorMessage } from '../../shared/types/chat.js';
-import type { ChatTransport } from '../models/ChatModel.js';
 import { ChatSendError } from './ChatSendError.js';
+import type { ChatTransport } from './ChatTransport.js';
 import { createSseParser } from './createSseParser.js';
 
 type Fields = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { isSafeImageUrl } from '../models/readAppearance.js';
+import { isSafeImageUrl } from '../readAppearance.js';
 import { ChatIcon } from './icons.js';
 
 export interface AvatarProps {

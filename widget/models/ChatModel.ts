@@ -1,7 +1,7 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
 import type { WidgetMessage } from '../../shared/types/widget.js';
-import { ChatSendError, type ChatFailure } from '../chat/ChatSendError.js';
+import { ChatSendError, type ChatNotice } from '../chat/ChatSendError.js';
+import type { ChatTransport } from '../chat/ChatTransport.js';
 import type { ConversationStore } from '../chat/createConversationStore.js';
 
 /** A bubble in the panel. */
@@ -13,26 +13,6 @@ export interface ChatMessage extends WidgetMessage {
   /** …and sending it again may work: the bubble offers Retry. */
   retryable?: boolean;
 }
-
-export interface ChatSendHandlers {
-  /** The server took the message: the conversation it belongs to (new or continued). */
-  onStart: (conversationId: string, userMessageId: string) => void;
-  /** The next piece of the answer's text. */
-  onDelta: (text: string) => void;
-}
-
-/**
- * How the model reaches the bot (chat/createChatTransport.ts over HTTP, fakes in tests). `send`
- * resolves with the answer's message id once it is complete and rejects with a ChatSendError
- * (or an AbortError after `signal` aborts); `load` resolves null for a conversation that is gone.
- */
-export interface ChatTransport {
-  send: (request: ChatSendRequest, handlers: ChatSendHandlers, signal: AbortSignal) => Promise<string>;
-  load: (conversationId: string) => Promise<ChatVisitorMessage[] | null>;
-}
-
-/** Why the last message didn't go through; the panel shows TEXT.notices[kind]. */
-export type ChatNotice = ChatFailure | 'notConnected';
 
 export interface ChatNoticeState {
   kind: ChatNotice;

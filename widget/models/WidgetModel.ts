@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { DEFAULT_APPEARANCE } from '../../shared/defaults.js';
 import type { Appearance } from '../../shared/types/webchat.js';
-import { readAppearance } from './readAppearance.js';
+import { readAppearance } from '../readAppearance.js';
 
 export interface WidgetModelOptions {
   appearance?: Partial<Appearance>;

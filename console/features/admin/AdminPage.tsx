@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { PlusIcon } from '../../components/icons.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import { useAuth } from '../auth/useAuth.js';
+import { useAuth } from '../../lib/session/useAuth.js';
 import { ADMIN_TEXTS, useAdminUsers } from './api.js';
 import { LazyCreateUserDialog, LazyDeleteUserDialog, LazyEditUserDialog } from './lazyDialogs.js';
 import { UsersTable } from './UsersTable.js';

@@ -7,7 +7,7 @@ import type { CreateUserRequest, UpdateUserRequest } from '../../../shared/types
 import type { User } from '../../../shared/types/user.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { serverErrorText } from '../../lib/errors.js';
-import { useAuth } from '../auth/useAuth.js';
+import { useAuth } from '../../lib/session/useAuth.js';
 
 export const ADMIN_TEXTS = {
   fetchFailed: 'Failed to fetch users',

@@ -5,7 +5,7 @@ import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { NotFoundState } from '../../components/NotFoundState.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import { useAuth } from '../auth/useAuth.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { AgentEditor } from './AgentEditor.js';
 import { BACK_TO_AGENTS } from './AgentPageHeader.js';
 import { AGENT_TEXTS } from './agentTexts.js';
@@ -15,7 +15,7 @@ import './agents.css';
 /** Agent detail and edit (/agents/{id}, spec part 1 §2 "Agent detail"). */
 export function AgentPage() {
   const { id } = useParams();
-  const { effectiveUser } = useAuth();
+  const userId = useEffectiveUserId();
   const agent = useAgent(id);
   const notFound = agent.error instanceof AgentLoadError && agent.error.notFound;
   useDocumentTitle(agent.data?.name ?? (notFound ? AGENT_TEXTS.notFound : 'Agent'));
@@ -31,5 +31,5 @@ export function AgentPage() {
     );
   }
   // A fresh editor per agent and per effective user: impersonation never carries edits across.
-  return <AgentEditor key={`${effectiveUser?.id ?? ''}:${agent.data.id}`} agent={agent.data} />;
+  return <AgentEditor key={`${userId ?? ''}:${agent.data.id}`} agent={agent.data} />;
 }

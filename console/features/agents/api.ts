@@ -9,7 +9,7 @@ import { ApiError } from '../../../shared/api/index.js';
 import type { Agent, AgentPatch, AgentTool, PhoneAssociation } from '../../../shared/types/agent.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { serverErrorText } from '../../lib/errors.js';
-import { useAuth } from '../auth/useAuth.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 
 type UserId = string | null | undefined;
@@ -47,15 +47,11 @@ export class PhoneNumbersError extends Error {
   }
 }
 
-function useUserId(): string | null {
-  return useAuth().effectiveUser?.id ?? null;
-}
-
 /** The agents list; reloads every time a screen using it mounts (spec part 1 §2). */
 export function useAgents() {
   const api = useApi();
   return useSWR(
-    agentKeys.list(useUserId()),
+    agentKeys.list(useEffectiveUserId()),
     async (): Promise<Agent[]> => {
       const agents = await api.agents.list().catch((error: unknown) => {
         throw new AgentLoadError(AGENT_TEXTS.fetchFailed, false, error);
@@ -71,7 +67,7 @@ export function useAgents() {
 export function useAgent(agentId: string | undefined) {
   const api = useApi();
   return useSWR(
-    agentKeys.detail(useUserId(), agentId),
+    agentKeys.detail(useEffectiveUserId(), agentId),
     async (): Promise<Agent> => {
       try {
         return await api.agents.get(agentId ?? '');
@@ -89,7 +85,7 @@ export function useAgent(agentId: string | undefined) {
 export function usePhoneNumbers() {
   const api = useApi();
   return useSWR(
-    agentKeys.phoneNumbers(useUserId()),
+    agentKeys.phoneNumbers(useEffectiveUserId()),
     async (): Promise<string[]> => {
       try {
         const answer = await api.phone.numbers();
@@ -107,7 +103,7 @@ export function usePhoneNumbers() {
 export function useAssociations() {
   const api = useApi();
   return useSWR(
-    agentKeys.associations(useUserId()),
+    agentKeys.associations(useEffectiveUserId()),
     async (): Promise<PhoneAssociation[]> => {
       const answer = await api.phone.associations().catch(() => null);
       return answer?.associations ?? [];
@@ -120,7 +116,7 @@ export function useAssociations() {
 export function useToolOptions() {
   const api = useApi();
   return useSWR(
-    agentKeys.toolOptions(useUserId()),
+    agentKeys.toolOptions(useEffectiveUserId()),
     async (): Promise<AgentTool[]> => {
       const tools = await api.tools.list().catch(() => []);
       return Array.isArray(tools) ? tools.map(({ id, name, description }) => ({ id, name, description })) : [];
@@ -148,7 +144,7 @@ export interface PhoneChange {
  */
 export function useAgentActions() {
   const api = useApi();
-  const userId = useUserId();
+  const userId = useEffectiveUserId();
   const { mutate } = useSWRConfig();
   return useMemo(() => {
     const refresh = (...keys: (readonly unknown[] | null)[]) =>

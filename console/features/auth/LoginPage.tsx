@@ -5,8 +5,8 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useApi } from '../../lib/ApiProvider.js';
-import { login } from './api.js';
-import { useAuth } from './useAuth.js';
+import { login } from '../../lib/session/api.js';
+import { useAuth } from '../../lib/session/useAuth.js';
 
 /** Login screen (spec part 1 §2 "Login screen", §8 sign-in texts). */
 export function LoginPage() {

@@ -12,7 +12,7 @@ import type { EndedSessionsQuery } from '../../../shared/types/api.js';
 import type { CallSession, SessionMessage } from '../../../shared/types/session.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { callOrThrow } from '../../lib/errors.js';
-import { useAuth } from '../auth/useAuth.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { isCallSession, messagesOf, sessionsOf } from './sessionGuards.js';
 import { endedCopy } from './sessionTime.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
@@ -36,10 +36,6 @@ export const sessionKeys = {
 export const isEndedKey = (userId: UserId) => (key: unknown) =>
   Array.isArray(key) && key[0] === 'sessions-ended' && key[1] === userId;
 
-export function useSessionsUserId(): UserId {
-  return useAuth().effectiveUser?.id ?? null;
-}
-
 /** Answers that are not a session list count as failures: an empty table would be a lie. */
 function sessionsOrThrow(answer: unknown, text: string): CallSession[] {
   const sessions = sessionsOf(answer);
@@ -51,7 +47,7 @@ function sessionsOrThrow(answer: unknown, text: string): CallSession[] {
 export function useActiveSessions(config: SWRConfiguration<CallSession[]> = {}): SWRResponse<CallSession[]> {
   const api = useApi();
   return useSWR(
-    sessionKeys.active(useSessionsUserId()),
+    sessionKeys.active(useEffectiveUserId()),
     async () => sessionsOrThrow(await callOrThrow(() => api.sessions.active(), SESSION_TEXTS.fetchFailed), SESSION_TEXTS.fetchFailed),
     // Every visit and every Refresh asks the server again.
     { revalidateOnMount: true, dedupingInterval: 0, ...config },
@@ -66,7 +62,7 @@ export interface EndedPage {
 export function useEndedSessions(query: EndedQuery) {
   const api = useApi();
   return useSWR(
-    sessionKeys.ended(useSessionsUserId(), query),
+    sessionKeys.ended(useEffectiveUserId(), query),
     async (): Promise<EndedPage> => {
       const answer = await callOrThrow(() => api.sessions.ended(query), SESSION_TEXTS.endedFetchFailed);
       const sessions = sessionsOrThrow(answer, SESSION_TEXTS.endedFetchFailed);
@@ -85,7 +81,7 @@ export class SessionLoadError extends Error {}
 export function useSession(streamSid: string) {
   const api = useApi();
   return useSWR(
-    sessionKeys.detail(useSessionsUserId(), streamSid),
+    sessionKeys.detail(useEffectiveUserId(), streamSid),
     async (): Promise<CallSession | null> => {
       try {
         const answer: unknown = await api.sessions.activeOne(streamSid);
@@ -103,7 +99,7 @@ export function useSession(streamSid: string) {
 export function useSessionMessages(streamSid: string) {
   const api = useApi();
   return useSWR(
-    sessionKeys.messages(useSessionsUserId(), streamSid),
+    sessionKeys.messages(useEffectiveUserId(), streamSid),
     async (): Promise<SessionMessage[]> => messagesOf(await api.sessions.messages(streamSid).catch(() => [])),
     { revalidateOnFocus: false },
   );
@@ -113,7 +109,7 @@ export function useSessionMessages(streamSid: string) {
 export function useAgentNames() {
   const api = useApi();
   const agents = useSWR(
-    sessionKeys.agents(useSessionsUserId()),
+    sessionKeys.agents(useEffectiveUserId()),
     async (): Promise<Agent[]> => {
       const list: unknown = await api.agents.list().catch(() => []);
       return Array.isArray(list) ? (list as Agent[]) : [];
@@ -132,7 +128,7 @@ export function useAgentNames() {
  */
 export function useEndSession() {
   const api = useApi();
-  const userId = useSessionsUserId();
+  const userId = useEffectiveUserId();
   const { mutate } = useSWRConfig();
   return async (session: CallSession): Promise<string | undefined> => {
     const answer = await callOrThrow(() => api.sessions.end(session.streamSid), SESSION_TEXTS.endFailed);

@@ -11,7 +11,8 @@ import useSWR, { unstable_serialize, useSWRConfig, type Key } from 'swr';
 import { sessionFromCreatedEvent } from '../../../shared/protocol.js';
 import type { CallSession } from '../../../shared/types/session.js';
 import { useRealtime } from '../../app/RealtimeProvider.js';
-import { isEndedKey, sessionKeys, useSessionsUserId } from './api.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
+import { isEndedKey, sessionKeys } from './api.js';
 import { isSessionEndedEvent, finiteNumber } from './sessionGuards.js';
 import { endedCopy } from './sessionTime.js';
 
@@ -31,7 +32,7 @@ function withCreated(list: CallSession[], session: CallSession): CallSession[] {
 
 export function useSessionEvents(): void {
   const { on, status } = useRealtime();
-  const userId = useSessionsUserId();
+  const userId = useEffectiveUserId();
   const { cache, mutate } = useSWRConfig();
 
   useEffect(() => {
@@ -71,7 +72,7 @@ export function useSessionEvents(): void {
 
 /** The id of the last session that ended (spec part 1 §4), until someone resets it. */
 export function useEndedSessionNotification() {
-  const userId = useSessionsUserId();
+  const userId = useEffectiveUserId();
   const key = sessionKeys.lastEnded(userId);
   const { data } = useSWR<string | null>(key, null);
   const { mutate } = useSWRConfig();

@@ -2,7 +2,7 @@ import { Callout, Flex } from '@radix-ui/themes';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { InfoIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import { useAuth } from '../auth/useAuth.js';
+import { useAuth } from '../../lib/session/useAuth.js';
 import { ChangeEmailSection } from './ChangeEmailSection.js';
 import { ChangePasswordSection } from './ChangePasswordSection.js';
 import { IntegrationSettingsForm } from './IntegrationSettingsForm.js';

@@ -4,8 +4,8 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { AccountSettings, AccountSettingsInput } from '../../../shared/types/settings.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { callOrThrow } from '../../lib/errors.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { authStore } from '../../lib/storage.js';
-import { useAuth } from '../auth/useAuth.js';
 
 export const SETTINGS_TEXTS = {
   loadFailed: 'Failed to load account settings',
@@ -31,8 +31,7 @@ export const settingsKeys = {
 
 export function useAccountSettings() {
   const api = useApi();
-  const { effectiveUser } = useAuth();
-  return useSWR(settingsKeys.account(effectiveUser?.id ?? null), async (): Promise<AccountSettings> => {
+  return useSWR(settingsKeys.account(useEffectiveUserId()), async (): Promise<AccountSettings> => {
     const answer = await callOrThrow(() => api.accounts.getSettings(), SETTINGS_TEXTS.loadFailed);
     return answer.settings ?? {};
   });
@@ -40,10 +39,10 @@ export function useAccountSettings() {
 
 export function useSettingsActions() {
   const api = useApi();
-  const { effectiveUser } = useAuth();
+  const userId = useEffectiveUserId();
   const { mutate } = useSWRConfig();
   return useMemo(() => {
-    const key = settingsKeys.account(effectiveUser?.id ?? null);
+    const key = settingsKeys.account(userId);
     const refresh = () => (key ? mutate(key) : Promise.resolve());
     const withRefresh = async <T>(run: () => Promise<T>): Promise<T> => {
       try {
@@ -65,5 +64,5 @@ export function useSettingsActions() {
       },
       changeEmail: (newEmail: string) => callOrThrow(() => api.accounts.changeEmail({ newEmail }), SETTINGS_TEXTS.emailFailed),
     };
-  }, [api, effectiveUser?.id, mutate]);
+  }, [api, userId, mutate]);
 }

@@ -9,7 +9,7 @@ import { FALLBACK_ERROR_TEXT } from '../../../shared/errors.js';
 import type { CustomValue, Tool, ToolInput, ToolTestResult } from '../../../shared/types/tool.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { callOrThrow, errorText } from '../../lib/errors.js';
-import { useAuth } from '../auth/useAuth.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 
 export const TOOL_TEXTS = {
   created: 'Tool created successfully',
@@ -65,13 +65,9 @@ function createdId(answer: unknown): string | null {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }
 
-function useUserId(): string | null {
-  return useAuth().effectiveUser?.id ?? null;
-}
-
 export function useTools() {
   const api = useApi();
-  return useSWR(toolKeys.list(useUserId()), async (): Promise<Tool[]> => {
+  return useSWR(toolKeys.list(useEffectiveUserId()), async (): Promise<Tool[]> => {
     const answer: unknown = await api.tools.list();
     if (!Array.isArray(answer)) throw new Error(TOOL_TEXTS.listFailed);
     return answer as Tool[];
@@ -81,7 +77,7 @@ export function useTools() {
 /** One tool; `null` id (a new tool) fetches nothing. A missing tool is not retried. */
 export function useTool(id: string | null) {
   const api = useApi();
-  return useSWR(toolKeys.detail(useUserId(), id), () => api.tools.get(id ?? ''), {
+  return useSWR(toolKeys.detail(useEffectiveUserId(), id), () => api.tools.get(id ?? ''), {
     shouldRetryOnError: (error) => !isToolNotFound(error),
     revalidateOnFocus: false,
   });
@@ -89,7 +85,7 @@ export function useTool(id: string | null) {
 
 export function useCustomValues() {
   const api = useApi();
-  return useSWR(toolKeys.customValues(useUserId()), async (): Promise<CustomValue[]> => {
+  return useSWR(toolKeys.customValues(useEffectiveUserId()), async (): Promise<CustomValue[]> => {
     let answer: Awaited<ReturnType<typeof api.customValues.list>>;
     try {
       answer = await api.customValues.list();
@@ -105,7 +101,7 @@ export function useCustomValues() {
 
 export function useToolActions() {
   const api = useApi();
-  const userId = useUserId();
+  const userId = useEffectiveUserId();
   const { mutate } = useSWRConfig();
   return useMemo(() => {
     const refreshList = () => {
@@ -145,7 +141,7 @@ export function useToolActions() {
 
 export function useCustomValueActions() {
   const api = useApi();
-  const userId = useUserId();
+  const userId = useEffectiveUserId();
   const { mutate } = useSWRConfig();
   return useMemo(() => {
     const refresh = () => {

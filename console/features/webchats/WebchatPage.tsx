@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { LoadFailedState } from '../../components/LoadFailedState.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { NotFoundState } from '../../components/NotFoundState.js';
-import { useAuth } from '../auth/useAuth.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { useWebchat, WebchatLoadError } from './api.js';
 import { WebchatEditor } from './WebchatEditor.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
@@ -14,13 +14,13 @@ export const BACK_TO_WEBCHATS = { to: '/webchats', label: WEBCHAT_TEXTS.backToLi
 /** The bot page (/webchats/{id}, spec part 2 §2); `new` (or no id) creates a bot. */
 export function WebchatPage() {
   const { id } = useParams();
-  const { effectiveUser } = useAuth();
+  const userId = useEffectiveUserId();
   const isNew = id === undefined || id === 'new';
   const bot = useWebchat(isNew ? undefined : id);
   const notFound = bot.error instanceof WebchatLoadError && bot.error.notFound;
   useDocumentTitle(isNew ? WEBCHAT_TEXTS.newTitle : (bot.data?.name ?? (notFound ? WEBCHAT_TEXTS.notFound : WEBCHAT_TEXTS.settingsTitle)));
 
-  if (isNew) return <WebchatEditor key={`${effectiveUser?.id ?? ''}:new`} bot={null} />;
+  if (isNew) return <WebchatEditor key={`${userId ?? ''}:new`} bot={null} />;
   if (!bot.data) {
     if (!bot.error) return <LoadingState label={WEBCHAT_TEXTS.loadingBot} />;
     if (notFound) return <NotFoundState title={WEBCHAT_TEXTS.notFound} back={BACK_TO_WEBCHATS} />;
@@ -28,5 +28,5 @@ export function WebchatPage() {
     return <LoadFailedState title={WEBCHAT_TEXTS.settingsTitle} message={WEBCHAT_TEXTS.detailFailed} back={BACK_TO_WEBCHATS} />;
   }
   // A fresh editor per bot and per effective user: impersonation never carries edits across.
-  return <WebchatEditor key={`${effectiveUser?.id ?? ''}:${bot.data.id}`} bot={bot.data} />;
+  return <WebchatEditor key={`${userId ?? ''}:${bot.data.id}`} bot={bot.data} />;
 }

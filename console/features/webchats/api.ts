@@ -8,7 +8,7 @@ import { ApiError } from '../../../shared/api/index.js';
 import type { Demo, Webchat, WebchatInput } from '../../../shared/types/webchat.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { serverErrorText } from '../../lib/errors.js';
-import { useAuth } from '../auth/useAuth.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
 type UserId = string | null | undefined;
@@ -58,15 +58,11 @@ function writeError(message: string, error: unknown): WebchatWriteError {
   return new WebchatWriteError(message, reason, answered);
 }
 
-function useUserId(): string | null {
-  return useAuth().effectiveUser?.id ?? null;
-}
-
 /** The bots list; reloads every time the list mounts. */
 export function useWebchats() {
   const api = useApi();
   return useSWR(
-    webchatKeys.list(useUserId()),
+    webchatKeys.list(useEffectiveUserId()),
     async (): Promise<Webchat[]> => {
       const bots = await api.webchats.list().catch((error: unknown) => {
         throw new WebchatLoadError(WEBCHAT_TEXTS.loadFailed, false, error);
@@ -82,7 +78,7 @@ export function useWebchats() {
 export function useWebchat(id: string | undefined) {
   const api = useApi();
   return useSWR(
-    webchatKeys.detail(useUserId(), id),
+    webchatKeys.detail(useEffectiveUserId(), id),
     async (): Promise<Webchat> => {
       try {
         return await api.webchats.get(id ?? '');
@@ -99,7 +95,7 @@ export function useWebchat(id: string | undefined) {
 
 export function useDemos(webchatId: string | undefined) {
   const api = useApi();
-  return useSWR(webchatKeys.demos(useUserId(), webchatId), async (): Promise<Demo[]> => {
+  return useSWR(webchatKeys.demos(useEffectiveUserId(), webchatId), async (): Promise<Demo[]> => {
     const demos = await api.webchats.demos(webchatId ?? '');
     return Array.isArray(demos) ? demos : [];
   });
@@ -108,7 +104,7 @@ export function useDemos(webchatId: string | undefined) {
 export function useIntegrationScript(webchatId: string | undefined) {
   const api = useApi();
   return useSWR(
-    webchatKeys.script(useUserId(), webchatId),
+    webchatKeys.script(useEffectiveUserId(), webchatId),
     async () => (await api.webchats.integrationScript(webchatId ?? '')).integrationScript,
     { revalidateOnFocus: false },
   );
@@ -124,7 +120,7 @@ export interface ToolOption {
 export function useWebchatToolOptions() {
   const api = useApi();
   return useSWR(
-    webchatKeys.toolOptions(useUserId()),
+    webchatKeys.toolOptions(useEffectiveUserId()),
     async (): Promise<ToolOption[]> => {
       const tools = await api.tools.list().catch(() => []);
       return Array.isArray(tools) ? tools.map(({ id, name, description }) => ({ id, name, description })) : [];
@@ -136,7 +132,7 @@ export function useWebchatToolOptions() {
 /** Writes; each throws a WebchatWriteError carrying the spec text. Caches they touch are reloaded. */
 export function useWebchatActions() {
   const api = useApi();
-  const userId = useUserId();
+  const userId = useEffectiveUserId();
   const { mutate } = useSWRConfig();
   return useMemo(() => {
     const refresh = (...keys: (readonly unknown[] | null)[]) => Promise.all(keys.map((key) => (key ? mutate(key) : undefined)));

@@ -8,7 +8,7 @@ import { unstable_serialize, useSWRConfig } from 'swr';
 import type { WebchatActivityEvent } from '../../../shared/protocol.js';
 import type { Webchat } from '../../../shared/types/webchat.js';
 import { useRealtime } from '../../app/RealtimeProvider.js';
-import { useAuth } from '../auth/useAuth.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { webchatKeys } from './api.js';
 
 /** Frames arrive narrowed by type only (shared/protocol.ts); the fields are checked here. */
@@ -19,7 +19,7 @@ function isActivity(event: WebchatActivityEvent): boolean {
 
 export function useWebchatActivity(): void {
   const { on, status } = useRealtime();
-  const userId = useAuth().effectiveUser?.id ?? null;
+  const userId = useEffectiveUserId();
   const { cache, mutate } = useSWRConfig();
 
   useEffect(() => {

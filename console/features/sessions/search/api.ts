@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import type { HistorySearchPage, HistorySearchQuery } from '../../../../shared/types/history.js';
 import { useApi } from '../../../lib/ApiProvider.js';
 import { callOrThrow } from '../../../lib/errors.js';
-import { useSessionsUserId } from '../api.js';
+import { useEffectiveUserId } from '../../../lib/session/useAuth.js';
 import { SEARCH_TEXTS } from './searchTexts.js';
 
 export const searchKeys = {
@@ -17,7 +17,7 @@ export const searchKeys = {
 export function useHistorySearch(query: HistorySearchQuery | null) {
   const api = useApi();
   return useSWR(
-    searchKeys.results(useSessionsUserId(), query),
+    searchKeys.results(useEffectiveUserId(), query),
     async (): Promise<HistorySearchPage> => {
       const page = await callOrThrow(() => api.history.search(query ?? {}), SEARCH_TEXTS.failed);
       if (!Array.isArray(page?.results)) throw new Error(SEARCH_TEXTS.failed);
@@ -37,7 +37,7 @@ export interface BotName {
 export function useBotNames() {
   const api = useApi();
   return useSWR(
-    searchKeys.bots(useSessionsUserId()),
+    searchKeys.bots(useEffectiveUserId()),
     async (): Promise<BotName[]> => {
       const bots: unknown = await api.webchats.list().catch(() => []);
       return Array.isArray(bots) ? (bots as BotName[]).map(({ id, name }) => ({ id, name })) : [];

@@ -7,7 +7,7 @@ import { isApiError } from '../../../../shared/api/index.js';
 import type { ConversationDetail, ConversationsPage } from '../../../../shared/types/history.js';
 import { useApi } from '../../../lib/ApiProvider.js';
 import { callOrThrow } from '../../../lib/errors.js';
-import { useAuth } from '../../auth/useAuth.js';
+import { useEffectiveUserId } from '../../../lib/session/useAuth.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
 
 type UserId = string | null;
@@ -26,12 +26,10 @@ export const conversationKeys = {
   detail: (userId: UserId, webchatId: string, id: string) => (userId && id ? (['webchat-conversation', userId, webchatId, id] as const) : null),
 };
 
-const useUserId = (): UserId => useAuth().effectiveUser?.id ?? null;
-
 export function useConversations(webchatId: string, query: ConversationsListQuery) {
   const api = useApi();
   return useSWR(
-    conversationKeys.list(useUserId(), webchatId, query),
+    conversationKeys.list(useEffectiveUserId(), webchatId, query),
     async (): Promise<ConversationsPage> => {
       const page = await callOrThrow(() => api.history.conversations(webchatId, query), CONVERSATION_TEXTS.loadFailed);
       if (!Array.isArray(page?.conversations)) throw new Error(CONVERSATION_TEXTS.loadFailed);
@@ -46,7 +44,7 @@ export function useConversations(webchatId: string, query: ConversationsListQuer
 export function useConversation(webchatId: string, id: string) {
   const api = useApi();
   return useSWR(
-    conversationKeys.detail(useUserId(), webchatId, id),
+    conversationKeys.detail(useEffectiveUserId(), webchatId, id),
     async (): Promise<ConversationDetail | null> => {
       try {
         const detail = await api.history.conversation(webchatId, id);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { reconnectDelay } from '../../../shared/defaults.js';
-import type { ConsoleApi } from '../../lib/api.js';
+import type { ConsoleApi } from '../api.js';
 
 // setTimeout fires at once past this; a token's life is at most a day (ACCESS_TOKEN_TTL_SECONDS).
 const LONGEST_TIMER_MS = 2 ** 31 - 1;

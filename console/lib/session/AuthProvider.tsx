@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { isAdminRole } from '../../../shared/roles.js';
 import type { AuthUser } from '../../../shared/types/user.js';
-import { useApi } from '../../lib/ApiProvider.js';
-import { authStore } from '../../lib/storage.js';
+import { useApi } from '../ApiProvider.js';
+import { authStore } from '../storage.js';
 import { AuthContext, type AuthContextValue } from './AuthContext.js';
 import { useTokenRefreshAhead } from './useTokenRefreshAhead.js';
 

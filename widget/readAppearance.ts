@@ -1,5 +1,5 @@
-import { DEFAULT_APPEARANCE } from '../../shared/defaults.js';
-import type { Appearance } from '../../shared/types/webchat.js';
+import { DEFAULT_APPEARANCE } from '../shared/defaults.js';
+import type { Appearance } from '../shared/types/webchat.js';
 
 type Key = keyof Appearance;
 

@@ -1,14 +1,14 @@
 import { Theme } from '@radix-ui/themes';
 import { SWRConfig } from 'swr';
-import { ToastProvider } from '../components/ToastProvider.js';
-import { AuthProvider } from '../features/auth/AuthProvider.js';
-import { DEFAULT_API_BASE_URL, type ConsoleApi } from '../lib/api.js';
-import { ApiProvider } from '../lib/ApiProvider.js';
-import type { WebSocketClass } from '../lib/realtime.js';
-import { AppRoutes } from '../routes.js';
-import { LoadErrorBoundary } from './LoadErrorBoundary.js';
-import { RealtimeProvider } from './RealtimeProvider.js';
-import { UnsavedChangesProvider } from './UnsavedChangesProvider.js';
+import { LoadErrorBoundary } from './app/LoadErrorBoundary.js';
+import { RealtimeProvider } from './app/RealtimeProvider.js';
+import { UnsavedChangesProvider } from './app/UnsavedChangesProvider.js';
+import { ToastProvider } from './components/ToastProvider.js';
+import { AuthProvider } from './lib/session/AuthProvider.js';
+import { DEFAULT_API_BASE_URL, type ConsoleApi } from './lib/api.js';
+import { ApiProvider } from './lib/ApiProvider.js';
+import type { WebSocketClass } from './lib/realtime.js';
+import { AppRoutes } from './routes.js';
 
 export interface ConsoleRootProps {
   api: ConsoleApi;

@@ -5,9 +5,9 @@
  */
 import { ApiError } from '../../../shared/api/index.js';
 import type { AuthUser } from '../../../shared/types/user.js';
-import type { ConsoleApi } from '../../lib/api.js';
-import { serverErrorText } from '../../lib/errors.js';
-import { toAuthUser } from '../../lib/storage.js';
+import type { ConsoleApi } from '../api.js';
+import { serverErrorText } from '../errors.js';
+import { toAuthUser } from '../storage.js';
 
 export const LOGIN_FAILED_TEXT = 'Login failed. Please try again.';
 

@@ -1,9 +1,0 @@
-import { useContext } from 'react';
-import { AuthContext, type AuthContextValue } from './AuthContext.js';
-
-/** The stored session, the effective user and the impersonation actions. */
-export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
-  return value;
-}
