@@ -42,7 +42,12 @@ export const SERVER_LAYERS: RootLayers = {
 
 export const CONSOLE_LAYERS: RootLayers = {
   floors: [
-    ['main.tsx', 'mountConsole.tsx', 'ConsoleApp.tsx', 'ConsoleRoot.tsx', 'routes.tsx'],
+    // The entry, the mount, the providers, the shell, the route table.
+    ['main.tsx'],
+    ['mountConsole.tsx'],
+    ['ConsoleApp.tsx'],
+    ['ConsoleRoot.tsx'],
+    ['routes.tsx'],
     [
       'features/admin/',
       'features/agents/',
@@ -64,7 +69,8 @@ export const WIDGET_LAYERS: RootLayers = {
     ['mount.tsx'],
     ['components/'],
     ['models/'],
-    ['chat/', 'markdown/', 'theme.ts', 'texts.ts', 'fetchPublicWebchat.ts'],
+    ['texts.ts', 'theme.ts', 'fetchPublicWebchat.ts'],
+    ['chat/', 'markdown/', 'readAppearance.ts'],
   ],
 };
 
