@@ -1,7 +1,7 @@
 /**
  * The sandbox worker loads its own copy of every module it imports, per thread: its graph stays
  * small and never pulls in the web framework (the parameters-schema checker reaches into
- * server/http/ for its messages, which must stay plain code).
+ * server/core/ for its messages, and the outbound guard into shared/ for byte sizes: both plain code).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +32,9 @@ describe('sandbox worker imports', () => {
   it('loads QuickJS, Ajv and Node built-ins only, from the sandbox, net and the schema messages', () => {
     const { files, packages } = runtimeGraph(path.join(SERVER, 'sandbox/worker.ts'));
     expect(packages.filter((name) => !name.startsWith('node:'))).toEqual(['ajv', 'ipaddr.js', 'quickjs-emscripten']);
-    expect(files.filter((file) => !file.startsWith('sandbox/') && !file.startsWith('net/'))).toEqual(['http/validationMessage.ts']);
+    expect(files.filter((file) => !file.startsWith('sandbox/') && !file.startsWith('net/'))).toEqual([
+      '../shared/format.ts',
+      'core/validationMessage.ts',
+    ]);
   });
 });
