@@ -82,6 +82,7 @@ export function CodeEditor(props: CodeEditorProps) {
   const attributes = useRef(new Compartment());
   const editable = useRef(new Compartment());
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is built once per language, height and linting; value, label and read-only changes reach it through the compartments below.
   useEffect(() => {
     if (!host.current) return;
     const editor = new EditorView({
