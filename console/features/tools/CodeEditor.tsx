@@ -114,7 +114,6 @@ export function CodeEditor(props: CodeEditorProps) {
       view.current = null;
     };
     // Rebuilt only when the language, height or syntax checking changes; value and attributes flow in below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language, height, checksSyntax]);
 
   // A problem from the server: put the cursor on it and show it with the live ones.
