@@ -54,8 +54,11 @@ export default defineConfig({
   },
   builder: {
     buildApp: async (builder) => {
-      await builder.build(builder.environments.client!);
-      await builder.build(builder.environments.lib!);
+      for (const name of ['client', 'lib']) {
+        const environment = builder.environments[name];
+        if (!environment) throw new Error(`No "${name}" build environment`);
+        await builder.build(environment);
+      }
     },
   },
   server: {

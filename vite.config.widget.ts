@@ -40,8 +40,11 @@ export default defineConfig({
   },
   builder: {
     buildApp: async (builder) => {
-      await builder.build(builder.environments.iife!);
-      await builder.build(builder.environments.esm!);
+      for (const name of ['iife', 'esm']) {
+        const environment = builder.environments[name];
+        if (!environment) throw new Error(`No "${name}" build environment`);
+        await builder.build(environment);
+      }
     },
   },
   plugins: [

@@ -28,8 +28,8 @@ export async function ensureFirstSuperadmin(
   if (!checked.ok) throw new ConfigError([`SWITCHBOARD_ADMIN_USERNAME: ${checked.error}`]);
   const username = checked.username;
   // 24 random bytes → 32 base64url characters.
-  const generatedPassword = config.adminPassword ? null : randomBytes(24).toString('base64url');
-  const password = config.adminPassword ?? generatedPassword!;
+  const password = config.adminPassword ?? randomBytes(24).toString('base64url');
+  const generatedPassword = config.adminPassword === null ? password : null;
   try {
     await insertUser(db, { username, email: null, passwordHash: await hashPassword(password), role: 'superadmin' }, now);
   } catch (error) {
@@ -54,5 +54,5 @@ export function generatedCredentialsNotice(username: string, password: string): 
   ];
   const width = Math.max(...lines.map((line) => line.length));
   const border = `+${'-'.repeat(width + 2)}+`;
-  return [border, ...lines.map((line) => `| ${line.padEnd(width)} |`), border].join('\n') + '\n';
+  return `${[border, ...lines.map((line) => `| ${line.padEnd(width)} |`), border].join('\n')}\n`;
 }

@@ -15,7 +15,7 @@ const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
 
 function codePointOf(match: RegExpExecArray | null): string | null {
   if (!match) return null;
-  return `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `U+${(match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /**

@@ -26,6 +26,7 @@ export function Layout({ preload = nothing }: LayoutProps) {
   const onIntent = usePreloadOnIntent(preload);
   const { pathname } = useLocation();
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegation; these events bubble up from the links and buttons inside.
     <div className="sb-shell" onPointerOver={onIntent} onTouchStart={onIntent} onFocus={onIntent}>
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <ImpersonationBanner />

@@ -76,7 +76,7 @@ export function ExportMenu({ label, nouns, open, fallbackName, disabled = false 
     void start(format, open, fallbackName);
   };
   const status = exportStatusText(run, nouns);
-  const determinate = running && run.expected !== null && run.expected > 0;
+  const expected = running && run.expected !== null && run.expected > 0 ? run.expected : null;
 
   return (
     <Flex direction="column" gap="2" className="sb-export">
@@ -116,8 +116,8 @@ export function ExportMenu({ label, nouns, open, fallbackName, disabled = false 
         <Progress
           className="sb-export-progress"
           aria-label={EXPORT_TEXTS.progressLabel}
-          value={determinate ? Math.min(run.count, run.expected!) : null}
-          max={determinate ? run.expected! : 100}
+          value={expected !== null ? Math.min(run.count, expected) : null}
+          max={expected ?? 100}
           getValueLabel={() => status}
         />
       ) : null}

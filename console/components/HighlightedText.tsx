@@ -8,10 +8,12 @@ export function HighlightedText({ segments }: { segments: readonly SnippetSegmen
     <>
       {segments.map((segment, index) =>
         segment.match ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a snippet's segments have no identity but their place, and a snippet is replaced whole.
           <mark key={index} className="sb-mark">
             {segment.text}
           </mark>
         ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above.
           <Fragment key={index}>{segment.text}</Fragment>
         ),
       )}

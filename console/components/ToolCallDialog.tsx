@@ -89,6 +89,7 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
           {title}
         </Heading>
         {/* Focusable so a long value can be scrolled from the keyboard. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus (WCAG 2.1.1). */}
         <pre className="sb-json" tabIndex={0}>
           {prettyJson(value)}
         </pre>

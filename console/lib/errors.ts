@@ -49,8 +49,8 @@ export interface FieldError<F extends string> {
 export function fieldErrorOf<F extends string>(message: string, fields: readonly F[]): FieldError<F> | null {
   const match = /^([A-Za-z_][A-Za-z0-9_.]*): (.+)$/s.exec(message.trim());
   if (!match) return null;
-  const field = fields.find((candidate) => candidate === match[1]);
-  if (!field) return null;
-  const problem = match[2]!;
+  const [, name, problem] = match;
+  const field = fields.find((candidate) => candidate === name);
+  if (!field || problem === undefined) return null;
   return { field, problem: problem.charAt(0).toUpperCase() + problem.slice(1) };
 }

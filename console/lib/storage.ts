@@ -81,7 +81,8 @@ function createAuthStore() {
       readRaw(STORAGE_KEYS.user),
       readRaw(STORAGE_KEYS.impersonation),
     ];
-    if (cachedRaw && raw.every((value, i) => value === cachedRaw![i])) return cached;
+    const previous = cachedRaw;
+    if (previous && raw.every((value, i) => value === previous[i])) return cached;
     cachedRaw = raw;
     const user = toAuthUser(parseJson(raw[1]));
     const impersonation = toImpersonation(parseJson(raw[2]));

@@ -91,7 +91,8 @@ export class MemoryLoginThrottle implements LoginThrottle {
     this.#accounts.remove(account, at);
     this.#known.delete(pair);
     this.#known.set(pair, this.clock());
-    if (this.#known.size > MAX_KEYS) this.#known.delete(this.#known.keys().next().value!);
+    const oldest = this.#known.keys().next();
+    if (this.#known.size > MAX_KEYS && !oldest.done) this.#known.delete(oldest.value);
   }
 }
 

@@ -16,7 +16,7 @@ function authMode(request: FastifyRequest): AuthMode {
   const configured = request.routeOptions.config?.auth;
   if (configured) return configured;
   const url = request.routeOptions.url;
-  return url !== undefined && url.startsWith('/api/') ? 'user' : 'public';
+  return url?.startsWith('/api/') ? 'user' : 'public';
 }
 
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

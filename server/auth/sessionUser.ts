@@ -35,5 +35,5 @@ export async function userFromAccessToken(
 /** The token of an `Authorization: Bearer …` header, or null. */
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  return match ? match[1]! : null;
+  return match?.[1] ?? null;
 }

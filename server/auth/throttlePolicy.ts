@@ -18,17 +18,19 @@ export interface FailureHistory {
 /** Milliseconds until the window holds fewer than `max` failures (0 when it already does). */
 function windowWait(times: readonly number[], max: number, windowMs: number, now: number): number {
   const recent = times.filter((at) => at > now - windowMs);
-  if (recent.length < max) return 0;
-  return recent[recent.length - max]! + windowMs - now;
+  const oldestCounted = recent[recent.length - max];
+  if (recent.length < max || oldestCounted === undefined) return 0;
+  return oldestCounted + windowMs - now;
 }
 
 /** Past the free failures, the next attempt waits base·2^(extra failures) after the last one. */
 function backoffWait(times: readonly number[], limits: LoginThrottleLimits, now: number): number {
   const recent = times.filter((at) => at > now - limits.accountWindowMs);
   const extra = recent.length - limits.accountFreeFailures;
-  if (extra < 0) return 0;
+  const last = recent.at(-1);
+  if (extra < 0 || last === undefined) return 0;
   const delay = Math.min(limits.accountMaxDelayMs, limits.accountBaseDelayMs * 2 ** Math.min(extra, 40));
-  return recent[recent.length - 1]! + delay - now;
+  return last + delay - now;
 }
 
 /** Milliseconds to wait before this attempt may be evaluated; 0 allows it now. */

@@ -76,7 +76,7 @@ export class ChatEngine {
   async send(webchatId: string, input: ChatSendInput, address: string): Promise<Readable> {
     const { db, clock, config } = this.#deps;
     const bot = await findPublicWebchatRow(db, webchatId);
-    if (!bot || bot.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
+    if (bot?.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
     const at = clock();
     this.limits.countMessage(address, bot.id, at);
     const client = await this.#ownerClient(bot);
@@ -112,7 +112,7 @@ export class ChatEngine {
   async conversation(webchatId: string, conversationId: string): Promise<ChatConversationResponse> {
     const { db, clock, config } = this.#deps;
     const bot = await findPublicWebchatRow(db, webchatId);
-    if (!bot || bot.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
+    if (bot?.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
     const now = clock();
     const found = await findConversation(db, bot.id, conversationId);
     if (!found || !this.#isOpen(found, bot, now)) throw notFound(CONVERSATION_NOT_FOUND);

@@ -12,7 +12,7 @@ import { deleteExpiredCalls } from '../db/callSweep.js';
 import { activeSince, webchatsActiveBetween } from '../db/chatConversations.js';
 import { deleteExpiredConversations, deleteExpiredMessages } from '../db/chatSweep.js';
 import type { Database } from '../db/schema.js';
-import { ChatActivity } from './ChatActivity.js';
+import type { ChatActivity } from './ChatActivity.js';
 
 export interface SweepResult {
   messages: number;

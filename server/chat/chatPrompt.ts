@@ -48,13 +48,12 @@ export function knowledgeBlock({ siteUrl, summary, passages }: PromptKnowledge, 
 export function historyWithinBudget(history: readonly KeptMessage[], maxChars: number): KeptMessage[] {
   const kept: KeptMessage[] = [];
   let budget = maxChars;
-  for (let i = history.length - 1; i >= 0; i -= 1) {
-    const message = history[i]!;
+  for (const message of history.toReversed()) {
     if (message.text.length > budget) break;
     budget -= message.text.length;
     kept.unshift(message);
   }
-  while (kept.length > 0 && kept[0]!.role !== 'user') kept.shift();
+  while (kept.length > 0 && kept[0]?.role !== 'user') kept.shift();
   return kept;
 }
 

@@ -108,7 +108,8 @@ export class PostgresBus {
   /** Sends `body` (JSON) to every other instance; never throws, a failure is logged. */
   publish(body: unknown): void {
     if (this.#closed) return;
-    this.#outbox.push({ f: this.#options.instanceId, s: (this.#seq += 1), b: body });
+    this.#seq += 1;
+    this.#outbox.push({ f: this.#options.instanceId, s: this.#seq, b: body });
     this.#sending ??= this.#drain();
   }
 

@@ -40,12 +40,14 @@ export class FairQueue<T> {
       const at = this.lastServed.get(owner) ?? -1;
       if (at < chosenAt && mayStart(owner)) [chosen, chosenAt] = [owner, at];
     }
-    if (chosen === undefined) return undefined;
-    const line = this.lines.get(chosen)!;
-    const item = line.shift()!;
+    const line = chosen === undefined ? undefined : this.lines.get(chosen);
+    // Lines are deleted when they empty, so a listed owner always has an item.
+    const item = line?.shift();
+    if (chosen === undefined || line === undefined || item === undefined) return undefined;
     if (line.length === 0) this.lines.delete(chosen);
     this.count -= 1;
-    this.lastServed.set(chosen, (this.served += 1));
+    this.served += 1;
+    this.lastServed.set(chosen, this.served);
     this.forgetIdleOwners();
     return { owner: chosen, item };
   }

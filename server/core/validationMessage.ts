@@ -68,9 +68,10 @@ export function validationMessage(errors: FastifySchemaValidationError[], dataVa
     const index = PRIORITY.indexOf(e.keyword);
     return index === -1 ? PRIORITY.length : index;
   };
-  let first = [...pool].sort((a, b) => rank(a) - rank(b))[0];
-  if (!first) return `${dataVar}: is invalid`;
-  const sameField = pool.filter((e) => e.instancePath === first!.instancePath);
+  const best = [...pool].sort((a, b) => rank(a) - rank(b))[0];
+  if (!best) return `${dataVar}: is invalid`;
+  let first = best;
+  const sameField = pool.filter((e) => e.instancePath === best.instancePath);
   // In a union (string or null), a too-long string fails one branch on length and the other on
   // type; the length is what the caller needs to hear.
   if (first.keyword === 'type') first = sameField.find((e) => e.keyword !== 'type') ?? first;

@@ -157,7 +157,9 @@ class SiteCrawl {
     while (!this.signal.aborted) {
       while (running.size < concurrency && this.queue.length > 0 && this.slots.length < this.limits.maxPages && !this.signal.aborted) {
         if (delayMs > 0) await sleep(delayMs, this.signal);
-        const task: Promise<void> = this.visit(this.queue.shift()!).finally(() => running.delete(task));
+        const next = this.queue.shift();
+        if (next === undefined) break;
+        const task: Promise<void> = this.visit(next).finally(() => running.delete(task));
         running.add(task);
       }
       if (running.size === 0) break;

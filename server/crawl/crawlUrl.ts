@@ -59,6 +59,6 @@ export function isNonPageFile(url: string): boolean {
 /** Content types the crawler reads; a missing type is read too, as browsers sniff it. */
 export function isHtmlContentType(contentType: string | undefined): boolean {
   if (contentType === undefined || contentType.trim() === '') return true;
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   return type === 'text/html' || type === 'application/xhtml+xml';
 }

@@ -2,7 +2,7 @@
  * One page of a crawl: fetched through the outbound guard reading only HTML bodies, then read
  * by the extractor thread. What comes back says whether the page is listed, skipped or failed.
  */
-import type { GuardedFetch } from '../net/outboundGuard.js';
+import type { GuardedFetch, GuardedResponse } from '../net/outboundGuard.js';
 import { OutboundRequestError } from '../net/outboundGuard.js';
 import { isHtmlContentType, normalizeUrl } from './crawlUrl.js';
 import type { ExtractedPage } from './extractPage.js';
@@ -27,7 +27,7 @@ export interface PageFetching {
 const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
 
 export async function fetchPage(fetching: PageFetching, url: string): Promise<PageResult> {
-  let response;
+  let response: GuardedResponse;
   try {
     response = await fetching.fetch(url, {
       signal: fetching.signal,

@@ -75,7 +75,10 @@ export function markupShape(html: string, limits = { elements: MAX_PAGE_ELEMENTS
       at = end ? html.indexOf('<', end.index + 2) : -1;
     } else {
       const selfClosed = html.charCodeAt(tagEnd - 1) === 47;
-      if (!selfClosed && !VOID.has(name) && !SELF_CLOSING_IN_PRACTICE.has(name)) depth = Math.max(depth, (open += 1));
+      if (!selfClosed && !VOID.has(name) && !SELF_CLOSING_IN_PRACTICE.has(name)) {
+        open += 1;
+        depth = Math.max(depth, open);
+      }
       at = html.indexOf('<', tagEnd + 1);
     }
     if (elements > limits.elements || depth > limits.depth) break;

@@ -34,8 +34,7 @@ export function readableText(root: Node, maxChars = Number.POSITIVE_INFINITY): s
 function walk(node: Node, walker: Walker): void {
   // Iterative, so a deeply nested page cannot overflow the stack.
   const stack: Array<Node | string> = [node];
-  while (stack.length > 0 && walker.length <= walker.maxChars) {
-    const item = stack.pop()!;
+  for (let item = stack.pop(); item !== undefined && walker.length <= walker.maxChars; item = stack.pop()) {
     if (typeof item === 'string') {
       push(walker, item);
       continue;
@@ -54,7 +53,10 @@ function walk(node: Node, walker: Walker): void {
     const separator = PARAGRAPHS.has(tag) ? '\n\n' : BLOCKS.has(tag) ? '\n' : tag === 'td' || tag === 'th' ? ' ' : '';
     if (separator) stack.push(separator);
     const children = item.childNodes;
-    for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]!);
+    for (let i = children.length - 1; i >= 0; i -= 1) {
+      const child = children[i];
+      if (child) stack.push(child);
+    }
     if (separator) stack.push(separator);
   }
 }

@@ -4,7 +4,7 @@
  * server error or an unreachable file means the crawler may not crawl that origin at all.
  */
 import robotsParser from 'robots-parser';
-import type { GuardedFetch } from '../net/outboundGuard.js';
+import type { GuardedFetch, GuardedResponse } from '../net/outboundGuard.js';
 import { OutboundRequestError } from '../net/outboundGuard.js';
 import { CRAWLER_ROBOTS_NAME } from './crawlLimits.js';
 
@@ -31,7 +31,7 @@ const ALLOW_ALL: RobotsPolicy = { isAllowed: () => true, sitemaps: [], crawlDela
 
 export async function readRobots(fetch: GuardedFetch, origin: string, signal: AbortSignal): Promise<RobotsPolicy> {
   const url = `${origin}/robots.txt`;
-  let response;
+  let response: GuardedResponse;
   try {
     response = await fetch(url, { signal, headers: { accept: 'text/plain,*/*;q=0.5' } });
   } catch (error) {

@@ -26,7 +26,9 @@ export async function readSitemaps(reading: SitemapReading): Promise<string[]> {
   const seen = new Set(queue);
   const pages: string[] = [];
   for (let read = 0; read < reading.maxSitemaps && queue.length > 0 && !reading.signal.aborted; read += 1) {
-    const parsed = await readOne(reading, queue.shift()!);
+    const next = queue.shift();
+    if (next === undefined) break;
+    const parsed = await readOne(reading, next);
     for (const page of parsed?.pages ?? []) {
       const url = normalizeUrl(page);
       if (url && originOf(url) === reading.origin) pages.push(url);

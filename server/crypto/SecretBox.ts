@@ -52,7 +52,10 @@ export class SecretBox {
    */
   lookupHash(purpose: string, value: string): string {
     let key = this.#lookupKeys.get(purpose);
-    if (!key) this.#lookupKeys.set(purpose, (key = this.deriveKey(`lookup:${purpose}`)));
+    if (!key) {
+      key = this.deriveKey(`lookup:${purpose}`);
+      this.#lookupKeys.set(purpose, key);
+    }
     return createHmac('sha256', key).update(value, 'utf8').digest('hex');
   }
 }

@@ -24,11 +24,10 @@ export class RowShape {
   constructor(private readonly generation: () => number) {}
 
   objects(statement: SQLite.Statement, rows: unknown[][]): Array<Record<string, unknown>> {
-    if (rows.length === 0) return [];
-    const build = this.#builder(statement, rows[0]!.length);
-    const objects = new Array<Record<string, unknown>>(rows.length);
-    for (let i = 0; i < rows.length; i++) objects[i] = build(rows[i]!);
-    return objects;
+    const first = rows[0];
+    if (first === undefined) return [];
+    const build = this.#builder(statement, first.length);
+    return rows.map((row) => build(row));
   }
 
   object(statement: SQLite.Statement, values: unknown[]): Record<string, unknown> {

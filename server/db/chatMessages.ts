@@ -63,10 +63,12 @@ export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<
     if (!updated) return false;
     if (!keep) return true;
     let seq = Number(updated.last_seq) - rows;
-    const row = (id: string, role: ChatMessageRecord['role'], text: string, at: number, tool?: TurnToolCall): ChatMessageRecord => ({
+    const row = (id: string, role: ChatMessageRecord['role'], text: string, at: number, tool?: TurnToolCall): ChatMessageRecord => {
+      seq += 1;
+      return {
       id,
       conversation_id: turn.conversationId,
-      seq: (seq += 1),
+      seq,
       role,
       text: storable(text),
       created_at: at,
@@ -75,7 +77,8 @@ export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<
       tool_args: tool ? storable(tool.args) : null,
       tool_output: tool ? storable(tool.output) : null,
       is_error: tool?.isError ? 1 : 0,
-    });
+      };
+    };
     await trx
       .insertInto('chat_messages')
       .values([

@@ -39,7 +39,7 @@ export function tsQuery(terms: readonly SearchTerm[]): RawBuilder<unknown> {
   const parts = terms.map((term) => {
     if (term.prefix) return sql`to_tsquery('english', ${`${term.words.join(' <-> ')}:*`})`;
     if (term.words.length > 1) return sql`phraseto_tsquery('english', ${term.words.join(' ')})`;
-    return sql`plainto_tsquery('english', ${term.words[0]!})`;
+    return sql`plainto_tsquery('english', ${term.words[0] ?? ''})`;
   });
   return sql`(${sql.join(parts, sql` && `)})`;
 }

@@ -11,6 +11,7 @@ export const MATCH_END = '\u0003';
 export function snippetSegments(marked: string): SnippetSegment[] {
   const segments: SnippetSegment[] = [];
   let match = false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: STX and ETX are the match markers the search query puts into the snippet.
   for (const piece of marked.split(/([\u0002\u0003])/u)) {
     if (piece === MATCH_START) match = true;
     else if (piece === MATCH_END) match = false;

@@ -60,7 +60,7 @@ export function jsonlBatch(items: readonly ExportItem[]): string {
         source_id: parent.sourceId,
         source_name: parent.sourceName,
         seq: message.seq,
-        at: iso(message.at)!,
+        at: new Date(message.at).toISOString(),
         speaker: message.speaker,
         text: message.text,
         tool_name: message.toolName,

@@ -33,8 +33,9 @@ export async function* webchatExport(db: Kysely<Database>, userId: string, webch
   for (;;) {
     const parents = await listChatParents(db, userId, { webchatId }, EXPORT_BATCH, cursor);
     if (parents.length > 0) yield await withMessages(db, parents);
-    if (parents.length < EXPORT_BATCH) return;
-    cursor = cursorOf(parents.at(-1)!);
+    const last = parents.at(-1);
+    if (parents.length < EXPORT_BATCH || last === undefined) return;
+    cursor = cursorOf(last);
   }
 }
 
@@ -50,8 +51,8 @@ export async function* endedCallsExport(db: Kysely<Database>, userId: string, or
     if (after !== undefined) query = query.where('ended_seq', order === 'desc' ? '<' : '>', await currentSeq(db, after));
     const rows = await query.orderBy('ended_seq', order).limit(EXPORT_BATCH).execute();
     if (rows.length > 0) yield await withMessages(db, rows.map((row) => callParent(row, 0)));
-    if (rows.length < EXPORT_BATCH) return;
-    const last = rows.at(-1)!;
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_BATCH || last === undefined) return;
     after = { seq: Number(last.ended_seq), streamSid: last.stream_sid };
   }
 }
@@ -88,8 +89,9 @@ async function* matchedParents(db: Kysely<Database>, userId: string, filters: Hi
       const found = await findParents(db, userId, batch);
       yield batch.flatMap((ref) => found.get(parentKey(ref)) ?? []);
     }
-    if (last) return;
-    beforeRid = hits.at(-1)!.rid;
+    const oldest = hits.at(-1);
+    if (last || oldest === undefined) return;
+    beforeRid = oldest.rid;
   }
 }
 
@@ -102,8 +104,9 @@ async function* listedKind(db: Kysely<Database>, userId: string, filters: Histor
         ? await listCallParents(db, userId, filters, EXPORT_BATCH, cursor)
         : await listChatParents(db, userId, filters, EXPORT_BATCH, cursor);
     yield* page;
-    if (page.length < EXPORT_BATCH) return;
-    cursor = cursorOf(page.at(-1)!);
+    const last = page.at(-1);
+    if (page.length < EXPORT_BATCH || last === undefined) return;
+    cursor = cursorOf(last);
   }
 }
 
@@ -119,9 +122,10 @@ async function* listedParents(db: Kysely<Database>, userId: string, filters: His
       const current = heads[pick];
       if (pick < 0 || (current && !current.done && newestFirst(head.value, current.value) < 0)) pick = index;
     });
-    if (pick < 0) break;
+    const list = lists[pick];
+    if (pick < 0 || list === undefined) break;
     batch.push((heads[pick] as IteratorYieldResult<HistoryParent>).value);
-    heads[pick] = await lists[pick]!.next();
+    heads[pick] = await list.next();
     if (batch.length === EXPORT_BATCH) {
       yield batch;
       batch = [];

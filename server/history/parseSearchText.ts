@@ -23,11 +23,11 @@ export function parseSearchText(text: string): SearchTerm[] {
   const terms: SearchTerm[] = [];
   for (const match of text.normalize('NFKC').toLowerCase().matchAll(CHUNK)) {
     const quoted = match[1] !== undefined;
-    const chunk = quoted ? match[1]! : match[0];
+    const chunk = match[1] ?? match[0];
     const words = wordsOf(chunk);
     if (words.length === 0) continue;
     const prefix = quoted ? match[2] === '*' : chunk.endsWith('*');
-    if (prefix && words.at(-1)!.length < MIN_PREFIX_CHARS) {
+    if (prefix && (words.at(-1)?.length ?? 0) < MIN_PREFIX_CHARS) {
       throw invalidField('q', `a word before * needs at least ${MIN_PREFIX_CHARS} letters or digits`);
     }
     terms.push({ words, prefix });

@@ -5,7 +5,7 @@
  * (core/AppError) carry a code, and the status is the code's in STATUS_BY_CODE.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { STATUS_TEXTS, type ErrorBody, type ErrorCode } from '../../shared/errors.js';
+import { STATUS_TEXTS, statusText, type ErrorBody, type ErrorCode } from '../../shared/errors.js';
 import { AppError } from '../core/AppError.js';
 import { DatabaseUnavailableError } from '../core/DatabaseUnavailableError.js';
 import { validationMessage } from '../core/validationMessage.js';
@@ -77,6 +77,6 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return;
   }
   request.log.error({ err: error }, 'request failed');
-  const { status, body } = answer('internal_error', STATUS_TEXTS[500]!);
+  const { status, body } = answer('internal_error', statusText(500));
   reply.code(status).send(body);
 }

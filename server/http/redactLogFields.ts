@@ -51,7 +51,10 @@ export function redactLogFields(fields: Record<string, unknown>): Record<string,
       const headers = key === 'headers';
       safe = censorFields(value, (field) => SECRET_FIELDS.has(field) || (headers && CREDENTIAL_HEADERS.has(field.toLowerCase())));
     }
-    if (safe !== value) (copy ??= { ...fields })[key] = safe;
+    if (safe !== value) {
+      copy ??= { ...fields };
+      copy[key] = safe;
+    }
   }
   return copy ?? fields;
 }

@@ -10,7 +10,8 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, signal:
   const lane = async () => {
     while (next < items.length && !joined.aborted) {
       const index = next++;
-      results[index] = await work(items[index]!, index, joined);
+      // index < items.length; `as T` keeps an item that is itself undefined.
+      results[index] = await work(items[index] as T, index, joined);
     }
   };
   try {

@@ -23,6 +23,6 @@ export function addressKey(ip: string | undefined, ipv6PrefixLength: number): st
   if (parsed.kind() === 'ipv4') return parsed.toString();
   if (ipv6PrefixLength >= 128) return ipaddr.fromByteArray(parsed.toByteArray()).toString();
   const bytes = parsed.toByteArray();
-  for (let bit = ipv6PrefixLength; bit < 128; bit += 1) bytes[bit >> 3]! &= ~(0x80 >> (bit & 7));
+  for (let bit = ipv6PrefixLength; bit < 128; bit += 1) bytes[bit >> 3] = (bytes[bit >> 3] ?? 0) & ~(0x80 >> (bit & 7));
   return `${ipaddr.fromByteArray(bytes).toString()}/${ipv6PrefixLength}`;
 }

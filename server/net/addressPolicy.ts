@@ -29,11 +29,11 @@ function isBlockedIPv6(address: ipaddr.IPv6): boolean {
   const range = address.range();
   if (EMBEDS_IPV4_IN_LAST_32_BITS.has(range) || isNat64WellKnown(parts)) return isBlockedIPv4(lastIPv4(parts));
   // 6to4 (2002::/16) carries the IPv4 address in bits 16–47.
-  if (range === '6to4') return isBlockedIPv4(ipv4FromParts(parts[1]!, parts[2]!));
+  if (range === '6to4') return isBlockedIPv4(ipv4FromParts(part(parts, 1), part(parts, 2)));
   // IPv4-compatible ::a.b.c.d (deprecated, never routed) falls outside ipaddr.js' named ranges.
   if (parts.slice(0, 6).every((p) => p === 0)) return true;
   // Global unicast is 2000::/3; ipaddr.js calls every unnamed address 'unicast', so check the prefix too.
-  return range !== 'unicast' || (parts[0]! & 0xe000) !== 0x2000;
+  return range !== 'unicast' || (part(parts, 0) & 0xe000) !== 0x2000;
 }
 
 function isNat64WellKnown(parts: number[]): boolean {
@@ -41,7 +41,14 @@ function isNat64WellKnown(parts: number[]): boolean {
 }
 
 function lastIPv4(parts: number[]): ipaddr.IPv4 {
-  return ipv4FromParts(parts[6]!, parts[7]!);
+  return ipv4FromParts(part(parts, 6), part(parts, 7));
+}
+
+/** ipaddr.js always gives an IPv6 address eight parts; a missing one is a bug, not an address to judge. */
+function part(parts: number[], index: number): number {
+  const value = parts[index];
+  if (value === undefined) throw new Error(`IPv6 address has no part ${index}`);
+  return value;
 }
 
 function ipv4FromParts(high: number, low: number): ipaddr.IPv4 {

@@ -7,14 +7,15 @@
 /** The key a URL is matched against: its WHATWG hostname (IPv6 in brackets), a colon, the port. */
 export function allowListEntryKey(entry: string): string | null {
   const match = /^(.+):(\d{1,5})$/.exec(entry.trim());
-  if (!match) return null;
-  const port = Number(match[2]);
+  const [, host, portText] = match ?? [];
+  if (host === undefined) return null;
+  const port = Number(portText);
   if (port < 1 || port > 65535) return null;
   // A colon outside IPv6 brackets is a second port ("host:80:90"), which the URL parser would swallow.
-  if (!match[1]!.startsWith('[') && match[1]!.includes(':')) return null;
+  if (!host.startsWith('[') && host.includes(':')) return null;
   let url: URL;
   try {
-    url = new URL(`http://${match[1]}`);
+    url = new URL(`http://${host}`);
   } catch {
     return null;
   }

@@ -18,10 +18,10 @@ export function createGuardedLookup(resolve: Resolver = systemResolver): LookupF
     resolve(hostname, (error, answers) => {
       if (error) return callback(error, '', 0);
       const wanted = options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
-      if (wanted.length === 0) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+      const first = wanted[0];
+      if (first === undefined) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
       if (wanted.some((a) => isBlockedAddress(a.address))) return callback(blockedAddressError(hostname), '', 0);
       if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, wanted);
-      const first = wanted[0]!;
       callback(null, first.address, first.family);
     });
   };

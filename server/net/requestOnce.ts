@@ -59,11 +59,11 @@ export function requestOnce(url: URL, init: RequestOnceInit, options: RequestOnc
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      if (error) {
+      if (error || !response) {
         body?.destroy();
         req?.destroy();
-        reject(toOutboundError(error, url));
-      } else resolve(response!);
+        reject(toOutboundError(error ?? new Error('No response'), url));
+      } else resolve(response);
     };
     const timer = setTimeout(
       () => finish(new OutboundRequestError('timeout', `Request timed out after ${options.timeoutMs} ms`)),
@@ -84,7 +84,7 @@ export function requestOnce(url: URL, init: RequestOnceInit, options: RequestOnc
       const send = () => {
         const peer = socket.remoteAddress;
         if (options.isBlockedPeer && (!peer || options.isBlockedPeer(peer))) return finish(blockedAddressError(url.hostname));
-        req!.end(init.body ?? undefined);
+        req?.end(init.body ?? undefined);
       };
       if (socket.connecting) socket.once('connect', send);
       else send();

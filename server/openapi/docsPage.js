@@ -94,7 +94,8 @@
         var operation = doc.paths[path][method];
         if (!operation) return;
         var tag = (operation.tags && operation.tags[0]) || 'other';
-        (byTag[tag] = byTag[tag] || []).push(operationView(doc, path, method, operation));
+        if (!byTag[tag]) byTag[tag] = [];
+        byTag[tag].push(operationView(doc, path, method, operation));
       });
     });
     Object.keys(byTag).sort().forEach(function (tag) {

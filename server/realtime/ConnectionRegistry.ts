@@ -39,7 +39,10 @@ export class ConnectionRegistry {
   add(connection: RealtimeConnection): void {
     this.#all.add(connection);
     let set = this.#byUser.get(connection.userId);
-    if (!set) this.#byUser.set(connection.userId, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.#byUser.set(connection.userId, set);
+    }
     set.add(connection);
   }
 

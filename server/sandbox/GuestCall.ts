@@ -48,7 +48,7 @@ export class GuestCall {
     if (this.context.typeof(handler) !== 'function') throw new GuestFailure(SANDBOX_MESSAGES.noHandler);
     const args = this.keep(this.context.newString(this.input.argsJson));
     const values = this.keep(this.context.newString(this.input.valuesJson));
-    const promise = this.keep(this.unwrap(this.context.callFunction(this.helpers!.run, this.context.undefined, handler, args, values)));
+    const promise = this.keep(this.unwrap(this.context.callFunction(this.installed().run, this.context.undefined, handler, args, values)));
     return this.serialize(await this.settle(promise));
   }
 
@@ -83,6 +83,12 @@ export class GuestCall {
     };
   }
 
+  /** The prelude's helpers; execute() installs them before anything calls in. */
+  private installed(): Helpers {
+    if (!this.helpers) throw new GuestFailure(SANDBOX_MESSAGES.workerFailed, true);
+    return this.helpers;
+  }
+
   /** Runs guest jobs until the handler's promise settles, sleeping on fetch activity in between. */
   private async settle(promise: QuickJSHandle): Promise<QuickJSHandle> {
     for (;;) {
@@ -98,7 +104,7 @@ export class GuestCall {
   }
 
   private serialize(value: QuickJSHandle): unknown {
-    const tagged = this.keep(this.unwrap(this.context.callFunction(this.helpers!.serialize, this.context.undefined, value)));
+    const tagged = this.keep(this.unwrap(this.context.callFunction(this.installed().serialize, this.context.undefined, value)));
     if (this.context.typeof(tagged) !== 'string') throw new GuestFailure(SANDBOX_MESSAGES.notJson);
     const text = this.context.getString(tagged);
     if (text.startsWith('N')) throw new GuestFailure(SANDBOX_MESSAGES.notJson);

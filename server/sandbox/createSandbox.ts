@@ -75,10 +75,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   function pump(): void {
     if (closed) return;
-    while (idle.length > 0) {
+    for (let worker = idle.at(-1); worker !== undefined; worker = idle.at(-1)) {
       const next = queue.take(mayStart);
       if (!next) break;
-      dispatch(idle.pop()!, next.owner, next.item);
+      idle.pop();
+      dispatch(worker, next.owner, next.item);
     }
     let starting = [...workers].filter((worker) => worker.starting).length;
     while (startable() > starting && workers.size < limits.poolSize) {

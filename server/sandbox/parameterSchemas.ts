@@ -84,8 +84,9 @@ function validatorFor(parametersJson: string): ValidateFunction {
     throw new Error('asynchronous validation ($async) is not supported');
   }
   compiled.set(parametersJson, { schema: validate.schema as object, validate });
-  if (compiled.size > MAX_CACHED) {
-    const [oldestKey, oldest] = compiled.entries().next().value!;
+  const first = compiled.entries().next();
+  if (compiled.size > MAX_CACHED && !first.done) {
+    const [oldestKey, oldest] = first.value;
     compiled.delete(oldestKey);
     ajv.removeSchema(oldest.schema);
   }

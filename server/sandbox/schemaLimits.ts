@@ -84,7 +84,7 @@ function refTarget(root: unknown, ref: string): unknown {
     } catch {
       return undefined;
     }
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
   return node;
@@ -102,8 +102,8 @@ export function schemaLimitsProblem(parameters: unknown): string | null {
   const stack: Array<{ schema: unknown; depth: number }> = [{ schema: parameters, depth: 1 }];
   const seen = new Set<object>();
   let count = 0;
-  while (stack.length > 0) {
-    const { schema, depth } = stack.pop()!;
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { schema, depth } = next;
     if (!isSchemaObject(schema) && typeof schema !== 'boolean') continue;
     if (isSchemaObject(schema)) {
       if (seen.has(schema)) continue;

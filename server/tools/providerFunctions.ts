@@ -35,9 +35,11 @@ function parameters(tool: ToolRecord): Record<string, unknown> {
 }
 
 export function providerFunctions(tools: readonly ToolRecord[]): ProviderFunctions {
-  const names = providerToolNames(tools.map((tool) => tool.name));
+  const given = providerToolNames(tools.map((tool) => tool.name));
+  // providerToolNames answers one name per tool, in order.
+  const named = tools.map((tool, i) => ({ tool, name: given[i] ?? tool.name }));
   return {
-    functions: tools.map((tool, i) => ({ name: names[i]!, description: tool.description.slice(0, MAX_TOOL_DESCRIPTION), parameters: parameters(tool) })),
-    byName: new Map(tools.map((tool, i) => [names[i]!, tool])),
+    functions: named.map(({ tool, name }) => ({ name, description: tool.description.slice(0, MAX_TOOL_DESCRIPTION), parameters: parameters(tool) })),
+    byName: new Map(named.map(({ tool, name }) => [name, tool])),
   };
 }

@@ -62,6 +62,12 @@ function required(field: 'name' | 'description' | 'type', value: string): string
   return trimmed;
 }
 
+/** CreateToolBody requires the field, so toolChanges has set it; a gap still answers a 400 naming it. */
+function given(field: 'name' | 'description' | 'type', value: string | undefined): string {
+  if (value === undefined) throw validationFailed(`${field}: is required`);
+  return value;
+}
+
 /** Checks and normalises the given fields (trimmed texts); throws a 400 naming the first bad field. */
 export function toolChanges(body: ToolBody): Partial<ToolFields> {
   const changes: Partial<ToolFields> = {};
@@ -89,9 +95,9 @@ export function toolChanges(body: ToolBody): Partial<ToolFields> {
 export function newToolFields(body: Static<typeof CreateToolBody>): ToolFields {
   const changes = toolChanges(body);
   return {
-    name: changes.name!,
-    description: changes.description!,
-    type: changes.type!,
+    name: given('name', changes.name),
+    description: given('description', changes.description),
+    type: given('type', changes.type),
     parameters: changes.parameters ?? EMPTY_PARAMETERS,
     handler_code: changes.handler_code ?? '',
   };

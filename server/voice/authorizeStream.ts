@@ -27,10 +27,11 @@ export async function authorizeStream(
   const record = await findUsableStreamToken(deps.db, hash, deps.clock());
   if (!record || record.call_sid !== start.callSid) return null;
   const secrets = await getAccountSecrets(deps.db, deps.secretBox, record.user_id);
-  if (!secrets.twilioAuthToken || secrets.twilioAccountSid !== start.accountSid) return null;
+  const authToken = secrets.twilioAuthToken;
+  if (!authToken || secrets.twilioAccountSid !== start.accountSid) return null;
   const url = mediaStreamUrl(deps.config.publicUrl);
   // Some Twilio clients sign the URL with a trailing slash (VOICE.md §1.5).
-  const signed = [url, `${url}/`].some((variant) => isValidTwilioSignature(secrets.twilioAuthToken!, signature, variant));
+  const signed = [url, `${url}/`].some((variant) => isValidTwilioSignature(authToken, signature, variant));
   if (!signed) return null;
   const used = await consumeStreamToken(deps.db, hash, start.callSid, deps.clock());
   if (!used) return null;

@@ -83,7 +83,7 @@ const num = (value: unknown): number => (typeof value === 'number' && Number.isF
 const strOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function functionCall(item: Json | null): FunctionCallItem | null {
-  if (!item || item.type !== 'function_call' || !str(item.call_id)) return null;
+  if (item?.type !== 'function_call' || !str(item.call_id)) return null;
   return { callId: str(item.call_id), name: str(item.name), arguments: str(item.arguments), itemId: str(item.id) };
 }
 

@@ -29,7 +29,8 @@ function checkDataUrl(value: string): Checked<string> {
   if (size > WEBCHAT_LIMITS.avatarMaxBytes) return fail(`must be at most ${maxKb} KB`);
   if (base64.length % 4 !== 0 || size === 0) return fail('is not valid base64 image data');
   const bytes = Buffer.from(base64, 'base64');
-  if (!MAGIC[type]!(bytes)) return fail(`does not hold ${type} data`);
+  const holds = MAGIC[type];
+  if (!holds?.(bytes)) return fail(`does not hold ${type} data`);
   return ok(value);
 }
 

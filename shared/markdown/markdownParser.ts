@@ -69,13 +69,13 @@ export function markdownParser<N>(make: MakeElement<N>): (source: string) => N[]
     const lines = source.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n');
     const out: N[] = [];
     for (let i = 0; i < lines.length; ) {
-      const line = lines[i]!;
+      const line = lines[i] ?? '';
       const fence = FENCE.exec(line)?.[1];
       const heading = HEADING.exec(line)?.[1];
       if (fence) {
         const end = new RegExp(`^ *${fence}${fence[0]}* *$`);
         const code: string[] = [];
-        while (++i < lines.length && !end.test(lines[i]!)) code.push(lines[i]!);
+        for (let next = lines[++i]; next !== undefined && !end.test(next); next = lines[++i]) code.push(next);
         i++;
         out.push(make('pre', {}, [make('code', {}, [code.join('\n')])]));
       } else if (!line.trim()) {
@@ -86,7 +86,7 @@ export function markdownParser<N>(make: MakeElement<N>): (source: string) => N[]
       } else if (ITEM.test(line)) {
         const start = i;
         // Blank lines between items (a "loose" list) don't end it.
-        while (++i < lines.length && (IN_LIST.test(lines[i]!) || (!lines[i]!.trim() && IN_LIST.test(lines[i + 1] ?? ''))));
+        while (++i < lines.length && (IN_LIST.test(lines[i] ?? '') || (!lines[i]?.trim() && IN_LIST.test(lines[i + 1] ?? ''))));
         out.push(...lists(lines.slice(start, i)));
       } else {
         const paragraph: string[] = [];
@@ -106,20 +106,26 @@ export function markdownParser<N>(make: MakeElement<N>): (source: string) => N[]
    * again: nested lists, code blocks and paragraphs in items.
    */
   function lists(lines: string[]): N[] {
-    const base = ITEM.exec(lines[0]!)?.[1]?.length ?? 0;
+    const base = ITEM.exec(lines[0] ?? '')?.[1]?.length ?? 0;
     const found: { start: number; items: string[][] }[] = [];
     let items: string[][] = [];
     let width = 0;
     for (const line of lines) {
       const item = ITEM.exec(line);
-      if (item && item[1]!.length <= base + 1) {
-        width = item[1]!.length + item[2]!.length + 1;
+      const [, indent = '', marker = '', rest = ''] = item ?? [];
+      if (item && indent.length <= base + 1) {
+        width = indent.length + marker.length + 1;
         // NaN for bullets.
-        const start = parseInt(item[2]!, 10);
-        if (!found.length || Number.isNaN(start) !== Number.isNaN(found[found.length - 1]!.start)) found.push({ start, items: (items = []) });
-        items.push([item[3]!]);
+        const start = parseInt(marker, 10);
+        const last = found.at(-1);
+        if (!last || Number.isNaN(start) !== Number.isNaN(last.start)) {
+          items = [];
+          found.push({ start, items });
+        }
+        items.push([rest]);
       } else {
-        items[items.length - 1]!.push(line.slice(Math.min(width, line.search(/\S|$/))));
+        // The first line is an item, so a list item is always open here.
+        items.at(-1)?.push(line.slice(Math.min(width, line.search(/\S|$/))));
       }
     }
     return found.map(({ start, items }) => {

@@ -95,7 +95,9 @@ function seed(t: TestApp, userId: string, botId: string): number {
       const at = START + i * 60_000;
       const texts = Array.from({ length: TURNS * 2 }, (_, seq) => sentence(next, seq % 2 === 0 ? 10 : 16, 100_000 + i));
       conversation.run(id, userId, botId, at, at + TURNS * 2 * 1000, TURNS * 2, texts[0]!, TURNS * 2, FAR);
-      texts.forEach((text, seq) => chatMessage.run(`${id}-${seq}`, id, seq + 1, seq % 2 === 0 ? 'user' : 'assistant', text, at + seq * 1000, FAR));
+      texts.forEach((text, seq) => {
+        chatMessage.run(`${id}-${seq}`, id, seq + 1, seq % 2 === 0 ? 'user' : 'assistant', text, at + seq * 1000, FAR);
+      });
     }
   });
   const calls = sqlite.transaction((from: number, to: number) => {

@@ -71,7 +71,10 @@ async function endLiveCall(ctx: SoakContext, op: Operator): Promise<void> {
 
 function pick(): Action {
   let roll = Math.random() * WEIGHT;
-  for (const [weight, action] of ACTIONS) if ((roll -= weight) < 0) return action;
+  for (const [weight, action] of ACTIONS) {
+    roll -= weight;
+    if (roll < 0) return action;
+  }
   return ACTIONS[0]![1];
 }
 

@@ -50,7 +50,7 @@ describe('agents list', () => {
   });
 
   it('falls back to the first 100 characters of the instructions when the description is empty', async () => {
-    const instructions = 'x'.repeat(100) + 'TAIL';
+    const instructions = `${'x'.repeat(100)}TAIL`;
     const agent = makeAgent({ id: 'a3', name: 'Long', description: '', instructions });
     renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [agent] } } });
     await screen.findByRole('link', { name: 'Long' });

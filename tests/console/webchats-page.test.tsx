@@ -22,7 +22,9 @@ describe('bot page of an existing bot', () => {
     // The spec's four, then the history's Conversations (issue 11).
     const tabs = screen.getAllByRole('tab');
     expect(tabs).toHaveLength(5);
-    ['Bot Behaviour', 'Bot Appearance', 'Knowledge Base', 'Demo', 'Conversations'].forEach((name, i) => expect(tabs[i]!.textContent).toMatch(new RegExp(`^${name}`)));
+    ['Bot Behaviour', 'Bot Appearance', 'Knowledge Base', 'Demo', 'Conversations'].forEach((name, i) => {
+      expect(tabs[i]!.textContent).toMatch(new RegExp(`^${name}`));
+    });
     expect(await screen.findByText(SCRIPT)).toBeTruthy();
     expect(screen.getByText(/Add this script to the body of every page/).textContent).toContain('floating button at the bottom right');
     expect(document.title).toBe('Help Desk · Switchboard');

@@ -33,7 +33,7 @@ async function roundTrip(page: Page, opener: Locator, dialogName: string, close:
   await expect(opener).toBeFocused();
 }
 
-const escape = (page: Page) => async () => page.keyboard.press('Escape');
+const pressEscape = (page: Page) => async () => page.keyboard.press('Escape');
 const click = (name: string) => async (dialog: Locator) => dialog.getByRole('button', { name, exact: true }).click();
 
 /** WCAG contrast of an element's text on what is really behind it (translucent layers composited). */
@@ -101,7 +101,7 @@ test('a member: skip link, one stop per agent card, and focus back after every d
   await expect(card.locator('a[href], button, [tabindex]:not([tabindex="-1"])')).toHaveCount(1);
 
   const newAgent = page.getByRole('button', { name: 'New Agent' });
-  await roundTrip(page, newAgent, 'Create New Agent', escape(page));
+  await roundTrip(page, newAgent, 'Create New Agent', pressEscape(page));
   await roundTrip(page, newAgent, 'Create New Agent', click('Cancel'));
   await roundTrip(page, newAgent, 'Create New Agent', async (dialog) => {
     await dialog.getByLabel('Agent Name').fill('Spare Line');
@@ -111,7 +111,7 @@ test('a member: skip link, one stop per agent card, and focus back after every d
   await page.goto(`/agents/${agentId}`);
   const call = page.getByRole('button', { name: 'Call', exact: true });
   await expect(call).toBeEnabled();
-  await roundTrip(page, call, `Call with ${CALLER}`, escape(page));
+  await roundTrip(page, call, `Call with ${CALLER}`, pressEscape(page));
   await roundTrip(page, call, `Call with ${CALLER}`, click('Cancel'));
   // A failed call says why inside the dialog, which stays open.
   await call.click();
@@ -130,15 +130,15 @@ test('a member: skip link, one stop per agent card, and focus back after every d
 
   await page.goto('/tools?tab=values');
   const edit = page.getByRole('button', { name: 'Edit GREETING' });
-  await roundTrip(page, edit, 'Edit Custom Value', escape(page));
+  await roundTrip(page, edit, 'Edit Custom Value', pressEscape(page));
   await roundTrip(page, edit, 'Edit Custom Value', click('Cancel'));
   await roundTrip(page, edit, 'Edit Custom Value', click('Save'));
   const add = page.getByRole('button', { name: 'Add Value' }).first();
-  await roundTrip(page, add, 'Add Custom Value', escape(page));
+  await roundTrip(page, add, 'Add Custom Value', pressEscape(page));
 
   await page.goto('/settings');
   const remove = page.getByRole('button', { name: 'Delete Twilio credentials' });
-  await roundTrip(page, remove, 'Delete Twilio credentials', escape(page), 'alertdialog');
+  await roundTrip(page, remove, 'Delete Twilio credentials', pressEscape(page), 'alertdialog');
   await roundTrip(page, remove, 'Delete Twilio credentials', click('Cancel'), 'alertdialog');
   // Deleting empties the card and turns its Delete off: focus goes to the card's first field.
   await remove.click();
@@ -148,7 +148,7 @@ test('a member: skip link, one stop per agent card, and focus back after every d
 
   await page.setViewportSize(NARROW);
   const menu = page.getByRole('button', { name: 'Open menu' });
-  await roundTrip(page, menu, 'Menu', escape(page));
+  await roundTrip(page, menu, 'Menu', pressEscape(page));
   await roundTrip(page, menu, 'Menu', click('Close menu'));
 });
 
@@ -160,7 +160,7 @@ test('an admin: focus back after the user dialogs, a usable table at 375 px, rea
   const created = `e2e-focus-made-${suffix}`;
 
   const createUser = page.getByRole('button', { name: 'Create User' });
-  await roundTrip(page, createUser, 'Create User', escape(page));
+  await roundTrip(page, createUser, 'Create User', pressEscape(page));
   await roundTrip(page, createUser, 'Create User', click('Cancel'));
   await roundTrip(page, createUser, 'Create User', async (dialog) => {
     await dialog.getByLabel('Username').fill(created);
@@ -170,7 +170,7 @@ test('an admin: focus back after the user dialogs, a usable table at 375 px, rea
   });
 
   const editUser = page.getByRole('button', { name: `Edit ${created}` });
-  await roundTrip(page, editUser, 'Edit User', escape(page));
+  await roundTrip(page, editUser, 'Edit User', pressEscape(page));
   await roundTrip(page, editUser, 'Edit User', click('Cancel'));
   await roundTrip(page, editUser, 'Edit User', click('Save'));
 
@@ -200,7 +200,7 @@ test('an admin: focus back after the user dialogs, a usable table at 375 px, rea
   // Deleting removes the opener with its row: focus goes to the page, not <body>.
   await page.setViewportSize(WIDE);
   const deleteUser = page.getByRole('button', { name: `Delete ${created}` });
-  await roundTrip(page, deleteUser, 'Confirm Delete', escape(page), 'alertdialog');
+  await roundTrip(page, deleteUser, 'Confirm Delete', pressEscape(page), 'alertdialog');
   await roundTrip(page, deleteUser, 'Confirm Delete', click('Cancel'), 'alertdialog');
   await deleteUser.click();
   await page.getByRole('alertdialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete', exact: true }).click();

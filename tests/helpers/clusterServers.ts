@@ -95,7 +95,8 @@ export async function startClusterServers(count = 2, env: Record<string, string>
       'settings',
     );
     const agent = await must(request(a, 'POST', '/api/agents', { token, body: { name: `${name} desk` } }), 'agent');
-    const number = `+1415557${String(1000 + (numbers += 1))}`;
+    numbers += 1;
+    const number = `+1415557${String(1000 + numbers)}`;
     twilio.addNumber(number);
     await must(request(a, 'POST', '/api/phone-associations', { token, body: { phoneNumber: number, agentId: agent.id } }), 'number');
     return { username: name, password, number, agentId: String(agent.id) };

@@ -65,6 +65,7 @@ export function renderConsole({ path = '/', before = [], after = [], session, ro
   const utils = render(
     createElement(GuardedRouter, {
       history,
+      // biome-ignore lint/correctness/noChildrenProp: without JSX, TypeScript checks GuardedRouter's required children only in the props object.
       children: createElement(Fragment, null, createElement(ConsoleRoot, { api, WebSocket: ws }), createElement(LocationProbe)),
     }),
   );

@@ -34,7 +34,9 @@ export interface TestClock {
 
 export function createTestClock(start = Date.now()): TestClock {
   let current = start;
-  return { now: () => current, advance: (ms) => void (current += ms) };
+  return { now: () => current, advance: (ms) => {
+      current += ms;
+    } };
 }
 
 export interface TestUser {

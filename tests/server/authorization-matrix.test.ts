@@ -61,7 +61,10 @@ async function statusFor(row: AuthorizationRow, identity: Identity): Promise<num
   const cookies: Record<string, string> = {};
   if (actor) {
     let session = sessions.get(actor.id);
-    if (!session) sessions.set(actor.id, (session = await t.login(actor.username, actor.password)));
+    if (!session) {
+      session = await t.login(actor.username, actor.password);
+      sessions.set(actor.id, session);
+    }
     Object.assign(headers, t.auth(session.accessToken, identity === 'adminImpersonatingA' ? ctx.users.userA.id : undefined));
     cookies.sb_refresh = session.refreshToken;
     if (row.endsSession) sessions.delete(actor.id);

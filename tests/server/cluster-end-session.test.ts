@@ -31,7 +31,8 @@ async function openConsole(token: string): Promise<TestSocket> {
 
 let calls = 0;
 async function openSessionOf(userId: string, instanceId: string): Promise<string> {
-  const streamSid = `MZcluster${String((calls += 1)).padStart(20, '0')}`;
+  calls += 1;
+  const streamSid = `MZcluster${String(calls).padStart(20, '0')}`;
   await insertSession(a.db, {
     stream_sid: streamSid,
     call_sid: `CAcluster${String(calls).padStart(20, '0')}`,

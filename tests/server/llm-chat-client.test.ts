@@ -125,11 +125,26 @@ describe('whole answers', () => {
 describe('provider errors', () => {
   it.each([
     ['a refused key', () => new ChatCompletionsClient({ baseUrl: fake.baseUrl, apiKey: 'sk-wrong-key-1234' }).complete(ASK), { kind: 'auth', details: { status: 401, code: 'invalid_api_key' } }],
-    ['a rate limit with retry-after', () => (fake.enqueue({ httpError: FAKE_ERRORS.rateLimited() }), client.complete(ASK)), { kind: 'rate_limit', details: { status: 429, retryAfterSeconds: 18 } }],
-    ['a rate limit with retry-after-ms', () => (fake.enqueue({ httpError: FAKE_ERRORS.rateLimited({ 'retry-after-ms': '1500' }) }), client.complete(ASK)), { kind: 'rate_limit', details: { retryAfterSeconds: 2 } }],
-    ['an exhausted quota', () => (fake.enqueue({ httpError: FAKE_ERRORS.insufficientQuota() }), client.complete(ASK)), { kind: 'quota', details: { status: 429, code: 'insufficient_quota' } }],
-    ['a context too long', () => (fake.enqueue({ httpError: FAKE_ERRORS.contextLength(128000, 130000) }), client.complete(ASK)), { kind: 'context_length', details: { status: 400 } }],
-    ['a server error', () => (fake.enqueue({ httpError: FAKE_ERRORS.serverError(503) }), client.complete(ASK)), { kind: 'server', details: { status: 503 } }],
+    ['a rate limit with retry-after', () => {
+      fake.enqueue({ httpError: FAKE_ERRORS.rateLimited() });
+      return client.complete(ASK);
+    }, { kind: 'rate_limit', details: { status: 429, retryAfterSeconds: 18 } }],
+    ['a rate limit with retry-after-ms', () => {
+      fake.enqueue({ httpError: FAKE_ERRORS.rateLimited({ 'retry-after-ms': '1500' }) });
+      return client.complete(ASK);
+    }, { kind: 'rate_limit', details: { retryAfterSeconds: 2 } }],
+    ['an exhausted quota', () => {
+      fake.enqueue({ httpError: FAKE_ERRORS.insufficientQuota() });
+      return client.complete(ASK);
+    }, { kind: 'quota', details: { status: 429, code: 'insufficient_quota' } }],
+    ['a context too long', () => {
+      fake.enqueue({ httpError: FAKE_ERRORS.contextLength(128000, 130000) });
+      return client.complete(ASK);
+    }, { kind: 'context_length', details: { status: 400 } }],
+    ['a server error', () => {
+      fake.enqueue({ httpError: FAKE_ERRORS.serverError(503) });
+      return client.complete(ASK);
+    }, { kind: 'server', details: { status: 503 } }],
     ['an unreachable server', () => new ChatCompletionsClient({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: KEY }).complete(ASK), { kind: 'network' }],
   ])('classifies %s', async (_name, call, expected) => {
     expect(await failureOf(call())).toMatchObject(expected);

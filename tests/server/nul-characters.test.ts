@@ -71,7 +71,7 @@ describe('NUL in a JSON body', () => {
     ['POST', '/api/custom-values', { name: 'GREETING', value: 'hello\u0000' }, 'value'],
     ['POST', '/api/webchats', { name: 'Bot', description: 'd', appearance: { chatTitle: 'a\u0000' } }, 'appearance.chatTitle'],
     ['POST', '/api/webchats', { name: 'Bot', description: 'd', tools: ['ok', '\u0000'] }, 'tools.1'],
-    ['POST', '/api/webchats', { name: 'Bot', description: 'd', ['a\u0000']: 1 }, 'a\u0000'],
+    ['POST', '/api/webchats', { name: 'Bot', description: 'd', 'a\u0000': 1 }, 'a\u0000'],
   ])('%s %s with %j answers 400 naming the field', async (method, url, payload, field) => {
     const response = await admin.call(method, url, payload);
     expect(response.statusCode, response.body).toBe(400);

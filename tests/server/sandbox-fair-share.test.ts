@@ -22,7 +22,10 @@ describe('sandbox fair share', () => {
   it("answers another owner's call while one owner floods the pool with calls that never end", async () => {
     sandbox = createSandbox({ poolSize: 2, timeoutMs: 10_000, maxCallsPerOwner: 10 });
     const settled: SandboxResult[] = [];
-    const flood = Array.from({ length: 110 }, () => sandbox!.run({ ...NEVER, owner: 'alice' }).then((r) => (settled.push(r), r)));
+    const flood = Array.from({ length: 110 }, () => sandbox!.run({ ...NEVER, owner: 'alice' }).then((r) => {
+      settled.push(r);
+      return r;
+    }));
     const bobs = await sandbox.run({ ...NORMAL_CALL, owner: 'bob' });
     expect(bobs).toMatchObject({ success: true, output: { echo: 42 } });
     // Bob was answered while every one of Alice's ten accepted calls was still running or waiting.

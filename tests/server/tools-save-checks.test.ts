@@ -22,14 +22,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let toolCount = 0;
-const tool = (overrides: Record<string, unknown> = {}) => ({
-  name: `tool ${(toolCount += 1)}`,
-  description: 'A tool',
-  type: 'string',
-  parameters: { type: 'object', properties: { city: { type: 'string' } } },
-  handler_code: 'async function handler(args) {\n  return args.city;\n}',
-  ...overrides,
-});
+const tool = (overrides: Record<string, unknown> = {}) => {
+  toolCount += 1;
+  return {
+    name: `tool ${toolCount}`,
+    description: 'A tool',
+    type: 'string',
+    parameters: { type: 'object', properties: { city: { type: 'string' } } },
+    handler_code: 'async function handler(args) {\n  return args.city;\n}',
+    ...overrides,
+  };
+};
 
 const branches = (count: number) => ({
   type: 'object',

@@ -14,14 +14,18 @@ describe('G.711', () => {
 
   it('re-encodes every decoded code word to itself (μ-law −0 becomes +0)', () => {
     const mulaw = linearToMulaw(mulawToLinear(ALL_BYTES));
-    ALL_BYTES.forEach((byte) => expect(mulaw[byte]).toBe(byte === 0x7f ? 0xff : byte));
+    ALL_BYTES.forEach((byte) => {
+      expect(mulaw[byte]).toBe(byte === 0x7f ? 0xff : byte);
+    });
     expect(Array.from(linearToAlaw(alawToLinear(ALL_BYTES)))).toEqual(Array.from(ALL_BYTES));
   });
 
   it('transcodes μ-law ↔ A-law within one quantisation step', () => {
     const back = mulawToLinear(alawToMulaw(mulawToAlaw(ALL_BYTES)));
     const original = mulawToLinear(ALL_BYTES);
-    original.forEach((value, i) => expect(Math.abs(back[i]! - value)).toBeLessThanOrEqual(Math.max(16, Math.abs(value) * 0.07)));
+    original.forEach((value, i) => {
+      expect(Math.abs(back[i]! - value)).toBeLessThanOrEqual(Math.max(16, Math.abs(value) * 0.07));
+    });
   });
 });
 

@@ -13,8 +13,13 @@ function transcript() {
   let seq = 0;
   const events: CallMessageEvent[] = [];
   const stored: NewMessage[] = [];
-  const lines = new CallTranscript({ streamSid: 'MZ1', now: () => now, nextSeq: () => (seq += 1), emit: (e) => events.push(e), store: (m) => stored.push(m) });
-  return { lines, events, stored, advance: (ms: number) => void (now += ms), at: () => now };
+  const lines = new CallTranscript({ streamSid: 'MZ1', now: () => now, nextSeq: () => {
+      seq += 1;
+      return seq;
+    }, emit: (e) => events.push(e), store: (m) => stored.push(m) });
+  return { lines, events, stored, advance: (ms: number) => {
+      now += ms;
+    }, at: () => now };
 }
 
 describe('transcript times', () => {

@@ -61,7 +61,10 @@ describe('transcripts', () => {
       expect(new Set(stamps).size).toBe(stamps.length);
       // Each delta also carries the item's text so far, for a console that opened mid-sentence.
       let soFar = '';
-      for (const delta of mine) expect(delta.transcript).toBe((soFar += delta.message));
+      for (const delta of mine) {
+        soFar += delta.message;
+        expect(delta.transcript).toBe(soFar);
+      }
     }
     expect(messages.every((m) => m.streamSid === call.streamSid)).toBe(true);
     expect(rows.map((r) => [r.type, r.message])).toEqual([

@@ -28,7 +28,10 @@ afterAll(() => t.close());
 
 /** Each test its own address, so the per-address limit of one test never touches another. */
 let address = 0;
-const fromNewAddress = () => `203.0.113.${(address += 1)}`;
+const fromNewAddress = () => {
+  address += 1;
+  return `203.0.113.${address}`;
+};
 
 const fetchConfig = (id: string, headers: Record<string, string> = {}, remoteAddress = fromNewAddress()) =>
   t.app.inject({ method: 'GET', url: `/api/widget/webchats/${id}`, headers, remoteAddress });

@@ -106,10 +106,11 @@ describe('tool calls', () => {
   it('stops offering tools after the tool recursion depth and still answers', async () => {
     const bot = await bed.owner.createBot({ tools: [weather], tool_recursion_depth: 2 });
     let calls = 0;
-    bed.fake.reply = (request) =>
-      request.body.tool_choice === 'none'
-        ? { text: 'Here is what I found.' }
-        : { toolCalls: [{ id: `call_${(calls += 1)}`, name: 'weather', arguments: '{"city":"Paris"}' }] };
+    bed.fake.reply = (request) => {
+      if (request.body.tool_choice === 'none') return { text: 'Here is what I found.' };
+      calls += 1;
+      return { toolCalls: [{ id: `call_${calls}`, name: 'weather', arguments: '{"city":"Paris"}' }] };
+    };
     const answer = await bed.send(bot.id, { text: 'Keep checking' });
     expect(textOf(answer)).toBe('Here is what I found.');
     expect(bed.fake.requests.map((r) => r.body.tool_choice)).toEqual(['auto', 'auto', 'none']);

@@ -44,7 +44,9 @@ function fakeServer(serverNow: () => number, refreshAnswer?: () => Response | Pr
 
 function storedToken(initial: string | null) {
   let token = initial;
-  return { getToken: () => token, setToken: (next: string) => void (token = next), current: () => token };
+  return { getToken: () => token, setToken: (next: string) => {
+      token = next;
+    }, current: () => token };
 }
 
 describe('the access token before a request', () => {

@@ -45,8 +45,12 @@ function memoryStore(initial: string | null = null): ConversationStore & { value
   const store = {
     value: initial,
     read: () => store.value,
-    write: (id: string) => void (store.value = id),
-    clear: () => void (store.value = null),
+    write: (id: string) => {
+      store.value = id;
+    },
+    clear: () => {
+      store.value = null;
+    },
   };
   return store;
 }

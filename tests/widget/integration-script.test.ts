@@ -47,7 +47,7 @@ describe('integration script', () => {
   it('opens on the bot\'s title and welcome message from the config', async () => {
     await loadScript({ 'data-webchat-id': 'demo' }, async () => Response.json(bot));
     const shadow = document.querySelector('[data-switchboard-widget]')?.shadowRoot;
-    (shadow?.querySelector('.launcher') as HTMLButtonElement).click();
+    (shadow!.querySelector('.launcher') as HTMLButtonElement).click();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(shadow?.querySelector('[role="dialog"]')?.getAttribute('aria-label')).toBe('Acme support');
     expect(shadow?.querySelector('[role="log"]')?.textContent).toBe('Assistant: Hi there!');

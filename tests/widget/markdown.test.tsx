@@ -5,7 +5,7 @@ import { renderMarkdown } from '../../widget/markdown/renderMarkdown.js';
 /** Renders `source` into a fresh element and returns it (reading its markup is only for asserting). */
 function rendered(source: string): HTMLElement {
   const box = document.createElement('div');
-  render(<>{renderMarkdown(source)}</>, box);
+  render(renderMarkdown(source), box);
   return box;
 }
 const html = (source: string) => rendered(source).innerHTML;

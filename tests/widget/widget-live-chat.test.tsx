@@ -130,7 +130,7 @@ describe('live chat in the widget', () => {
     server.answer();
     ask('Hello');
     handle.destroy();
-    expect((server.requests[0]?.init.signal as AbortSignal).aborted).toBe(true);
+    expect((server.requests[0]!.init.signal as AbortSignal).aborted).toBe(true);
   });
 
   it('limits a message to the length the server accepts', () => {

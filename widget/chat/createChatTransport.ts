@@ -95,7 +95,7 @@ function statusError(response: Response, namedConversation: boolean): ChatSendEr
 function retryAfterMs(header: string | null): number {
   if (!header) return 0;
   const ms = /^\d+$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - Date.now();
-  return ms > 0 ? ms : 0;
+  return Number.isNaN(ms) ? 0 : Math.max(ms, 0);
 }
 
 /** The kept messages of a GET …/conversations/{id} answer; anything malformed is left out. */

@@ -31,6 +31,7 @@ export function MessageList({ chat, onRetry }: MessageListProps) {
       role="log"
       aria-live="polite"
       aria-label={TEXT.messages}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrollable log must take keyboard focus (WCAG 2.1.1).
       tabIndex={0}
       onScroll={(event) => {
         const el = event.currentTarget;

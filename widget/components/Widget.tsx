@@ -23,6 +23,7 @@ export function Widget({ model, chat, preview }: WidgetProps) {
   const mounted = useRef(false);
 
   // A layout effect: focus lands in the same frame the panel first paints, not one later.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening and closing are the trigger; the effect reads refs only.
   useLayoutEffect(() => {
     // A preview mounts open: never steal focus from the page that mounted it.
     if (!mounted.current) {
@@ -33,6 +34,7 @@ export function Widget({ model, chat, preview }: WidgetProps) {
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegation; Escape bubbles up from the controls inside.
     <div
       class={`root${preview ? ' preview' : ''}${open ? ' open' : ''}`}
       onKeyDown={(event) => {

@@ -88,7 +88,8 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
     });
     if (!transport) return;
     sending.value = true;
-    const abort = (controller = new AbortController());
+    const abort = new AbortController();
+    controller = abort;
     const named = conversationId;
     // Each change maps over the newest list: deltas and a restore may both have changed it.
     const update = (change: (m: ChatMessage) => ChatMessage[]): void => {

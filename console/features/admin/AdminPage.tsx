@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Flex } from '@radix-ui/themes';
 import type { User } from '../../../shared/types/user.js';
@@ -33,7 +33,7 @@ export function AdminPage() {
   };
 
   const loadError = users.error ? (users.error instanceof Error ? users.error.message : ADMIN_TEXTS.fetchFailed) : null;
-  let body;
+  let body: ReactNode;
   if (loadError && !users.data) body = <ErrorCallout>{loadError}</ErrorCallout>;
   else if (!users.data) body = <LoadingState label="Loading users..." />;
   else if (users.data.length === 0) body = <EmptyState title="No users found" description="Create the first user with the Create User button." />;

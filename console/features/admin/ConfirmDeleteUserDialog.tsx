@@ -14,6 +14,7 @@ export function ConfirmDeleteUserDialog({ user, onClose }: ConfirmDeleteUserDial
   const { remove } = useAdminActions();
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new user to delete clears the last one's error.
   useEffect(() => setError(null), [user]);
 
   return (

@@ -19,6 +19,8 @@ function Guarded({ reason, children }: { reason: string | null; children: ReactN
   if (!reason) return <>{children}</>;
   return (
     <Tooltip content={reason}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a disabled button takes no focus, so this wrapper carries the tooltip to keyboard users. */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the wrapper is named by the reason so that focusing it says why the action is disabled. */}
       <span tabIndex={0} aria-label={reason} className="sb-disabled-action">
         {children}
       </span>

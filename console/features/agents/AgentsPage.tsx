@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Flex, IconButton } from '@radix-ui/themes';
 import { lazyComponent } from '../../app/lazyComponent.js';
 import { MountWhenOpened } from '../../app/MountWhenOpened.js';
@@ -25,7 +25,7 @@ export function AgentsPage() {
   const [creating, setCreating] = useState(false);
   const loading = agents.isLoading || agents.isValidating;
 
-  let body;
+  let body: ReactNode;
   if (agents.error) body = <ErrorCallout>{AGENT_TEXTS.fetchFailed}</ErrorCallout>;
   else if (!agents.data) body = <LoadingState label={AGENT_TEXTS.loadingList} />;
   else if (agents.data.length === 0) body = <EmptyState title={AGENT_TEXTS.emptyTitle} description={AGENT_TEXTS.emptyText} />;

@@ -13,6 +13,7 @@ import { endedQueryFromParams, withEndedQuery } from './endedParams.js';
 import { EndedSessionsTable } from './EndedSessionsTable.js';
 import { SessionsSection } from './SessionsSection.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
+import type { ReactNode } from 'react';
 
 /**
  * The ended table with its sort toggle, refresh and pagination (spec part 1 §2, §9), and its
@@ -49,7 +50,7 @@ export function EndedSessionsSection({ names }: { names: ReadonlyMap<string, str
     </>
   );
 
-  let body;
+  let body: ReactNode;
   if (ended.error) body = <ErrorCallout>{SESSION_TEXTS.endedFetchFailed}</ErrorCallout>;
   else if (!ended.data) body = <LoadingState label={SESSION_TEXTS.loadingEnded} />;
   else

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { Flex } from '@radix-ui/themes';
@@ -32,7 +32,7 @@ export function SessionsPage() {
     void mutate(isEndedKey(userId));
   };
 
-  let body;
+  let body: ReactNode;
   if (active.error) body = <ErrorCallout>{SESSION_TEXTS.fetchFailed}</ErrorCallout>;
   else if (!active.data) body = <LoadingState label={SESSION_TEXTS.loadingActive} />;
   else if (active.data.length === 0) body = <EmptyState title={SESSION_TEXTS.noActive} />;

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { TRANSCRIPT_MAX_HEIGHT_PX } from '../../../shared/defaults.js';
 import type { SessionMessage } from '../../../shared/types/session.js';
@@ -27,7 +27,7 @@ export function Transcript({ messages }: TranscriptProps) {
     setOpened(message);
   };
 
-  let body;
+  let body: ReactNode;
   if (messages === undefined) body = <LoadingState label={SESSION_TEXTS.loadingMessages} />;
   else if (messages.length === 0)
     body = (

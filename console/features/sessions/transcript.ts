@@ -29,8 +29,8 @@ export function applyCallMessage(state: LiveTranscript, event: CallMessageEvent)
   const messages = [...state.messages];
   // The whole text so far, when the server sends it, also mends a line first seen mid-sentence.
   const whole = typeof event.transcript === 'string' && event.transcript.endsWith(event.message) ? event.transcript : null;
-  if (index >= 0) {
-    const current = messages[index]!;
+  const current = messages[index];
+  if (current) {
     messages[index] = { ...current, message: whole ?? current.message + event.message };
   } else {
     messages.push({

@@ -27,6 +27,7 @@ export function useStickToBottom<T extends HTMLElement>(content: unknown) {
     setUnseen(false);
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new content is the trigger; the effect reads the box, not the content.
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;

@@ -82,6 +82,7 @@ export function CodeEditor(props: CodeEditorProps) {
   const attributes = useRef(new Compartment());
   const editable = useRef(new Compartment());
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is built once per language, height and linting; value, label and read-only changes reach it through the compartments below.
   useEffect(() => {
     if (!host.current) return;
     const editor = new EditorView({
@@ -113,7 +114,6 @@ export function CodeEditor(props: CodeEditorProps) {
       view.current = null;
     };
     // Rebuilt only when the language, height or syntax checking changes; value and attributes flow in below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language, height, checksSyntax]);
 
   // A problem from the server: put the cursor on it and show it with the live ones.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Code, Flex, Text } from '@radix-ui/themes';
 import { UI_TIMING } from '../../../shared/defaults.js';
 import type { CustomValue } from '../../../shared/types/tool.js';
@@ -41,7 +41,7 @@ export function CustomValuesTab({ adding, onAddingChange }: CustomValuesTabProps
     setDeleting(null);
   };
 
-  let body;
+  let body: ReactNode;
   if (!values.data) {
     body = values.error ? <ErrorCallout>{loadError}</ErrorCallout> : <LoadingState label="Loading custom values..." />;
   } else if (values.data.length === 0) {

@@ -61,6 +61,7 @@ export function ToolTestResultView({ result }: { result: ToolTestResult }) {
         ) : (
           <ul className="sb-code-block sb-test-logs" aria-label="Logs">
             {logs.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: log lines are only ever appended and may repeat, so the place is the identity.
               <li key={index}>{line}</li>
             ))}
           </ul>

@@ -27,13 +27,13 @@ export function positionOf(code: string, offset: number): { line: number; column
 export function offsetOf(code: string, line: number, column: number): number {
   const lines = code.split('\n');
   let offset = 0;
-  for (let i = 0; i < Math.min(line - 1, lines.length - 1); i += 1) offset += lines[i]!.length + 1;
+  for (let i = 0; i < Math.min(line - 1, lines.length - 1); i += 1) offset += (lines[i] ?? '').length + 1;
   const current = lines[Math.min(line, lines.length) - 1] ?? '';
   return offset + Math.max(0, Math.min(column - 1, current.length));
 }
 
 function unexpected(code: string, from: number, to: number): string {
-  const text = code.slice(from, to > from ? to : from + 1).split('\n')[0]!.trim();
+  const text = code.slice(from, to > from ? to : from + 1).split('\n')[0]?.trim() ?? '';
   if (from >= code.length || text === '') return 'Syntax error: unexpected end of code';
   return `Syntax error: unexpected "${text.length > 20 ? `${text.slice(0, 20)}…` : text}"`;
 }

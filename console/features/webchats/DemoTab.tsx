@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import type { Demo } from '../../../shared/types/webchat.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -51,7 +51,7 @@ export function DemoTab({ webchatId }: { webchatId: string | null }) {
     }
   };
 
-  let list;
+  let list: ReactNode;
   if (!webchatId || (demos.data && demos.data.length === 0)) list = <Text size="2" color="gray">{TEXTS.empty}</Text>;
   else if (demos.error && !demos.data) list = <Text size="2" color="red" role="alert">{TEXTS.loadFailed}</Text>;
   else if (!demos.data) list = <Text size="2" color="gray" role="status">{TEXTS.loading}</Text>;
@@ -71,6 +71,7 @@ export function DemoTab({ webchatId }: { webchatId: string | null }) {
       <FormSection title={TEXTS.createHeading} description={webchatId ? undefined : TEXTS.newBotHint}>
         {/* Not a nested form: the tab sits inside the bot's form, so Enter is handled here. */}
         <Flex gap="3" align="end" wrap="wrap">
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: delegation; Enter bubbles up from the fields inside. */}
           <div
             style={{ flexGrow: 1, minWidth: '12rem' }}
             onKeyDown={(event) => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { PREVIEW_CHARS } from './knowledge.js';
 import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
@@ -25,7 +25,7 @@ export function SelectedContentPreview({ content }: { content: string }) {
     requestAnimationFrame(() => first.current?.focus());
   };
 
-  let body;
+  let body: ReactNode;
   if (content === '') body = <Text size="2" color="gray">{TEXTS.previewEmpty}</Text>;
   else if (mode === 'collapsed') body = <Text size="2" color="gray">{TEXTS.previewCollapsed}</Text>;
   else

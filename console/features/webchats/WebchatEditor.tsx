@@ -50,7 +50,10 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
     const look = () => {
       const field = formRef.current?.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"] [aria-invalid="true"]');
       if (field) field.focus();
-      else if ((tries += 1) < 20) requestAnimationFrame(look);
+      else {
+        tries += 1;
+        if (tries < 20) requestAnimationFrame(look);
+      }
     };
     requestAnimationFrame(look);
   };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Flex, IconButton } from '@radix-ui/themes';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
@@ -38,7 +38,7 @@ export function WebchatsPage() {
     }
   };
 
-  let body;
+  let body: ReactNode;
   if (bots.error) body = <ErrorCallout>{WEBCHAT_TEXTS.loadFailed}</ErrorCallout>;
   else if (!bots.data) body = <LoadingState label={WEBCHAT_TEXTS.loadingList} />;
   else if (bots.data.length === 0)

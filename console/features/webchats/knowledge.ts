@@ -58,8 +58,8 @@ export function sameKnowledge(a: WebchatKnowledge, b: WebchatKnowledge): boolean
   if (a === b) return true;
   if (a.site_url !== b.site_url || a.summary !== b.summary || a.pages.length !== b.pages.length) return false;
   return a.pages.every((page, i) => {
-    const other = b.pages[i]!;
-    return page === other || (page.url === other.url && page.selected === other.selected && page.text === other.text);
+    const other = b.pages[i];
+    return page === other || (other !== undefined && (page.url === other.url && page.selected === other.selected && page.text === other.text));
   });
 }
 

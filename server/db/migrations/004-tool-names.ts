@@ -36,7 +36,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       seen.add(key);
       continue;
     }
-    const names = taken.get(row.user_id)!;
+    // Filled from the same rows above, so every user here has a set.
+    const names = taken.get(row.user_id) ?? new Set<string>();
     const renamed = freeName(row.name, names);
     names.add(renamed);
     await sql`update tools set name = ${renamed} where id = ${row.id}`.execute(db);

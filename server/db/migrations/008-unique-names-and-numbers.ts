@@ -56,7 +56,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`update users set username = ${`~renaming~${user.id}`} where id = ${user.id}`.execute(db);
   }
   for (const user of users) {
-    const name = names.get(user.id)!;
+    // uniqueNames names every user it was given.
+    const name = names.get(user.id) ?? user.username;
     await sql`update users set username = ${name}, username_key = ${usernameKey(name)} where id = ${user.id}`.execute(db);
   }
   await db.schema.createIndex('users_username_key_uq').unique().on('users').column('username_key').execute();

@@ -36,9 +36,9 @@ function designLowPass(): Float64Array {
     const ratio = t / middle;
     const window = besselI0(KAISER_BETA * Math.sqrt(1 - ratio * ratio)) / besselI0(KAISER_BETA);
     taps[n] = sinc * window;
-    sum += taps[n]!;
+    sum += taps[n] ?? 0;
   }
-  for (let n = 0; n < TAPS; n++) taps[n]! /= sum;
+  for (let n = 0; n < TAPS; n++) taps[n] = (taps[n] ?? 0) / sum;
   return taps;
 }
 
@@ -46,12 +46,14 @@ const LOW_PASS = designLowPass();
 const PHASE_LENGTH = TAPS / RESAMPLE_FACTOR;
 /** PHASES[p][k] = h[3k + p] × 3: the upsampler's sub-filters, gain restored for the zeros. */
 const PHASES = Array.from({ length: RESAMPLE_FACTOR }, (_, p) =>
-  Float64Array.from({ length: PHASE_LENGTH }, (_, k) => LOW_PASS[RESAMPLE_FACTOR * k + p]! * RESAMPLE_FACTOR),
+  Float64Array.from({ length: PHASE_LENGTH }, (_, k) => (LOW_PASS[RESAMPLE_FACTOR * k + p] ?? 0) * RESAMPLE_FACTOR),
 );
 
+// Indexed reads in this file stay inside arrays sized by the same constants (the history window
+// holds TAPS samples before the newest), so `?? 0` only satisfies the unchecked-index type.
 function toInt16(value: number): number {
   const rounded = Math.round(value);
-  return rounded > 32767 ? 32767 : rounded < -32768 ? -32768 : rounded;
+  return Math.min(32767, Math.max(-32768, rounded));
 }
 
 /**
@@ -85,12 +87,11 @@ export class Upsampler {
   process(input: Int16Array): Int16Array {
     const out = new Int16Array(input.length * RESAMPLE_FACTOR);
     for (let m = 0; m < input.length; m++) {
-      this.#history.push(input[m]!);
+      this.#history.push(input[m] ?? 0);
       const [data, newest] = this.#history.newest();
-      for (let p = 0; p < RESAMPLE_FACTOR; p++) {
-        const phase = PHASES[p]!;
+      for (const [p, phase] of PHASES.entries()) {
         let acc = 0;
-        for (let k = 0; k < PHASE_LENGTH; k++) acc += phase[k]! * data[newest - k]!;
+        for (let k = 0; k < PHASE_LENGTH; k++) acc += (phase[k] ?? 0) * (data[newest - k] ?? 0);
         out[m * RESAMPLE_FACTOR + p] = toInt16(acc);
       }
     }
@@ -108,13 +109,13 @@ export class Downsampler {
     const out = new Int16Array(Math.ceil((input.length + RESAMPLE_FACTOR - this.#untilNext) / RESAMPLE_FACTOR));
     let count = 0;
     for (let i = 0; i < input.length; i++) {
-      this.#history.push(input[i]!);
+      this.#history.push(input[i] ?? 0);
       this.#untilNext -= 1;
       if (this.#untilNext > 0) continue;
       this.#untilNext = RESAMPLE_FACTOR;
       const [data, newest] = this.#history.newest();
       let acc = 0;
-      for (let n = 0; n < TAPS; n++) acc += LOW_PASS[n]! * data[newest - n]!;
+      for (let n = 0; n < TAPS; n++) acc += (LOW_PASS[n] ?? 0) * (data[newest - n] ?? 0);
       out[count++] = toInt16(acc);
     }
     return out.subarray(0, count);

@@ -47,7 +47,7 @@ const passThrough: AudioConverter = (bytes) => bytes;
 
 function pcm16ToBuffer(samples: Int16Array): Buffer {
   const out = Buffer.allocUnsafe(samples.length * 2);
-  for (let i = 0; i < samples.length; i++) out.writeInt16LE(samples[i]!, i * 2);
+  for (let i = 0; i < samples.length; i++) out.writeInt16LE(samples[i] ?? 0, i * 2);
   return out;
 }
 

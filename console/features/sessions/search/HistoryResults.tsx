@@ -10,6 +10,7 @@ import { useApi } from '../../../lib/ApiProvider.js';
 import { useHistorySearch } from './api.js';
 import { HistoryResultItem } from './HistoryResultItem.js';
 import { SEARCH_TEXTS } from './searchTexts.js';
+import type { ReactNode } from 'react';
 
 export interface HistoryResultsProps {
   query: HistorySearchQuery;
@@ -24,7 +25,7 @@ export function HistoryResults({ query, onPage }: HistoryResultsProps) {
   const { limit = 10, offset = 0, ...filters } = query;
   const exportQuery: HistoryExportQuery = filters;
 
-  let body;
+  let body: ReactNode;
   if (search.error) body = <ErrorCallout>{search.error instanceof Error ? search.error.message : SEARCH_TEXTS.failed}</ErrorCallout>;
   else if (!page) body = <LoadingState label={SEARCH_TEXTS.loading} />;
   else if (page.results.length === 0) body = <EmptyState title={SEARCH_TEXTS.none} description={SEARCH_TEXTS.noneHint} />;

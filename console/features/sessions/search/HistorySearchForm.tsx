@@ -49,6 +49,7 @@ export function HistorySearchForm({ initial, agents, bots, onSearch }: HistorySe
   const count = filtersSet(form);
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for the supported browsers; role=search on the form says the same.
     <form role="search" aria-label={SEARCH_TEXTS.heading} onSubmit={submit} noValidate>
       <Flex direction="column" gap="3">
         <Flex gap="3" align="end" wrap="wrap">

@@ -25,7 +25,10 @@ export function formFromParams(params: URLSearchParams): SearchForm {
   const kind = params.get('kind');
   const agent = params.get('agentId');
   const bot = params.get('webchatId');
-  const date = (name: string) => (DATE.test(params.get(name) ?? '') ? params.get(name)! : '');
+  const date = (name: string) => {
+    const value = params.get(name) ?? '';
+    return DATE.test(value) ? value : '';
+  };
   return {
     q: params.get('q') ?? '',
     kind: KINDS.find((k) => k === kind) ?? 'all',

@@ -11,6 +11,7 @@ import { useConversations, type ConversationsListQuery } from './api.js';
 import { ConversationTable } from './ConversationTable.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
 import { RetentionNote } from './RetentionNote.js';
+import type { ReactNode } from 'react';
 
 export interface ConversationListProps {
   webchatId: string;
@@ -27,7 +28,7 @@ export function ConversationList({ webchatId, botName, query, onQueryChange }: C
   const descending = query.order === 'desc';
   const page = list.data;
 
-  let body;
+  let body: ReactNode;
   if (list.error && !page) body = <ErrorCallout>{CONVERSATION_TEXTS.loadFailed}</ErrorCallout>;
   else if (!page) body = <LoadingState label={CONVERSATION_TEXTS.loading} />;
   else if (page.total === 0) body = <EmptyState title={CONVERSATION_TEXTS.empty} description={CONVERSATION_TEXTS.emptyHint} />;

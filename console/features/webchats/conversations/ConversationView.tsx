@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Card, DataList, Flex, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes';
 import { formatTime } from '../../../../shared/format.js';
@@ -38,7 +38,7 @@ export function ConversationView({ webchatId, conversationId }: { webchatId: str
     setOpened(toolView(message));
   };
 
-  let body;
+  let body: ReactNode;
   if (detail.error) body = <ErrorCallout>{CONVERSATION_TEXTS.detailFailed}</ErrorCallout>;
   else if (detail.data === undefined) body = <LoadingState label={CONVERSATION_TEXTS.loadingDetail} />;
   else if (detail.data === null) body = <ErrorCallout>{CONVERSATION_TEXTS.notFound}</ErrorCallout>;
