@@ -95,7 +95,7 @@ export const SHARED_LAYERS: RootLayers = {
     ],
     ['defaults.ts', 'types/'],
     // Leaves that import nothing: the one event-stream parser and the one plain-object check.
-    ['sse/'],
+    ['sse/', 'isPlainObject.ts'],
   ],
   sideways: {
     'usernames.ts': ['mixedScript.ts', 'unsafeCharacters.ts'],
