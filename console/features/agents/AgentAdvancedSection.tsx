@@ -2,7 +2,8 @@ import { AGENT_LIMITS, AUDIO_FORMATS, REALTIME_MODELS } from '../../../shared/de
 import { allowedHint } from './agentForm.js';
 import { FormSection } from '../../components/FormSection.js';
 import { KeepHistoryField } from '../../components/KeepHistoryField.js';
-import { bindField, bindNumber, bindSwitch } from './fields/bindField.js';
+import { bindField, bindSwitch } from '../../components/bindField.js';
+import { bindNumber } from './fields/bindNumber.js';
 import { FieldGrid } from './fields/FieldGrid.js';
 import { NumberField } from './fields/NumberField.js';
 import { SelectField } from '../../components/SelectField.js';

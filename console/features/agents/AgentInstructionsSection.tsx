@@ -1,6 +1,6 @@
 import { FormSection } from '../../components/FormSection.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
-import { bindField } from './fields/bindField.js';
+import { bindField } from '../../components/bindField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
 export function AgentInstructionsSection(form: AgentFormBinding) {

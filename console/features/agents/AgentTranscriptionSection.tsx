@@ -2,7 +2,7 @@ import { NOISE_REDUCTIONS, TRANSCRIPTION_MODELS } from '../../../shared/defaults
 import { FormSection } from '../../components/FormSection.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
-import { bindField, bindSwitch } from './fields/bindField.js';
+import { bindField, bindSwitch } from '../../components/bindField.js';
 import { FieldGrid } from './fields/FieldGrid.js';
 import { SelectField } from '../../components/SelectField.js';
 import { SwitchField } from '../../components/SwitchField.js';

@@ -1,7 +1,8 @@
 import { AGENT_LIMITS, EAGERNESS_LEVELS, TURN_DETECTION_TYPES } from '../../../shared/defaults.js';
 import { FormSection } from '../../components/FormSection.js';
 import { allowedHint } from './agentForm.js';
-import { bindField, bindNumber } from './fields/bindField.js';
+import { bindField } from '../../components/bindField.js';
+import { bindNumber } from './fields/bindNumber.js';
 import { FieldGrid } from './fields/FieldGrid.js';
 import { NumberField } from './fields/NumberField.js';
 import { SelectField } from '../../components/SelectField.js';
