@@ -4,6 +4,7 @@
  */
 import type { AuthUser } from './types/user.js';
 import type { CallSession, CallType } from './types/session.js';
+import { isPlainObject } from './isPlainObject.js';
 
 export interface PingMessage { type: 'ping' }
 export interface UserLogoutMessage { type: 'user.logout'; timestamp: number }
@@ -130,9 +131,7 @@ function parseJsonObject(raw: unknown): Record<string, unknown> | null {
       return null;
     }
   }
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
+  return isPlainObject(value) ? value : null;
 }
 
 /** Narrows a frame from the server; null for anything that is not a known message. */

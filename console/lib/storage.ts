@@ -4,6 +4,7 @@
  * of them change — from this tab (our own writes) or another one (the `storage` event).
  */
 import { STORAGE_KEYS } from '../../shared/defaults.js';
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import type { AuthUser, ImpersonationState } from '../../shared/types/user.js';
 
 export interface AuthSnapshot {
@@ -13,13 +14,9 @@ export interface AuthSnapshot {
   impersonation: ImpersonationState | null;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** Narrows a stored user; ids may have been stored as numbers by older builds. */
 export function toAuthUser(value: unknown): AuthUser | null {
-  if (!isRecord(value)) return null;
+  if (!isPlainObject(value)) return null;
   const { id, username, role, email } = value;
   if ((typeof id !== 'string' && typeof id !== 'number') || typeof username !== 'string') return null;
   return {
@@ -31,7 +28,7 @@ export function toAuthUser(value: unknown): AuthUser | null {
 }
 
 function toImpersonation(value: unknown): ImpersonationState | null {
-  if (!isRecord(value)) return null;
+  if (!isPlainObject(value)) return null;
   const originalUser = toAuthUser(value.originalUser);
   const impersonatedUser = toAuthUser(value.impersonatedUser);
   return originalUser && impersonatedUser ? { originalUser, impersonatedUser } : null;

@@ -4,6 +4,7 @@
  * ignored, so a newer widget that sends more still talks to this server.
  */
 import { CHAT_LIMITS, CONVERSATION_ID_PATTERN } from '../../shared/types/chat.js';
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import { invalidField } from '../core/AppError.js';
 
 export interface ChatSendInput {
@@ -14,8 +15,8 @@ export interface ChatSendInput {
 }
 
 export function parseChatSend(body: unknown): ChatSendInput {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalidField('body', 'must be a JSON object with the message text');
-  const { text, conversationId } = body as Record<string, unknown>;
+  if (!isPlainObject(body)) throw invalidField('body', 'must be a JSON object with the message text');
+  const { text, conversationId } = body;
   if (text === undefined || text === null) throw invalidField('text', 'is required');
   if (typeof text !== 'string') throw invalidField('text', 'must be a string');
   const trimmed = text.trim();

@@ -1,10 +1,11 @@
 /** Narrowing JSON frames from `unknown` (Twilio and Realtime messages) without `any`. */
+import { isPlainObject } from '../../shared/isPlainObject.js';
 
 export type JsonObject = Record<string, unknown>;
 
 /** The value as a plain object, or null. */
 export function asObject(value: unknown): JsonObject | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : null;
+  return isPlainObject(value) ? value : null;
 }
 
 /** A text frame parsed as a JSON object, or null when it is not one. */

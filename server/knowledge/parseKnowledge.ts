@@ -4,6 +4,7 @@
  * a knowledge base past the user's quotas (shared/limits.ts) is a 403 quota_exceeded.
  */
 import { KNOWLEDGE_URL_MAX_CHARS } from '../../shared/knowledge.js';
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
 import type { KnowledgeInput, KnowledgePageInput } from '../db/knowledge.js';
@@ -12,10 +13,10 @@ import { invalidField, quotaExceeded } from '../core/AppError.js';
 type Fields = Record<string, unknown>;
 
 function objectWith(field: string, value: unknown, allowed: readonly string[]): Fields {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidField(field, `must be an object with ${allowed.join(', ')}`);
+  if (!isPlainObject(value)) throw invalidField(field, `must be an object with ${allowed.join(', ')}`);
   const unknownKey = Object.keys(value).find((key) => !allowed.includes(key));
   if (unknownKey !== undefined) throw invalidField(`${field}.${unknownKey}`, 'is not an accepted field');
-  return value as Fields;
+  return value;
 }
 
 function string(field: string, value: unknown): string {

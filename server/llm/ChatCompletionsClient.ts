@@ -4,6 +4,7 @@
  * (OPENAI_BASE_URL), so OpenAI, any compatible provider and the test fake are interchangeable.
  * Every failure is an LlmError; the caller's AbortSignal and the timeouts end a call cleanly.
  */
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import type { ChatCompletion, ChatRequest, ChatStreamEvent, FinishReason, ChatUsage } from './chatTypes.js';
 import { CallDeadline } from './CallDeadline.js';
 import { LlmError, providerError, readProviderError } from './LlmError.js';
@@ -129,7 +130,7 @@ interface RawChunk {
 function parseChunk(data: string): RawChunk {
   try {
     const value: unknown = JSON.parse(data);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as RawChunk;
+    if (isPlainObject(value)) return value as RawChunk;
   } catch {
     // reported below
   }

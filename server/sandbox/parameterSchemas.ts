@@ -8,6 +8,7 @@
  * Imported by the worker, so it stays plain code (validationMessage's Fastify import is types only).
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import { validationMessage } from '../core/validationMessage.js';
 import { schemaLimitsProblem } from './schemaLimits.js';
 
@@ -52,11 +53,11 @@ function compileFresh(schema: object): ValidateFunction {
  * error text, e.g. 'parameters: must be a valid JSON Schema object: type: must be one of …'.
  */
 export function checkJsonSchema(parameters: unknown): string | null {
-  if (parameters === null || typeof parameters !== 'object' || Array.isArray(parameters)) return 'parameters: must be an object';
+  if (!isPlainObject(parameters)) return 'parameters: must be an object';
   const beyondLimits = schemaLimitsProblem(parameters);
   if (beyondLimits) return beyondLimits;
   if (!ajv.validateSchema(portable(parameters))) return `${PREFIX}: ${describeErrors(ajv.errors, 'parameters')}`;
-  if ((parameters as Record<string, unknown>).type !== 'object') return `${PREFIX}: the top level must have "type": "object"`;
+  if (parameters.type !== 'object') return `${PREFIX}: the top level must have "type": "object"`;
   try {
     const validate = compileFresh(parameters);
     ajv.removeSchema(validate.schema as object);

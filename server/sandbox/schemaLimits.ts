@@ -7,6 +7,7 @@
  * its rejection crashed the worker) or that Ajv's draft-07 would silently ignore are refused.
  * Imported by the worker, so it stays plain code.
  */
+import { isPlainObject } from '../../shared/isPlainObject.js';
 
 export const SCHEMA_LIMITS = {
   /** Schemas in all: the root, every property, item, branch and definition. */
@@ -55,17 +56,13 @@ const REFUSED_KEYWORDS = new Map([
   ['$recursiveAnchor', '$recursiveAnchor is not supported'],
 ]);
 
-function isSchemaObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The schemas directly inside `value` when it is the value of `keyword`. */
 function childSchemas(keyword: string, value: unknown): unknown[] {
   if (ONE_SCHEMA.has(keyword)) return [value];
   if (keyword === 'items') return Array.isArray(value) ? value : [value];
   if (SCHEMA_LIST.has(keyword)) return Array.isArray(value) ? value : [];
-  if (SCHEMA_MAP.has(keyword)) return isSchemaObject(value) ? Object.values(value) : [];
-  if (!DATA_KEYWORDS.has(keyword) && isSchemaObject(value)) return [value];
+  if (SCHEMA_MAP.has(keyword)) return isPlainObject(value) ? Object.values(value) : [];
+  if (!DATA_KEYWORDS.has(keyword) && isPlainObject(value)) return [value];
   return [];
 }
 
@@ -104,8 +101,8 @@ export function schemaLimitsProblem(parameters: unknown): string | null {
   let count = 0;
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const { schema, depth } = next;
-    if (!isSchemaObject(schema) && typeof schema !== 'boolean') continue;
-    if (isSchemaObject(schema)) {
+    if (!isPlainObject(schema) && typeof schema !== 'boolean') continue;
+    if (isPlainObject(schema)) {
       if (seen.has(schema)) continue;
       seen.add(schema);
     }

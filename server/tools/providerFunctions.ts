@@ -4,6 +4,7 @@
  * takes, and parameters an object schema. Realtime sessions and chat requests wrap these in their
  * own shapes; `byName` maps a called name back to the tool.
  */
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import type { ToolRecord } from '../db/tools.js';
 import { providerToolNames } from './toolNames.js';
 
@@ -25,9 +26,7 @@ export interface ProviderFunctions {
 function parameters(tool: ToolRecord): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(tool.parameters);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && (parsed as { type?: unknown }).type === 'object') {
-      return parsed as Record<string, unknown>;
-    }
+    if (isPlainObject(parsed) && parsed.type === 'object') return parsed;
   } catch {
     // A stored schema is always JSON; fall through to "no parameters" all the same.
   }

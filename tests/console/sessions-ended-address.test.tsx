@@ -5,21 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { FakeCall } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { choose, SALES, SUPPORT } from './agents-fixtures.js';
-import { endedPage, endedSessions, pinClock, renderSessions, rowsOf, sessionsRoutes } from './sessions-fixtures.js';
+import { endedSessions, pagedEnded, pinClock, renderSessions, rowsOf, sessionsRoutes } from './sessions-fixtures.js';
 
 pinClock();
 
-const TOTAL = 37;
-const all = endedSessions(TOTAL);
-const paged = (call: FakeCall) => {
-  const limit = Number(call.query.get('limit'));
-  const offset = Number(call.query.get('offset'));
-  const ordered = call.query.get('order') === 'asc' ? [...all].reverse() : all;
-  return endedPage(ordered.slice(offset, offset + limit), TOTAL, limit, offset);
-};
+const all = endedSessions(37);
+const paged = pagedEnded(all);
 /** Every ended session's detail, so a row opens. */
 const details = Object.fromEntries(all.map((s) => [`GET /sessions/active-sessions/${s.streamSid}`, { body: s }]));
 const routes = () => sessionsRoutes({ 'GET /sessions/ended-sessions': paged, ...details, 'GET /sessions/messages/MZended35': { body: [] } });

@@ -2,7 +2,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { CallSession, SessionMessage } from '../../shared/types/session.js';
-import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
+import type { FakeCall, FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { SALES, SUPPORT } from './agents-fixtures.js';
@@ -64,6 +64,16 @@ export function endedSessions(count: number, offset = 0): CallSession[] {
 
 export function endedPage(sessions: CallSession[], total = sessions.length, limit = 10, offset = 0) {
   return { body: { success: true, sessions, total, limit, offset } };
+}
+
+/** GET /sessions/ended-sessions over `all` (newest first), paged and ordered by the call's query as the server does. */
+export function pagedEnded(all: CallSession[]) {
+  return (call: FakeCall) => {
+    const limit = Number(call.query.get('limit'));
+    const offset = Number(call.query.get('offset'));
+    const ordered = call.query.get('order') === 'asc' ? [...all].reverse() : all;
+    return endedPage(ordered.slice(offset, offset + limit), all.length, limit, offset);
+  };
 }
 
 export const MESSAGES: SessionMessage[] = [

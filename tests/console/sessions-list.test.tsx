@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { formatDateTime } from '../../shared/format.js';
-import { deferred, type FakeCall } from '../helpers/consoleFakeApi.js';
+import { deferred } from '../helpers/consoleFakeApi.js';
 import { choose } from './agents-fixtures.js';
 import {
   cellTexts,
@@ -11,6 +11,7 @@ import {
   makeSession,
   NOW,
   openSocket,
+  pagedEnded,
   renderSessions,
   rowsOf,
   sessionsRoutes,
@@ -177,14 +178,7 @@ describe('sessions page header', () => {
 });
 
 describe('ended sessions pagination and sort', () => {
-  const TOTAL = 37;
-  const all = endedSessions(TOTAL);
-  const paged = (call: FakeCall) => {
-    const limit = Number(call.query.get('limit'));
-    const offset = Number(call.query.get('offset'));
-    const ordered = call.query.get('order') === 'asc' ? [...all].reverse() : all;
-    return endedPage(ordered.slice(offset, offset + limit), TOTAL, limit, offset);
-  };
+  const paged = pagedEnded(endedSessions(37));
   const lastQuery = (app: ReturnType<typeof renderSessions>) => {
     const calls = app.fake.callsTo('GET /sessions/ended-sessions');
     return Object.fromEntries(calls.at(-1)!.query);

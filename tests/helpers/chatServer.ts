@@ -37,6 +37,11 @@ export interface ChatBed {
   logs: Array<Record<string, unknown>>;
   /** POST …/messages over HTTP; the events as the widget would read them. */
   send: (botId: string, body: unknown, headers?: Record<string, string>) => Promise<ChatAnswer>;
+  /**
+   * POST …/messages over HTTP, then go away (abort the request) when the first `at` event arrives, as
+   * a visitor who closes the page; `conversationId` is what the start event gave ('' when none).
+   */
+  hangUp: (botId: string, text: string, at: 'start' | 'delta') => Promise<{ status: number; conversationId: string }>;
   /** The same through app.inject, from `address` (each test its own, for the per-address limit). */
   inject: (botId: string, body: unknown, address?: string) => Promise<ChatAnswer>;
   /** GET …/conversations/{id} through app.inject. */
@@ -79,18 +84,35 @@ export async function startChatBed(options: ChatBedOptions = {}): Promise<ChatBe
     return caller;
   };
 
-  const send: ChatBed['send'] = async (botId, body, headers = {}) => {
-    const response = await fetch(`${baseUrl}/api/widget/webchats/${botId}/messages`, {
+  const post = (botId: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+    fetch(`${baseUrl}/api/widget/webchats/${botId}/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
+      signal,
     });
+
+  const send: ChatBed['send'] = async (botId, body, headers = {}) => {
+    const response = await post(botId, body, headers);
     const head = Object.fromEntries(response.headers.entries());
     if (!(head['content-type'] ?? '').startsWith('text/event-stream')) {
       return { status: response.status, headers: head, events: [], comments: [], json: await response.json() };
     }
     const { events, comments } = await readSse(response.body!);
     return { status: response.status, headers: head, events, comments, json: null };
+  };
+
+  const hangUp: ChatBed['hangUp'] = async (botId, text, at) => {
+    const controller = new AbortController();
+    const response = await post(botId, { text }, {}, controller.signal);
+    let conversationId = '';
+    if (response.status === 200) {
+      await readSse(response.body!, (event) => {
+        if (event.event === 'start') conversationId = (event.data as { conversationId: string }).conversationId;
+        if (event.event === at) controller.abort();
+      }).catch(() => undefined);
+    }
+    return { status: response.status, conversationId };
   };
 
   const inject: ChatBed['inject'] = async (botId, body, remoteAddress = newAddress()) => {
@@ -114,6 +136,7 @@ export async function startChatBed(options: ChatBedOptions = {}): Promise<ChatBe
     owner: await newOwner(),
     logs,
     send,
+    hangUp,
     inject,
     conversation,
     newOwner,

@@ -2,35 +2,20 @@
  * Migration 008 on a database made before it: existing usernames are cleaned and made unique
  * regardless of case, the oldest account keeping its name, nobody losing theirs.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
-import { MIGRATIONS } from '../../server/db/migrations/index.js';
-import { openDatabase } from '../../server/db/openDatabase.js';
 import type { Database } from '../../server/db/schema.js';
 import { findUserByUsername } from '../../server/db/users.js';
-import { ownTestDatabase, UNIQUE_VIOLATION, type OwnTestDatabase } from '../helpers/testDatabase.js';
+import { databaseMigratedTo } from '../helpers/databaseMigratedTo.js';
+import { UNIQUE_VIOLATION } from '../helpers/testDatabase.js';
 
-let dataDir: string;
-let own: OwnTestDatabase;
 let db: Kysely<Database>;
+let close: () => Promise<void>;
 beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-m008-'));
-  own = await ownTestDatabase('sb_m008');
-  db = openDatabase({ ...loadConfig({ DATA_DIR: dataDir }), databaseUrl: own.databaseUrl });
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
-  const { error } = await migrator.migrateTo('003-agents');
-  if (error) throw error;
+  ({ db, close } = await databaseMigratedTo('003-agents'));
 });
-afterEach(async () => {
-  await db.destroy();
-  await own.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterEach(() => close());
 
 async function insertLegacyUser(id: string, username: string, createdAt: number): Promise<void> {
   await sql`insert into users (id, username, email, password_hash, role, token_version, created_at, updated_at)

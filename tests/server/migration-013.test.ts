@@ -3,39 +3,24 @@
  * keep their history forever, and nothing kept so far is deleted by the new rules, not even the
  * chats the bot's retention would have deleted before.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Migrator, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
 import { deleteExpiredCalls } from '../../server/db/callSweep.js';
 import { deleteExpiredConversations, deleteExpiredMessages } from '../../server/db/chatSweep.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
-import { MIGRATIONS } from '../../server/db/migrations/index.js';
-import { openDatabase } from '../../server/db/openDatabase.js';
 import type { Database } from '../../server/db/schema.js';
 import { countEndedSessions } from '../../server/db/sessions.js';
 import { insertUser } from '../../server/db/users.js';
 import { seedChat } from '../helpers/seedHistory.js';
 import { seedLegacyAgent, seedLegacyBot, seedLegacyCall } from '../helpers/seedLegacy.js';
-import { ownTestDatabase, type OwnTestDatabase } from '../helpers/testDatabase.js';
+import { databaseMigratedTo } from '../helpers/databaseMigratedTo.js';
 
-let dataDir: string;
-let own: OwnTestDatabase;
 let db: Kysely<Database>;
+let close: () => Promise<void>;
 beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-m013-'));
-  own = await ownTestDatabase('sb_m013');
-  db = openDatabase({ ...loadConfig({ DATA_DIR: dataDir }), databaseUrl: own.databaseUrl });
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateTo('012-history-search');
-  if (error) throw error;
+  ({ db, close } = await databaseMigratedTo('012-history-search'));
 });
-afterEach(async () => {
-  await db.destroy();
-  await own.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterEach(() => close());
 
 const T0 = Date.UTC(2026, 0, 5);
 

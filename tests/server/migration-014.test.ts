@@ -3,36 +3,21 @@
  * hash is filled at start-up, see voice-account-lookup.test.ts), and a call that got several
  * stream tokens from replayed webhooks keeps one: the used one, else the one expiring last.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
-import { MIGRATIONS } from '../../server/db/migrations/index.js';
-import { openDatabase } from '../../server/db/openDatabase.js';
 import type { Database } from '../../server/db/schema.js';
-import { ownTestDatabase, UNIQUE_VIOLATION, type OwnTestDatabase } from '../helpers/testDatabase.js';
+import { databaseMigratedTo } from '../helpers/databaseMigratedTo.js';
+import { UNIQUE_VIOLATION } from '../helpers/testDatabase.js';
 
-let dataDir: string;
-let own: OwnTestDatabase;
 let db: Kysely<Database>;
+let close: () => Promise<void>;
 beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-m014-'));
-  own = await ownTestDatabase('sb_m014');
-  db = openDatabase({ ...loadConfig({ DATA_DIR: dataDir }), databaseUrl: own.databaseUrl });
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '014')) } });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  ({ db, close } = await databaseMigratedTo('013-keep-history'));
   await sql`insert into users (id, username, email, password_hash, role, token_version, created_at, updated_at)
             values ('u1', 'owner', null, 'x', 'user', 0, 1, 1)`.execute(db);
 });
-afterEach(async () => {
-  await db.destroy();
-  await own.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterEach(() => close());
 
 async function insertToken(hash: string, callSid: string | null, expiresAt: number, usedAt: number | null): Promise<void> {
   await sql`insert into stream_tokens (token_hash, user_id, agent_id, call_sid, call_type, from_number, to_number, expires_at, used_at)

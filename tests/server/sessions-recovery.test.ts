@@ -26,13 +26,19 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-it('closes the sessions a crash left open when the server starts', async () => {
+/** A migrated database of the test's own, and the config a restarted server starts on it with. */
+async function migratedDatabase() {
   dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-recovery-'));
   const own = await ownTestDatabase('sb_recovery');
   dropDatabase = own.drop;
   const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SWITCHBOARD_ADMIN_PASSWORD: 'recovery-pw' }), databaseUrl: own.databaseUrl };
   const db = openDatabase(config);
   await migrateToLatest(db);
+  return { config, db };
+}
+
+it('closes the sessions a crash left open when the server starts', async () => {
+  const { config, db } = await migratedDatabase();
   const user = await insertUser(db, { username: 'caller-owner', email: null, role: 'user', passwordHash: 'x' }, 1);
   await seedEndedSessions(db, user.id, 'agent-1', 3, Date.UTC(2026, 0, 1));
   const open = (streamSid: string, startTime: number) =>
@@ -59,12 +65,7 @@ it('closes the sessions a crash left open when the server starts', async () => {
 });
 
 it(`a session of an app that crashed a moment ago is closed at start-up on SQLite, and left to the heartbeat rule on PostgreSQL (${TEST_DATABASE})`, async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-recovery-'));
-  const own = await ownTestDatabase('sb_recovery');
-  dropDatabase = own.drop;
-  const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SWITCHBOARD_ADMIN_PASSWORD: 'recovery-pw' }), databaseUrl: own.databaseUrl };
-  const db = openDatabase(config);
-  await migrateToLatest(db);
+  const { config, db } = await migratedDatabase();
   const user = await insertUser(db, { username: 'crash-owner', email: null, role: 'user', passwordHash: 'x' }, 1);
   // The crashed app beat a second ago and was bridging a call: its heartbeat is not stale yet.
   const now = Date.now();

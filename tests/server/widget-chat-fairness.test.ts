@@ -8,7 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatConversationResponse } from '../../shared/types/chat.js';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { newAddress, startChatBed, typesOf, type ChatBed } from '../helpers/chatServer.js';
-import { readSse } from '../helpers/sseEvents.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 
 let bed: ChatBed;
@@ -86,18 +85,7 @@ describe('a visitor who hangs up', () => {
   it('has the model request cancelled and the place freed; the question and the text already shown are kept', async () => {
     const bot = await bed.owner.createBot();
     bed.fake.enqueue({ pieces: ['A ', 'long ', 'answer ', 'that ', 'goes ', 'on ', 'and ', 'on.'], chunkDelayMs: 400 });
-    const controller = new AbortController();
-    const response = await fetch(`${bed.baseUrl}/api/widget/webchats/${bot.id}/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'Tell me everything' }),
-      signal: controller.signal,
-    });
-    let conversationId = '';
-    await readSse(response.body!, (event) => {
-      if (event.event === 'start') conversationId = (event.data as { conversationId: string }).conversationId;
-      if (event.event === 'delta') controller.abort();
-    }).catch(() => undefined);
+    const { conversationId } = await bed.hangUp(bot.id, 'Tell me everything', 'delta');
     await waitUntil(() => bed.fake.requests[0]?.hungUp === true, 2_000);
     await waitUntil(() => bed.t.app.chat.answering === 0 && bed.t.app.chat.limits.streams() === 0, 2_000);
     const kept = (await bed.conversation(bot.id, conversationId)).json as ChatConversationResponse;
@@ -111,20 +99,7 @@ describe('a visitor who hangs up', () => {
   it('keeps the question alone when it hangs up before any text, and the next answer sees it', async () => {
     const bot = await bed.owner.createBot();
     bed.fake.enqueue({ text: 'Never seen.', delayMs: 1_500 });
-    const controller = new AbortController();
-    const response = await fetch(`${bed.baseUrl}/api/widget/webchats/${bot.id}/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'Do you deliver to Lyon?' }),
-      signal: controller.signal,
-    });
-    let conversationId = '';
-    await readSse(response.body!, (event) => {
-      if (event.event === 'start') {
-        conversationId = (event.data as { conversationId: string }).conversationId;
-        controller.abort();
-      }
-    }).catch(() => undefined);
+    const { conversationId } = await bed.hangUp(bot.id, 'Do you deliver to Lyon?', 'start');
     await waitUntil(() => bed.t.app.chat.answering === 0, 2_000);
     const kept = (await bed.conversation(bot.id, conversationId)).json as ChatConversationResponse;
     expect(kept.messages.map((m) => [m.role, m.text])).toEqual([['user', 'Do you deliver to Lyon?']]);
@@ -142,17 +117,9 @@ describe('a visitor who hangs up', () => {
     const bot = await bed.owner.createBot();
     bed.fake.reply = () => ({ pieces: ['Slow ', 'answer ', 'here.'], chunkDelayMs: 300 });
     const hangUpAfterStart = async () => {
-      const controller = new AbortController();
-      const response = await fetch(`${bed.baseUrl}/api/widget/webchats/${bot.id}/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ text: 'Quick question' }),
-        signal: controller.signal,
-      });
-      if (response.status !== 200) return response.status;
-      await readSse(response.body!, (event) => event.event === 'start' && controller.abort()).catch(() => undefined);
-      await waitUntil(() => bed.t.app.chat.answering === 0, 2_000);
-      return 200;
+      const { status } = await bed.hangUp(bot.id, 'Quick question', 'start');
+      if (status === 200) await waitUntil(() => bed.t.app.chat.answering === 0, 2_000);
+      return status;
     };
     // All of these come from 127.0.0.1, the test's own address, in a fresh minute.
     bed.t.clock.advance(CHAT_DEFAULTS.rateWindowMs);

@@ -91,18 +91,7 @@ describe('a streamed answer', () => {
 
   it('stops the answer when the visitor goes away in the middle of it, keeping the question and what was shown', async () => {
     bed.fake.enqueue({ pieces: ['A ', 'long ', 'answer ', 'that ', 'goes ', 'on.'], chunkDelayMs: 200 });
-    const controller = new AbortController();
-    const response = await fetch(`${bed.baseUrl}/api/widget/webchats/${bot.id}/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'Tell me everything' }),
-      signal: controller.signal,
-    });
-    let conversationId = '';
-    await readSse(response.body!, (event) => {
-      if (event.event === 'start') conversationId = (event.data as { conversationId: string }).conversationId;
-      if (event.event === 'delta') controller.abort();
-    }).catch(() => undefined);
+    const { conversationId } = await bed.hangUp(bot.id, 'Tell me everything', 'delta');
     expect(conversationId).not.toBe('');
     await waitUntil(() => bed.t.app.chat.answering === 0 && bed.fake.requests[0]!.hungUp === true);
     expect((await kept(conversationId)).messages.map((m) => m.text)).toEqual(['Tell me everything', 'A ']);

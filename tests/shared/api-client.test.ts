@@ -27,6 +27,20 @@ function fakeServer(options: { refreshOk?: boolean } = {}) {
   return { fetch, calls, refreshCount: () => refreshCalls };
 }
 
+/** A client of `server` whose access token starts expired ('old') and takes what a refresh hands out. */
+function clientWithExpiredToken(server: ReturnType<typeof fakeServer>, getImpersonatedUserId?: () => string) {
+  const session = { token: 'old' };
+  const api = createApiClient({
+    fetch: server.fetch as unknown as typeof fetch,
+    getToken: () => session.token,
+    setToken: (t) => {
+      session.token = t;
+    },
+    getImpersonatedUserId,
+  });
+  return { api, session };
+}
+
 describe('createApiClient', () => {
   it('sends cookies, the bearer token and the impersonation header', async () => {
     const server = fakeServer();
@@ -47,18 +61,11 @@ describe('createApiClient', () => {
 
   it('10 concurrent 401s share exactly one refresh and each is retried once with the new token', async () => {
     const server = fakeServer();
-    let token = 'old';
-    const api = createApiClient({
-      fetch: server.fetch as unknown as typeof fetch,
-      getToken: () => token,
-      setToken: (t) => {
-        token = t;
-      },
-    });
+    const { api, session } = clientWithExpiredToken(server);
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => api.request<{ ok: boolean }>('GET', `/r${i}`)));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(server.refreshCount()).toBe(1);
-    expect(token).toBe('new');
+    expect(session.token).toBe('new');
     for (let i = 0; i < 10; i++) {
       const attempts = server.calls.filter((c) => c.url === `/api/r${i}`);
       expect(attempts).toHaveLength(2);
@@ -107,15 +114,7 @@ describe('createApiClient', () => {
 
   it('streams an export: the answer comes back unread after a refresh, with the impersonation header; a failure is an ApiError', async () => {
     const server = fakeServer();
-    let token = 'old';
-    const api = createApiClient({
-      fetch: server.fetch as unknown as typeof fetch,
-      getToken: () => token,
-      setToken: (t) => {
-        token = t;
-      },
-      getImpersonatedUserId: () => 'user-42',
-    });
+    const { api } = clientWithExpiredToken(server, () => 'user-42');
     const response = await api.history.exportConversations('bot 1', 'jsonl');
     expect(response.bodyUsed).toBe(false);
     expect(await response.json()).toMatchObject({ ok: true, path: '/api/history/webchats/bot%201/export?format=jsonl' });

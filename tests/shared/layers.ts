@@ -94,6 +94,8 @@ export const SHARED_LAYERS: RootLayers = {
       'unsafeCharacters.ts',
     ],
     ['defaults.ts', 'types/'],
+    // Leaves that import nothing: the one event-stream parser and the one plain-object check.
+    ['sse/', 'isPlainObject.ts'],
   ],
   sideways: {
     'usernames.ts': ['mixedScript.ts', 'unsafeCharacters.ts'],

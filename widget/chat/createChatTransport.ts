@@ -1,7 +1,7 @@
 import type { ChatVisitorMessage } from '../../shared/types/chat.js';
+import { createSseParser } from '../../shared/sse/createSseParser.js';
 import { ChatSendError } from './ChatSendError.js';
 import type { ChatTransport } from './ChatTransport.js';
-import { createSseParser } from './createSseParser.js';
 
 type Fields = Record<string, unknown>;
 

@@ -2,48 +2,18 @@
  * The agent detail form: its values (numbers kept as typed text until blur), the blur-reset
  * rules of spec part 1 §5, and the PATCH body of what changed since the agent was loaded.
  */
-import {
-  AGENT_DEFAULTS,
-  AGENT_LIMITS,
-  type AudioFormat,
-  type Eagerness,
-  type NoiseReduction,
-  type RealtimeModel,
-  type TranscriptionModel,
-  type TurnDetectionType,
-  type Voice,
-} from '../../../shared/defaults.js';
+import { AGENT_DEFAULTS, AGENT_LIMITS } from '../../../shared/defaults.js';
 import type { Agent, AgentPatch } from '../../../shared/types/agent.js';
 import { AGENT_TEXTS, type ResetReason } from './agentTexts.js';
 
-export interface AgentFormValues {
-  name: string;
-  description: string;
-  instructions: string;
+/** The agent's fields as the form holds them; the numbers as typed text (NumericField). */
+export interface AgentFormValues
+  extends Omit<Agent, 'id' | 'systemMessage' | 'phoneNumber' | 'tools' | NumericField>,
+    Record<NumericField, string> {
   systemMessage: string;
-  voice: Voice;
   /** null = 'None'. Saved through the association calls, not the PATCH. */
   phoneNumber: string | null;
   toolIds: string[];
-  speakFirst: boolean;
-  transcription: boolean;
-  transcription_model: TranscriptionModel;
-  transcription_language: string;
-  transcription_prompt: string;
-  noise_reduction: NoiseReduction;
-  input_audio_format: AudioFormat;
-  output_audio_format: AudioFormat;
-  model: RealtimeModel;
-  temperature: string;
-  response_output_tokens_limit: boolean;
-  max_response_output_tokens: string;
-  turn_detection_type: TurnDetectionType;
-  prefix_padding_ms: string;
-  silence_duration_ms: string;
-  threshold: string;
-  eagerness: Eagerness;
-  /** Keep history of the agent's calls: null forever, 0 don't keep, else days. */
-  keep_history_days: number | null;
 }
 
 export type NumericField =

@@ -3,24 +3,19 @@
  * arrive typed by contract but are checked here before they reach a table or the transcript.
  */
 import type { CallFunctionOutputEvent, CallMessageEvent, SessionEndedEvent } from '../../../shared/protocol.js';
+import { isPlainObject } from '../../../shared/isPlainObject.js';
 import type { CallSession, SessionMessage } from '../../../shared/types/session.js';
-
-type Loose = Record<string, unknown>;
-
-function isObject(value: unknown): value is Loose {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
 /** A session needs its stream SID and agent (spec part 1 §4); anything else is dropped. */
 export function isCallSession(value: unknown): value is CallSession {
-  return isObject(value) && isText(value.streamSid) && isText(value.agentId);
+  return isPlainObject(value) && isText(value.streamSid) && isText(value.agentId);
 }
 
 /** The sessions of an answer that carries a `sessions` list; null when there is none. */
 export function sessionsOf(answer: unknown): CallSession[] | null {
-  if (!isObject(answer) || !Array.isArray(answer.sessions)) return null;
+  if (!isPlainObject(answer) || !Array.isArray(answer.sessions)) return null;
   return answer.sessions.filter(isCallSession);
 }
 
@@ -28,7 +23,7 @@ export function sessionsOf(answer: unknown): CallSession[] | null {
 export function messagesOf(answer: unknown): SessionMessage[] {
   if (!Array.isArray(answer)) return [];
   return answer.flatMap((entry: unknown): SessionMessage[] => {
-    if (!isObject(entry) || typeof entry.type !== 'string') return [];
+    if (!isPlainObject(entry) || typeof entry.type !== 'string') return [];
     const id = entry.id;
     if (typeof id !== 'string' && typeof id !== 'number') return [];
     const message = typeof entry.message === 'string' ? entry.message : '';

@@ -5,13 +5,14 @@
  * 0 moved into their `minimum`/`maximum` (exclusive bounds too), strings of `minLength` x's,
  * booleans false, arrays of `minItems` sample items, nested objects filled the same way.
  */
+import { isPlainObject } from '../../../shared/isPlainObject.js';
 
 type Schema = Record<string, unknown>;
 
 const MAX_DEPTH = 4;
 
 function asSchema(value: unknown): Schema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Schema) : {};
+  return isPlainObject(value) ? value : {};
 }
 
 function finite(value: unknown): number | undefined {

@@ -3,6 +3,7 @@
  * type are required, and parameters must be a JSON object ('Invalid JSON in parameters field').
  */
 import type { Tool, ToolInput } from '../../../shared/types/tool.js';
+import { isPlainObject } from '../../../shared/isPlainObject.js';
 import { TOOL_TEXTS } from './api.js';
 
 /** What the form edits: the tool with its parameters as the text in the editor. */
@@ -43,7 +44,7 @@ export function sameForm(a: ToolForm, b: ToolForm): boolean {
 export function parseParameters(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return isPlainObject(value) ? value : null;
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@ import { Flex, Grid, Text, TextField } from '@radix-ui/themes';
 import { WEBCHAT_LIMITS, WEBCHAT_MODELS } from '../../../shared/defaults.js';
 import { FieldFrame } from '../../components/FieldFrame.js';
 import { FormSection } from '../../components/FormSection.js';
+import { bindField } from '../../components/bindField.js';
 import { KeepHistoryField } from '../../components/KeepHistoryField.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
@@ -16,7 +17,8 @@ const MODEL_LABELS: Record<string, string> = {
 };
 
 /** Bot Behaviour (spec part 2 §2): every field of the bot's conduct. */
-export function BehaviourTab({ values, set, errors, disabled }: WebchatFormBinding) {
+export function BehaviourTab(form: WebchatFormBinding) {
+  const { values, set, errors, disabled } = form;
   // A model set through the API (any name a compatible provider serves) stays selectable.
   const models = [...new Set<string>([...WEBCHAT_MODELS, values.model])].map((value) => ({ value, label: MODEL_LABELS[value] ?? value }));
   const { min, max, step } = WEBCHAT_LIMITS.temperature;
@@ -24,36 +26,19 @@ export function BehaviourTab({ values, set, errors, disabled }: WebchatFormBindi
     <Flex direction="column" gap="4">
       <FormSection title="Identity">
         <Grid columns={{ initial: '1', sm: '2' }} gap="4" align="start">
-          <TextInput label="Bot Name" required value={values.name} onChange={(v) => set('name', v)} error={errors.name} disabled={disabled} />
-          <SelectField label="Model" value={values.model} options={models} onChange={(v) => set('model', v)} disabled={disabled} />
+          <TextInput label="Bot Name" required error={errors.name} {...bindField(form, 'name')} />
+          <SelectField label="Model" options={models} {...bindField(form, 'model')} />
         </Grid>
-        <TextAreaField
-          label="Description"
-          required
-          rows={2}
-          value={values.description}
-          onChange={(v) => set('description', v)}
-          error={errors.description}
-          disabled={disabled}
-        />
+        <TextAreaField label="Description" required rows={2} error={errors.description} {...bindField(form, 'description')} />
       </FormSection>
       <FormSection title="Conversation">
         <TextAreaField
           label="System Prompt"
           rows={5}
-          value={values.system_prompt}
-          onChange={(v) => set('system_prompt', v)}
           hint="How the bot behaves. {{NAME}} is replaced by your custom value NAME."
-          disabled={disabled}
+          {...bindField(form, 'system_prompt')}
         />
-        <TextAreaField
-          label="Welcome Message"
-          rows={2}
-          value={values.welcome_message}
-          onChange={(v) => set('welcome_message', v)}
-          hint="The first message a visitor sees."
-          disabled={disabled}
-        />
+        <TextAreaField label="Welcome Message" rows={2} hint="The first message a visitor sees." {...bindField(form, 'welcome_message')} />
         <FieldFrame label="Temperature" hint="Lower is more focused, higher more varied (0 to 2).">
           {(control) => (
             <Flex gap="3" align="center">
@@ -77,29 +62,18 @@ export function BehaviourTab({ values, set, errors, disabled }: WebchatFormBindi
         </FieldFrame>
       </FormSection>
       <FormSection title="Tools and memory">
-        <ToolsSelect value={values.tools} onChange={(tools) => set('tools', tools)} disabled={disabled} />
+        <ToolsSelect {...bindField(form, 'tools')} />
         <Grid columns={{ initial: '1', sm: '2' }} gap="4" align="start">
-          <NumberText
-            label="Tool Recursion Depth"
-            value={values.tool_recursion_depth}
-            onChange={(v) => set('tool_recursion_depth', v)}
-            hint="1-100"
-            error={errors.tool_recursion_depth}
-            disabled={disabled}
-          />
+          <NumberText label="Tool Recursion Depth" hint="1-100" error={errors.tool_recursion_depth} {...bindField(form, 'tool_recursion_depth')} />
           <NumberText
             label="Short-term Retention (seconds)"
-            value={values.short_term_messages_retention_period}
-            onChange={(v) => set('short_term_messages_retention_period', v)}
             hint="The bot’s memory: how far back it sees earlier messages of a conversation, and what a visitor gets back on reload. 0: no memory between messages."
             error={errors.short_term_messages_retention_period}
-            disabled={disabled}
+            {...bindField(form, 'short_term_messages_retention_period')}
           />
           <KeepHistoryField
-            value={values.keep_history_days}
-            onChange={(v) => set('keep_history_days', v)}
             hint="How long conversations stay on the Conversations tab, in search and in exports. Don’t keep deletes each once it ends."
-            disabled={disabled}
+            {...bindField(form, 'keep_history_days')}
           />
         </Grid>
       </FormSection>

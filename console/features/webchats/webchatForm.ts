@@ -8,22 +8,13 @@ import type { Appearance, Webchat, WebchatInput } from '../../../shared/types/we
 import { EMPTY_KNOWLEDGE, sameKnowledge } from './knowledge.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
-export interface WebchatFormValues {
-  name: string;
-  description: string;
-  system_prompt: string;
-  welcome_message: string;
-  model: string;
-  temperature: number;
-  enabled: boolean;
+/** The bot's fields as the form holds them; numbers typed as digits stay text. */
+export interface WebchatFormValues
+  extends Pick<Webchat, 'name' | 'description' | 'system_prompt' | 'welcome_message' | 'model' | 'temperature' | 'enabled' | 'keep_history_days' | 'tools' | 'appearance'> {
   /** Digits only; '' means the default (10). */
   tool_recursion_depth: string;
   /** Digits only (seconds). */
   short_term_messages_retention_period: string;
-  /** Keep history of the bot's conversations: null forever, 0 don't keep, else days. */
-  keep_history_days: number | null;
-  tools: string[];
-  appearance: Appearance;
   /** The Knowledge Base tab's pages, selection and summary (issue 9). */
   knowledge: WebchatKnowledge;
 }

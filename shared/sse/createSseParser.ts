@@ -5,9 +5,14 @@
  * with LF, and an empty line dispatches the event. EventSource would do this, but it can only GET.
  *
  * Returns the function to feed decoded text to. As in EventSource, an event the stream ends
- * before its empty line is dropped: it may be cut off.
+ * before its empty line is dropped: it may be cut off (a reader that keeps it feeds "\n\n" at the
+ * end). `onComment` hears each comment's text after the colon (keep-alives, for tests).
+ * The widget's chat transport, the server's Chat Completions reader and the tests all read with it.
  */
-export function createSseParser(onEvent: (type: string, data: string) => void): (text: string) => void {
+export function createSseParser(
+  onEvent: (type: string, data: string) => void,
+  onComment?: (text: string) => void,
+): (text: string) => void {
   let buffer = '';
   let type = '';
   let data: string | null = null;
@@ -22,7 +27,7 @@ export function createSseParser(onEvent: (type: string, data: string) => void): 
     }
     const colon = text.indexOf(':');
     // A leading colon is a comment (servers send them as keep-alives).
-    if (!colon) return;
+    if (!colon) return onComment?.(text.slice(1));
     const field = colon < 0 ? text : text.slice(0, colon);
     const value = colon < 0 ? '' : text.slice(text[colon + 1] === ' ' ? colon + 2 : colon + 1);
     if (field === 'event') type = value;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createSseParser } from '../../widget/chat/createSseParser.js';
+import { createSseParser } from '../../shared/sse/createSseParser.js';
 
 /** Feeds `chunks` to a fresh parser and returns the events it dispatched, as [type, data]. */
 function parse(...chunks: string[]): [string, string][] {
@@ -59,6 +59,13 @@ describe('SSE parser', () => {
 
   it('drops an event the stream ends before its blank line, as EventSource does', () => {
     expect(parse('event: delta\ndata: {"text":"a"}\n\nevent: done\ndata: {}')).toEqual([['delta', '{"text":"a"}']]);
+  });
+
+  it('hands comments to the optional comment listener, text after the colon', () => {
+    const comments: string[] = [];
+    const push = createSseParser(() => {}, (text) => comments.push(text));
+    push(': keep-alive\r\n:\n:x\rdata: 1\n\n');
+    expect(comments).toEqual([' keep-alive', '', 'x']);
   });
 
   it('resets the event type after each event', () => {
