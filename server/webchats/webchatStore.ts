@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { USER_QUOTAS } from '../../shared/limits.js';
-import type { IntegrationScriptResponse, Webchat } from '../../shared/types/webchat.js';
+import type { IntegrationScriptResponse, PublicWebchatConfig, Webchat } from '../../shared/types/webchat.js';
 import { findOwnedToolIds, isForeignKeyViolation } from '../db/agents.js';
 import type { ChatKeeping } from '../db/chatExpiry.js';
 import { loadKnowledge, saveKnowledge } from '../db/knowledge.js';
@@ -15,6 +15,7 @@ import {
   countWebchats,
   deleteWebchat,
   findWebchat,
+  findPublicWebchatRow,
   findWebchatRow,
   insertWebchat,
   listWebchats,
@@ -24,7 +25,7 @@ import {
 import { notFound, quotaExceeded, validationFailed } from '../core/AppError.js';
 import { integrationScript } from './integrationScript.js';
 import type { ParsedWebchatBody } from './parseWebchatBody.js';
-import { NEW_WEBCHAT_COLUMNS, toWebchat } from './toWebchat.js';
+import { NEW_WEBCHAT_COLUMNS, toPublicWebchatConfig, toWebchat } from './toWebchat.js';
 import { WEBCHAT_NOT_FOUND } from './webchatTexts.js';
 
 export const TOOL_DELETED_MEANWHILE = 'tools: a tool was deleted meanwhile, reload and try again';
@@ -108,4 +109,11 @@ export async function removeWebchat(db: Kysely<Database>, userId: string, id: st
 export async function webchatIntegrationScript(db: Kysely<Database>, userId: string, id: string, publicUrl: string): Promise<IntegrationScriptResponse> {
   const webchat = await findOwnedWebchat(db, userId, id);
   return { integrationScript: integrationScript(publicUrl, webchat.id) };
+}
+
+/** What the widget shows of a bot; an inactive bot is as absent as a missing one. */
+export async function publicWebchatConfig(db: Kysely<Database>, id: string): Promise<PublicWebchatConfig> {
+  const row = await findPublicWebchatRow(db, id);
+  if (!row || row.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
+  return toPublicWebchatConfig(row);
 }
