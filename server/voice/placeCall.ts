@@ -4,6 +4,7 @@
  * one-time token (voice/streamTokens.ts); the token is bound to the call Twilio answers with, and
  * deleted again when Twilio refuses the call. The ringing call is then watched (RingingCalls.ts).
  */
+import { AGENT_NOT_FOUND } from '../agents/agentLimits.js';
 import { badRequest, notFound } from '../core/AppError.js';
 import { findAgentRow } from '../db/agents.js';
 import { bindStreamToken, deleteStreamToken } from '../db/streamTokens.js';
@@ -13,8 +14,6 @@ import type { RingingCalls } from './RingingCalls.js';
 import { callStatusUrl } from './RingingCalls.js';
 import { mintStreamToken } from './streamTokens.js';
 
-/** agents/agentLimits.ts's text; voice/ does not import agents/ (the feature DAG of tests/shared/layers.ts). */
-const AGENT_NOT_FOUND = 'Agent not found';
 export const AGENT_HAS_NO_NUMBER = 'This agent has no phone number. Attach one of your Twilio numbers first.';
 
 /** The database, secrets and public address of the user's Twilio client, and the ringing calls. */
