@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AuthUser, User } from '../../shared/types/user.js';
+import type { User } from '../../shared/types/user.js';
 import { usernameKey } from '../../shared/usernames.js';
 import { Precompiled } from './precompiled.js';
 import type { Database, UsersTable } from './schema.js';
@@ -33,10 +33,6 @@ export function toPublicUser(row: UserRecord): User {
 }
 
 /** The signed-in user's shape as the console stores it (spec part 1 §3). */
-export function toAuthUser(row: Pick<UserRecord, 'id' | 'username' | 'role' | 'email'>): AuthUser {
-  return { id: row.id, username: row.username, role: row.role, email: row.email };
-}
-
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRecord | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -7,15 +7,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { LoginResponse, LogoutResponse, RefreshResponse } from '../../shared/types/api.js';
 import { REALTIME } from '../../shared/defaults.js';
-import { usernameKey } from '../../shared/usernames.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/refreshCookie.js';
 import { refuseCrossSite } from '../auth/refuseCrossSite.js';
 import { bearerToken } from '../auth/sessionUser.js';
+import { refreshAccess, signIn } from '../auth/signIn.js';
 import { startSession } from '../auth/startSession.js';
-import { throttledCheck } from '../auth/throttledCheck.js';
-import { verifyPassword } from '../crypto/passwords.js';
-import { findUserById, findUserByUsername, toAuthUser, type UserRecord } from '../db/users.js';
-import { AppError, retryAfter, unauthorized } from '../core/AppError.js';
+import { toAuthUser } from '../auth/toAuthUser.js';
+import { AppError, unauthorized } from '../core/AppError.js';
 import { addressKey } from '../net/addressKey.js';
 import { PASSWORD_MAX_LENGTH } from './fields.js';
 
@@ -27,30 +25,14 @@ const LoginBody = Type.Object(
   { additionalProperties: false },
 );
 
-function tooManyAttempts(seconds: number): AppError {
-  const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new AppError('rate_limited', `Too many failed sign-in attempts. Please try again in ${wait}.`, retryAfter(seconds));
-}
-
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, auth, config } = app;
 
   app.post('/login', { config: { auth: 'public' }, schema: { body: LoginBody } }, async (request, reply): Promise<LoginResponse> => {
     const { username, password } = request.body;
-    let user: UserRecord | undefined;
-    // Counted and answered the same, in about the same time, whether the username exists or not.
-    const valid = await throttledCheck(
-      auth.loginThrottle,
-      { account: usernameKey(username), address: addressKey(request.ip, config.ipv6PrefixLength) },
-      async () => {
-        user = await findUserByUsername(db, username);
-        return user ? verifyPassword(user.password_hash, password) : auth.verifyUnknownUser(password);
-      },
-      tooManyAttempts,
-    );
-    if (!user || !valid) throw new AppError('invalid_credentials', 'Invalid username or password');
+    const address = addressKey(request.ip, config.ipv6PrefixLength);
+    const user = await signIn(db, auth, { username, password, address });
     return { success: true, user: toAuthUser(user), accessToken: await startSession(app, reply, user) };
   });
 
@@ -59,11 +41,9 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     const presented = readRefreshCookie(request);
     if (!presented) throw unauthorized('No refresh token; please sign in');
     try {
-      const { userId, token, sessionId } = await auth.refreshTokens.rotate(presented);
-      const user = await findUserById(db, userId);
-      if (!user) throw unauthorized('Invalid refresh token');
-      setRefreshCookie(reply, config, token);
-      return { success: true, accessToken: await auth.accessTokens.sign(user, sessionId) };
+      const { refreshToken, accessToken } = await refreshAccess(db, auth, presented);
+      setRefreshCookie(reply, config, refreshToken);
+      return { success: true, accessToken };
     } catch (error) {
       clearRefreshCookie(reply, config);
       throw error;

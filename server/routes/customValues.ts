@@ -8,11 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { CustomValuesResponse, SuccessResponse } from '../../shared/types/api.js';
 import { requireUser } from '../auth/requireUser.js';
-import { USER_QUOTAS } from '../../shared/limits.js';
-import { customValueCount, deleteCustomValue, listCustomValues, saveCustomValue } from '../db/customValues.js';
-import { withOwnerLock } from '../db/ownerLock.js';
-import { notFound, quotaExceeded } from '../core/AppError.js';
 import { customValueOf, SaveCustomValueBody } from '../tools/customValueFields.js';
+import { listUserCustomValues, removeCustomValue, storeCustomValue } from '../tools/customValueStore.js';
 
 const NameParams = Type.Object({ name: Type.String() });
 
@@ -22,24 +19,19 @@ export async function customValueRoutes(fastify: FastifyInstance): Promise<void>
 
   app.get('', async (request): Promise<CustomValuesResponse> => ({
     success: true,
-    customValues: await listCustomValues(db, requireUser(request).id),
+    customValues: await listUserCustomValues(db, requireUser(request).id),
   }));
 
   app.post('', { schema: { body: SaveCustomValueBody } }, async (request, reply): Promise<SuccessResponse> => {
     const userId = requireUser(request).id;
     const value = customValueOf(request.body);
-    // A new name counts towards the quota; saving an existing name is an update and always allowed.
-    const outcome = await withOwnerLock(db, userId, async (trx) => {
-      const { count, hasName } = await customValueCount(trx, userId, value.name);
-      if (!hasName && count >= USER_QUOTAS.customValues) throw quotaExceeded('customValues', 'custom values per user');
-      return saveCustomValue(trx, userId, value, clock());
-    });
+    const outcome = await storeCustomValue(db, userId, value, clock());
     if (outcome === 'created') reply.code(201);
     return { success: true, message: outcome === 'created' ? 'Custom value created' : 'Custom value updated' };
   });
 
   app.delete('/:name', { schema: { params: NameParams } }, async (request): Promise<SuccessResponse> => {
-    if (!(await deleteCustomValue(db, requireUser(request).id, request.params.name))) throw notFound('Custom value not found');
+    await removeCustomValue(db, requireUser(request).id, request.params.name);
     return { success: true, message: 'Custom value deleted' };
   });
 }

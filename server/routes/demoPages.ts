@@ -3,11 +3,11 @@
  * sign-in, limited per address like the widget endpoints (each page may probe the demo's site).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findDemoWithWebchat } from '../db/webchatDemos.js';
-import { DEMO_STYLESHEET_PATH, renderDemoPage, renderDemoUnavailable, type RenderedPage } from '../demo/demoPage.js';
+import { DEMO_STYLESHEET_PATH, type RenderedPage } from '../demo/demoPage.js';
+import { demoPageFor } from '../demo/demoPageFor.js';
 import { DEMO_STYLES } from '../demo/demoStyles.js';
-import type { FramingProbe, FramingVerdict } from '../demo/framingProbe.js';
-import { isOwnAddress, ownAddresses } from '../net/ownAddresses.js';
+import type { FramingProbe } from '../demo/framingProbe.js';
+import { ownAddresses } from '../net/ownAddresses.js';
 
 export interface DemoPageRoutesOptions {
   probe: FramingProbe;
@@ -33,13 +33,7 @@ export async function demoPageRoutes(app: FastifyInstance, { probe }: DemoPageRo
 
   // Visitors get a page for every outcome, never a JSON error.
   app.get<{ Params: { id: string } }>('/demo/:id', { config: { auth: 'public', rateLimit } }, async (request, reply) => {
-    const found = await findDemoWithWebchat(db, request.params.id);
-    if (!found) return send(reply, 404, renderDemoUnavailable('not_found'));
-    const { demo, webchat } = found;
-    if (webchat.enabled !== 1) return send(reply, 404, renderDemoUnavailable('inactive'));
-    // Links to this server are refused when demos are made; one made before that is never framed.
-    const ownPage = isOwnAddress(new URL(demo.link), ownAddresses(config.publicUrl, request.host));
-    const verdict: FramingVerdict = ownPage ? { frameable: false, origins: [] } : await probe(demo.link);
-    return send(reply, 200, renderDemoPage({ botName: webchat.name, webchatId: webchat.id, link: demo.link, verdict }));
+    const { status, page } = await demoPageFor(db, probe, request.params.id, ownAddresses(config.publicUrl, request.host));
+    return send(reply, status, page);
   });
 }

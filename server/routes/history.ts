@@ -24,22 +24,15 @@ import {
   type HistorySearchPage,
 } from '../../shared/types/history.js';
 import { requireUser } from '../auth/requireUser.js';
-import { conversationMessages, findOwnedConversation, listWebchatConversations, toConversationMessage, toConversationSummary } from '../db/historyConversations.js';
-import type { Database } from '../db/schema.js';
-import { countEndedSessions } from '../db/sessions.js';
-import { findWebchatRow } from '../db/webchats.js';
-import { notFound } from '../core/AppError.js';
 import { queryRecord, sortOrder, wholeNumber } from '../core/queryParams.js';
 import { contentDisposition, exportFileName } from '../history/exportFileName.js';
 import { EXPORT_CONTENT_TYPE, exportChunks } from '../history/exportFormats.js';
 import type { ExportItem } from '../history/exportItems.js';
-import { endedCallsExport, searchExport, webchatExport } from '../history/exportSources.js';
+import { searchExport } from '../history/exportSources.js';
 import { ExportSlots } from '../history/ExportSlots.js';
 import { parseFormat, parseHistoryFilters, parsePage } from '../history/parseHistoryQuery.js';
 import { searchHistory } from '../history/searchHistory.js';
-import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
-
-export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+import { conversationDetail, conversationsPage, endedCallsExportOf, webchatExportOf } from '../history/webchatConversations.js';
 /** Pages of a bot's conversations go this deep (offset); exports have no such limit. */
 const MAX_OFFSET = 1_000_000_000;
 /** Bytes an export buffers before it waits for the client to read (backpressure). */
@@ -53,12 +46,6 @@ export async function historyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock } = app;
   const slots = new ExportSlots();
-
-  const ownedWebchat = async (userId: string, id: string): Promise<Database['webchats']> => {
-    const row = await findWebchatRow(db, userId, id);
-    if (!row) throw notFound(WEBCHAT_NOT_FOUND);
-    return row;
-  };
 
   /**
    * Streams the export: the batches are pulled as the client reads (a Readable of at most
@@ -109,50 +96,31 @@ export async function historyRoutes(fastify: FastifyInstance): Promise<void> {
     const order = sortOrder(query);
     const userId = requireUser(request).id;
     const fileName = exportFileName(['ended-calls'], format, clock());
-    return streamExport(reply, userId, format, fileName, await countEndedSessions(db, userId), endedCallsExport(db, userId, order));
+    const { count, batches } = await endedCallsExportOf(db, userId, order);
+    return streamExport(reply, userId, format, fileName, count, batches);
   });
 
   app.get('/webchats/:id/conversations', { schema: { params: WebchatParams } }, async (request): Promise<ConversationsPage> => {
     const query = queryRecord(request.query);
     const userId = requireUser(request).id;
-    const webchat = await ownedWebchat(userId, request.params.id);
-    const limit = wholeNumber(query, 'limit', ENDED_SESSIONS_DEFAULT_LIMIT, 1, HISTORY_LIMITS.maxPageSize);
-    const offset = wholeNumber(query, 'offset', 0, 0, MAX_OFFSET);
-    const order = sortOrder(query);
-    const { rows, total } = await listWebchatConversations(db, userId, webchat.id, { limit, offset, order });
-    const now = clock();
-    return {
-      success: true,
-      conversations: rows.map((row) => toConversationSummary(row, now)),
-      total,
-      limit,
-      offset,
-      retentionSeconds: webchat.short_term_messages_retention_period,
-      keepHistoryDays: webchat.keep_history_days,
-    };
+    const paging = () => ({
+      limit: wholeNumber(query, 'limit', ENDED_SESSIONS_DEFAULT_LIMIT, 1, HISTORY_LIMITS.maxPageSize),
+      offset: wholeNumber(query, 'offset', 0, 0, MAX_OFFSET),
+      order: sortOrder(query),
+    });
+    return conversationsPage(db, userId, request.params.id, paging, clock());
   });
 
   app.get('/webchats/:id/conversations/:conversationId', { schema: { params: ConversationParams } }, async (request): Promise<ConversationDetail> => {
     const userId = requireUser(request).id;
-    const webchat = await ownedWebchat(userId, request.params.id);
-    const conversation = await findOwnedConversation(db, userId, webchat.id, request.params.conversationId);
-    if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
-    const messages = await conversationMessages(db, conversation.id);
-    return {
-      success: true,
-      conversation: toConversationSummary(conversation, clock()),
-      messages: messages.map(toConversationMessage),
-      retentionSeconds: webchat.short_term_messages_retention_period,
-      keepHistoryDays: webchat.keep_history_days,
-    };
+    return conversationDetail(db, userId, request.params.id, request.params.conversationId, clock());
   });
 
   app.get('/webchats/:id/export', { schema: { params: WebchatParams } }, async (request, reply) => {
     const format = parseFormat(queryRecord(request.query));
     const userId = requireUser(request).id;
-    const webchat = await ownedWebchat(userId, request.params.id);
-    const { total } = await listWebchatConversations(db, userId, webchat.id, { limit: 1, offset: 0, order: 'desc' });
-    const fileName = exportFileName(['conversations', webchat.name], format, clock());
-    return streamExport(reply, userId, format, fileName, total, webchatExport(db, userId, webchat.id));
+    const { name, count, batches } = await webchatExportOf(db, userId, request.params.id);
+    const fileName = exportFileName(['conversations', name], format, clock());
+    return streamExport(reply, userId, format, fileName, count, batches);
   });
 }

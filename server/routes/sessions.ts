@@ -9,13 +9,9 @@ import { ENDED_SESSIONS_DEFAULT_LIMIT } from '../../shared/defaults.js';
 import type { ActiveSessionsResponse, SuccessResponse } from '../../shared/types/api.js';
 import type { CallSession, EndedSessionsPage, SessionMessage } from '../../shared/types/session.js';
 import { requireUser } from '../auth/requireUser.js';
-import { findSession, listActiveSessions, listEndedSessions, toCallSession } from '../db/sessions.js';
-import { listMessages, toSessionMessage } from '../db/sessionMessages.js';
-import { notFound } from '../core/AppError.js';
 import { sortOrder, wholeNumber } from '../core/queryParams.js';
-import { endSession } from '../voice/endSession.js';
+import { callMessages, endCallSession, getCallSession, listActiveCalls, listEndedCalls } from '../voice/callSessions.js';
 
-export const SESSION_NOT_FOUND = 'Session not found';
 /** The largest page; the console offers 5, 10, 25 and 50. */
 export const ENDED_SESSIONS_MAX_LIMIT = 100;
 const MAX_OFFSET = 1_000_000_000;
@@ -28,36 +24,30 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  app.get('/active-sessions', async (request): Promise<ActiveSessionsResponse> => {
-    const rows = await listActiveSessions(db, requireUser(request).id);
-    return { success: true, sessions: rows.map(toCallSession) };
-  });
+  app.get('/active-sessions', async (request): Promise<ActiveSessionsResponse> => ({
+    success: true,
+    sessions: await listActiveCalls(db, requireUser(request).id),
+  }));
 
   // Named "active", it answers any of the user's sessions so a detail page survives the call's end.
-  app.get('/active-sessions/:id', { schema: { params: StreamSidParams } }, async (request): Promise<CallSession> => {
-    const row = await findSession(db, requireUser(request).id, request.params.id);
-    if (!row) throw notFound(SESSION_NOT_FOUND);
-    return toCallSession(row);
-  });
+  app.get('/active-sessions/:id', { schema: { params: StreamSidParams } }, async (request): Promise<CallSession> =>
+    getCallSession(db, requireUser(request).id, request.params.id),
+  );
 
   app.get('/ended-sessions', async (request): Promise<EndedSessionsPage> => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const limit = wholeNumber(query, 'limit', ENDED_SESSIONS_DEFAULT_LIMIT, 1, ENDED_SESSIONS_MAX_LIMIT);
     const offset = wholeNumber(query, 'offset', 0, 0, MAX_OFFSET);
     const order = sortOrder(query);
-    const page = await listEndedSessions(db, requireUser(request).id, { limit, offset, order });
-    return { success: true, sessions: page.rows.map(toCallSession), total: page.total, limit, offset };
+    const page = await listEndedCalls(db, requireUser(request).id, { limit, offset, order });
+    return { success: true, ...page, limit, offset };
   });
 
-  app.post('/end-session', { schema: { body: EndSessionBody } }, async (request): Promise<SuccessResponse> => {
-    const session = await findSession(db, requireUser(request).id, request.body.streamSid);
-    if (!session) throw notFound(SESSION_NOT_FOUND);
-    return endSession(app, session);
-  });
+  app.post('/end-session', { schema: { body: EndSessionBody } }, async (request): Promise<SuccessResponse> =>
+    endCallSession(app, requireUser(request).id, request.body.streamSid),
+  );
 
-  app.get('/messages/:streamSid', { schema: { params: MessagesParams } }, async (request): Promise<SessionMessage[]> => {
-    const session = await findSession(db, requireUser(request).id, request.params.streamSid);
-    if (!session) throw notFound(SESSION_NOT_FOUND);
-    return (await listMessages(db, session.stream_sid)).map(toSessionMessage);
-  });
+  app.get('/messages/:streamSid', { schema: { params: MessagesParams } }, async (request): Promise<SessionMessage[]> =>
+    callMessages(db, requireUser(request).id, request.params.streamSid),
+  );
 }

@@ -13,9 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { SettingsResponse, SuccessResponse } from '../../shared/types/api.js';
 import { requireUser } from '../auth/requireUser.js';
-import { deleteSettings } from '../db/settings.js';
-import { getAccountSecrets, readSettingsView, SETTING_COLUMNS, updateAccountSecrets, type SecretColumn } from '../settings/accountSecrets.js';
-import { checkSavedCredentials } from '../settings/checkCredentials.js';
+import { readSettingsView, SETTING_COLUMNS } from '../settings/accountSecrets.js';
+import { deleteAccountSettings, resetSettings, saveSettings, type SettingsChanges } from '../settings/saveSettings.js';
 import { SettingsViews } from '../settings/SettingsViews.js';
 
 const SettingValue = Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]);
@@ -36,7 +35,8 @@ const SettingsBody = Type.Object(
 export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, secretBox, clock, config } = app;
-  const checkConfig = { openaiBaseUrl: config.openaiBaseUrl, twilioApiBaseUrl: config.twilioApiBaseUrl, timeoutMs: config.credentialCheckTimeoutMs };
+  const checks = { openaiBaseUrl: config.openaiBaseUrl, twilioApiBaseUrl: config.twilioApiBaseUrl, timeoutMs: config.credentialCheckTimeoutMs };
+  const services = { db, secretBox, checks };
   // Per app, like every cache; keyed by the stored ciphertexts, so writes need not tell it.
   const views = new SettingsViews();
 
@@ -47,26 +47,18 @@ export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.put('', { schema: { body: SettingsBody } }, async (request): Promise<SettingsResponse> => {
     const body = request.body;
-    const changes: Partial<Record<SecretColumn, string | null>> = {};
-    for (const [upper, column] of Object.entries(SETTING_COLUMNS) as Array<[keyof typeof SETTING_COLUMNS, SecretColumn]>) {
+    const changes: SettingsChanges = {};
+    for (const [upper, column] of Object.entries(SETTING_COLUMNS) as Array<[keyof typeof SETTING_COLUMNS, keyof SettingsChanges]>) {
       if (body[column] !== undefined) changes[column] = body[column];
       else if (body[upper] !== undefined) changes[column] = body[upper];
     }
-    const userId = requireUser(request).id;
-    const settings = await updateAccountSecrets(db, secretBox, userId, changes, clock());
-    const changed = { openai: 'openai_api_key' in changes, twilio: 'twilio_account_sid' in changes || 'twilio_auth_token' in changes };
-    const checks = await checkSavedCredentials(checkConfig, await getAccountSecrets(db, secretBox, userId), changed);
-    return { success: true, settings, checks };
+    return saveSettings(services, requireUser(request).id, changes, clock());
   });
 
-  app.post('/reset', async (request): Promise<SettingsResponse> => {
-    const changes = { openai_api_key: null, twilio_account_sid: null, twilio_auth_token: null };
-    const settings = await updateAccountSecrets(db, secretBox, requireUser(request).id, changes, clock());
-    return { success: true, settings };
-  });
+  app.post('/reset', async (request): Promise<SettingsResponse> => resetSettings(services, requireUser(request).id, clock()));
 
   app.delete('', async (request): Promise<SuccessResponse> => {
-    await deleteSettings(db, requireUser(request).id);
+    await deleteAccountSettings(db, requireUser(request).id);
     return { success: true, message: 'Account settings deleted successfully' };
   });
 }

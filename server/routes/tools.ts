@@ -10,12 +10,8 @@ import { Type } from 'typebox';
 import type { SuccessResponse } from '../../shared/types/api.js';
 import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
 import { requireUser } from '../auth/requireUser.js';
-import { deleteTool, findTool, listTools, toTool } from '../db/tools.js';
-import { notFound } from '../core/AppError.js';
-import { checkToolInSandbox } from '../tools/checkToolInSandbox.js';
-import { runLoadedTool, TOOL_NOT_FOUND } from '../tools/runTool.js';
 import { CreateToolBody, newToolFields, toolChanges, UpdateToolBody } from '../tools/toolFields.js';
-import { changeTool, createTool } from '../tools/toolStore.js';
+import { addTool, editTool, getTool, listUserTools, removeTool, testTool } from '../tools/toolStore.js';
 
 const ToolParams = Type.Object({ id: Type.String() });
 
@@ -25,39 +21,26 @@ const TestBody = Type.Object({ args: Type.Optional(Type.Unknown()) }, { addition
 export async function toolRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock, sandbox } = app;
+  const deps = { db, sandbox };
 
-  app.get('', { config: { ownerAnswer: true } }, async (request): Promise<Tool[]> => (await listTools(db, requireUser(request).id)).map(toTool));
+  app.get('', { config: { ownerAnswer: true } }, async (request): Promise<Tool[]> => listUserTools(db, requireUser(request).id));
 
-  app.get('/:id', { schema: { params: ToolParams } }, async (request): Promise<Tool> => {
-    const tool = await findTool(db, requireUser(request).id, request.params.id);
-    if (!tool) throw notFound(TOOL_NOT_FOUND);
-    return toTool(tool);
-  });
+  app.get('/:id', { schema: { params: ToolParams } }, async (request): Promise<Tool> => getTool(db, requireUser(request).id, request.params.id));
 
   app.post('', { schema: { body: CreateToolBody } }, async (request, reply): Promise<Tool> => {
     const userId = requireUser(request).id;
-    const fields = newToolFields(request.body);
-    await checkToolInSandbox(sandbox, userId, fields);
-    const row = await createTool(db, userId, fields, clock());
+    const tool = await addTool(deps, userId, newToolFields(request.body), clock());
     reply.code(201);
-    return toTool(row);
+    return tool;
   });
 
   app.patch('/:id', { schema: { params: ToolParams, body: UpdateToolBody } }, async (request): Promise<Tool> => {
     const userId = requireUser(request).id;
-    const changes = toolChanges(request.body);
-    // A missing tool is 404 before its code is compiled.
-    if (!(await findTool(db, userId, request.params.id))) throw notFound(TOOL_NOT_FOUND);
-    await checkToolInSandbox(sandbox, userId, changes);
-    const row = Object.keys(changes).length === 0
-      ? await findTool(db, userId, request.params.id)
-      : await changeTool(db, userId, request.params.id, changes, clock());
-    if (!row) throw notFound(TOOL_NOT_FOUND);
-    return toTool(row);
+    return editTool(deps, userId, request.params.id, toolChanges(request.body), clock());
   });
 
   app.delete('/:id', { schema: { params: ToolParams } }, async (request): Promise<SuccessResponse> => {
-    if (!(await deleteTool(db, requireUser(request).id, request.params.id))) throw notFound(TOOL_NOT_FOUND);
+    await removeTool(db, requireUser(request).id, request.params.id);
     return { success: true };
   });
 
@@ -66,9 +49,7 @@ export async function toolRoutes(fastify: FastifyInstance): Promise<void> {
    * naming the field, not 400: the Test panel shows it inline like any other failed run, and a
    * model tool call gets the same text from runTool. Only a missing tool or a malformed body is 4xx.
    */
-  app.post('/:id/test', { schema: { params: ToolParams, body: TestBody } }, async (request): Promise<ToolTestResult> => {
-    const tool = await findTool(db, requireUser(request).id, request.params.id);
-    if (!tool) throw notFound(TOOL_NOT_FOUND);
-    return runLoadedTool(app, tool, request.body.args ?? {});
-  });
+  app.post('/:id/test', { schema: { params: ToolParams, body: TestBody } }, async (request): Promise<ToolTestResult> =>
+    testTool(deps, requireUser(request).id, request.params.id, request.body.args ?? {}),
+  );
 }

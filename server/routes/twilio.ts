@@ -10,28 +10,24 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { MakeCallResponse, PhoneNumbersResponse } from '../../shared/types/api.js';
-import { AGENT_NOT_FOUND } from '../agents/agentLimits.js';
 import { normalizePhoneNumber, PHONE_FORMAT_ERROR } from '../agents/phoneNumber.js';
 import { callTwilio, twilioForUser } from '../settings/twilioForUser.js';
 import { requireUser } from '../auth/requireUser.js';
-import { findAgentRow } from '../db/agents.js';
-import { bindStreamToken, deleteStreamToken } from '../db/streamTokens.js';
-import { badRequest, forbidden, AppError, notFound, validationFailed } from '../core/AppError.js';
+import { forbidden, AppError, validationFailed } from '../core/AppError.js';
 import { isValidTwilioSignature, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
 import { connectStreamTwiml, mediaStreamUrl, sayAndHangUpTwiml } from '../twilio/twiml.js';
 import { STREAM_TOKEN_PARAMETER } from '../voice/authorizeStream.js';
 import type { CallDirection } from '../voice/callTypes.js';
 import { findIncomingCallOwner } from '../voice/findIncomingCallOwner.js';
 import { formBody, formField, requireFormBody, WEBHOOK_BODY_LIMIT } from './twilioWebhookForm.js';
-import { mintStreamToken, streamTokenForIncomingCall } from '../voice/streamTokens.js';
-import { callStatusUrl } from '../voice/RingingCalls.js';
+import { placeCall } from '../voice/placeCall.js';
+import { streamTokenForIncomingCall } from '../voice/streamTokens.js';
 
 const MakeCallBody = Type.Object(
   { phoneNumber: Type.String({ maxLength: 64 }), agentId: Type.String({ maxLength: 100 }) },
   { additionalProperties: false },
 );
 
-export const AGENT_HAS_NO_NUMBER = 'This agent has no phone number. Attach one of your Twilio numbers first.';
 /** What a caller hears when the number is attached to no agent. */
 export const NO_AGENT_MESSAGE = 'Sorry, no one can take your call at this number. Goodbye.';
 /** What a caller hears when the server has to end a call it can't go on with. */
@@ -51,12 +47,6 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
     return connectStreamTwiml(mediaStreamUrl(config.publicUrl), parameters, CALL_ENDED_MESSAGE);
   }
 
-  /** Call context and a fresh one-time token, as the stream's `<Parameter>`s. */
-  async function streamTwiml(call: { userId: string; agentId: string; callType: CallDirection; from: string; to: string; callSid: string | null }) {
-    const { token, hash } = await mintStreamToken(db, call, clock());
-    return { twiml: connectTwiml(token, call), tokenHash: hash };
-  }
-
   app.get('/get-all-phone-numbers', async (request): Promise<PhoneNumbersResponse> => {
     const twilio = await twilioForUser(app, requireUser(request).id);
     const numbers = await callTwilio(() => twilio.listIncomingNumbers());
@@ -67,22 +57,7 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
     const userId = requireUser(request).id;
     const to = normalizePhoneNumber(request.body.phoneNumber);
     if (!to) throw validationFailed(PHONE_FORMAT_ERROR);
-    const agent = await findAgentRow(db, userId, request.body.agentId);
-    if (!agent) throw notFound(AGENT_NOT_FOUND);
-    if (!agent.phone_number) throw badRequest(AGENT_HAS_NO_NUMBER, 'agent_has_no_number');
-    const twilio = await twilioForUser(app, userId);
-    const from = agent.phone_number;
-    const { twiml, tokenHash } = await streamTwiml({ userId, agentId: agent.id, callType: 'outbound', from, to, callSid: null });
-    let callSid: string;
-    try {
-      const call = await callTwilio(() => twilio.createCall({ to, from, twiml, statusCallback: callStatusUrl(config.publicUrl) }));
-      await bindStreamToken(db, tokenHash, call.sid);
-      callSid = call.sid;
-    } catch (error) {
-      await deleteStreamToken(db, tokenHash);
-      throw error;
-    }
-    await app.calls.ringing.placed({ callSid, userId, agentId: agent.id, agentName: agent.name, from, to });
+    const callSid = await placeCall({ db, secretBox: app.secretBox, config, ringing: app.calls.ringing }, { userId, agentId: request.body.agentId, to }, clock(), connectTwiml);
     return { success: true, callSid };
   });
 

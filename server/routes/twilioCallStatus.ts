@@ -10,18 +10,15 @@
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { findRingingSession } from '../db/sessions.js';
 import { forbidden } from '../core/AppError.js';
-import { getAccountSecrets } from '../settings/accountSecrets.js';
-import { isValidTwilioSignature, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
+import { TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
+import { callStatusChanged } from '../voice/callStatusChanged.js';
 import { INVALID_SIGNATURE } from './twilio.js';
 import { formBody, formField, requireFormBody, WEBHOOK_BODY_LIMIT } from './twilioWebhookForm.js';
 
-/** Twilio's CallStatus values of a call that is over (VOICE.md §1.6). */
-const OVER: ReadonlySet<string> = new Set(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
-
 export async function twilioCallStatusRoutes(app: FastifyInstance): Promise<void> {
   const { db, secretBox, config } = app;
+  const services = { db, secretBox, ringing: app.calls.ringing };
   await app.register(formbody, { bodyLimit: WEBHOOK_BODY_LIMIT });
 
   app.post('/call-status', { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT, onRequest: requireFormBody }, async (request, reply) => {
@@ -31,15 +28,9 @@ export async function twilioCallStatusRoutes(app: FastifyInstance): Promise<void
     const callSid = formField(body, 'CallSid');
     const status = formField(body, 'CallStatus');
     const accountSid = formField(body, 'AccountSid');
-    const session = await findRingingSession(db, callSid);
-    if (session) {
-      const secrets = await getAccountSecrets(db, secretBox, session.user_id);
-      // The URL exactly as Twilio requested it: this server's public origin and the raw path + query.
-      const url = `${new URL(config.publicUrl).origin}${request.url}`;
-      const signed = secrets.twilioAccountSid === accountSid && !!secrets.twilioAuthToken && isValidTwilioSignature(secrets.twilioAuthToken, signature, url, body);
-      if (!signed) throw forbidden(INVALID_SIGNATURE);
-      if (OVER.has(status)) await app.calls.ringing.unanswered(callSid);
-    }
+    // The URL exactly as Twilio requested it: this server's public origin and the raw path + query.
+    const url = `${new URL(config.publicUrl).origin}${request.url}`;
+    await callStatusChanged(services, { callSid, status, accountSid, signature, url, params: body }, INVALID_SIGNATURE);
     return reply.code(204).send();
   });
 }

@@ -7,31 +7,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { USER_QUOTAS } from '../../shared/limits.js';
 import type { SuccessResponse } from '../../shared/types/api.js';
 import type { Demo, IntegrationScriptResponse, Webchat } from '../../shared/types/webchat.js';
 import { requireUser } from '../auth/requireUser.js';
-import { findOwnedToolIds, isForeignKeyViolation } from '../db/agents.js';
-import { loadKnowledge, saveKnowledge } from '../db/knowledge.js';
-import { countDemos, deleteDemo, insertDemo, listDemos } from '../db/webchatDemos.js';
-import {
-  countWebchats,
-  deleteWebchat,
-  findWebchat,
-  findWebchatRow,
-  insertWebchat,
-  listWebchats,
-  updateWebchat,
-  type WebchatWithTools,
-} from '../db/webchats.js';
-import { notFound, quotaExceeded, validationFailed } from '../core/AppError.js';
 import { ownAddresses } from '../net/ownAddresses.js';
 import { webchatBodyLimit } from '../knowledge/parseKnowledge.js';
-import { parseDemoLink, toDemo } from '../webchats/demoLinks.js';
-import { integrationScript } from '../webchats/integrationScript.js';
+import { createDemo, listWebchatDemos, removeDemo } from '../webchats/demoStore.js';
 import { parseWebchatBody } from '../webchats/parseWebchatBody.js';
-import { NEW_WEBCHAT_COLUMNS, toWebchat } from '../webchats/toWebchat.js';
-import { DEMO_NOT_FOUND, WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
+import { updateWebchat } from '../webchats/updateWebchat.js';
+import { createWebchat, getWebchat, listUserWebchats, removeWebchat, webchatIntegrationScript } from '../webchats/webchatStore.js';
 
 const Id = Type.String({ maxLength: 100 });
 const WebchatParams = Type.Object({ id: Id });
@@ -42,114 +26,51 @@ const DeleteDemoBody = Type.Object({ demoId: Id }, { additionalProperties: false
 export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock, config, chat } = app;
-  /** The bot's answer with its knowledge and active conversation count. */
-  const fullWebchat = async (webchat: WebchatWithTools) =>
-    toWebchat(webchat, await loadKnowledge(db, webchat.row.id), await chat.activity.count(webchat.row.id));
-
-  /** Tool ids must all be the user's own (spec part 2 §3). */
-  const checkTools = async (userId: string, toolIds: string[] | undefined) => {
-    if (!toolIds) return;
-    const owned = await findOwnedToolIds(db, userId, toolIds);
-    const unknown = toolIds.find((toolId) => !owned.has(toolId));
-    if (unknown !== undefined) throw validationFailed(`tools: unknown tool id ${unknown}`);
-  };
-  const toolRaceMessage = 'tools: a tool was deleted meanwhile, reload and try again';
+  const deps = { db, chat };
   const bodyLimit = webchatBodyLimit(config.bodyLimitBytes);
 
-  /** The user's bot or a 404. */
-  const ownedWebchat = async (userId: string, id: string) => {
-    const row = await findWebchatRow(db, userId, id);
-    if (!row) throw notFound(WEBCHAT_NOT_FOUND);
-    return row;
-  };
-
-  app.get('', async (request): Promise<Webchat[]> => {
-    const bots = await listWebchats(db, requireUser(request).id);
-    // One grouped query for every bot's active count.
-    const active = await chat.activity.counts(bots.map((bot) => bot.row.id));
-    return bots.map((bot) => toWebchat(bot, undefined, active.get(bot.row.id)));
-  });
+  app.get('', async (request): Promise<Webchat[]> => listUserWebchats(deps, requireUser(request).id));
 
   app.post('', { bodyLimit }, async (request, reply): Promise<Webchat> => {
     const userId = requireUser(request).id;
-    const { changes, toolIds = [], knowledge } = parseWebchatBody(request.body);
-    await checkTools(userId, toolIds);
-    if ((await countWebchats(db, userId)) >= USER_QUOTAS.webchats) throw quotaExceeded('webchats', 'web chat bots per user');
-    const columns = { ...NEW_WEBCHAT_COLUMNS, ...changes, name: changes.name!, description: changes.description! };
-    try {
-      const now = clock();
-      const created = await db.transaction().execute(async (trx) => {
-        const bot = await insertWebchat(trx, userId, columns, toolIds, now);
-        if (knowledge) await saveKnowledge(trx, bot.row.id, knowledge, now);
-        return bot;
-      });
-      reply.code(201);
-      return await fullWebchat(created);
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw validationFailed(toolRaceMessage);
-      throw error;
-    }
+    const created = await createWebchat(deps, userId, parseWebchatBody(request.body), clock());
+    reply.code(201);
+    return created;
   });
 
-  app.get('/get-demos', { schema: { querystring: WebchatQuery } }, async (request): Promise<Demo[]> => {
-    const webchat = await ownedWebchat(requireUser(request).id, request.query.webchatId);
-    return (await listDemos(db, webchat.id)).map((row) => toDemo(row, config.publicUrl));
-  });
+  app.get('/get-demos', { schema: { querystring: WebchatQuery } }, async (request): Promise<Demo[]> =>
+    listWebchatDemos(db, requireUser(request).id, request.query.webchatId, config.publicUrl),
+  );
 
   app.post('/create-demo', { schema: { body: CreateDemoBody } }, async (request, reply): Promise<Demo> => {
-    const webchat = await ownedWebchat(requireUser(request).id, request.body.webchatId);
-    const link = parseDemoLink(request.body.link, ownAddresses(config.publicUrl, request.host));
-    if ((await countDemos(db, webchat.id)) >= USER_QUOTAS.demosPerWebchat) throw quotaExceeded('demosPerWebchat', 'demos per bot');
-    const row = await insertDemo(db, webchat.id, link, clock());
+    const userId = requireUser(request).id;
+    const { webchatId, link } = request.body;
+    const own = ownAddresses(config.publicUrl, request.host);
+    const demo = await createDemo(db, { userId, webchatId, link, own, publicUrl: config.publicUrl }, clock());
     reply.code(201);
-    return toDemo(row, config.publicUrl);
+    return demo;
   });
 
   app.delete('/delete-demo', { schema: { body: DeleteDemoBody } }, async (request): Promise<SuccessResponse> => {
-    if (!(await deleteDemo(db, requireUser(request).id, request.body.demoId))) throw notFound(DEMO_NOT_FOUND);
+    await removeDemo(db, requireUser(request).id, request.body.demoId);
     return { success: true };
   });
 
-  app.get('/integration-script', { schema: { querystring: WebchatQuery } }, async (request): Promise<IntegrationScriptResponse> => {
-    const webchat = await ownedWebchat(requireUser(request).id, request.query.webchatId);
-    return { integrationScript: integrationScript(config.publicUrl, webchat.id) };
-  });
+  app.get('/integration-script', { schema: { querystring: WebchatQuery } }, async (request): Promise<IntegrationScriptResponse> =>
+    webchatIntegrationScript(db, requireUser(request).id, request.query.webchatId, config.publicUrl),
+  );
 
-  app.get('/:id', { schema: { params: WebchatParams } }, async (request): Promise<Webchat> => {
-    const webchat = await findWebchat(db, requireUser(request).id, request.params.id);
-    if (!webchat) throw notFound(WEBCHAT_NOT_FOUND);
-    return fullWebchat(webchat);
-  });
+  app.get('/:id', { schema: { params: WebchatParams } }, async (request): Promise<Webchat> => getWebchat(deps, requireUser(request).id, request.params.id));
 
   // The body is checked by parseWebchatBody (field-named messages), not by a schema.
   app.put('/:id', { schema: { params: WebchatParams }, bodyLimit }, async (request): Promise<Webchat> => {
     const userId = requireUser(request).id;
     const { id } = request.params;
-    const { changes, toolIds, knowledge } = parseWebchatBody(request.body, id);
-    const before = await ownedWebchat(userId, id);
-    await checkTools(userId, toolIds);
-    const memory = changes.short_term_messages_retention_period ?? before.short_term_messages_retention_period;
-    const history = changes.keep_history_days === undefined ? before.keep_history_days : changes.keep_history_days;
-    const keepingChanged = memory !== before.short_term_messages_retention_period || history !== before.keep_history_days;
-    try {
-      const now = clock();
-      await db.transaction().execute(async (trx) => {
-        if (!(await updateWebchat(trx, userId, id, changes, toolIds, now))) throw notFound(WEBCHAT_NOT_FOUND);
-        if (knowledge) await saveKnowledge(trx, id, knowledge, now);
-        // Kept chats follow the new memory and Keep history (a shorter one deletes them sooner).
-        if (keepingChanged) await chat.keepingChanged(trx, id, { memorySeconds: memory, historyDays: history });
-      });
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw validationFailed(toolRaceMessage);
-      throw error;
-    }
-    const updated = await findWebchat(db, userId, id);
-    if (!updated) throw notFound(WEBCHAT_NOT_FOUND);
-    return fullWebchat(updated);
+    return updateWebchat(deps, userId, id, parseWebchatBody(request.body, id), clock());
   });
 
   app.delete('/:id', { schema: { params: WebchatParams } }, async (request): Promise<SuccessResponse> => {
-    if (!(await deleteWebchat(db, requireUser(request).id, request.params.id))) throw notFound(WEBCHAT_NOT_FOUND);
+    await removeWebchat(db, requireUser(request).id, request.params.id);
     return { success: true };
   });
 }

@@ -7,11 +7,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { PublicWebchatConfig } from '../../shared/types/webchat.js';
-import { findPublicWebchatRow } from '../db/webchats.js';
 import { allowAnyOrigin, publicWidgetRoute } from '../http/anyOrigin.js';
-import { notFound } from '../core/AppError.js';
-import { toPublicWebchatConfig } from '../webchats/toWebchat.js';
-import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
+import { publicWebchatConfig } from '../webchats/webchatStore.js';
 
 const WebchatParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
@@ -23,9 +20,7 @@ export async function widgetPublicRoutes(fastify: FastifyInstance): Promise<void
   allowAnyOrigin(app);
 
   // An inactive bot is as absent as a missing one: customer pages just show no launcher.
-  app.get('/webchats/:id', { config: publicRoute, schema: { params: WebchatParams } }, async (request): Promise<PublicWebchatConfig> => {
-    const row = await findPublicWebchatRow(db, request.params.id);
-    if (!row || row.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
-    return toPublicWebchatConfig(row);
-  });
+  app.get('/webchats/:id', { config: publicRoute, schema: { params: WebchatParams } }, async (request): Promise<PublicWebchatConfig> =>
+    publicWebchatConfig(db, request.params.id),
+  );
 }

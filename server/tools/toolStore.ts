@@ -1,5 +1,5 @@
 /**
- * Tool writes with the rules that need the database: names unique per user (409 naming the name)
+ * The tools of one user as use cases the routes call, and the writes with the rules that need the database: names unique per user (409 naming the name)
  * and the per-user quotas of shared/limits.ts (403 naming the limit), counted under the owner's
  * lock so concurrent saves cannot pass them together (issue 7, findings 6 and 14).
  */
@@ -8,8 +8,11 @@ import { USER_QUOTAS } from '../../shared/limits.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { withOwnerLock } from '../db/ownerLock.js';
 import type { Database } from '../db/schema.js';
-import { findTool, insertTool, toolUsage, updateTool, type ToolFields, type ToolRecord } from '../db/tools.js';
-import { conflict, quotaExceeded } from '../core/AppError.js';
+import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
+import { deleteTool, findTool, insertTool, listTools, toolUsage, toTool, updateTool, type ToolFields, type ToolRecord } from '../db/tools.js';
+import { conflict, notFound, quotaExceeded } from '../core/AppError.js';
+import { checkToolInSandbox } from './checkToolInSandbox.js';
+import { runLoadedTool, TOOL_NOT_FOUND, type ToolRunDeps } from './runTool.js';
 
 const TOOL_BYTES = 'of tool handler code and parameters per user';
 
@@ -65,4 +68,42 @@ export async function changeTool(
       return updateTool(trx, userId, id, changes, now);
     }),
   );
+}
+
+export async function listUserTools(db: Kysely<Database>, userId: string): Promise<Tool[]> {
+  return (await listTools(db, userId)).map(toTool);
+}
+
+/** Another user's tool is 404 'Tool not found' exactly like a missing one. */
+export async function getTool(db: Kysely<Database>, userId: string, id: string): Promise<Tool> {
+  const tool = await findTool(db, userId, id);
+  if (!tool) throw notFound(TOOL_NOT_FOUND);
+  return toTool(tool);
+}
+
+/** POST /api/tools: the parameters schema and handler code compile in the sandbox, then the write under the rules above. */
+export async function addTool(deps: ToolRunDeps, userId: string, fields: ToolFields, now: number): Promise<Tool> {
+  await checkToolInSandbox(deps.sandbox, userId, fields);
+  return toTool(await createTool(deps.db, userId, fields, now));
+}
+
+/** PATCH /api/tools/:id: a missing tool is 404 before its code is compiled; no changes answer the tool as it is. */
+export async function editTool(deps: ToolRunDeps, userId: string, id: string, changes: Partial<ToolFields>, now: number): Promise<Tool> {
+  const { db, sandbox } = deps;
+  if (!(await findTool(db, userId, id))) throw notFound(TOOL_NOT_FOUND);
+  await checkToolInSandbox(sandbox, userId, changes);
+  const row = Object.keys(changes).length === 0 ? await findTool(db, userId, id) : await changeTool(db, userId, id, changes, now);
+  if (!row) throw notFound(TOOL_NOT_FOUND);
+  return toTool(row);
+}
+
+export async function removeTool(db: Kysely<Database>, userId: string, id: string): Promise<void> {
+  if (!(await deleteTool(db, userId, id))) throw notFound(TOOL_NOT_FOUND);
+}
+
+/** The Test panel's run: only a missing tool is refused (404); every failure of the run is a result. */
+export async function testTool(deps: ToolRunDeps, userId: string, id: string, args: unknown): Promise<ToolTestResult> {
+  const tool = await findTool(deps.db, userId, id);
+  if (!tool) throw notFound(TOOL_NOT_FOUND);
+  return runLoadedTool(deps, tool, args);
 }

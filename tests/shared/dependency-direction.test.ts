@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { importEdges, rootFiles } from './importGraph.js';
 import { circleViolations, layerViolations, type RootLayers } from './layerRules.js';
 import { CONSOLE_LAYERS, SERVER_LAYERS, SHARED_LAYERS, WIDGET_LAYERS } from './layers.js';
+import { transportDbImports } from './serviceImports.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const ROOTS = ['shared', 'console', 'widget', 'server'] as const;
@@ -130,6 +131,42 @@ describe('dependency direction', () => {
         "server/tools/tool.ts:1 imports '../config.js' (runs up: tools/ stands below config.ts)",
       ]);
       expect(circleViolations('server', edges)).toEqual(['circle of 2 in server/: core/clock.ts → db/rows.ts']);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('routes/ and ws/ call services, never db/ (issue 19): only `import type` of a row type may name it', () => {
+    expect(transportDbImports(REPO, 'server', ['routes/', 'ws/'])).toEqual([]);
+  });
+
+  it('reports a transport file reaching db/ with its file and line, and lets type imports through', () => {
+    const repo = mkdtempSync(path.join(tmpdir(), 'transport-'));
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(repo, 'server', file)), { recursive: true });
+      writeFileSync(path.join(repo, 'server', file), text);
+    };
+    try {
+      write(
+        'routes/things.ts',
+        [
+          "// import { x } from '../db/things.js' in a comment is fine",
+          "import type { ThingRecord } from '../db/things.js';",
+          "import { type Row, findThing } from '../db/things.js';",
+          "import { createThing } from '../things/createThing.js';",
+          "export { countThings } from '../db/things.js';",
+          "const lazy = () => import('../db/lazy.js');",
+          "import { type Only } from '../db/only.js';",
+        ].join('\n'),
+      );
+      write('ws/socket.ts', "import '../db/sideEffect.js';\n");
+      write('things/createThing.ts', "import { insertThing } from '../db/things.js';\n");
+      expect(transportDbImports(repo, 'server', ['routes/', 'ws/'])).toEqual([
+        "server/routes/things.ts:3 imports '../db/things.js' (routes/ call services, never db/)",
+        "server/routes/things.ts:5 imports '../db/things.js' (routes/ call services, never db/)",
+        "server/routes/things.ts:6 imports '../db/lazy.js' (routes/ call services, never db/)",
+        "server/ws/socket.ts:1 imports '../db/sideEffect.js' (ws/ call services, never db/)",
+      ]);
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }

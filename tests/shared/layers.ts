@@ -29,10 +29,13 @@ export const SERVER_LAYERS: RootLayers = {
   // The feature DAG: engines use the features they run on, never the other way round.
   sideways: {
     'chat/': ['settings/', 'tools/', 'webchats/'],
-    'voice/': ['settings/', 'tools/', 'instances/'],
+    // voice/ → agents/: placing a call answers 404 with the agents' own 'Agent not found' text.
+    'voice/': ['settings/', 'tools/', 'instances/', 'agents/'],
     'cluster/': ['auth/', 'voice/'],
     'webchats/': ['knowledge/'],
     'agents/': ['settings/'],
+    // history/ → webchats/: a bot's conversations answer 404 with the bots' own 'Bot not found' text.
+    'history/': ['webchats/'],
   },
   importedOnlyBy: {
     'config.ts': [...PROCESS_FILES, 'app.ts', 'appTypes.ts'],

@@ -1,0 +1,49 @@
+/**
+ * The call sessions of one user (spec part 1 §7) as use cases the routes call: another user's
+ * session is 404 'Session not found' exactly like a missing one.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SuccessResponse } from '../../shared/types/api.js';
+import type { CallSession, SessionMessage } from '../../shared/types/session.js';
+import type { Database } from '../db/schema.js';
+import { listMessages, toSessionMessage } from '../db/sessionMessages.js';
+import { findSession, listActiveSessions, listEndedSessions, toCallSession, type SessionRecord } from '../db/sessions.js';
+import { notFound } from '../core/AppError.js';
+import { endSession } from './endSession.js';
+
+export const SESSION_NOT_FOUND = 'Session not found';
+
+async function ownedSession(db: Kysely<Database>, userId: string, streamSid: string): Promise<SessionRecord> {
+  const row = await findSession(db, userId, streamSid);
+  if (!row) throw notFound(SESSION_NOT_FOUND);
+  return row;
+}
+
+export async function listActiveCalls(db: Kysely<Database>, userId: string): Promise<CallSession[]> {
+  return (await listActiveSessions(db, userId)).map(toCallSession);
+}
+
+/** Any of the user's sessions, ended or not, so a detail page survives the call's end. */
+export async function getCallSession(db: Kysely<Database>, userId: string, streamSid: string): Promise<CallSession> {
+  return toCallSession(await ownedSession(db, userId, streamSid));
+}
+
+export async function listEndedCalls(
+  db: Kysely<Database>,
+  userId: string,
+  page: Parameters<typeof listEndedSessions>[2],
+): Promise<{ sessions: CallSession[]; total: number }> {
+  const found = await listEndedSessions(db, userId, page);
+  return { sessions: found.rows.map(toCallSession), total: found.total };
+}
+
+/** Ends the user's call wherever it runs (voice/endSession.ts). */
+export async function endCallSession(app: FastifyInstance, userId: string, streamSid: string): Promise<SuccessResponse> {
+  return endSession(app, await ownedSession(app.db, userId, streamSid));
+}
+
+export async function callMessages(db: Kysely<Database>, userId: string, streamSid: string): Promise<SessionMessage[]> {
+  const session = await ownedSession(db, userId, streamSid);
+  return (await listMessages(db, session.stream_sid)).map(toSessionMessage);
+}
