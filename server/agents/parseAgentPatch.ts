@@ -4,6 +4,7 @@
  * the console can show the server's text as is. A table rather than a TypeBox schema because
  * the messages must say "between 0.6 and 1.2", not "must be >= 0.6".
  */
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import {
   AGENT_LIMITS,
   AUDIO_FORMATS,
@@ -93,7 +94,7 @@ export function parseAgentName(value: unknown): string {
 /** Validates a PATCH body for the agent `agentId`; throws a 400 naming the first bad field. */
 export function parseAgentPatch(body: unknown, agentId: string): ParsedAgentPatch {
   if (body === undefined || body === null) return { changes: {} };
-  if (typeof body !== 'object' || Array.isArray(body)) throw invalidField('body', 'must be an object');
+  if (!isPlainObject(body)) throw invalidField('body', 'must be an object');
   const parsed: ParsedAgentPatch = { changes: {} };
   const changes: Record<string, unknown> = parsed.changes;
   for (const [field, value] of Object.entries(body)) {

@@ -3,6 +3,7 @@
  * properties, so only hex colours pass; texts are length-limited; unknown keys are refused. Keys
  * left out get DEFAULT_APPEARANCE's values, so the stored object is always complete.
  */
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import { DEFAULT_APPEARANCE, HEX_COLOR_PATTERN, WEBCHAT_LIMITS } from '../../shared/defaults.js';
 import type { Appearance } from '../../shared/types/webchat.js';
 import { flag, text, withoutControls, type Checked } from '../core/fieldRules.js';
@@ -46,7 +47,7 @@ const RULES: { [K in Key]: (value: unknown) => Checked<Appearance[K]> } = {
 
 /** Checks an appearance from a request body; throws a 400 naming the first bad key. */
 export function parseAppearance(value: unknown): Appearance {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidField('appearance', 'must be an object');
+  if (!isPlainObject(value)) throw invalidField('appearance', 'must be an object');
   const appearance: Record<string, unknown> = { ...DEFAULT_APPEARANCE };
   for (const [key, raw] of Object.entries(value)) {
     if (!Object.hasOwn(RULES, key)) throw invalidField(`appearance.${key}`, 'is not an accepted field');

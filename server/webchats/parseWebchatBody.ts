@@ -4,6 +4,7 @@
  * table rather than a TypeBox schema, as for agents, so messages say "between 0 and 2" and names
  * are checked after trimming. The knowledge base has a guard of its own (knowledge/parseKnowledge.ts).
  */
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import { WEBCHAT_DEFAULTS, WEBCHAT_LIMITS } from '../../shared/defaults.js';
 import { applyFieldRule, decimal, flag, integer, keepHistoryDays, text, withoutControls, type Checked } from '../core/fieldRules.js';
 import type { KnowledgeInput } from '../db/knowledge.js';
@@ -84,7 +85,7 @@ function parseToolIds(value: unknown): string[] {
  */
 export function parseWebchatBody(input: unknown, webchatId?: string): ParsedWebchatBody {
   const body = input ?? {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw invalidField('body', 'must be an object');
+  if (!isPlainObject(body)) throw invalidField('body', 'must be an object');
   const parsed: ParsedWebchatBody = { changes: {} };
   const changes: Record<string, unknown> = parsed.changes;
   for (const [field, value] of Object.entries(body)) {

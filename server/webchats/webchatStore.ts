@@ -87,7 +87,10 @@ export async function createWebchat(deps: WebchatDeps, userId: string, body: Par
   const { changes, toolIds = [], knowledge } = body;
   await checkOwnedTools(db, userId, toolIds);
   if ((await countWebchats(db, userId)) >= USER_QUOTAS.webchats) throw quotaExceeded('webchats', 'web chat bots per user');
-  const columns = { ...NEW_WEBCHAT_COLUMNS, ...changes, name: changes.name!, description: changes.description! };
+  const { name, description } = changes;
+  // parseWebchatBody without an id refuses a body that lacks either, so this is a caller's bug.
+  if (name === undefined || description === undefined) throw new Error('createWebchat needs a body parsed for a new bot');
+  const columns = { ...NEW_WEBCHAT_COLUMNS, ...changes, name, description };
   try {
     const created = await db.transaction().execute(async (trx) => {
       const bot = await insertWebchat(trx, userId, columns, toolIds, now);
@@ -114,6 +117,6 @@ export async function webchatIntegrationScript(db: Kysely<Database>, userId: str
 /** What the widget shows of a bot; an inactive bot is as absent as a missing one. */
 export async function publicWebchatConfig(db: Kysely<Database>, id: string): Promise<PublicWebchatConfig> {
   const row = await findPublicWebchatRow(db, id);
-  if (!row || row.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
+  if (row?.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
   return toPublicWebchatConfig(row);
 }

@@ -34,6 +34,7 @@ describe('sandbox worker imports', () => {
     expect(packages.filter((name) => !name.startsWith('node:'))).toEqual(['ajv', 'ipaddr.js', 'quickjs-emscripten']);
     expect(files.filter((file) => !file.startsWith('sandbox/') && !file.startsWith('net/'))).toEqual([
       '../shared/format.ts',
+      '../shared/isPlainObject.ts',
       'core/validationMessage.ts',
     ]);
   });
