@@ -7,11 +7,12 @@
  * `vite -c vite.config.console.ts` is the dev server on :5173, proxying the API to the server on :3000.
  * ANALYZE=1 writes dist/reports/console.html.
  */
-import { defineConfig, type PluginOption } from 'vite';
-import react from '@vitejs/plugin-react';
-import dts from 'vite-plugin-dts';
-import { visualizer } from 'rollup-plugin-visualizer';
+
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { defineConfig, type PluginOption } from 'vite';
+import dts from 'vite-plugin-dts';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
 const root = `${repo}console/`;

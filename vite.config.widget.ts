@@ -6,17 +6,23 @@
  * The two formats have different entries, which one lib build can't do, so each is its own build
  * environment and `builder.buildApp` runs both. ANALYZE=1 writes dist/reports/widget.html.
  */
-import { defineConfig, type BuildEnvironmentOptions, type PluginOption } from 'vite';
-import dts from 'vite-plugin-dts';
-import { visualizer } from 'rollup-plugin-visualizer';
+
 import { fileURLToPath } from 'node:url';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { type BuildEnvironmentOptions, defineConfig, type PluginOption } from 'vite';
+import dts from 'vite-plugin-dts';
 
 const root = fileURLToPath(new URL('./widget/', import.meta.url));
 const repo = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/widget', import.meta.url));
 const reports = fileURLToPath(new URL('./dist/reports/', import.meta.url));
 
-function libBuild(entry: string, format: 'iife' | 'es', fileName: string, emptyOutDir: boolean): BuildEnvironmentOptions {
+function libBuild(
+  entry: string,
+  format: 'iife' | 'es',
+  fileName: string,
+  emptyOutDir: boolean,
+): BuildEnvironmentOptions {
   return {
     outDir,
     emptyOutDir,
@@ -64,7 +70,10 @@ export default defineConfig({
     },
     // The report covers widget.js, the file customer pages download.
     process.env.ANALYZE
-      ? { ...visualizer({ filename: `${reports}widget.html`, gzipSize: true, brotliSize: true }), applyToEnvironment: (env) => env.name === 'iife' }
+      ? {
+          ...visualizer({ filename: `${reports}widget.html`, gzipSize: true, brotliSize: true }),
+          applyToEnvironment: (env) => env.name === 'iife',
+        }
       : null,
   ] as PluginOption[],
 });

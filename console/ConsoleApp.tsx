@@ -29,9 +29,9 @@ import '@fontsource/inter/700.css';
 import './app/theme.css';
 import { useMemo, useState } from 'react';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
-import { ConsoleRoot } from './ConsoleRoot.js';
 import { createGuardedHistory } from './app/createGuardedHistory.js';
 import { GuardedRouter } from './app/GuardedRouter.js';
+import { ConsoleRoot } from './ConsoleRoot.js';
 import { createConsoleApi, DEFAULT_API_BASE_URL } from './lib/api.js';
 
 export interface ConsoleOptions {

@@ -4,10 +4,10 @@ import { LoadErrorBoundary } from './app/LoadErrorBoundary.js';
 import { RealtimeProvider } from './app/RealtimeProvider.js';
 import { UnsavedChangesProvider } from './app/UnsavedChangesProvider.js';
 import { ToastProvider } from './components/ToastProvider.js';
-import { AuthProvider } from './lib/session/AuthProvider.js';
-import { DEFAULT_API_BASE_URL, type ConsoleApi } from './lib/api.js';
 import { ApiProvider } from './lib/ApiProvider.js';
+import { type ConsoleApi, DEFAULT_API_BASE_URL } from './lib/api.js';
 import type { WebSocketClass } from './lib/realtime.js';
+import { AuthProvider } from './lib/session/AuthProvider.js';
 import { AppRoutes } from './routes.js';
 
 export interface ConsoleRootProps {

@@ -39,7 +39,8 @@ const integration = document.querySelector('script[src="/widget.js"]');
 
 if (webchatId && integration) {
   integration.dataset.webchatId = webchatId;
-  if (snippet) snippet.textContent = `<script src="${location.origin}/widget.js" data-webchat-id="${webchatId}" defer></script>`;
+  if (snippet)
+    snippet.textContent = `<script src="${location.origin}/widget.js" data-webchat-id="${webchatId}" defer></script>`;
 } else {
   if (notice) notice.hidden = false;
   const look = SAMPLE_LOOKS[self?.dataset.look ?? 'light'] ?? SAMPLE_LOOKS.light;

@@ -39,7 +39,11 @@ const appearance = {
 const WELCOME = 'Hi there! How can I assist you today? 👋';
 const SAMPLE_MESSAGES = [
   { id: 's1', role: 'user', text: 'Can I change my delivery address?' },
-  { id: 's2', role: 'assistant', text: 'Yes, until the order ships. Tell me the **order number** and the new address.' },
+  {
+    id: 's2',
+    role: 'assistant',
+    text: 'Yes, until the order ships. Tell me the **order number** and the new address.',
+  },
   { id: 's3', role: 'system', text: 'Order #1042 found' },
 ];
 const HEX = /^#(?:[0-9a-f]{3}){1,2}$/i;
@@ -69,7 +73,12 @@ function colorControl(key, label) {
   const row = document.createElement('div');
   row.className = 'color';
   const picker = Object.assign(document.createElement('input'), { type: 'color', id: key, value: appearance[key] });
-  const hex = Object.assign(document.createElement('input'), { type: 'text', value: appearance[key], spellcheck: false, maxLength: 7 });
+  const hex = Object.assign(document.createElement('input'), {
+    type: 'text',
+    value: appearance[key],
+    spellcheck: false,
+    maxLength: 7,
+  });
   const name = Object.assign(document.createElement('label'), { htmlFor: key, textContent: label });
   picker.setAttribute('aria-label', `${label} colour`);
   hex.setAttribute('aria-label', `${label} hex`);

@@ -10,31 +10,32 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from './core/types.js';
-import { authenticate } from './auth/authenticate.js';
 import { createAuthServices } from './auth/AuthServices.js';
+import { authenticate } from './auth/authenticate.js';
 import { ChatEngine } from './chat/ChatEngine.js';
 import { ClusterLink } from './cluster/ClusterLink.js';
-import { createFramingProbe } from './demo/framingProbe.js';
 import type { Config } from './config.js';
+import type { Clock } from './core/types.js';
 import { loadEncryptionKey } from './crypto/encryptionKey.js';
 import { SecretBox } from './crypto/SecretBox.js';
 import { isPostgres } from './db/dialect.js';
 import type { Database } from './db/schema.js';
+import { createFramingProbe } from './demo/framingProbe.js';
 import { ConnectionGuard } from './http/ConnectionGuard.js';
 import { connectionServerOptions } from './http/connectionLimits.js';
 import { errorHandler } from './http/errorHandler.js';
 import { registerJsonBodyParser } from './http/jsonBody.js';
+import { loggerOptions } from './http/logging.js';
+import { createNotFoundHandler } from './http/notFound.js';
 import { registerNulGuard } from './http/nulCharacters.js';
 import { OwnerAnswers } from './http/OwnerAnswers.js';
 import { registerOwnerAnswers } from './http/ownerAnswerHooks.js';
-import { loggerOptions } from './http/logging.js';
 import type { LogDestination } from './http/prettyLog.js';
 import { logWebSocketUpgrades, RequestLogController } from './http/RequestLogController.js';
-import { createNotFoundHandler } from './http/notFound.js';
 import { registerSecurity } from './http/security.js';
 import { trustedProxyCheck } from './net/trustedProxies.js';
 import { openApiOptions } from './openapi/openApiOptions.js';
+import { ConnectionRegistry } from './realtime/ConnectionRegistry.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminRoutes } from './routes/admin.js';
 import { agentRoutes } from './routes/agents.js';
@@ -46,10 +47,10 @@ import { historyRoutes } from './routes/history.js';
 import { knowledgeRoutes } from './routes/knowledge.js';
 import { phoneAssociationRoutes } from './routes/phoneAssociations.js';
 import { profileRoutes } from './routes/profile.js';
+import { sessionRoutes } from './routes/sessions.js';
 import { settingsRoutes } from './routes/settings.js';
 import { createConsolePage, staticRoutes } from './routes/static.js';
 import { toolRoutes } from './routes/tools.js';
-import { sessionRoutes } from './routes/sessions.js';
 import { twilioRoutes } from './routes/twilio.js';
 import { twilioCallStatusRoutes } from './routes/twilioCallStatus.js';
 import { webchatRoutes } from './routes/webchats.js';
@@ -58,10 +59,9 @@ import { widgetPublicRoutes } from './routes/widgetPublic.js';
 import { createSandbox } from './sandbox/createSandbox.js';
 import { fillAccountSidHashes } from './settings/accountSidHashes.js';
 import { logWorkerErrors, sandboxOptions } from './tools/toolSandbox.js';
-import { ConnectionRegistry } from './realtime/ConnectionRegistry.js';
+import { CallRegistry } from './voice/CallRegistry.js';
 import { frontendSocketRoutes } from './ws/frontend.js';
 import { mediaStreamRoutes } from './ws/mediaStream.js';
-import { CallRegistry } from './voice/CallRegistry.js';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -87,7 +87,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A hop count trusts that many proxies in front of us; Fastify's types only take it as a function.
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -106,7 +109,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Worker threads start on the first tool run, so apps that never run one cost nothing.
   const sandbox = createSandbox({ ...sandboxOptions(config), onWorkerError: logWorkerErrors(app.log) });
   app.decorate('sandbox', sandbox);
-  const calls = new CallRegistry({ db, sandbox, secretBox, realtime, config, clock, log: app.log, instanceId: app.instanceId });
+  const calls = new CallRegistry({
+    db,
+    sandbox,
+    secretBox,
+    realtime,
+    config,
+    clock,
+    log: app.log,
+    instanceId: app.instanceId,
+  });
   app.decorate('calls', calls);
   const chat = new ChatEngine({ db, config, clock, secretBox, sandbox, realtime, log: app.log });
   app.decorate('chat', chat);
@@ -116,7 +128,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Session reach the others through it. SQLite has one instance and no link.
   const cluster =
     config.databaseUrl && isPostgres(db)
-      ? new ClusterLink({ connectionString: config.databaseUrl, db, instanceId: app.instanceId, log: app.log, clock, realtime, auth: app.auth, calls, ownerAnswers })
+      ? new ClusterLink({
+          connectionString: config.databaseUrl,
+          db,
+          instanceId: app.instanceId,
+          log: app.log,
+          clock,
+          realtime,
+          auth: app.auth,
+          calls,
+          ownerAnswers,
+        })
       : null;
   app.decorate('cluster', cluster);
   app.addHook('onClose', async () => {
@@ -148,7 +170,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: config.wsMaxPayloadBytes } });
   const isTrustedProxy = trustedProxyCheck(config.trustProxy);
-  new ConnectionGuard({ limits: config.connections, ipv6PrefixLength: config.ipv6PrefixLength, isTrustedProxy, log: app.log }).attach(app.server);
+  new ConnectionGuard({
+    limits: config.connections,
+    ipv6PrefixLength: config.ipv6PrefixLength,
+    isTrustedProxy,
+    log: app.log,
+  }).attach(app.server);
   app.addHook('onRequest', authenticate);
   registerOwnerAnswers(app, ownerAnswers);
   // Before any route: it collects them as they are registered.

@@ -8,17 +8,17 @@
  * core/types.ts, and the services' own files.
  */
 import type { Kysely } from 'kysely';
-import type { Config } from './config.js';
-import type { Database } from './db/schema.js';
-import type { SecretBox } from './crypto/SecretBox.js';
-import type { ConnectionRegistry } from './realtime/ConnectionRegistry.js';
 import type { AuthServices } from './auth/AuthServices.js';
-import type { CallRegistry } from './voice/CallRegistry.js';
 import type { ChatEngine } from './chat/ChatEngine.js';
 import type { ClusterLink } from './cluster/ClusterLink.js';
-import type { OwnerAnswers } from './http/OwnerAnswers.js';
+import type { Config } from './config.js';
 import type { AuthMode, Clock, SessionUser } from './core/types.js';
+import type { SecretBox } from './crypto/SecretBox.js';
+import type { Database } from './db/schema.js';
+import type { OwnerAnswers } from './http/OwnerAnswers.js';
+import type { ConnectionRegistry } from './realtime/ConnectionRegistry.js';
 import type { Sandbox } from './sandbox/types.js';
+import type { CallRegistry } from './voice/CallRegistry.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

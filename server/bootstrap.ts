@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { checkUsername } from '../shared/usernames.js';
-import { ConfigError, type Config } from './config.js';
+import { type Config, ConfigError } from './config.js';
 import { hashPassword } from './crypto/passwords.js';
 import { isUniqueViolation } from './db/errors.js';
 import type { Database } from './db/schema.js';
@@ -31,7 +31,11 @@ export async function ensureFirstSuperadmin(
   const password = config.adminPassword ?? randomBytes(24).toString('base64url');
   const generatedPassword = config.adminPassword === null ? password : null;
   try {
-    await insertUser(db, { username, email: null, passwordHash: await hashPassword(password), role: 'superadmin' }, now);
+    await insertUser(
+      db,
+      { username, email: null, passwordHash: await hashPassword(password), role: 'superadmin' },
+      now,
+    );
   } catch (error) {
     // Another instance sharing the database created it first.
     if (isUniqueViolation(error)) return { created: false };

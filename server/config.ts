@@ -9,15 +9,14 @@ import { USER_QUOTAS } from '../shared/limits.js';
 import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
 import { CHAT_DEFAULTS, type ChatConfig } from './chat/chatConfig.js';
 import { CRAWL_DEFAULTS, type CrawlConfig } from './crawl/crawlLimits.js';
+import { parseEncryptionKey } from './crypto/encryptionKey.js';
 import { CONNECTION_DEFAULTS, type ConnectionLimits } from './http/connectionLimits.js';
 import { LOG_LEVELS, type LogLevel } from './http/logging.js';
 import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
 import { DEFAULT_IPV6_PREFIX_LENGTH } from './net/addressKey.js';
-import { parseEncryptionKey } from './crypto/encryptionKey.js';
 import { parseOutboundAllow } from './net/allowList.js';
 import type { SandboxSettings } from './tools/toolSandbox.js';
 import { parseRealtimeModelMap, REALTIME_MODEL_MAP_VARIABLE, type RealtimeModelMap } from './voice/realtimeModels.js';
-
 
 export interface Config {
   port: number;
@@ -129,8 +128,20 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): boolean |
   if (raw === undefined || raw.toLowerCase() === 'false') return false;
   if (raw.toLowerCase() === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
-  const list = raw.split(',').map((part) => part.trim()).filter(Boolean);
-  if (list.length > 0 && list.every((part) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part) || part === 'loopback' || part === 'uniquelocal' || part === 'linklocal')) {
+  const list = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (
+    list.length > 0 &&
+    list.every(
+      (part) =>
+        /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part) ||
+        part === 'loopback' ||
+        part === 'uniquelocal' ||
+        part === 'linklocal',
+    )
+  ) {
     return list;
   }
   problems.push(`TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses, got "${raw}"`);
@@ -201,18 +212,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const trustProxy = parseTrustProxy(text(env, 'TRUST_PROXY'), problems);
   const connections: ConnectionLimits = {
-    headersTimeoutMs: boundedInt(env, 'HEADERS_TIMEOUT_MS', { fallback: CONNECTION_DEFAULTS.headersTimeoutMs, min: 1000, max: 600_000 }, problems),
-    requestTimeoutMs: boundedInt(env, 'REQUEST_TIMEOUT_MS', { fallback: CONNECTION_DEFAULTS.requestTimeoutMs, min: 1000, max: 3_600_000 }, problems),
-    keepAliveTimeoutMs: boundedInt(env, 'KEEP_ALIVE_TIMEOUT_MS', { fallback: CONNECTION_DEFAULTS.keepAliveTimeoutMs, min: 1000, max: 600_000 }, problems),
-    maxConnections: boundedInt(env, 'MAX_CONNECTIONS', { fallback: CONNECTION_DEFAULTS.maxConnections, min: 1, max: 1_000_000 }, problems),
-    perAddress: boundedInt(env, 'CONNECTIONS_PER_ADDRESS', { fallback: CONNECTION_DEFAULTS.perAddress, min: 0, max: 1_000_000 }, problems),
+    headersTimeoutMs: boundedInt(
+      env,
+      'HEADERS_TIMEOUT_MS',
+      { fallback: CONNECTION_DEFAULTS.headersTimeoutMs, min: 1000, max: 600_000 },
+      problems,
+    ),
+    requestTimeoutMs: boundedInt(
+      env,
+      'REQUEST_TIMEOUT_MS',
+      { fallback: CONNECTION_DEFAULTS.requestTimeoutMs, min: 1000, max: 3_600_000 },
+      problems,
+    ),
+    keepAliveTimeoutMs: boundedInt(
+      env,
+      'KEEP_ALIVE_TIMEOUT_MS',
+      { fallback: CONNECTION_DEFAULTS.keepAliveTimeoutMs, min: 1000, max: 600_000 },
+      problems,
+    ),
+    maxConnections: boundedInt(
+      env,
+      'MAX_CONNECTIONS',
+      { fallback: CONNECTION_DEFAULTS.maxConnections, min: 1, max: 1_000_000 },
+      problems,
+    ),
+    perAddress: boundedInt(
+      env,
+      'CONNECTIONS_PER_ADDRESS',
+      { fallback: CONNECTION_DEFAULTS.perAddress, min: 0, max: 1_000_000 },
+      problems,
+    ),
   };
   // Node refuses a server whose headers may take longer than the whole request.
   if (connections.headersTimeoutMs > connections.requestTimeoutMs) {
-    problems.push(`HEADERS_TIMEOUT_MS (${connections.headersTimeoutMs}) must not be more than REQUEST_TIMEOUT_MS (${connections.requestTimeoutMs})`);
+    problems.push(
+      `HEADERS_TIMEOUT_MS (${connections.headersTimeoutMs}) must not be more than REQUEST_TIMEOUT_MS (${connections.requestTimeoutMs})`,
+    );
   }
-  const ipv6PrefixLength = boundedInt(env, 'IPV6_PREFIX_LENGTH', { fallback: DEFAULT_IPV6_PREFIX_LENGTH, min: 32, max: 128 }, problems);
-  const pageRequestsPerMinute = boundedInt(env, 'PAGE_REQUESTS_PER_MINUTE', { fallback: 3000, min: 1, max: 1_000_000 }, problems);
+  const ipv6PrefixLength = boundedInt(
+    env,
+    'IPV6_PREFIX_LENGTH',
+    { fallback: DEFAULT_IPV6_PREFIX_LENGTH, min: 32, max: 128 },
+    problems,
+  );
+  const pageRequestsPerMinute = boundedInt(
+    env,
+    'PAGE_REQUESTS_PER_MINUTE',
+    { fallback: 3000, min: 1, max: 1_000_000 },
+    problems,
+  );
 
   const sandbox = {
     timeoutMs: boundedInt(env, 'SANDBOX_TIMEOUT_MS', { fallback: 5000, min: 10, max: 300_000 }, problems),
@@ -226,19 +274,64 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const crawl: CrawlConfig = {
     ...CRAWL_DEFAULTS,
     // No more pages than one bot may keep (shared/limits.ts).
-    maxPages: boundedInt(env, 'CRAWL_MAX_PAGES', { fallback: CRAWL_DEFAULTS.maxPages, min: 1, max: USER_QUOTAS.knowledgePagesPerWebchat }, problems),
-    timeoutMs: boundedInt(env, 'CRAWL_TIMEOUT_MS', { fallback: CRAWL_DEFAULTS.timeoutMs, min: 1000, max: 600_000 }, problems),
-    parseThreads: boundedInt(env, 'CRAWL_PARSE_THREADS', { fallback: CRAWL_DEFAULTS.parseThreads, min: 1, max: 16 }, problems),
+    maxPages: boundedInt(
+      env,
+      'CRAWL_MAX_PAGES',
+      { fallback: CRAWL_DEFAULTS.maxPages, min: 1, max: USER_QUOTAS.knowledgePagesPerWebchat },
+      problems,
+    ),
+    timeoutMs: boundedInt(
+      env,
+      'CRAWL_TIMEOUT_MS',
+      { fallback: CRAWL_DEFAULTS.timeoutMs, min: 1000, max: 600_000 },
+      problems,
+    ),
+    parseThreads: boundedInt(
+      env,
+      'CRAWL_PARSE_THREADS',
+      { fallback: CRAWL_DEFAULTS.parseThreads, min: 1, max: 16 },
+      problems,
+    ),
   };
 
   const chat: ChatConfig = {
     ...CHAT_DEFAULTS,
-    visitorMessagesPerMinute: boundedInt(env, 'CHAT_VISITOR_MESSAGES_PER_MINUTE', { fallback: CHAT_DEFAULTS.visitorMessagesPerMinute, min: 1, max: 10_000 }, problems),
-    botMessagesPerMinute: boundedInt(env, 'CHAT_BOT_MESSAGES_PER_MINUTE', { fallback: CHAT_DEFAULTS.botMessagesPerMinute, min: 1, max: 1_000_000 }, problems),
-    streamsPerBot: boundedInt(env, 'CHAT_STREAMS_PER_BOT', { fallback: CHAT_DEFAULTS.streamsPerBot, min: 1, max: 10_000 }, problems),
-    streamsTotal: boundedInt(env, 'CHAT_STREAMS_TOTAL', { fallback: CHAT_DEFAULTS.streamsTotal, min: 1, max: 100_000 }, problems),
-    streamsPerVisitor: boundedInt(env, 'CHAT_STREAMS_PER_VISITOR', { fallback: CHAT_DEFAULTS.streamsPerVisitor, min: 1, max: 1_000 }, problems),
-    turnTimeoutMs: boundedInt(env, 'CHAT_TURN_TIMEOUT_MS', { fallback: CHAT_DEFAULTS.turnTimeoutMs, min: 5_000, max: 600_000 }, problems),
+    visitorMessagesPerMinute: boundedInt(
+      env,
+      'CHAT_VISITOR_MESSAGES_PER_MINUTE',
+      { fallback: CHAT_DEFAULTS.visitorMessagesPerMinute, min: 1, max: 10_000 },
+      problems,
+    ),
+    botMessagesPerMinute: boundedInt(
+      env,
+      'CHAT_BOT_MESSAGES_PER_MINUTE',
+      { fallback: CHAT_DEFAULTS.botMessagesPerMinute, min: 1, max: 1_000_000 },
+      problems,
+    ),
+    streamsPerBot: boundedInt(
+      env,
+      'CHAT_STREAMS_PER_BOT',
+      { fallback: CHAT_DEFAULTS.streamsPerBot, min: 1, max: 10_000 },
+      problems,
+    ),
+    streamsTotal: boundedInt(
+      env,
+      'CHAT_STREAMS_TOTAL',
+      { fallback: CHAT_DEFAULTS.streamsTotal, min: 1, max: 100_000 },
+      problems,
+    ),
+    streamsPerVisitor: boundedInt(
+      env,
+      'CHAT_STREAMS_PER_VISITOR',
+      { fallback: CHAT_DEFAULTS.streamsPerVisitor, min: 1, max: 1_000 },
+      problems,
+    ),
+    turnTimeoutMs: boundedInt(
+      env,
+      'CHAT_TURN_TIMEOUT_MS',
+      { fallback: CHAT_DEFAULTS.turnTimeoutMs, min: 5_000, max: 600_000 },
+      problems,
+    ),
   };
 
   const config: Config = {
@@ -268,7 +361,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chat,
     distDir: path.join(REPO_ROOT, 'dist'),
     examplesDir: path.join(REPO_ROOT, 'examples'),
-    accessTokenTtlSeconds: boundedInt(env, 'ACCESS_TOKEN_TTL_SECONDS', { fallback: 15 * 60, min: 60, max: 24 * 60 * 60 }, problems),
+    accessTokenTtlSeconds: boundedInt(
+      env,
+      'ACCESS_TOKEN_TTL_SECONDS',
+      { fallback: 15 * 60, min: 60, max: 24 * 60 * 60 },
+      problems,
+    ),
     refreshTokenTtlMs: 14 * 24 * 60 * 60 * 1000,
     loginThrottle: {
       windowMs: 15 * 60 * 1000,

@@ -5,9 +5,9 @@
  * `tsx` the signal reaches this process through tsx, which forwards it (issue 7, finding 16).
  */
 import { ConfigError, loadConfig } from './config.js';
-import { startServer, type RunningServer } from './startServer.js';
+import { type RunningServer, startServer } from './startServer.js';
 
-export { startServer, type RunningServer };
+export { type RunningServer, startServer };
 
 /** Past this, a stop that hangs (a stuck connection, a worker that will not end) exits anyway. */
 const STOP_GRACE_MS = 10_000;
@@ -24,18 +24,22 @@ function stop(signal: NodeJS.Signals): void {
     process.exit(1);
   }, STOP_GRACE_MS).unref();
   if (!starting) process.exit(0);
-  starting.then(
-    async (server) => {
-      server.app.log.info({ signal }, 'shutting down');
-      await server.stop();
-      process.exit(0);
-    },
-    // Start-up failed and has already said why; nothing is running.
-    () => process.exit(1),
-  ).catch((error: unknown) => {
-    process.stderr.write(`Switchboard failed to stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+  starting
+    .then(
+      async (server) => {
+        server.app.log.info({ signal }, 'shutting down');
+        await server.stop();
+        process.exit(0);
+      },
+      // Start-up failed and has already said why; nothing is running.
+      () => process.exit(1),
+    )
+    .catch((error: unknown) => {
+      process.stderr.write(
+        `Switchboard failed to stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      process.exit(1);
+    });
 }
 
 process.on('SIGINT', stop);
@@ -45,6 +49,8 @@ try {
   starting = startServer(loadConfig());
   await starting;
 } catch (error) {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : `Switchboard failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : `Switchboard failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`}\n`,
+  );
   process.exit(1);
 }

@@ -5,7 +5,7 @@
  * shows the first superadmin's password rather than a hundred lines of Vite. SIGINT or SIGTERM
  * during a build stops the build and exits; after it, main.ts handles them (issue 7, finding 16).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { constants } from 'node:os';
@@ -42,7 +42,10 @@ function stopBuilding(signal: NodeJS.Signals): void {
 /** Runs one Vite build with its output captured; resolves with the output, rejects with it on failure. */
 function viteBuild(config: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [VITE, 'build', '-c', config], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [VITE, 'build', '-c', config], {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     building = child;
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -51,7 +54,10 @@ function viteBuild(config: string): Promise<string> {
     child.on('close', (code, signal) => {
       building = null;
       if (code === 0) resolve(output);
-      else reject(Object.assign(new Error(`vite build -c ${config} failed (${signal ?? `exit code ${code}`})`), { output }));
+      else
+        reject(
+          Object.assign(new Error(`vite build -c ${config} failed (${signal ?? `exit code ${code}`})`), { output }),
+        );
     });
   });
 }
@@ -71,7 +77,9 @@ if (stale) {
       if (interrupted) process.exit(128 + constants.signals[interrupted]);
       const output = (error as { output?: unknown }).output;
       if (typeof output === 'string' && output.trim() !== '') process.stderr.write(`${output.trimEnd()}\n`);
-      console.error(`\nThe build failed, so the server was not started: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `\nThe build failed, so the server was not started: ${error instanceof Error ? error.message : String(error)}`,
+      );
       process.exit(1);
     }
     console.log(`  built the ${build.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

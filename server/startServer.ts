@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
 import { ensureFirstSuperadmin, generatedCredentialsNotice } from './bootstrap.js';
-import { configWarnings, type Config } from './config.js';
+import { type Config, configWarnings } from './config.js';
 import { isPostgres } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { openDatabase } from './db/openDatabase.js';
@@ -36,7 +36,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Calls do not survive their process: sessions of instances that are gone (this data's last
     // run after a crash, or a peer that died) are closed before any new call.
     const orphaned = await heartbeat.start();
-    if (orphaned > 0) process.stdout.write(`Closed ${orphaned} call session(s) left open by a server that stopped without ending them\n`);
+    if (orphaned > 0)
+      process.stdout.write(
+        `Closed ${orphaned} call session(s) left open by a server that stopped without ending them\n`,
+      );
     const bootstrap = await ensureFirstSuperadmin(db, config);
     // Straight to stdout, once: never through the request logger.
     if (bootstrap.created && bootstrap.generatedPassword) {
@@ -54,7 +57,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const stop = () =>
       (stopping ??= (async () => {
         await app.close();
-        await heartbeat.stop().catch((error: unknown) => app.log.warn({ err: error }, 'could not remove this instance\'s heartbeat'));
+        await heartbeat
+          .stop()
+          .catch((error: unknown) => app.log.warn({ err: error }, "could not remove this instance's heartbeat"));
         await db.destroy();
       })());
     return { app, db, url, stop };

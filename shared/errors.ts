@@ -128,11 +128,7 @@ export function errorTextFromBody(body: unknown): string | undefined {
 }
 
 /** Derives the text shown to people for a failed request (spec part 1 §8). */
-export function deriveErrorText(input: {
-  body?: unknown;
-  status?: number;
-  clientMessage?: string;
-}): string {
+export function deriveErrorText(input: { body?: unknown; status?: number; clientMessage?: string }): string {
   const text = errorTextFromBody(input.body);
   if (text) return text;
   const own = nonEmptyString(input.clientMessage);

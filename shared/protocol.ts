@@ -2,19 +2,37 @@
  * Real-time channel `/api/frontend` messages (spec part 1 §7), typed once for server and console.
  * Frames arrive as text; `parseServerMessage` / `parseClientMessage` narrow them from `unknown`.
  */
-import type { AuthUser } from './types/user.js';
-import type { CallSession, CallType } from './types/session.js';
-import { isPlainObject } from './isPlainObject.js';
 
-export interface PingMessage { type: 'ping' }
-export interface UserLogoutMessage { type: 'user.logout'; timestamp: number }
+import { isPlainObject } from './isPlainObject.js';
+import type { CallSession, CallType } from './types/session.js';
+import type { AuthUser } from './types/user.js';
+
+export interface PingMessage {
+  type: 'ping';
+}
+export interface UserLogoutMessage {
+  type: 'user.logout';
+  timestamp: number;
+}
 export type ClientMessage = PingMessage | UserLogoutMessage;
 
-export interface AuthErrorEvent { type: 'auth.error'; error: string }
-export interface ConnectionEstablishedEvent { type: 'connection.established'; user: AuthUser }
-export interface PongEvent { type: 'pong'; timestamp: number }
+export interface AuthErrorEvent {
+  type: 'auth.error';
+  error: string;
+}
+export interface ConnectionEstablishedEvent {
+  type: 'connection.established';
+  user: AuthUser;
+}
+export interface PongEvent {
+  type: 'pong';
+  timestamp: number;
+}
 /** A message-level failure (unknown type, bad frame); the connection stays open. */
-export interface ErrorEvent { type: 'error'; error: string }
+export interface ErrorEvent {
+  type: 'error';
+  error: string;
+}
 
 export interface SessionCreatedEvent {
   type: 'session.created';
@@ -91,11 +109,7 @@ export interface WebchatActivityEvent {
 }
 
 /** Events passed to listeners (spec part 1 §7). */
-export type RealtimeEvent =
-  | SessionCreatedEvent
-  | SessionEndedEvent
-  | CallMessageEvent
-  | CallFunctionOutputEvent;
+export type RealtimeEvent = SessionCreatedEvent | SessionEndedEvent | CallMessageEvent | CallFunctionOutputEvent;
 
 export type ServerMessage =
   | AuthErrorEvent

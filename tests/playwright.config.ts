@@ -2,12 +2,20 @@
  * End-to-end tests: `npm run test:e2e` builds the console and widget, then Playwright starts the
  * real server on 127.0.0.1:3100 (SWITCHBOARD_E2E_PORT moves it) with a fresh data folder and drives Debian's Chromium against it.
  */
-import { defineConfig, devices } from '@playwright/test';
+
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_PORT, E2E_SITE_URL, E2E_TWILIO_PORT, e2eServerEnv } from './helpers/e2eEnv.js';
+import { defineConfig, devices } from '@playwright/test';
+import {
+  E2E_BASE_URL,
+  E2E_OPENAI_PORT,
+  E2E_SITE_PORT,
+  E2E_SITE_URL,
+  E2E_TWILIO_PORT,
+  e2eServerEnv,
+} from './helpers/e2eEnv.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -21,7 +29,14 @@ const CHROMIUM = {
   ...devices['Desktop Chrome'],
   launchOptions: {
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   },
 };
 

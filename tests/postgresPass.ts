@@ -9,7 +9,11 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createThrowawayPostgres, throwawayPostgresUnavailable, type ThrowawayPostgres } from './helpers/throwawayPostgres.js';
+import {
+  createThrowawayPostgres,
+  type ThrowawayPostgres,
+  throwawayPostgresUnavailable,
+} from './helpers/throwawayPostgres.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const vitestBin = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
@@ -47,7 +51,9 @@ async function main(): Promise<number> {
       'To run it, install the PostgreSQL server (Debian/Ubuntu: apt-get install postgresql; elsewhere set PG_BIN to its bin folder), ' +
       'or set SWITCHBOARD_TEST_DATABASE_URL=postgres://user:password@host:5432/postgres (a user who may create databases: each test app gets one).';
     if (underCi) {
-      process.stderr.write(`[test:pg] FAILED: under CI the server suites must run on PostgreSQL, and ${unavailable}.\n${how}\n`);
+      process.stderr.write(
+        `[test:pg] FAILED: under CI the server suites must run on PostgreSQL, and ${unavailable}.\n${how}\n`,
+      );
       return 1;
     }
     say(`SKIPPED the PostgreSQL pass: ${unavailable}.`);

@@ -19,7 +19,7 @@ export const POSTGRES_ONLY: Record<string, string> = {
   'tests/server/cluster-bus.test.ts': "the instances' LISTEN/NOTIFY bus",
   'tests/server/cluster-end-session.test.ts': 'End Session and changes across instances on one PostgreSQL',
   'tests/server/login-throttle-postgres.test.ts': 'the login throttle kept in PostgreSQL',
-  'tests/server/migrate-postgres-concurrent.test.ts': "instances migrating one PostgreSQL at once (the advisory lock)",
+  'tests/server/migrate-postgres-concurrent.test.ts': 'instances migrating one PostgreSQL at once (the advisory lock)',
 };
 
 /** Suites about SQLite by nature: the PostgreSQL pass leaves them out. */
@@ -71,6 +71,7 @@ export const DATABASE_FREE: Record<string, string> = {
 /** Throws when a list names a file that is not there (renamed or removed), so no entry goes stale. */
 export function checkServerSuiteLists(root: string): void {
   for (const file of [...Object.keys(POSTGRES_ONLY), ...Object.keys(SQLITE_ONLY), ...Object.keys(DATABASE_FREE)]) {
-    if (!existsSync(path.join(root, file))) throw new Error(`tests/serverSuites.ts lists ${file}, which does not exist`);
+    if (!existsSync(path.join(root, file)))
+      throw new Error(`tests/serverSuites.ts lists ${file}, which does not exist`);
   }
 }

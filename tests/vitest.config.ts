@@ -1,7 +1,7 @@
-import { configDefaults, defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { NoSkipsReporter } from './helpers/NoSkipsReporter.js';
 import { checkServerSuiteLists, POSTGRES_ONLY } from './serverSuites.js';
 

@@ -1,6 +1,6 @@
-import { configDefaults, defineConfig } from 'vitest/config';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { NoSkipsReporter } from './helpers/NoSkipsReporter.js';
 import { checkServerSuiteLists, DATABASE_FREE, SQLITE_ONLY } from './serverSuites.js';
 

@@ -6,7 +6,9 @@ import { readAppearance } from './readAppearance.js';
  * A title or welcome message the server leaves out reads as empty (an empty title falls back to
  * the appearance's chat title); the appearance keeps only what readAppearance finds usable.
  */
-export type BotConfig = Pick<PublicWebchatConfig, 'name' | 'title' | 'welcomeMessage'> & { appearance: Partial<Appearance> };
+export type BotConfig = Pick<PublicWebchatConfig, 'name' | 'title' | 'welcomeMessage'> & {
+  appearance: Partial<Appearance>;
+};
 
 /**
  * Loads a bot's public configuration from the Switchboard server at `origin`. Resolves null

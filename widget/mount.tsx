@@ -10,7 +10,12 @@ import css from './styles.css?inline';
 import { applyTheme } from './theme.js';
 
 export type { Appearance } from '../shared/types/webchat.js';
-export type { ChatWidgetHandle, ChatWidgetModule, MountChatWidgetOptions, WidgetMessage } from '../shared/types/widget.js';
+export type {
+  ChatWidgetHandle,
+  ChatWidgetModule,
+  MountChatWidgetOptions,
+  WidgetMessage,
+} from '../shared/types/widget.js';
 
 /** A widget built in a host element that is not in the page yet. */
 export interface DetachedWidget {

@@ -13,7 +13,10 @@ export function isHexColor(value: unknown): value is string {
  * validates avatars too; this is defence in depth on customers' pages (no SVG, no javascript:).
  */
 export function isSafeImageUrl(value: unknown): value is string {
-  return typeof value === 'string' && /^(?:data:image\/(?:png|jpeg|webp);base64,[a-z0-9+/]+=*|https:\/\/[^\s"'<>\\]+)$/i.test(value);
+  return (
+    typeof value === 'string' &&
+    /^(?:data:image\/(?:png|jpeg|webp);base64,[a-z0-9+/]+=*|https:\/\/[^\s"'<>\\]+)$/i.test(value)
+  );
 }
 
 const isColorKey = (key: Key): boolean => key.endsWith('color') || key === 'ad_background';

@@ -2,7 +2,13 @@ import type { Appearance } from '../shared/types/webchat.js';
 import { isHexColor } from './readAppearance.js';
 
 /** Appearance colours that get a readable text colour derived from them (`--sb-on-…`). */
-const SURFACES = ['primary_color', 'secondary_color', 'background_color', 'system_message_color', 'ad_btn_color'] as const;
+const SURFACES = [
+  'primary_color',
+  'secondary_color',
+  'background_color',
+  'system_message_color',
+  'ad_btn_color',
+] as const;
 
 /** Relative luminance (WCAG 2) of a hex colour; the alpha digits are ignored. */
 function luminance(hex: string): number {

@@ -1,5 +1,5 @@
-import type { ReactElement } from 'react';
 import { DropdownMenu } from '@radix-ui/themes';
+import type { ReactElement } from 'react';
 import { LogoutIcon } from '../components/icons.js';
 import { useLogout } from './useLogout.js';
 

@@ -1,4 +1,4 @@
-import { createContext, startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
+import { createContext, type ReactNode, startTransition, useLayoutEffect, useState } from 'react';
 import { Router } from 'react-router-dom';
 import type { GuardedHistory } from './createGuardedHistory.js';
 

@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router-dom';
 import { Button, Flex, Text } from '@radix-ui/themes';
+import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/session/useAuth.js';
 import { useLeaveGuard } from './UnsavedChangesProvider.js';
 
@@ -15,15 +15,19 @@ export function ImpersonationBanner() {
     leaveWithoutAsking(() => navigate('/admin'));
   };
   return (
-    <Flex className="sb-impersonation-banner" role="region" aria-label="Impersonation" align="center" justify="center" gap="3" px="4" py="2" wrap="wrap">
+    <Flex
+      className="sb-impersonation-banner"
+      role="region"
+      aria-label="Impersonation"
+      align="center"
+      justify="center"
+      gap="3"
+      px="4"
+      py="2"
+      wrap="wrap"
+    >
       <Text weight="medium">Impersonating: {impersonation.impersonatedUser.username}</Text>
-      <Button
-        size="1"
-        variant="solid"
-        color="gray"
-        highContrast
-        onClick={() => void stop()}
-      >
+      <Button size="1" variant="solid" color="gray" highContrast onClick={() => void stop()}>
         Stop Impersonating
       </Button>
     </Flex>

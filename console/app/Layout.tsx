@@ -1,6 +1,6 @@
+import { Box, Container } from '@radix-ui/themes';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Box, Container } from '@radix-ui/themes';
 import { LoadingState } from '../components/LoadingState.js';
 import { MAIN_CONTENT_ID } from '../components/useReturnFocus.js';
 import { ImpersonationBanner } from './ImpersonationBanner.js';

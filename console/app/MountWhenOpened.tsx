@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useOpenedOnce } from './useOpenedOnce.js';
 
 export interface MountWhenOpenedProps {

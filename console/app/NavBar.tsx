@@ -1,6 +1,6 @@
+import { Flex, IconButton } from '@radix-ui/themes';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Flex, IconButton } from '@radix-ui/themes';
 import { MenuIcon } from '../components/icons.js';
 import { lazyComponent } from './lazyComponent.js';
 import { MountWhenOpened } from './MountWhenOpened.js';

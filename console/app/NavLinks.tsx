@@ -1,5 +1,5 @@
-import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Button } from '@radix-ui/themes';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../lib/session/useAuth.js';
 import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './navItems.js';
 

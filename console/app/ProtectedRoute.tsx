@@ -1,5 +1,5 @@
-import { Navigate, Outlet } from 'react-router-dom';
 import { Flex, Text } from '@radix-ui/themes';
+import { Navigate, Outlet } from 'react-router-dom';
 import { useAuth } from '../lib/session/useAuth.js';
 
 /** Spec part 1 §2 "Guards": 'Loading...' while auth loads, then /login (replaced) if signed out. */

@@ -1,8 +1,6 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClientMessage, ServerMessageType } from '../../shared/protocol.js';
 import { useApi } from '../lib/ApiProvider.js';
-import { useAuth } from '../lib/session/useAuth.js';
-import { authStore } from '../lib/storage.js';
 import {
   buildRealtimeUrl,
   connectRealtime,
@@ -13,6 +11,8 @@ import {
   type Unsubscribe,
   type WebSocketClass,
 } from '../lib/realtime.js';
+import { useAuth } from '../lib/session/useAuth.js';
+import { authStore } from '../lib/storage.js';
 
 export interface RealtimeContextValue {
   status: RealtimeStatus;

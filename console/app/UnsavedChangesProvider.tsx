@@ -5,7 +5,17 @@
  * reloading the tab through `beforeunload`, and signing out or stopping impersonation through
  * confirmLeave(). Changes of the query alone (the Tools page's tab) pass.
  */
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { NavigationGuard } from './createGuardedHistory.js';
 import { LazyConfirmDialog, preloadConfirmDialog } from './LazyConfirmDialog.js';
 import { UNSAVED_TEXTS } from './unsavedTexts.js';

@@ -1,5 +1,5 @@
-import { Suspense, useState, type KeyboardEvent } from 'react';
 import { Badge, Button, Flex } from '@radix-ui/themes';
+import { type KeyboardEvent, Suspense, useState } from 'react';
 import { ChevronDownIcon } from '../components/icons.js';
 import { useAuth } from '../lib/session/useAuth.js';
 import { lazyComponent } from './lazyComponent.js';

@@ -7,7 +7,7 @@
  * answer; Back and Forward have already moved the address bar when they arrive, so a held one is
  * undone with history.go(-delta) and redone with history.go(delta) if the user chooses to leave.
  */
-import { parsePath, type Location, type To, type UNSAFE_createBrowserHistory } from 'react-router-dom';
+import { type Location, parsePath, type To, type UNSAFE_createBrowserHistory } from 'react-router-dom';
 
 /** React Router's browser or memory history (their types are the same). */
 export type RouterHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;

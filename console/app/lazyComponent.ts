@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { ChunkLoadError } from './ChunkLoadError.js';
 
 export interface LazyComponent<P extends object> {

@@ -7,8 +7,7 @@ export interface NavItem {
 }
 
 const exact = (path: string) => (pathname: string) => pathname === path;
-const withSubPaths = (path: string) => (pathname: string) =>
-  pathname === path || pathname.startsWith(`${path}/`);
+const withSubPaths = (path: string) => (pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 export const NAV_ITEMS: readonly NavItem[] = [
   // Agents is the landing page for most users, so it also lights up on `/`.

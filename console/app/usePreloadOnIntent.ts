@@ -1,4 +1,4 @@
-import { useCallback, type SyntheticEvent } from 'react';
+import { type SyntheticEvent, useCallback } from 'react';
 import { useHref } from 'react-router-dom';
 
 /**

@@ -1,5 +1,5 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { IconButton, Tooltip } from '@radix-ui/themes';
+import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeftIcon } from './icons.js';
 
 export interface BackLink {

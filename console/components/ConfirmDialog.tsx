@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
 import { Button, Callout } from '@radix-ui/themes';
+import { type ReactNode, useState } from 'react';
 import { AlertDialog } from './dialogs.js';
 import { FormActions } from './FormActions.js';
 

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { Button, type ButtonProps } from '@radix-ui/themes';
+import { useEffect, useRef, useState } from 'react';
 import { UI_TIMING } from '../../shared/defaults.js';
 
 export interface CopyButtonProps {
@@ -20,7 +20,15 @@ export interface CopyButtonProps {
 }
 
 /** Copies `text` and reads 'Copied!' for 2 s (spec part 2 §4 "Copy buttons"). */
-export function CopyButton({ text, label = 'Copy', onCopied, size = '2', variant = 'soft', disabled, context }: CopyButtonProps) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  onCopied,
+  size = '2',
+  variant = 'soft',
+  disabled,
+  context,
+}: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -41,7 +49,14 @@ export function CopyButton({ text, label = 'Copy', onCopied, size = '2', variant
 
   const shown = copied ? 'Copied!' : label;
   return (
-    <Button type="button" size={size} variant={variant} onClick={() => void copy()} disabled={disabled} aria-label={context ? `${shown} ${context}` : undefined}>
+    <Button
+      type="button"
+      size={size}
+      variant={variant}
+      onClick={() => void copy()}
+      disabled={disabled}
+      aria-label={context ? `${shown} ${context}` : undefined}
+    >
       <span aria-live="polite">{shown}</span>
     </Button>
   );

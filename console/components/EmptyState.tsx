@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 
 export interface EmptyStateProps {
   title: string;

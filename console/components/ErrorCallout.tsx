@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Callout } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { AlertIcon } from './icons.js';
 
 /** An error alert with the message (load failures, form failures). */

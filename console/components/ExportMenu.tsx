@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
 import { Button, DropdownMenu, Flex, Progress, Text } from '@radix-ui/themes';
+import { useEffect, useRef } from 'react';
 import type { ExportFormat } from '../../shared/types/history.js';
 import { bytesText } from './exportProgress.js';
 import { ChevronDownIcon, DownloadIcon } from './icons.js';
-import { useExportDownload, type ExportRun, type OpenExport } from './useExportDownload.js';
+import { type ExportRun, type OpenExport, useExportDownload } from './useExportDownload.js';
 import './exportMenu.css';
 
 export interface ExportNouns {
@@ -36,7 +36,10 @@ const number = (n: number) => n.toLocaleString();
 
 /** "1,200 of 5,000 conversations · 3.4 MB" while running, "Saved name.csv (…)" once saved. */
 export function exportStatusText(run: ExportRun, nouns: ExportNouns): string {
-  const items = run.expected !== null ? `${number(run.count)} of ${number(run.expected)} ${nouns.many}` : `${number(run.count)} ${run.count === 1 ? nouns.one : nouns.many}`;
+  const items =
+    run.expected !== null
+      ? `${number(run.count)} of ${number(run.expected)} ${nouns.many}`
+      : `${number(run.count)} ${run.count === 1 ? nouns.one : nouns.many}`;
   switch (run.status) {
     case 'running':
       return run.bytes === 0 ? EXPORT_TEXTS.starting : `Exporting… ${items} · ${bytesText(run.bytes)}`;
@@ -67,7 +70,8 @@ export function ExportMenu({ label, nouns, open, fallbackName, disabled = false 
   useEffect(() => {
     if (running) cancelButton.current?.focus();
     // Cancel had the focus and is gone: back to the menu button.
-    else if (wasRunning.current && (document.activeElement === document.body || document.activeElement === null)) trigger.current?.focus();
+    else if (wasRunning.current && (document.activeElement === document.body || document.activeElement === null))
+      trigger.current?.focus();
     wasRunning.current = running;
   }, [running]);
 
@@ -121,7 +125,12 @@ export function ExportMenu({ label, nouns, open, fallbackName, disabled = false 
           getValueLabel={() => status}
         />
       ) : null}
-      <Text size="1" color={run.status === 'failed' ? 'red' : 'gray'} role={run.status === 'failed' ? 'alert' : 'status'} className="sb-export-status">
+      <Text
+        size="1"
+        color={run.status === 'failed' ? 'red' : 'gray'}
+        role={run.status === 'failed' ? 'alert' : 'status'}
+        className="sb-export-status"
+      >
         {status}
       </Text>
     </Flex>

@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
 import { Flex, Text } from '@radix-ui/themes';
+import { type ReactNode, useId } from 'react';
 
 /** What the control inside a FieldFrame spreads onto itself so the label and message name and describe it. */
 export interface FieldControlProps {

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Button, Flex, type FlexProps } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 
 export interface FormActionsProps {
   /** Secondary buttons (Cancel, Reset, Delete), placed before the submit button. */
@@ -19,7 +19,14 @@ export interface FormActionsProps {
  * The row of buttons at the foot of every form and dialog (issue 7, finding 15): right-aligned,
  * default size, secondary actions first and the submit button last.
  */
-export function FormActions({ children, submitLabel, busyLabel, submitting = false, disabled = false, mt = '2' }: FormActionsProps) {
+export function FormActions({
+  children,
+  submitLabel,
+  busyLabel,
+  submitting = false,
+  disabled = false,
+  mt = '2',
+}: FormActionsProps) {
   return (
     <Flex gap="3" mt={mt} justify="end" wrap="wrap">
       {children}

@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { Card, Flex, Heading, Text, type CardProps, type FlexProps } from '@radix-ui/themes';
+import { Card, type CardProps, Flex, type FlexProps, Heading, Text } from '@radix-ui/themes';
+import { type ReactNode, useId } from 'react';
 
 export interface FormSectionProps {
   title: string;
@@ -12,7 +12,13 @@ export interface FormSectionProps {
 }
 
 /** One titled card of a form page; a region labelled by its heading, so it can be found by name. */
-export function FormSection({ title, description, children, size = { initial: '2', sm: '3' }, gap = '4' }: FormSectionProps) {
+export function FormSection({
+  title,
+  description,
+  children,
+  size = { initial: '2', sm: '3' },
+  gap = '4',
+}: FormSectionProps) {
   const id = useId();
   return (
     <Card size={size} asChild>

@@ -29,5 +29,14 @@ export interface KeepHistoryFieldProps {
 
 /** "Keep history" of an agent's calls or a bot's chats (issue 18): Forever, 365/90/30/7 days or Don't keep. */
 export function KeepHistoryField({ value, onChange, hint, disabled }: KeepHistoryFieldProps) {
-  return <SelectField label={KEEP_HISTORY_LABEL} value={toChoice(value)} options={OPTIONS} onChange={(choice) => onChange(toDays(choice))} hint={hint} disabled={disabled} />;
+  return (
+    <SelectField
+      label={KEEP_HISTORY_LABEL}
+      value={toChoice(value)}
+      options={OPTIONS}
+      onChange={(choice) => onChange(toDays(choice))}
+      hint={hint}
+      disabled={disabled}
+    />
+  );
 }

@@ -1,5 +1,5 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { Button, Flex, Heading } from '@radix-ui/themes';
+import { Link as RouterLink } from 'react-router-dom';
 import type { BackLink } from './BackButton.js';
 import { ErrorCallout } from './ErrorCallout.js';
 import { ArrowLeftIcon } from './icons.js';

@@ -1,4 +1,4 @@
-import { createElement, Fragment, useMemo, type ReactNode } from 'react';
+import { createElement, Fragment, type ReactNode, useMemo } from 'react';
 import { markdownParser } from '../../shared/markdown/markdownParser.js';
 import './markdownText.css';
 

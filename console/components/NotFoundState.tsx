@@ -1,6 +1,6 @@
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import type { BackLink } from './BackButton.js';
 import { ArrowLeftIcon } from './icons.js';
 

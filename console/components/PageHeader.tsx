@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Flex, Heading, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { BackButton, type BackLink } from './BackButton.js';
 import { RefreshButton, type RefreshButtonProps } from './RefreshButton.js';
 import './components.css';
@@ -28,7 +28,14 @@ export interface PageHeaderProps {
 export function PageHeader({ title, intro, back, refresh, actions, sticky = false, note }: PageHeaderProps) {
   const hasActions = Boolean(refresh || actions);
   return (
-    <Flex className="sb-page-header" data-sticky={sticky ? '' : undefined} justify="between" align="start" gap="3" wrap="wrap">
+    <Flex
+      className="sb-page-header"
+      data-sticky={sticky ? '' : undefined}
+      justify="between"
+      align="start"
+      gap="3"
+      wrap="wrap"
+    >
       <div className="sb-page-header-main">
         <Flex align="center" gap="2">
           {back ? <BackButton {...back} /> : null}

@@ -14,7 +14,15 @@ export interface RefreshButtonProps {
 export function RefreshButton({ label, onClick, busy = false }: RefreshButtonProps) {
   return (
     <Tooltip content={label}>
-      <IconButton type="button" variant="soft" color="gray" size="2" aria-label={label} disabled={busy} onClick={onClick}>
+      <IconButton
+        type="button"
+        variant="soft"
+        color="gray"
+        size="2"
+        aria-label={label}
+        disabled={busy}
+        onClick={onClick}
+      >
         <RefreshIcon width="16" height="16" className={busy ? 'sb-spin' : undefined} />
       </IconButton>
     </Tooltip>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { IconButton } from '@radix-ui/themes';
+import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from './icons.js';
 import { TextInput, type TextInputProps } from './TextInput.js';
 

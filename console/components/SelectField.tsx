@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Select } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { FieldFrame } from './FieldFrame.js';
 
 export interface SelectOption<T extends string> {
@@ -17,7 +17,14 @@ export interface SelectFieldProps<T extends string> {
 }
 
 /** A labelled select of an enumeration; the trigger is a combobox named by the label. */
-export function SelectField<T extends string>({ label, value, options, onChange, disabled, hint }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+  hint,
+}: SelectFieldProps<T>) {
   return (
     <FieldFrame label={label} hint={hint}>
       {(control) => (
@@ -25,7 +32,8 @@ export function SelectField<T extends string>({ label, value, options, onChange,
           <Select.Trigger {...control} />
           <Select.Content position="popper">
             {options.map((option) => {
-              const { value: optionValue, label: optionLabel } = typeof option === 'string' ? { value: option, label: option } : option;
+              const { value: optionValue, label: optionLabel } =
+                typeof option === 'string' ? { value: option, label: option } : option;
               return (
                 <Select.Item key={optionValue} value={optionValue}>
                   {optionLabel ?? optionValue}

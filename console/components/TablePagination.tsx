@@ -1,10 +1,14 @@
-import { useEffect, useRef } from 'react';
 import { Flex, IconButton, Select, Text } from '@radix-ui/themes';
+import { useEffect, useRef } from 'react';
 import { ENDED_SESSIONS_PAGE_SIZES } from '../../shared/defaults.js';
 import { ChevronDownIcon } from './icons.js';
 import './stackTable.css';
 
-export const PAGINATION_TEXTS = { rowsPerPage: 'Rows per page', previousPage: 'Previous page', nextPage: 'Next page' } as const;
+export const PAGINATION_TEXTS = {
+  rowsPerPage: 'Rows per page',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+} as const;
 
 export interface TablePaginationProps {
   limit: number;
@@ -45,7 +49,11 @@ export function TablePagination({ limit, offset, total, more = false, onChange }
           {PAGINATION_TEXTS.rowsPerPage}
         </Text>
         {/* A new page size starts again at the first page. */}
-        <Select.Root value={String(limit)} onValueChange={(value) => onChange({ limit: Number(value), offset: 0 })} size="1">
+        <Select.Root
+          value={String(limit)}
+          onValueChange={(value) => onChange({ limit: Number(value), offset: 0 })}
+          size="1"
+        >
           <Select.Trigger aria-label={PAGINATION_TEXTS.rowsPerPage} />
           <Select.Content position="popper">
             {ENDED_SESSIONS_PAGE_SIZES.map((size) => (

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { TextArea } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { FieldFrame } from './FieldFrame.js';
 
 export interface TextAreaFieldProps {

@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { Callout, Flex, IconButton, Link } from '@radix-ui/themes';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { UI_TIMING } from '../../shared/defaults.js';
 import { CloseIcon } from './icons.js';
 
@@ -62,7 +62,12 @@ function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => vo
     return () => clearTimeout(timer);
   }, [item, onClose, held]);
   const hold = item.link
-    ? { onMouseEnter: () => setHeld(true), onMouseLeave: () => setHeld(false), onFocus: () => setHeld(true), onBlur: () => setHeld(false) }
+    ? {
+        onMouseEnter: () => setHeld(true),
+        onMouseLeave: () => setHeld(false),
+        onFocus: () => setHeld(true),
+        onBlur: () => setHeld(false),
+      }
     : {};
   return (
     <Callout.Root
@@ -86,7 +91,13 @@ function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => vo
             </>
           ) : null}
         </Callout.Text>
-        <IconButton size="1" variant="ghost" color="gray" aria-label="Dismiss notification" onClick={() => onClose(item.id)}>
+        <IconButton
+          size="1"
+          variant="ghost"
+          color="gray"
+          aria-label="Dismiss notification"
+          onClick={() => onClose(item.id)}
+        >
           <CloseIcon />
         </IconButton>
       </Flex>

@@ -1,6 +1,6 @@
+import { Badge, Button, Dialog, Flex, Heading, Link, Text } from '@radix-ui/themes';
 import type { RefObject } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Button, Dialog, Flex, Heading, Link, Text } from '@radix-ui/themes';
 import { prettyJson } from './prettyJson.js';
 import './toolCallDialog.css';
 
@@ -25,7 +25,13 @@ export interface ToolCallDialogProps {
   onClose: () => void;
 }
 
-export const TOOL_CALL_TEXTS = { tool: 'Tool', arguments: 'Arguments', output: 'Output', close: 'Close', failed: 'Failed' } as const;
+export const TOOL_CALL_TEXTS = {
+  tool: 'Tool',
+  arguments: 'Arguments',
+  output: 'Output',
+  close: 'Close',
+  failed: 'Failed',
+} as const;
 
 /**
  * A tool call of a transcript: the tool (a link when it has a page), its arguments and its output

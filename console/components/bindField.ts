@@ -18,5 +18,9 @@ export function bindField<V, K extends keyof V>({ values, set, disabled }: Field
 
 /** The same for a switch, which calls its value `checked`. */
 export function bindSwitch<V>({ values, set, disabled }: FieldBinding<V>, field: BooleanField<V>) {
-  return { checked: values[field] as boolean, onChange: (checked: boolean) => set(field, checked as V[BooleanField<V>]), disabled };
+  return {
+    checked: values[field] as boolean,
+    onChange: (checked: boolean) => set(field, checked as V[BooleanField<V>]),
+    disabled,
+  };
 }

@@ -3,16 +3,17 @@
  * useReturnFocus). Every console dialog imports these instead of the Radix ones, so none can
  * forget it.
  */
+
+import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from '@radix-ui/themes';
 import {
-  createContext,
-  forwardRef,
-  useContext,
   type ComponentType,
+  createContext,
   type ForwardRefExoticComponent,
+  forwardRef,
   type PropsWithoutRef,
   type RefAttributes,
+  useContext,
 } from 'react';
-import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from '@radix-ui/themes';
 import { useReturnFocus } from './useReturnFocus.js';
 
 type CloseAutoFocus = (event: Event) => void;
@@ -32,7 +33,9 @@ function rememberingOpener<P extends { open?: boolean }>(Root: ComponentType<P>)
 }
 
 /** A Content that gives focus back on close, after any onCloseAutoFocus of its own. */
-function returningFocus<P extends { onCloseAutoFocus?: CloseAutoFocus }, R>(Content: ForwardRefExoticComponent<PropsWithoutRef<P> & RefAttributes<R>>) {
+function returningFocus<P extends { onCloseAutoFocus?: CloseAutoFocus }, R>(
+  Content: ForwardRefExoticComponent<PropsWithoutRef<P> & RefAttributes<R>>,
+) {
   return forwardRef<R, PropsWithoutRef<P>>(function ReturnFocusContent(props, ref) {
     const restore = useContext(ReturnFocusContext);
     const onCloseAutoFocus = (event: Event) => {

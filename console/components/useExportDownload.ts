@@ -27,7 +27,15 @@ export interface ExportRun {
 
 export type OpenExport = (format: ExportFormat, signal: AbortSignal) => Promise<Response>;
 
-const IDLE: ExportRun = { status: 'idle', format: null, bytes: 0, count: 0, expected: null, fileName: null, error: null };
+const IDLE: ExportRun = {
+  status: 'idle',
+  format: null,
+  bytes: 0,
+  count: 0,
+  expected: null,
+  fileName: null,
+  error: null,
+};
 /** Progress renders at most this often; the bytes keep coming in between. */
 const PROGRESS_EVERY_MS = 100;
 /** An object URL outlives the click long enough for the browser to start the download. */

@@ -5,7 +5,7 @@
  * Refreshes hold a Web Lock shared by the browser's tabs, which share the refresh cookie.
  * The app creates exactly one instance (ConsoleApp) and hands it down through `ApiProvider`.
  */
-import { createApiClient, type ApiClient } from '../../shared/api/index.js';
+import { type ApiClient, createApiClient } from '../../shared/api/index.js';
 import { authStore } from './storage.js';
 
 export type ConsoleApi = ApiClient;
@@ -28,7 +28,9 @@ function tabsLock(name: string): (<T>(run: () => Promise<T>) => Promise<T>) | un
 
 export function createConsoleApi(options: ConsoleApiOptions = {}): ConsoleApi {
   const baseUrl = options.baseUrl ?? DEFAULT_API_BASE_URL;
-  const refreshLock = tabsLock(`switchboard-token-refresh ${new URL(baseUrl, globalThis.location?.href ?? 'http://localhost/').href}`);
+  const refreshLock = tabsLock(
+    `switchboard-token-refresh ${new URL(baseUrl, globalThis.location?.href ?? 'http://localhost/').href}`,
+  );
   return createApiClient({
     baseUrl,
     ...(refreshLock ? { refreshLock } : {}),

@@ -8,14 +8,14 @@
  */
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { REALTIME, reconnectDelay } from '../../shared/defaults.js';
-import { realtimeProtocols } from '../../shared/realtimeToken.js';
 import {
-  parseServerMessage,
   type ClientMessage,
+  parseServerMessage,
   type ServerMessage,
   type ServerMessageOf,
   type ServerMessageType,
 } from '../../shared/protocol.js';
+import { realtimeProtocols } from '../../shared/realtimeToken.js';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
 

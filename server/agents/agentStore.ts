@@ -7,10 +7,10 @@
 import type { Kysely } from 'kysely';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Agent } from '../../shared/types/agent.js';
+import { notFound, quotaExceeded } from '../core/AppError.js';
 import { countAgents, deleteAgent, findAgent, insertAgent, listAgents } from '../db/agents.js';
 import { withOwnerLock } from '../db/ownerLock.js';
 import type { Database } from '../db/schema.js';
-import { notFound, quotaExceeded } from '../core/AppError.js';
 import { AGENT_NOT_FOUND } from './agentLimits.js';
 import { toAgent } from './toAgent.js';
 

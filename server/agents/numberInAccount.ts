@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { invalidField } from '../core/AppError.js';
-import { TwilioError, type TwilioClient } from '../twilio/TwilioClient.js';
 import { findTwilioAccountForUser, twilioAppError } from '../settings/twilioForUser.js';
+import { type TwilioClient, TwilioError } from '../twilio/TwilioClient.js';
 
 type AppServices = Pick<FastifyInstance, 'db' | 'secretBox' | 'config'>;
 
@@ -19,10 +19,17 @@ export type NumberInAccount =
   | { confirmed: false; warning: string };
 
 /** Whether the user's Twilio account owns `phoneNumber`; throws a 400 when Twilio says it does not. */
-export async function findNumberInAccount(app: AppServices, userId: string, phoneNumber: string): Promise<NumberInAccount> {
+export async function findNumberInAccount(
+  app: AppServices,
+  userId: string,
+  phoneNumber: string,
+): Promise<NumberInAccount> {
   const account = await findTwilioAccountForUser(app, userId);
   if (!account) {
-    return { confirmed: false, warning: `${NOT_REACHING_AGENT} add your Twilio Account SID and Auth Token in Settings, then assign it again.` };
+    return {
+      confirmed: false,
+      warning: `${NOT_REACHING_AGENT} add your Twilio Account SID and Auth Token in Settings, then assign it again.`,
+    };
   }
   try {
     const number = (await account.client.listIncomingNumbers()).find((n) => n.phoneNumber === phoneNumber);
@@ -34,6 +41,9 @@ export async function findNumberInAccount(app: AppServices, userId: string, phon
     // Only an unreachable or failing Twilio leaves the question open; its other answers are final.
     if (answer.code !== 'upstream_error') throw answer;
     // "…: Twilio could not be reached. Please try again later and assign it again."
-    return { confirmed: false, warning: `${NOT_REACHING_AGENT} ${answer.message.replace(/\.$/, '')} and assign it again.` };
+    return {
+      confirmed: false,
+      warning: `${NOT_REACHING_AGENT} ${answer.message.replace(/\.$/, '')} and assign it again.`,
+    };
   }
 }

@@ -4,7 +4,7 @@
  * the console can show the server's text as is. A table rather than a TypeBox schema because
  * the messages must say "between 0.6 and 1.2", not "must be >= 0.6".
  */
-import { isPlainObject } from '../../shared/isPlainObject.js';
+
 import {
   AGENT_LIMITS,
   AUDIO_FORMATS,
@@ -15,12 +15,25 @@ import {
   TURN_DETECTION_TYPES,
   VOICES,
 } from '../../shared/defaults.js';
-import type { AgentColumns } from '../db/agents.js';
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import { invalidField, validationFailed } from '../core/AppError.js';
-import { applyFieldRule, decimal, flag, integer, keepHistoryDays, oneOf, text, withoutControls, type Checked } from '../core/fieldRules.js';
+import {
+  applyFieldRule,
+  type Checked,
+  decimal,
+  flag,
+  integer,
+  keepHistoryDays,
+  oneOf,
+  text,
+  withoutControls,
+} from '../core/fieldRules.js';
+import type { AgentColumns } from '../db/agents.js';
 import { AGENT_NAME_REQUIRED } from './agentLimits.js';
 
-type Rule = { [C in keyof AgentColumns]: { column: C; check: (value: unknown) => Checked<AgentColumns[C]> } }[keyof AgentColumns];
+type Rule = {
+  [C in keyof AgentColumns]: { column: C; check: (value: unknown) => Checked<AgentColumns[C]> };
+}[keyof AgentColumns];
 
 const rule = <C extends keyof AgentColumns>(column: C, check: (value: unknown) => Checked<AgentColumns[C]>): Rule =>
   ({ column, check }) as Rule;
@@ -69,10 +82,12 @@ export interface ParsedAgentPatch {
 /** Tool ids as the AgentPatch type says, or the tool objects GET answered (a console sending the list back). */
 function parseToolIds(value: unknown): string[] {
   if (!Array.isArray(value)) throw invalidField('tools', 'must be a list of tool ids');
-  if (value.length > AGENT_LIMITS.maxTools) throw invalidField('tools', `must hold at most ${AGENT_LIMITS.maxTools} tools`);
+  if (value.length > AGENT_LIMITS.maxTools)
+    throw invalidField('tools', `must hold at most ${AGENT_LIMITS.maxTools} tools`);
   const ids = value.map((item: unknown) => {
     const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item;
-    if (typeof id !== 'string' || id === '' || id.length > 100) throw invalidField('tools', 'must be a list of tool ids');
+    if (typeof id !== 'string' || id === '' || id.length > 100)
+      throw invalidField('tools', 'must be a list of tool ids');
     return id;
   });
   return [...new Set(ids)];

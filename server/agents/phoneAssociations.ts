@@ -9,10 +9,10 @@
 import type { Kysely } from 'kysely';
 import type { PhoneAssociation } from '../../shared/types/agent.js';
 import type { AssociateResponse } from '../../shared/types/api.js';
+import { conflict, notFound } from '../core/AppError.js';
 import { findAgentRow } from '../db/agents.js';
 import { associateNumber, dissociateNumber, listAssociations } from '../db/phoneAssociations.js';
 import type { Database } from '../db/schema.js';
-import { conflict, notFound } from '../core/AppError.js';
 import { AGENT_NOT_FOUND } from './agentLimits.js';
 import { findNumberInAccount } from './numberInAccount.js';
 import { pointNumberAtServer } from './pointNumberAtServer.js';
@@ -41,11 +41,19 @@ export async function associatePhoneNumber(
   const accountSid = number.confirmed ? number.accountSid : null;
   const result = await associateNumber(db, userId, agentId, phoneNumber, now, accountSid);
   if (result === 'agent_not_found') throw notFound(AGENT_NOT_FOUND);
-  if (result === 'held_by_another_user') throw conflict(`phoneNumber: ${phoneNumber} is already assigned to another user's agent`);
-  const warning = number.confirmed ? await pointNumberAtServer(services, number.twilio, number.numberSid) : number.warning;
+  if (result === 'held_by_another_user')
+    throw conflict(`phoneNumber: ${phoneNumber} is already assigned to another user's agent`);
+  const warning = number.confirmed
+    ? await pointNumberAtServer(services, number.twilio, number.numberSid)
+    : number.warning;
   return warning ? { success: true, warning } : { success: true };
 }
 
-export async function dissociatePhoneNumber(db: Kysely<Database>, userId: string, phoneNumber: string, now: number): Promise<void> {
+export async function dissociatePhoneNumber(
+  db: Kysely<Database>,
+  userId: string,
+  phoneNumber: string,
+  now: number,
+): Promise<void> {
   if (!(await dissociateNumber(db, userId, phoneNumber, now))) throw notFound(ASSOCIATION_NOT_FOUND);
 }

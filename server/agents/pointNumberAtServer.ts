@@ -4,10 +4,10 @@
  * the association stands whatever Twilio says, and what went wrong comes back as a warning text.
  */
 import type { FastifyInstance } from 'fastify';
-import { TwilioError, type TwilioClient } from '../twilio/TwilioClient.js';
+import { twilioAppError } from '../settings/twilioForUser.js';
+import { type TwilioClient, TwilioError } from '../twilio/TwilioClient.js';
 import { voiceWebhookUrl } from '../twilio/twiml.js';
 import { NOT_REACHING_AGENT } from './numberInAccount.js';
-import { twilioAppError } from '../settings/twilioForUser.js';
 
 /** Null when the webhook now points here; otherwise why it does not. */
 export async function pointNumberAtServer(

@@ -6,9 +6,15 @@
  */
 import type { Kysely } from 'kysely';
 import type { Agent } from '../../shared/types/agent.js';
-import { findAgent, findAgentRow, findOwnedToolIds, isForeignKeyViolation, updateAgent as writeAgent } from '../db/agents.js';
-import type { Database } from '../db/schema.js';
 import { notFound, validationFailed } from '../core/AppError.js';
+import {
+  findAgent,
+  findAgentRow,
+  findOwnedToolIds,
+  isForeignKeyViolation,
+  updateAgent as writeAgent,
+} from '../db/agents.js';
+import type { Database } from '../db/schema.js';
 import { AGENT_NOT_FOUND } from './agentLimits.js';
 import type { ParsedAgentPatch } from './parseAgentPatch.js';
 import { toAgent } from './toAgent.js';
@@ -17,7 +23,13 @@ export const PHONE_VIA_ASSOCIATIONS = 'phoneNumber: change phone numbers through
 export const TOOL_DELETED_MEANWHILE = 'tools: a tool was deleted meanwhile, reload and try again';
 
 /** Applies the parsed patch to the user's agent and answers the agent as it now is. */
-export async function updateAgent(db: Kysely<Database>, userId: string, id: string, patch: ParsedAgentPatch, now: number): Promise<Agent> {
+export async function updateAgent(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  patch: ParsedAgentPatch,
+  now: number,
+): Promise<Agent> {
   const current = await findAgentRow(db, userId, id);
   if (!current) throw notFound(AGENT_NOT_FOUND);
   // A console sending the agent back unchanged is fine; a new number needs the association

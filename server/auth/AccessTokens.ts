@@ -6,10 +6,10 @@
  */
 import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Clock } from '../core/types.js';
 import { unauthorized } from '../core/AppError.js';
+import type { Clock } from '../core/types.js';
 import type { SessionRevocations } from './SessionRevocations.js';
-import { VerifiedTokens, type AccessClaims } from './VerifiedTokens.js';
+import { type AccessClaims, VerifiedTokens } from './VerifiedTokens.js';
 
 const ISSUER = 'switchboard';
 const AUDIENCE = 'switchboard-api';
@@ -29,8 +29,16 @@ export class AccessTokens {
     private readonly revocations: SessionRevocations,
   ) {}
 
-  static async create(rawKey: Uint8Array, ttlSeconds: number, clock: Clock, revocations: SessionRevocations): Promise<AccessTokens> {
-    const key = await webcrypto.subtle.importKey('raw', rawKey, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  static async create(
+    rawKey: Uint8Array,
+    ttlSeconds: number,
+    clock: Clock,
+    revocations: SessionRevocations,
+  ): Promise<AccessTokens> {
+    const key = await webcrypto.subtle.importKey('raw', rawKey, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
     return new AccessTokens(key, ttlSeconds, clock, revocations);
   }
 
@@ -68,7 +76,12 @@ export class AccessTokens {
       if (typeof sub !== 'string' || typeof tv !== 'number' || typeof sid !== 'string' || typeof exp !== 'number') {
         throw unauthorized('Invalid access token');
       }
-      const claims: AccessClaims = Object.freeze({ userId: sub, role: typeof role === 'string' ? role : 'user', tokenVersion: tv, sessionId: sid });
+      const claims: AccessClaims = Object.freeze({
+        userId: sub,
+        role: typeof role === 'string' ? role : 'user',
+        tokenVersion: tv,
+        sessionId: sid,
+      });
       this.verified.remember(token, claims, exp);
       return claims;
     } catch (error) {

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/types.js';
-import type { Database } from '../db/schema.js';
-import type { SecretBox } from '../crypto/SecretBox.js';
 import { createDummyVerifier } from '../crypto/passwords.js';
+import type { SecretBox } from '../crypto/SecretBox.js';
+import { isPostgres } from '../db/dialect.js';
+import type { Database } from '../db/schema.js';
 import { AccessTokens } from './AccessTokens.js';
 import { ImpersonationAudit } from './ImpersonationAudit.js';
 import type { LoginThrottle, LoginThrottleLimits } from './LoginThrottle.js';
 import { MemoryLoginThrottle } from './MemoryLoginThrottle.js';
 import { PostgresLoginThrottle } from './PostgresLoginThrottle.js';
-import { isPostgres } from '../db/dialect.js';
 import { RefreshTokens } from './RefreshTokens.js';
 import { SessionRevocations } from './SessionRevocations.js';
 import { UserCache } from './UserCache.js';
@@ -46,13 +46,20 @@ export async function createAuthServices(deps: {
   const revocations = new SessionRevocations(config.accessTokenTtlSeconds * 1000, clock);
   await revocations.load(db);
   return {
-    accessTokens: await AccessTokens.create(secretBox.deriveKey('access-token'), config.accessTokenTtlSeconds, clock, revocations),
+    accessTokens: await AccessTokens.create(
+      secretBox.deriveKey('access-token'),
+      config.accessTokenTtlSeconds,
+      clock,
+      revocations,
+    ),
     refreshTokens: new RefreshTokens(db, config.refreshTokenTtlMs, clock, revocations),
     revocations,
     users: new UserCache(db, clock),
     audit: new ImpersonationAudit(db),
     // On PostgreSQL several instances may share the database, and guesses sent to each must add up.
-    loginThrottle: isPostgres(db) ? new PostgresLoginThrottle(db, config.loginThrottle, clock) : new MemoryLoginThrottle(config.loginThrottle, clock),
+    loginThrottle: isPostgres(db)
+      ? new PostgresLoginThrottle(db, config.loginThrottle, clock)
+      : new MemoryLoginThrottle(config.loginThrottle, clock),
     verifyUnknownUser: createDummyVerifier(),
   };
 }

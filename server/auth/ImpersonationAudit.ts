@@ -7,7 +7,7 @@
  * write cost by the batch size; alone, a request waits at most one loop turn longer.
  */
 import type { Kysely } from 'kysely';
-import { recordImpersonatedRequests, type ImpersonatedRequest } from '../db/auditLog.js';
+import { type ImpersonatedRequest, recordImpersonatedRequests } from '../db/auditLog.js';
 import type { Database } from '../db/schema.js';
 
 interface Waiting {
@@ -33,7 +33,10 @@ export class ImpersonationAudit {
     this.#waiting = [];
     let failure: unknown;
     try {
-      await recordImpersonatedRequests(this.db, batch.map((waiting) => waiting.entry));
+      await recordImpersonatedRequests(
+        this.db,
+        batch.map((waiting) => waiting.entry),
+      );
     } catch (error) {
       failure = error ?? new Error('audit write failed');
     }

@@ -11,7 +11,7 @@
  *
  * Old rows are deleted as keys are used, and all of them now and then (SWEEP_INTERVAL_MS).
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import type { AttemptDecision, LoginThrottle, LoginThrottleLimits, ReservedAttempt } from './LoginThrottle.js';
@@ -64,8 +64,13 @@ export class PostgresLoginThrottle implements LoginThrottle {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('login_failures').where('scope', '=', 'pair').where('key', '=', pair).execute();
       // One row each: the attempt that turned out right, not other failures at the same millisecond.
-      for (const [scope, key] of [['address', address], ['account', account]] as const) {
-        await sql`delete from login_failures where ctid = (select ctid from login_failures where scope = ${scope} and key = ${key} and at = ${at} limit 1)`.execute(trx);
+      for (const [scope, key] of [
+        ['address', address],
+        ['account', account],
+      ] as const) {
+        await sql`delete from login_failures where ctid = (select ctid from login_failures where scope = ${scope} and key = ${key} and at = ${at} limit 1)`.execute(
+          trx,
+        );
       }
       await trx
         .insertInto('login_known_addresses')
@@ -80,11 +85,25 @@ export class PostgresLoginThrottle implements LoginThrottle {
    * was last known to the account; older failures of these keys are deleted on the way. Two
    * statements, whatever the counts: the lock is held for as few round trips as possible.
    */
-  async #history(trx: Transaction<Database>, keys: Record<Scope, string>, now: number): Promise<Record<Scope, number[]> & { known: number | null }> {
-    const since: Record<Scope, number> = { pair: now - this.limits.windowMs, address: now - this.limits.windowMs, account: now - this.limits.accountWindowMs };
+  async #history(
+    trx: Transaction<Database>,
+    keys: Record<Scope, string>,
+    now: number,
+  ): Promise<Record<Scope, number[]> & { known: number | null }> {
+    const since: Record<Scope, number> = {
+      pair: now - this.limits.windowMs,
+      address: now - this.limits.windowMs,
+      account: now - this.limits.accountWindowMs,
+    };
     await trx
       .deleteFrom('login_failures')
-      .where((eb) => eb.or((['pair', 'address', 'account'] as const).map((scope) => eb.and([eb('scope', '=', scope), eb('key', '=', keys[scope]), eb('at', '<=', since[scope])]))))
+      .where((eb) =>
+        eb.or(
+          (['pair', 'address', 'account'] as const).map((scope) =>
+            eb.and([eb('scope', '=', scope), eb('key', '=', keys[scope]), eb('at', '<=', since[scope])]),
+          ),
+        ),
+      )
       .execute();
     const { rows } = await sql<{ scope: string; at: number }>`
       select scope, at from login_failures
@@ -92,7 +111,12 @@ export class PostgresLoginThrottle implements LoginThrottle {
       union all
       select 'known' as scope, at from login_known_addresses where pair = ${keys.pair}
       order by at`.execute(trx);
-    const history: Record<Scope, number[]> & { known: number | null } = { pair: [], address: [], account: [], known: null };
+    const history: Record<Scope, number[]> & { known: number | null } = {
+      pair: [],
+      address: [],
+      account: [],
+      known: null,
+    };
     for (const row of rows) {
       const at = Number(row.at);
       if (row.scope === 'known') history.known = at;
@@ -107,8 +131,14 @@ export class PostgresLoginThrottle implements LoginThrottle {
     this.#lastSweep = now;
     const keep = Math.max(this.limits.windowMs, this.limits.accountWindowMs);
     void Promise.all([
-      this.db.deleteFrom('login_failures').where('at', '<=', now - keep).execute(),
-      this.db.deleteFrom('login_known_addresses').where('at', '<=', now - this.limits.knownAddressTtlMs).execute(),
+      this.db
+        .deleteFrom('login_failures')
+        .where('at', '<=', now - keep)
+        .execute(),
+      this.db
+        .deleteFrom('login_known_addresses')
+        .where('at', '<=', now - this.limits.knownAddressTtlMs)
+        .execute(),
     ]).catch(() => {
       // The next sweep tries again; the rows are only kept a little longer.
       this.#lastSweep = 0;

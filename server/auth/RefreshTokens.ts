@@ -7,8 +7,8 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { unauthorized } from '../core/AppError.js';
 import type { Clock } from '../core/types.js';
-import type { Database } from '../db/schema.js';
 import {
   deleteExpiredRefreshTokens,
   findRefreshTokenByHash,
@@ -17,7 +17,7 @@ import {
   revokeRefreshFamily,
   revokeUserRefreshTokens,
 } from '../db/refreshTokens.js';
-import { unauthorized } from '../core/AppError.js';
+import type { Database } from '../db/schema.js';
 import type { SessionRevocations } from './SessionRevocations.js';
 
 /** A refresh token and the session (family) it belongs to. */

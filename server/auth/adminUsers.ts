@@ -11,12 +11,21 @@ import { isEmailAddress } from '../../shared/emailAddress.js';
 import { outranks } from '../../shared/roles.js';
 import { ROLES, type User } from '../../shared/types/user.js';
 import { checkUsername } from '../../shared/usernames.js';
-import type { SessionUser } from '../core/types.js';
 import { AppError, forbidden, notFound, validationFailed } from '../core/AppError.js';
+import type { SessionUser } from '../core/types.js';
 import { hashPassword } from '../crypto/passwords.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
-import { deleteUser, findUserById, insertUser, listUsers, toPublicUser, updateUser, type UserChanges, type UserRecord } from '../db/users.js';
+import {
+  deleteUser,
+  findUserById,
+  insertUser,
+  listUsers,
+  toPublicUser,
+  type UserChanges,
+  type UserRecord,
+  updateUser,
+} from '../db/users.js';
 import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import type { UserCache } from './UserCache.js';
 
@@ -89,14 +98,27 @@ export interface NewUserInput {
   role?: string;
 }
 
-export async function createUserAsAdmin(db: Kysely<Database>, actor: SessionUser, input: NewUserInput, now: number): Promise<User> {
+export async function createUserAsAdmin(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  input: NewUserInput,
+  now: number,
+): Promise<User> {
   const { username = '', email = '', password = '', role = 'user' } = input;
-  const blank = (['username', 'email', 'password'] as const).find((field) => ({ username, email, password })[field].trim() === '');
+  const blank = (['username', 'email', 'password'] as const).find(
+    (field) => ({ username, email, password })[field].trim() === '',
+  );
   if (blank) throw fieldProblem(blank, REQUIRED);
   const storedAddress = storedEmail(email);
-  if (password.length < PASSWORD_MIN_LENGTH) throw fieldProblem('password', `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+  if (password.length < PASSWORD_MIN_LENGTH)
+    throw fieldProblem('password', `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
   checkGrantable(actor, role);
-  const newUser = { username: storedUsername(username), email: storedAddress, passwordHash: await hashPassword(password), role };
+  const newUser = {
+    username: storedUsername(username),
+    email: storedAddress,
+    passwordHash: await hashPassword(password),
+    role,
+  };
   return toPublicUser(await saveUnique(() => insertUser(db, newUser, now)));
 }
 
@@ -108,9 +130,16 @@ export interface UserEdit {
   role?: string;
 }
 
-export async function updateUserAsAdmin(services: AdminUserServices, actor: SessionUser, id: string, edit: UserEdit, now: number): Promise<User> {
+export async function updateUserAsAdmin(
+  services: AdminUserServices,
+  actor: SessionUser,
+  id: string,
+  edit: UserEdit,
+  now: number,
+): Promise<User> {
   const target = await manageableUser(services.db, actor, id);
-  if (edit.id !== undefined && edit.id !== target.id) throw validationFailed('id: does not match the user being updated');
+  if (edit.id !== undefined && edit.id !== target.id)
+    throw validationFailed('id: does not match the user being updated');
   const changes: UserChanges = {};
   if (edit.username !== undefined) changes.username = storedUsername(edit.username);
   // A user without an address (made before addresses were required) may be sent back as it is.

@@ -6,9 +6,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
 import { isAdminRole } from '../../shared/roles.js';
-import type { AuthMode } from '../core/types.js';
 import { forbidden } from '../core/AppError.js';
 import { decodedPath } from '../core/routedPath.js';
+import type { AuthMode } from '../core/types.js';
 import { impersonate, impersonationTarget } from './impersonation.js';
 import { bearerToken, userFromAccessToken } from './sessionUser.js';
 
@@ -32,6 +32,12 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const targetId = impersonationTarget(request.headers[IMPERSONATE_HEADER.toLowerCase()]);
   if (targetId === null) return;
   // The audit log records the path as routed (`/%61pi/agents` is `/api/agents`), with its ids.
-  request.user = await impersonate(request.server, actor, targetId, { method: request.method, path: decodedPath(request.url) }, clock());
+  request.user = await impersonate(
+    request.server,
+    actor,
+    targetId,
+    { method: request.method, path: decodedPath(request.url) },
+    clock(),
+  );
   request.impersonating = true;
 }

@@ -5,8 +5,8 @@
  * probe which ids exist any better than the admin list already shows.
  */
 import { isAdminRole, outranks } from '../../shared/roles.js';
-import type { SessionUser } from '../core/types.js';
 import { forbidden } from '../core/AppError.js';
+import type { SessionUser } from '../core/types.js';
 import type { AuthServices } from './AuthServices.js';
 import { toSessionUser } from './sessionUser.js';
 

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../shared/types/user.js';
 import { AppError, badRequest, retryAfter, unauthorized } from '../core/AppError.js';
 import { hashPassword, verifyPassword } from '../crypto/passwords.js';
 import type { Database } from '../db/schema.js';
-import { findUserById, setPasswordHash, updateUser, type UserRecord } from '../db/users.js';
+import { findUserById, setPasswordHash, type UserRecord, updateUser } from '../db/users.js';
 import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import type { AuthServices } from './AuthServices.js';
 import { throttledCheck } from './throttledCheck.js';
@@ -30,7 +30,12 @@ export interface PasswordChange {
 }
 
 /** Answers the user as now stored, for the caller to start its new session with. */
-export async function changePassword(services: OwnAccountServices, userId: string, change: PasswordChange, now: number): Promise<UserRecord> {
+export async function changePassword(
+  services: OwnAccountServices,
+  userId: string,
+  change: PasswordChange,
+  now: number,
+): Promise<UserRecord> {
   const { db, auth } = services;
   const { currentPassword, newPassword } = change;
   if (currentPassword === '' || newPassword.trim() === '') {
@@ -60,7 +65,12 @@ export async function changePassword(services: OwnAccountServices, userId: strin
   return updated;
 }
 
-export async function changeEmail(services: Pick<OwnAccountServices, 'db' | 'auth'>, userId: string, email: string | undefined, now: number): Promise<AuthUser> {
+export async function changeEmail(
+  services: Pick<OwnAccountServices, 'db' | 'auth'>,
+  userId: string,
+  email: string | undefined,
+  now: number,
+): Promise<AuthUser> {
   const newEmail = email?.trim() ?? '';
   if (newEmail === '') throw badRequest('New email is required');
   if (!isEmailAddress(newEmail)) throw badRequest('Please enter a valid email address');

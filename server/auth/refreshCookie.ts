@@ -20,7 +20,10 @@ function cookieOptions(config: RefreshCookieConfig) {
 }
 
 export function setRefreshCookie(reply: FastifyReply, config: RefreshCookieConfig, token: string): void {
-  reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions(config), maxAge: Math.floor(config.refreshTokenTtlMs / 1000) });
+  reply.setCookie(REFRESH_COOKIE, token, {
+    ...cookieOptions(config),
+    maxAge: Math.floor(config.refreshTokenTtlMs / 1000),
+  });
 }
 
 export function clearRefreshCookie(reply: FastifyReply, config: RefreshCookieConfig): void {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { SessionUser } from '../core/types.js';
 import { unauthorized } from '../core/AppError.js';
+import type { SessionUser } from '../core/types.js';
 
 /** The effective user of an authenticated route (the impersonated user while impersonating). */
 export function requireUser(request: FastifyRequest): SessionUser {

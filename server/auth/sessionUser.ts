@@ -1,6 +1,6 @@
+import { unauthorized } from '../core/AppError.js';
 import type { SessionUser } from '../core/types.js';
 import type { UserIdentity } from '../db/users.js';
-import { unauthorized } from '../core/AppError.js';
 import { SESSION_ENDED } from './AccessTokens.js';
 import type { AuthServices } from './AuthServices.js';
 

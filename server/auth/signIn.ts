@@ -13,8 +13,13 @@ import { throttledCheck } from './throttledCheck.js';
 
 function tooManyAttempts(seconds: number): AppError {
   const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new AppError('rate_limited', `Too many failed sign-in attempts. Please try again in ${wait}.`, retryAfter(seconds));
+  const wait =
+    seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new AppError(
+    'rate_limited',
+    `Too many failed sign-in attempts. Please try again in ${wait}.`,
+    retryAfter(seconds),
+  );
 }
 
 export interface Credentials {

@@ -16,7 +16,9 @@ export interface WebchatOfUser {
 }
 
 export class ChatActivity {
-  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock; realtime: Pick<ConnectionRegistry, 'sendToUser'> }) {}
+  constructor(
+    private readonly deps: { db: Kysely<Database>; clock: Clock; realtime: Pick<ConnectionRegistry, 'sendToUser'> },
+  ) {}
 
   /** Active conversations of each bot (0 for bots without any). */
   async counts(webchatIds: readonly string[]): Promise<Map<string, number>> {
@@ -33,7 +35,11 @@ export class ChatActivity {
     if (webchats.length === 0) return;
     const counts = await this.counts([...new Set(webchats.map((w) => w.webchatId))]);
     for (const { webchatId, userId } of webchats) {
-      this.deps.realtime.sendToUser(userId, { type: 'webchat.activity', webchatId, activeConversations: counts.get(webchatId) ?? 0 });
+      this.deps.realtime.sendToUser(userId, {
+        type: 'webchat.activity',
+        webchatId,
+        activeConversations: counts.get(webchatId) ?? 0,
+      });
     }
   }
 }

@@ -11,26 +11,33 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ChatConversationResponse } from '../../shared/types/chat.js';
+import { AppError, notFound } from '../core/AppError.js';
 import type { Clock } from '../core/types.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
-import { chatExpiry, keepingOf, type ChatExpiry, type ChatKeeping } from '../db/chatExpiry.js';
-import { activeSince, findConversation, insertConversation, newConversationId, touchConversation, type ConversationRecord } from '../db/chatConversations.js';
+import {
+  activeSince,
+  type ConversationRecord,
+  findConversation,
+  insertConversation,
+  newConversationId,
+  touchConversation,
+} from '../db/chatConversations.js';
+import { type ChatExpiry, type ChatKeeping, chatExpiry, keepingOf } from '../db/chatExpiry.js';
 import { keptMessages } from '../db/chatMessages.js';
 import { reexpireWebchatChats } from '../db/chatSweep.js';
 import type { Database } from '../db/schema.js';
 import { findPublicWebchatRow, type WebchatRecord } from '../db/webchats.js';
-import { AppError, notFound } from '../core/AppError.js';
-import type { Sandbox } from '../sandbox/types.js';
 import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
+import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
+import type { Sandbox } from '../sandbox/types.js';
 import { findOpenaiForUser } from '../settings/openaiForUser.js';
 import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
-import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import { answerTurn } from './answerTurn.js';
 import { ChatActivity } from './ChatActivity.js';
-import type { ChatConfig } from './chatConfig.js';
-import { SERVER_SHUTDOWN } from './chatFailure.js';
 import { ChatLimits } from './ChatLimits.js';
 import { ConversationSweeper, type SweepResult } from './ConversationSweeper.js';
+import type { ChatConfig } from './chatConfig.js';
+import { SERVER_SHUTDOWN } from './chatFailure.js';
 import { retainedSince } from './loadTurnContext.js';
 import type { ChatSendInput } from './parseChatSend.js';
 import { SseStream } from './SseStream.js';
@@ -63,7 +70,13 @@ export class ChatEngine {
     this.#expiry = chatExpiry(config.chat.sweepIntervalMs);
     this.limits = new ChatLimits(config.chat);
     this.activity = new ChatActivity({ db, clock, realtime: deps.realtime });
-    this.#sweeper = new ConversationSweeper({ db, clock, activity: this.activity, log, intervalMs: config.chat.sweepIntervalMs });
+    this.#sweeper = new ConversationSweeper({
+      db,
+      clock,
+      activity: this.activity,
+      log,
+      intervalMs: config.chat.sweepIntervalMs,
+    });
     this.#sweeper.start();
   }
 
@@ -89,7 +102,9 @@ export class ChatEngine {
       const job = { bot, client, conversationId: conversation.id, isNew: conversation.isNew, question, stream };
       const answer = answerTurn({ ...this.#deps, expiry: this.#expiry, shutdown: this.#shutdown.signal }, job)
         // answerTurn answers every failure itself; this only keeps a bug in it from becoming an unhandled rejection.
-        .catch((error: unknown) => this.#deps.log.error({ err: error, webchatId: bot.id }, 'a chat answer failed unexpectedly'))
+        .catch((error: unknown) =>
+          this.#deps.log.error({ err: error, webchatId: bot.id }, 'a chat answer failed unexpectedly'),
+        )
         .finally(() => {
           release();
           stream.end();
@@ -117,7 +132,8 @@ export class ChatEngine {
     const found = await findConversation(db, bot.id, conversationId);
     if (!found || !this.#isOpen(found, bot, now)) throw notFound(CONVERSATION_NOT_FOUND);
     const since = retainedSince(bot, now);
-    const messages = since === Number.POSITIVE_INFINITY ? [] : await keptMessages(db, found.id, since, config.chat.keptMessagesShown);
+    const messages =
+      since === Number.POSITIVE_INFINITY ? [] : await keptMessages(db, found.id, since, config.chat.keptMessagesShown);
     return {
       conversationId: found.id,
       messages: messages.map((m) => ({ id: m.id, role: m.role, text: m.text, createdAt: Number(m.created_at) })),
@@ -149,12 +165,19 @@ export class ChatEngine {
     const client = await findOpenaiForUser(this.#deps, bot.user_id);
     if (client) return client;
     // For the operator: visitors only learn that the chat is unavailable.
-    this.#deps.log.warn({ webchatId: bot.id, userId: bot.user_id }, 'a visitor message was refused: the bot owner has no OpenAI API key');
+    this.#deps.log.warn(
+      { webchatId: bot.id, userId: bot.user_id },
+      'a visitor message was refused: the bot owner has no OpenAI API key',
+    );
     throw new AppError('bot_unavailable', CHAT_UNAVAILABLE);
   }
 
   /** The bot's conversation `requestedId` if it still exists, touched; else a new one. */
-  async #openConversation(bot: WebchatRecord, requestedId: string | null, at: number): Promise<{ id: string; isNew: boolean; becameActive: boolean }> {
+  async #openConversation(
+    bot: WebchatRecord,
+    requestedId: string | null,
+    at: number,
+  ): Promise<{ id: string; isNew: boolean; becameActive: boolean }> {
     const { db } = this.#deps;
     const expiresAt = this.#expiry.conversationExpiresAt(at, keepingOf(bot));
     const found = requestedId === null ? undefined : await findConversation(db, bot.id, requestedId);
@@ -169,7 +192,10 @@ export class ChatEngine {
   }
 
   #isOpen(conversation: ConversationRecord, bot: WebchatRecord, at: number): boolean {
-    return Number(conversation.expires_at) > at && this.#expiry.isOpen(Number(conversation.last_message_at), bot.short_term_messages_retention_period, at);
+    return (
+      Number(conversation.expires_at) > at &&
+      this.#expiry.isOpen(Number(conversation.last_message_at), bot.short_term_messages_retention_period, at)
+    );
   }
 
   #report(bot: WebchatRecord): void {

@@ -11,12 +11,17 @@
  */
 import type { ChatConfig } from './chatConfig.js';
 import { secondsText, tooManyRequests, waitSeconds } from './chatRefusal.js';
-import { StreamSlots, type StreamHolder } from './StreamSlots.js';
+import { type StreamHolder, StreamSlots } from './StreamSlots.js';
 import { WindowCounter } from './WindowCounter.js';
 
 type LimitsConfig = Pick<
   ChatConfig,
-  'visitorMessagesPerMinute' | 'botMessagesPerMinute' | 'streamsPerBot' | 'streamsTotal' | 'streamsPerVisitor' | 'rateWindowMs'
+  | 'visitorMessagesPerMinute'
+  | 'botMessagesPerMinute'
+  | 'streamsPerBot'
+  | 'streamsTotal'
+  | 'streamsPerVisitor'
+  | 'rateWindowMs'
 >;
 
 export class ChatLimits {
@@ -44,7 +49,11 @@ export class ChatLimits {
     const visitorWait = this.#visitors.hit(address, now);
     if (visitorWait > 0) {
       const wait = waitSeconds(visitorWait);
-      throw tooManyRequests('rate_limited', `You are sending messages too quickly. Please wait ${secondsText(wait)}.`, wait);
+      throw tooManyRequests(
+        'rate_limited',
+        `You are sending messages too quickly. Please wait ${secondsText(wait)}.`,
+        wait,
+      );
     }
     const pair = `${webchatId}\n${address}`;
     const botUsed = this.#bots.used(webchatId, now);
@@ -52,7 +61,11 @@ export class ChatLimits {
     if (botUsed >= this.config.botMessagesPerMinute || heavy) {
       const botEnds = this.#bots.endsIn(webchatId, now);
       const wait = waitSeconds(heavy ? Math.min(botEnds, this.#visitorsOfBots.endsIn(pair, now)) : botEnds);
-      throw tooManyRequests('bot_rate_limited', `This chat is receiving too many messages right now. Please try again in ${secondsText(wait)}.`, wait);
+      throw tooManyRequests(
+        'bot_rate_limited',
+        `This chat is receiving too many messages right now. Please try again in ${secondsText(wait)}.`,
+        wait,
+      );
     }
     this.#bots.hit(webchatId, now);
     this.#visitorsOfBots.hit(pair, now);

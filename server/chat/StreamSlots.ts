@@ -10,8 +10,9 @@
  * keeps its answers and only waits for new ones. Never below one bot's cap, so one bot always gets
  * its own places while the server has them.
  */
-import { tooManyRequests } from './chatRefusal.js';
+
 import type { ChatConfig } from './chatConfig.js';
+import { tooManyRequests } from './chatRefusal.js';
 
 /** Who an answer is written for: the visitor's address, the bot and the bot's owner. */
 export interface StreamHolder {
@@ -38,13 +39,22 @@ export class StreamSlots {
     const { streamsPerVisitor, streamsPerBot, streamsTotal } = this.limits;
     if (this.#byVisitor.of(holder.address) >= streamsPerVisitor) {
       const answers = streamsPerVisitor === 1 ? 'an answer' : `${streamsPerVisitor} answers`;
-      throw tooManyRequests('visitor_busy', `You already have ${answers} on the way. Please wait for ${streamsPerVisitor === 1 ? 'it' : 'one'} to finish before sending another message.`, BUSY_RETRY_SECONDS);
+      throw tooManyRequests(
+        'visitor_busy',
+        `You already have ${answers} on the way. Please wait for ${streamsPerVisitor === 1 ? 'it' : 'one'} to finish before sending another message.`,
+        BUSY_RETRY_SECONDS,
+      );
     }
     if (this.#byBot.of(holder.webchatId) >= streamsPerBot) throw tooManyRequests('bot_busy', BUSY, BUSY_RETRY_SECONDS);
     if (this.#total >= streamsTotal) {
-      throw tooManyRequests('server_busy', 'The chat service is busy right now. Please try again in a few seconds.', BUSY_RETRY_SECONDS);
+      throw tooManyRequests(
+        'server_busy',
+        'The chat service is busy right now. Please try again in a few seconds.',
+        BUSY_RETRY_SECONDS,
+      );
     }
-    if (this.#byOwner.of(holder.ownerId) >= this.ownerShare(holder.ownerId)) throw tooManyRequests('owner_busy', BUSY, BUSY_RETRY_SECONDS);
+    if (this.#byOwner.of(holder.ownerId) >= this.ownerShare(holder.ownerId))
+      throw tooManyRequests('owner_busy', BUSY, BUSY_RETRY_SECONDS);
     this.#byVisitor.add(holder.address);
     this.#byBot.add(holder.webchatId);
     this.#byOwner.add(holder.ownerId);

@@ -11,18 +11,18 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/types.js';
+import { type ChatExpiry, keepingOf, keepsTexts } from '../db/chatExpiry.js';
 import { saveTurn } from '../db/chatMessages.js';
 import type { Database } from '../db/schema.js';
 import type { WebchatRecord } from '../db/webchats.js';
 import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { runLoadedTool } from '../tools/runTool.js';
-import { keepingOf, keepsTexts, type ChatExpiry } from '../db/chatExpiry.js';
+import { ChatToolbox, type ToolCallRun } from './ChatToolbox.js';
 import type { ChatConfig } from './chatConfig.js';
 import { chatFailure, EmptyAnswerError, TURN_DEADLINE, VISITOR_LEFT } from './chatFailure.js';
-import { ChatToolbox, type ToolCallRun } from './ChatToolbox.js';
-import { runChatTurn, type ChatTurnResult } from './runChatTurn.js';
 import { loadTurnContext } from './loadTurnContext.js';
+import { type ChatTurnResult, runChatTurn } from './runChatTurn.js';
 import type { SseStream } from './SseStream.js';
 
 export interface AnswerDeps {
@@ -55,7 +55,13 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
   const where = { webchatId: bot.id, userId: bot.user_id, conversationId: job.conversationId };
   const sofar: ChatTurnResult = { text: '', toolCalls: [] };
   try {
-    const context = await loadTurnContext(deps.db, deps.config.chat, { bot, conversationId: job.conversationId, isNew: job.isNew, question: question.text, at: question.at });
+    const context = await loadTurnContext(deps.db, deps.config.chat, {
+      bot,
+      conversationId: job.conversationId,
+      isNew: job.isNew,
+      question: question.text,
+      at: question.at,
+    });
     const toolbox = new ChatToolbox(context.tools, {
       run: (tool, args) => runLoadedTool(deps, tool, args),
       now: deps.clock,
@@ -78,7 +84,11 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
     if (result.text.trim() === '') throw new EmptyAnswerError();
     const answer = { id: randomUUID(), text: result.text, at: deps.clock() };
     await keepTurn(deps, job, result.toolCalls, answer);
-    stream.send('done', { conversationId: job.conversationId, userMessageId: question.id, assistantMessageId: answer.id });
+    stream.send('done', {
+      conversationId: job.conversationId,
+      userMessageId: question.id,
+      assistantMessageId: answer.id,
+    });
   } catch (error) {
     const failure = chatFailure(error, signal);
     const details = failure.level === 'error' ? { err: error, ...where } : { ...where, code: failure.event.code };
@@ -100,7 +110,12 @@ async function keepAbandoned(deps: AnswerDeps, job: AnswerJob, sofar: ChatTurnRe
   }
 }
 
-function keepTurn(deps: AnswerDeps, job: AnswerJob, toolCalls: ToolCallRun[], answer: { id: string; text: string; at: number } | null): Promise<boolean> {
+function keepTurn(
+  deps: AnswerDeps,
+  job: AnswerJob,
+  toolCalls: ToolCallRun[],
+  answer: { id: string; text: string; at: number } | null,
+): Promise<boolean> {
   const keeping = keepingOf(job.bot);
   return saveTurn(deps.db, {
     conversationId: job.conversationId,

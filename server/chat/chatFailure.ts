@@ -39,7 +39,13 @@ export const CHAT_ERROR_TEXTS = {
   interrupted: 'The answer was interrupted. Please try again.',
 } as const;
 
-const failure = (code: string, message: string, retryable: boolean, level: ChatFailure['level'], reason: string): ChatFailure => ({
+const failure = (
+  code: string,
+  message: string,
+  retryable: boolean,
+  level: ChatFailure['level'],
+  reason: string,
+): ChatFailure => ({
   event: { code, message, retryable },
   level,
   reason,
@@ -48,27 +54,67 @@ const failure = (code: string, message: string, retryable: boolean, level: ChatF
 /** `signal` is the turn's: when it was aborted, its reason (deadline, shutdown or the visitor leaving) says why the turn ended. */
 export function chatFailure(error: unknown, signal: AbortSignal): ChatFailure {
   if (signal.aborted) {
-    if (signal.reason === SERVER_SHUTDOWN) return failure('interrupted', CHAT_ERROR_TEXTS.interrupted, true, 'info', 'the server is shutting down');
+    if (signal.reason === SERVER_SHUTDOWN)
+      return failure('interrupted', CHAT_ERROR_TEXTS.interrupted, true, 'info', 'the server is shutting down');
     // Nobody reads this event; the code and reason are for the log.
-    if (signal.reason === VISITOR_LEFT) return failure('interrupted', CHAT_ERROR_TEXTS.interrupted, true, 'info', 'the visitor went away, so it was cancelled');
+    if (signal.reason === VISITOR_LEFT)
+      return failure(
+        'interrupted',
+        CHAT_ERROR_TEXTS.interrupted,
+        true,
+        'info',
+        'the visitor went away, so it was cancelled',
+      );
     return failure('timeout', CHAT_ERROR_TEXTS.timeout, true, 'info', 'the answer passed its deadline');
   }
-  if (error instanceof EmptyAnswerError) return failure('empty_answer', CHAT_ERROR_TEXTS.failed, true, 'info', error.message);
-  if (!(error instanceof LlmError)) return failure('internal_error', CHAT_ERROR_TEXTS.failed, true, 'error', 'the answer failed inside the server');
+  if (error instanceof EmptyAnswerError)
+    return failure('empty_answer', CHAT_ERROR_TEXTS.failed, true, 'info', error.message);
+  if (!(error instanceof LlmError))
+    return failure('internal_error', CHAT_ERROR_TEXTS.failed, true, 'error', 'the answer failed inside the server');
   const provider = `${error.kind}${error.details.status ? ` ${error.details.status}` : ''}${error.details.code ? ` ${error.details.code}` : ''}`;
   switch (error.kind) {
     case 'auth':
       // OpenAI's 401 text quotes part of the key: only its kind and code are logged.
-      return failure('bot_unavailable', CHAT_ERROR_TEXTS.unavailable, false, 'warn', `the model provider refused the bot owner's API key (${provider})`);
+      return failure(
+        'bot_unavailable',
+        CHAT_ERROR_TEXTS.unavailable,
+        false,
+        'warn',
+        `the model provider refused the bot owner's API key (${provider})`,
+      );
     case 'quota':
     case 'bad_request':
     case 'context_length':
-      return failure('bot_unavailable', CHAT_ERROR_TEXTS.unavailable, false, 'warn', `the model provider refused the request (${provider}): ${error.message}`);
+      return failure(
+        'bot_unavailable',
+        CHAT_ERROR_TEXTS.unavailable,
+        false,
+        'warn',
+        `the model provider refused the request (${provider}): ${error.message}`,
+      );
     case 'rate_limit':
-      return failure('model_busy', CHAT_ERROR_TEXTS.busy, true, 'info', `the model provider's rate limit (${provider})`);
+      return failure(
+        'model_busy',
+        CHAT_ERROR_TEXTS.busy,
+        true,
+        'info',
+        `the model provider's rate limit (${provider})`,
+      );
     case 'timeout':
-      return failure('timeout', CHAT_ERROR_TEXTS.timeout, true, 'info', `the model provider was too slow (${error.message})`);
+      return failure(
+        'timeout',
+        CHAT_ERROR_TEXTS.timeout,
+        true,
+        'info',
+        `the model provider was too slow (${error.message})`,
+      );
     default:
-      return failure('model_failed', CHAT_ERROR_TEXTS.failed, true, 'info', `the model provider failed (${provider}): ${error.message}`);
+      return failure(
+        'model_failed',
+        CHAT_ERROR_TEXTS.failed,
+        true,
+        'info',
+        `the model provider failed (${provider}): ${error.message}`,
+      );
   }
 }

@@ -34,7 +34,9 @@ export function knowledgeBlock({ siteUrl, summary, passages }: PromptKnowledge, 
   const kept = summary.trim().slice(0, summaryChars);
   if (kept) parts.push(`Summary of the website:\n${kept}`);
   if (passages.length > 0) {
-    parts.push(`Passages from the website that may answer the question:\n\n${passages.map((p) => `Source: ${p.url}\n${p.text}`).join('\n\n')}`);
+    parts.push(
+      `Passages from the website that may answer the question:\n\n${passages.map((p) => `Source: ${p.url}\n${p.text}`).join('\n\n')}`,
+    );
   }
   if (parts.length === 0) return '';
   const site = siteUrl.trim() ? ` (${siteUrl.trim()})` : '';
@@ -58,12 +60,18 @@ export function historyWithinBudget(history: readonly KeptMessage[], maxChars: n
 }
 
 export function chatMessages(parts: PromptParts): ChatMessage[] {
-  const system = [substituteValues(parts.systemPrompt, parts.values).trim(), knowledgeBlock(parts.knowledge, parts.summaryChars)]
+  const system = [
+    substituteValues(parts.systemPrompt, parts.values).trim(),
+    knowledgeBlock(parts.knowledge, parts.summaryChars),
+  ]
     .filter(Boolean)
     .join('\n\n');
   return [
     ...(system ? [{ role: 'system' as const, content: system }] : []),
-    ...historyWithinBudget(parts.history, parts.historyChars).map((message) => ({ role: message.role, content: message.text })),
+    ...historyWithinBudget(parts.history, parts.historyChars).map((message) => ({
+      role: message.role,
+      content: message.text,
+    })),
     { role: 'user', content: parts.question },
   ];
 }

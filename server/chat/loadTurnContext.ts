@@ -36,13 +36,20 @@ export function retainedSince(bot: Pick<WebchatRecord, 'short_term_messages_rete
   return retentionMs > 0 ? at - retentionMs : Number.POSITIVE_INFINITY;
 }
 
-export async function loadTurnContext(db: Kysely<Database>, config: ChatConfig, input: TurnContextInput): Promise<TurnContext> {
+export async function loadTurnContext(
+  db: Kysely<Database>,
+  config: ChatConfig,
+  input: TurnContextInput,
+): Promise<TurnContext> {
   const { bot } = input;
   const since = retainedSince(bot, input.at);
   const values = await customValuesMap(db, bot.user_id);
   const { siteUrl, summary } = await loadKnowledgeSummary(db, bot.id);
   const passages = await searchKnowledge(db, bot.id, input.question, { maxChars: config.knowledgeChars });
-  const history = input.isNew || since === Number.POSITIVE_INFINITY ? [] : await keptMessages(db, input.conversationId, since, config.historyMessages);
+  const history =
+    input.isNew || since === Number.POSITIVE_INFINITY
+      ? []
+      : await keptMessages(db, input.conversationId, since, config.historyMessages);
   const tools = await findWebchatTools(db, bot.user_id, bot.id);
   const messages = chatMessages({
     systemPrompt: bot.system_prompt,

@@ -3,8 +3,9 @@
  * `unknown`, and every refusal is a 400 naming its field. Fields the contract does not know are
  * ignored, so a newer widget that sends more still talks to this server.
  */
-import { CHAT_LIMITS, CONVERSATION_ID_PATTERN } from '../../shared/types/chat.js';
+
 import { isPlainObject } from '../../shared/isPlainObject.js';
+import { CHAT_LIMITS, CONVERSATION_ID_PATTERN } from '../../shared/types/chat.js';
 import { invalidField } from '../core/AppError.js';
 
 export interface ChatSendInput {
@@ -21,10 +22,14 @@ export function parseChatSend(body: unknown): ChatSendInput {
   if (typeof text !== 'string') throw invalidField('text', 'must be a string');
   const trimmed = text.trim();
   if (trimmed === '') throw invalidField('text', 'must not be blank');
-  if (trimmed.length > CHAT_LIMITS.messageMaxChars) throw invalidField('text', `must be at most ${CHAT_LIMITS.messageMaxChars} characters long`);
+  if (trimmed.length > CHAT_LIMITS.messageMaxChars)
+    throw invalidField('text', `must be at most ${CHAT_LIMITS.messageMaxChars} characters long`);
   if (conversationId === undefined || conversationId === null) return { conversationId: null, text: trimmed };
   if (typeof conversationId !== 'string' || !CONVERSATION_ID_PATTERN.test(conversationId)) {
-    throw invalidField('conversationId', "must be a conversation id from this chat (22 to 64 letters, digits, '-' or '_')");
+    throw invalidField(
+      'conversationId',
+      "must be a conversation id from this chat (22 to 64 letters, digits, '-' or '_')",
+    );
   }
   return { conversationId, text: trimmed };
 }

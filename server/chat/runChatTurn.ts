@@ -39,7 +39,10 @@ export interface ChatTurnResult {
 const ROUND_BREAK = '\n\n';
 
 /** `result` is filled as the turn goes, so a caller whose turn was cancelled still has what was sent and run. */
-export async function runChatTurn(input: ChatTurnInput, result: ChatTurnResult = { text: '', toolCalls: [] }): Promise<ChatTurnResult> {
+export async function runChatTurn(
+  input: ChatTurnInput,
+  result: ChatTurnResult = { text: '', toolCalls: [] },
+): Promise<ChatTurnResult> {
   const { toolbox, signal } = input;
   const messages = [...input.messages];
   const emit = (piece: string) => {
@@ -49,7 +52,13 @@ export async function runChatTurn(input: ChatTurnInput, result: ChatTurnResult =
 
   for (let round = 0; ; round += 1) {
     const offer = toolbox.size > 0 && round < input.maxToolRounds;
-    const request = { model: input.model, temperature: input.temperature, max_tokens: input.maxTokens, messages, ...toolbox.requestFields(offer) };
+    const request = {
+      model: input.model,
+      temperature: input.temperature,
+      max_tokens: input.maxTokens,
+      messages,
+      ...toolbox.requestFields(offer),
+    };
     let roundText = '';
     let answer: ChatCompletion | undefined;
     for await (const event of input.client.stream(request, { signal })) {

@@ -51,7 +51,11 @@ export class ChannelListener {
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#options.connectionString, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const client = new pg.Client({
+      connectionString: this.#options.connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     client.on('error', (error) => this.#lost(client, error));
     client.on('end', () => this.#lost(client));
     client.on('notification', (notification) => {
@@ -76,7 +80,10 @@ export class ChannelListener {
     if (this.#client !== client || this.#closed) return;
     this.#client = null;
     discard(client);
-    this.#options.log.warn({ err: error }, 'lost the PostgreSQL connection that listens to the other instances; reconnecting');
+    this.#options.log.warn(
+      { err: error },
+      'lost the PostgreSQL connection that listens to the other instances; reconnecting',
+    );
     this.#retry();
   }
 

@@ -17,13 +17,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerMessage } from '../../shared/protocol.js';
-import type { Clock } from '../core/types.js';
 import type { AuthServices } from '../auth/AuthServices.js';
+import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import type { OwnerAnswers } from '../http/OwnerAnswers.js';
-import type { CallRegistry } from '../voice/CallRegistry.js';
 import type { ConnectionRegistry, RealtimePeers } from '../realtime/ConnectionRegistry.js';
-import { parseClusterMessage, type ClusterMessage } from './clusterMessages.js';
+import type { CallRegistry } from '../voice/CallRegistry.js';
+import { type ClusterMessage, parseClusterMessage } from './clusterMessages.js';
 import { PostgresBus } from './PostgresBus.js';
 
 /** How long End Session waits for the bridging instance to answer. */
@@ -163,7 +163,10 @@ export class ClusterLink implements RealtimePeers {
     try {
       found = await this.#deps.calls.end(request.streamSid, 'ended_by_user');
     } catch (error) {
-      this.#deps.log.error({ err: error, streamSid: request.streamSid }, 'could not end a call another instance asked to end');
+      this.#deps.log.error(
+        { err: error, streamSid: request.streamSid },
+        'could not end a call another instance asked to end',
+      );
     }
     this.#send({ type: 'call.end-answer', to: request.replyTo, requestId: request.requestId, found });
   }
@@ -190,7 +193,10 @@ export class ClusterLink implements RealtimePeers {
     try {
       await this.#deps.auth.revocations.load(this.#deps.db);
     } catch (error) {
-      this.#deps.log.warn({ err: error }, 'could not reload session revocations after the instances\' channel came back');
+      this.#deps.log.warn(
+        { err: error },
+        "could not reload session revocations after the instances' channel came back",
+      );
     }
   }
 }

@@ -20,7 +20,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import { ChannelListener } from './ChannelListener.js';
@@ -128,7 +128,7 @@ export class PostgresBus {
   #receive(payload: string | undefined): void {
     const envelope = parseEnvelope(payload);
     if (!envelope) {
-      this.#options.log.warn('ignored a malformed message on the instances\' channel');
+      this.#options.log.warn("ignored a malformed message on the instances' channel");
       return;
     }
     if (envelope.f === this.#options.instanceId) return;
@@ -147,7 +147,11 @@ export class PostgresBus {
 
   async #readStored(id: string): Promise<unknown> {
     try {
-      const row = await this.#options.db.selectFrom('cluster_messages').select('body').where('id', '=', id).executeTakeFirst();
+      const row = await this.#options.db
+        .selectFrom('cluster_messages')
+        .select('body')
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (row) return JSON.parse(row.body) as unknown;
       this.#options.log.warn({ id }, 'a stored message of another instance was gone before it was read');
     } catch (error) {
@@ -175,7 +179,8 @@ export class PostgresBus {
           this.#sendFailing = false;
         } catch (error) {
           // Logged once per outage; consoles catch up from the API when their socket reconnects.
-          if (!this.#sendFailing) this.#options.log.warn({ err: error, lost: batch.length }, 'could not send to the other instances');
+          if (!this.#sendFailing)
+            this.#options.log.warn({ err: error, lost: batch.length }, 'could not send to the other instances');
           this.#sendFailing = true;
         }
       }
@@ -208,10 +213,13 @@ export class PostgresBus {
   /** Deletes stored messages older than REFERENCE_TTL_MS (every SWEEP_INTERVAL_MS on its own). */
   async sweep(): Promise<void> {
     try {
-      await this.#options.db.deleteFrom('cluster_messages').where('created_at', '<', this.#clock() - REFERENCE_TTL_MS).execute();
+      await this.#options.db
+        .deleteFrom('cluster_messages')
+        .where('created_at', '<', this.#clock() - REFERENCE_TTL_MS)
+        .execute();
     } catch (error) {
       // The next sweep tries again; rows only wait a little longer.
-      this.#options.log.warn({ err: error }, 'could not remove old stored messages of the instances\' channel');
+      this.#options.log.warn({ err: error }, "could not remove old stored messages of the instances' channel");
     }
   }
 }

@@ -35,7 +35,9 @@ export function parseClusterMessage(raw: unknown): ClusterMessage | null {
       return isString(m.userId) && message ? { type: m.type, userId: m.userId, message } : null;
     }
     case 'realtime.close-user':
-      return isString(m.userId) && isNumber(m.code) && isString(m.reason) ? { type: m.type, userId: m.userId, code: m.code, reason: m.reason } : null;
+      return isString(m.userId) && isNumber(m.code) && isString(m.reason)
+        ? { type: m.type, userId: m.userId, code: m.code, reason: m.reason }
+        : null;
     case 'realtime.close-session':
       return isString(m.sessionId) && isNumber(m.code) && isString(m.reason)
         ? { type: m.type, sessionId: m.sessionId, code: m.code, reason: m.reason }
@@ -44,13 +46,17 @@ export function parseClusterMessage(raw: unknown): ClusterMessage | null {
     case 'owner.changed':
       return isString(m.userId) ? { type: m.type, userId: m.userId } : null;
     case 'auth.session-revoked':
-      return isString(m.sessionId) && isNumber(m.revokedAt) ? { type: m.type, sessionId: m.sessionId, revokedAt: m.revokedAt } : null;
+      return isString(m.sessionId) && isNumber(m.revokedAt)
+        ? { type: m.type, sessionId: m.sessionId, revokedAt: m.revokedAt }
+        : null;
     case 'call.end':
       return isString(m.to) && isString(m.replyTo) && isString(m.requestId) && isString(m.streamSid)
         ? { type: m.type, to: m.to, replyTo: m.replyTo, requestId: m.requestId, streamSid: m.streamSid }
         : null;
     case 'call.end-answer':
-      return isString(m.to) && isString(m.requestId) && typeof m.found === 'boolean' ? { type: m.type, to: m.to, requestId: m.requestId, found: m.found } : null;
+      return isString(m.to) && isString(m.requestId) && typeof m.found === 'boolean'
+        ? { type: m.type, to: m.to, requestId: m.requestId, found: m.found }
+        : null;
     default:
       return null;
   }

@@ -5,8 +5,8 @@
  * cannot answer the same code with two statuses.
  */
 import type { ErrorCode, ErrorDetails } from '../../shared/errors.js';
-import { USER_QUOTAS, type UserQuota } from '../../shared/limits.js';
 import { formatBytes } from '../../shared/format.js';
+import { USER_QUOTAS, type UserQuota } from '../../shared/limits.js';
 
 export interface AppErrorOptions {
   /** Extra answer headers (e.g. Retry-After). */
@@ -39,10 +39,14 @@ export const badRequest = (message: string, code: ErrorCode = 'bad_request') => 
 export const validationFailed = (message: string) => new AppError('validation_failed', message);
 export const invalidField = (field: string, problem: string) => validationFailed(`${field}: ${problem}`);
 /** Names the field and where in it the problem is, e.g. a syntax error's line and column in handler_code. */
-export const invalidAt = (details: ErrorDetails, problem: string) => new AppError('validation_failed', `${details.field}: ${problem}`, { details });
-export const unauthorized = (message = 'Authentication required', code: ErrorCode = 'unauthorized') => new AppError(code, message);
-export const forbidden = (message = 'You do not have permission to perform this action', code: ErrorCode = 'forbidden') =>
+export const invalidAt = (details: ErrorDetails, problem: string) =>
+  new AppError('validation_failed', `${details.field}: ${problem}`, { details });
+export const unauthorized = (message = 'Authentication required', code: ErrorCode = 'unauthorized') =>
   new AppError(code, message);
+export const forbidden = (
+  message = 'You do not have permission to perform this action',
+  code: ErrorCode = 'forbidden',
+) => new AppError(code, message);
 export const notFound = (message = 'Resource not found') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 

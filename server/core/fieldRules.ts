@@ -17,7 +17,12 @@ export interface ColumnRule {
 }
 
 /** Checks `value` of `field` by its rule and stores it under the rule's column; a 400 naming the field otherwise. */
-export function applyFieldRule(rules: Readonly<Record<string, ColumnRule>>, field: string, value: unknown, changes: Record<string, unknown>): void {
+export function applyFieldRule(
+  rules: Readonly<Record<string, ColumnRule>>,
+  field: string,
+  value: unknown,
+  changes: Record<string, unknown>,
+): void {
   const fieldRule = Object.hasOwn(rules, field) ? rules[field] : undefined;
   if (!fieldRule) throw invalidField(field, 'is not an accepted field');
   const checked = fieldRule.check(value);
@@ -85,7 +90,9 @@ export function withoutControls(check: (value: unknown) => Checked<string>) {
 
 /** Keep history (issue 18): null (forever), 0 (don't keep) or one of the periods in days. */
 export function keepHistoryDays(value: unknown): Checked<number | null> {
-  return isKeepHistoryDays(value) ? ok(value) : fail(`must be null (forever), 0 (don't keep) or ${KEEP_HISTORY_PERIODS.join(', ')} (days)`);
+  return isKeepHistoryDays(value)
+    ? ok(value)
+    : fail(`must be null (forever), 0 (don't keep) or ${KEEP_HISTORY_PERIODS.join(', ')} (days)`);
 }
 
 /** `value` unless it holds a control or text-direction character (NUL included): then a 400 naming `field`. */

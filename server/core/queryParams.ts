@@ -23,15 +23,23 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** The parameter as an id of UUID shape, undefined when absent or empty. */
 export function queryId(query: Record<string, unknown>, name: string): string | undefined {
   const value = queryString(query, name);
-  if (value !== undefined && !UUID_PATTERN.test(value)) throw invalidField(name, 'must be an id as the API gives them (8-4-4-4-12 hexadecimal digits)');
+  if (value !== undefined && !UUID_PATTERN.test(value))
+    throw invalidField(name, 'must be an id as the API gives them (8-4-4-4-12 hexadecimal digits)');
   return value;
 }
 
-export function wholeNumber(query: Record<string, unknown>, name: string, fallback: number, min: number, max: number): number {
+export function wholeNumber(
+  query: Record<string, unknown>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = query[name];
   if (raw === undefined || raw === '') return fallback;
   const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw invalidField(name, `must be a whole number from ${min} to ${max}`);
+  if (!Number.isSafeInteger(value) || value < min || value > max)
+    throw invalidField(name, `must be a whole number from ${min} to ${max}`);
   return value;
 }
 

@@ -20,7 +20,11 @@ function fieldName(instancePath: string, dataVar: string, child?: string): strin
   return parts.length > 0 ? parts.join('.') : dataVar;
 }
 
-function describe(error: FastifySchemaValidationError, sameField: FastifySchemaValidationError[], dataVar: string): string {
+function describe(
+  error: FastifySchemaValidationError,
+  sameField: FastifySchemaValidationError[],
+  dataVar: string,
+): string {
   const params = error.params as Record<string, unknown>;
   const field = fieldName(error.instancePath, dataVar);
   switch (error.keyword) {
@@ -33,7 +37,9 @@ function describe(error: FastifySchemaValidationError, sameField: FastifySchemaV
       return `${fieldName(error.instancePath, dataVar, String(extra[0]))}: is not an accepted field`;
     }
     case 'type': {
-      const types = sameField.filter((e) => e.keyword === 'type').map((e) => String((e.params as { type?: unknown }).type));
+      const types = sameField
+        .filter((e) => e.keyword === 'type')
+        .map((e) => String((e.params as { type?: unknown }).type));
       const words = [...new Set(types)].map((t) => ARTICLE[t] ?? t);
       return `${field}: must be ${words.join(' or ')}`;
     }
@@ -42,7 +48,9 @@ function describe(error: FastifySchemaValidationError, sameField: FastifySchemaV
       return `${field}: must be one of ${allowed.map(String).join(', ')}`;
     }
     case 'minLength':
-      return Number(params.limit) <= 1 ? `${field}: must not be empty` : `${field}: must be at least ${String(params.limit)} characters long`;
+      return Number(params.limit) <= 1
+        ? `${field}: must not be empty`
+        : `${field}: must be at least ${String(params.limit)} characters long`;
     case 'maxLength':
       return `${field}: must be at most ${String(params.limit)} characters long`;
     case 'minimum':

@@ -34,6 +34,7 @@ export function blockedAddressMessage(url: string): string {
 /** The start page (or its robots.txt) failed: the guard's verdict when there is one. */
 export function startFailure(url: string, reason: string, cause: OutboundRequestError | null): CrawlStartError {
   if (cause?.code === 'blocked_address') return new CrawlStartError('blocked_address', blockedAddressMessage(url));
-  if (cause?.code === 'invalid_url' || cause?.code === 'bad_protocol') return new CrawlStartError('invalid_url', cause.message);
+  if (cause?.code === 'invalid_url' || cause?.code === 'bad_protocol')
+    return new CrawlStartError('invalid_url', cause.message);
   return new CrawlStartError('unreachable', `Could not crawl ${url}: ${reason}`);
 }

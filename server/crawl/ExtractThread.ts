@@ -5,7 +5,12 @@
  * Either way the thread is finished and the pool starts a fresh one when it needs one.
  */
 import { Worker } from 'node:worker_threads';
-import { EXTRACTOR_READY as READY, isExtractResponse, type ExtractJob, type ExtractResponse } from './extractProtocol.js';
+import {
+  type ExtractJob,
+  type ExtractResponse,
+  isExtractResponse,
+  EXTRACTOR_READY as READY,
+} from './extractProtocol.js';
 
 const BOOTSTRAP = new URL('./extractWorkerBootstrap.mjs', import.meta.url);
 // A large page's DOM takes a few hundred MB at worst; the limit keeps a hostile one from taking the host.

@@ -9,9 +9,9 @@
  * when needed, so an app that never crawls costs nothing and one crawl at a time uses one thread.
  */
 import { FairQueue } from '../core/FairQueue.js';
+import { ExtractThread } from './ExtractThread.js';
 import type { ExtractedPage } from './extractPage.js';
 import type { ExtractJob, ExtractResponse } from './extractProtocol.js';
-import { ExtractThread } from './ExtractThread.js';
 import type { ParsedSitemap } from './parseSitemap.js';
 
 export interface PageExtractorOptions {
@@ -51,7 +51,13 @@ export class PageExtractor {
     this.#maxThreads = Math.max(1, options.threads ?? 2);
   }
 
-  async page(body: Uint8Array, contentType: string | undefined, url: string, maxChars: number, options: ExtractOptions): Promise<ExtractedPage> {
+  async page(
+    body: Uint8Array,
+    contentType: string | undefined,
+    url: string,
+    maxChars: number,
+    options: ExtractOptions,
+  ): Promise<ExtractedPage> {
     const response = await this.#submit({ kind: 'page', body, contentType, url, maxChars }, options);
     if (!response.ok || !response.page) throw new Error(response.ok ? 'No page parsed' : response.error);
     return response.page;

@@ -26,8 +26,16 @@ export function crawlRefusedAppError(reason: JobRefusal, perUser: number): AppEr
     case 'duplicate':
       return new AppError('conflict', 'A crawl with this crawlId is already running');
     case 'user_limit':
-      return new AppError('too_many_crawls', `You can run ${perUser} crawl${perUser === 1 ? '' : 's'} at a time. Wait for one to finish or cancel it.`, retryAfter(10));
+      return new AppError(
+        'too_many_crawls',
+        `You can run ${perUser} crawl${perUser === 1 ? '' : 's'} at a time. Wait for one to finish or cancel it.`,
+        retryAfter(10),
+      );
     default:
-      return new AppError('crawler_busy', 'The server is busy crawling other sites. Please try again in a minute.', retryAfter(30));
+      return new AppError(
+        'crawler_busy',
+        'The server is busy crawling other sites. Please try again in a minute.',
+        retryAfter(30),
+      );
   }
 }

@@ -12,7 +12,12 @@ export interface CrawlProgressSender {
   flush(): void;
 }
 
-export function crawlProgressSender(realtime: Pick<ConnectionRegistry, 'sendToUser'>, userId: string, crawlId: string, intervalMs = 100): CrawlProgressSender {
+export function crawlProgressSender(
+  realtime: Pick<ConnectionRegistry, 'sendToUser'>,
+  userId: string,
+  crawlId: string,
+  intervalMs = 100,
+): CrawlProgressSender {
   let pending: CrawlProgressEvent | null = null;
   let lastSent = 0;
   let timer: NodeJS.Timeout | undefined;

@@ -5,13 +5,13 @@
  * that fails is listed with empty text; only a start page that cannot be crawled fails the crawl.
  */
 import { createGuardedFetch, type GuardedFetch, type GuardedResolver } from '../net/outboundGuard.js';
+import { CrawlStartError, startFailure } from './CrawlStartError.js';
 import { CRAWLER_USER_AGENT, type CrawlLimits } from './crawlLimits.js';
 import { isNonPageFile, normalizeUrl, originOf } from './crawlUrl.js';
 import { fetchPage, type PageResult } from './fetchPage.js';
 import type { PageExtractor } from './PageExtractor.js';
-import { readRobots, RobotsUnavailableError, type RobotsPolicy } from './robots.js';
+import { type RobotsPolicy, RobotsUnavailableError, readRobots } from './robots.js';
 import { readSitemaps } from './sitemaps.js';
-import { CrawlStartError, startFailure } from './CrawlStartError.js';
 import { sleep } from './sleep.js';
 
 export interface CrawlProgress {
@@ -89,10 +89,23 @@ class SiteCrawl {
     this.limits = request.limits;
     this.deadline = AbortSignal.timeout(this.limits.timeoutMs);
     this.signal = AbortSignal.any([...(request.signal ? [request.signal] : []), this.deadline, this.ended.signal]);
-    const guard = { allow: request.allow, timeoutMs: this.limits.requestTimeoutMs, userAgent: CRAWLER_USER_AGENT, resolve: request.resolve };
-    this.pageFetch = createGuardedFetch({ ...guard, maxRequests: this.limits.maxPages, maxResponseBytes: this.limits.maxPageBytes });
+    const guard = {
+      allow: request.allow,
+      timeoutMs: this.limits.requestTimeoutMs,
+      userAgent: CRAWLER_USER_AGENT,
+      resolve: request.resolve,
+    };
+    this.pageFetch = createGuardedFetch({
+      ...guard,
+      maxRequests: this.limits.maxPages,
+      maxResponseBytes: this.limits.maxPageBytes,
+    });
     // robots.txt of the start origin and of a redirect's origin, plus the sitemaps.
-    this.auxFetch = createGuardedFetch({ ...guard, maxRequests: this.limits.maxSitemaps + 2, maxResponseBytes: this.limits.maxSitemapBytes });
+    this.auxFetch = createGuardedFetch({
+      ...guard,
+      maxRequests: this.limits.maxSitemaps + 2,
+      maxResponseBytes: this.limits.maxSitemapBytes,
+    });
   }
 
   async run(): Promise<CrawlOutcome> {
@@ -102,7 +115,16 @@ class SiteCrawl {
       if (startPage) {
         const sitemaps = [...(this.robots?.sitemaps ?? []), `${this.origin}/sitemap.xml`];
         const { extractor, owner } = this.request;
-        const fromSitemaps = await readSitemaps({ fetch: this.auxFetch, extractor, owner, origin: this.origin, sitemaps, maxSitemaps: this.limits.maxSitemaps, maxSitemapBytes: this.limits.maxSitemapBytes, signal: this.signal });
+        const fromSitemaps = await readSitemaps({
+          fetch: this.auxFetch,
+          extractor,
+          owner,
+          origin: this.origin,
+          sitemaps,
+          maxSitemaps: this.limits.maxSitemaps,
+          maxSitemapBytes: this.limits.maxSitemapBytes,
+          signal: this.signal,
+        });
         for (const url of fromSitemaps) this.enqueue(url, 1);
         await this.crawlQueue();
       }
@@ -117,7 +139,8 @@ class SiteCrawl {
   /** The start page decides the site's origin (after redirects); false when the crawl already ended. */
   private async crawlStart(start: string): Promise<boolean> {
     const robots = await this.robotsOf(originOf(start), start);
-    if (!robots.isAllowed(start)) throw new CrawlStartError('robots_disallowed', `The site's robots.txt does not allow crawling ${start}`);
+    if (!robots.isAllowed(start))
+      throw new CrawlStartError('robots_disallowed', `The site's robots.txt does not allow crawling ${start}`);
     this.known.add(start);
     this.slots.push(null);
     this.inFlight.set(0, start);
@@ -131,7 +154,8 @@ class SiteCrawl {
     this.origin = originOf(result.url);
     if (this.origin !== originOf(start)) {
       this.robots = await this.robotsOf(this.origin, result.url);
-      if (!this.robots.isAllowed(result.url)) throw new CrawlStartError('robots_disallowed', `The site's robots.txt does not allow crawling ${result.url}`);
+      if (!this.robots.isAllowed(result.url))
+        throw new CrawlStartError('robots_disallowed', `The site's robots.txt does not allow crawling ${result.url}`);
     }
     this.record(0, 0, result);
     return true;
@@ -153,9 +177,16 @@ class SiteCrawl {
     const delayMs = Math.min(this.robots?.crawlDelayMs ?? 0, this.limits.maxCrawlDelayMs);
     const concurrency = delayMs > 0 ? 1 : this.limits.concurrency;
     const running = new Set<Promise<void>>();
-    const stopped = new Promise<void>((resolve) => this.signal.addEventListener('abort', () => resolve(), { once: true }));
+    const stopped = new Promise<void>((resolve) =>
+      this.signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
     while (!this.signal.aborted) {
-      while (running.size < concurrency && this.queue.length > 0 && this.slots.length < this.limits.maxPages && !this.signal.aborted) {
+      while (
+        running.size < concurrency &&
+        this.queue.length > 0 &&
+        this.slots.length < this.limits.maxPages &&
+        !this.signal.aborted
+      ) {
         if (delayMs > 0) await sleep(delayMs, this.signal);
         const next = this.queue.shift();
         if (next === undefined) break;
@@ -188,7 +219,8 @@ class SiteCrawl {
       if (result.kind === 'page') this.slots[slot] = { url: result.url, text: result.text, error: null };
       if (result.kind === 'failed') this.slots[slot] = { url: result.url, text: '', error: result.error };
       if (result.kind !== 'skipped') this.listed.add(result.url);
-      if (result.kind !== 'failed' && depth < this.limits.maxDepth) for (const link of result.links) this.enqueue(link, depth + 1);
+      if (result.kind !== 'failed' && depth < this.limits.maxDepth)
+        for (const link of result.links) this.enqueue(link, depth + 1);
     }
     this.report(null);
   }
@@ -202,7 +234,13 @@ class SiteCrawl {
   }
 
   private fetching() {
-    return { fetch: this.pageFetch, extractor: this.request.extractor, maxChars: this.limits.maxPageChars, owner: this.request.owner, signal: this.signal };
+    return {
+      fetch: this.pageFetch,
+      extractor: this.request.extractor,
+      maxChars: this.limits.maxPageChars,
+      owner: this.request.owner,
+      signal: this.signal,
+    };
   }
 
   private report(currentUrl: string | null): void {
@@ -222,7 +260,8 @@ class SiteCrawl {
           : 'complete';
     // Pages still loading at the deadline timed out; at a cancel they are simply not part of the result.
     if (finish === 'time_limit') {
-      for (const [slot, url] of this.inFlight) this.slots[slot] = { url, text: '', error: 'The crawl reached its time limit before this page loaded' };
+      for (const [slot, url] of this.inFlight)
+        this.slots[slot] = { url, text: '', error: 'The crawl reached its time limit before this page loaded' };
     }
     const pages = this.slots.filter((page): page is CrawledPage => page !== null);
     return { pages, finish };

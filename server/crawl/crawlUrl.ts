@@ -5,10 +5,62 @@
 
 /** Extensions of files that are never HTML pages; links to them are not fetched at all. */
 const NOT_PAGES = new Set([
-  'pdf', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'svg', 'ico', 'bmp', 'tif', 'tiff', 'zip', 'gz', 'tgz', 'tar', 'rar', '7z',
-  'mp3', 'wav', 'ogg', 'm4a', 'mp4', 'm4v', 'mov', 'avi', 'webm', 'mkv', 'woff', 'woff2', 'ttf', 'otf', 'eot', 'css', 'js',
-  'mjs', 'json', 'xml', 'rss', 'atom', 'txt', 'csv', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'exe', 'dmg',
-  'iso', 'apk', 'msi', 'bin',
+  'pdf',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'avif',
+  'svg',
+  'ico',
+  'bmp',
+  'tif',
+  'tiff',
+  'zip',
+  'gz',
+  'tgz',
+  'tar',
+  'rar',
+  '7z',
+  'mp3',
+  'wav',
+  'ogg',
+  'm4a',
+  'mp4',
+  'm4v',
+  'mov',
+  'avi',
+  'webm',
+  'mkv',
+  'woff',
+  'woff2',
+  'ttf',
+  'otf',
+  'eot',
+  'css',
+  'js',
+  'mjs',
+  'json',
+  'xml',
+  'rss',
+  'atom',
+  'txt',
+  'csv',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'odt',
+  'ods',
+  'exe',
+  'dmg',
+  'iso',
+  'apk',
+  'msi',
+  'bin',
 ]);
 
 /**
@@ -41,7 +93,9 @@ export function startUrls(raw: string): string[] {
   if (typed === '' || /\s/.test(typed)) return [];
   const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(typed) && !/^[^:/]+:\d+(\/|$)/.test(typed);
   const candidates = hasScheme ? [typed] : [`https://${typed}`, `http://${typed}`];
-  return candidates.map((c) => normalizeUrl(c)).filter((url): url is string => url !== null && new URL(url).hostname !== '');
+  return candidates
+    .map((c) => normalizeUrl(c))
+    .filter((url): url is string => url !== null && new URL(url).hostname !== '');
 }
 
 export function originOf(url: string): string {

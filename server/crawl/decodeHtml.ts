@@ -28,7 +28,11 @@ function bomEncoding(body: Uint8Array): string | null {
 function charsetOf(contentType: string | undefined): string | null {
   for (const part of (contentType ?? '').split(';').slice(1)) {
     const [name, value] = part.split('=');
-    if (name?.trim().toLowerCase() === 'charset' && value) return value.trim().replace(/^["']|["']$/g, '').toLowerCase();
+    if (name?.trim().toLowerCase() === 'charset' && value)
+      return value
+        .trim()
+        .replace(/^["']|["']$/g, '')
+        .toLowerCase();
   }
   return null;
 }

@@ -38,7 +38,9 @@ export function extractPage(page: string, pageUrl: string, maxChars: number, sha
   const links = robots.has('nofollow') || robots.has('none') ? [] : pageLinks(document, base);
   const noindex = robots.has('noindex') || robots.has('none');
   const readable = shape.elements <= READABILITY_MAX.elements && shape.depth <= READABILITY_MAX.depth;
-  const text = noindex ? '' : withTitle(title, readable ? articleText(document, html, maxChars) : bodyText(document, maxChars), maxChars);
+  const text = noindex
+    ? ''
+    : withTitle(title, readable ? articleText(document, html, maxChars) : bodyText(document, maxChars), maxChars);
   return { title, text, links, noindex };
 }
 

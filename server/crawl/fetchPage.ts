@@ -33,7 +33,8 @@ export async function fetchPage(fetching: PageFetching, url: string): Promise<Pa
       signal: fetching.signal,
       headers: { accept: ACCEPT_HTML },
       // Only a successful HTML answer is worth its body; a PDF or an error page is never downloaded.
-      acceptResponse: (head) => head.status >= 200 && head.status < 300 && isHtmlContentType(head.headers['content-type']),
+      acceptResponse: (head) =>
+        head.status >= 200 && head.status < 300 && isHtmlContentType(head.headers['content-type']),
     });
   } catch (error) {
     if (error instanceof OutboundRequestError) return { kind: 'failed', url, error: error.message, cause: error };
@@ -41,14 +42,28 @@ export async function fetchPage(fetching: PageFetching, url: string): Promise<Pa
   }
   const finalUrl = normalizeUrl(response.url) ?? url;
   if (response.status < 200 || response.status >= 300) {
-    return { kind: 'failed', url: finalUrl, error: `The page answered ${response.status} ${response.statusText}`.trim(), cause: null };
+    return {
+      kind: 'failed',
+      url: finalUrl,
+      error: `The page answered ${response.status} ${response.statusText}`.trim(),
+      cause: null,
+    };
   }
-  if (response.bodySkipped) return { kind: 'skipped', url: finalUrl, reason: `not HTML (${response.headers['content-type']})`, links: [] };
+  if (response.bodySkipped)
+    return { kind: 'skipped', url: finalUrl, reason: `not HTML (${response.headers['content-type']})`, links: [] };
   let page: ExtractedPage;
   try {
-    page = await fetching.extractor.page(response.body, response.headers['content-type'], finalUrl, fetching.maxChars, { owner: fetching.owner, signal: fetching.signal });
+    page = await fetching.extractor.page(response.body, response.headers['content-type'], finalUrl, fetching.maxChars, {
+      owner: fetching.owner,
+      signal: fetching.signal,
+    });
   } catch (error) {
-    return { kind: 'failed', url: finalUrl, error: `The page could not be read: ${(error as Error).message}`, cause: null };
+    return {
+      kind: 'failed',
+      url: finalUrl,
+      error: `The page could not be read: ${(error as Error).message}`,
+      cause: null,
+    };
   }
   if (page.noindex) return { kind: 'skipped', url: finalUrl, reason: 'noindex', links: page.links };
   return { kind: 'page', url: finalUrl, text: page.text, links: page.links };

@@ -23,9 +23,51 @@ export const MAX_PAGE_DEPTH = 512;
 /** Pages with more elements are not read; a large article page has a few thousand. */
 export const MAX_PAGE_ELEMENTS = 50_000;
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'keygen', 'basefont', 'bgsound', 'frame', 'image']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+  'keygen',
+  'basefont',
+  'bgsound',
+  'frame',
+  'image',
+]);
 /** Closed by the parser when a sibling starts, so open ones do not pile up. */
-const SELF_CLOSING_IN_PRACTICE = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'optgroup', 'thead', 'tbody', 'tfoot', 'colgroup', 'caption', 'rb', 'rt', 'rp', 'rtc', 'html', 'head', 'body']);
+const SELF_CLOSING_IN_PRACTICE = new Set([
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'tr',
+  'td',
+  'th',
+  'option',
+  'optgroup',
+  'thead',
+  'tbody',
+  'tfoot',
+  'colgroup',
+  'caption',
+  'rb',
+  'rt',
+  'rp',
+  'rtc',
+  'html',
+  'head',
+  'body',
+]);
 /**
  * Their contents are text, not markup, to the parser (htmlparser2). Only these: skipping what the
  * parser reads as markup would let elements past the count.
@@ -36,7 +78,10 @@ const isNameStart = (code: number) => (code >= 97 && code <= 122) || (code >= 65
 const isNameChar = (code: number) => isNameStart(code) || (code >= 48 && code <= 57) || code === 45 || code === 58;
 
 /** The shape of `html`; it stops counting once past either limit, so a huge page costs no more than a legal one. */
-export function markupShape(html: string, limits = { elements: MAX_PAGE_ELEMENTS, depth: MAX_PAGE_DEPTH }): MarkupShape {
+export function markupShape(
+  html: string,
+  limits = { elements: MAX_PAGE_ELEMENTS, depth: MAX_PAGE_DEPTH },
+): MarkupShape {
   // Global regular expressions keep state (lastIndex), so each call has its own.
   const rawTextEnds = new Map(RAW_TEXT.map((name) => [name, new RegExp(`</${name}`, 'gi')]));
   let elements = 0;
@@ -89,6 +134,7 @@ export function markupShape(html: string, limits = { elements: MAX_PAGE_ELEMENTS
 /** Why a page of this shape is not read, or null when it may be. */
 export function tooComplex(shape: MarkupShape): string | null {
   if (shape.depth > MAX_PAGE_DEPTH) return `its markup nests more than ${MAX_PAGE_DEPTH} levels deep`;
-  if (shape.elements > MAX_PAGE_ELEMENTS) return `it has more than ${MAX_PAGE_ELEMENTS.toLocaleString('en-US')} elements`;
+  if (shape.elements > MAX_PAGE_ELEMENTS)
+    return `it has more than ${MAX_PAGE_ELEMENTS.toLocaleString('en-US')} elements`;
   return null;
 }

@@ -18,10 +18,14 @@ export function parseSitemap(body: Uint8Array, maxBytes: number): ParsedSitemap 
   const bytes = isGzip(body) ? gunzipSync(body, { maxOutputLength: maxBytes }) : body;
   const text = new TextDecoder('utf-8').decode(bytes);
   // A sitemap nests three levels; one nested deeper is not a sitemap and would hold the parser (issue 18).
-  if (markupShape(text, { elements: Number.POSITIVE_INFINITY, depth: MAX_PAGE_DEPTH }).depth > MAX_PAGE_DEPTH) return { pages: [], sitemaps: [] };
+  if (markupShape(text, { elements: Number.POSITIVE_INFINITY, depth: MAX_PAGE_DEPTH }).depth > MAX_PAGE_DEPTH)
+    return { pages: [], sitemaps: [] };
   const document = new DOMParser().parseFromString(text, 'text/xml') as unknown as Document;
   const root = document.documentElement?.localName?.toLowerCase();
-  const locs = [...document.getElementsByTagName('loc')].slice(0, MAX_LOCS).map((loc) => (loc.textContent ?? '').trim()).filter(Boolean);
+  const locs = [...document.getElementsByTagName('loc')]
+    .slice(0, MAX_LOCS)
+    .map((loc) => (loc.textContent ?? '').trim())
+    .filter(Boolean);
   if (root === 'urlset') return { pages: locs, sitemaps: [] };
   if (root === 'sitemapindex') return { pages: [], sitemaps: locs };
   return { pages: [], sitemaps: [] };

@@ -42,7 +42,9 @@ export async function readRobots(fetch: GuardedFetch, origin: string, signal: Ab
   }
   if (response.status >= 400 && response.status < 500) return ALLOW_ALL;
   if (response.status < 200 || response.status >= 300) {
-    throw new RobotsUnavailableError(`it answered ${response.status}, and a site may not be crawled until its robots.txt can be read`);
+    throw new RobotsUnavailableError(
+      `it answered ${response.status}, and a site may not be crawled until its robots.txt can be read`,
+    );
   }
   const robots = robotsParser(url, response.body.toString('utf8'));
   return {

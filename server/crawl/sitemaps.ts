@@ -22,7 +22,11 @@ export interface SitemapReading {
 }
 
 export async function readSitemaps(reading: SitemapReading): Promise<string[]> {
-  const queue = unique(reading.sitemaps.map((s) => normalizeUrl(s)).filter((s): s is string => s !== null && originOf(s) === reading.origin));
+  const queue = unique(
+    reading.sitemaps
+      .map((s) => normalizeUrl(s))
+      .filter((s): s is string => s !== null && originOf(s) === reading.origin),
+  );
   const seen = new Set(queue);
   const pages: string[] = [];
   for (let read = 0; read < reading.maxSitemaps && queue.length > 0 && !reading.signal.aborted; read += 1) {
@@ -52,7 +56,10 @@ async function readOne(reading: SitemapReading, url: string) {
       acceptResponse: (head) => head.status >= 200 && head.status < 300,
     });
     if (response.bodySkipped || response.body.length === 0) return null;
-    return await reading.extractor.sitemap(response.body, reading.maxSitemapBytes, { owner: reading.owner, signal: reading.signal });
+    return await reading.extractor.sitemap(response.body, reading.maxSitemapBytes, {
+      owner: reading.owner,
+      signal: reading.signal,
+    });
   } catch {
     return null;
   }

@@ -33,9 +33,13 @@ class GuardedClient implements PostgresPoolClient {
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-  query<R>(input: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+  query<R>(
+    input: string | PostgresCursor<R>,
+    parameters: ReadonlyArray<unknown> = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     // A cursor (Kysely's streamed queries) is handed to pg as it is; its reads fail as pg's do.
-    if (typeof input !== 'string') return this.#client.query(input as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
+    if (typeof input !== 'string')
+      return this.#client.query(input as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
     return this.#client.query(input, [...parameters]).then(
       (result) => result as unknown as PostgresQueryResult<R>,
       (error: unknown) => {

@@ -11,7 +11,9 @@ import type SQLite from 'better-sqlite3';
 type Build = (values: unknown[]) => Record<string, unknown>;
 
 function compile(names: readonly string[]): Build {
-  const fields = names.map((name, i) => `${name === '__proto__' ? `[${JSON.stringify(name)}]` : JSON.stringify(name)}: v[${i}]`);
+  const fields = names.map(
+    (name, i) => `${name === '__proto__' ? `[${JSON.stringify(name)}]` : JSON.stringify(name)}: v[${i}]`,
+  );
   return new Function('v', `return { ${fields.join(', ')} };`) as Build;
 }
 

@@ -13,7 +13,10 @@ import type { AgentsTable, Database } from './schema.js';
 export type AgentRecord = AgentsTable;
 
 /** The settings columns a PATCH may change (phone_number and its account change through the associations). */
-export type AgentColumns = Omit<AgentsTable, 'id' | 'user_id' | 'phone_number' | 'phone_account_sid' | 'created_at' | 'updated_at'>;
+export type AgentColumns = Omit<
+  AgentsTable,
+  'id' | 'user_id' | 'phone_number' | 'phone_account_sid' | 'created_at' | 'updated_at'
+>;
 
 /** An agent row with its tools in their saved order. */
 export interface AgentWithTools {
@@ -53,7 +56,12 @@ function agentToolLinks(db: Kysely<Database>, userId: string) {
     .selectFrom('agent_tools')
     .innerJoin('agents', 'agents.id', 'agent_tools.agent_id')
     .innerJoin('tools', 'tools.id', 'agent_tools.tool_id')
-    .select(['agent_tools.agent_id as agentId', 'tools.id as id', 'tools.name as name', 'tools.description as description'])
+    .select([
+      'agent_tools.agent_id as agentId',
+      'tools.id as id',
+      'tools.name as name',
+      'tools.description as description',
+    ])
     .where('agents.user_id', '=', userId);
 }
 
@@ -61,7 +69,10 @@ const TOOL_LINKS_OF_USER = new Precompiled(1, (db, userId: string) =>
   agentToolLinks(db, userId).orderBy('agent_tools.agent_id').orderBy('agent_tools.position'),
 );
 const TOOL_LINKS_OF_AGENT = new Precompiled(2, (db, userId: string, agentId: string) =>
-  agentToolLinks(db, userId).where('agents.id', '=', agentId).orderBy('agent_tools.agent_id').orderBy('agent_tools.position'),
+  agentToolLinks(db, userId)
+    .where('agents.id', '=', agentId)
+    .orderBy('agent_tools.agent_id')
+    .orderBy('agent_tools.position'),
 );
 const AGENTS_OF_USER = new Precompiled(1, (db, userId: string) =>
   db.selectFrom('agents').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc'),
@@ -72,7 +83,10 @@ const AGENT_OF_USER = new Precompiled(2, (db, id: string, userId: string) =>
 
 /** Tools of the given agents (all owned by `userId`), grouped by agent id, in saved order. */
 async function toolsByAgent(db: Kysely<Database>, userId: string, agentId?: string): Promise<Map<string, AgentTool[]>> {
-  const rows = agentId === undefined ? await TOOL_LINKS_OF_USER.rows(db, userId) : await TOOL_LINKS_OF_AGENT.rows(db, userId, agentId);
+  const rows =
+    agentId === undefined
+      ? await TOOL_LINKS_OF_USER.rows(db, userId)
+      : await TOOL_LINKS_OF_AGENT.rows(db, userId, agentId);
   const byAgent = new Map<string, AgentTool[]>();
   for (const { agentId: owner, ...tool } of rows) {
     const list = byAgent.get(owner);
@@ -102,8 +116,22 @@ export async function findAgent(db: Kysely<Database>, userId: string, id: string
 }
 
 /** A new agent with every spec default (part 1 §9) and no tools or number. */
-export async function insertAgent(db: Kysely<Database>, userId: string, name: string, now: number): Promise<AgentWithTools> {
-  const row: AgentRecord = { id: randomUUID(), user_id: userId, name, ...NEW_AGENT_COLUMNS, phone_number: null, phone_account_sid: null, created_at: now, updated_at: now };
+export async function insertAgent(
+  db: Kysely<Database>,
+  userId: string,
+  name: string,
+  now: number,
+): Promise<AgentWithTools> {
+  const row: AgentRecord = {
+    id: randomUUID(),
+    user_id: userId,
+    name,
+    ...NEW_AGENT_COLUMNS,
+    phone_number: null,
+    phone_account_sid: null,
+    created_at: now,
+    updated_at: now,
+  };
   await db.insertInto('agents').values(row).execute();
   return { row, tools: [] };
 }
@@ -111,7 +139,12 @@ export async function insertAgent(db: Kysely<Database>, userId: string, name: st
 /** The subset of `toolIds` that `userId` owns. */
 export async function findOwnedToolIds(db: Kysely<Database>, userId: string, toolIds: string[]): Promise<Set<string>> {
   if (toolIds.length === 0) return new Set();
-  const rows = await db.selectFrom('tools').select('id').where('user_id', '=', userId).where('id', 'in', toolIds).execute();
+  const rows = await db
+    .selectFrom('tools')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', 'in', toolIds)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -164,6 +197,10 @@ export async function deleteAgent(db: Kysely<Database>, userId: string, id: stri
 
 /** How many agents the user has (the agents quota). */
 export async function countAgents(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db.selectFrom('agents').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('agents')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }

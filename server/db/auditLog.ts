@@ -6,8 +6,12 @@ import type { AuditLogTable, Database } from './schema.js';
 export type AuditEntry = AuditLogTable;
 
 /** Every impersonated request writes one, so it is compiled once. */
-const INSERT_ENTRY = new Precompiled(6, (db, id: string, actorId: string, targetId: string, method: string, path: string, createdAt: number) =>
-  db.insertInto('audit_log').values({ id, actor_id: actorId, target_id: targetId, method, path, created_at: createdAt }),
+const INSERT_ENTRY = new Precompiled(
+  6,
+  (db, id: string, actorId: string, targetId: string, method: string, path: string, createdAt: number) =>
+    db
+      .insertInto('audit_log')
+      .values({ id, actor_id: actorId, target_id: targetId, method, path, created_at: createdAt }),
 );
 
 /** One request an admin made while impersonating another user. */
@@ -20,7 +24,10 @@ export interface ImpersonatedRequest {
 }
 
 /** Records impersonated requests in one statement (in the given order). */
-export async function recordImpersonatedRequests(db: Kysely<Database>, entries: readonly ImpersonatedRequest[]): Promise<void> {
+export async function recordImpersonatedRequests(
+  db: Kysely<Database>,
+  entries: readonly ImpersonatedRequest[],
+): Promise<void> {
   if (entries.length === 1) {
     const [entry] = entries as [ImpersonatedRequest];
     await INSERT_ENTRY.run(db, randomUUID(), entry.actorId, entry.targetId, entry.method, entry.path, entry.at);

@@ -10,7 +10,7 @@
  * go first and nothing moves (the range's bottom rises); a short-kept agent's calls between a
  * forever-kept agent's move only the newer calls, those of the short period.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 
 const DAY_MS = 86_400_000;
@@ -31,7 +31,12 @@ export function callExpiryByAgent(endTime: number) {
 }
 
 /** An agent's Keep history changed: its ended calls expire by the new setting, counted from their end. */
-export async function reexpireAgentCalls(db: Kysely<Database>, userId: string, agentId: string, keepHistoryDays: number | null): Promise<void> {
+export async function reexpireAgentCalls(
+  db: Kysely<Database>,
+  userId: string,
+  agentId: string,
+  keepHistoryDays: number | null,
+): Promise<void> {
   await db
     .updateTable('call_sessions')
     .set((eb) => ({ expires_at: keepHistoryDays === null ? null : eb('end_time', '+', keepHistoryDays * DAY_MS) }))
@@ -62,10 +67,19 @@ export async function deleteExpiredCalls(db: Kysely<Database>, now: number): Pro
 }
 
 /** Deletes these expired calls of one owner and closes the gaps they leave in `ended_seq`, in one transaction. */
-async function deleteOwnerCalls(db: Kysely<Database>, userId: string, streamSids: string[], now: number): Promise<number> {
+async function deleteOwnerCalls(
+  db: Kysely<Database>,
+  userId: string,
+  streamSids: string[],
+  now: number,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     // Serialises with ending a call (db/sessions.ts endSessionRecord takes the same row) on PostgreSQL.
-    await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', userId)
+      .execute();
     const gone = await trx
       .deleteFrom('call_sessions')
       .where('user_id', '=', userId)

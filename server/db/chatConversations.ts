@@ -21,8 +21,17 @@ export function newConversationId(): string {
 }
 
 /** The conversation `id` of the bot `webchatId`; undefined for an unknown id or another bot's. */
-export async function findConversation(db: Kysely<Database>, webchatId: string, id: string): Promise<ConversationRecord | undefined> {
-  return db.selectFrom('chat_conversations').selectAll().where('id', '=', id).where('webchat_id', '=', webchatId).executeTakeFirst();
+export async function findConversation(
+  db: Kysely<Database>,
+  webchatId: string,
+  id: string,
+): Promise<ConversationRecord | undefined> {
+  return db
+    .selectFrom('chat_conversations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('webchat_id', '=', webchatId)
+    .executeTakeFirst();
 }
 
 /** A new conversation whose first visitor message arrived at `at`. */
@@ -38,12 +47,25 @@ export async function insertConversation(
 }
 
 /** A visitor message arrived at `at`: the conversation is active from now on. */
-export async function touchConversation(db: Kysely<Database>, id: string, at: number, expiresAt: number): Promise<void> {
-  await db.updateTable('chat_conversations').set({ last_message_at: at, expires_at: expiresAt }).where('id', '=', id).execute();
+export async function touchConversation(
+  db: Kysely<Database>,
+  id: string,
+  at: number,
+  expiresAt: number,
+): Promise<void> {
+  await db
+    .updateTable('chat_conversations')
+    .set({ last_message_at: at, expires_at: expiresAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Active conversations (activity at or after `since`) of each of these bots; bots without any are left out. */
-export async function activeConversationCounts(db: Kysely<Database>, webchatIds: readonly string[], since: number): Promise<Map<string, number>> {
+export async function activeConversationCounts(
+  db: Kysely<Database>,
+  webchatIds: readonly string[],
+  since: number,
+): Promise<Map<string, number>> {
   if (webchatIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('chat_conversations')
@@ -56,7 +78,11 @@ export async function activeConversationCounts(db: Kysely<Database>, webchatIds:
 }
 
 /** Bots (with their owners) that have a conversation whose last activity was in [from, to). */
-export async function webchatsActiveBetween(db: Kysely<Database>, from: number, to: number): Promise<Array<{ webchatId: string; userId: string }>> {
+export async function webchatsActiveBetween(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+): Promise<Array<{ webchatId: string; userId: string }>> {
   if (to <= from) return [];
   const rows = await db
     .selectFrom('chat_conversations')

@@ -50,13 +50,18 @@ export function chatExpiry(sweepIntervalMs: number): ChatExpiry {
     messageExpiresAt: (at, keeping) =>
       keeping.historyDays === null ? KEPT_FOREVER : at + Math.max(historyMs(keeping), keeping.memorySeconds * 1000),
     conversationExpiresAt: (at, keeping) =>
-      keeping.historyDays === null ? KEPT_FOREVER : at + Math.max(historyMs(keeping), openMs(keeping.memorySeconds)) + graceMs,
+      keeping.historyDays === null
+        ? KEPT_FOREVER
+        : at + Math.max(historyMs(keeping), openMs(keeping.memorySeconds)) + graceMs,
     isOpen: (lastMessageAt, memorySeconds, at) => lastMessageAt + openMs(memorySeconds) + graceMs > at,
   };
 }
 
 /** The bot's two settings from its row. */
-export function keepingOf(bot: { short_term_messages_retention_period: number; keep_history_days: number | null }): ChatKeeping {
+export function keepingOf(bot: {
+  short_term_messages_retention_period: number;
+  keep_history_days: number | null;
+}): ChatKeeping {
   return { memorySeconds: bot.short_term_messages_retention_period, historyDays: bot.keep_history_days };
 }
 

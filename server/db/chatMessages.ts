@@ -10,7 +10,9 @@ import { inTransaction } from './transaction.js';
 export type ChatMessageRecord = ChatMessagesTable;
 
 /** A visitor or bot text as kept. */
-export type KeptMessage = Pick<ChatMessageRecord, 'id' | 'role' | 'text' | 'created_at'> & { role: 'user' | 'assistant' };
+export type KeptMessage = Pick<ChatMessageRecord, 'id' | 'role' | 'text' | 'created_at'> & {
+  role: 'user' | 'assistant';
+};
 
 /** A tool call of a turn as it is kept. */
 export interface TurnToolCall {
@@ -54,7 +56,12 @@ export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<
         last_message_at: (answer ?? turn.question).at,
         expires_at: turn.conversationExpiresAt,
         first_question: keep
-          ? eb.case().when('message_count', '=', 0).then(storable(turn.question.text)).else(eb.ref('first_question')).end()
+          ? eb
+              .case()
+              .when('message_count', '=', 0)
+              .then(storable(turn.question.text))
+              .else(eb.ref('first_question'))
+              .end()
           : eb.ref('first_question'),
       }))
       .where('id', '=', turn.conversationId)
@@ -63,20 +70,26 @@ export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<
     if (!updated) return false;
     if (!keep) return true;
     let seq = Number(updated.last_seq) - rows;
-    const row = (id: string, role: ChatMessageRecord['role'], text: string, at: number, tool?: TurnToolCall): ChatMessageRecord => {
+    const row = (
+      id: string,
+      role: ChatMessageRecord['role'],
+      text: string,
+      at: number,
+      tool?: TurnToolCall,
+    ): ChatMessageRecord => {
       seq += 1;
       return {
-      id,
-      conversation_id: turn.conversationId,
-      seq,
-      role,
-      text: storable(text),
-      created_at: at,
-      expires_at: keep(at),
-      tool_name: tool ? storable(tool.name) : null,
-      tool_args: tool ? storable(tool.args) : null,
-      tool_output: tool ? storable(tool.output) : null,
-      is_error: tool?.isError ? 1 : 0,
+        id,
+        conversation_id: turn.conversationId,
+        seq,
+        role,
+        text: storable(text),
+        created_at: at,
+        expires_at: keep(at),
+        tool_name: tool ? storable(tool.name) : null,
+        tool_args: tool ? storable(tool.args) : null,
+        tool_output: tool ? storable(tool.output) : null,
+        is_error: tool?.isError ? 1 : 0,
       };
     };
     await trx
@@ -92,7 +105,12 @@ export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<
 }
 
 /** The newest `limit` visitor and bot texts written at or after `since`, oldest first. */
-export async function keptMessages(db: Kysely<Database>, conversationId: string, since: number, limit: number): Promise<KeptMessage[]> {
+export async function keptMessages(
+  db: Kysely<Database>,
+  conversationId: string,
+  since: number,
+  limit: number,
+): Promise<KeptMessage[]> {
   const rows = await db
     .selectFrom('chat_messages')
     .select(['id', 'role', 'text', 'created_at'])

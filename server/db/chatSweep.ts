@@ -5,7 +5,7 @@
  * large backlog never holds the event loop for long.
  */
 import type { Kysely } from 'kysely';
-import { KEPT_FOREVER, type ChatExpiry, type ChatKeeping } from './chatExpiry.js';
+import { type ChatExpiry, type ChatKeeping, KEPT_FOREVER } from './chatExpiry.js';
 import type { Database } from './schema.js';
 import { inTransaction } from './transaction.js';
 
@@ -18,7 +18,9 @@ export async function deleteExpiredMessages(db: Kysely<Database>, now: number): 
     .updateTable('chat_conversations')
     .set({ first_question: '' })
     .where('first_question', '<>', '')
-    .where('id', 'in', (eb) => eb.selectFrom('chat_messages').select('conversation_id').where('expires_at', '<', now).where('seq', '=', 1))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('chat_messages').select('conversation_id').where('expires_at', '<', now).where('seq', '=', 1),
+    )
     .execute();
   return deleteExpired(db, 'chat_messages', now);
 }
@@ -29,7 +31,11 @@ export async function deleteExpiredConversations(db: Kysely<Database>, now: numb
 }
 
 /** Deletes the table's rows expired before `now`, BATCH at a time. */
-async function deleteExpired(db: Kysely<Database>, table: 'chat_messages' | 'chat_conversations', now: number): Promise<number> {
+async function deleteExpired(
+  db: Kysely<Database>,
+  table: 'chat_messages' | 'chat_conversations',
+  now: number,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const result = await db
@@ -49,7 +55,12 @@ async function deleteExpired(db: Kysely<Database>, table: 'chat_messages' | 'cha
  * settings from now on, counted from when each was written (in the caller's transaction, if
  * given one). Switching to forever keeps everything still there.
  */
-export async function reexpireWebchatChats(db: Kysely<Database>, webchatId: string, keeping: ChatKeeping, expiry: ChatExpiry): Promise<void> {
+export async function reexpireWebchatChats(
+  db: Kysely<Database>,
+  webchatId: string,
+  keeping: ChatKeeping,
+  expiry: ChatExpiry,
+): Promise<void> {
   // Both are KEPT_FOREVER, or both a shift from the row's own time (ChatExpiry counts from `at`).
   const forever = keeping.historyDays === null;
   const messageShift = expiry.messageExpiresAt(0, keeping);
@@ -58,7 +69,9 @@ export async function reexpireWebchatChats(db: Kysely<Database>, webchatId: stri
     await trx
       .updateTable('chat_messages')
       .set((eb) => ({ expires_at: forever ? KEPT_FOREVER : eb('created_at', '+', messageShift) }))
-      .where('conversation_id', 'in', (eb) => eb.selectFrom('chat_conversations').select('id').where('webchat_id', '=', webchatId))
+      .where('conversation_id', 'in', (eb) =>
+        eb.selectFrom('chat_conversations').select('id').where('webchat_id', '=', webchatId),
+      )
       .execute();
     await trx
       .updateTable('chat_conversations')

@@ -58,12 +58,20 @@ export async function saveCustomValue(
 
 /** True when a value was deleted. */
 export async function deleteCustomValue(db: Kysely<Database>, userId: string, name: string): Promise<boolean> {
-  const result = await db.deleteFrom('custom_values').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+  const result = await db
+    .deleteFrom('custom_values')
+    .where('user_id', '=', userId)
+    .where('name', '=', name)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** How many values the user has, and whether `name` is one of them (a save then updates it). */
-export async function customValueCount(db: Kysely<Database>, userId: string, name: string): Promise<{ count: number; hasName: boolean }> {
+export async function customValueCount(
+  db: Kysely<Database>,
+  userId: string,
+  name: string,
+): Promise<{ count: number; hasName: boolean }> {
   const rows = await db.selectFrom('custom_values').select('name').where('user_id', '=', userId).execute();
   return { count: rows.length, hasName: rows.some((row) => row.name === name) };
 }

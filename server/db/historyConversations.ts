@@ -28,13 +28,22 @@ export function toConversationMessage(row: ChatMessagesTable): ConversationMessa
     createdAt: Number(row.created_at),
     tool:
       row.role === 'tool'
-        ? { name: row.tool_name ?? '', arguments: row.tool_args ?? '', output: row.tool_output ?? '', isError: row.is_error === 1 }
+        ? {
+            name: row.tool_name ?? '',
+            arguments: row.tool_args ?? '',
+            output: row.tool_output ?? '',
+            isError: row.is_error === 1,
+          }
         : null,
   };
 }
 
 const listed = (db: Kysely<Database>, userId: string, webchatId: string) =>
-  db.selectFrom('chat_conversations').where('webchat_id', '=', webchatId).where('user_id', '=', userId).where('message_count', '>', 0);
+  db
+    .selectFrom('chat_conversations')
+    .where('webchat_id', '=', webchatId)
+    .where('user_id', '=', userId)
+    .where('message_count', '>', 0);
 
 export async function listWebchatConversations(
   db: Kysely<Database>,
@@ -49,7 +58,9 @@ export async function listWebchatConversations(
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  const counted = await listed(db, userId, webchatId).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const counted = await listed(db, userId, webchatId)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
@@ -71,5 +82,10 @@ export async function findOwnedConversation(
 
 /** A conversation's kept messages, tool calls included, in the order they were written. */
 export async function conversationMessages(db: Kysely<Database>, conversationId: string): Promise<ChatMessagesTable[]> {
-  return db.selectFrom('chat_messages').selectAll().where('conversation_id', '=', conversationId).orderBy('seq').execute();
+  return db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .orderBy('seq')
+    .execute();
 }

@@ -3,7 +3,7 @@
  * (parseHistoryQuery.ts): the terms, which kinds it looks through, and the filters. An agent or a
  * phone number means calls only, a bot means chats only; the parser makes `kinds` say so.
  */
-import type { HistorySpeaker, HistoryKind } from '../../shared/types/history.js';
+import type { HistoryKind, HistorySpeaker } from '../../shared/types/history.js';
 import type { SearchTerm } from './historyQuery.js';
 
 export interface HistoryFilters {

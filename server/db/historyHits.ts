@@ -3,13 +3,13 @@
  * index), newest first, owner-scoped twice: inside the index (the owner's scope key, SQLite) and
  * by the entry's user_id. Pages are by offset for the search page, or after a `rid` for exports.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { HistoryKind } from '../../shared/types/history.js';
-import type { HistoryFilters } from './historyFilters.js';
-import { MATCH_END, MATCH_START } from './snippetSegments.js';
 import { isPostgres } from './dialect.js';
+import type { HistoryFilters } from './historyFilters.js';
 import { ftsMatch, tsQuery } from './historyMatch.js';
 import type { Database } from './schema.js';
+import { MATCH_END, MATCH_START } from './snippetSegments.js';
 
 export interface HitRow {
   rid: number;
@@ -77,7 +77,11 @@ const LAST_TIME = 8_640_000_000_000_000;
  * more entries than BOUNDED_RANGE_MAX is not bounded: reading it would cost more than the walk,
  * which finds a page in a range that wide soon enough.
  */
-async function sqliteRidBounds(db: Kysely<Database>, userId: string, filters: HistoryFilters): Promise<RidBounds | undefined> {
+async function sqliteRidBounds(
+  db: Kysely<Database>,
+  userId: string,
+  filters: HistoryFilters,
+): Promise<RidBounds | undefined> {
   if (filters.from === undefined && filters.to === undefined) return undefined;
   const { rows } = await sql<{ lo: number | null; hi: number | null; n: number }>`
     SELECT min(rid) AS lo, max(rid) AS hi, count(*) AS n FROM (
@@ -95,9 +99,15 @@ async function sqliteRidBounds(db: Kysely<Database>, userId: string, filters: Hi
  * million entries of one owner, 9 ms without), while the window holds at most as many other
  * entries again, which the join's user_id check drops.
  */
-const ownerDense = (bounds: RidBounds | undefined): boolean => bounds !== undefined && bounds.entries * 2 >= bounds.hi - bounds.lo + 1;
+const ownerDense = (bounds: RidBounds | undefined): boolean =>
+  bounds !== undefined && bounds.entries * 2 >= bounds.hi - bounds.lo + 1;
 
-function sqliteHits(userId: string, filters: HistoryFilters, page: HitsPage, bounds: RidBounds | undefined): RawBuilder<HitRow> {
+function sqliteHits(
+  userId: string,
+  filters: HistoryFilters,
+  page: HitsPage,
+  bounds: RidBounds | undefined,
+): RawBuilder<HitRow> {
   const scope = { kind: only(filters.kinds), sourceId: filters.agentId ?? filters.webchatId };
   const match = ftsMatch(filters.terms, ownerDense(bounds) ? scope : { userId, ...scope });
   const snippet = page.snippets
@@ -130,7 +140,11 @@ function postgresHits(userId: string, filters: HistoryFilters, page: HitsPage): 
 }
 
 /** The query of a page of hits, for either database; SQLite's date-range bounds read once by the caller. */
-async function hitsQuery(db: Kysely<Database>, userId: string, filters: HistoryFilters): Promise<(page: HitsPage) => RawBuilder<HitRow>> {
+async function hitsQuery(
+  db: Kysely<Database>,
+  userId: string,
+  filters: HistoryFilters,
+): Promise<(page: HitsPage) => RawBuilder<HitRow>> {
   if (isPostgres(db)) return (page) => postgresHits(userId, filters, page);
   const bounds = await sqliteRidBounds(db, userId, filters);
   return (page) => sqliteHits(userId, filters, page, bounds);
@@ -139,7 +153,12 @@ async function hitsQuery(db: Kysely<Database>, userId: string, filters: HistoryF
 const asHits = (rows: HitRow[]): HitRow[] => rows.map((row) => ({ ...row, rid: Number(row.rid), at: Number(row.at) }));
 
 /** A page of matching messages, newest first. `filters.terms` must not be empty. */
-export async function findHits(db: Kysely<Database>, userId: string, filters: HistoryFilters, page: HitsPage): Promise<HitRow[]> {
+export async function findHits(
+  db: Kysely<Database>,
+  userId: string,
+  filters: HistoryFilters,
+  page: HitsPage,
+): Promise<HitRow[]> {
   const hits = await hitsQuery(db, userId, filters);
   return asHits((await hits(page).execute(db)).rows);
 }
@@ -157,6 +176,8 @@ export async function findCountedHits(
 ): Promise<{ hits: HitRow[]; counted: number }> {
   const hits = await hitsQuery(db, userId, filters);
   const { rows } = await hits(page).execute(db);
-  const counted = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (${hits({ limit: cap + 1 })}) counted`.execute(db);
+  const counted = await sql<{
+    n: number | string;
+  }>`SELECT count(*) AS n FROM (${hits({ limit: cap + 1 })}) counted`.execute(db);
   return { hits: asHits(rows), counted: Number(counted.rows[0]?.n ?? 0) };
 }

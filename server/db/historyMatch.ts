@@ -7,7 +7,7 @@
  * - PostgreSQL: a tsquery expression of plainto_tsquery / phraseto_tsquery / to_tsquery(… ':*')
  *   calls AND-ed with &&. to_tsquery only ever sees letters, marks and digits joined by `<->`.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { SearchTerm } from './historyQuery.js';
 
 /** The key of an id in history_fts.scope (migration 012 builds the same in SQL). */

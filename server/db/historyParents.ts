@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { HistoryKind, HistoryResult } from '../../shared/types/history.js';
-import { includes, type HistoryFilters } from './historyFilters.js';
+import { type HistoryFilters, includes } from './historyFilters.js';
 import type { Database } from './schema.js';
 
 /** A search result without its hit. */
@@ -42,11 +42,24 @@ function anyoneChats(db: Kysely<Database>) {
   return db
     .selectFrom('chat_conversations as c')
     .innerJoin('webchats as w', 'w.id', 'c.webchat_id')
-    .select(['c.id', 'c.user_id', 'c.webchat_id', 'w.name', 'c.started_at', 'c.last_message_at', 'c.message_count', 'c.first_question'])
+    .select([
+      'c.id',
+      'c.user_id',
+      'c.webchat_id',
+      'w.name',
+      'c.started_at',
+      'c.last_message_at',
+      'c.message_count',
+      'c.first_question',
+    ])
     .where('c.message_count', '>', 0);
 }
 
-export function chatsQuery(db: Kysely<Database>, userId: string, filters: Pick<HistoryFilters, 'webchatId' | 'from' | 'to'>) {
+export function chatsQuery(
+  db: Kysely<Database>,
+  userId: string,
+  filters: Pick<HistoryFilters, 'webchatId' | 'from' | 'to'>,
+) {
   let query = anyoneChats(db).where('c.user_id', '=', userId);
   if (filters.webchatId) query = query.where('c.webchat_id', '=', filters.webchatId);
   if (filters.from !== undefined) query = query.where('c.started_at', '>=', filters.from);
@@ -55,7 +68,14 @@ export function chatsQuery(db: Kysely<Database>, userId: string, filters: Pick<H
 }
 
 type CallRow = Database['call_sessions'];
-type ChatRow = { id: string; webchat_id: string; name: string; started_at: number; last_message_at: number; message_count: number };
+type ChatRow = {
+  id: string;
+  webchat_id: string;
+  name: string;
+  started_at: number;
+  last_message_at: number;
+  message_count: number;
+};
 
 export function callParent(row: CallRow, messageCount: number): HistoryParent {
   return {
@@ -88,7 +108,10 @@ export function chatParent(row: ChatRow): HistoryParent {
 }
 
 /** Kept messages of each call. */
-export async function callMessageCounts(db: Kysely<Database>, streamSids: readonly string[]): Promise<Map<string, number>> {
+export async function callMessageCounts(
+  db: Kysely<Database>,
+  streamSids: readonly string[],
+): Promise<Map<string, number>> {
   if (streamSids.length === 0) return new Map();
   const rows = await db
     .selectFrom('call_messages')
@@ -100,7 +123,11 @@ export async function callMessageCounts(db: Kysely<Database>, streamSids: readon
 }
 
 /** The owner's calls and chats among `refs`, by parentKey; ids of others or of nothing are absent. */
-export async function findParents(db: Kysely<Database>, userId: string, refs: readonly ParentRef[]): Promise<Map<string, HistoryParent>> {
+export async function findParents(
+  db: Kysely<Database>,
+  userId: string,
+  refs: readonly ParentRef[],
+): Promise<Map<string, HistoryParent>> {
   const found = new Map<string, HistoryParent>();
   const callIds = [...new Set(refs.filter((ref) => ref.kind === 'call').map((ref) => ref.id))];
   const chatIds = [...new Set(refs.filter((ref) => ref.kind === 'chat').map((ref) => ref.id))];
@@ -108,13 +135,20 @@ export async function findParents(db: Kysely<Database>, userId: string, refs: re
   // planner walks the owner's (user_id, start) index, every call or chat they have (34 ms at
   // 100,000 chats), instead of finding the page's few ids by primary key (0.07 ms).
   if (callIds.length > 0) {
-    const rows = (await db.selectFrom('call_sessions').selectAll().where('stream_sid', 'in', callIds).execute()).filter((row) => row.user_id === userId);
-    const counts = await callMessageCounts(db, rows.map((row) => row.stream_sid));
-    for (const row of rows) found.set(parentKey({ kind: 'call', id: row.stream_sid }), callParent(row, counts.get(row.stream_sid) ?? 0));
+    const rows = (await db.selectFrom('call_sessions').selectAll().where('stream_sid', 'in', callIds).execute()).filter(
+      (row) => row.user_id === userId,
+    );
+    const counts = await callMessageCounts(
+      db,
+      rows.map((row) => row.stream_sid),
+    );
+    for (const row of rows)
+      found.set(parentKey({ kind: 'call', id: row.stream_sid }), callParent(row, counts.get(row.stream_sid) ?? 0));
   }
   if (chatIds.length > 0) {
     const rows = await anyoneChats(db).where('c.id', 'in', chatIds).execute();
-    for (const row of rows) if (row.user_id === userId) found.set(parentKey({ kind: 'chat', id: row.id }), chatParent(row));
+    for (const row of rows)
+      if (row.user_id === userId) found.set(parentKey({ kind: 'chat', id: row.id }), chatParent(row));
   }
   return found;
 }
@@ -129,10 +163,18 @@ export async function listCallParents(
 ): Promise<HistoryParent[]> {
   let query = callsQuery(db, userId, filters);
   if (cursor) {
-    query = query.where((eb) => eb.or([eb('start_time', '<', cursor.startedAt), eb.and([eb('start_time', '=', cursor.startedAt), eb('stream_sid', '<', cursor.id)])]));
+    query = query.where((eb) =>
+      eb.or([
+        eb('start_time', '<', cursor.startedAt),
+        eb.and([eb('start_time', '=', cursor.startedAt), eb('stream_sid', '<', cursor.id)]),
+      ]),
+    );
   }
   const rows = await query.orderBy('start_time', 'desc').orderBy('stream_sid', 'desc').limit(limit).execute();
-  const counts = await callMessageCounts(db, rows.map((row) => row.stream_sid));
+  const counts = await callMessageCounts(
+    db,
+    rows.map((row) => row.stream_sid),
+  );
   return rows.map((row) => callParent(row, counts.get(row.stream_sid) ?? 0));
 }
 
@@ -146,23 +188,45 @@ export async function listChatParents(
 ): Promise<HistoryParent[]> {
   let query = chatsQuery(db, userId, filters);
   if (cursor) {
-    query = query.where((eb) => eb.or([eb('c.started_at', '<', cursor.startedAt), eb.and([eb('c.started_at', '=', cursor.startedAt), eb('c.id', '<', cursor.id)])]));
+    query = query.where((eb) =>
+      eb.or([
+        eb('c.started_at', '<', cursor.startedAt),
+        eb.and([eb('c.started_at', '=', cursor.startedAt), eb('c.id', '<', cursor.id)]),
+      ]),
+    );
   }
   const rows = await query.orderBy('c.started_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
   return rows.map(chatParent);
 }
 
 /** The owner's calls and chats by the filters, counting no further than `cap` + 1 of each kind. */
-export async function countParents(db: Kysely<Database>, userId: string, filters: HistoryFilters, cap: number): Promise<number> {
+export async function countParents(
+  db: Kysely<Database>,
+  userId: string,
+  filters: HistoryFilters,
+  cap: number,
+): Promise<number> {
   let total = 0;
   if (includes(filters, 'call')) {
-    const calls = callsQuery(db, userId, filters).clearSelect().select('stream_sid').limit(cap + 1);
-    const row = await db.selectFrom(calls.as('counted')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    const calls = callsQuery(db, userId, filters)
+      .clearSelect()
+      .select('stream_sid')
+      .limit(cap + 1);
+    const row = await db
+      .selectFrom(calls.as('counted'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
     total += Number(row?.n ?? 0);
   }
   if (includes(filters, 'chat')) {
-    const chats = chatsQuery(db, userId, filters).clearSelect().select('c.id').limit(cap + 1);
-    const row = await db.selectFrom(chats.as('counted')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    const chats = chatsQuery(db, userId, filters)
+      .clearSelect()
+      .select('c.id')
+      .limit(cap + 1);
+    const row = await db
+      .selectFrom(chats.as('counted'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
     total += Number(row?.n ?? 0);
   }
   return total;

@@ -3,11 +3,11 @@
  * passage by passage for the chat engine. Takes the bot id only: the routes check ownership first,
  * the public chat engine reads the bot it serves.
  */
-import { sql, type Kysely } from 'kysely';
-import { toPassages } from './passages.js';
-import { orQuery, searchTerms } from './searchTerms.js';
+import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './dialect.js';
+import { toPassages } from './passages.js';
 import type { Database } from './schema.js';
+import { orQuery, searchTerms } from './searchTerms.js';
 import { inTransaction } from './transaction.js';
 
 export interface KnowledgePageInput {
@@ -44,16 +44,36 @@ const INSERT_BATCH = 500;
 const EMPTY: KnowledgeInput = { siteUrl: '', pages: [], summary: '' };
 
 /** Replaces the bot's whole knowledge base in one transaction (inside the caller's, if given one). */
-export async function saveKnowledge(db: Kysely<Database>, webchatId: string, knowledge: KnowledgeInput, now = Date.now()): Promise<void> {
+export async function saveKnowledge(
+  db: Kysely<Database>,
+  webchatId: string,
+  knowledge: KnowledgeInput,
+  now = Date.now(),
+): Promise<void> {
   const pages = knowledge.pages.map((page, position) => ({ ...page, text: withoutNul(page.text), position }));
   await inTransaction(db, async (trx) => {
     // Locks the bot's row on PostgreSQL, so two saves of one bot take turns instead of colliding.
-    await trx.updateTable('webchats').set((eb) => ({ id: eb.ref('id') })).where('id', '=', webchatId).execute();
+    await trx
+      .updateTable('webchats')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', webchatId)
+      .execute();
     await trx.deleteFrom('knowledge_pages').where('webchat_id', '=', webchatId).execute();
     await trx
       .insertInto('webchat_knowledge')
-      .values({ webchat_id: webchatId, site_url: knowledge.siteUrl, summary: withoutNul(knowledge.summary), updated_at: now })
-      .onConflict((oc) => oc.column('webchat_id').doUpdateSet((eb) => ({ site_url: eb.ref('excluded.site_url'), summary: eb.ref('excluded.summary'), updated_at: eb.ref('excluded.updated_at') })))
+      .values({
+        webchat_id: webchatId,
+        site_url: knowledge.siteUrl,
+        summary: withoutNul(knowledge.summary),
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.column('webchat_id').doUpdateSet((eb) => ({
+          site_url: eb.ref('excluded.site_url'),
+          summary: eb.ref('excluded.summary'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
       .execute();
     const pageRows = pages.map((page) => ({
       webchat_id: webchatId,
@@ -65,16 +85,27 @@ export async function saveKnowledge(db: Kysely<Database>, webchatId: string, kno
     const passageRows = pages.flatMap((page) =>
       toPassages(page.text).map((text, seq) => ({ webchat_id: webchatId, page_position: page.position, seq, text })),
     );
-    for (let i = 0; i < pageRows.length; i += INSERT_BATCH) await trx.insertInto('knowledge_pages').values(pageRows.slice(i, i + INSERT_BATCH)).execute();
+    for (let i = 0; i < pageRows.length; i += INSERT_BATCH)
+      await trx
+        .insertInto('knowledge_pages')
+        .values(pageRows.slice(i, i + INSERT_BATCH))
+        .execute();
     for (let i = 0; i < passageRows.length; i += INSERT_BATCH) {
-      await trx.insertInto('knowledge_passages').values(passageRows.slice(i, i + INSERT_BATCH)).execute();
+      await trx
+        .insertInto('knowledge_passages')
+        .values(passageRows.slice(i, i + INSERT_BATCH))
+        .execute();
     }
   });
 }
 
 /** The bot's knowledge base as saved (empty when never saved), page texts joined from their passages. */
 export async function loadKnowledge(db: Kysely<Database>, webchatId: string): Promise<KnowledgeInput> {
-  const head = await db.selectFrom('webchat_knowledge').select(['site_url', 'summary']).where('webchat_id', '=', webchatId).executeTakeFirst();
+  const head = await db
+    .selectFrom('webchat_knowledge')
+    .select(['site_url', 'summary'])
+    .where('webchat_id', '=', webchatId)
+    .executeTakeFirst();
   if (!head) return { ...EMPTY, pages: [] };
   const pages = await db
     .selectFrom('knowledge_pages')
@@ -98,13 +129,24 @@ export async function loadKnowledge(db: Kysely<Database>, webchatId: string): Pr
   return {
     siteUrl: head.site_url,
     summary: head.summary,
-    pages: pages.map((page) => ({ url: page.url, text: (texts.get(page.position) ?? []).join(''), selected: page.selected === 1 })),
+    pages: pages.map((page) => ({
+      url: page.url,
+      text: (texts.get(page.position) ?? []).join(''),
+      selected: page.selected === 1,
+    })),
   };
 }
 
 /** The site address and summary alone: what the chat engine sends with every question, without reading page texts. */
-export async function loadKnowledgeSummary(db: Kysely<Database>, webchatId: string): Promise<{ siteUrl: string; summary: string }> {
-  const head = await db.selectFrom('webchat_knowledge').select(['site_url', 'summary']).where('webchat_id', '=', webchatId).executeTakeFirst();
+export async function loadKnowledgeSummary(
+  db: Kysely<Database>,
+  webchatId: string,
+): Promise<{ siteUrl: string; summary: string }> {
+  const head = await db
+    .selectFrom('webchat_knowledge')
+    .select(['site_url', 'summary'])
+    .where('webchat_id', '=', webchatId)
+    .executeTakeFirst();
   return { siteUrl: head?.site_url ?? '', summary: head?.summary ?? '' };
 }
 
@@ -118,7 +160,12 @@ interface RankedPassage {
   text: string;
 }
 
-async function rankedPassages(db: Kysely<Database>, webchatId: string, terms: string[], limit: number): Promise<RankedPassage[]> {
+async function rankedPassages(
+  db: Kysely<Database>,
+  webchatId: string,
+  terms: string[],
+  limit: number,
+): Promise<RankedPassage[]> {
   if (isPostgres(db)) {
     // websearch_to_tsquery never fails on its input; the terms are quoted words anyway.
     const { rows } = await sql<RankedPassage>`

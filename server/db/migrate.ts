@@ -1,7 +1,7 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { isPostgres } from './dialect.js';
-import type { Database } from './schema.js';
 import { MIGRATIONS } from './migrations/index.js';
+import type { Database } from './schema.js';
 
 /**
  * Brings the database to the latest schema; throws with the failing migration's name. On
@@ -16,12 +16,16 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   if (!isPostgres(db)) return runMigrations(db);
   // The lock lives on one pooled connection while the migrations use others.
   return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(hashtextextended(current_schema() || ':switchboard-migrations', 0))`.execute(connection);
+    await sql`select pg_advisory_lock(hashtextextended(current_schema() || ':switchboard-migrations', 0))`.execute(
+      connection,
+    );
     try {
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(connection);
       return await runMigrations(db, rows[0]?.schema);
     } finally {
-      await sql`select pg_advisory_unlock(hashtextextended(current_schema() || ':switchboard-migrations', 0))`.execute(connection);
+      await sql`select pg_advisory_unlock(hashtextextended(current_schema() || ':switchboard-migrations', 0))`.execute(
+        connection,
+      );
     }
   });
 }

@@ -61,7 +61,9 @@ function openPostgres(connectionString: string, statementTimeoutMs: number): Kys
   const pool = new pg.Pool({
     connectionString,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + QUERY_READ_MARGIN_MS } : {}),
+    ...(statementTimeoutMs > 0
+      ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + QUERY_READ_MARGIN_MS }
+      : {}),
     // Idle connections to a host that vanished are found and dropped rather than handed out.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
@@ -69,7 +71,9 @@ function openPostgres(connectionString: string, statementTimeoutMs: number): Kys
     // without changing pg's global type parsers.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === PG_INT8
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle connection that breaks (PostgreSQL restarted) is an 'error' on the pool: unhandled, it
@@ -85,7 +89,10 @@ function openPostgres(connectionString: string, statementTimeoutMs: number): Kys
 }
 
 /** Opens the configured database (not yet migrated: see migrateToLatest). */
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }, options: OpenDatabaseOptions = {}): Kysely<Database> {
+export function openDatabase(
+  config: { databaseUrl: string | null; dataDir: string },
+  options: OpenDatabaseOptions = {},
+): Kysely<Database> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS)
     : openSqlite(config.dataDir);

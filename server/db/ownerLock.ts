@@ -7,9 +7,17 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
-export async function withOwnerLock<T>(db: Kysely<Database>, userId: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function withOwnerLock<T>(
+  db: Kysely<Database>,
+  userId: string,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', userId)
+      .execute();
     return work(trx);
   });
 }

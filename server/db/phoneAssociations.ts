@@ -25,7 +25,11 @@ export async function listAssociations(db: Kysely<Database>, userId: string): Pr
 }
 
 /** Which of the user's agents holds `phoneNumber`, if any. */
-export async function findHolder(db: Kysely<Database>, userId: string, phoneNumber: string): Promise<{ id: string; name: string } | undefined> {
+export async function findHolder(
+  db: Kysely<Database>,
+  userId: string,
+  phoneNumber: string,
+): Promise<{ id: string; name: string } | undefined> {
   return db
     .selectFrom('agents')
     .select(['id', 'name'])
@@ -55,8 +59,17 @@ export async function associateNumber(
 ): Promise<AssociateResult> {
   try {
     return await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', userId).execute();
-      const agent = await trx.selectFrom('agents').select('id').where('id', '=', agentId).where('user_id', '=', userId).executeTakeFirst();
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', userId)
+        .execute();
+      const agent = await trx
+        .selectFrom('agents')
+        .select('id')
+        .where('id', '=', agentId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       if (!agent) return 'agent_not_found';
       if (accountSid !== null) {
         const holder = await findAgentByAccountAndNumber(trx, accountSid, phoneNumber);
@@ -100,7 +113,12 @@ export async function findAgentByAccountAndNumber(
 }
 
 /** Clears the number from whichever of the user's agents holds it. False when none does. */
-export async function dissociateNumber(db: Kysely<Database>, userId: string, phoneNumber: string, now: number): Promise<boolean> {
+export async function dissociateNumber(
+  db: Kysely<Database>,
+  userId: string,
+  phoneNumber: string,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('agents')
     .set({ phone_number: null, phone_account_sid: null, updated_at: now })

@@ -6,6 +6,9 @@
  * compiled parameters are taken from the compiled query. Nothing here changes after import.
  */
 import {
+  type Compilable,
+  type CompiledQuery,
+  type Dialect,
   DummyDriver,
   Kysely,
   PostgresAdapter,
@@ -14,9 +17,6 @@ import {
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
-  type CompiledQuery,
-  type Compilable,
-  type Dialect,
 } from 'kysely';
 import { isPostgres } from './dialect.js';
 import type { Database } from './schema.js';
@@ -45,7 +45,11 @@ const COMPILERS = {
   }),
 } as const;
 
-function template<Args extends unknown[]>(dialect: Dialect, build: (db: Kysely<Database>, ...args: Args) => Compilable<unknown>, arity: number): Template {
+function template<Args extends unknown[]>(
+  dialect: Dialect,
+  build: (db: Kysely<Database>, ...args: Args) => Compilable<unknown>,
+  arity: number,
+): Template {
   const placeholders = Array.from({ length: arity }, (_, i) => Symbol(`arg${i}`));
   const compiled = build(new Kysely<Database>({ dialect }), ...(placeholders as unknown as Args)).compile();
   const slots = compiled.parameters.map((parameter): Slot => {
@@ -53,7 +57,8 @@ function template<Args extends unknown[]>(dialect: Dialect, build: (db: Kysely<D
     return arg === -1 ? { value: parameter } : { arg };
   });
   const used = new Set(slots.flatMap((slot) => ('arg' in slot ? [slot.arg] : [])));
-  if (used.size !== arity) throw new Error(`precompiled query uses ${used.size} of its ${arity} arguments: ${compiled.sql}`);
+  if (used.size !== arity)
+    throw new Error(`precompiled query uses ${used.size} of its ${arity} arguments: ${compiled.sql}`);
   return { compiled, slots };
 }
 

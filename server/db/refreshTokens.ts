@@ -53,7 +53,10 @@ export async function deleteExpiredRefreshTokens(db: Kysely<Database>, userId: s
 }
 
 /** Families revoked at or after `since`, with their latest revocation time. */
-export async function listFamiliesRevokedSince(db: Kysely<Database>, since: number): Promise<{ familyId: string; revokedAt: number }[]> {
+export async function listFamiliesRevokedSince(
+  db: Kysely<Database>,
+  since: number,
+): Promise<{ familyId: string; revokedAt: number }[]> {
   const rows = await db
     .selectFrom('refresh_tokens')
     .select((eb) => ['family_id', eb.fn.max('revoked_at').as('revoked_at')])

@@ -12,7 +12,12 @@ const MAX_TERM_CHARS = 64;
 const MAX_QUESTION_CHARS = 4_000;
 
 export function searchTerms(question: string): string[] {
-  const words = question.slice(0, MAX_QUESTION_CHARS).normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  const words =
+    question
+      .slice(0, MAX_QUESTION_CHARS)
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   const terms = new Set<string>();
   for (const word of words) {
     // Single letters ('a', 'i', the 's' of "it's") match nearly everything and mean little.

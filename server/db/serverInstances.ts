@@ -26,14 +26,24 @@ export async function removeGoneInstances(db: Kysely<Database>, staleBefore: num
     .deleteFrom('server_instances')
     .where('last_seen_at', '<', staleBefore)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('call_sessions').select('stream_sid').whereRef('call_sessions.instance_id', '=', 'server_instances.id').where('ended_seq', 'is', null))),
+      not(
+        exists(
+          selectFrom('call_sessions')
+            .select('stream_sid')
+            .whereRef('call_sessions.instance_id', '=', 'server_instances.id')
+            .where('ended_seq', 'is', null),
+        ),
+      ),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** The instance bridging an open session and when it last beat; undefined when it is not registered. */
-export async function findBridgingInstance(db: Kysely<Database>, streamSid: string): Promise<{ id: string; lastSeenAt: number } | undefined> {
+export async function findBridgingInstance(
+  db: Kysely<Database>,
+  streamSid: string,
+): Promise<{ id: string; lastSeenAt: number } | undefined> {
   const row = await db
     .selectFrom('call_sessions')
     .innerJoin('server_instances', 'server_instances.id', 'call_sessions.instance_id')

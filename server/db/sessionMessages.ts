@@ -23,10 +23,19 @@ export function toSessionMessage(row: MessageRecord): SessionMessage {
 }
 
 export async function insertMessage(db: Kysely<Database>, message: NewMessage): Promise<void> {
-  await db.insertInto('call_messages').values({ id: randomUUID(), ...message }).execute();
+  await db
+    .insertInto('call_messages')
+    .values({ id: randomUUID(), ...message })
+    .execute();
 }
 
 /** Messages of one session in the order they were spoken. */
 export async function listMessages(db: Kysely<Database>, streamSid: string): Promise<MessageRecord[]> {
-  return db.selectFrom('call_messages').selectAll().where('stream_sid', '=', streamSid).orderBy('timestamp').orderBy('seq').execute();
+  return db
+    .selectFrom('call_messages')
+    .selectAll()
+    .where('stream_sid', '=', streamSid)
+    .orderBy('timestamp')
+    .orderBy('seq')
+    .execute();
 }

@@ -5,7 +5,7 @@
  * are index seeks (migration 006). An owner's ended_seq values are contiguous, from the lowest
  * (1 until calls past their Keep history are swept, db/callSweep.ts) to the highest.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { CallSession, CallType } from '../../shared/types/session.js';
 import { callExpiryByAgent } from './callSweep.js';
 import type { CallSessionsTable, Database } from './schema.js';
@@ -13,7 +13,9 @@ import type { CallSessionsTable, Database } from './schema.js';
 /** A session as the app shows and pages it; which instance bridges it is the server's own bookkeeping. */
 export type SessionRecord = Omit<CallSessionsTable, 'instance_id'>;
 /** A session as it starts; `instance_id` names the instance bridging it (see closeOrphanedSessions). */
-export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_seq' | 'expires_at'> & { instance_id?: string | null };
+export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_seq' | 'expires_at'> & {
+  instance_id?: string | null;
+};
 
 const CALL_TYPES: readonly string[] = ['inbound', 'outbound'];
 
@@ -44,7 +46,10 @@ export function isRinging(row: Pick<SessionRecord, 'stream_sid' | 'call_sid' | '
 }
 
 export async function insertSession(db: Kysely<Database>, session: NewSession): Promise<void> {
-  await db.insertInto('call_sessions').values({ ...session, end_time: null, duration: null, ended_seq: null }).execute();
+  await db
+    .insertInto('call_sessions')
+    .values({ ...session, end_time: null, duration: null, ended_seq: null })
+    .execute();
 }
 
 /**
@@ -52,12 +57,26 @@ export async function insertSession(db: Kysely<Database>, session: NewSession): 
  * under the call SID (the console links to it then) and keeps answering to it once the stream's
  * SID has replaced it.
  */
-export async function findSession(db: Kysely<Database>, userId: string, streamSid: string): Promise<SessionRecord | undefined> {
-  const byStream = await db.selectFrom('call_sessions').selectAll().where('stream_sid', '=', streamSid).where('user_id', '=', userId).executeTakeFirst();
+export async function findSession(
+  db: Kysely<Database>,
+  userId: string,
+  streamSid: string,
+): Promise<SessionRecord | undefined> {
+  const byStream = await db
+    .selectFrom('call_sessions')
+    .selectAll()
+    .where('stream_sid', '=', streamSid)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (byStream || !CALL_SID.test(streamSid)) return byStream;
   // No index on call_sid: this reads the owner's sessions, and only for an answered call opened
   // by its old address (the console moves on to the stream SID as soon as it learns it).
-  return db.selectFrom('call_sessions').selectAll().where('user_id', '=', userId).where('call_sid', '=', streamSid).executeTakeFirst();
+  return db
+    .selectFrom('call_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('call_sid', '=', streamSid)
+    .executeTakeFirst();
 }
 
 /** The session of an outbound call that still rings (any owner's: Twilio's callbacks name only the call). */
@@ -143,7 +162,10 @@ export async function listEndedSessions(
   let query = db.selectFrom('call_sessions').selectAll().where('user_id', '=', userId);
   query =
     page.order === 'desc'
-      ? query.where('ended_seq', '<=', highest - page.offset).where('ended_seq', 'is not', null).orderBy('ended_seq', 'desc')
+      ? query
+          .where('ended_seq', '<=', highest - page.offset)
+          .where('ended_seq', 'is not', null)
+          .orderBy('ended_seq', 'desc')
       : query.where('ended_seq', '>=', lowest + page.offset).orderBy('ended_seq', 'asc');
   const rows = page.offset >= total ? [] : await query.limit(page.limit).execute();
   return { rows, total };
@@ -169,7 +191,11 @@ export async function endSessionRecord(
   return db.transaction().execute(async (trx) => {
     // A no-op write to the owner's row serialises concurrent ends of one owner on PostgreSQL
     // (as in db/phoneAssociations.ts); SQLite serialises writers anyway.
-    await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', session.user_id).execute();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', session.user_id)
+      .execute();
     const last = await trx
       .selectFrom('call_sessions')
       .select(['ended_seq', 'end_time'])
@@ -205,7 +231,9 @@ export async function closeOrphanedSessions(db: Kysely<Database>, staleBefore: n
     .select(['call_sessions.stream_sid', 'call_sessions.user_id', 'call_sessions.start_time'])
     .select(sql<number | null>`max(call_messages.timestamp)`.as('last_message'))
     .where('call_sessions.ended_seq', 'is', null)
-    .where((eb) => eb.or([eb('server_instances.id', 'is', null), eb('server_instances.last_seen_at', '<', staleBefore)]))
+    .where((eb) =>
+      eb.or([eb('server_instances.id', 'is', null), eb('server_instances.last_seen_at', '<', staleBefore)]),
+    )
     .groupBy(['call_sessions.stream_sid', 'call_sessions.user_id', 'call_sessions.start_time'])
     .execute();
   open.sort((a, b) => Number(a.last_message ?? a.start_time) - Number(b.last_message ?? b.start_time));

@@ -19,12 +19,22 @@ export const STREAM_TOKEN_RETENTION_MS = 30 * 24 * 3600_000;
 
 /** Rows go as new ones come, once past retention, so the table stays a month of calls. */
 async function pruneStreamTokens(db: Kysely<Database>, now: number): Promise<void> {
-  await db.deleteFrom('stream_tokens').where('expires_at', '<', now - STREAM_TOKEN_RETENTION_MS).execute();
+  await db
+    .deleteFrom('stream_tokens')
+    .where('expires_at', '<', now - STREAM_TOKEN_RETENTION_MS)
+    .execute();
 }
 
-export async function insertStreamToken(db: Kysely<Database>, token: Omit<StreamTokenRecord, 'used_at'>, now: number): Promise<void> {
+export async function insertStreamToken(
+  db: Kysely<Database>,
+  token: Omit<StreamTokenRecord, 'used_at'>,
+  now: number,
+): Promise<void> {
   await pruneStreamTokens(db, now);
-  await db.insertInto('stream_tokens').values({ ...token, used_at: null }).execute();
+  await db
+    .insertInto('stream_tokens')
+    .values({ ...token, used_at: null })
+    .execute();
 }
 
 /**
@@ -47,7 +57,12 @@ export async function claimCallStreamToken(
 
 /** Binds an outbound call's token to the SID Twilio gave the call. */
 export async function bindStreamToken(db: Kysely<Database>, tokenHash: string, callSid: string): Promise<void> {
-  await db.updateTable('stream_tokens').set({ call_sid: callSid }).where('token_hash', '=', tokenHash).where('call_sid', 'is', null).execute();
+  await db
+    .updateTable('stream_tokens')
+    .set({ call_sid: callSid })
+    .where('token_hash', '=', tokenHash)
+    .where('call_sid', 'is', null)
+    .execute();
 }
 
 export async function deleteStreamToken(db: Kysely<Database>, tokenHash: string): Promise<void> {
@@ -55,7 +70,11 @@ export async function deleteStreamToken(db: Kysely<Database>, tokenHash: string)
 }
 
 /** The token's record while it is unused and unexpired (nothing is changed). */
-export async function findUsableStreamToken(db: Kysely<Database>, tokenHash: string, now: number): Promise<StreamTokenRecord | undefined> {
+export async function findUsableStreamToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: number,
+): Promise<StreamTokenRecord | undefined> {
   return db
     .selectFrom('stream_tokens')
     .selectAll()

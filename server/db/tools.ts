@@ -3,7 +3,7 @@
  * is indistinguishable from one that does not exist. `parameters` is stored as JSON text.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Tool } from '../../shared/types/tool.js';
 import { compareNames } from './compareNames.js';
 import { Precompiled } from './precompiled.js';
@@ -26,7 +26,9 @@ export function toTool(row: ToolRecord): Tool {
   };
 }
 
-const TOOLS_OF_USER = new Precompiled(1, (db, userId: string) => db.selectFrom('tools').selectAll().where('user_id', '=', userId));
+const TOOLS_OF_USER = new Precompiled(1, (db, userId: string) =>
+  db.selectFrom('tools').selectAll().where('user_id', '=', userId),
+);
 const TOOL_OF_USER = new Precompiled(2, (db, userId: string, id: string) =>
   db.selectFrom('tools').selectAll().where('user_id', '=', userId).where('id', '=', id),
 );
@@ -42,14 +44,28 @@ export async function findTool(db: Kysely<Database>, userId: string, id: string)
 }
 
 /** The user's tools with these ids (unknown or foreign ids are left out), in the order of `ids`. */
-export async function findToolsByIds(db: Kysely<Database>, userId: string, ids: readonly string[]): Promise<ToolRecord[]> {
+export async function findToolsByIds(
+  db: Kysely<Database>,
+  userId: string,
+  ids: readonly string[],
+): Promise<ToolRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('tools').selectAll().where('user_id', '=', userId).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('tools')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', 'in', [...ids])
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function insertTool(db: Kysely<Database>, userId: string, fields: ToolFields, now: number): Promise<ToolRecord> {
+export async function insertTool(
+  db: Kysely<Database>,
+  userId: string,
+  fields: ToolFields,
+  now: number,
+): Promise<ToolRecord> {
   const row: ToolRecord = {
     id: randomUUID(),
     user_id: userId,
@@ -74,8 +90,17 @@ export async function updateTool(
   now: number,
 ): Promise<ToolRecord | undefined> {
   const { parameters, ...plain } = changes;
-  const set = { ...plain, ...(parameters === undefined ? {} : { parameters: JSON.stringify(parameters) }), updated_at: now };
-  const result = await db.updateTable('tools').set(set).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  const set = {
+    ...plain,
+    ...(parameters === undefined ? {} : { parameters: JSON.stringify(parameters) }),
+    updated_at: now,
+  };
+  const result = await db
+    .updateTable('tools')
+    .set(set)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return undefined;
   return findTool(db, userId, id);
 }

@@ -48,7 +48,10 @@ export async function findUserByUsername(db: Kysely<Database>, username: string)
 }
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -89,14 +92,23 @@ export async function updateUser(
 ): Promise<UserRecord | undefined> {
   await db
     .updateTable('users')
-    .set({ ...changes, ...(changes.username === undefined ? {} : { username_key: usernameKey(changes.username) }), updated_at: now })
+    .set({
+      ...changes,
+      ...(changes.username === undefined ? {} : { username_key: usernameKey(changes.username) }),
+      updated_at: now,
+    })
     .where('id', '=', id)
     .execute();
   return findUserById(db, id);
 }
 
 /** Stores a new password hash and bumps the token version, so older access tokens stop working. */
-export async function setPasswordHash(db: Kysely<Database>, id: string, passwordHash: string, now: number): Promise<void> {
+export async function setPasswordHash(
+  db: Kysely<Database>,
+  id: string,
+  passwordHash: string,
+  now: number,
+): Promise<void> {
   await db
     .updateTable('users')
     .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))

@@ -34,7 +34,12 @@ export async function countDemos(db: Kysely<Database>, webchatId: string): Promi
   return Number(count);
 }
 
-export async function insertDemo(db: Kysely<Database>, webchatId: string, link: string, now: number): Promise<DemoRecord> {
+export async function insertDemo(
+  db: Kysely<Database>,
+  webchatId: string,
+  link: string,
+  now: number,
+): Promise<DemoRecord> {
   const row: DemoRecord = { id: newDemoId(), webchat_id: webchatId, link, created_at: now };
   await db.insertInto('webchat_demos').values(row).execute();
   return row;

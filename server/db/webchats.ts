@@ -20,7 +20,11 @@ export interface WebchatWithTools {
 }
 
 /** Tool ids of the user's bots (or of one bot), grouped by bot id, in saved order. */
-async function toolIdsByWebchat(db: Kysely<Database>, userId: string, webchatId?: string): Promise<Map<string, string[]>> {
+async function toolIdsByWebchat(
+  db: Kysely<Database>,
+  userId: string,
+  webchatId?: string,
+): Promise<Map<string, string[]>> {
   let query = db
     .selectFrom('webchat_tools')
     .innerJoin('webchats', 'webchats.id', 'webchat_tools.webchat_id')
@@ -61,11 +65,19 @@ export async function countWebchats(db: Kysely<Database>, userId: string): Promi
 }
 
 /** The bot row alone, if `userId` owns it. */
-export async function findWebchatRow(db: Kysely<Database>, userId: string, id: string): Promise<WebchatRecord | undefined> {
+export async function findWebchatRow(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<WebchatRecord | undefined> {
   return db.selectFrom('webchats').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function findWebchat(db: Kysely<Database>, userId: string, id: string): Promise<WebchatWithTools | undefined> {
+export async function findWebchat(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<WebchatWithTools | undefined> {
   const row = await findWebchatRow(db, userId, id);
   if (!row) return undefined;
   return { row, toolIds: (await toolIdsByWebchat(db, userId, id)).get(id) ?? [] };

@@ -72,8 +72,14 @@ export function renderDemoPage({ botName, webchatId, link, verdict }: DemoPageIn
 export function renderDemoUnavailable(reason: 'not_found' | 'inactive'): RenderedPage {
   const [title, text] =
     reason === 'inactive'
-      ? ['This bot is inactive', "The bot of this demo is switched off at the moment. Its owner can switch it back on in Switchboard's Web Chats."]
-      : ['Demo not found', 'This demo link does not exist. It may have been deleted, or the bot it showed was deleted.'];
+      ? [
+          'This bot is inactive',
+          "The bot of this demo is switched off at the moment. Its owner can switch it back on in Switchboard's Web Chats.",
+        ]
+      : [
+          'Demo not found',
+          'This demo link does not exist. It may have been deleted, or the bot it showed was deleted.',
+        ];
   const body = `<main class="sb-demo-backdrop"><div class="sb-demo-card"><h1>${title}</h1><p>${text}</p></div></main>`;
   return { html: page(title, body), csp: demoPagePolicy([]) };
 }

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { findDemoWithWebchat } from '../db/webchatDemos.js';
 import { isOwnAddress, type OwnAddress } from '../net/ownAddresses.js';
-import { renderDemoPage, renderDemoUnavailable, type RenderedPage } from './demoPage.js';
+import { type RenderedPage, renderDemoPage, renderDemoUnavailable } from './demoPage.js';
 import type { FramingProbe, FramingVerdict } from './framingProbe.js';
 
 export async function demoPageFor(
@@ -20,6 +20,11 @@ export async function demoPageFor(
   if (!found) return { status: 404, page: renderDemoUnavailable('not_found') };
   const { demo, webchat } = found;
   if (webchat.enabled !== 1) return { status: 404, page: renderDemoUnavailable('inactive') };
-  const verdict: FramingVerdict = isOwnAddress(new URL(demo.link), own) ? { frameable: false, origins: [] } : await probe(demo.link);
-  return { status: 200, page: renderDemoPage({ botName: webchat.name, webchatId: webchat.id, link: demo.link, verdict }) };
+  const verdict: FramingVerdict = isOwnAddress(new URL(demo.link), own)
+    ? { frameable: false, origins: [] }
+    : await probe(demo.link);
+  return {
+    status: 200,
+    page: renderDemoPage({ botName: webchat.name, webchatId: webchat.id, link: demo.link, verdict }),
+  };
 }

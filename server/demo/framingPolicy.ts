@@ -27,7 +27,8 @@ function sourceMatches(source: string, ancestor: URL, site: URL): boolean {
     const sameScheme = `${scheme}:` === ancestor.protocol || (scheme === 'http' && ancestor.protocol === 'https:');
     if (!sameScheme) return false;
   } else {
-    const sameScheme = site.protocol === ancestor.protocol || (site.protocol === 'http:' && ancestor.protocol === 'https:');
+    const sameScheme =
+      site.protocol === ancestor.protocol || (site.protocol === 'http:' && ancestor.protocol === 'https:');
     if (!sameScheme) return false;
   }
   const hostname = ancestor.hostname.toLowerCase();

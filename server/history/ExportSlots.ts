@@ -14,7 +14,11 @@ export class ExportSlots {
   take(userId: string): () => void {
     const running = this.#running.get(userId) ?? 0;
     if (running >= EXPORTS_PER_USER) {
-      throw new AppError('rate_limited', `At most ${EXPORTS_PER_USER} exports at once: wait for one to finish`, retryAfter(5));
+      throw new AppError(
+        'rate_limited',
+        `At most ${EXPORTS_PER_USER} exports at once: wait for one to finish`,
+        retryAfter(5),
+      );
     }
     this.#running.set(userId, running + 1);
     let released = false;

@@ -19,7 +19,11 @@ export function slug(text: string): string {
 }
 
 export function exportFileName(what: ReadonlyArray<string>, format: ExportFormat, now: number): string {
-  const parts = ['switchboard', ...what.map(slug).filter((part) => part !== ''), new Date(now).toISOString().slice(0, 10)];
+  const parts = [
+    'switchboard',
+    ...what.map(slug).filter((part) => part !== ''),
+    new Date(now).toISOString().slice(0, 10),
+  ];
   return `${parts.join('-')}.${format}`;
 }
 

@@ -3,7 +3,12 @@
  * record per call or chat (its transcript in one cell), JSON Lines with one line per message.
  * Each batch becomes one string; times are ISO 8601 in UTC.
  */
-import { EXPORT_CSV_COLUMNS, type ExportFormat, type ExportMessageLine, type HistorySpeaker } from '../../shared/types/history.js';
+import {
+  EXPORT_CSV_COLUMNS,
+  type ExportFormat,
+  type ExportMessageLine,
+  type HistorySpeaker,
+} from '../../shared/types/history.js';
 import { csvRecord } from './csv.js';
 import type { ExportItem, ExportMessage } from './exportItems.js';
 
@@ -31,7 +36,8 @@ export const CSV_HEADER = csvRecord(EXPORT_CSV_COLUMNS);
 export function csvBatch(items: readonly ExportItem[]): string {
   return items
     .map(({ parent, messages }) => {
-      const duration = parent.endedAt === null ? null : Math.max(0, Math.round((parent.endedAt - parent.startedAt) / 1000));
+      const duration =
+        parent.endedAt === null ? null : Math.max(0, Math.round((parent.endedAt - parent.startedAt) / 1000));
       return csvRecord([
         parent.kind,
         parent.id,
@@ -75,7 +81,10 @@ export function jsonlBatch(items: readonly ExportItem[]): string {
 }
 
 /** The file's text, batch by batch (the header first for CSV). */
-export async function* exportChunks(format: ExportFormat, batches: AsyncIterable<readonly ExportItem[]>): AsyncGenerator<string> {
+export async function* exportChunks(
+  format: ExportFormat,
+  batches: AsyncIterable<readonly ExportItem[]>,
+): AsyncGenerator<string> {
   if (format === 'csv') yield CSV_HEADER;
   for await (const items of batches) {
     const chunk = format === 'csv' ? csvBatch(items) : jsonlBatch(items);

@@ -5,9 +5,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { HistorySpeaker } from '../../shared/types/history.js';
+import { speakerOf } from '../db/historyFilters.js';
 import type { HistoryParent } from '../db/historyParents.js';
 import type { Database } from '../db/schema.js';
-import { speakerOf } from '../db/historyFilters.js';
 
 export interface ExportMessage {
   seq: number;
@@ -42,13 +42,26 @@ export async function withMessages(db: Kysely<Database>, parents: readonly Histo
   const chatIds = parents.filter((p) => p.kind === 'chat').map((p) => p.id);
   const calls = callIds.length
     ? grouped(
-        await db.selectFrom('call_messages').selectAll().where('stream_sid', 'in', callIds).orderBy('stream_sid').orderBy('timestamp').orderBy('seq').execute(),
+        await db
+          .selectFrom('call_messages')
+          .selectAll()
+          .where('stream_sid', 'in', callIds)
+          .orderBy('stream_sid')
+          .orderBy('timestamp')
+          .orderBy('seq')
+          .execute(),
         (row) => row.stream_sid,
       )
     : new Map();
   const chats = chatIds.length
     ? grouped(
-        await db.selectFrom('chat_messages').selectAll().where('conversation_id', 'in', chatIds).orderBy('conversation_id').orderBy('seq').execute(),
+        await db
+          .selectFrom('chat_messages')
+          .selectAll()
+          .where('conversation_id', 'in', chatIds)
+          .orderBy('conversation_id')
+          .orderBy('seq')
+          .execute(),
         (row) => row.conversation_id,
       )
     : new Map();

@@ -4,20 +4,20 @@
  * connection) and memory holds one batch: a bot's conversations, the ended calls, a search.
  */
 import type { Kysely } from 'kysely';
+import { type HistoryFilters, includes } from '../db/historyFilters.js';
 import { findHits } from '../db/historyHits.js';
 import {
   callParent,
   findParents,
+  type HistoryParent,
   listCallParents,
   listChatParents,
-  parentKey,
-  type HistoryParent,
   type ParentCursor,
   type ParentRef,
+  parentKey,
 } from '../db/historyParents.js';
 import type { Database } from '../db/schema.js';
-import { includes, type HistoryFilters } from '../db/historyFilters.js';
-import { withMessages, type ExportItem } from './exportItems.js';
+import { type ExportItem, withMessages } from './exportItems.js';
 import { newestFirst } from './newestFirst.js';
 
 /** Calls or chats per batch: with their messages, a few MB at most. */
@@ -28,7 +28,11 @@ const HITS_PAGE = 1_000;
 const cursorOf = (parent: HistoryParent): ParentCursor => ({ startedAt: parent.startedAt, id: parent.id });
 
 /** A bot's conversations, newest first (the Conversations tab's order). */
-export async function* webchatExport(db: Kysely<Database>, userId: string, webchatId: string): AsyncGenerator<ExportItem[]> {
+export async function* webchatExport(
+  db: Kysely<Database>,
+  userId: string,
+  webchatId: string,
+): AsyncGenerator<ExportItem[]> {
   let cursor: ParentCursor | undefined;
   for (;;) {
     const parents = await listChatParents(db, userId, { webchatId }, EXPORT_BATCH, cursor);
@@ -44,13 +48,26 @@ export async function* webchatExport(db: Kysely<Database>, userId: string, webch
  * The sweep may renumber the sequence between two pages (db/callSweep.ts) but keeps its order,
  * so each page starts after where the last call written now stands.
  */
-export async function* endedCallsExport(db: Kysely<Database>, userId: string, order: 'asc' | 'desc'): AsyncGenerator<ExportItem[]> {
+export async function* endedCallsExport(
+  db: Kysely<Database>,
+  userId: string,
+  order: 'asc' | 'desc',
+): AsyncGenerator<ExportItem[]> {
   let after: { seq: number; streamSid: string } | undefined;
   for (;;) {
-    let query = db.selectFrom('call_sessions').selectAll().where('user_id', '=', userId).where('ended_seq', 'is not', null);
-    if (after !== undefined) query = query.where('ended_seq', order === 'desc' ? '<' : '>', await currentSeq(db, after));
+    let query = db
+      .selectFrom('call_sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('ended_seq', 'is not', null);
+    if (after !== undefined)
+      query = query.where('ended_seq', order === 'desc' ? '<' : '>', await currentSeq(db, after));
     const rows = await query.orderBy('ended_seq', order).limit(EXPORT_BATCH).execute();
-    if (rows.length > 0) yield await withMessages(db, rows.map((row) => callParent(row, 0)));
+    if (rows.length > 0)
+      yield await withMessages(
+        db,
+        rows.map((row) => callParent(row, 0)),
+      );
     const last = rows.at(-1);
     if (rows.length < EXPORT_BATCH || last === undefined) return;
     after = { seq: Number(last.ended_seq), streamSid: last.stream_sid };
@@ -59,7 +76,11 @@ export async function* endedCallsExport(db: Kysely<Database>, userId: string, or
 
 /** Where the call stands in its owner's sequence now; where it stood, if it was deleted meanwhile. */
 async function currentSeq(db: Kysely<Database>, call: { seq: number; streamSid: string }): Promise<number> {
-  const row = await db.selectFrom('call_sessions').select('ended_seq').where('stream_sid', '=', call.streamSid).executeTakeFirst();
+  const row = await db
+    .selectFrom('call_sessions')
+    .select('ended_seq')
+    .where('stream_sid', '=', call.streamSid)
+    .executeTakeFirst();
   return row?.ended_seq == null ? call.seq : Number(row.ended_seq);
 }
 
@@ -69,12 +90,19 @@ async function currentSeq(db: Kysely<Database>, call: { seq: number; streamSid: 
  * of the calls and chats already written are remembered (tens of bytes each) so an older match of
  * one does not write it twice.
  */
-async function* matchedParents(db: Kysely<Database>, userId: string, filters: HistoryFilters): AsyncGenerator<HistoryParent[]> {
+async function* matchedParents(
+  db: Kysely<Database>,
+  userId: string,
+  filters: HistoryFilters,
+): AsyncGenerator<HistoryParent[]> {
   const seen = new Set<string>();
   let beforeRid: number | undefined;
   let pending: ParentRef[] = [];
   for (;;) {
-    const hits = await findHits(db, userId, filters, { limit: HITS_PAGE, ...(beforeRid === undefined ? {} : { beforeRid }) });
+    const hits = await findHits(db, userId, filters, {
+      limit: HITS_PAGE,
+      ...(beforeRid === undefined ? {} : { beforeRid }),
+    });
     for (const hit of hits) {
       const ref = { kind: hit.kind, id: hit.parent_id };
       const key = parentKey(ref);
@@ -96,7 +124,12 @@ async function* matchedParents(db: Kysely<Database>, userId: string, filters: Hi
 }
 
 /** One kind's calls or chats, newest first, in keyset pages. */
-async function* listedKind(db: Kysely<Database>, userId: string, filters: HistoryFilters, kind: 'call' | 'chat'): AsyncGenerator<HistoryParent> {
+async function* listedKind(
+  db: Kysely<Database>,
+  userId: string,
+  filters: HistoryFilters,
+  kind: 'call' | 'chat',
+): AsyncGenerator<HistoryParent> {
   let cursor: ParentCursor | undefined;
   for (;;) {
     const page =
@@ -111,8 +144,14 @@ async function* listedKind(db: Kysely<Database>, userId: string, filters: Histor
 }
 
 /** A search without words: calls and chats by the filters, both lists merged newest first. */
-async function* listedParents(db: Kysely<Database>, userId: string, filters: HistoryFilters): AsyncGenerator<HistoryParent[]> {
-  const lists = filters.kinds.filter((kind) => includes(filters, kind)).map((kind) => listedKind(db, userId, filters, kind));
+async function* listedParents(
+  db: Kysely<Database>,
+  userId: string,
+  filters: HistoryFilters,
+): AsyncGenerator<HistoryParent[]> {
+  const lists = filters.kinds
+    .filter((kind) => includes(filters, kind))
+    .map((kind) => listedKind(db, userId, filters, kind));
   const heads = await Promise.all(lists.map((list) => list.next()));
   let batch: HistoryParent[] = [];
   for (;;) {
@@ -135,7 +174,11 @@ async function* listedParents(db: Kysely<Database>, userId: string, filters: His
 }
 
 /** The calls and chats of a search (its filters, with or without words), with their messages. */
-export async function* searchExport(db: Kysely<Database>, userId: string, filters: HistoryFilters): AsyncGenerator<ExportItem[]> {
+export async function* searchExport(
+  db: Kysely<Database>,
+  userId: string,
+  filters: HistoryFilters,
+): AsyncGenerator<ExportItem[]> {
   const parents = filters.terms.length > 0 ? matchedParents(db, userId, filters) : listedParents(db, userId, filters);
   for await (const batch of parents) if (batch.length > 0) yield await withMessages(db, batch);
 }

@@ -2,7 +2,7 @@
  * The query string of the history routes, narrowed (STYLE.md §13): search text and filters, page,
  * export format. Each problem is a 400 naming its parameter.
  */
-import { EXPORT_FORMATS, HISTORY_LIMITS, type ExportFormat, type HistoryKind } from '../../shared/types/history.js';
+import { EXPORT_FORMATS, type ExportFormat, HISTORY_LIMITS, type HistoryKind } from '../../shared/types/history.js';
 import { invalidField } from '../core/AppError.js';
 import { queryId, queryString, wholeNumber } from '../core/queryParams.js';
 import type { HistoryFilters } from '../db/historyFilters.js';
@@ -19,7 +19,8 @@ function phoneDigits(query: Record<string, unknown>): string | undefined {
   if (!raw) return undefined;
   if (!PHONE_SHAPE.test(raw)) throw invalidField('phone', 'must be digits, with spaces, +, (, ), - or . between them');
   const digits = raw.replace(/\D/g, '');
-  if (digits.length < HISTORY_LIMITS.phoneMinDigits) throw invalidField('phone', `must have at least ${HISTORY_LIMITS.phoneMinDigits} digits`);
+  if (digits.length < HISTORY_LIMITS.phoneMinDigits)
+    throw invalidField('phone', `must have at least ${HISTORY_LIMITS.phoneMinDigits} digits`);
   if (digits.length > PHONE_MAX_DIGITS) throw invalidField('phone', `must have at most ${PHONE_MAX_DIGITS} digits`);
   return digits;
 }
@@ -28,7 +29,8 @@ function kinds(query: Record<string, unknown>, narrowedTo: HistoryKind | null): 
   const raw = queryString(query, 'kind') ?? 'all';
   const asked = KINDS[raw];
   if (!asked) throw invalidField('kind', 'must be all, calls or chats');
-  if (narrowedTo && !asked.includes(narrowedTo)) throw invalidField('kind', `must be all or ${narrowedTo}s with these filters`);
+  if (narrowedTo && !asked.includes(narrowedTo))
+    throw invalidField('kind', `must be all or ${narrowedTo}s with these filters`);
   return narrowedTo ? [narrowedTo] : asked;
 }
 
@@ -57,7 +59,11 @@ export function parseHistoryFilters(query: Record<string, unknown>): HistoryFilt
 }
 
 /** limit (1 to HISTORY_LIMITS.maxPageSize, default `defaultLimit`) and offset (up to `maxOffset`). */
-export function parsePage(query: Record<string, unknown>, defaultLimit: number, maxOffset: number): { limit: number; offset: number } {
+export function parsePage(
+  query: Record<string, unknown>,
+  defaultLimit: number,
+  maxOffset: number,
+): { limit: number; offset: number } {
   return {
     limit: wholeNumber(query, 'limit', defaultLimit, 1, HISTORY_LIMITS.maxPageSize),
     offset: wholeNumber(query, 'offset', 0, 0, maxOffset),

@@ -9,17 +9,18 @@ import { HISTORY_LIMITS } from '../../shared/types/history.js';
 import { invalidField } from '../core/AppError.js';
 import type { SearchTerm } from '../db/historyQuery.js';
 
-
 const MAX_WORD_CHARS = 64;
 const MIN_PREFIX_CHARS = 2;
 /** A quoted phrase (the closing quote may be missing at the end), or a run without spaces. */
 const CHUNK = /"([^"]*)"?(\*?)|[^\s"]+/gu;
 
-const wordsOf = (text: string) => (text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).map((word) => word.slice(0, MAX_WORD_CHARS));
+const wordsOf = (text: string) =>
+  (text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).map((word) => word.slice(0, MAX_WORD_CHARS));
 
 /** The terms of `text`; [] when it is blank. Throws a 400 naming `q` for text that cannot be searched. */
 export function parseSearchText(text: string): SearchTerm[] {
-  if (text.length > HISTORY_LIMITS.queryMaxChars) throw invalidField('q', `must be at most ${HISTORY_LIMITS.queryMaxChars} characters`);
+  if (text.length > HISTORY_LIMITS.queryMaxChars)
+    throw invalidField('q', `must be at most ${HISTORY_LIMITS.queryMaxChars} characters`);
   const terms: SearchTerm[] = [];
   for (const match of text.normalize('NFKC').toLowerCase().matchAll(CHUNK)) {
     const quoted = match[1] !== undefined;
@@ -33,6 +34,7 @@ export function parseSearchText(text: string): SearchTerm[] {
     terms.push({ words, prefix });
   }
   if (terms.length === 0 && text.trim() !== '') throw invalidField('q', 'type at least one word or number');
-  if (terms.length > HISTORY_LIMITS.maxTerms) throw invalidField('q', `at most ${HISTORY_LIMITS.maxTerms} words or phrases`);
+  if (terms.length > HISTORY_LIMITS.maxTerms)
+    throw invalidField('q', `at most ${HISTORY_LIMITS.maxTerms} words or phrases`);
   return terms;
 }

@@ -7,7 +7,13 @@
 import type { Kysely } from 'kysely';
 import type { ConversationDetail, ConversationsPage } from '../../shared/types/history.js';
 import { notFound } from '../core/AppError.js';
-import { conversationMessages, findOwnedConversation, listWebchatConversations, toConversationMessage, toConversationSummary } from '../db/historyConversations.js';
+import {
+  conversationMessages,
+  findOwnedConversation,
+  listWebchatConversations,
+  toConversationMessage,
+  toConversationSummary,
+} from '../db/historyConversations.js';
 import type { Database } from '../db/schema.js';
 import { countEndedSessions } from '../db/sessions.js';
 import { findWebchatRow, type WebchatRecord } from '../db/webchats.js';
@@ -51,7 +57,13 @@ export async function conversationsPage(
   };
 }
 
-export async function conversationDetail(db: Kysely<Database>, userId: string, webchatId: string, conversationId: string, now: number): Promise<ConversationDetail> {
+export async function conversationDetail(
+  db: Kysely<Database>,
+  userId: string,
+  webchatId: string,
+  conversationId: string,
+  now: number,
+): Promise<ConversationDetail> {
   const webchat = await ownedWebchat(db, userId, webchatId);
   const conversation = await findOwnedConversation(db, userId, webchat.id, conversationId);
   if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
@@ -71,12 +83,20 @@ export interface CountedExport {
   batches: AsyncIterable<ExportItem[]>;
 }
 
-export async function endedCallsExportOf(db: Kysely<Database>, userId: string, order: 'asc' | 'desc'): Promise<CountedExport> {
+export async function endedCallsExportOf(
+  db: Kysely<Database>,
+  userId: string,
+  order: 'asc' | 'desc',
+): Promise<CountedExport> {
   return { count: await countEndedSessions(db, userId), batches: endedCallsExport(db, userId, order) };
 }
 
 /** A bot's conversations for export, with the bot's name for the file. */
-export async function webchatExportOf(db: Kysely<Database>, userId: string, webchatId: string): Promise<CountedExport & { name: string }> {
+export async function webchatExportOf(
+  db: Kysely<Database>,
+  userId: string,
+  webchatId: string,
+): Promise<CountedExport & { name: string }> {
   const webchat = await ownedWebchat(db, userId, webchatId);
   const { total } = await listWebchatConversations(db, userId, webchat.id, { limit: 1, offset: 0, order: 'desc' });
   return { name: webchat.name, count: total, batches: webchatExport(db, userId, webchat.id) };

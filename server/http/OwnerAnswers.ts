@@ -29,7 +29,11 @@ export interface OwnerAnswersOptions {
   maxAgeMs: number;
 }
 
-export const OWNER_ANSWERS_DEFAULTS: OwnerAnswersOptions = { maxChars: 32 * 1024 * 1024, maxEntryChars: 2 * 1024 * 1024, maxAgeMs: 1000 };
+export const OWNER_ANSWERS_DEFAULTS: OwnerAnswersOptions = {
+  maxChars: 32 * 1024 * 1024,
+  maxEntryChars: 2 * 1024 * 1024,
+  maxAgeMs: 1000,
+};
 
 export interface OwnerAnswerPeers {
   ownerChanged(userId: string): void;

@@ -4,7 +4,7 @@
  * (the `req` serializer in logging.ts), status and time in milliseconds. An accepted WebSocket
  * upgrade is never answered over HTTP, so it is logged as it reaches its handler (logWebSocketUpgrades).
  */
-import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 export class RequestLogController extends LogController {
   override incomingRequest(): void {

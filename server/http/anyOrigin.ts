@@ -34,5 +34,8 @@ export function answerPreflight(reply: FastifyReply, methods: readonly string[])
 
 /** Route config of a public widget route: no sign-in, and limited per address like the bot configuration. */
 export function publicWidgetRoute(config: { publicRateLimit: { max: number; windowMs: number } }) {
-  return { auth: 'public' as const, rateLimit: { max: config.publicRateLimit.max, timeWindow: config.publicRateLimit.windowMs } };
+  return {
+    auth: 'public' as const,
+    rateLimit: { max: config.publicRateLimit.max, timeWindow: config.publicRateLimit.windowMs },
+  };
 }

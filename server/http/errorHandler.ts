@@ -5,7 +5,7 @@
  * (core/AppError) carry a code, and the status is the code's in STATUS_BY_CODE.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { STATUS_TEXTS, statusText, type ErrorBody, type ErrorCode } from '../../shared/errors.js';
+import { type ErrorBody, type ErrorCode, STATUS_TEXTS, statusText } from '../../shared/errors.js';
 import { AppError } from '../core/AppError.js';
 import { DatabaseUnavailableError } from '../core/DatabaseUnavailableError.js';
 import { validationMessage } from '../core/validationMessage.js';
@@ -38,8 +38,17 @@ function databaseUnavailable(error: unknown): DatabaseUnavailableError | null {
 }
 
 /** The answer of a code from the table. */
-function answer(code: ErrorCode, message: string, headers: Record<string, string> = {}, details?: ErrorBody['details']): ErrorAnswer {
-  return { status: STATUS_BY_CODE[code], headers, body: { success: false, error: message, code, ...(details ? { details } : {}) } };
+function answer(
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+  details?: ErrorBody['details'],
+): ErrorAnswer {
+  return {
+    status: STATUS_BY_CODE[code],
+    headers,
+    body: { success: false, error: message, code, ...(details ? { details } : {}) },
+  };
 }
 
 /** The answer of a failure the server knows; null for an unexpected one (a 500). */
@@ -47,11 +56,15 @@ function knownAnswer(error: FastifyError | Error): ErrorAnswer | null {
   if (error instanceof AppError) return answer(error.code, error.message, error.headers, error.details);
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    return answer('validation_failed', validationMessage(fastifyError.validation, fastifyError.validationContext ?? 'body'));
+    return answer(
+      'validation_failed',
+      validationMessage(fastifyError.validation, fastifyError.validationContext ?? 'body'),
+    );
   }
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (known) return answer(known.code, known.message);
-  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return answer('invalid_json', 'The request body is not valid JSON');
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400)
+    return answer('invalid_json', 'The request body is not valid JSON');
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code: ErrorCode = status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'bad_request';

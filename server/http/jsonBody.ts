@@ -47,7 +47,10 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       return;
     }
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      done(new AppError('invalid_json', `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`), undefined);
+      done(
+        new AppError('invalid_json', `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`),
+        undefined,
+      );
       return;
     }
     parseJson(request, text, (error, parsed) => {

@@ -5,7 +5,7 @@
  * on a terminal and JSON otherwise.
  */
 import type { FastifyRequest } from 'fastify';
-import { prettyLogDestination, type LogDestination } from './prettyLog.js';
+import { type LogDestination, prettyLogDestination } from './prettyLog.js';
 import { redactLogFields } from './redactLogFields.js';
 
 const SECRET_QUERY_KEYS = new Set(['token', 'access_token', 'refresh_token']);

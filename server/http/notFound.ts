@@ -10,7 +10,8 @@ import { STATUS_BY_CODE } from './errorStatus.js';
 export function createNotFoundHandler(consolePage: (reply: FastifyReply) => Promise<FastifyReply>) {
   return async function notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const isApi = isApiPath(decodedPath(request.url));
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!isApi && wantsPage) return consolePage(reply);
     const body: ErrorBody = { success: false, error: 'Resource not found', code: 'not_found' };
     return reply.code(STATUS_BY_CODE.not_found).send(body);

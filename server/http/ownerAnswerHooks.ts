@@ -44,7 +44,8 @@ export function registerOwnerAnswers(app: FastifyInstance, answers: OwnerAnswers
       if (!READS.has(request.method)) answers.invalidateHere(user.id);
       else {
         const generation = started.get(request);
-        if (generation !== undefined && reply.statusCode === 200 && typeof payload === 'string') answers.store(user.id, request.url, payload, generation);
+        if (generation !== undefined && reply.statusCode === 200 && typeof payload === 'string')
+          answers.store(user.id, request.url, payload, generation);
       }
     }
     done(null, payload);

@@ -35,7 +35,10 @@ function censorFields(value: object, secret: (key: string) => boolean): object {
   let copy: Record<string, unknown> | undefined;
   for (const key of Object.keys(value)) {
     if (!secret(key)) continue;
-    copy ??= Object.create(Object.getPrototypeOf(value), Object.getOwnPropertyDescriptors(value)) as Record<string, unknown>;
+    copy ??= Object.create(Object.getPrototypeOf(value), Object.getOwnPropertyDescriptors(value)) as Record<
+      string,
+      unknown
+    >;
     Object.defineProperty(copy, key, { value: CENSOR, enumerable: true, writable: true, configurable: true });
   }
   return copy ?? value;
@@ -49,7 +52,10 @@ export function redactLogFields(fields: Record<string, unknown>): Record<string,
     if (SECRET_FIELDS.has(key)) safe = CENSOR;
     else if (typeof value === 'object' && value !== null && !SERIALIZED_SAFE.has(key)) {
       const headers = key === 'headers';
-      safe = censorFields(value, (field) => SECRET_FIELDS.has(field) || (headers && CREDENTIAL_HEADERS.has(field.toLowerCase())));
+      safe = censorFields(
+        value,
+        (field) => SECRET_FIELDS.has(field) || (headers && CREDENTIAL_HEADERS.has(field.toLowerCase())),
+      );
     }
     if (safe !== value) {
       copy ??= { ...fields };

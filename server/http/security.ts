@@ -7,16 +7,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { addressKey } from '../net/addressKey.js';
 import { AppError } from '../core/AppError.js';
 import { isApiPath, routedPath } from '../core/routedPath.js';
+import { addressKey } from '../net/addressKey.js';
 
 /**
  * What other sites may load from us (Cross-Origin-Resource-Policy: cross-origin): the public widget
  * API, the widget files customer pages embed, and the example embeds. Everything else, the API's
  * JSON above all, is same-origin. A later public route joins by its prefix here.
  */
-export const CROSS_ORIGIN_PREFIXES = ['/api/widget/', '/widget.js', '/widget.mjs', '/widget.d.ts', '/examples/'] as const;
+export const CROSS_ORIGIN_PREFIXES = [
+  '/api/widget/',
+  '/widget.js',
+  '/widget.mjs',
+  '/widget.d.ts',
+  '/examples/',
+] as const;
 
 export function isCrossOriginPath(path: string): boolean {
   return CROSS_ORIGIN_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
@@ -82,7 +88,9 @@ export interface SecurityConfig {
 
 export async function registerSecurity(app: FastifyInstance, config: SecurityConfig): Promise<void> {
   const sameOrigin = securityHeaders();
-  const crossOrigin = sameOrigin.map(([name, value]) => [name, name === 'cross-origin-resource-policy' ? 'cross-origin' : value] as const);
+  const crossOrigin = sameOrigin.map(
+    ([name, value]) => [name, name === 'cross-origin-resource-policy' ? 'cross-origin' : value] as const,
+  );
   // On the raw response, as helmet did, so answers written straight to it (streams) carry them too;
   // a route's own reply.header() still wins.
   app.addHook('onRequest', (request, reply, done) => {
@@ -101,7 +109,8 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
   // throttled by LoginThrottle, whose counts are shared through PostgreSQL exactly.
   // Everything outside /api (the console's files, widget.js, examples) counts on a budget of its
   // own, pageRateLimit (issue 18): one console load alone fetches dozens of files.
-  const apiOrPage = (request: FastifyRequest) => (isApiPath(routedPath(request)) ? config.rateLimit : config.pageRateLimit);
+  const apiOrPage = (request: FastifyRequest) =>
+    isApiPath(routedPath(request)) ? config.rateLimit : config.pageRateLimit;
   await app.register(rateLimit, {
     global: true,
     max: (request) => apiOrPage(request).max,

@@ -3,12 +3,13 @@
  * leaves as the repository's input. Every failure names its field ('knowledge.pages[3].url: …');
  * a knowledge base past the user's quotas (shared/limits.ts) is a 403 quota_exceeded.
  */
-import { KNOWLEDGE_URL_MAX_CHARS } from '../../shared/knowledge.js';
+
 import { isPlainObject } from '../../shared/isPlainObject.js';
+import { KNOWLEDGE_URL_MAX_CHARS } from '../../shared/knowledge.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
-import type { KnowledgeInput, KnowledgePageInput } from '../db/knowledge.js';
 import { invalidField, quotaExceeded } from '../core/AppError.js';
+import type { KnowledgeInput, KnowledgePageInput } from '../db/knowledge.js';
 
 type Fields = Record<string, unknown>;
 
@@ -26,7 +27,8 @@ function string(field: string, value: unknown): string {
 
 function address(field: string, value: unknown, { httpOnly }: { httpOnly: boolean }): string {
   const text = string(field, value);
-  if (text.length > KNOWLEDGE_URL_MAX_CHARS) throw invalidField(field, `must be at most ${KNOWLEDGE_URL_MAX_CHARS} characters long`);
+  if (text.length > KNOWLEDGE_URL_MAX_CHARS)
+    throw invalidField(field, `must be at most ${KNOWLEDGE_URL_MAX_CHARS} characters long`);
   const problem = controlCharacterProblem(text);
   if (problem) throw invalidField(field, problem);
   if (httpOnly && !isHttpUrl(text)) throw invalidField(field, 'must be an http:// or https:// address');
@@ -45,12 +47,17 @@ function isHttpUrl(text: string): boolean {
 function parsePage(field: string, value: unknown): KnowledgePageInput {
   const page = objectWith(field, value, ['url', 'text', 'selected']);
   if (typeof page.selected !== 'boolean') throw invalidField(`${field}.selected`, 'must be true or false');
-  return { url: address(`${field}.url`, page.url, { httpOnly: true }), text: string(`${field}.text`, page.text), selected: page.selected };
+  return {
+    url: address(`${field}.url`, page.url, { httpOnly: true }),
+    text: string(`${field}.text`, page.text),
+    selected: page.selected,
+  };
 }
 
 function parsePages(value: unknown): KnowledgePageInput[] {
   if (!Array.isArray(value)) throw invalidField('knowledge.pages', 'must be a list of pages');
-  if (value.length > USER_QUOTAS.knowledgePagesPerWebchat) throw quotaExceeded('knowledgePagesPerWebchat', 'crawled pages per bot');
+  if (value.length > USER_QUOTAS.knowledgePagesPerWebchat)
+    throw quotaExceeded('knowledgePagesPerWebchat', 'crawled pages per bot');
   const seen = new Set<string>();
   return value.map((item, i) => {
     const page = parsePage(`knowledge.pages[${i}]`, item);
@@ -68,8 +75,12 @@ export function parseKnowledge(value: unknown): KnowledgeInput {
     pages: body.pages === undefined ? [] : parsePages(body.pages),
     summary: body.summary === undefined ? '' : string('knowledge.summary', body.summary),
   };
-  const bytes = knowledge.pages.reduce((sum, page) => sum + Buffer.byteLength(page.text), Buffer.byteLength(knowledge.summary));
-  if (bytes > USER_QUOTAS.knowledgeBytesPerWebchat) throw quotaExceeded('knowledgeBytesPerWebchat', 'of knowledge text (page texts and summary) per bot');
+  const bytes = knowledge.pages.reduce(
+    (sum, page) => sum + Buffer.byteLength(page.text),
+    Buffer.byteLength(knowledge.summary),
+  );
+  if (bytes > USER_QUOTAS.knowledgeBytesPerWebchat)
+    throw quotaExceeded('knowledgeBytesPerWebchat', 'of knowledge text (page texts and summary) per bot');
   return knowledge;
 }
 
@@ -78,5 +89,9 @@ export function parseKnowledge(value: unknown): KnowledgeInput {
  * \n take two bytes for one), the page addresses, and the global limit for the rest (avatar…).
  */
 export function webchatBodyLimit(globalLimit: number): number {
-  return globalLimit + 2 * USER_QUOTAS.knowledgeBytesPerWebchat + USER_QUOTAS.knowledgePagesPerWebchat * (KNOWLEDGE_URL_MAX_CHARS + 64);
+  return (
+    globalLimit +
+    2 * USER_QUOTAS.knowledgeBytesPerWebchat +
+    USER_QUOTAS.knowledgePagesPerWebchat * (KNOWLEDGE_URL_MAX_CHARS + 64)
+  );
 }

@@ -36,10 +36,12 @@ export class CallDeadline {
 
   translate(error: unknown): LlmError {
     if (this.#caller?.aborted) return new LlmError('aborted', 'The request was cancelled');
-    if (this.#timedOut) return new LlmError('timeout', `The model provider did not answer within ${Math.round(this.#ms / 1000)} s`);
+    if (this.#timedOut)
+      return new LlmError('timeout', `The model provider did not answer within ${Math.round(this.#ms / 1000)} s`);
     if (error instanceof LlmError) return error;
     const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-    const reason = typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error);
+    const reason =
+      typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error);
     return new LlmError('network', `The model provider could not be reached (${reason})`);
   }
 }

@@ -5,8 +5,8 @@
  * Every failure is an LlmError; the caller's AbortSignal and the timeouts end a call cleanly.
  */
 import { isPlainObject } from '../../shared/isPlainObject.js';
-import type { ChatCompletion, ChatRequest, ChatStreamEvent, FinishReason, ChatUsage } from './chatTypes.js';
 import { CallDeadline } from './CallDeadline.js';
+import type { ChatCompletion, ChatRequest, ChatStreamEvent, ChatUsage, FinishReason } from './chatTypes.js';
 import { LlmError, providerError, readProviderError } from './LlmError.js';
 import { readCompletion } from './readCompletion.js';
 import { sseData } from './sse.js';
@@ -59,7 +59,10 @@ export class ChatCompletionsClient {
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncGenerator<ChatStreamEvent> {
     const deadline = new CallDeadline(options.signal, this.#idleMs);
     try {
-      const response = await this.#post({ ...request, stream: true, stream_options: { include_usage: true } }, deadline);
+      const response = await this.#post(
+        { ...request, stream: true, stream_options: { include_usage: true } },
+        deadline,
+      );
       if (!response.body) throw new LlmError('incomplete', 'The model provider sent an empty answer');
       const calls = new ToolCallAssembler();
       let text = '';
@@ -76,7 +79,8 @@ export class ChatCompletionsClient {
         if (chunk.error !== undefined) throw providerError(chunk.error, 0);
         if (isUsage(chunk.usage)) usage = chunk.usage;
         for (const choice of Array.isArray(chunk.choices) ? chunk.choices : []) {
-          if (choice === null || typeof choice !== 'object' || (choice.index !== undefined && choice.index !== 0)) continue;
+          if (choice === null || typeof choice !== 'object' || (choice.index !== undefined && choice.index !== 0))
+            continue;
           const delta = (choice.delta ?? {}) as { content?: unknown; tool_calls?: unknown };
           if (typeof delta.content === 'string' && delta.content !== '') {
             text += delta.content;
@@ -90,7 +94,8 @@ export class ChatCompletionsClient {
         }
       }
       // A stream cut before its end (no [DONE], no finish_reason) is not an answer.
-      if (!sawDone && finishReason === null) throw new LlmError('incomplete', 'The model provider ended the answer before it was complete');
+      if (!sawDone && finishReason === null)
+        throw new LlmError('incomplete', 'The model provider ended the answer before it was complete');
       yield { type: 'done', text, toolCalls: calls.result(), finishReason: finishReason ?? 'stop', usage };
     } catch (error) {
       throw deadline.translate(error);
@@ -102,7 +107,11 @@ export class ChatCompletionsClient {
   async #post(body: object, deadline: CallDeadline): Promise<Response> {
     const response = await this.#fetch(this.#url, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${this.#apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      headers: {
+        Authorization: `Bearer ${this.#apiKey}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify(body),
       signal: deadline.signal,
     });

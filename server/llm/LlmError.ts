@@ -39,7 +39,8 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 export function providerError(error: unknown, status: number, headers?: Headers): LlmError {
   const body = (error !== null && typeof error === 'object' ? error : {}) as ProviderError;
   const code = text(body.code) ?? text(body.type);
-  const message = text(body.message) ?? (status > 0 ? `The provider answered ${status}` : 'The provider reported an error');
+  const message =
+    text(body.message) ?? (status > 0 ? `The provider answered ${status}` : 'The provider reported an error');
   const details = { status, code, retryAfterSeconds: headers ? retryAfterSeconds(headers) : null };
   if (status === 401 || code === 'invalid_api_key') return new LlmError('auth', message, details);
   if (code === 'insufficient_quota') return new LlmError('quota', message, details);

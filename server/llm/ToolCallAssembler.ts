@@ -27,7 +27,11 @@ export class ToolCallAssembler {
   /** Adds one fragment; answers the call it started, if it started one. */
   add(fragment: unknown): StartedCall | null {
     if (fragment === null || typeof fragment !== 'object') return null;
-    const raw = fragment as { index?: unknown; id?: unknown; function?: { name?: unknown; arguments?: unknown } | null };
+    const raw = fragment as {
+      index?: unknown;
+      id?: unknown;
+      function?: { name?: unknown; arguments?: unknown } | null;
+    };
     const index = typeof raw.index === 'number' ? raw.index : this.lastIndex();
     const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : '';
     const name = typeof raw.function?.name === 'string' ? raw.function.name : '';

@@ -18,11 +18,18 @@ export function llmAppError(error: LlmError): AppError {
     case 'auth':
       return new AppError('openai_auth_failed', REFUSED_OPENAI_KEY);
     case 'quota':
-      return new AppError('openai_quota_exceeded', `Your OpenAI account has no quota left; waiting will not help. Check its plan and billing at OpenAI (${provider}).`);
+      return new AppError(
+        'openai_quota_exceeded',
+        `Your OpenAI account has no quota left; waiting will not help. Check its plan and billing at OpenAI (${provider}).`,
+      );
     case 'rate_limit': {
       const wait = error.details.retryAfterSeconds ?? null;
       const when = wait === null ? 'in a moment' : `in ${wait} second${wait === 1 ? '' : 's'}`;
-      return new AppError('rate_limited', `OpenAI's rate limit was reached. Please try again ${when}.`, wait === null ? {} : retryAfter(wait));
+      return new AppError(
+        'rate_limited',
+        `OpenAI's rate limit was reached. Please try again ${when}.`,
+        wait === null ? {} : retryAfter(wait),
+      );
     }
     case 'context_length':
       return new AppError('openai_request_rejected', `The text is too long for the model (${provider}).`);

@@ -2,7 +2,12 @@
  * Runs `work` over the items with at most `limit` at once, answers in item order, and on the
  * first failure aborts the rest (through the signal it passes) and rejects with that failure.
  */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, signal: AbortSignal | undefined, work: (item: T, index: number, signal: AbortSignal) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  signal: AbortSignal | undefined,
+  work: (item: T, index: number, signal: AbortSignal) => Promise<R>,
+): Promise<R[]> {
   const stop = new AbortController();
   const joined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   const results: R[] = new Array(items.length);

@@ -7,7 +7,8 @@ export function readCompletion(body: unknown): ChatCompletion {
   if (record.error !== undefined) throw providerError(record.error, 0);
   const choice = Array.isArray(record.choices) ? (record.choices[0] as Record<string, unknown> | undefined) : undefined;
   const message = choice?.message as { content?: unknown; tool_calls?: unknown } | undefined;
-  if (!message || typeof message !== 'object') throw new LlmError('incomplete', 'The model provider sent an answer without a message');
+  if (!message || typeof message !== 'object')
+    throw new LlmError('incomplete', 'The model provider sent an answer without a message');
   const usage = record.usage as ChatCompletion['usage'] | undefined;
   return {
     text: typeof message.content === 'string' ? message.content : '',
@@ -22,5 +23,11 @@ function toolCall(raw: unknown, index: number): ChatToolCall[] {
   const name = call.function?.name;
   if (typeof name !== 'string') return [];
   const args = call.function?.arguments;
-  return [{ id: typeof call.id === 'string' ? call.id : `call_${index}`, type: 'function', function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) } }];
+  return [
+    {
+      id: typeof call.id === 'string' ? call.id : `call_${index}`,
+      type: 'function',
+      function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) },
+    },
+  ];
 }

@@ -3,9 +3,10 @@
  * budget is summarized at once; longer text is cut into chunks summarized side by side (map),
  * whose summaries are merged, in groups again while they do not fit, into one (reduce).
  */
+
+import { splitText } from '../core/splitText.js';
 import type { ChatCompletionsClient } from './ChatCompletionsClient.js';
 import { mapLimit } from './mapLimit.js';
-import { splitText } from '../core/splitText.js';
 import type { SummarizeConfig } from './summarizeLimits.js';
 
 const SYSTEM_PROMPT = [
@@ -19,10 +20,23 @@ const MAX_REDUCE_ROUNDS = 4;
 
 type Summarizer = Pick<ChatCompletionsClient, 'complete'>;
 
-export async function summarizeText(llm: Summarizer, text: string, limits: SummarizeConfig, signal?: AbortSignal): Promise<string> {
+export async function summarizeText(
+  llm: Summarizer,
+  text: string,
+  limits: SummarizeConfig,
+  signal?: AbortSignal,
+): Promise<string> {
   const ask = async (prompt: string, maxTokens: number, callSignal?: AbortSignal) => {
     const answer = await llm.complete(
-      { model: limits.model, temperature: 0.2, max_tokens: maxTokens, messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: prompt }] },
+      {
+        model: limits.model,
+        temperature: 0.2,
+        max_tokens: maxTokens,
+        messages: [
+          { role: 'system', content: SYSTEM_PROMPT },
+          { role: 'user', content: prompt },
+        ],
+      },
       { signal: callSignal ?? signal },
     );
     return answer.text.trim();
@@ -32,7 +46,11 @@ export async function summarizeText(llm: Summarizer, text: string, limits: Summa
   if (chunks.length <= 1) return ask(`Summarize this website content:\n\n${text.trim()}`, limits.summaryTokens);
 
   let summaries = await mapLimit(chunks, limits.concurrency, signal, (chunk, i, s) =>
-    ask(`Part ${i + 1} of ${chunks.length} of one website's content. Summarize this part:\n\n${chunk}`, limits.chunkSummaryTokens, s),
+    ask(
+      `Part ${i + 1} of ${chunks.length} of one website's content. Summarize this part:\n\n${chunk}`,
+      limits.chunkSummaryTokens,
+      s,
+    ),
   );
   for (let round = 0; joined(summaries).length > limits.chunkChars; round += 1) {
     if (round === MAX_REDUCE_ROUNDS) {
@@ -40,7 +58,9 @@ export async function summarizeText(llm: Summarizer, text: string, limits: Summa
       break;
     }
     const groups = splitText(joined(summaries), limits.chunkChars);
-    summaries = await mapLimit(groups, limits.concurrency, signal, (group, _i, s) => ask(mergePrompt(group), limits.chunkSummaryTokens, s));
+    summaries = await mapLimit(groups, limits.concurrency, signal, (group, _i, s) =>
+      ask(mergePrompt(group), limits.chunkSummaryTokens, s),
+    );
   }
   return ask(mergePrompt(joined(summaries)), limits.summaryTokens);
 }

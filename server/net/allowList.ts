@@ -20,7 +20,14 @@ export function allowListEntryKey(entry: string): string | null {
     return null;
   }
   // Anything beyond a bare host (a path, credentials, a second port) is a typo, not an entry.
-  if (url.port !== '' || url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+  if (
+    url.port !== '' ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
     return null;
   }
   return `${url.hostname}:${port}`;
@@ -34,7 +41,9 @@ export function parseOutboundAllow(raw: string | undefined): { entries: string[]
     const entry = part.trim();
     if (entry === '') continue;
     if (allowListEntryKey(entry) === null) {
-      problems.push(`OUTBOUND_ALLOW entry "${entry}" must be host:port with a port from 1 to 65535 (e.g. 127.0.0.1:8080, intranet.example:443 or [::1]:8080)`);
+      problems.push(
+        `OUTBOUND_ALLOW entry "${entry}" must be host:port with a port from 1 to 65535 (e.g. 127.0.0.1:8080, intranet.example:443 or [::1]:8080)`,
+      );
     } else {
       entries.push(entry);
     }

@@ -1,5 +1,5 @@
-import dns from 'node:dns';
 import type { LookupAddress } from 'node:dns';
+import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { isBlockedAddress } from './addressPolicy.js';
 import { blockedAddressError } from './OutboundRequestError.js';
@@ -17,9 +17,11 @@ export function createGuardedLookup(resolve: Resolver = systemResolver): LookupF
   return (hostname, options, callback) => {
     resolve(hostname, (error, answers) => {
       if (error) return callback(error, '', 0);
-      const wanted = options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
+      const wanted =
+        options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
       const first = wanted[0];
-      if (first === undefined) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+      if (first === undefined)
+        return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
       if (wanted.some((a) => isBlockedAddress(a.address))) return callback(blockedAddressError(hostname), '', 0);
       if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, wanted);
       callback(null, first.address, first.family);

@@ -1,13 +1,13 @@
+import { formatBytes } from '../../shared/format.js';
 import { isBlockedAddress } from './addressPolicy.js';
 import { createGuardedLookup, type GuardedResolver } from './guardedLookup.js';
 import { OutboundRequestError } from './OutboundRequestError.js';
-import { formatBytes } from '../../shared/format.js';
-import { requestOnce, type ResponseHead } from './requestOnce.js';
-import { allowListKeys, vetTarget, type Target } from './targetPolicy.js';
+import { type ResponseHead, requestOnce } from './requestOnce.js';
+import { allowListKeys, type Target, vetTarget } from './targetPolicy.js';
 
-export { OutboundRequestError, type OutboundErrorCode } from './OutboundRequestError.js';
 export { isBlockedAddress } from './addressPolicy.js';
 export type { GuardedResolver } from './guardedLookup.js';
+export { type OutboundErrorCode, OutboundRequestError } from './OutboundRequestError.js';
 export type { ResponseHead } from './requestOnce.js';
 
 /**
@@ -68,8 +68,17 @@ export type GuardedFetch = (url: string | URL, init?: GuardedRequestInit) => Pro
 
 // Hop-by-hop and framing headers are ours to set; letting callers set them invites request smuggling.
 const CALLER_FORBIDDEN_HEADERS = new Set([
-  'host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect',
-  'proxy-authorization', 'proxy-connection',
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-authorization',
+  'proxy-connection',
 ]);
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 const METHOD = /^[A-Za-z]{1,20}$/;
@@ -88,7 +97,8 @@ export function createGuardedFetch(options: OutboundGuardOptions = {}): GuardedF
     used += 1;
     const deadline = Date.now() + limits.timeoutMs;
     let method = (init.method ?? 'GET').toUpperCase();
-    if (!METHOD.test(method)) throw new OutboundRequestError('bad_request', `Invalid request method: ${method.slice(0, 40)}`);
+    if (!METHOD.test(method))
+      throw new OutboundRequestError('bad_request', `Invalid request method: ${method.slice(0, 40)}`);
     let body = toBody(init.body, limits.maxRequestBytes);
     if (body && (method === 'GET' || method === 'HEAD')) {
       throw new OutboundRequestError('bad_request', `A ${method} request cannot have a body`);
@@ -140,7 +150,11 @@ function toBody(body: GuardedRequestInit['body'], maxBytes: number): Buffer | nu
   return buffer;
 }
 
-function callerHeaders(given: GuardedRequestInit['headers'], userAgent: string, body: Buffer | null): Record<string, string> {
+function callerHeaders(
+  given: GuardedRequestInit['headers'],
+  userAgent: string,
+  body: Buffer | null,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const entries = Array.isArray(given) ? given : Object.entries(given ?? {});
   for (const [name, value] of entries) {

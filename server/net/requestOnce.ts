@@ -1,10 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction, Socket } from 'node:net';
-import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { formatBytes } from '../../shared/format.js';
-import { OutboundRequestError, blockedAddressError } from './OutboundRequestError.js';
+import { blockedAddressError, OutboundRequestError } from './OutboundRequestError.js';
 
 export interface RequestOnceInit {
   method: string;
@@ -75,7 +75,12 @@ export function requestOnce(url: URL, init: RequestOnceInit, options: RequestOnc
 
     try {
       const transport = url.protocol === 'https:' ? https : http;
-      req = transport.request(url, { method: init.method, headers: init.headers, agent: false, lookup: options.lookup });
+      req = transport.request(url, {
+        method: init.method,
+        headers: init.headers,
+        agent: false,
+        lookup: options.lookup,
+      });
     } catch (error) {
       return finish(error as Error);
     }
@@ -83,7 +88,8 @@ export function requestOnce(url: URL, init: RequestOnceInit, options: RequestOnc
     req.once('socket', (socket: Socket) => {
       const send = () => {
         const peer = socket.remoteAddress;
-        if (options.isBlockedPeer && (!peer || options.isBlockedPeer(peer))) return finish(blockedAddressError(url.hostname));
+        if (options.isBlockedPeer && (!peer || options.isBlockedPeer(peer)))
+          return finish(blockedAddressError(url.hostname));
         req?.end(init.body ?? undefined);
       };
       if (socket.connecting) socket.once('connect', send);
@@ -150,7 +156,8 @@ function toOutboundError(error: Error, url: URL): OutboundRequestError {
   if (error instanceof OutboundRequestError) return error;
   const code = (error as NodeJS.ErrnoException).code ?? '';
   const host = url.host;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new OutboundRequestError('network_error', `Could not resolve host ${url.hostname}`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new OutboundRequestError('network_error', `Could not resolve host ${url.hostname}`);
   if (code === 'ECONNREFUSED') return new OutboundRequestError('network_error', `Connection refused by ${host}`);
   if (code === 'ECONNRESET') return new OutboundRequestError('network_error', `Connection reset by ${host}`);
   if (code.startsWith('ERR_INVALID_') || code.startsWith('ERR_HTTP_INVALID') || code === 'ERR_UNESCAPED_CHARACTERS') {

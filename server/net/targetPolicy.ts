@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { isBlockedAddress } from './addressPolicy.js';
 import { allowListEntryKey } from './allowList.js';
-import { OutboundRequestError, blockedAddressError } from './OutboundRequestError.js';
+import { blockedAddressError, OutboundRequestError } from './OutboundRequestError.js';
 
 /** A parsed request target: the URL, its host without IPv6 brackets, and whether the caller allow-listed it. */
 export interface Target {

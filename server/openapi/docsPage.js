@@ -28,7 +28,9 @@
   function parametersTable(doc, parameters) {
     var table = el('table');
     var head = el('tr');
-    ['Name', 'In', 'Required', 'Schema'].forEach(function (title) { head.appendChild(el('th', '', title)); });
+    ['Name', 'In', 'Required', 'Schema'].forEach(function (title) {
+      head.appendChild(el('th', '', title));
+    });
     table.appendChild(head);
     parameters.forEach(function (parameter) {
       var row = el('tr');
@@ -82,28 +84,36 @@
     var root = document.getElementById('docs');
     root.textContent = '';
     root.appendChild(el('h1', '', (doc.info && doc.info.title) || 'API'));
-    root.appendChild(el('p', 'note', 'Version ' + ((doc.info && doc.info.version) || '?') + ' · OpenAPI ' + doc.openapi + ' · '));
+    root.appendChild(
+      el('p', 'note', 'Version ' + ((doc.info && doc.info.version) || '?') + ' · OpenAPI ' + doc.openapi + ' · '),
+    );
     var link = el('a', '', 'openapi.json');
     link.href = '/api/openapi.json';
     root.lastChild.appendChild(link);
     if (doc.info && doc.info.description) root.appendChild(el('p', '', doc.info.description));
 
     var byTag = {};
-    Object.keys(doc.paths || {}).sort().forEach(function (path) {
-      METHODS.forEach(function (method) {
-        var operation = doc.paths[path][method];
-        if (!operation) return;
-        var tag = (operation.tags && operation.tags[0]) || 'other';
-        if (!byTag[tag]) byTag[tag] = [];
-        byTag[tag].push(operationView(doc, path, method, operation));
+    Object.keys(doc.paths || {})
+      .sort()
+      .forEach(function (path) {
+        METHODS.forEach(function (method) {
+          var operation = doc.paths[path][method];
+          if (!operation) return;
+          var tag = (operation.tags && operation.tags[0]) || 'other';
+          if (!byTag[tag]) byTag[tag] = [];
+          byTag[tag].push(operationView(doc, path, method, operation));
+        });
       });
-    });
-    Object.keys(byTag).sort().forEach(function (tag) {
-      var section = el('section');
-      section.appendChild(el('h2', '', tag));
-      byTag[tag].forEach(function (view) { section.appendChild(view); });
-      root.appendChild(section);
-    });
+    Object.keys(byTag)
+      .sort()
+      .forEach(function (tag) {
+        var section = el('section');
+        section.appendChild(el('h2', '', tag));
+        byTag[tag].forEach(function (view) {
+          section.appendChild(view);
+        });
+        root.appendChild(section);
+      });
   }
 
   fetch('/api/openapi.json', { headers: { accept: 'application/json' } })

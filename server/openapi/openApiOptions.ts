@@ -36,7 +36,7 @@ export function tagOf(url: string): string {
 const AUTH_NOTES: Record<AuthMode, string> = {
   public: 'Public: no sign-in needed.',
   user: `Signed in (Bearer access token). Administrators may act as a user with a lower role by sending ${IMPERSONATE_HEADER}.`,
-  admin: 'Administrators only (the signed-in user\'s own role is admin or superadmin, impersonating or not).',
+  admin: "Administrators only (the signed-in user's own role is admin or superadmin, impersonating or not).",
 };
 
 type RouteSchema = Record<string, unknown> & { description?: string; headers?: Record<string, unknown> };
@@ -78,7 +78,10 @@ export function openApiOptions(): SwaggerOptions {
           ...own.headers,
           properties: {
             ...(own.headers?.properties as Record<string, unknown> | undefined),
-            [IMPERSONATE_HEADER.toLowerCase()]: { type: 'string', description: 'Act as this user (administrators only).' },
+            [IMPERSONATE_HEADER.toLowerCase()]: {
+              type: 'string',
+              description: 'Act as this user (administrators only).',
+            },
           },
         };
       }

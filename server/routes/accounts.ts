@@ -5,8 +5,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { LoginResponse, LogoutResponse, RefreshResponse } from '../../shared/types/api.js';
 import { REALTIME } from '../../shared/defaults.js';
+import type { LoginResponse, LogoutResponse, RefreshResponse } from '../../shared/types/api.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/refreshCookie.js';
 import { refuseCrossSite } from '../auth/refuseCrossSite.js';
 import { bearerToken } from '../auth/sessionUser.js';
@@ -29,12 +29,16 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, auth, config } = app;
 
-  app.post('/login', { config: { auth: 'public' }, schema: { body: LoginBody } }, async (request, reply): Promise<LoginResponse> => {
-    const { username, password } = request.body;
-    const address = addressKey(request.ip, config.ipv6PrefixLength);
-    const user = await signIn(db, auth, { username, password, address });
-    return { success: true, user: toAuthUser(user), accessToken: await startSession(app, reply, user) };
-  });
+  app.post(
+    '/login',
+    { config: { auth: 'public' }, schema: { body: LoginBody } },
+    async (request, reply): Promise<LoginResponse> => {
+      const { username, password } = request.body;
+      const address = addressKey(request.ip, config.ipv6PrefixLength);
+      const user = await signIn(db, auth, { username, password, address });
+      return { success: true, user: toAuthUser(user), accessToken: await startSession(app, reply, user) };
+    },
+  );
 
   app.post('/refresh-token', { config: { auth: 'public' } }, async (request, reply): Promise<RefreshResponse> => {
     refuseCrossSite(request, config.publicUrl);

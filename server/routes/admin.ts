@@ -42,21 +42,37 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   const services = { db, users: auth.users, realtime: app.realtime };
   const admin = { auth: 'admin' } as const;
 
-  app.get('/users', { config: admin }, async (): Promise<UsersResponse> => ({ success: true, users: await listAllUsers(db) }));
+  app.get(
+    '/users',
+    { config: admin },
+    async (): Promise<UsersResponse> => ({ success: true, users: await listAllUsers(db) }),
+  );
 
-  app.post('/users', { config: admin, schema: { body: CreateUserBody } }, async (request, reply): Promise<UserResponse> => {
-    const user = await createUserAsAdmin(db, requireActor(request), request.body, clock());
-    reply.code(201);
-    return { success: true, user };
-  });
+  app.post(
+    '/users',
+    { config: admin, schema: { body: CreateUserBody } },
+    async (request, reply): Promise<UserResponse> => {
+      const user = await createUserAsAdmin(db, requireActor(request), request.body, clock());
+      reply.code(201);
+      return { success: true, user };
+    },
+  );
 
-  app.put('/users/:id', { config: admin, schema: { params: UserIdParams, body: UpdateUserBody } }, async (request): Promise<UserResponse> => ({
-    success: true,
-    user: await updateUserAsAdmin(services, requireActor(request), request.params.id, request.body, clock()),
-  }));
+  app.put(
+    '/users/:id',
+    { config: admin, schema: { params: UserIdParams, body: UpdateUserBody } },
+    async (request): Promise<UserResponse> => ({
+      success: true,
+      user: await updateUserAsAdmin(services, requireActor(request), request.params.id, request.body, clock()),
+    }),
+  );
 
-  app.delete('/users/:id', { config: admin, schema: { params: UserIdParams } }, async (request): Promise<SuccessResponse> => {
-    await deleteUserAsAdmin(services, requireActor(request), request.params.id);
-    return { success: true };
-  });
+  app.delete(
+    '/users/:id',
+    { config: admin, schema: { params: UserIdParams } },
+    async (request): Promise<SuccessResponse> => {
+      await deleteUserAsAdmin(services, requireActor(request), request.params.id);
+      return { success: true };
+    },
+  );
 }

@@ -15,15 +15,26 @@ import { requireUser } from '../auth/requireUser.js';
 const AgentIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 /** Spec part 1 §5: only the name is sent; it is checked after trimming. */
-const CreateAgentBody = Type.Object({ name: Type.Optional(Type.String({ maxLength: 10_000 })) }, { additionalProperties: false });
+const CreateAgentBody = Type.Object(
+  { name: Type.Optional(Type.String({ maxLength: 10_000 })) },
+  { additionalProperties: false },
+);
 
 export async function agentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock } = app;
 
-  app.get('', { config: { ownerAnswer: true } }, async (request): Promise<Agent[]> => listUserAgents(db, requireUser(request).id));
+  app.get(
+    '',
+    { config: { ownerAnswer: true } },
+    async (request): Promise<Agent[]> => listUserAgents(db, requireUser(request).id),
+  );
 
-  app.get('/:id', { schema: { params: AgentIdParams } }, async (request): Promise<Agent> => getAgent(db, requireUser(request).id, request.params.id));
+  app.get(
+    '/:id',
+    { schema: { params: AgentIdParams } },
+    async (request): Promise<Agent> => getAgent(db, requireUser(request).id, request.params.id),
+  );
 
   app.post('', { schema: { body: CreateAgentBody } }, async (request, reply): Promise<Agent> => {
     const name = parseAgentName(request.body?.name);

@@ -17,10 +17,13 @@ export async function customValueRoutes(fastify: FastifyInstance): Promise<void>
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock } = app;
 
-  app.get('', async (request): Promise<CustomValuesResponse> => ({
-    success: true,
-    customValues: await listUserCustomValues(db, requireUser(request).id),
-  }));
+  app.get(
+    '',
+    async (request): Promise<CustomValuesResponse> => ({
+      success: true,
+      customValues: await listUserCustomValues(db, requireUser(request).id),
+    }),
+  );
 
   app.post('', { schema: { body: SaveCustomValueBody } }, async (request, reply): Promise<SuccessResponse> => {
     const userId = requireUser(request).id;

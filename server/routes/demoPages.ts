@@ -32,8 +32,17 @@ export async function demoPageRoutes(app: FastifyInstance, { probe }: DemoPageRo
   );
 
   // Visitors get a page for every outcome, never a JSON error.
-  app.get<{ Params: { id: string } }>('/demo/:id', { config: { auth: 'public', rateLimit } }, async (request, reply) => {
-    const { status, page } = await demoPageFor(db, probe, request.params.id, ownAddresses(config.publicUrl, request.host));
-    return send(reply, status, page);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/demo/:id',
+    { config: { auth: 'public', rateLimit } },
+    async (request, reply) => {
+      const { status, page } = await demoPageFor(
+        db,
+        probe,
+        request.params.id,
+        ownAddresses(config.publicUrl, request.host),
+      );
+      return send(reply, status, page);
+    },
+  );
 }

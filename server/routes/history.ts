@@ -16,23 +16,29 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ENDED_SESSIONS_DEFAULT_LIMIT } from '../../shared/defaults.js';
 import {
-  EXPORT_COUNT_HEADER,
-  HISTORY_LIMITS,
   type ConversationDetail,
   type ConversationsPage,
+  EXPORT_COUNT_HEADER,
   type ExportFormat,
+  HISTORY_LIMITS,
   type HistorySearchPage,
 } from '../../shared/types/history.js';
 import { requireUser } from '../auth/requireUser.js';
 import { queryRecord, sortOrder, wholeNumber } from '../core/queryParams.js';
+import { ExportSlots } from '../history/ExportSlots.js';
 import { contentDisposition, exportFileName } from '../history/exportFileName.js';
 import { EXPORT_CONTENT_TYPE, exportChunks } from '../history/exportFormats.js';
 import type { ExportItem } from '../history/exportItems.js';
 import { searchExport } from '../history/exportSources.js';
-import { ExportSlots } from '../history/ExportSlots.js';
 import { parseFormat, parseHistoryFilters, parsePage } from '../history/parseHistoryQuery.js';
 import { searchHistory } from '../history/searchHistory.js';
-import { conversationDetail, conversationsPage, endedCallsExportOf, webchatExportOf } from '../history/webchatConversations.js';
+import {
+  conversationDetail,
+  conversationsPage,
+  endedCallsExportOf,
+  webchatExportOf,
+} from '../history/webchatConversations.js';
+
 /** Pages of a bot's conversations go this deep (offset); exports have no such limit. */
 const MAX_OFFSET = 1_000_000_000;
 /** Bytes an export buffers before it waits for the client to read (backpressure). */
@@ -61,7 +67,10 @@ export async function historyRoutes(fastify: FastifyInstance): Promise<void> {
     batches: AsyncIterable<ExportItem[]>,
   ) => {
     const release = slots.take(userId);
-    const stream = Readable.from(exportChunks(format, batches), { objectMode: false, highWaterMark: EXPORT_HIGH_WATER_MARK });
+    const stream = Readable.from(exportChunks(format, batches), {
+      objectMode: false,
+      highWaterMark: EXPORT_HIGH_WATER_MARK,
+    });
     stream.once('close', release);
     stream.once('error', (error) => reply.log.error({ err: error }, 'an export failed while streaming'));
     reply
@@ -100,21 +109,29 @@ export async function historyRoutes(fastify: FastifyInstance): Promise<void> {
     return streamExport(reply, userId, format, fileName, count, batches);
   });
 
-  app.get('/webchats/:id/conversations', { schema: { params: WebchatParams } }, async (request): Promise<ConversationsPage> => {
-    const query = queryRecord(request.query);
-    const userId = requireUser(request).id;
-    const paging = () => ({
-      limit: wholeNumber(query, 'limit', ENDED_SESSIONS_DEFAULT_LIMIT, 1, HISTORY_LIMITS.maxPageSize),
-      offset: wholeNumber(query, 'offset', 0, 0, MAX_OFFSET),
-      order: sortOrder(query),
-    });
-    return conversationsPage(db, userId, request.params.id, paging, clock());
-  });
+  app.get(
+    '/webchats/:id/conversations',
+    { schema: { params: WebchatParams } },
+    async (request): Promise<ConversationsPage> => {
+      const query = queryRecord(request.query);
+      const userId = requireUser(request).id;
+      const paging = () => ({
+        limit: wholeNumber(query, 'limit', ENDED_SESSIONS_DEFAULT_LIMIT, 1, HISTORY_LIMITS.maxPageSize),
+        offset: wholeNumber(query, 'offset', 0, 0, MAX_OFFSET),
+        order: sortOrder(query),
+      });
+      return conversationsPage(db, userId, request.params.id, paging, clock());
+    },
+  );
 
-  app.get('/webchats/:id/conversations/:conversationId', { schema: { params: ConversationParams } }, async (request): Promise<ConversationDetail> => {
-    const userId = requireUser(request).id;
-    return conversationDetail(db, userId, request.params.id, request.params.conversationId, clock());
-  });
+  app.get(
+    '/webchats/:id/conversations/:conversationId',
+    { schema: { params: ConversationParams } },
+    async (request): Promise<ConversationDetail> => {
+      const userId = requireUser(request).id;
+      return conversationDetail(db, userId, request.params.id, request.params.conversationId, clock());
+    },
+  );
 
   app.get('/webchats/:id/export', { schema: { params: WebchatParams } }, async (request, reply) => {
     const format = parseFormat(queryRecord(request.query));

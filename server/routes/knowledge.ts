@@ -11,16 +11,16 @@ import { CRAWL_ID_PATTERN, KNOWLEDGE_MESSAGES, newCrawlId } from '../../shared/k
 import type { SuccessResponse } from '../../shared/types/api.js';
 import type { CrawlResponse, SummarizeResponse } from '../../shared/types/knowledge.js';
 import { requireUser } from '../auth/requireUser.js';
+import { AppError, badRequest, invalidField, notFound, retryAfter } from '../core/AppError.js';
 import { crawlRefusedAppError, crawlResponse, crawlStartAppError } from '../crawl/crawlAnswer.js';
 import { crawlProgressSender } from '../crawl/crawlProgressSender.js';
-import { crawlSite, CrawlStartError } from '../crawl/crawlSite.js';
+import { CrawlStartError, crawlSite } from '../crawl/crawlSite.js';
 import { startUrls } from '../crawl/crawlUrl.js';
 import { PageExtractor } from '../crawl/PageExtractor.js';
-import { JobRefusedError, RunningJobs, type RunningJob } from '../crawl/RunningJobs.js';
-import { AppError, badRequest, invalidField, notFound, retryAfter } from '../core/AppError.js';
+import { JobRefusedError, type RunningJob, RunningJobs } from '../crawl/RunningJobs.js';
 import { callModel } from '../llm/llmAppError.js';
-import { openaiForUser } from '../settings/openaiForUser.js';
 import { summarizeText } from '../llm/summarizeText.js';
+import { openaiForUser } from '../settings/openaiForUser.js';
 
 const CrawlQuery = Type.Object({ url: Type.Optional(Type.Unknown()), crawlId: Type.Optional(Type.Unknown()) });
 const CrawlParams = Type.Object({ crawlId: Type.String() });
@@ -58,7 +58,11 @@ export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/crawl',
     // No automatic HEAD twin: a HEAD request must not start a crawl.
-    { schema: { querystring: CrawlQuery }, exposeHeadRoute: false, config: { rateLimit: perUserRate('crawl', config.crawl.rateLimit) } },
+    {
+      schema: { querystring: CrawlQuery },
+      exposeHeadRoute: false,
+      config: { rateLimit: perUserRate('crawl', config.crawl.rateLimit) },
+    },
     async (request, reply): Promise<CrawlResponse> => {
       const user = requireUser(request);
       const urls = typeof request.query.url === 'string' ? startUrls(request.query.url) : [];
@@ -67,11 +71,22 @@ export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
       if (typeof crawlId !== 'string' || !CRAWL_ID_PATTERN.test(crawlId)) {
         throw invalidField('crawlId', "must be 8 to 64 letters, digits, '-' or '_'");
       }
-      const job = startJob(crawls, user.id, crawlId, (reason) => crawlRefusedAppError(reason, config.crawl.maxRunningPerUser));
+      const job = startJob(crawls, user.id, crawlId, (reason) =>
+        crawlRefusedAppError(reason, config.crawl.maxRunningPerUser),
+      );
       cancelOnDisconnect(reply, job);
       const progress = crawlProgressSender(app.realtime, user.id, crawlId);
       try {
-        const crawlOne = (url: string) => crawlSite({ url, limits: config.crawl, allow: config.outboundAllow, extractor, owner: user.id, signal: job.signal, onProgress: progress.report });
+        const crawlOne = (url: string) =>
+          crawlSite({
+            url,
+            limits: config.crawl,
+            allow: config.outboundAllow,
+            extractor,
+            owner: user.id,
+            signal: job.signal,
+            onProgress: progress.report,
+          });
         return crawlResponse(await firstReachable(urls, crawlOne));
       } catch (error) {
         throw error instanceof CrawlStartError ? crawlStartAppError(error) : error;
@@ -98,15 +113,27 @@ export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply): Promise<SummarizeResponse> => {
       const user = requireUser(request);
       const { text } = request.body;
-      if (text !== undefined && text !== null && typeof text !== 'string') throw invalidField('text', 'must be a string');
+      if (text !== undefined && text !== null && typeof text !== 'string')
+        throw invalidField('text', 'must be a string');
       if (typeof text !== 'string' || text.trim() === '') throw badRequest(KNOWLEDGE_MESSAGES.noContent, 'no_content');
       const max = config.summarize.maxInputChars;
       if (text.length > max) {
-        throw new AppError('payload_too_large', `${KNOWLEDGE_MESSAGES.textTooLarge}: at most ${max.toLocaleString('en-US')} characters can be summarized`);
+        throw new AppError(
+          'payload_too_large',
+          `${KNOWLEDGE_MESSAGES.textTooLarge}: at most ${max.toLocaleString('en-US')} characters can be summarized`,
+        );
       }
       const llm = await openaiForUser(app, user.id, { timeoutMs: config.summarize.requestTimeoutMs });
-      const job = startJob(summaries, user.id, newCrawlId(), () =>
-        new AppError('too_many_summaries', `You can run ${config.summarize.maxRunningPerUser} summaries at a time. Wait for one to finish.`, retryAfter(10)),
+      const job = startJob(
+        summaries,
+        user.id,
+        newCrawlId(),
+        () =>
+          new AppError(
+            'too_many_summaries',
+            `You can run ${config.summarize.maxRunningPerUser} summaries at a time. Wait for one to finish.`,
+            retryAfter(10),
+          ),
       );
       cancelOnDisconnect(reply, job);
       try {
@@ -130,7 +157,12 @@ async function firstReachable<T>(urls: string[], crawl: (url: string) => Promise
   throw new Error('no address to crawl');
 }
 
-function startJob(jobs: RunningJobs, userId: string, id: string, refused: (reason: JobRefusedError['reason']) => AppError): RunningJob {
+function startJob(
+  jobs: RunningJobs,
+  userId: string,
+  id: string,
+  refused: (reason: JobRefusedError['reason']) => AppError,
+): RunningJob {
   try {
     return jobs.start(userId, id);
   } catch (error) {

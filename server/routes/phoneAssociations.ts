@@ -7,8 +7,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AssociateResponse, AssociationsResponse, SuccessResponse } from '../../shared/types/api.js';
-import { normalizePhoneNumber, PHONE_FORMAT_ERROR } from '../agents/phoneNumber.js';
 import { associatePhoneNumber, dissociatePhoneNumber, listPhoneAssociations } from '../agents/phoneAssociations.js';
+import { normalizePhoneNumber, PHONE_FORMAT_ERROR } from '../agents/phoneNumber.js';
 import { requireUser } from '../auth/requireUser.js';
 import { validationFailed } from '../core/AppError.js';
 
@@ -24,10 +24,13 @@ export async function phoneAssociationRoutes(fastify: FastifyInstance): Promise<
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock } = app;
 
-  app.get('', async (request): Promise<AssociationsResponse> => ({
-    success: true,
-    associations: await listPhoneAssociations(db, requireUser(request).id),
-  }));
+  app.get(
+    '',
+    async (request): Promise<AssociationsResponse> => ({
+      success: true,
+      associations: await listPhoneAssociations(db, requireUser(request).id),
+    }),
+  );
 
   app.post('', { schema: { body: AssociateBody } }, async (request): Promise<AssociateResponse> => {
     const userId = requireUser(request).id;

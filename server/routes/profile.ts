@@ -6,11 +6,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AuthUser } from '../../shared/types/user.js';
-import { requireActor } from '../auth/requireUser.js';
 import { changeEmail, changePassword } from '../auth/ownAccount.js';
+import { requireActor } from '../auth/requireUser.js';
 import { startSession } from '../auth/startSession.js';
-import type { SessionUser } from '../core/types.js';
 import { forbidden } from '../core/AppError.js';
+import type { SessionUser } from '../core/types.js';
 import { addressKey } from '../net/addressKey.js';
 import { EmailField, PasswordField } from './fields.js';
 
@@ -35,12 +35,20 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
     const { currentPassword = '', newPassword = '' } = request.body;
     const address = addressKey(request.ip, config.ipv6PrefixLength);
     const updated = await changePassword(services, actor.id, { currentPassword, newPassword, address }, clock());
-    return { success: true, message: 'Password changed successfully', accessToken: await startSession(app, reply, updated) };
+    return {
+      success: true,
+      message: 'Password changed successfully',
+      accessToken: await startSession(app, reply, updated),
+    };
   });
 
-  app.post('/change-email', { schema: { body: ChangeEmailBody } }, async (request): Promise<{ success: true; message: string; user: AuthUser }> => {
-    const actor = ownAccount(request, 'The email address');
-    const user = await changeEmail(services, actor.id, request.body.newEmail, clock());
-    return { success: true, message: 'Email changed successfully', user };
-  });
+  app.post(
+    '/change-email',
+    { schema: { body: ChangeEmailBody } },
+    async (request): Promise<{ success: true; message: string; user: AuthUser }> => {
+      const actor = ownAccount(request, 'The email address');
+      const user = await changeEmail(services, actor.id, request.body.newEmail, clock());
+      return { success: true, message: 'Email changed successfully', user };
+    },
+  );
 }

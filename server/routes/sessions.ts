@@ -10,7 +10,13 @@ import type { ActiveSessionsResponse, SuccessResponse } from '../../shared/types
 import type { CallSession, EndedSessionsPage, SessionMessage } from '../../shared/types/session.js';
 import { requireUser } from '../auth/requireUser.js';
 import { sortOrder, wholeNumber } from '../core/queryParams.js';
-import { callMessages, endCallSession, getCallSession, listActiveCalls, listEndedCalls } from '../voice/callSessions.js';
+import {
+  callMessages,
+  endCallSession,
+  getCallSession,
+  listActiveCalls,
+  listEndedCalls,
+} from '../voice/callSessions.js';
 
 /** The largest page; the console offers 5, 10, 25 and 50. */
 export const ENDED_SESSIONS_MAX_LIMIT = 100;
@@ -18,20 +24,28 @@ const MAX_OFFSET = 1_000_000_000;
 
 const StreamSidParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const MessagesParams = Type.Object({ streamSid: Type.String({ minLength: 1, maxLength: 64 }) });
-const EndSessionBody = Type.Object({ streamSid: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+const EndSessionBody = Type.Object(
+  { streamSid: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
 
 export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  app.get('/active-sessions', async (request): Promise<ActiveSessionsResponse> => ({
-    success: true,
-    sessions: await listActiveCalls(db, requireUser(request).id),
-  }));
+  app.get(
+    '/active-sessions',
+    async (request): Promise<ActiveSessionsResponse> => ({
+      success: true,
+      sessions: await listActiveCalls(db, requireUser(request).id),
+    }),
+  );
 
   // Named "active", it answers any of the user's sessions so a detail page survives the call's end.
-  app.get('/active-sessions/:id', { schema: { params: StreamSidParams } }, async (request): Promise<CallSession> =>
-    getCallSession(db, requireUser(request).id, request.params.id),
+  app.get(
+    '/active-sessions/:id',
+    { schema: { params: StreamSidParams } },
+    async (request): Promise<CallSession> => getCallSession(db, requireUser(request).id, request.params.id),
   );
 
   app.get('/ended-sessions', async (request): Promise<EndedSessionsPage> => {
@@ -43,11 +57,15 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
     return { success: true, ...page, limit, offset };
   });
 
-  app.post('/end-session', { schema: { body: EndSessionBody } }, async (request): Promise<SuccessResponse> =>
-    endCallSession(app, requireUser(request).id, request.body.streamSid),
+  app.post(
+    '/end-session',
+    { schema: { body: EndSessionBody } },
+    async (request): Promise<SuccessResponse> => endCallSession(app, requireUser(request).id, request.body.streamSid),
   );
 
-  app.get('/messages/:streamSid', { schema: { params: MessagesParams } }, async (request): Promise<SessionMessage[]> =>
-    callMessages(db, requireUser(request).id, request.params.streamSid),
+  app.get(
+    '/messages/:streamSid',
+    { schema: { params: MessagesParams } },
+    async (request): Promise<SessionMessage[]> => callMessages(db, requireUser(request).id, request.params.streamSid),
   );
 }

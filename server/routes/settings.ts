@@ -14,8 +14,8 @@ import { Type } from 'typebox';
 import type { SettingsResponse, SuccessResponse } from '../../shared/types/api.js';
 import { requireUser } from '../auth/requireUser.js';
 import { readSettingsView, SETTING_COLUMNS } from '../settings/accountSecrets.js';
-import { deleteAccountSettings, resetSettings, saveSettings, type SettingsChanges } from '../settings/saveSettings.js';
 import { SettingsViews } from '../settings/SettingsViews.js';
+import { deleteAccountSettings, resetSettings, type SettingsChanges, saveSettings } from '../settings/saveSettings.js';
 
 const SettingValue = Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]);
 
@@ -35,27 +35,40 @@ const SettingsBody = Type.Object(
 export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, secretBox, clock, config } = app;
-  const checks = { openaiBaseUrl: config.openaiBaseUrl, twilioApiBaseUrl: config.twilioApiBaseUrl, timeoutMs: config.credentialCheckTimeoutMs };
+  const checks = {
+    openaiBaseUrl: config.openaiBaseUrl,
+    twilioApiBaseUrl: config.twilioApiBaseUrl,
+    timeoutMs: config.credentialCheckTimeoutMs,
+  };
   const services = { db, secretBox, checks };
   // Per app, like every cache; keyed by the stored ciphertexts, so writes need not tell it.
   const views = new SettingsViews();
 
-  app.get('', { config: { ownerAnswer: true } }, async (request): Promise<SettingsResponse> => ({
-    success: true,
-    settings: await readSettingsView(db, secretBox, requireUser(request).id, views),
-  }));
+  app.get(
+    '',
+    { config: { ownerAnswer: true } },
+    async (request): Promise<SettingsResponse> => ({
+      success: true,
+      settings: await readSettingsView(db, secretBox, requireUser(request).id, views),
+    }),
+  );
 
   app.put('', { schema: { body: SettingsBody } }, async (request): Promise<SettingsResponse> => {
     const body = request.body;
     const changes: SettingsChanges = {};
-    for (const [upper, column] of Object.entries(SETTING_COLUMNS) as Array<[keyof typeof SETTING_COLUMNS, keyof SettingsChanges]>) {
+    for (const [upper, column] of Object.entries(SETTING_COLUMNS) as Array<
+      [keyof typeof SETTING_COLUMNS, keyof SettingsChanges]
+    >) {
       if (body[column] !== undefined) changes[column] = body[column];
       else if (body[upper] !== undefined) changes[column] = body[upper];
     }
     return saveSettings(services, requireUser(request).id, changes, clock());
   });
 
-  app.post('/reset', async (request): Promise<SettingsResponse> => resetSettings(services, requireUser(request).id, clock()));
+  app.post(
+    '/reset',
+    async (request): Promise<SettingsResponse> => resetSettings(services, requireUser(request).id, clock()),
+  );
 
   app.delete('', async (request): Promise<SuccessResponse> => {
     await deleteAccountSettings(db, requireUser(request).id);

@@ -14,15 +14,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const WIDGET_CACHE = 'public, max-age=300';
 const WIDGET_FILES = ['widget.js', 'widget.mjs', 'widget.d.ts'] as const;
 
-export const BUILD_MISSING_TEXT = 'Switchboard has not been built yet. Run `npm run build` (or `npm start`, which builds what is missing), then reload this page.';
+export const BUILD_MISSING_TEXT =
+  'Switchboard has not been built yet. Run `npm run build` (or `npm start`, which builds what is missing), then reload this page.';
 
 function buildMissing(reply: FastifyReply, html: boolean): FastifyReply {
   reply.code(503).header('cache-control', 'no-store');
   if (!html) return reply.type('text/plain; charset=utf-8').send(BUILD_MISSING_TEXT);
   return reply
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Switchboard is not built</title></head>` +
-      `<body><h1>Switchboard is not built yet</h1><p>${BUILD_MISSING_TEXT.replace(/`([^`]+)`/g, '<code>$1</code>')}</p></body></html>`);
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Switchboard is not built</title></head>` +
+        `<body><h1>Switchboard is not built yet</h1><p>${BUILD_MISSING_TEXT.replace(/`([^`]+)`/g, '<code>$1</code>')}</p></body></html>`,
+    );
 }
 
 /** Where the built console and widget and the examples are (Config's distDir and examplesDir). */
@@ -74,7 +77,9 @@ export async function staticRoutes(app: FastifyInstance, { config }: StaticRoute
  * The console's index.html for client-side routes (any GET outside /api that accepts HTML and
  * matched no file), or the 503 "not built" page.
  */
-export function createConsolePage(config: Pick<StaticPaths, 'distDir'>): (reply: FastifyReply) => Promise<FastifyReply> {
+export function createConsolePage(
+  config: Pick<StaticPaths, 'distDir'>,
+): (reply: FastifyReply) => Promise<FastifyReply> {
   const indexFile = path.join(config.distDir, 'console', 'index.html');
   return async (reply) => {
     let html: string;

@@ -23,9 +23,17 @@ export async function toolRoutes(fastify: FastifyInstance): Promise<void> {
   const { db, clock, sandbox } = app;
   const deps = { db, sandbox };
 
-  app.get('', { config: { ownerAnswer: true } }, async (request): Promise<Tool[]> => listUserTools(db, requireUser(request).id));
+  app.get(
+    '',
+    { config: { ownerAnswer: true } },
+    async (request): Promise<Tool[]> => listUserTools(db, requireUser(request).id),
+  );
 
-  app.get('/:id', { schema: { params: ToolParams } }, async (request): Promise<Tool> => getTool(db, requireUser(request).id, request.params.id));
+  app.get(
+    '/:id',
+    { schema: { params: ToolParams } },
+    async (request): Promise<Tool> => getTool(db, requireUser(request).id, request.params.id),
+  );
 
   app.post('', { schema: { body: CreateToolBody } }, async (request, reply): Promise<Tool> => {
     const userId = requireUser(request).id;
@@ -49,7 +57,10 @@ export async function toolRoutes(fastify: FastifyInstance): Promise<void> {
    * naming the field, not 400: the Test panel shows it inline like any other failed run, and a
    * model tool call gets the same text from runTool. Only a missing tool or a malformed body is 4xx.
    */
-  app.post('/:id/test', { schema: { params: ToolParams, body: TestBody } }, async (request): Promise<ToolTestResult> =>
-    testTool(deps, requireUser(request).id, request.params.id, request.body.args ?? {}),
+  app.post(
+    '/:id/test',
+    { schema: { params: ToolParams, body: TestBody } },
+    async (request): Promise<ToolTestResult> =>
+      testTool(deps, requireUser(request).id, request.params.id, request.body.args ?? {}),
   );
 }

@@ -21,16 +21,24 @@ export async function twilioCallStatusRoutes(app: FastifyInstance): Promise<void
   const services = { db, secretBox, ringing: app.calls.ringing };
   await app.register(formbody, { bodyLimit: WEBHOOK_BODY_LIMIT });
 
-  app.post('/call-status', { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT, onRequest: requireFormBody }, async (request, reply) => {
-    const body = formBody(request.body);
-    const signature = request.headers[TWILIO_SIGNATURE_HEADER];
-    if (typeof signature !== 'string' || signature === '') throw forbidden(INVALID_SIGNATURE);
-    const callSid = formField(body, 'CallSid');
-    const status = formField(body, 'CallStatus');
-    const accountSid = formField(body, 'AccountSid');
-    // The URL exactly as Twilio requested it: this server's public origin and the raw path + query.
-    const url = `${new URL(config.publicUrl).origin}${request.url}`;
-    await callStatusChanged(services, { callSid, status, accountSid, signature, url, params: body }, INVALID_SIGNATURE);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/call-status',
+    { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT, onRequest: requireFormBody },
+    async (request, reply) => {
+      const body = formBody(request.body);
+      const signature = request.headers[TWILIO_SIGNATURE_HEADER];
+      if (typeof signature !== 'string' || signature === '') throw forbidden(INVALID_SIGNATURE);
+      const callSid = formField(body, 'CallSid');
+      const status = formField(body, 'CallStatus');
+      const accountSid = formField(body, 'AccountSid');
+      // The URL exactly as Twilio requested it: this server's public origin and the raw path + query.
+      const url = `${new URL(config.publicUrl).origin}${request.url}`;
+      await callStatusChanged(
+        services,
+        { callSid, status, accountSid, signature, url, params: body },
+        INVALID_SIGNATURE,
+      );
+      return reply.code(204).send();
+    },
+  );
 }

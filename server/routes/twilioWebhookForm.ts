@@ -16,7 +16,11 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** onRequest hook: 415 for anything but a form post. */
 export function requireFormBody(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  done(type === FORM_TYPE ? undefined : new AppError('unsupported_media_type', `Twilio webhooks are form posts: Content-Type must be ${FORM_TYPE}`));
+  done(
+    type === FORM_TYPE
+      ? undefined
+      : new AppError('unsupported_media_type', `Twilio webhooks are form posts: Content-Type must be ${FORM_TYPE}`),
+  );
 }
 
 /** The parsed form: each field a string, or a list of them when repeated; anything else is dropped. */

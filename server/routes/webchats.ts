@@ -10,17 +10,26 @@ import { Type } from 'typebox';
 import type { SuccessResponse } from '../../shared/types/api.js';
 import type { Demo, IntegrationScriptResponse, Webchat } from '../../shared/types/webchat.js';
 import { requireUser } from '../auth/requireUser.js';
-import { ownAddresses } from '../net/ownAddresses.js';
 import { webchatBodyLimit } from '../knowledge/parseKnowledge.js';
+import { ownAddresses } from '../net/ownAddresses.js';
 import { createDemo, listWebchatDemos, removeDemo } from '../webchats/demoStore.js';
 import { parseWebchatBody } from '../webchats/parseWebchatBody.js';
 import { updateWebchat } from '../webchats/updateWebchat.js';
-import { createWebchat, getWebchat, listUserWebchats, removeWebchat, webchatIntegrationScript } from '../webchats/webchatStore.js';
+import {
+  createWebchat,
+  getWebchat,
+  listUserWebchats,
+  removeWebchat,
+  webchatIntegrationScript,
+} from '../webchats/webchatStore.js';
 
 const Id = Type.String({ maxLength: 100 });
 const WebchatParams = Type.Object({ id: Id });
 const WebchatQuery = Type.Object({ webchatId: Id });
-const CreateDemoBody = Type.Object({ link: Type.String({ maxLength: 10_000 }), webchatId: Id }, { additionalProperties: false });
+const CreateDemoBody = Type.Object(
+  { link: Type.String({ maxLength: 10_000 }), webchatId: Id },
+  { additionalProperties: false },
+);
 const DeleteDemoBody = Type.Object({ demoId: Id }, { additionalProperties: false });
 
 export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
@@ -38,8 +47,11 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
     return created;
   });
 
-  app.get('/get-demos', { schema: { querystring: WebchatQuery } }, async (request): Promise<Demo[]> =>
-    listWebchatDemos(db, requireUser(request).id, request.query.webchatId, config.publicUrl),
+  app.get(
+    '/get-demos',
+    { schema: { querystring: WebchatQuery } },
+    async (request): Promise<Demo[]> =>
+      listWebchatDemos(db, requireUser(request).id, request.query.webchatId, config.publicUrl),
   );
 
   app.post('/create-demo', { schema: { body: CreateDemoBody } }, async (request, reply): Promise<Demo> => {
@@ -56,11 +68,18 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
     return { success: true };
   });
 
-  app.get('/integration-script', { schema: { querystring: WebchatQuery } }, async (request): Promise<IntegrationScriptResponse> =>
-    webchatIntegrationScript(db, requireUser(request).id, request.query.webchatId, config.publicUrl),
+  app.get(
+    '/integration-script',
+    { schema: { querystring: WebchatQuery } },
+    async (request): Promise<IntegrationScriptResponse> =>
+      webchatIntegrationScript(db, requireUser(request).id, request.query.webchatId, config.publicUrl),
   );
 
-  app.get('/:id', { schema: { params: WebchatParams } }, async (request): Promise<Webchat> => getWebchat(deps, requireUser(request).id, request.params.id));
+  app.get(
+    '/:id',
+    { schema: { params: WebchatParams } },
+    async (request): Promise<Webchat> => getWebchat(deps, requireUser(request).id, request.params.id),
+  );
 
   // The body is checked by parseWebchatBody (field-named messages), not by a schema.
   app.put('/:id', { schema: { params: WebchatParams }, bodyLimit }, async (request): Promise<Webchat> => {

@@ -7,15 +7,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { CONVERSATION_ID_PATTERN, type ChatConversationResponse } from '../../shared/types/chat.js';
+import { type ChatConversationResponse, CONVERSATION_ID_PATTERN } from '../../shared/types/chat.js';
 import { CONVERSATION_NOT_FOUND } from '../chat/ChatEngine.js';
 import { parseChatSend } from '../chat/parseChatSend.js';
-import { allowAnyOrigin, answerPreflight, publicWidgetRoute } from '../http/anyOrigin.js';
 import { notFound } from '../core/AppError.js';
+import { allowAnyOrigin, answerPreflight, publicWidgetRoute } from '../http/anyOrigin.js';
 import { addressKey } from '../net/addressKey.js';
 
 const WebchatParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-const ConversationParams = Type.Object({ id: Type.String({ maxLength: 100 }), conversationId: Type.String({ maxLength: 100 }) });
+const ConversationParams = Type.Object({
+  id: Type.String({ maxLength: 100 }),
+  conversationId: Type.String({ maxLength: 100 }),
+});
 
 export async function widgetChatRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -24,7 +27,9 @@ export async function widgetChatRoutes(fastify: FastifyInstance): Promise<void> 
   allowAnyOrigin(app);
 
   // A JSON POST from a customer's page is preflighted; GETs are simple requests.
-  app.options('/webchats/:id/messages', { config: publicRoute }, async (_request, reply) => answerPreflight(reply, ['POST', 'GET']));
+  app.options('/webchats/:id/messages', { config: publicRoute }, async (_request, reply) =>
+    answerPreflight(reply, ['POST', 'GET']),
+  );
 
   app.post(
     '/webchats/:id/messages',

@@ -20,7 +20,9 @@ export async function widgetPublicRoutes(fastify: FastifyInstance): Promise<void
   allowAnyOrigin(app);
 
   // An inactive bot is as absent as a missing one: customer pages just show no launcher.
-  app.get('/webchats/:id', { config: publicRoute, schema: { params: WebchatParams } }, async (request): Promise<PublicWebchatConfig> =>
-    publicWebchatConfig(db, request.params.id),
+  app.get(
+    '/webchats/:id',
+    { config: publicRoute, schema: { params: WebchatParams } },
+    async (request): Promise<PublicWebchatConfig> => publicWebchatConfig(db, request.params.id),
   );
 }

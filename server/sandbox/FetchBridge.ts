@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from 'quickjs-emscripten';
-import { OutboundRequestError, type GuardedFetch, type GuardedRequestInit } from '../net/outboundGuard.js';
+import { type GuardedFetch, type GuardedRequestInit, OutboundRequestError } from '../net/outboundGuard.js';
 
 interface InFlight {
   deferred: QuickJSDeferredPromise;
@@ -77,7 +77,8 @@ export class FetchBridge {
               body: res.body.toString('utf8'),
             }),
           ),
-        (error: unknown) => this.settle(entry, false, error instanceof OutboundRequestError ? error.message : 'fetch failed'),
+        (error: unknown) =>
+          this.settle(entry, false, error instanceof OutboundRequestError ? error.message : 'fetch failed'),
       );
     }
     // The function wrapper disposes the handle it returns; the deferred's resolvers stay ours.
@@ -115,7 +116,8 @@ function parseRequest(text: string | null): GuardedRequestInit | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const { method, headers, body } = value as Record<string, unknown>;
-  if (typeof method !== 'string' || !(body === null || typeof body === 'string') || !Array.isArray(headers)) return null;
+  if (typeof method !== 'string' || !(body === null || typeof body === 'string') || !Array.isArray(headers))
+    return null;
   const pairs: Array<[string, string]> = [];
   for (const pair of headers) {
     if (!Array.isArray(pair) || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') return null;

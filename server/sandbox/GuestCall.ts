@@ -1,7 +1,7 @@
 import type { DisposableResult, QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
 import type { FetchBridge } from './FetchBridge.js';
+import { classifyGuestError, GuestFailure } from './guestErrors.js';
 import { GUEST_PRELUDE } from './guestPrelude.js';
-import { GuestFailure, classifyGuestError } from './guestErrors.js';
 import type { LogCollector } from './LogCollector.js';
 import { SANDBOX_MESSAGES } from './messages.js';
 
@@ -48,7 +48,9 @@ export class GuestCall {
     if (this.context.typeof(handler) !== 'function') throw new GuestFailure(SANDBOX_MESSAGES.noHandler);
     const args = this.keep(this.context.newString(this.input.argsJson));
     const values = this.keep(this.context.newString(this.input.valuesJson));
-    const promise = this.keep(this.unwrap(this.context.callFunction(this.installed().run, this.context.undefined, handler, args, values)));
+    const promise = this.keep(
+      this.unwrap(this.context.callFunction(this.installed().run, this.context.undefined, handler, args, values)),
+    );
     return this.serialize(await this.settle(promise));
   }
 
@@ -61,7 +63,9 @@ export class GuestCall {
     const log = this.keep(
       this.context.newFunction('log', (level, text) => {
         if (this.context.typeof(level) !== 'string' || this.context.typeof(text) !== 'string') return undefined;
-        return this.logs.add(this.context.getString(level), this.context.getString(text)) ? this.context.true : this.context.false;
+        return this.logs.add(this.context.getString(level), this.context.getString(text))
+          ? this.context.true
+          : this.context.false;
       }),
     );
     const prelude = this.context.evalCode(GUEST_PRELUDE, 'sandbox-prelude.js', { type: 'global', strict: true });
@@ -104,7 +108,9 @@ export class GuestCall {
   }
 
   private serialize(value: QuickJSHandle): unknown {
-    const tagged = this.keep(this.unwrap(this.context.callFunction(this.installed().serialize, this.context.undefined, value)));
+    const tagged = this.keep(
+      this.unwrap(this.context.callFunction(this.installed().serialize, this.context.undefined, value)),
+    );
     if (this.context.typeof(tagged) !== 'string') throw new GuestFailure(SANDBOX_MESSAGES.notJson);
     const text = this.context.getString(tagged);
     if (text.startsWith('N')) throw new GuestFailure(SANDBOX_MESSAGES.notJson);

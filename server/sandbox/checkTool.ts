@@ -31,14 +31,22 @@ const POSITION = /handler\.js:(\d+)(?::(\d+))?/;
  * GuestCall evaluates it before a run. Nothing is executed.
  */
 export function checkTool(quickjs: QuickJSWASMModule, job: CheckJob, limits: GuestLimits): CheckOutcome {
-  const parameters = job.parametersJson === undefined ? null : checkJsonSchema(JSON.parse(job.parametersJson) as unknown);
+  const parameters =
+    job.parametersJson === undefined ? null : checkJsonSchema(JSON.parse(job.parametersJson) as unknown);
   if (job.code === undefined) return { check: { parameters, handlerCode: null }, recycle: false };
   const compiled = compileProblem(quickjs, job.code, limits);
   return { check: { parameters, handlerCode: compiled.problem }, recycle: compiled.recycle };
 }
 
-function compileProblem(quickjs: QuickJSWASMModule, code: string, limits: GuestLimits): { problem: HandlerCodeProblem | null; recycle: boolean } {
-  const runtime = quickjs.newRuntime({ memoryLimitBytes: limits.memoryLimitBytes, maxStackSizeBytes: limits.maxStackBytes });
+function compileProblem(
+  quickjs: QuickJSWASMModule,
+  code: string,
+  limits: GuestLimits,
+): { problem: HandlerCodeProblem | null; recycle: boolean } {
+  const runtime = quickjs.newRuntime({
+    memoryLimitBytes: limits.memoryLimitBytes,
+    maxStackSizeBytes: limits.maxStackBytes,
+  });
   const context = runtime.newContext();
   let problem: HandlerCodeProblem | null = null;
   let recycle = false;
@@ -52,7 +60,11 @@ function compileProblem(quickjs: QuickJSWASMModule, code: string, limits: GuestL
     }
   } catch {
     // The host's own stack or memory gave out inside the engine: the module may be damaged.
-    problem = { message: 'the code could not be compiled (it is nested too deeply or too large)', line: null, column: null };
+    problem = {
+      message: 'the code could not be compiled (it is nested too deeply or too large)',
+      line: null,
+      column: null,
+    };
     recycle = true;
   }
   try {

@@ -1,10 +1,17 @@
 import { FairQueue } from '../core/FairQueue.js';
 import { SANDBOX_MESSAGES } from './messages.js';
-import { checkResult, ownerOf, recycles, runResult, toCheckJob, toRunJob } from './sandboxJobs.js';
-import { resolveSandboxLimits } from './sandboxDefaults.js';
-import { SandboxWorker, type JobOutcome } from './SandboxWorker.js';
+import { type JobOutcome, SandboxWorker } from './SandboxWorker.js';
 import { SandboxWorkerError } from './SandboxWorkerError.js';
-import type { Sandbox, SandboxOptions, SandboxResult, SandboxRunRequest, ToolCheckRequest, ToolCheckResult } from './types.js';
+import { resolveSandboxLimits } from './sandboxDefaults.js';
+import { checkResult, ownerOf, recycles, runResult, toCheckJob, toRunJob } from './sandboxJobs.js';
+import type {
+  Sandbox,
+  SandboxOptions,
+  SandboxResult,
+  SandboxRunRequest,
+  ToolCheckRequest,
+  ToolCheckResult,
+} from './types.js';
 import type { SandboxWorkerData, WorkerJob } from './workerProtocol.js';
 
 interface Queued {
@@ -88,7 +95,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       } catch (error) {
         // Thread creation itself failed (e.g. out of threads): answer one waiting job rather than throw.
         const message = error instanceof Error ? error.message : String(error);
-        events.failed(new SandboxWorkerError('start_failed', `Tool sandbox worker could not start: ${message}`, { cause: error }));
+        events.failed(
+          new SandboxWorkerError('start_failed', `Tool sandbox worker could not start: ${message}`, { cause: error }),
+        );
         queue.take()?.item.settle(lost(SANDBOX_MESSAGES.workerFailed));
         continue;
       }
@@ -130,7 +139,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     check(request: ToolCheckRequest): Promise<ToolCheckResult> {
       const job = toCheckJob(request, limits.timeoutMs);
       if (!('type' in job)) return Promise.resolve(job);
-      return new Promise((resolve) => enqueue(ownerOf(request), job, (outcome) => resolve(checkResult(outcome, limits.timeoutMs))));
+      return new Promise((resolve) =>
+        enqueue(ownerOf(request), job, (outcome) => resolve(checkResult(outcome, limits.timeoutMs))),
+      );
     },
     async close(): Promise<void> {
       closed = true;

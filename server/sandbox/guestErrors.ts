@@ -19,7 +19,8 @@ const MAX_ERROR_CHARS = 2000;
  */
 export function classifyGuestError(text: string | null, memoryLimitBytes: number): GuestFailure {
   if (text === null) return new GuestFailure('Handler failed with an error that could not be read', true);
-  if (/^InternalError: out of memory/.test(text)) return new GuestFailure(SANDBOX_MESSAGES.outOfMemory(memoryLimitBytes), true);
+  if (/^InternalError: out of memory/.test(text))
+    return new GuestFailure(SANDBOX_MESSAGES.outOfMemory(memoryLimitBytes), true);
   if (/^(InternalError|RangeError): (stack overflow|Maximum call stack size exceeded)/.test(text)) {
     return new GuestFailure(SANDBOX_MESSAGES.stackOverflow, true);
   }

@@ -13,7 +13,8 @@ export const SANDBOX_MESSAGES = {
   parametersNotJson: "The tool's parameters schema is invalid: it is not JSON-serialisable",
   busy: 'The tool sandbox is busy, try again shortly',
   ownerBusy: (max: number) => `Too many of your tool calls are running or waiting (at most ${max}), try again shortly`,
-  checkTimedOut: (ms: number) => `The tool could not be checked within ${ms} ms: simplify its parameters or handler code`,
+  checkTimedOut: (ms: number) =>
+    `The tool could not be checked within ${ms} ms: simplify its parameters or handler code`,
   closed: 'The tool sandbox is shut down',
   workerFailed: 'The tool sandbox failed while running the handler',
   logsTruncated: '[logs truncated]',

@@ -4,7 +4,7 @@ import { FetchBridge } from './FetchBridge.js';
 import { GuestCall } from './GuestCall.js';
 import { GuestFailure } from './guestErrors.js';
 import { LogCollector } from './LogCollector.js';
-import { SANDBOX_MESSAGES, failedResult } from './messages.js';
+import { failedResult, SANDBOX_MESSAGES } from './messages.js';
 import { argumentsError } from './parameterSchemas.js';
 import type { SandboxFetchOptions, SandboxResult } from './types.js';
 
@@ -41,7 +41,8 @@ export interface RunOutcome {
 export async function runHandler(quickjs: QuickJSWASMModule, job: RunJob, limits: GuestLimits): Promise<RunOutcome> {
   const started = performance.now();
   const deadline = Date.now() + job.timeoutMs;
-  const problem = job.parametersJson === undefined ? null : argumentsError(job.parametersJson, JSON.parse(job.argsJson));
+  const problem =
+    job.parametersJson === undefined ? null : argumentsError(job.parametersJson, JSON.parse(job.argsJson));
   // Like a call that never reached the handler: no logs, no duration.
   if (problem) return { result: failedResult(problem), recycle: false };
   const logs = new LogCollector(limits.maxLogLines, limits.maxLogBytes);
@@ -73,5 +74,8 @@ export async function runHandler(quickjs: QuickJSWASMModule, job: RunJob, limits
     recycle = true;
   }
   const durationMs = Math.round((performance.now() - started) * 100) / 100;
-  return { result: { success: error === null, output: error === null ? output : null, logs: logs.lines(), durationMs, error }, recycle };
+  return {
+    result: { success: error === null, output: error === null ? output : null, logs: logs.lines(), durationMs, error },
+    recycle,
+  };
 }

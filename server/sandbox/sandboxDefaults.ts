@@ -18,7 +18,8 @@ export const SANDBOX_DEFAULTS = {
 } as const;
 
 export function resolveSandboxLimits(options: SandboxOptions = {}): SandboxLimits {
-  const pick = <K extends keyof typeof SANDBOX_DEFAULTS>(key: K): number => positive(options[key]) ?? SANDBOX_DEFAULTS[key];
+  const pick = <K extends keyof typeof SANDBOX_DEFAULTS>(key: K): number =>
+    positive(options[key]) ?? SANDBOX_DEFAULTS[key];
   return {
     poolSize: Math.max(1, Math.floor(positive(options.poolSize) ?? Math.min(2, cpus().length))),
     maxQueue: pick('maxQueue'),

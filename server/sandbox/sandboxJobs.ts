@@ -2,7 +2,7 @@
  * Requests into plain JSON jobs for a worker, and a job's outcome into what the caller gets.
  * Values cross the thread boundary only as JSON text.
  */
-import { SANDBOX_MESSAGES, failedResult } from './messages.js';
+import { failedResult, SANDBOX_MESSAGES } from './messages.js';
 import type { JobOutcome } from './SandboxWorker.js';
 import type { SandboxResult, SandboxRunRequest, ToolCheckRequest, ToolCheckResult } from './types.js';
 import type { WorkerJob } from './workerProtocol.js';
@@ -22,7 +22,9 @@ export function toRunJob(request: SandboxRunRequest, defaultTimeoutMs: number): 
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.values ?? {})) if (typeof value === 'string') values[name] = value;
   const timeoutMs =
-    typeof request.timeoutMs === 'number' && Number.isFinite(request.timeoutMs) && request.timeoutMs > 0 ? request.timeoutMs : defaultTimeoutMs;
+    typeof request.timeoutMs === 'number' && Number.isFinite(request.timeoutMs) && request.timeoutMs > 0
+      ? request.timeoutMs
+      : defaultTimeoutMs;
   const job: WorkerJob = { type: 'run', code: request.code, argsJson, valuesJson: JSON.stringify(values), timeoutMs };
   if (request.parameters === undefined) return job;
   const parametersJson = typeof request.parameters === 'string' ? request.parameters : jsonOrNull(request.parameters);
@@ -35,8 +37,14 @@ export function toCheckJob(request: ToolCheckRequest, timeoutMs: number): Worker
   const parametersJson = request.parameters === undefined ? undefined : jsonOrNull(request.parameters);
   if (parametersJson === null) return { status: 'checked', parameters: 'parameters: must be JSON', handlerCode: null };
   const code = typeof request.code === 'string' ? request.code : undefined;
-  if (parametersJson === undefined && code === undefined) return { status: 'checked', parameters: null, handlerCode: null };
-  return { type: 'check', timeoutMs, ...(parametersJson === undefined ? {} : { parametersJson }), ...(code === undefined ? {} : { code }) };
+  if (parametersJson === undefined && code === undefined)
+    return { status: 'checked', parameters: null, handlerCode: null };
+  return {
+    type: 'check',
+    timeoutMs,
+    ...(parametersJson === undefined ? {} : { parametersJson }),
+    ...(code === undefined ? {} : { code }),
+  };
 }
 
 export function runResult(outcome: JobOutcome): SandboxResult {
@@ -46,10 +54,17 @@ export function runResult(outcome: JobOutcome): SandboxResult {
 
 export function checkResult(outcome: JobOutcome, timeoutMs: number): ToolCheckResult {
   if (outcome.kind === 'lost') {
-    return { status: 'unavailable', error: outcome.timedOut ? SANDBOX_MESSAGES.checkTimedOut(timeoutMs) : outcome.error };
+    return {
+      status: 'unavailable',
+      error: outcome.timedOut ? SANDBOX_MESSAGES.checkTimedOut(timeoutMs) : outcome.error,
+    };
   }
   if (outcome.reply.type !== 'checked') return { status: 'unavailable', error: SANDBOX_MESSAGES.workerFailed };
-  return { status: 'checked', parameters: outcome.reply.check.parameters, handlerCode: outcome.reply.check.handlerCode };
+  return {
+    status: 'checked',
+    parameters: outcome.reply.check.parameters,
+    handlerCode: outcome.reply.check.handlerCode,
+  };
 }
 
 /** Whether the worker asked to be replaced after this job (a lost job always replaces it). */

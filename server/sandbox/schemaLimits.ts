@@ -33,15 +33,39 @@ const ONE_SCHEMA = new Set([
 /** Keywords whose value is an array of schemas (`items` may be either). */
 const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
 /** Keywords whose value maps names to schemas (`dependencies` may also map to name lists). */
-const SCHEMA_MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'dependencies']);
+const SCHEMA_MAP = new Set([
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependentSchemas',
+  'dependencies',
+]);
 /**
  * Keywords whose value is data, never a schema (json-schema-traverse's list, which Ajv follows).
  * Any other keyword holding an object, even one Ajv doesn't know, is walked as a schema: Ajv
  * registers `$id`s found there, so a `$ref` can reach it.
  */
 const DATA_KEYWORDS = new Set([
-  'default', 'enum', 'const', 'examples', 'required', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum',
-  'multipleOf', 'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties',
+  'default',
+  'enum',
+  'const',
+  'examples',
+  'required',
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'multipleOf',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxProperties',
+  'minProperties',
 ]);
 
 /**
@@ -110,7 +134,8 @@ export function schemaLimitsProblem(parameters: unknown): string | null {
     if (count > SCHEMA_LIMITS.maxSubschemas) {
       return `parameters: must have at most ${SCHEMA_LIMITS.maxSubschemas} schemas (properties, items and branches together)`;
     }
-    if (depth > SCHEMA_LIMITS.maxDepth) return `parameters: schemas must nest at most ${SCHEMA_LIMITS.maxDepth} levels deep`;
+    if (depth > SCHEMA_LIMITS.maxDepth)
+      return `parameters: schemas must nest at most ${SCHEMA_LIMITS.maxDepth} levels deep`;
     if (typeof schema === 'boolean') continue;
     for (const [keyword, value] of Object.entries(schema)) {
       const refused = REFUSED_KEYWORDS.get(keyword);
@@ -118,7 +143,8 @@ export function schemaLimitsProblem(parameters: unknown): string | null {
       if (keyword === '$ref') {
         // Only references inside this schema: Ajv loads no other, and a base URI with a pointer
         // ('other.json#/default') would reach places this walk cannot see.
-        if (typeof value !== 'string' || !value.startsWith('#')) return "parameters: $ref must point inside the schema ('#/…')";
+        if (typeof value !== 'string' || !value.startsWith('#'))
+          return "parameters: $ref must point inside the schema ('#/…')";
         stack.push({ schema: refTarget(parameters, value), depth: depth + 1 });
         continue;
       }

@@ -6,11 +6,19 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { getQuickJS } from 'quickjs-emscripten';
 import { checkTool } from './checkTool.js';
-import { SANDBOX_MESSAGES, failedResult } from './messages.js';
-import { runHandler, type RunOutcome } from './runHandler.js';
-import { isCheckMessage, isRunMessage, isSandboxWorkerData, type CheckMessage, type RunMessage, type WorkerMessage } from './workerProtocol.js';
+import { failedResult, SANDBOX_MESSAGES } from './messages.js';
+import { type RunOutcome, runHandler } from './runHandler.js';
+import {
+  type CheckMessage,
+  isCheckMessage,
+  isRunMessage,
+  isSandboxWorkerData,
+  type RunMessage,
+  type WorkerMessage,
+} from './workerProtocol.js';
 
-if (!parentPort || !isSandboxWorkerData(workerData)) throw new Error('sandbox worker started without its port or limits');
+if (!parentPort || !isSandboxWorkerData(workerData))
+  throw new Error('sandbox worker started without its port or limits');
 const port = parentPort;
 const { limits } = workerData;
 const quickjs = await getQuickJS();

@@ -75,20 +75,30 @@ const numberOrNull = (value: unknown) => value === null || typeof value === 'num
 function isToolCheck(value: unknown): value is ToolCheck {
   if (!isRecord(value) || !(value.parameters === null || typeof value.parameters === 'string')) return false;
   const code = value.handlerCode;
-  return code === null || (isRecord(code) && typeof code.message === 'string' && numberOrNull(code.line) && numberOrNull(code.column));
+  return (
+    code === null ||
+    (isRecord(code) && typeof code.message === 'string' && numberOrNull(code.line) && numberOrNull(code.column))
+  );
 }
 
 export function isWorkerMessage(value: unknown): value is WorkerMessage {
   if (!isRecord(value)) return false;
   if (value.type === 'ready') return true;
   if (typeof value.id !== 'number' || typeof value.recycle !== 'boolean') return false;
-  return (value.type === 'result' && isSandboxResult(value.result)) || (value.type === 'checked' && isToolCheck(value.check));
+  return (
+    (value.type === 'result' && isSandboxResult(value.result)) || (value.type === 'checked' && isToolCheck(value.check))
+  );
 }
 
 export function isSandboxWorkerData(value: unknown): value is SandboxWorkerData {
   if (!isRecord(value) || !isRecord(value.limits)) return false;
   const limits = value.limits;
-  return ['memoryLimitBytes', 'maxStackBytes', 'maxLogLines', 'maxLogBytes', 'maxResultBytes', 'maxRunsPerWorker'].every(
-    (key) => typeof limits[key] === 'number',
-  );
+  return [
+    'memoryLimitBytes',
+    'maxStackBytes',
+    'maxLogLines',
+    'maxLogBytes',
+    'maxResultBytes',
+    'maxRunsPerWorker',
+  ].every((key) => typeof limits[key] === 'number');
 }

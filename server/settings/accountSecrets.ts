@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { AccountSettings, SettingKey } from '../../shared/types/settings.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import type { Database } from '../db/schema.js';
-import { findSettings, upsertSettings, type SettingsColumns, type SettingsRecord } from '../db/settings.js';
+import { findSettings, type SettingsColumns, type SettingsRecord, upsertSettings } from '../db/settings.js';
 import type { SettingsViews } from './SettingsViews.js';
 
 /** The encrypted columns (the account SID's lookup hash is derived, never entered). */
@@ -56,7 +56,11 @@ function decryptColumns(secretBox: SecretBox, userId: string, row: SettingsRecor
       return null;
     }
   };
-  return { openai_api_key: open('openai_api_key'), twilio_account_sid: open('twilio_account_sid'), twilio_auth_token: open('twilio_auth_token') };
+  return {
+    openai_api_key: open('openai_api_key'),
+    twilio_account_sid: open('twilio_account_sid'),
+    twilio_auth_token: open('twilio_auth_token'),
+  };
 }
 
 async function readPlain(db: Kysely<Database>, secretBox: SecretBox, userId: string): Promise<PlainColumns> {
@@ -73,7 +77,11 @@ export function openAccountSid(secretBox: SecretBox, userId: string, sealed: str
 }
 
 /** The user's secrets, decrypted; null for each one unset. */
-export async function getAccountSecrets(db: Kysely<Database>, secretBox: SecretBox, userId: string): Promise<AccountSecrets> {
+export async function getAccountSecrets(
+  db: Kysely<Database>,
+  secretBox: SecretBox,
+  userId: string,
+): Promise<AccountSecrets> {
   const plain = await readPlain(db, secretBox, userId);
   return {
     openaiApiKey: plain.openai_api_key,
@@ -122,7 +130,8 @@ export async function updateAccountSecrets(
     if (value !== '' && value === shown[key]) continue;
     columns[column] = value === '' ? null : secretBox.encrypt(value, associatedData(userId, column));
     current[column] = value === '' ? null : value;
-    if (column === 'twilio_account_sid') columns.twilio_account_sid_hash = value === '' ? null : accountSidHash(secretBox, value);
+    if (column === 'twilio_account_sid')
+      columns.twilio_account_sid_hash = value === '' ? null : accountSidHash(secretBox, value);
   }
   if (Object.keys(columns).length > 0) await upsertSettings(db, userId, columns, now);
   return toView(current);

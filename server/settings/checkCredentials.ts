@@ -18,7 +18,10 @@ export interface CredentialCheckConfig {
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
-const unchecked = (reason: string): CredentialCheck => ({ state: 'unchecked', message: `Saved, but not checked: ${reason}.` });
+const unchecked = (reason: string): CredentialCheck => ({
+  state: 'unchecked',
+  message: `Saved, but not checked: ${reason}.`,
+});
 const withoutStop = (text: string) => text.trim().replace(/\.$/, '');
 
 /** The key against the provider's model list. */
@@ -47,8 +50,17 @@ export async function checkOpenAIKey(config: CredentialCheckConfig, apiKey: stri
 }
 
 /** The SID and token against the account they name. */
-export async function checkTwilioAccount(config: CredentialCheckConfig, accountSid: string, authToken: string): Promise<CredentialCheck> {
-  const client = new TwilioClient({ baseUrl: config.twilioApiBaseUrl, accountSid, authToken, timeoutMs: config.timeoutMs });
+export async function checkTwilioAccount(
+  config: CredentialCheckConfig,
+  accountSid: string,
+  authToken: string,
+): Promise<CredentialCheck> {
+  const client = new TwilioClient({
+    baseUrl: config.twilioApiBaseUrl,
+    accountSid,
+    authToken,
+    timeoutMs: config.timeoutMs,
+  });
   try {
     const account = await client.fetchAccount();
     const name = account.friendlyName || account.sid || accountSid;
@@ -58,11 +70,18 @@ export async function checkTwilioAccount(config: CredentialCheckConfig, accountS
     if (!(error instanceof TwilioError)) throw error;
     // TwilioClient reports an unreachable or slow Twilio as a 502 of its own.
     if (error.status === 502 && error.twilioCode === null) {
-      return unchecked(error.message === 'Twilio timed out' ? `Twilio did not answer within ${seconds(config.timeoutMs)}` : 'Twilio could not be reached');
+      return unchecked(
+        error.message === 'Twilio timed out'
+          ? `Twilio did not answer within ${seconds(config.timeoutMs)}`
+          : 'Twilio could not be reached',
+      );
     }
     if (error.status === 429) return unchecked("Twilio's rate limit was reached");
     if (error.status >= 400 && error.status < 500) {
-      return { state: 'rejected', message: `Saved, but Twilio refused these credentials: ${withoutStop(error.message)}.` };
+      return {
+        state: 'rejected',
+        message: `Saved, but Twilio refused these credentials: ${withoutStop(error.message)}.`,
+      };
     }
     return unchecked(`Twilio answered ${error.status}`);
   }

@@ -19,16 +19,27 @@ export interface OpenaiServices {
 }
 
 /** The user's client, or null when they have not saved a key. */
-export async function findOpenaiForUser(app: OpenaiServices, userId: string, options: { timeoutMs?: number } = {}): Promise<ChatCompletionsClient | null> {
+export async function findOpenaiForUser(
+  app: OpenaiServices,
+  userId: string,
+  options: { timeoutMs?: number } = {},
+): Promise<ChatCompletionsClient | null> {
   const { openaiApiKey } = await getAccountSecrets(app.db, app.secretBox, userId);
   if (!openaiApiKey) return null;
-  return new ChatCompletionsClient({ baseUrl: app.config.openaiBaseUrl, apiKey: openaiApiKey, timeoutMs: options.timeoutMs });
+  return new ChatCompletionsClient({
+    baseUrl: app.config.openaiBaseUrl,
+    apiKey: openaiApiKey,
+    timeoutMs: options.timeoutMs,
+  });
 }
 
 /** The user's client; a 400 `missing_credentials` answer when they have not saved a key. */
-export async function openaiForUser(app: OpenaiServices, userId: string, options: { timeoutMs?: number } = {}): Promise<ChatCompletionsClient> {
+export async function openaiForUser(
+  app: OpenaiServices,
+  userId: string,
+  options: { timeoutMs?: number } = {},
+): Promise<ChatCompletionsClient> {
   const client = await findOpenaiForUser(app, userId, options);
   if (!client) throw new AppError('missing_credentials', MISSING_OPENAI_KEY);
   return client;
 }
-

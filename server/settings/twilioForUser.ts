@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/AppError.js';
-import { getAccountSecrets } from './accountSecrets.js';
 import { TwilioClient, TwilioError } from '../twilio/TwilioClient.js';
+import { getAccountSecrets } from './accountSecrets.js';
 
 export const MISSING_TWILIO_CREDENTIALS =
   'Twilio credentials are missing. Add your Twilio Account SID and Auth Token in Settings.';

@@ -4,13 +4,17 @@
  * a sandbox worker, in the owner's fair share, so a hostile schema or a huge file never holds the
  * API's event loop (issue 7, findings 1 and 14).
  */
-import type { ToolFields } from '../db/tools.js';
+
 import { invalidAt, sandboxUnavailable, validationFailed } from '../core/AppError.js';
+import type { ToolFields } from '../db/tools.js';
 import type { HandlerCodeProblem, Sandbox } from '../sandbox/types.js';
 
 /** "SyntaxError: unexpected token in expression: ')' (line 3, column 7)" with the position as details. */
 function handlerCodeInvalid(problem: HandlerCodeProblem) {
-  const at = [problem.line === null ? null : `line ${problem.line}`, problem.column === null ? null : `column ${problem.column}`].filter(Boolean);
+  const at = [
+    problem.line === null ? null : `line ${problem.line}`,
+    problem.column === null ? null : `column ${problem.column}`,
+  ].filter(Boolean);
   const details = {
     field: 'handler_code',
     ...(problem.line === null ? {} : { line: problem.line }),
@@ -22,7 +26,8 @@ function handlerCodeInvalid(problem: HandlerCodeProblem) {
 /** Resolves when the changed parameters and handler code are usable; throws the 400 (or 503) otherwise. */
 export async function checkToolInSandbox(sandbox: Sandbox, owner: string, changes: Partial<ToolFields>): Promise<void> {
   // Blank code is a tool without a handler yet (a new tool's default): nothing to compile.
-  const code = changes.handler_code !== undefined && changes.handler_code.trim() !== '' ? changes.handler_code : undefined;
+  const code =
+    changes.handler_code !== undefined && changes.handler_code.trim() !== '' ? changes.handler_code : undefined;
   if (changes.parameters === undefined && code === undefined) return;
   const result = await sandbox.check({ owner, parameters: changes.parameters, code });
   if (result.status === 'unavailable') throw sandboxUnavailable(result.error);

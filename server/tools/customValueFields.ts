@@ -29,6 +29,7 @@ export function customValueOf(body: { name: string; value: string }): CustomValu
     throw validationFailed(`name: must be at most ${CUSTOM_VALUE_LIMITS.nameMaxLength} characters long`);
   }
   withoutControlCharacters('name', name);
-  if (!CUSTOM_VALUE_NAME_PATTERN.test(name)) throw validationFailed('name: use letters, digits, _ . - and start with a letter or _');
+  if (!CUSTOM_VALUE_NAME_PATTERN.test(name))
+    throw validationFailed('name: use letters, digits, _ . - and start with a letter or _');
   return { name, value: body.value };
 }

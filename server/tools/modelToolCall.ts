@@ -32,5 +32,7 @@ export async function runModelToolCall(
 
 /** What the model reads back: the output as JSON, or `{"error": "…"}`. */
 export function toolOutputText(result: ModelToolResult): string {
-  return result.success ? JSON.stringify(result.output ?? null) : JSON.stringify({ error: result.error ?? 'The tool failed' });
+  return result.success
+    ? JSON.stringify(result.output ?? null)
+    : JSON.stringify({ error: result.error ?? 'The tool failed' });
 }

@@ -38,7 +38,11 @@ export function providerFunctions(tools: readonly ToolRecord[]): ProviderFunctio
   // providerToolNames answers one name per tool, in order.
   const named = tools.map((tool, i) => ({ tool, name: given[i] ?? tool.name }));
   return {
-    functions: named.map(({ tool, name }) => ({ name, description: tool.description.slice(0, MAX_TOOL_DESCRIPTION), parameters: parameters(tool) })),
+    functions: named.map(({ tool, name }) => ({
+      name,
+      description: tool.description.slice(0, MAX_TOOL_DESCRIPTION),
+      parameters: parameters(tool),
+    })),
     byName: new Map(named.map(({ tool, name }) => [name, tool])),
   };
 }

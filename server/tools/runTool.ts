@@ -42,7 +42,12 @@ export async function runLoadedTool(deps: ToolRunDeps, tool: ToolRecord, args: u
  * Runs the tool `toolId` of `userId`; a tool that user does not have resolves with
  * `success: false` and 'Tool not found' (so a model call can report it instead of failing).
  */
-export async function runTool(deps: ToolRunDeps, userId: string, toolId: string, args: unknown): Promise<ToolTestResult> {
+export async function runTool(
+  deps: ToolRunDeps,
+  userId: string,
+  toolId: string,
+  args: unknown,
+): Promise<ToolTestResult> {
   const tool = await findTool(deps.db, userId, toolId);
   if (!tool) return failedRun(TOOL_NOT_FOUND);
   return runLoadedTool(deps, tool, args);

@@ -5,10 +5,10 @@
  * `toolChanges`, on the API's thread and in linear time. Compiling the schema and the handler
  * code is the sandbox's job (checkToolInSandbox), off this thread.
  */
-import { Type, type Static } from 'typebox';
-import type { ToolFields } from '../db/tools.js';
+import { type Static, Type } from 'typebox';
 import { validationFailed } from '../core/AppError.js';
 import { withoutControlCharacters } from '../core/fieldRules.js';
+import type { ToolFields } from '../db/tools.js';
 import { schemaLimitsProblem } from '../sandbox/schemaLimits.js';
 
 export const TOOL_LIMITS = {

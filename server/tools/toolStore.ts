@@ -5,12 +5,22 @@
  */
 import type { Kysely } from 'kysely';
 import { USER_QUOTAS } from '../../shared/limits.js';
+import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
+import { conflict, notFound, quotaExceeded } from '../core/AppError.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { withOwnerLock } from '../db/ownerLock.js';
 import type { Database } from '../db/schema.js';
-import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
-import { deleteTool, findTool, insertTool, listTools, toolUsage, toTool, updateTool, type ToolFields, type ToolRecord } from '../db/tools.js';
-import { conflict, notFound, quotaExceeded } from '../core/AppError.js';
+import {
+  deleteTool,
+  findTool,
+  insertTool,
+  listTools,
+  type ToolFields,
+  type ToolRecord,
+  toolUsage,
+  toTool,
+  updateTool,
+} from '../db/tools.js';
 import { checkToolInSandbox } from './checkToolInSandbox.js';
 import { runLoadedTool, TOOL_NOT_FOUND, type ToolRunDeps } from './runTool.js';
 
@@ -31,12 +41,20 @@ async function uniqueName<T>(name: string | undefined, write: () => Promise<T>):
   }
 }
 
-export async function createTool(db: Kysely<Database>, userId: string, fields: ToolFields, now: number): Promise<ToolRecord> {
+export async function createTool(
+  db: Kysely<Database>,
+  userId: string,
+  fields: ToolFields,
+  now: number,
+): Promise<ToolRecord> {
   return uniqueName(fields.name, () =>
     withOwnerLock(db, userId, async (trx) => {
       const usage = await toolUsage(trx, userId);
       if (usage.count >= USER_QUOTAS.tools) throw quotaExceeded('tools', 'tools per user');
-      if (usage.bytes + storedBytes(fields.handler_code, JSON.stringify(fields.parameters)) > USER_QUOTAS.toolsTotalBytes) {
+      if (
+        usage.bytes + storedBytes(fields.handler_code, JSON.stringify(fields.parameters)) >
+        USER_QUOTAS.toolsTotalBytes
+      ) {
         throw quotaExceeded('toolsTotalBytes', TOOL_BYTES);
       }
       return insertTool(trx, userId, fields, now);
@@ -63,7 +81,8 @@ export async function changeTool(
           changes.handler_code ?? current.handler_code,
           changes.parameters === undefined ? current.parameters : JSON.stringify(changes.parameters),
         );
-        if (after > before && others + after > USER_QUOTAS.toolsTotalBytes) throw quotaExceeded('toolsTotalBytes', TOOL_BYTES);
+        if (after > before && others + after > USER_QUOTAS.toolsTotalBytes)
+          throw quotaExceeded('toolsTotalBytes', TOOL_BYTES);
       }
       return updateTool(trx, userId, id, changes, now);
     }),
@@ -88,11 +107,18 @@ export async function addTool(deps: ToolRunDeps, userId: string, fields: ToolFie
 }
 
 /** PATCH /api/tools/:id: a missing tool is 404 before its code is compiled; no changes answer the tool as it is. */
-export async function editTool(deps: ToolRunDeps, userId: string, id: string, changes: Partial<ToolFields>, now: number): Promise<Tool> {
+export async function editTool(
+  deps: ToolRunDeps,
+  userId: string,
+  id: string,
+  changes: Partial<ToolFields>,
+  now: number,
+): Promise<Tool> {
   const { db, sandbox } = deps;
   if (!(await findTool(db, userId, id))) throw notFound(TOOL_NOT_FOUND);
   await checkToolInSandbox(sandbox, userId, changes);
-  const row = Object.keys(changes).length === 0 ? await findTool(db, userId, id) : await changeTool(db, userId, id, changes, now);
+  const row =
+    Object.keys(changes).length === 0 ? await findTool(db, userId, id) : await changeTool(db, userId, id, changes, now);
   if (!row) throw notFound(TOOL_NOT_FOUND);
   return toTool(row);
 }

@@ -80,7 +80,11 @@ export class TwilioClient {
 
   /** The account itself (`GET /2010-04-01/Accounts/{Sid}.json`): the one call that proves SID and token. */
   async fetchAccount(): Promise<TwilioAccount> {
-    const body = (await this.#send('GET', `${this.#accountPath}.json`)) as { sid?: unknown; friendly_name?: unknown; status?: unknown } | null;
+    const body = (await this.#send('GET', `${this.#accountPath}.json`)) as {
+      sid?: unknown;
+      friendly_name?: unknown;
+      status?: unknown;
+    } | null;
     return { sid: str(body?.sid), friendlyName: str(body?.friendly_name), status: str(body?.status) };
   }
 
@@ -113,7 +117,10 @@ export class TwilioClient {
       form.StatusCallback = input.statusCallback;
       form.StatusCallbackMethod = 'POST';
     }
-    const body = (await this.#send('POST', `${this.#accountPath}/Calls.json`, form)) as { sid?: unknown; status?: unknown };
+    const body = (await this.#send('POST', `${this.#accountPath}/Calls.json`, form)) as {
+      sid?: unknown;
+      status?: unknown;
+    };
     return { sid: str(body.sid), status: str(body.status) };
   }
 
@@ -128,7 +135,9 @@ export class TwilioClient {
   /** Ends a call in progress (used by End Session); a call that already ended counts as ended. */
   async endCall(callSid: string): Promise<void> {
     try {
-      await this.#send('POST', `${this.#accountPath}/Calls/${encodeURIComponent(callSid)}.json`, { Status: 'completed' });
+      await this.#send('POST', `${this.#accountPath}/Calls/${encodeURIComponent(callSid)}.json`, {
+        Status: 'completed',
+      });
     } catch (error) {
       // 20404: the call is over and gone (VOICE.md §1.7).
       if (error instanceof TwilioError && error.status === 404) return;

@@ -19,7 +19,6 @@ export type TwilioInbound =
   | { event: 'dtmf'; digit: string }
   | { event: 'stop' };
 
-
 function stringRecord(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(object(value) ?? {})) if (typeof v === 'string') out[key] = v;
@@ -40,7 +39,12 @@ export function parseTwilioMessage(raw: string): TwilioInbound | null {
       if (!start || !streamSid || !str(start.callSid)) return null;
       return {
         event: 'start',
-        start: { streamSid, callSid: str(start.callSid), accountSid: str(start.accountSid), customParameters: stringRecord(start.customParameters) },
+        start: {
+          streamSid,
+          callSid: str(start.callSid),
+          accountSid: str(start.accountSid),
+          customParameters: stringRecord(start.customParameters),
+        },
       };
     }
     case 'media': {

@@ -14,8 +14,7 @@ import { attachRingingSession, endSessionRecord, insertSession } from '../db/ses
 import { findToolsByIds } from '../db/tools.js';
 import { getAccountSecrets } from '../settings/accountSecrets.js';
 import { runLoadedTool } from '../tools/runTool.js';
-import type { StreamStart } from '../twilio/mediaMessages.js';
-import type { TwilioInbound } from '../twilio/mediaMessages.js';
+import type { StreamStart, TwilioInbound } from '../twilio/mediaMessages.js';
 import { CallRealtime } from './CallRealtime.js';
 import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
 import { buildSessionSetup } from './sessionConfig.js';
@@ -52,7 +51,7 @@ export class CallBridge {
 
     const agent = await findAgent(db, userId, agentId);
     if (!agent) {
-      log.warn({ streamSid }, 'the call\'s agent no longer exists');
+      log.warn({ streamSid }, "the call's agent no longer exists");
       return this.end('not_configured');
     }
     this.#startTime = await this.#openSession(agent.row.name);
@@ -71,12 +70,16 @@ export class CallBridge {
     if (!this.live) return;
 
     const [tools, values, secrets] = await Promise.all([
-      findToolsByIds(db, userId, agent.tools.map((tool) => tool.id)),
+      findToolsByIds(
+        db,
+        userId,
+        agent.tools.map((tool) => tool.id),
+      ),
       customValuesMap(db, userId),
       getAccountSecrets(db, secretBox, userId),
     ]);
     if (!secrets.openaiApiKey) {
-      log.warn({ streamSid }, 'the agent\'s owner has no OpenAI API key; ending the call');
+      log.warn({ streamSid }, "the agent's owner has no OpenAI API key; ending the call");
       return this.end('not_configured');
     }
     if (!this.live) return;
@@ -144,7 +147,11 @@ export class CallBridge {
     try {
       await this.#writes;
       if (this.#stored) {
-        const ended = await endSessionRecord(db, { stream_sid: streamSid, user_id: userId, start_time: this.#startTime }, clock());
+        const ended = await endSessionRecord(
+          db,
+          { stream_sid: streamSid, user_id: userId, start_time: this.#startTime },
+          clock(),
+        );
         if (ended) this.#emit({ type: 'session.ended', streamSid, duration: ended.duration, endTime: ended.endTime });
       }
     } catch (error) {
@@ -179,6 +186,8 @@ export class CallBridge {
   #store(message: NewMessage): void {
     this.#writes = this.#writes
       .then(() => insertMessage(this.#deps.db, message))
-      .catch((error: unknown) => this.#deps.log.error({ err: error, streamSid: this.context.streamSid }, 'could not store a call message'));
+      .catch((error: unknown) =>
+        this.#deps.log.error({ err: error, streamSid: this.context.streamSid }, 'could not store a call message'),
+      );
   }
 }

@@ -9,17 +9,17 @@ import type { ToolTestResult } from '../../shared/types/tool.js';
 import type { NewMessage } from '../db/sessionMessages.js';
 import type { ToolRecord } from '../db/tools.js';
 import {
+  type AudioConverter,
   base64ByteLength,
   bytesPerMs,
   callerToSession,
   MULAW_BYTES_PER_MS,
-  sessionToCaller,
-  type AudioConverter,
   type SessionAudioType,
+  sessionToCaller,
 } from './audio/callAudio.js';
-import type { EndReason } from './callTypes.js';
 import { CallTools } from './CallTools.js';
 import { CallTranscript } from './CallTranscript.js';
+import type { EndReason } from './callTypes.js';
 import { Playback } from './Playback.js';
 import { RealtimeConnection, realtimeUrl } from './RealtimeConnection.js';
 import type { RealtimeError, RealtimeServerEvent } from './realtimeProtocol.js';
@@ -33,7 +33,14 @@ const MAX_EARLY_FRAMES = 100;
 /** Errors the call survives (VOICE.md §2.6, §3.3). */
 const HARMLESS_ERRORS = new Set(['response_cancel_not_active', 'conversation_already_has_active_response']);
 /** Errors after which the session can't go on (VOICE.md §2.2, §3.4). */
-const FATAL_ERRORS = new Set(['session_expired', 'invalid_api_key', 'insufficient_quota', 'account_deactivated', 'billing_hard_limit_reached', 'beta_api_shape_disabled']);
+const FATAL_ERRORS = new Set([
+  'session_expired',
+  'invalid_api_key',
+  'insufficient_quota',
+  'account_deactivated',
+  'billing_hard_limit_reached',
+  'beta_api_shape_disabled',
+]);
 
 export interface CallRealtimeDeps {
   streamSid: string;
@@ -83,7 +90,13 @@ export class CallRealtime {
     this.#toSession = callerToSession(this.#inputType);
     this.#outputType = audio.output.format.type;
     this.#toCaller = sessionToCaller(this.#outputType);
-    const common = { streamSid: deps.streamSid, now: deps.now, nextSeq: deps.nextSeq, emit: deps.emit, store: deps.store };
+    const common = {
+      streamSid: deps.streamSid,
+      now: deps.now,
+      nextSeq: deps.nextSeq,
+      emit: deps.emit,
+      store: deps.store,
+    };
     this.#transcript = new CallTranscript(common);
     this.#tools = new CallTools({
       ...common,
@@ -94,10 +107,16 @@ export class CallRealtime {
       isLive: () => !this.#closed,
       onError: (error) => deps.log.error({ err: error, streamSid: deps.streamSid }, 'a tool call failed'),
     });
-    this.#socket = new RealtimeConnection(realtimeUrl(options.url, options.setup.config.model), options.apiKey, deps.log, (event) =>
-      this.#onEvent(event),
+    this.#socket = new RealtimeConnection(
+      realtimeUrl(options.url, options.setup.config.model),
+      options.apiKey,
+      deps.log,
+      (event) => this.#onEvent(event),
     );
-    this.#configureTimer = setTimeout(() => this.#fail('the Realtime session was not configured in time'), CONFIGURE_TIMEOUT_MS);
+    this.#configureTimer = setTimeout(
+      () => this.#fail('the Realtime session was not configured in time'),
+      CONFIGURE_TIMEOUT_MS,
+    );
     void this.#socket.closed.then(({ code, reason }) => {
       if (this.#closed) return;
       deps.log.warn({ streamSid: deps.streamSid, code, reason }, 'the Realtime socket closed mid-call');
@@ -108,7 +127,8 @@ export class CallRealtime {
   /** A caller frame (base64 μ-law) from Twilio. */
   callerAudio(payload: string): void {
     // μ-law both sides: the base64 text itself passes through (the hot path of every call).
-    const audio = this.#inputType === 'audio/pcmu' ? payload : this.#toSession(Buffer.from(payload, 'base64')).toString('base64');
+    const audio =
+      this.#inputType === 'audio/pcmu' ? payload : this.#toSession(Buffer.from(payload, 'base64')).toString('base64');
     if (this.#configured) {
       this.#socket.send({ type: 'input_audio_buffer.append', audio });
       return;
@@ -187,7 +207,10 @@ export class CallRealtime {
       this.#toSession = callerToSession(inputFormat);
     }
     if (outputFormat && outputFormat !== this.#outputType && isAudioType(outputFormat)) {
-      this.#deps.log.warn({ streamSid: this.#deps.streamSid, asked: this.#outputType, got: outputFormat }, 'the Realtime API chose another output format');
+      this.#deps.log.warn(
+        { streamSid: this.#deps.streamSid, asked: this.#outputType, got: outputFormat },
+        'the Realtime API chose another output format',
+      );
       this.#outputType = outputFormat;
       this.#toCaller = sessionToCaller(outputFormat);
     }
@@ -223,7 +246,12 @@ export class CallRealtime {
     if (this.#activeResponse) this.#cancelled.add(this.#activeResponse);
     for (const cut of this.#playback.interrupt()) {
       if (cut.responseId) this.#cancelled.add(cut.responseId);
-      this.#socket.send({ type: 'conversation.item.truncate', item_id: cut.itemId, content_index: cut.contentIndex, audio_end_ms: cut.audioEndMs });
+      this.#socket.send({
+        type: 'conversation.item.truncate',
+        item_id: cut.itemId,
+        content_index: cut.contentIndex,
+        audio_end_ms: cut.audioEndMs,
+      });
     }
   }
 

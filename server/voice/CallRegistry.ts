@@ -9,7 +9,7 @@ import { CallBridge } from './CallBridge.js';
 import type { BridgeDeps, EndReason } from './callTypes.js';
 import { RingingCalls } from './RingingCalls.js';
 import { TwilioStream } from './TwilioStream.js';
-import { UnauthenticatedStreams, type UnauthenticatedStats } from './UnauthenticatedStreams.js';
+import { type UnauthenticatedStats, UnauthenticatedStreams } from './UnauthenticatedStreams.js';
 
 /**
  * Twilio sends `start` right after `connected`, within the first round trip; a socket that has
@@ -91,7 +91,10 @@ export class CallRegistry {
     }
     const context = await authorizeStream(this.#deps, start, signature);
     if (!context) {
-      this.#deps.log.warn({ streamSid: start.streamSid, callSid: start.callSid }, 'refused a media stream without a valid signature and token');
+      this.#deps.log.warn(
+        { streamSid: start.streamSid, callSid: start.callSid },
+        'refused a media stream without a valid signature and token',
+      );
       stream.close(STREAM_REFUSED_CLOSE_CODE, 'Unauthorized');
       return;
     }

@@ -63,7 +63,10 @@ export class CallTools {
     const result = await runModelToolCall(tool, call.arguments, this.#deps.run, this.#deps.onError);
     if (!this.#deps.isLive()) return;
     const output = toolOutputText(result);
-    this.#deps.send({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: call.callId, output } });
+    this.#deps.send({
+      type: 'conversation.item.create',
+      item: { type: 'function_call_output', call_id: call.callId, output },
+    });
     const name = tool?.name ?? call.name;
     this.#deps.emit({
       type: 'call.function_output',

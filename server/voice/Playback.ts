@@ -32,13 +32,26 @@ export class Playback {
   #pendingMarks = new Map<string, { itemId: string; sentMs: number }>();
 
   /** Records a forwarded frame; returns the name of the mark to send after it. */
-  forwarded(frame: { itemId: string; contentIndex: number; responseId: string; callerMs: number; sessionMs: number }): string {
+  forwarded(frame: {
+    itemId: string;
+    contentIndex: number;
+    responseId: string;
+    callerMs: number;
+    sessionMs: number;
+  }): string {
     let item = this.#items.get(frame.itemId);
     if (!item) {
       // Earlier items heard to the end are of no more use; the one being sent stays, even when
       // playback has caught up with it between two of its deltas.
       for (const [id, old] of this.#items) if (old.playedMs >= old.sentMs) this.#items.delete(id);
-      item = { itemId: frame.itemId, contentIndex: frame.contentIndex, responseId: frame.responseId, sentMs: 0, receivedMs: 0, playedMs: 0 };
+      item = {
+        itemId: frame.itemId,
+        contentIndex: frame.contentIndex,
+        responseId: frame.responseId,
+        sentMs: 0,
+        receivedMs: 0,
+        playedMs: 0,
+      };
       this.#items.set(frame.itemId, item);
     }
     item.sentMs += frame.callerMs;
@@ -72,7 +85,12 @@ export class Playback {
     for (const item of this.#items.values()) {
       if (item.playedMs >= item.sentMs) continue;
       const audioEndMs = Math.max(0, Math.floor(Math.min(item.playedMs, item.receivedMs)));
-      truncations.push({ itemId: item.itemId, contentIndex: item.contentIndex, responseId: item.responseId, audioEndMs });
+      truncations.push({
+        itemId: item.itemId,
+        contentIndex: item.contentIndex,
+        responseId: item.responseId,
+        audioEndMs,
+      });
     }
     this.#generation += 1;
     this.#items = new Map();

@@ -27,7 +27,11 @@ export class RealtimeConnection {
   readonly closed: Promise<RealtimeClose>;
 
   constructor(url: string, apiKey: string, log: FastifyBaseLogger, onEvent: (event: RealtimeServerEvent) => void) {
-    this.#socket = new WebSocket(url, { headers: { Authorization: `Bearer ${apiKey}` }, maxPayload: MAX_EVENT_BYTES, handshakeTimeout: 15_000 });
+    this.#socket = new WebSocket(url, {
+      headers: { Authorization: `Bearer ${apiKey}` },
+      maxPayload: MAX_EVENT_BYTES,
+      handshakeTimeout: 15_000,
+    });
     this.#socket.on('message', (data) => {
       const event = parseRealtimeEvent(data.toString());
       if (event) onEvent(event);
@@ -47,6 +51,7 @@ export class RealtimeConnection {
   }
 
   close(): void {
-    if (this.#socket.readyState === WebSocket.OPEN || this.#socket.readyState === WebSocket.CONNECTING) this.#socket.close(1000);
+    if (this.#socket.readyState === WebSocket.OPEN || this.#socket.readyState === WebSocket.CONNECTING)
+      this.#socket.close(1000);
   }
 }

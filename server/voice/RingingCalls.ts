@@ -83,7 +83,7 @@ export class RingingCalls {
     });
     const timer = setTimeout(() => {
       void this.unanswered(call.callSid).catch((error: unknown) =>
-        this.#deps.log.error({ err: error, callSid: call.callSid }, 'could not close an unanswered call\'s session'),
+        this.#deps.log.error({ err: error, callSid: call.callSid }, "could not close an unanswered call's session"),
       );
     }, this.#timeoutMs);
     timer.unref();
@@ -102,7 +102,12 @@ export class RingingCalls {
     const ended = await endSessionRecord(db, session, clock());
     if (!ended) return false;
     this.#deps.log.info({ callSid }, 'an outbound call ended unanswered');
-    this.#deps.realtime.sendToUser(session.user_id, { type: 'session.ended', streamSid: callSid, duration: ended.duration, endTime: ended.endTime });
+    this.#deps.realtime.sendToUser(session.user_id, {
+      type: 'session.ended',
+      streamSid: callSid,
+      duration: ended.duration,
+      endTime: ended.endTime,
+    });
     return true;
   }
 

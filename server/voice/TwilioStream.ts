@@ -114,7 +114,8 @@ export class TwilioStream {
 
   /** Closing ends the <Connect>; Twilio then runs the rest of the call's TwiML. */
   close(code = 1000, reason = ''): void {
-    if (this.#socket.readyState === WebSocket.OPEN || this.#socket.readyState === WebSocket.CONNECTING) this.#socket.close(code, reason);
+    if (this.#socket.readyState === WebSocket.OPEN || this.#socket.readyState === WebSocket.CONNECTING)
+      this.#socket.close(code, reason);
   }
 
   #send(message: unknown): void {
@@ -131,7 +132,8 @@ export class TwilioStream {
     if (!message) {
       // Logged at the 1st, 10th, 100th… so a flood of bad frames can't flood the log too.
       this.#malformed += 1;
-      if (Number.isInteger(Math.log10(this.#malformed))) this.#log.warn({ dropped: this.#malformed }, 'dropped malformed Twilio media stream frames');
+      if (Number.isInteger(Math.log10(this.#malformed)))
+        this.#log.warn({ dropped: this.#malformed }, 'dropped malformed Twilio media stream frames');
       return;
     }
     if (this.#handler) {

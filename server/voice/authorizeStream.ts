@@ -5,7 +5,7 @@
  * the stream must come from that owner's Twilio account. The signature is checked before the
  * token is spent, so a forged stream cannot burn a real call's token.
  */
-import { findUsableStreamToken, consumeStreamToken } from '../db/streamTokens.js';
+import { consumeStreamToken, findUsableStreamToken } from '../db/streamTokens.js';
 import { getAccountSecrets } from '../settings/accountSecrets.js';
 import type { StreamStart } from '../twilio/mediaMessages.js';
 import { isValidTwilioSignature } from '../twilio/signature.js';

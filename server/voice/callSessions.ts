@@ -6,10 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SuccessResponse } from '../../shared/types/api.js';
 import type { CallSession, SessionMessage } from '../../shared/types/session.js';
+import { notFound } from '../core/AppError.js';
 import type { Database } from '../db/schema.js';
 import { listMessages, toSessionMessage } from '../db/sessionMessages.js';
-import { findSession, listActiveSessions, listEndedSessions, toCallSession, type SessionRecord } from '../db/sessions.js';
-import { notFound } from '../core/AppError.js';
+import {
+  findSession,
+  listActiveSessions,
+  listEndedSessions,
+  type SessionRecord,
+  toCallSession,
+} from '../db/sessions.js';
 import { endSession } from './endSession.js';
 
 export const SESSION_NOT_FOUND = 'Session not found';
@@ -39,7 +45,11 @@ export async function listEndedCalls(
 }
 
 /** Ends the user's call wherever it runs (voice/endSession.ts). */
-export async function endCallSession(app: FastifyInstance, userId: string, streamSid: string): Promise<SuccessResponse> {
+export async function endCallSession(
+  app: FastifyInstance,
+  userId: string,
+  streamSid: string,
+): Promise<SuccessResponse> {
   return endSession(app, await ownedSession(app.db, userId, streamSid));
 }
 

@@ -35,13 +35,19 @@ export interface CallStatusCallback {
 }
 
 /** `refusal` is the text of the 403 for a callback not signed by the call's owner. */
-export async function callStatusChanged(services: CallStatusServices, callback: CallStatusCallback, refusal: string): Promise<void> {
+export async function callStatusChanged(
+  services: CallStatusServices,
+  callback: CallStatusCallback,
+  refusal: string,
+): Promise<void> {
   const session = await findRingingSession(services.db, callback.callSid);
   if (!session) return;
   const secrets = await getAccountSecrets(services.db, services.secretBox, session.user_id);
   const { twilioAccountSid, twilioAuthToken } = secrets;
   const signed =
-    twilioAccountSid === callback.accountSid && !!twilioAuthToken && isValidTwilioSignature(twilioAuthToken, callback.signature, callback.url, callback.params);
+    twilioAccountSid === callback.accountSid &&
+    !!twilioAuthToken &&
+    isValidTwilioSignature(twilioAuthToken, callback.signature, callback.url, callback.params);
   if (!signed) throw forbidden(refusal);
   if (OVER.has(callback.status)) await services.ringing.unanswered(callback.callSid);
 }

@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../core/types.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import type { Database } from '../db/schema.js';
-import type { Sandbox } from '../sandbox/types.js';
 import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
+import type { Sandbox } from '../sandbox/types.js';
 import type { RealtimeModelMap } from './realtimeModels.js';
 
 export interface BridgeDeps {

@@ -13,11 +13,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { SuccessResponse } from '../../shared/types/api.js';
-import { findTwilioForUser } from '../settings/twilioForUser.js';
+import { AppError, retryAfter } from '../core/AppError.js';
 import { findBridgingInstance } from '../db/serverInstances.js';
 import { endSessionRecord, type SessionRecord } from '../db/sessions.js';
-import { AppError, retryAfter } from '../core/AppError.js';
 import { INSTANCE_STALE_MS } from '../instances/InstanceHeartbeat.js';
+import { findTwilioForUser } from '../settings/twilioForUser.js';
 
 export async function endSession(app: FastifyInstance, session: SessionRecord): Promise<SuccessResponse> {
   if (session.ended_seq !== null) return { success: true, message: 'The session had already ended' };
@@ -35,18 +35,31 @@ export async function endSession(app: FastifyInstance, session: SessionRecord): 
   if (app.cluster && (await endElsewhere(app, app.cluster, session.stream_sid))) return done();
   const ended = await endSessionRecord(app.db, session, app.clock());
   if (ended) {
-    app.realtime.sendToUser(session.user_id, { type: 'session.ended', streamSid: session.stream_sid, duration: ended.duration, endTime: ended.endTime });
+    app.realtime.sendToUser(session.user_id, {
+      type: 'session.ended',
+      streamSid: session.stream_sid,
+      duration: ended.duration,
+      endTime: ended.endTime,
+    });
   }
   return done();
 }
 
 /** Ends the call on the live instance bridging it; false when no live instance has it. */
-async function endElsewhere(app: FastifyInstance, cluster: NonNullable<FastifyInstance['cluster']>, streamSid: string): Promise<boolean> {
+async function endElsewhere(
+  app: FastifyInstance,
+  cluster: NonNullable<FastifyInstance['cluster']>,
+  streamSid: string,
+): Promise<boolean> {
   const owner = await findBridgingInstance(app.db, streamSid);
   if (!owner || owner.id === app.instanceId || owner.lastSeenAt < app.clock() - INSTANCE_STALE_MS) return false;
   const result = await cluster.endCallOn(owner.id, streamSid);
   if (result === 'no_answer') {
-    throw new AppError('call_instance_unavailable', 'The server running this call did not answer. Please try again in a moment.', retryAfter(5));
+    throw new AppError(
+      'call_instance_unavailable',
+      'The server running this call did not answer. Please try again in a moment.',
+      retryAfter(5),
+    );
   }
   return result === 'ended';
 }

@@ -26,7 +26,12 @@ interface Deps {
 }
 
 /** True when `userId`'s saved Twilio account is `accountSid` and its auth token signed the request. */
-async function signedByOwner(deps: Deps, userId: string, accountSid: string, isSignedWith: (authToken: string) => boolean): Promise<boolean> {
+async function signedByOwner(
+  deps: Deps,
+  userId: string,
+  accountSid: string,
+  isSignedWith: (authToken: string) => boolean,
+): Promise<boolean> {
   const secrets = await getAccountSecrets(deps.db, deps.secretBox, userId);
   return secrets.twilioAccountSid === accountSid && !!secrets.twilioAuthToken && isSignedWith(secrets.twilioAuthToken);
 }

@@ -20,7 +20,10 @@ export const AGENT_HAS_NO_NUMBER = 'This agent has no phone number. Attach one o
 export type PlaceCallServices = Parameters<typeof twilioForUser>[0] & { ringing: Pick<RingingCalls, 'placed'> };
 
 /** TwiML connecting the call's Media Stream, with its one-time token and context as `<Parameter>`s. */
-export type ConnectTwiml = (token: string, call: { agentId: string; callType: CallDirection; from: string; to: string }) => string;
+export type ConnectTwiml = (
+  token: string,
+  call: { agentId: string; callType: CallDirection; from: string; to: string },
+) => string;
 
 /** `to` is already normalised (agents/phoneNumber.ts); answers Twilio's call SID. */
 export async function placeCall(
@@ -41,7 +44,9 @@ export async function placeCall(
   const twiml = connectTwiml(token, context);
   let callSid: string;
   try {
-    const placed = await callTwilio(() => twilio.createCall({ to, from, twiml, statusCallback: callStatusUrl(config.publicUrl) }));
+    const placed = await callTwilio(() =>
+      twilio.createCall({ to, from, twiml, statusCallback: callStatusUrl(config.publicUrl) }),
+    );
     await bindStreamToken(db, tokenHash, placed.sid);
     callSid = placed.sid;
   } catch (error) {
@@ -51,4 +56,3 @@ export async function placeCall(
   await services.ringing.placed({ callSid, userId, agentId: agent.id, agentName: agent.name, from, to });
   return callSid;
 }
-

@@ -27,7 +27,10 @@ const MODEL_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 export function parseRealtimeModelMap(raw: string | undefined, problems: string[]): RealtimeModelMap {
   const map: Record<RealtimeModel, string> = { ...DEFAULT_REALTIME_MODEL_MAP };
   if (raw === undefined) return map;
-  for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [setting = '', model = '', ...extra] = entry.split('=').map((part) => part.trim());
     if (!(REALTIME_MODELS as readonly string[]).includes(setting) || !MODEL_NAME.test(model) || extra.length > 0) {
       problems.push(

@@ -4,8 +4,9 @@
  * null and are ignored, as the API adds events over time. Legacy `response.audio.*` names, which
  * some GA models were seen to emit, are read as their GA names (VOICE.md §2.5).
  */
+
+import { type JsonObject, asObject as object, parseObject, str } from '../core/json.js';
 import type { SessionAudioFormat } from './audio/callAudio.js';
-import { asObject as object, parseObject, str, type JsonObject } from '../core/json.js';
 
 export interface RealtimeTurnDetection {
   type: 'server_vad' | 'semantic_vad';
@@ -100,17 +101,30 @@ export function parseRealtimeEvent(raw: string): RealtimeServerEvent | null {
       return { type: 'session.created' };
     case 'session.updated': {
       const audio = object(object(event.session)?.audio);
-      return { type: 'session.updated', inputFormat: formatType(audio, 'input'), outputFormat: formatType(audio, 'output') };
+      return {
+        type: 'session.updated',
+        inputFormat: formatType(audio, 'input'),
+        outputFormat: formatType(audio, 'output'),
+      };
     }
     case 'error': {
       const error = object(event.error) ?? {};
       return {
         type: 'error',
-        error: { type: str(error.type), code: strOrNull(error.code), message: str(error.message), param: strOrNull(error.param) },
+        error: {
+          type: str(error.type),
+          code: strOrNull(error.code),
+          message: str(error.message),
+          param: strOrNull(error.param),
+        },
       };
     }
     case 'input_audio_buffer.speech_started':
-      return { type: 'input_audio_buffer.speech_started', itemId: str(event.item_id), audioStartMs: num(event.audio_start_ms) };
+      return {
+        type: 'input_audio_buffer.speech_started',
+        itemId: str(event.item_id),
+        audioStartMs: num(event.audio_start_ms),
+      };
     case 'response.created':
       return { type: 'response.created', responseId: str(object(event.response)?.id) };
     case 'response.output_audio.delta':
@@ -124,14 +138,38 @@ export function parseRealtimeEvent(raw: string): RealtimeServerEvent | null {
       };
     case 'response.output_audio_transcript.delta':
     case 'response.audio_transcript.delta':
-      return { type: 'transcript.delta', role: 'assistant', itemId: str(event.item_id), delta: str(event.delta), responseId: str(event.response_id) };
+      return {
+        type: 'transcript.delta',
+        role: 'assistant',
+        itemId: str(event.item_id),
+        delta: str(event.delta),
+        responseId: str(event.response_id),
+      };
     case 'response.output_audio_transcript.done':
     case 'response.audio_transcript.done':
-      return { type: 'transcript.done', role: 'assistant', itemId: str(event.item_id), transcript: str(event.transcript), responseId: str(event.response_id) };
+      return {
+        type: 'transcript.done',
+        role: 'assistant',
+        itemId: str(event.item_id),
+        transcript: str(event.transcript),
+        responseId: str(event.response_id),
+      };
     case 'conversation.item.input_audio_transcription.delta':
-      return { type: 'transcript.delta', role: 'user', itemId: str(event.item_id), delta: str(event.delta), responseId: '' };
+      return {
+        type: 'transcript.delta',
+        role: 'user',
+        itemId: str(event.item_id),
+        delta: str(event.delta),
+        responseId: '',
+      };
     case 'conversation.item.input_audio_transcription.completed':
-      return { type: 'transcript.done', role: 'user', itemId: str(event.item_id), transcript: str(event.transcript), responseId: '' };
+      return {
+        type: 'transcript.done',
+        role: 'user',
+        itemId: str(event.item_id),
+        transcript: str(event.transcript),
+        responseId: '',
+      };
     case 'response.output_item.done': {
       const call = functionCall(object(event.item));
       return call ? { type: 'function_call.done', call } : null;
@@ -139,7 +177,9 @@ export function parseRealtimeEvent(raw: string): RealtimeServerEvent | null {
     case 'response.done': {
       const response = object(event.response) ?? {};
       const output = Array.isArray(response.output) ? response.output : [];
-      const calls = output.map((item) => functionCall(object(item))).filter((call): call is FunctionCallItem => call !== null);
+      const calls = output
+        .map((item) => functionCall(object(item)))
+        .filter((call): call is FunctionCallItem => call !== null);
       return { type: 'response.done', responseId: str(response.id), status: str(response.status), calls };
     }
     default:

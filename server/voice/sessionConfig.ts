@@ -7,18 +7,18 @@
 import {
   AGENT_DEFAULTS,
   AUDIO_FORMATS,
+  type AudioFormat,
   EAGERNESS_LEVELS,
   NOISE_REDUCTIONS,
   REALTIME_MODELS,
-  type AudioFormat,
 } from '../../shared/defaults.js';
 import { substituteValues } from '../../shared/template.js';
 import type { AgentRecord } from '../db/agents.js';
 import type { ToolRecord } from '../db/tools.js';
-import { sessionAudioFormat } from './audio/callAudio.js';
-import type { RealtimeFunctionTool, RealtimeSessionConfig, RealtimeTurnDetection } from './realtimeProtocol.js';
-import type { RealtimeModelMap } from './realtimeModels.js';
 import { providerFunctions } from '../tools/providerFunctions.js';
+import { sessionAudioFormat } from './audio/callAudio.js';
+import type { RealtimeModelMap } from './realtimeModels.js';
+import type { RealtimeFunctionTool, RealtimeSessionConfig, RealtimeTurnDetection } from './realtimeProtocol.js';
 
 export interface SessionSetup {
   config: RealtimeSessionConfig;
@@ -37,7 +37,11 @@ function audioFormat(value: string): AudioFormat {
 function turnDetection(agent: AgentRecord): RealtimeTurnDetection {
   const common = { create_response: true, interrupt_response: true };
   if (agent.turn_detection_type === 'semantic_vad') {
-    return { type: 'semantic_vad', eagerness: oneOf(agent.eagerness, EAGERNESS_LEVELS, AGENT_DEFAULTS.eagerness), ...common };
+    return {
+      type: 'semantic_vad',
+      eagerness: oneOf(agent.eagerness, EAGERNESS_LEVELS, AGENT_DEFAULTS.eagerness),
+      ...common,
+    };
   }
   return {
     type: 'server_vad',

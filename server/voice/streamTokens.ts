@@ -69,7 +69,11 @@ export async function streamTokenForIncomingCall(
   return { token, record };
 }
 
-export async function mintStreamToken(db: Kysely<Database>, call: StreamTokenFor, now: number): Promise<{ token: string; hash: string }> {
+export async function mintStreamToken(
+  db: Kysely<Database>,
+  call: StreamTokenFor,
+  now: number,
+): Promise<{ token: string; hash: string }> {
   const token = randomBytes(32).toString('base64url');
   const hash = hashStreamToken(token);
   await insertStreamToken(

@@ -11,7 +11,8 @@ const DATA_URL = /^data:(image\/(?:png|jpeg|webp));base64,([A-Za-z0-9+/]*={0,2})
 const MAGIC: Record<string, (bytes: Buffer) => boolean> = {
   'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
   'image/jpeg': (b) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  'image/webp': (b) =>
+    b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
@@ -35,7 +36,8 @@ function checkDataUrl(value: string): Checked<string> {
 }
 
 function checkHttpsUrl(value: string): Checked<string> {
-  if (value.length > WEBCHAT_LIMITS.avatarUrlMaxLength) return fail(`must be at most ${WEBCHAT_LIMITS.avatarUrlMaxLength} characters long`);
+  if (value.length > WEBCHAT_LIMITS.avatarUrlMaxLength)
+    return fail(`must be at most ${WEBCHAT_LIMITS.avatarUrlMaxLength} characters long`);
   let url: URL;
   try {
     url = new URL(value);

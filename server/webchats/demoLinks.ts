@@ -1,8 +1,8 @@
 /** Demo links (spec part 2 §3, §5): the link a demo shows, and the public address of its page. */
 import { WEBCHAT_LIMITS } from '../../shared/defaults.js';
 import type { Demo } from '../../shared/types/webchat.js';
-import type { DemoRecord } from '../db/webchatDemos.js';
 import { invalidField } from '../core/AppError.js';
+import type { DemoRecord } from '../db/webchatDemos.js';
 import { isOwnAddress, type OwnAddress } from '../net/ownAddresses.js';
 
 /**
@@ -24,8 +24,10 @@ export function parseDemoLink(value: string, own: readonly OwnAddress[]): string
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
     throw invalidField('link', 'must be a full http:// or https:// address');
   }
-  if (url.username !== '' || url.password !== '') throw invalidField('link', 'must not contain a user name or password');
-  if (isOwnAddress(url, own)) throw invalidField('link', "must be your website's address, not one of this Switchboard server's pages");
+  if (url.username !== '' || url.password !== '')
+    throw invalidField('link', 'must not contain a user name or password');
+  if (isOwnAddress(url, own))
+    throw invalidField('link', "must be your website's address, not one of this Switchboard server's pages");
   return url.href;
 }
 

@@ -5,15 +5,20 @@
 import type { Kysely } from 'kysely';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Demo } from '../../shared/types/webchat.js';
+import { notFound, quotaExceeded } from '../core/AppError.js';
 import type { Database } from '../db/schema.js';
 import { countDemos, deleteDemo, insertDemo, listDemos } from '../db/webchatDemos.js';
-import { notFound, quotaExceeded } from '../core/AppError.js';
 import type { OwnAddress } from '../net/ownAddresses.js';
 import { parseDemoLink, toDemo } from './demoLinks.js';
-import { DEMO_NOT_FOUND } from './webchatTexts.js';
 import { findOwnedWebchat } from './webchatStore.js';
+import { DEMO_NOT_FOUND } from './webchatTexts.js';
 
-export async function listWebchatDemos(db: Kysely<Database>, userId: string, webchatId: string, publicUrl: string): Promise<Demo[]> {
+export async function listWebchatDemos(
+  db: Kysely<Database>,
+  userId: string,
+  webchatId: string,
+  publicUrl: string,
+): Promise<Demo[]> {
   const webchat = await findOwnedWebchat(db, userId, webchatId);
   return (await listDemos(db, webchat.id)).map((row) => toDemo(row, publicUrl));
 }
@@ -30,7 +35,8 @@ export interface NewDemo {
 export async function createDemo(db: Kysely<Database>, demo: NewDemo, now: number): Promise<Demo> {
   const webchat = await findOwnedWebchat(db, demo.userId, demo.webchatId);
   const link = parseDemoLink(demo.link, demo.own);
-  if ((await countDemos(db, webchat.id)) >= USER_QUOTAS.demosPerWebchat) throw quotaExceeded('demosPerWebchat', 'demos per bot');
+  if ((await countDemos(db, webchat.id)) >= USER_QUOTAS.demosPerWebchat)
+    throw quotaExceeded('demosPerWebchat', 'demos per bot');
   return toDemo(await insertDemo(db, webchat.id, link, now), demo.publicUrl);
 }
 

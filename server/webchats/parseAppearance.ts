@@ -3,11 +3,12 @@
  * properties, so only hex colours pass; texts are length-limited; unknown keys are refused. Keys
  * left out get DEFAULT_APPEARANCE's values, so the stored object is always complete.
  */
-import { isPlainObject } from '../../shared/isPlainObject.js';
+
 import { DEFAULT_APPEARANCE, HEX_COLOR_PATTERN, WEBCHAT_LIMITS } from '../../shared/defaults.js';
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import type { Appearance } from '../../shared/types/webchat.js';
-import { flag, text, withoutControls, type Checked } from '../core/fieldRules.js';
 import { invalidField } from '../core/AppError.js';
+import { type Checked, flag, text, withoutControls } from '../core/fieldRules.js';
 import { checkAvatarImage } from './avatarImage.js';
 
 type Key = keyof Appearance;
@@ -38,7 +39,10 @@ const COLOR_KEYS = [
 ] as const satisfies readonly Key[];
 
 const RULES: { [K in Key]: (value: unknown) => Checked<Appearance[K]> } = {
-  ...(Object.fromEntries(COLOR_KEYS.map((key) => [key, hexColor])) as Record<(typeof COLOR_KEYS)[number], typeof hexColor>),
+  ...(Object.fromEntries(COLOR_KEYS.map((key) => [key, hexColor])) as Record<
+    (typeof COLOR_KEYS)[number],
+    typeof hexColor
+  >),
   avatar_image: checkAvatarImage,
   chat_title: withoutControls(text(WEBCHAT_LIMITS.text.chatTitle)),
   ad_message: text(WEBCHAT_LIMITS.text.adMessage),

@@ -4,16 +4,28 @@
  * table rather than a TypeBox schema, as for agents, so messages say "between 0 and 2" and names
  * are checked after trimming. The knowledge base has a guard of its own (knowledge/parseKnowledge.ts).
  */
-import { isPlainObject } from '../../shared/isPlainObject.js';
+
 import { WEBCHAT_DEFAULTS, WEBCHAT_LIMITS } from '../../shared/defaults.js';
-import { applyFieldRule, decimal, flag, integer, keepHistoryDays, text, withoutControls, type Checked } from '../core/fieldRules.js';
+import { isPlainObject } from '../../shared/isPlainObject.js';
+import { invalidField } from '../core/AppError.js';
+import {
+  applyFieldRule,
+  type Checked,
+  decimal,
+  flag,
+  integer,
+  keepHistoryDays,
+  text,
+  withoutControls,
+} from '../core/fieldRules.js';
 import type { KnowledgeInput } from '../db/knowledge.js';
 import type { WebchatColumns } from '../db/webchats.js';
-import { invalidField } from '../core/AppError.js';
 import { parseKnowledge } from '../knowledge/parseKnowledge.js';
 import { parseAppearance } from './parseAppearance.js';
 
-type Rule = { [C in keyof WebchatColumns]: { column: C; check: (value: unknown) => Checked<WebchatColumns[C]> } }[keyof WebchatColumns];
+type Rule = {
+  [C in keyof WebchatColumns]: { column: C; check: (value: unknown) => Checked<WebchatColumns[C]> };
+}[keyof WebchatColumns];
 
 const rule = <C extends keyof WebchatColumns>(column: C, check: (value: unknown) => Checked<WebchatColumns[C]>): Rule =>
   ({ column, check }) as Rule;
@@ -25,8 +37,10 @@ function modelName(value: unknown): Checked<string> {
   if (typeof value !== 'string') return { ok: false, error: 'must be a string' };
   const name = value.trim();
   if (name === '') return { ok: false, error: 'is required' };
-  if (name.length > LIMITS.text.model) return { ok: false, error: `must be at most ${LIMITS.text.model} characters long` };
-  if (!/^[\x21-\x7e]+$/.test(name)) return { ok: false, error: 'must be a model name without spaces or special characters' };
+  if (name.length > LIMITS.text.model)
+    return { ok: false, error: `must be at most ${LIMITS.text.model} characters long` };
+  if (!/^[\x21-\x7e]+$/.test(name))
+    return { ok: false, error: 'must be a model name without spaces or special characters' };
   return { ok: true, value: name };
 }
 
@@ -36,7 +50,9 @@ const depthInRange = integer(LIMITS.toolRecursionDepth.min, LIMITS.toolRecursion
 function toolRecursionDepth(value: unknown): Checked<number> {
   if (value === null || value === '') return { ok: true, value: WEBCHAT_DEFAULTS.toolRecursionDepth };
   const checked = depthInRange(value);
-  return checked.ok ? checked : { ok: false, error: `${checked.error}, or empty for the default ${WEBCHAT_DEFAULTS.toolRecursionDepth}` };
+  return checked.ok
+    ? checked
+    : { ok: false, error: `${checked.error}, or empty for the default ${WEBCHAT_DEFAULTS.toolRecursionDepth}` };
 }
 
 function appearanceJson(value: unknown): Checked<string> {
@@ -73,7 +89,8 @@ function parseToolIds(value: unknown): string[] {
   if (!Array.isArray(value)) throw invalidField('tools', 'must be a list of tool ids');
   if (value.length > LIMITS.maxTools) throw invalidField('tools', `must hold at most ${LIMITS.maxTools} tools`);
   for (const id of value) {
-    if (typeof id !== 'string' || id === '' || id.length > 100) throw invalidField('tools', 'must be a list of tool ids');
+    if (typeof id !== 'string' || id === '' || id.length > 100)
+      throw invalidField('tools', 'must be a list of tool ids');
   }
   return [...new Set(value as string[])];
 }

@@ -28,7 +28,11 @@ export function toWireKnowledge({ siteUrl, pages, summary }: KnowledgeInput): We
  * The owner's view (spec part 2 §3), snake_case as on the wire; with `knowledge` for one bot, never
  * in the list. `activeConversations` is the bot's count of active visitor conversations.
  */
-export function toWebchat({ row, toolIds }: WebchatWithTools, knowledge?: KnowledgeInput, activeConversations = 0): Webchat {
+export function toWebchat(
+  { row, toolIds }: WebchatWithTools,
+  knowledge?: KnowledgeInput,
+  activeConversations = 0,
+): Webchat {
   return {
     id: row.id,
     name: row.name,

@@ -4,15 +4,27 @@
  * re-expired when its memory or Keep history changed (a shorter one deletes them sooner).
  */
 import type { Webchat } from '../../shared/types/webchat.js';
+import { notFound, validationFailed } from '../core/AppError.js';
 import { isForeignKeyViolation } from '../db/agents.js';
 import { saveKnowledge } from '../db/knowledge.js';
 import { findWebchat, updateWebchat as writeWebchat } from '../db/webchats.js';
-import { notFound, validationFailed } from '../core/AppError.js';
 import type { ParsedWebchatBody } from './parseWebchatBody.js';
+import {
+  checkOwnedTools,
+  findOwnedWebchat,
+  fullWebchat,
+  TOOL_DELETED_MEANWHILE,
+  type WebchatDeps,
+} from './webchatStore.js';
 import { WEBCHAT_NOT_FOUND } from './webchatTexts.js';
-import { checkOwnedTools, findOwnedWebchat, fullWebchat, TOOL_DELETED_MEANWHILE, type WebchatDeps } from './webchatStore.js';
 
-export async function updateWebchat(deps: WebchatDeps, userId: string, id: string, body: ParsedWebchatBody, now: number): Promise<Webchat> {
+export async function updateWebchat(
+  deps: WebchatDeps,
+  userId: string,
+  id: string,
+  body: ParsedWebchatBody,
+  now: number,
+): Promise<Webchat> {
   const { db, chat } = deps;
   const { changes, toolIds, knowledge } = body;
   const before = await findOwnedWebchat(db, userId, id);

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { IntegrationScriptResponse, PublicWebchatConfig, Webchat } from '../../shared/types/webchat.js';
+import { notFound, quotaExceeded, validationFailed } from '../core/AppError.js';
 import { findOwnedToolIds, isForeignKeyViolation } from '../db/agents.js';
 import type { ChatKeeping } from '../db/chatExpiry.js';
 import { loadKnowledge, saveKnowledge } from '../db/knowledge.js';
@@ -14,15 +15,14 @@ import type { Database } from '../db/schema.js';
 import {
   countWebchats,
   deleteWebchat,
-  findWebchat,
   findPublicWebchatRow,
+  findWebchat,
   findWebchatRow,
   insertWebchat,
   listWebchats,
   type WebchatRecord,
   type WebchatWithTools,
 } from '../db/webchats.js';
-import { notFound, quotaExceeded, validationFailed } from '../core/AppError.js';
 import { integrationScript } from './integrationScript.js';
 import type { ParsedWebchatBody } from './parseWebchatBody.js';
 import { NEW_WEBCHAT_COLUMNS, toPublicWebchatConfig, toWebchat } from './toWebchat.js';
@@ -54,7 +54,11 @@ export async function fullWebchat({ db, chat }: WebchatDeps, webchat: WebchatWit
 }
 
 /** Tool ids must all be the user's own (spec part 2 §3). */
-export async function checkOwnedTools(db: Kysely<Database>, userId: string, toolIds: string[] | undefined): Promise<void> {
+export async function checkOwnedTools(
+  db: Kysely<Database>,
+  userId: string,
+  toolIds: string[] | undefined,
+): Promise<void> {
   if (!toolIds) return;
   const owned = await findOwnedToolIds(db, userId, toolIds);
   const unknown = toolIds.find((toolId) => !owned.has(toolId));
@@ -82,14 +86,21 @@ export async function getWebchat(deps: WebchatDeps, userId: string, id: string):
 }
 
 /** A new bot from a parsed body (parseWebchatBody without an id: name and description are there). */
-export async function createWebchat(deps: WebchatDeps, userId: string, body: ParsedWebchatBody, now: number): Promise<Webchat> {
+export async function createWebchat(
+  deps: WebchatDeps,
+  userId: string,
+  body: ParsedWebchatBody,
+  now: number,
+): Promise<Webchat> {
   const { db } = deps;
   const { changes, toolIds = [], knowledge } = body;
   await checkOwnedTools(db, userId, toolIds);
-  if ((await countWebchats(db, userId)) >= USER_QUOTAS.webchats) throw quotaExceeded('webchats', 'web chat bots per user');
+  if ((await countWebchats(db, userId)) >= USER_QUOTAS.webchats)
+    throw quotaExceeded('webchats', 'web chat bots per user');
   const { name, description } = changes;
   // parseWebchatBody without an id refuses a body that lacks either, so this is a caller's bug.
-  if (name === undefined || description === undefined) throw new Error('createWebchat needs a body parsed for a new bot');
+  if (name === undefined || description === undefined)
+    throw new Error('createWebchat needs a body parsed for a new bot');
   const columns = { ...NEW_WEBCHAT_COLUMNS, ...changes, name, description };
   try {
     const created = await db.transaction().execute(async (trx) => {
@@ -109,7 +120,12 @@ export async function removeWebchat(db: Kysely<Database>, userId: string, id: st
 }
 
 /** The script tag a customer pastes into their site for one of the user's bots. */
-export async function webchatIntegrationScript(db: Kysely<Database>, userId: string, id: string, publicUrl: string): Promise<IntegrationScriptResponse> {
+export async function webchatIntegrationScript(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  publicUrl: string,
+): Promise<IntegrationScriptResponse> {
   const webchat = await findOwnedWebchat(db, userId, id);
   return { integrationScript: integrationScript(publicUrl, webchat.id) };
 }

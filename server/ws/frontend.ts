@@ -10,12 +10,12 @@ import type WebSocket from 'ws';
 import { REALTIME } from '../../shared/defaults.js';
 import { parseClientMessage, type ServerMessage } from '../../shared/protocol.js';
 import { tokenFromProtocols } from '../../shared/realtimeToken.js';
-import { AppError } from '../core/AppError.js';
 import { impersonate, impersonationTarget } from '../auth/impersonation.js';
+import { type SignedInUser, userFromAccessToken } from '../auth/sessionUser.js';
 import { toAuthUser } from '../auth/toAuthUser.js';
-import { userFromAccessToken, type SignedInUser } from '../auth/sessionUser.js';
-import type { RealtimeConnection } from '../realtime/ConnectionRegistry.js';
+import { AppError } from '../core/AppError.js';
 import type { SessionUser } from '../core/types.js';
+import type { RealtimeConnection } from '../realtime/ConnectionRegistry.js';
 
 /** Close code for a refused impersonation: not 4001, which would sign the console out. */
 export const IMPERSONATION_DENIED_CLOSE_CODE = 4003;
@@ -29,9 +29,13 @@ function queryParam(query: unknown, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-async function identify(app: FastifyInstance, request: FastifyRequest): Promise<{ actor: SignedInUser; user: SessionUser }> {
+async function identify(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ actor: SignedInUser; user: SessionUser }> {
   const offered = request.headers['sec-websocket-protocol'];
-  const token = queryParam(request.query, 'token') ?? tokenFromProtocols(Array.isArray(offered) ? offered.join(',') : offered);
+  const token =
+    queryParam(request.query, 'token') ?? tokenFromProtocols(Array.isArray(offered) ? offered.join(',') : offered);
   const actor = await userFromAccessToken(app.auth, token);
   const targetId = impersonationTarget(queryParam(request.query, 'impersonate'));
   if (targetId === null) return { actor, user: actor };

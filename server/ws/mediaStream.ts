@@ -21,9 +21,14 @@ export async function mediaStreamRoutes(app: FastifyInstance): Promise<void> {
       websocket: true,
       config: { auth: 'public' },
       preValidation: async (request) => {
-        if (!isSignatureShaped(request.headers[TWILIO_SIGNATURE_HEADER])) throw forbidden('Only Twilio may open a media stream');
+        if (!isSignatureShaped(request.headers[TWILIO_SIGNATURE_HEADER]))
+          throw forbidden('Only Twilio may open a media stream');
         if (!app.calls.admitsStreamFrom(address(request.ip))) {
-          throw new AppError('rate_limited', 'Too many media streams from this address are waiting to start', retryAfter(5));
+          throw new AppError(
+            'rate_limited',
+            'Too many media streams from this address are waiting to start',
+            retryAfter(5),
+          );
         }
       },
     },

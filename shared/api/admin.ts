@@ -1,4 +1,3 @@
-import type { Request } from './request.js';
 import type {
   CreateUserRequest,
   SuccessResponse,
@@ -6,16 +5,15 @@ import type {
   UserResponse,
   UsersResponse,
 } from '../types/api.js';
+import type { Request } from './request.js';
 
 /** Admin user management (spec part 2 §7). */
 export function adminApi(request: Request) {
   return {
     listUsers: () => request<UsersResponse>('GET', '/accounts/admin/users'),
-    createUser: (body: CreateUserRequest) =>
-      request<UserResponse>('POST', '/accounts/admin/users', { body }),
+    createUser: (body: CreateUserRequest) => request<UserResponse>('POST', '/accounts/admin/users', { body }),
     updateUser: (id: string, body: UpdateUserRequest) =>
       request<UserResponse>('PUT', `/accounts/admin/users/${encodeURIComponent(id)}`, { body }),
-    deleteUser: (id: string) =>
-      request<SuccessResponse>('DELETE', `/accounts/admin/users/${encodeURIComponent(id)}`),
+    deleteUser: (id: string) => request<SuccessResponse>('DELETE', `/accounts/admin/users/${encodeURIComponent(id)}`),
   };
 }

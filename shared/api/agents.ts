@@ -1,4 +1,3 @@
-import type { Request } from './request.js';
 import type { Agent, AgentPatch } from '../types/agent.js';
 import type {
   AssociateResponse,
@@ -8,6 +7,7 @@ import type {
   PhoneNumbersResponse,
   SuccessResponse,
 } from '../types/api.js';
+import type { Request } from './request.js';
 
 const enc = encodeURIComponent;
 
@@ -17,8 +17,7 @@ export function agentsApi(request: Request) {
     list: () => request<Agent[]>('GET', '/agents'),
     get: (id: string) => request<Agent>('GET', `/agents/${enc(id)}`),
     create: (name: string) => request<Agent>('POST', '/agents', { body: { name } }),
-    update: (id: string, patch: AgentPatch) =>
-      request<Agent>('PATCH', `/agents/${enc(id)}`, { body: patch }),
+    update: (id: string, patch: AgentPatch) => request<Agent>('PATCH', `/agents/${enc(id)}`, { body: patch }),
     remove: (id: string) => request<SuccessResponse>('DELETE', `/agents/${enc(id)}`),
   };
 }
@@ -26,12 +25,10 @@ export function agentsApi(request: Request) {
 export function phoneApi(request: Request) {
   return {
     numbers: () => request<PhoneNumbersResponse>('GET', '/twilio/get-all-phone-numbers'),
-    makeCall: (body: MakeCallRequest) =>
-      request<MakeCallResponse>('POST', '/twilio/make-call', { body }),
+    makeCall: (body: MakeCallRequest) => request<MakeCallResponse>('POST', '/twilio/make-call', { body }),
     associations: () => request<AssociationsResponse>('GET', '/phone-associations'),
     associate: (phoneNumber: string, agentId: string) =>
       request<AssociateResponse>('POST', '/phone-associations', { body: { phoneNumber, agentId } }),
-    dissociate: (phoneNumber: string) =>
-      request<SuccessResponse>('DELETE', `/phone-associations/${enc(phoneNumber)}`),
+    dissociate: (phoneNumber: string) => request<SuccessResponse>('DELETE', `/phone-associations/${enc(phoneNumber)}`),
   };
 }

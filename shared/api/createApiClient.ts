@@ -1,13 +1,13 @@
+import type { HealthResponse } from '../types/api.js';
 import { accountsApi } from './accounts.js';
 import { adminApi } from './admin.js';
 import { agentsApi, phoneApi } from './agents.js';
 import { historyApi } from './history.js';
 import { knowledgeApi } from './knowledge.js';
-import { createTransport, type ApiClientOptions } from './request.js';
+import { type ApiClientOptions, createTransport } from './request.js';
 import { sessionsApi } from './sessions.js';
 import { customValuesApi, toolsApi } from './tools.js';
 import { webchatsApi } from './webchats.js';
-import type { HealthResponse } from '../types/api.js';
 
 /** The typed API client: one `request()`, methods grouped by resource, failures thrown as ApiError. */
 export function createApiClient(options: ApiClientOptions) {

@@ -1,4 +1,3 @@
-import type { Request, StreamRequest } from './request.js';
 import type {
   ConversationDetail,
   ConversationsPage,
@@ -7,6 +6,7 @@ import type {
   HistorySearchPage,
   HistorySearchQuery,
 } from '../types/history.js';
+import type { Request, StreamRequest } from './request.js';
 
 const enc = encodeURIComponent;
 
@@ -16,7 +16,8 @@ export type HistoryExportQuery = Omit<HistorySearchQuery, 'limit' | 'offset'>;
 /** One history of calls and chats (issue 11): search, a bot's conversations, and streamed exports. */
 export function historyApi(request: Request, stream: StreamRequest) {
   return {
-    search: (query: HistorySearchQuery = {}) => request<HistorySearchPage>('GET', '/history/search', { query: { ...query } }),
+    search: (query: HistorySearchQuery = {}) =>
+      request<HistorySearchPage>('GET', '/history/search', { query: { ...query } }),
     conversations: (webchatId: string, query: ConversationsQuery = {}) =>
       request<ConversationsPage>('GET', `/history/webchats/${enc(webchatId)}/conversations`, { query: { ...query } }),
     conversation: (webchatId: string, conversationId: string) =>

@@ -1,6 +1,6 @@
-import type { Request } from './request.js';
 import type { SuccessResponse } from '../types/api.js';
 import type { CrawlResponse, SummarizeResponse } from '../types/knowledge.js';
+import type { Request } from './request.js';
 
 const enc = encodeURIComponent;
 
@@ -12,7 +12,10 @@ const enc = encodeURIComponent;
 export function knowledgeApi(request: Request) {
   return {
     crawl: (url: string, options: { crawlId?: string; signal?: AbortSignal } = {}) =>
-      request<CrawlResponse>('GET', '/webchats/crawl', { query: { url, crawlId: options.crawlId }, signal: options.signal }),
+      request<CrawlResponse>('GET', '/webchats/crawl', {
+        query: { url, crawlId: options.crawlId },
+        signal: options.signal,
+      }),
     cancelCrawl: (crawlId: string) => request<SuccessResponse>('DELETE', `/webchats/crawl/${enc(crawlId)}`),
     summarize: (text: string, options: { signal?: AbortSignal } = {}) =>
       request<SummarizeResponse>('POST', '/webchats/summarize', { body: { text }, signal: options.signal }),

@@ -66,7 +66,11 @@ export interface TokenAccess {
  * refresh and are retried with the new token (spec part 1 §4). `stream()` is its twin for answers
  * read as they arrive.
  */
-export function createTransport(options: ApiClientOptions): { request: Request; stream: StreamRequest; tokens: TokenAccess } {
+export function createTransport(options: ApiClientOptions): {
+  request: Request;
+  stream: StreamRequest;
+  tokens: TokenAccess;
+} {
   const baseUrl = (options.baseUrl ?? '/api').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const clock = new TokenClock(options.now);

@@ -1,6 +1,6 @@
-import type { Request } from './request.js';
 import type { ActiveSessionsResponse, EndedSessionsQuery, SuccessResponse } from '../types/api.js';
 import type { CallSession, EndedSessionsPage, SessionMessage } from '../types/session.js';
+import type { Request } from './request.js';
 
 const enc = encodeURIComponent;
 
@@ -8,13 +8,10 @@ const enc = encodeURIComponent;
 export function sessionsApi(request: Request) {
   return {
     active: () => request<ActiveSessionsResponse>('GET', '/sessions/active-sessions'),
-    activeOne: (streamSid: string) =>
-      request<CallSession | null>('GET', `/sessions/active-sessions/${enc(streamSid)}`),
+    activeOne: (streamSid: string) => request<CallSession | null>('GET', `/sessions/active-sessions/${enc(streamSid)}`),
     ended: (query: EndedSessionsQuery = {}) =>
       request<EndedSessionsPage>('GET', '/sessions/ended-sessions', { query: { ...query } }),
-    end: (streamSid: string) =>
-      request<SuccessResponse>('POST', '/sessions/end-session', { body: { streamSid } }),
-    messages: (streamSid: string) =>
-      request<SessionMessage[]>('GET', `/sessions/messages/${enc(streamSid)}`),
+    end: (streamSid: string) => request<SuccessResponse>('POST', '/sessions/end-session', { body: { streamSid } }),
+    messages: (streamSid: string) => request<SessionMessage[]>('GET', `/sessions/messages/${enc(streamSid)}`),
   };
 }

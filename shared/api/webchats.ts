@@ -1,6 +1,6 @@
-import type { Request } from './request.js';
 import type { SuccessResponse } from '../types/api.js';
 import type { Demo, IntegrationScriptResponse, Webchat, WebchatInput } from '../types/webchat.js';
+import type { Request } from './request.js';
 
 const enc = encodeURIComponent;
 

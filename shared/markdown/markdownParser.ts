@@ -6,7 +6,8 @@ import type { MakeElement } from './markdownElements.js';
  * Emphasis stays within a line and needs its closing mark, so a half-streamed `**bold` is shown
  * as typed until the rest arrives.
  */
-const INLINE = /\\([!-/:-@[-`{-~])|(`+)(.+?)\2(?!`)|(\*\*|__)(?=\S)(.*?\S)\4|([*_])(?=\S)(.*?\S)\6|\[([^\]]+)\]\(([^()\s]+)\)|https?:\/\/[^\s<>"]+/gi;
+const INLINE =
+  /\\([!-/:-@[-`{-~])|(`+)(.+?)\2(?!`)|(\*\*|__)(?=\S)(.*?\S)\4|([*_])(?=\S)(.*?\S)\6|\[([^\]]+)\]\(([^()\s]+)\)|https?:\/\/[^\s<>"]+/gi;
 /** Only web links become links; javascript:, data:, relative and other addresses stay text. */
 const WEB_LINK = /^https?:\/\//i;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -41,7 +42,10 @@ export function markdownParser<N>(make: MakeElement<N>): (source: string) => N[]
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
       const [whole, escaped, , code, strongMark, strong, emMark, em, label, href] = m;
       // snake_case_words aren't emphasis: underscores only count at word edges.
-      if ((strongMark ?? emMark)?.[0] === '_' && /\w/.test((text[m.index - 1] ?? '') + (text[pattern.lastIndex] ?? ''))) {
+      if (
+        (strongMark ?? emMark)?.[0] === '_' &&
+        /\w/.test((text[m.index - 1] ?? '') + (text[pattern.lastIndex] ?? ''))
+      ) {
         pattern.lastIndex = m.index + 1;
         continue;
       }
@@ -86,14 +90,31 @@ export function markdownParser<N>(make: MakeElement<N>): (source: string) => N[]
       } else if (ITEM.test(line)) {
         const start = i;
         // Blank lines between items (a "loose" list) don't end it.
-        while (++i < lines.length && (IN_LIST.test(lines[i] ?? '') || (!lines[i]?.trim() && IN_LIST.test(lines[i + 1] ?? ''))));
+        while (
+          ++i < lines.length &&
+          (IN_LIST.test(lines[i] ?? '') || (!lines[i]?.trim() && IN_LIST.test(lines[i + 1] ?? '')))
+        );
         out.push(...lists(lines.slice(start, i)));
       } else {
         const paragraph: string[] = [];
-        for (let next = line; i < lines.length && next.trim() && !FENCE.test(next) && !HEADING.test(next) && !(paragraph.length && ITEM.test(next)); next = lines[++i] ?? '') {
+        for (
+          let next = line;
+          i < lines.length &&
+          next.trim() &&
+          !FENCE.test(next) &&
+          !HEADING.test(next) &&
+          !(paragraph.length && ITEM.test(next));
+          next = lines[++i] ?? ''
+        ) {
           paragraph.push(next.trim());
         }
-        out.push(make('p', {}, paragraph.flatMap((text, k) => (k ? [make('br', {}, []), ...inline(text)] : inline(text)))));
+        out.push(
+          make(
+            'p',
+            {},
+            paragraph.flatMap((text, k) => (k ? [make('br', {}, []), ...inline(text)] : inline(text))),
+          ),
+        );
       }
     }
     return out;

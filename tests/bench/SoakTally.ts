@@ -25,7 +25,11 @@ export class SoakTally {
   }
 
   fail(kind: string, detail: string, expected = false): void {
-    (expected ? this.expected : this.unexpected).push({ kind, detail: detail.slice(0, 300), at: Math.round((Date.now() - this.#started) / 1000) });
+    (expected ? this.expected : this.unexpected).push({
+      kind,
+      detail: detail.slice(0, 300),
+      at: Math.round((Date.now() - this.#started) / 1000),
+    });
   }
 
   /**
@@ -33,16 +37,29 @@ export class SoakTally {
    * counted under `kind`; a status outside `ok` is an unexpected failure. Resolves with the
    * response (body unread) or null when it failed.
    */
-  async request(kind: string, url: string, init: RequestInit & { address: string; ok?: number[] }): Promise<Response | null> {
+  async request(
+    kind: string,
+    url: string,
+    init: RequestInit & { address: string; ok?: number[] },
+  ): Promise<Response | null> {
     const { address, ok = [200, 201], ...rest } = init;
     const started = performance.now();
     try {
-      const response = await fetch(url, { ...rest, headers: { ...(rest.headers as Record<string, string>), 'x-forwarded-for': address } });
+      const response = await fetch(url, {
+        ...rest,
+        headers: { ...(rest.headers as Record<string, string>), 'x-forwarded-for': address },
+      });
       this.done(kind, performance.now() - started);
       if (ok.includes(response.status)) return response;
-      this.fail(kind, `${rest.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status}: ${await response.text()}`);
+      this.fail(
+        kind,
+        `${rest.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status}: ${await response.text()}`,
+      );
     } catch (error) {
-      this.fail(kind, `${rest.method ?? 'GET'} ${new URL(url).pathname} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.fail(
+        kind,
+        `${rest.method ?? 'GET'} ${new URL(url).pathname} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     return null;
   }
@@ -63,6 +80,11 @@ export class SoakTally {
   byKind(): Array<{ kind: string; count: number; p50: number; p99: number }> {
     return [...this.#latencies.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([kind, list]) => ({ kind, count: list.length, p50: round(percentile(list, 50)), p99: round(percentile(list, 99)) }));
+      .map(([kind, list]) => ({
+        kind,
+        count: list.length,
+        p50: round(percentile(list, 50)),
+        p99: round(percentile(list, 99)),
+      }));
   }
 }

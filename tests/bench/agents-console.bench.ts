@@ -8,12 +8,12 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 import { AGENT_DEFAULTS, STORAGE_KEYS, VOICES } from '../../shared/defaults.js';
 import type { Agent } from '../../shared/types/agent.js';
 import { buildDist } from './buildDist.js';
+import { type Bench, type BenchRow, percentile, round } from './harness.js';
 import { CONSOLE_DIST, serveDist } from './serveDist.js';
-import { percentile, round, type Bench, type BenchRow } from './harness.js';
 
 const RUNS = 5;
 const RUN_TIMEOUT_MS = 30_000;
@@ -51,7 +51,11 @@ async function timeToLastCard(browser: Browser, baseUrl: string, body: string, c
     await page.route('**/api/**', (route) => {
       const { pathname } = new URL(route.request().url());
       if (pathname === '/api/agents') return route.fulfill({ status: 200, contentType: 'application/json', body });
-      return route.fulfill({ status: 404, contentType: 'application/json', body: '{"success":false,"error":"Not found"}' });
+      return route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"success":false,"error":"Not found"}',
+      });
     });
     await page.goto(`${baseUrl}/agents`, { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
     const handle = await page.waitForFunction(
@@ -70,20 +74,33 @@ async function timeToLastCard(browser: Browser, baseUrl: string, body: string, c
 
 function rows(label: string, times: number[]): BenchRow[] {
   return [
-    { metric: `${label} p50`, value: round(percentile(times, 50)), unit: 'ms', note: `navigation start → last card laid out, ${RUNS} runs` },
+    {
+      metric: `${label} p50`,
+      value: round(percentile(times, 50)),
+      unit: 'ms',
+      note: `navigation start → last card laid out, ${RUNS} runs`,
+    },
     { metric: `${label} max`, value: round(Math.max(...times)), unit: 'ms' },
   ];
 }
 
 export const bench: Bench = {
   name: 'agents-console',
-  description: 'Console agents list: navigation to last card with 500 agents against a 50-agent baseline (built console, Chromium)',
+  description:
+    'Console agents list: navigation to last card with 500 agents against a 50-agent baseline (built console, Chromium)',
   run: async () => {
     if (!existsSync(path.join(CONSOLE_DIST, 'index.html'))) buildDist();
     const site = await serveDist();
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     });
     try {
       const sizes = [50, 500] as const;

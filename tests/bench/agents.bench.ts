@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { insertAgent, updateAgent } from '../../server/db/agents.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
-import { percentile, round, type Bench, type BenchRow } from './harness.js';
+import { type Bench, type BenchRow, percentile, round } from './harness.js';
 
 const REQUESTS = 50;
 const WARM_UP = 5;
@@ -21,17 +21,40 @@ async function userWithAgents(t: TestApp, count: number): Promise<Record<string,
   const toolIds = Array.from({ length: TOOLS_PER_USER }, () => randomUUID());
   await t.db
     .insertInto('tools')
-    .values(toolIds.map((id, i) => ({ id, user_id: user.id, name: `tool_${i}`, description: `Tool number ${i}`, type: 'function', parameters: '{}', handler_code: '', created_at: now, updated_at: now })))
+    .values(
+      toolIds.map((id, i) => ({
+        id,
+        user_id: user.id,
+        name: `tool_${i}`,
+        description: `Tool number ${i}`,
+        type: 'function',
+        parameters: '{}',
+        handler_code: '',
+        created_at: now,
+        updated_at: now,
+      })),
+    )
     .execute();
   for (let i = 0; i < count; i++) {
     const { row } = await insertAgent(t.db, user.id, `Agent ${i}`, now + i);
     const tools = Array.from({ length: TOOLS_PER_AGENT }, (_, k) => toolIds[(i + k) % TOOLS_PER_USER]!);
-    await updateAgent(t.db, user.id, row.id, { instructions: INSTRUCTIONS, description: `Handles line ${i}` }, tools, now + i);
+    await updateAgent(
+      t.db,
+      user.id,
+      row.id,
+      { instructions: INSTRUCTIONS, description: `Handles line ${i}` },
+      tools,
+      now + i,
+    );
   }
   return t.auth((await t.login(user.username, user.password)).accessToken);
 }
 
-async function measure(t: TestApp, headers: Record<string, string>, expected: number): Promise<{ times: number[]; bytes: number }> {
+async function measure(
+  t: TestApp,
+  headers: Record<string, string>,
+  expected: number,
+): Promise<{ times: number[]; bytes: number }> {
   let bytes = 0;
   const times: number[] = [];
   for (let i = 0; i < WARM_UP + REQUESTS; i++) {
@@ -50,7 +73,12 @@ async function measure(t: TestApp, headers: Record<string, string>, expected: nu
 
 function rows(label: string, result: { times: number[]; bytes: number }): BenchRow[] {
   return [
-    { metric: `${label} p50`, value: round(percentile(result.times, 50)), unit: 'ms', note: `${REQUESTS} sequential requests via app.inject` },
+    {
+      metric: `${label} p50`,
+      value: round(percentile(result.times, 50)),
+      unit: 'ms',
+      note: `${REQUESTS} sequential requests via app.inject`,
+    },
     { metric: `${label} p95`, value: round(percentile(result.times, 95)), unit: 'ms' },
     { metric: `${label} answer size`, value: round(result.bytes / 1024, 1), unit: 'KiB' },
   ];
@@ -70,7 +98,12 @@ export const bench: Bench = {
       return [
         ...rows('50 agents', baseline),
         ...rows('500 agents', grown),
-        { metric: 'p50 growth 50 → 500 agents', value: round(ratio), unit: 'x', note: '10x the agents; below 10x means sub-linear cost' },
+        {
+          metric: 'p50 growth 50 → 500 agents',
+          value: round(ratio),
+          unit: 'x',
+          note: '10x the agents; below 10x means sub-linear cost',
+        },
       ];
     } finally {
       await t.close();

@@ -72,7 +72,8 @@ export async function startBenchApp(): Promise<BenchApp> {
       body: JSON.stringify({ username: as.username, password: as.password }),
     });
     const body: unknown = await response.json();
-    const token = typeof body === 'object' && body !== null ? (body as { accessToken?: unknown }).accessToken : undefined;
+    const token =
+      typeof body === 'object' && body !== null ? (body as { accessToken?: unknown }).accessToken : undefined;
     if (!response.ok || typeof token !== 'string') throw new Error(`login failed (${response.status})`);
     return token;
   };

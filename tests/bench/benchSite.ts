@@ -25,7 +25,9 @@ export interface BenchSite {
  * path to the file to send, a JSON answer (`{ json }`) or null; null or an unreadable file is a 404.
  * Every answer is `no-cache`, so each fresh browser context is a first visit.
  */
-export async function serveBenchSite(resolve: (pathname: string) => string | { json: unknown } | null): Promise<BenchSite> {
+export async function serveBenchSite(
+  resolve: (pathname: string) => string | { json: unknown } | null,
+): Promise<BenchSite> {
   const server = http.createServer((req, res) => {
     const target = resolve(decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname));
     const send = (type: string, body: Buffer | string) => {

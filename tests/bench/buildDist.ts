@@ -6,7 +6,10 @@ export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 export function buildDist(): void {
   for (const config of ['vite.config.console.ts', 'vite.config.widget.ts']) {
-    const run = spawnSync('npx', ['vite', 'build', '-c', config, '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' });
+    const run = spawnSync('npx', ['vite', 'build', '-c', config, '--logLevel', 'warn'], {
+      cwd: REPO,
+      stdio: 'inherit',
+    });
     if (run.status !== 0) throw new Error(`vite build -c ${config} failed`);
   }
 }

@@ -6,13 +6,13 @@
  * and the same fake: the difference is what the server adds (admission, conversation, knowledge
  * search, kept messages, the model request, the SSE relay; with history after the first turn).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { startFakeOpenAIChat, type FakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
+import { type FakeOpenAIChat, startFakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
 import { readSse } from '../helpers/sseEvents.js';
-import { percentile, round, type Bench, type BenchRow } from './harness.js';
 import type { ChatBenchInput, ChatBenchStats } from './chatBenchServer.js';
+import { type Bench, type BenchRow, percentile, round } from './harness.js';
 
 const KEY = 'sk-bench-chat';
 const SAMPLES = 200;
@@ -36,23 +36,35 @@ async function directFirstToken(fake: FakeOpenAIChat): Promise<number> {
   const response = await fetch(`${fake.baseUrl}/chat/completions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'When do you open?' }] }),
+    body: JSON.stringify({
+      model: 'gpt-4o-mini',
+      stream: true,
+      messages: [{ role: 'user', content: 'When do you open?' }],
+    }),
   });
   let first = NaN;
   const decoder = new TextDecoder();
   for await (const chunk of response.body!) {
-    if (Number.isNaN(first) && decoder.decode(chunk, { stream: true }).includes('"content":"F')) first = performance.now() - started;
+    if (Number.isNaN(first) && decoder.decode(chunk, { stream: true }).includes('"content":"F'))
+      first = performance.now() - started;
   }
   return first;
 }
 
 /** Milliseconds to the first delta through Switchboard, read to `done`; the conversation to continue. */
-async function serverFirstToken(url: string, botId: string, conversationId?: string): Promise<{ ms: number; total: number; conversationId: string }> {
+async function serverFirstToken(
+  url: string,
+  botId: string,
+  conversationId?: string,
+): Promise<{ ms: number; total: number; conversationId: string }> {
   const started = performance.now();
   const response = await fetch(`${url}/api/widget/webchats/${botId}/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ text: 'When do you open, and what is your refund policy?', ...(conversationId ? { conversationId } : {}) }),
+    body: JSON.stringify({
+      text: 'When do you open, and what is your refund policy?',
+      ...(conversationId ? { conversationId } : {}),
+    }),
   });
   if (!response.ok) throw new Error(`the chat answered ${response.status}: ${await response.text()}`);
   let first = NaN;
@@ -65,7 +77,12 @@ async function serverFirstToken(url: string, botId: string, conversationId?: str
   return { ms: first, total: performance.now() - started, conversationId: id };
 }
 
-async function firstTokenRows(fake: FakeOpenAIChat, child: ChildProcess, url: string, botId: string): Promise<BenchRow[]> {
+async function firstTokenRows(
+  fake: FakeOpenAIChat,
+  child: ChildProcess,
+  url: string,
+  botId: string,
+): Promise<BenchRow[]> {
   const direct: number[] = [];
   let cpuBefore = 0;
   const server: number[] = [];
@@ -84,17 +101,42 @@ async function firstTokenRows(fake: FakeOpenAIChat, child: ChildProcess, url: st
   const cpuPerAnswer = ((await ask<ChatBenchStats>(child, 'stats')).cpuMs - cpuBefore) / SAMPLES;
   const p = (values: number[], q: number) => round(percentile(values, q));
   return [
-    { metric: 'first token, fake direct p50', value: p(direct, 50), unit: 'ms', note: `${SAMPLES} requests after ${WARM_UP} warm-up, one at a time` },
+    {
+      metric: 'first token, fake direct p50',
+      value: p(direct, 50),
+      unit: 'ms',
+      note: `${SAMPLES} requests after ${WARM_UP} warm-up, one at a time`,
+    },
     { metric: 'first token, fake direct p99', value: p(direct, 99), unit: 'ms' },
-    { metric: 'first token, through the server p50', value: p(server, 50), unit: 'ms', note: 'bot with knowledge; conversations of up to 10 turns' },
+    {
+      metric: 'first token, through the server p50',
+      value: p(server, 50),
+      unit: 'ms',
+      note: 'bot with knowledge; conversations of up to 10 turns',
+    },
     { metric: 'first token, through the server p99', value: p(server, 99), unit: 'ms' },
     { metric: 'time added by the server p50', value: round(p(server, 50) - p(direct, 50)), unit: 'ms' },
-    { metric: 'time added by the server p99', value: round(p(server, 99) - p(direct, 99)), unit: 'ms', note: 'budget ≤ 30 ms' },
-    { metric: 'server CPU per answer', value: round(cpuPerAnswer), unit: 'ms', note: 'the whole turn, stored; free of waiting for a core' },
+    {
+      metric: 'time added by the server p99',
+      value: round(p(server, 99) - p(direct, 99)),
+      unit: 'ms',
+      note: 'budget ≤ 30 ms',
+    },
+    {
+      metric: 'server CPU per answer',
+      value: round(cpuPerAnswer),
+      unit: 'ms',
+      note: 'the whole turn, stored; free of waiting for a core',
+    },
   ];
 }
 
-async function concurrentRows(fake: FakeOpenAIChat, child: ChildProcess, url: string, botIds: string[]): Promise<BenchRow[]> {
+async function concurrentRows(
+  fake: FakeOpenAIChat,
+  child: ChildProcess,
+  url: string,
+  botIds: string[],
+): Promise<BenchRow[]> {
   fake.reply = () => STREAMED;
   const idle = await ask<ChatBenchStats>(child, 'stats');
   await ask(child, 'reset');
@@ -118,15 +160,45 @@ async function concurrentRows(fake: FakeOpenAIChat, child: ChildProcess, url: st
   await new Promise((resolve) => setTimeout(resolve, elapsed));
   const quiet = await ask<ChatBenchStats>(child, 'stats');
   return [
-    { metric: `${CONCURRENT} chats: answers completed`, value: turnTimes.length, unit: 'answers', note: `${TURNS} turns each over ${BOTS} bots in ${round(elapsed / 1000, 1)} s; the fake streams 40 words, one per 20 ms` },
-    { metric: `${CONCURRENT} chats: answer time p50`, value: round(percentile(turnTimes, 50)), unit: 'ms', note: 'the fake alone takes about 800 ms' },
+    {
+      metric: `${CONCURRENT} chats: answers completed`,
+      value: turnTimes.length,
+      unit: 'answers',
+      note: `${TURNS} turns each over ${BOTS} bots in ${round(elapsed / 1000, 1)} s; the fake streams 40 words, one per 20 ms`,
+    },
+    {
+      metric: `${CONCURRENT} chats: answer time p50`,
+      value: round(percentile(turnTimes, 50)),
+      unit: 'ms',
+      note: 'the fake alone takes about 800 ms',
+    },
     { metric: `${CONCURRENT} chats: answer time p99`, value: round(percentile(turnTimes, 99)), unit: 'ms' },
-    { metric: `${CONCURRENT} chats: server event-loop lag p99`, value: round(busy.lag.p99), unit: 'ms', note: 'monitorEventLoopDelay, 5 ms resolution, in the server process' },
+    {
+      metric: `${CONCURRENT} chats: server event-loop lag p99`,
+      value: round(busy.lag.p99),
+      unit: 'ms',
+      note: 'monitorEventLoopDelay, 5 ms resolution, in the server process',
+    },
     { metric: `${CONCURRENT} chats: server event-loop lag max`, value: round(busy.lag.max), unit: 'ms' },
-    { metric: 'server event-loop lag p99 idle', value: round(quiet.lag.p99), unit: 'ms', note: 'as long, nothing running: the machine’s own floor' },
-    { metric: `${CONCURRENT} chats: server CPU per answer`, value: round((busy.cpuMs - cpuBefore) / turnTimes.length), unit: 'ms', note: '40 deltas each' },
+    {
+      metric: 'server event-loop lag p99 idle',
+      value: round(quiet.lag.p99),
+      unit: 'ms',
+      note: 'as long, nothing running: the machine’s own floor',
+    },
+    {
+      metric: `${CONCURRENT} chats: server CPU per answer`,
+      value: round((busy.cpuMs - cpuBefore) / turnTimes.length),
+      unit: 'ms',
+      note: '40 deltas each',
+    },
     { metric: 'server RSS idle', value: round(idle.rssMb, 0), unit: 'MB', note: 'after the first-token runs' },
-    { metric: `${CONCURRENT} chats: server peak RSS`, value: round(busy.peakRssMb, 0), unit: 'MB', note: `+${round(busy.peakRssMb - idle.rssMb, 0)} MB over idle` },
+    {
+      metric: `${CONCURRENT} chats: server peak RSS`,
+      value: round(busy.peakRssMb, 0),
+      unit: 'MB',
+      note: `+${round(busy.peakRssMb - idle.rssMb, 0)} MB over idle`,
+    },
   ];
 }
 
@@ -141,8 +213,17 @@ export const bench: Bench = {
       env: { ...process.env, CHAT_BENCH_INPUT: JSON.stringify(input), LOG_LEVEL: 'silent' },
     });
     try {
-      const ready = await new Promise<{ url: string; botIds: string[] }>((resolve) => child.once('message', (m) => resolve(m as { url: string; botIds: string[] })));
-      const rows: BenchRow[] = [{ metric: 'machine load (1 min average)', value: round(os.loadavg()[0]!), unit: 'runnable', note: `${os.cpus().length} cores: above that, p99s include waiting for a core` }];
+      const ready = await new Promise<{ url: string; botIds: string[] }>((resolve) =>
+        child.once('message', (m) => resolve(m as { url: string; botIds: string[] })),
+      );
+      const rows: BenchRow[] = [
+        {
+          metric: 'machine load (1 min average)',
+          value: round(os.loadavg()[0]!),
+          unit: 'runnable',
+          note: `${os.cpus().length} cores: above that, p99s include waiting for a core`,
+        },
+      ];
       rows.push(...(await firstTokenRows(fake, child, ready.url, ready.botIds[0]!)));
       rows.push(...(await concurrentRows(fake, child, ready.url, ready.botIds)));
       return rows;

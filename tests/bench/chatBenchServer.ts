@@ -44,7 +44,18 @@ const owner = await t.createUser();
 await updateAccountSecrets(t.db, t.app.secretBox, owner.id, { openai_api_key: input.openaiKey }, Date.now());
 const botIds: string[] = [];
 for (let i = 0; i < input.bots; i++) {
-  const { row } = await insertWebchat(t.db, owner.id, { ...NEW_WEBCHAT_COLUMNS, name: `Bench bot ${i}`, description: 'd', system_prompt: 'You are the shop assistant. Answer briefly.' }, [], Date.now());
+  const { row } = await insertWebchat(
+    t.db,
+    owner.id,
+    {
+      ...NEW_WEBCHAT_COLUMNS,
+      name: `Bench bot ${i}`,
+      description: 'd',
+      system_prompt: 'You are the shop assistant. Answer briefly.',
+    },
+    [],
+    Date.now(),
+  );
   await saveKnowledge(t.db, row.id, SHOP_KNOWLEDGE);
   botIds.push(row.id);
 }

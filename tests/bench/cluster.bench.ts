@@ -15,7 +15,7 @@ import { parseServerMessage } from '../../shared/protocol.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { listenForSockets } from '../helpers/serverSocket.js';
 import { createThrowawayPostgres, throwawayPostgresUnavailable } from '../helpers/throwawayPostgres.js';
-import { percentile, round, type Bench, type BenchRow } from './harness.js';
+import { type Bench, type BenchRow, percentile, round } from './harness.js';
 
 const ONE_AT_A_TIME = 1000;
 const BURSTS = 20;
@@ -44,7 +44,13 @@ interface Round {
 }
 
 /** Emits on `emitter` and waits for `arrivals`, `count` events `burst` at a time. */
-async function measure(emitter: TestApp, userId: string, arrivals: Map<string, (at: number) => void>, count: number, burst: number): Promise<Round> {
+async function measure(
+  emitter: TestApp,
+  userId: string,
+  arrivals: Map<string, (at: number) => void>,
+  count: number,
+  burst: number,
+): Promise<Round> {
   const times: number[] = [];
   let lost = 0;
   const deadline = performance.now() + ROUND_LIMIT_MS;
@@ -59,7 +65,11 @@ async function measure(emitter: TestApp, userId: string, arrivals: Map<string, (
           resolve(at - started);
         });
       });
-      emitter.app.realtime.sendToUser(userId, { type: 'webchat.activity', webchatId: id, activeConversations: sent + i });
+      emitter.app.realtime.sendToUser(userId, {
+        type: 'webchat.activity',
+        webchatId: id,
+        activeConversations: sent + i,
+      });
       return received.finally(() => arrivals.delete(id));
     });
     for (const time of await Promise.all(waits)) {
@@ -74,23 +84,40 @@ function latencyRows(label: string, result: Round, note: string): BenchRow[] {
   const { times } = result;
   return [
     { metric: `${label} p50`, value: round(percentile(times, 50)), unit: 'ms', note },
-    { metric: `${label} p99`, value: round(percentile(times, 99)), unit: 'ms', note: `${times.length} events, ${result.lost} lost` },
+    {
+      metric: `${label} p99`,
+      value: round(percentile(times, 99)),
+      unit: 'ms',
+      note: `${times.length} events, ${result.lost} lost`,
+    },
     { metric: `${label} max`, value: round(Math.max(...times)), unit: 'ms' },
   ];
 }
 
 export const bench: Bench = {
   name: 'cluster',
-  description: 'two instances on one PostgreSQL: real-time event emitted on A → received on a console socket connected to B (LISTEN/NOTIFY), p50/p99',
+  description:
+    'two instances on one PostgreSQL: real-time event emitted on A → received on a console socket connected to B (LISTEN/NOTIFY), p50/p99',
   run: async () => {
-    const rows: BenchRow[] = [{ metric: 'machine load (1 min average)', value: round(os.loadavg()[0]!), unit: 'runnable', note: `${os.cpus().length} cores` }];
+    const rows: BenchRow[] = [
+      {
+        metric: 'machine load (1 min average)',
+        value: round(os.loadavg()[0]!),
+        unit: 'runnable',
+        note: `${os.cpus().length} cores`,
+      },
+    ];
     const unavailable = throwawayPostgresUnavailable();
     if (unavailable) throw new Error(`the cluster bench needs PostgreSQL: ${unavailable}`);
     const pg = await createThrowawayPostgres();
     const apps: TestApp[] = [];
     const sockets: WebSocket[] = [];
     try {
-      const config = { databaseUrl: pg.url, encryptionKey: randomBytes(32), rateLimit: { max: 1_000_000_000, windowMs: 60_000 } };
+      const config = {
+        databaseUrl: pg.url,
+        encryptionKey: randomBytes(32),
+        rateLimit: { max: 1_000_000_000, windowMs: 60_000 },
+      };
       const a = await createTestApp({ config });
       apps.push(a);
       const b = await createTestApp({ config });
@@ -104,15 +131,31 @@ export const bench: Bench = {
       const aUrl = await listenForSockets(a.app);
 
       await measure(a, user.id, arrivalsOnB, WARM_UP, 1);
-      rows.push(...latencyRows('A → B, one at a time', await measure(a, user.id, arrivalsOnB, ONE_AT_A_TIME, 1), 'emitted on A, received on B\'s console socket'));
       rows.push(
-        ...latencyRows(`A → B, bursts of ${BURST_SIZE}`, await measure(a, user.id, arrivalsOnB, BURSTS * BURST_SIZE, BURST_SIZE), `${BURSTS} bursts; each event from its own emit`),
+        ...latencyRows(
+          'A → B, one at a time',
+          await measure(a, user.id, arrivalsOnB, ONE_AT_A_TIME, 1),
+          "emitted on A, received on B's console socket",
+        ),
+      );
+      rows.push(
+        ...latencyRows(
+          `A → B, bursts of ${BURST_SIZE}`,
+          await measure(a, user.id, arrivalsOnB, BURSTS * BURST_SIZE, BURST_SIZE),
+          `${BURSTS} bursts; each event from its own emit`,
+        ),
       );
 
       // For contrast: the same path without the database, a console on A itself.
       sockets.push(await benchConsole(aUrl, accessToken, onArrival(arrivalsOnA)));
       await measure(a, user.id, arrivalsOnA, WARM_UP, 1);
-      rows.push(...latencyRows('A → A (same instance), one at a time', await measure(a, user.id, arrivalsOnA, ONE_AT_A_TIME, 1), 'no bus: the local socket'));
+      rows.push(
+        ...latencyRows(
+          'A → A (same instance), one at a time',
+          await measure(a, user.id, arrivalsOnA, ONE_AT_A_TIME, 1),
+          'no bus: the local socket',
+        ),
+      );
     } finally {
       for (const socket of sockets) socket.close();
       for (const app of apps) await app.close();

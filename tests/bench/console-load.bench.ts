@@ -15,7 +15,7 @@ import type { Agent } from '../../shared/types/agent.js';
 import type { AuthUser, User } from '../../shared/types/user.js';
 import { launchBenchChromium } from './benchBrowser.js';
 import { buildDist } from './buildDist.js';
-import { round, type Bench, type BenchRow } from './harness.js';
+import { type Bench, type BenchRow, round } from './harness.js';
 import { CONSOLE_DIST, serveDist } from './serveDist.js';
 import { sizesOf } from './sizes.bench.js';
 
@@ -75,7 +75,11 @@ async function load(browser: Browser, baseUrl: string, visit: Visit): Promise<Lo
     await page.routeWebSocket(/\/api\/frontend/, () => {});
     await page.route('**/api/**', (route) => {
       const body = API[new URL(route.request().url()).pathname];
-      return route.fulfill({ status: body ? 200 : 404, contentType: 'application/json', body: JSON.stringify(body ?? { success: false, error: 'Not found' }) });
+      return route.fulfill({
+        status: body ? 200 : 404,
+        contentType: 'application/json',
+        body: JSON.stringify(body ?? { success: false, error: 'Not found' }),
+      });
     });
     await page.goto(`${baseUrl}${visit.url}`, { waitUntil: 'commit' });
     const shown = await page.waitForFunction(
@@ -108,7 +112,8 @@ function verdict(bytes: number, budget: number): string {
 
 export const bench: Bench = {
   name: 'console-load',
-  description: 'JS and CSS (gzip) a browser downloads to show /login, /agents and /admin, against the budgets (built console, Chromium)',
+  description:
+    'JS and CSS (gzip) a browser downloads to show /login, /agents and /admin, against the budgets (built console, Chromium)',
   run: async () => {
     buildDist();
     const site = await serveDist();
@@ -119,14 +124,24 @@ export const bench: Bench = {
       for (const visit of VISITS) {
         const { shownAt, resources } = await load(browser, site.url, visit);
         const needed = [...new Set(resources.filter((r) => r.startTime <= shownAt).map((r) => r.path))];
-        const later = [...new Set(resources.filter((r) => r.startTime > shownAt).map((r) => r.path))].filter((p) => !needed.includes(p));
+        const later = [...new Set(resources.filter((r) => r.startTime > shownAt).map((r) => r.path))].filter(
+          (p) => !needed.includes(p),
+        );
         for (const kind of ['js', 'css'] as const) {
           const files = needed.filter((p) => p.endsWith(`.${kind}`));
           const gzip = gzipOf(files);
           const note = verdict(gzip, BUDGET[kind]);
-          if (gzip > BUDGET[kind]) failures.push(`${visit.url} ${kind.toUpperCase()} ${round(gzip / KIB, 1)} KiB, ${note}`);
-          console.log(`${note.slice(0, 4)}  ${visit.url} ${kind.toUpperCase()} ${round(gzip / KIB, 1)} KiB gzip in ${files.length} file(s): ${files.map((f) => path.basename(f)).join(', ')}`);
-          rows.push({ metric: `${visit.url} ${kind.toUpperCase()} gzip`, value: round(gzip / KIB, 1), unit: 'KiB', note: `${files.length} file(s); ${note}` });
+          if (gzip > BUDGET[kind])
+            failures.push(`${visit.url} ${kind.toUpperCase()} ${round(gzip / KIB, 1)} KiB, ${note}`);
+          console.log(
+            `${note.slice(0, 4)}  ${visit.url} ${kind.toUpperCase()} ${round(gzip / KIB, 1)} KiB gzip in ${files.length} file(s): ${files.map((f) => path.basename(f)).join(', ')}`,
+          );
+          rows.push({
+            metric: `${visit.url} ${kind.toUpperCase()} gzip`,
+            value: round(gzip / KIB, 1),
+            unit: 'KiB',
+            note: `${files.length} file(s); ${note}`,
+          });
         }
         rows.push({
           metric: `${visit.url} fetched after it showed`,

@@ -23,7 +23,9 @@ export interface Bench {
 export function budgetRow(row: BenchRow, budget: { atLeast?: number; atMost?: number }): BenchRow {
   const { atLeast, atMost } = budget;
   const pass = (atLeast === undefined || row.value >= atLeast) && (atMost === undefined || row.value <= atMost);
-  const words = [atLeast === undefined ? '' : `≥ ${atLeast}`, atMost === undefined ? '' : `≤ ${atMost}`].filter(Boolean).join(' and ');
+  const words = [atLeast === undefined ? '' : `≥ ${atLeast}`, atMost === undefined ? '' : `≤ ${atMost}`]
+    .filter(Boolean)
+    .join(' and ');
   return { ...row, budget: words, pass };
 }
 

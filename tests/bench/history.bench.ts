@@ -23,7 +23,7 @@ import { EXPORT_COUNT_HEADER, type ExportFormat, type HistorySearchPage } from '
 import { seedBot } from '../helpers/seedHistory.js';
 import { endedSessionRow } from '../helpers/seedSessions.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
-import { budgetRow, percentile, round, type Bench, type BenchRow } from './harness.js';
+import { type Bench, type BenchRow, budgetRow, percentile, round } from './harness.js';
 
 const CONVERSATIONS = 100_000;
 const TURNS = 4;
@@ -54,16 +54,38 @@ const COMMON = (
   'refund delivery invoice address voucher size colour return price stock shipping today tomorrow week ' +
   'thanks hello help need want know when where why how what could would account payment card number'
 ).split(' ');
-const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tu', 'sha', 'vel', 'dor', 'pin', 'qua', 'zen', 'bri', 'tho', 'gal', 'fey', 'nox'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'tu',
+  'sha',
+  'vel',
+  'dor',
+  'pin',
+  'qua',
+  'zen',
+  'bri',
+  'tho',
+  'gal',
+  'fey',
+  'nox',
+];
 /** A long tail of made-up words (4,096 of them), rarer the further down. */
-const TAIL = Array.from({ length: 4096 }, (_, i) => SYLLABLES[i & 15]! + SYLLABLES[(i >> 4) & 15]! + SYLLABLES[(i >> 8) & 15]!);
+const TAIL = Array.from(
+  { length: 4096 },
+  (_, i) => SYLLABLES[i & 15]! + SYLLABLES[(i >> 4) & 15]! + SYLLABLES[(i >> 8) & 15]!,
+);
 
 function sentence(next: () => number, words: number, orderNumber: number): string {
   const out: string[] = [];
   for (let i = 0; i < words; i++) {
     const r = next();
     // Zipf-like: most words common, a quarter from the tail, skewed to its head.
-    out.push(r < 0.75 ? COMMON[Math.floor(next() ** 2 * COMMON.length)]! : TAIL[Math.floor(next() ** 3 * TAIL.length)]!);
+    out.push(
+      r < 0.75 ? COMMON[Math.floor(next() ** 2 * COMMON.length)]! : TAIL[Math.floor(next() ** 3 * TAIL.length)]!,
+    );
   }
   if (next() < 0.3) out.push('order', String(orderNumber));
   return out.join(' ');
@@ -106,7 +128,15 @@ function seed(t: TestApp, userId: string, botId: string): number {
       call.run(row);
       for (let seq = 0; seq < CALL_MESSAGES; seq++) {
         const text = sentence(next, seq % 2 === 0 ? 10 : 16, 500_000 + i);
-        callMessage.run(`${row.stream_sid}-${seq}`, row.stream_sid, `item_${seq}`, seq + 1, seq % 2 === 0 ? 'user' : 'assistant', text, row.start_time + seq * 1000);
+        callMessage.run(
+          `${row.stream_sid}-${seq}`,
+          row.stream_sid,
+          `item_${seq}`,
+          seq + 1,
+          seq % 2 === 0 ? 'user' : 'assistant',
+          text,
+          row.start_time + seq * 1000,
+        );
       }
     }
   });
@@ -137,7 +167,11 @@ function searches(botId: string): Array<[string, string]> {
   return list.map(([name, query]) => [name, new URLSearchParams({ ...query, limit: '10' }).toString()]);
 }
 
-async function timeSearches(t: TestApp, headers: Record<string, string>, botId: string): Promise<{ all: number[]; byName: Map<string, number[]>; cpuMs: number }> {
+async function timeSearches(
+  t: TestApp,
+  headers: Record<string, string>,
+  botId: string,
+): Promise<{ all: number[]; byName: Map<string, number[]>; cpuMs: number }> {
   const list = searches(botId);
   const all: number[] = [];
   const byName = new Map<string, number[]>(list.map(([name]) => [name, []]));
@@ -148,7 +182,8 @@ async function timeSearches(t: TestApp, headers: Record<string, string>, botId: 
     const started = performance.now();
     const response = await t.app.inject({ method: 'GET', url: `/api/history/search?${query}`, headers });
     const elapsed = performance.now() - started;
-    if (response.statusCode !== 200) throw new Error(`search ${query} answered ${response.statusCode}: ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`search ${query} answered ${response.statusCode}: ${response.body}`);
     const page = response.json<HistorySearchPage>();
     if (name !== 'no match' && page.results.length === 0) throw new Error(`search ${query} found nothing`);
     if (i >= WARM_UP) {
@@ -177,8 +212,11 @@ async function timeExport(baseUrl: string, token: string, botId: string, format:
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 20);
   const started = performance.now();
   try {
-    const response = await fetch(`${baseUrl}/api/history/webchats/${botId}/export?format=${format}`, { headers: { authorization: `Bearer ${token}` } });
-    if (response.status !== 200 || !response.body) throw new Error(`export ${format} answered ${response.status}: ${await response.text()}`);
+    const response = await fetch(`${baseUrl}/api/history/webchats/${botId}/export?format=${format}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (response.status !== 200 || !response.body)
+      throw new Error(`export ${format} answered ${response.status}: ${await response.text()}`);
     const counter = new ExportCounter(format);
     const decoder = new TextDecoder();
     let bytes = 0;
@@ -190,7 +228,10 @@ async function timeExport(baseUrl: string, token: string, botId: string, format:
       for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
     }
     const expected = Number(response.headers.get(EXPORT_COUNT_HEADER));
-    if (counter.count !== CONVERSATIONS || expected !== CONVERSATIONS) throw new Error(`export ${format} held ${counter.count} conversations (header ${expected}), not ${CONVERSATIONS}`);
+    if (counter.count !== CONVERSATIONS || expected !== CONVERSATIONS)
+      throw new Error(
+        `export ${format} held ${counter.count} conversations (header ${expected}), not ${CONVERSATIONS}`,
+      );
     rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
     return { ms: performance.now() - started, bytes, conversations: counter.count, lines, rssBefore, rssPeak };
   } finally {
@@ -204,20 +245,52 @@ export const bench: Bench = {
   name: 'history',
   description: `History search over ${MESSAGES.toLocaleString('en')} messages on SQLite (p50/p99), and a bot's ${CONVERSATIONS.toLocaleString('en')} conversations exported as CSV and JSON Lines (rows/s, peak RSS)`,
   run: async () => {
-    const rows: BenchRow[] = [{ metric: 'machine load (1 min average)', value: round(os.loadavg()[0]!), unit: 'runnable', note: `${os.cpus().length} cores: above that, times include waiting for a core` }];
+    const rows: BenchRow[] = [
+      {
+        metric: 'machine load (1 min average)',
+        value: round(os.loadavg()[0]!),
+        unit: 'runnable',
+        note: `${os.cpus().length} cores: above that, times include waiting for a core`,
+      },
+    ];
     const t = await createTestApp({ config: { rateLimit: { max: 1_000_000_000, windowMs: 60_000 } } });
     try {
       const user = await t.createUser();
       const botId = await seedBot(t.db, user.id, 'Bench bot', 86_400);
       const seededMs = seed(t, user.id, botId);
-      rows.push({ metric: 'seeding', value: round(seededMs / 1000, 1), unit: 's', note: `${CONVERSATIONS} chats × ${TURNS * 2} + ${CALLS} calls × ${CALL_MESSAGES} messages, transactions of ${BATCH}, indexed by the triggers` });
+      rows.push({
+        metric: 'seeding',
+        value: round(seededMs / 1000, 1),
+        unit: 's',
+        note: `${CONVERSATIONS} chats × ${TURNS * 2} + ${CALLS} calls × ${CALL_MESSAGES} messages, transactions of ${BATCH}, indexed by the triggers`,
+      });
       const signedIn = await t.login(user.username, user.password);
       const headers = t.auth(signedIn.accessToken);
 
       const { all, byName, cpuMs } = await timeSearches(t, headers, botId);
-      rows.push({ metric: 'search p50', value: round(percentile(all, 50)), unit: 'ms', note: `${REQUESTS} searches via app.inject, ${byName.size} kinds in turn; ${round(cpuMs)} ms CPU each` });
-      rows.push(budgetRow({ metric: `search p99 (${(MESSAGES / 1_000_000).toLocaleString('en')} M messages)`, value: round(percentile(all, 99)), unit: 'ms' }, { atMost: 50 }));
-      for (const [name, times] of byName) rows.push({ metric: `search: ${name}, worst`, value: round(Math.max(...times)), unit: 'ms', note: `${times.length} runs, p50 ${round(percentile(times, 50))} ms` });
+      rows.push({
+        metric: 'search p50',
+        value: round(percentile(all, 50)),
+        unit: 'ms',
+        note: `${REQUESTS} searches via app.inject, ${byName.size} kinds in turn; ${round(cpuMs)} ms CPU each`,
+      });
+      rows.push(
+        budgetRow(
+          {
+            metric: `search p99 (${(MESSAGES / 1_000_000).toLocaleString('en')} M messages)`,
+            value: round(percentile(all, 99)),
+            unit: 'ms',
+          },
+          { atMost: 50 },
+        ),
+      );
+      for (const [name, times] of byName)
+        rows.push({
+          metric: `search: ${name}, worst`,
+          value: round(Math.max(...times)),
+          unit: 'ms',
+          note: `${times.length} runs, p50 ${round(percentile(times, 50))} ms`,
+        });
 
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const address = t.app.server.address();
@@ -227,12 +300,40 @@ export const bench: Bench = {
         const figures = await timeExport(baseUrl, signedIn.accessToken, botId, format);
         const seconds = figures.ms / 1000;
         const label = format === 'csv' ? 'CSV' : 'JSON Lines';
-        const perRow = format === 'csv' ? `${figures.conversations} rows (one per conversation)` : `${figures.lines} lines (one per message)`;
-        rows.push({ metric: `export ${label}: time`, value: round(seconds, 1), unit: 's', note: `${perRow}, ${round(figures.bytes / MB, 1)} MiB over a socket` });
-        rows.push({ metric: `export ${label}: conversations/s`, value: Math.round(figures.conversations / seconds), unit: 'rows/s' });
-        if (format === 'jsonl') rows.push({ metric: `export ${label}: lines/s`, value: Math.round(figures.lines / seconds), unit: 'rows/s', note: 'one line per message' });
-        rows.push({ metric: `export ${label}: peak RSS`, value: round(figures.rssPeak / MB, 1), unit: 'MiB', note: `process RSS (server and reading client), sampled every 20 ms; ${round(figures.rssBefore / MB, 1)} MiB before` });
-        rows.push({ metric: `export ${label}: RSS growth`, value: round((figures.rssPeak - figures.rssBefore) / MB, 1), unit: 'MiB', note: `the export is ${round(figures.bytes / MB, 1)} MiB` });
+        const perRow =
+          format === 'csv'
+            ? `${figures.conversations} rows (one per conversation)`
+            : `${figures.lines} lines (one per message)`;
+        rows.push({
+          metric: `export ${label}: time`,
+          value: round(seconds, 1),
+          unit: 's',
+          note: `${perRow}, ${round(figures.bytes / MB, 1)} MiB over a socket`,
+        });
+        rows.push({
+          metric: `export ${label}: conversations/s`,
+          value: Math.round(figures.conversations / seconds),
+          unit: 'rows/s',
+        });
+        if (format === 'jsonl')
+          rows.push({
+            metric: `export ${label}: lines/s`,
+            value: Math.round(figures.lines / seconds),
+            unit: 'rows/s',
+            note: 'one line per message',
+          });
+        rows.push({
+          metric: `export ${label}: peak RSS`,
+          value: round(figures.rssPeak / MB, 1),
+          unit: 'MiB',
+          note: `process RSS (server and reading client), sampled every 20 ms; ${round(figures.rssBefore / MB, 1)} MiB before`,
+        });
+        rows.push({
+          metric: `export ${label}: RSS growth`,
+          value: round((figures.rssPeak - figures.rssBefore) / MB, 1),
+          unit: 'MiB',
+          note: `the export is ${round(figures.bytes / MB, 1)} MiB`,
+        });
       }
     } finally {
       await t.close();

@@ -10,9 +10,9 @@
 import Fastify from 'fastify';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
 import { startBenchApp } from './benchApp.js';
-import { budgetRow, round, type Bench, type BenchRow } from './harness.js';
+import { type Bench, type BenchRow, budgetRow, round } from './harness.js';
 import { seedUser } from './httpUsers.js';
-import { loadFromChild, type LoadResult } from './loadProcess.js';
+import { type LoadResult, loadFromChild } from './loadProcess.js';
 
 const DURATION_S = 5;
 const WARM_UP_S = 2;
@@ -87,23 +87,77 @@ export const bench: Bench = {
       const many = await seedUser(app.test, MANY);
       const admin = await seedUser(app.test, 0, 'admin');
       const scenarios: Scenario[] = [
-        { key: 'settings', label: 'GET /api/accounts/settings', path: '/api/accounts/settings', headers: few.headers, atLeast: 0.4 },
+        {
+          key: 'settings',
+          label: 'GET /api/accounts/settings',
+          path: '/api/accounts/settings',
+          headers: few.headers,
+          atLeast: 0.4,
+        },
         {
           key: 'impersonated',
           label: 'GET /api/accounts/settings impersonated',
           path: '/api/accounts/settings',
           headers: { ...admin.headers, [IMPERSONATE_HEADER]: few.id },
         },
-        { key: 'tools', label: `GET /api/tools (${FEW} rows)`, path: '/api/tools', headers: few.headers, atLeast: 0.25 },
-        { key: 'agents', label: `GET /api/agents (${FEW} rows)`, path: '/api/agents', headers: few.headers, atLeast: 0.25 },
+        {
+          key: 'tools',
+          label: `GET /api/tools (${FEW} rows)`,
+          path: '/api/tools',
+          headers: few.headers,
+          atLeast: 0.25,
+        },
+        {
+          key: 'agents',
+          label: `GET /api/agents (${FEW} rows)`,
+          path: '/api/agents',
+          headers: few.headers,
+          atLeast: 0.25,
+        },
         { key: 'tools-many', label: `GET /api/tools (${MANY} rows)`, path: '/api/tools', headers: many.headers },
         { key: 'agents-many', label: `GET /api/agents (${MANY} rows)`, path: '/api/agents', headers: many.headers },
-        { key: 'tool', label: `GET /api/tools/:id (${FEW} rows)`, path: `/api/tools/${few.toolId}`, headers: few.headers, flat: true },
-        { key: 'tool-many', label: `GET /api/tools/:id (${MANY} rows)`, path: `/api/tools/${many.toolId}`, headers: many.headers, flat: true },
-        { key: 'agent', label: `GET /api/agents/:id (${FEW} rows)`, path: `/api/agents/${few.agentId}`, headers: few.headers, flat: true },
-        { key: 'agent-many', label: `GET /api/agents/:id (${MANY} rows)`, path: `/api/agents/${many.agentId}`, headers: many.headers, flat: true },
-        { key: 'calls', label: `GET ended calls, a page of 10 (${FEW} rows)`, path: ENDED_PAGE, headers: few.headers, flat: true },
-        { key: 'calls-many', label: `GET ended calls, a page of 10 (${MANY} rows)`, path: ENDED_PAGE, headers: many.headers, flat: true },
+        {
+          key: 'tool',
+          label: `GET /api/tools/:id (${FEW} rows)`,
+          path: `/api/tools/${few.toolId}`,
+          headers: few.headers,
+          flat: true,
+        },
+        {
+          key: 'tool-many',
+          label: `GET /api/tools/:id (${MANY} rows)`,
+          path: `/api/tools/${many.toolId}`,
+          headers: many.headers,
+          flat: true,
+        },
+        {
+          key: 'agent',
+          label: `GET /api/agents/:id (${FEW} rows)`,
+          path: `/api/agents/${few.agentId}`,
+          headers: few.headers,
+          flat: true,
+        },
+        {
+          key: 'agent-many',
+          label: `GET /api/agents/:id (${MANY} rows)`,
+          path: `/api/agents/${many.agentId}`,
+          headers: many.headers,
+          flat: true,
+        },
+        {
+          key: 'calls',
+          label: `GET ended calls, a page of 10 (${FEW} rows)`,
+          path: ENDED_PAGE,
+          headers: few.headers,
+          flat: true,
+        },
+        {
+          key: 'calls-many',
+          label: `GET ended calls, a page of 10 (${MANY} rows)`,
+          path: ENDED_PAGE,
+          headers: many.headers,
+          flat: true,
+        },
       ];
 
       // A server runs warm: two unmeasured seconds first, so the first scenario does not pay for
@@ -111,7 +165,8 @@ export const bench: Bench = {
       await load(`${app.url}${scenarios[0]!.path}`, scenarios[0]!.headers, WARM_UP_S);
       const firstBare = await bareRun();
       const results = new Map<string, LoadResult>();
-      for (const scenario of scenarios) results.set(scenario.key, await load(`${app.url}${scenario.path}`, scenario.headers));
+      for (const scenario of scenarios)
+        results.set(scenario.key, await load(`${app.url}${scenario.path}`, scenario.headers));
       // p99 on a shared machine jumps with whatever else runs: the flat pairs run again in reverse
       // order and each side keeps its calmer run, so a passing spike cannot fail (or pass) a pair.
       for (const scenario of scenarios.filter((s) => s.flat).reverse()) {

@@ -13,7 +13,10 @@ const data = await res.json();
 return { city: args.city, temperature: data.temperature, unit: args.unit ?? 'celsius' };`;
 const PARAMETERS = JSON.stringify({
   type: 'object',
-  properties: { city: { type: 'string', description: 'City name' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } },
+  properties: {
+    city: { type: 'string', description: 'City name' },
+    unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+  },
   required: ['city'],
 });
 const INSTRUCTIONS = 'You answer calls for a dental practice. Be brief and friendly. '.repeat(8);
@@ -32,27 +35,35 @@ export async function seedUser(t: TestApp, count: number, role = 'user'): Promis
   const now = Date.now();
   // Names in mixed case and out of order, so the list's case-insensitive sort has work to do.
   const toolIds = Array.from({ length: count }, () => randomUUID());
-  if (count > 0) await t.db
-    .insertInto('tools')
-    .values(
-      toolIds.map((id, i) => ({
-        id,
-        user_id: user.id,
-        name: `${i % 2 ? 'Get' : 'get'}_weather_${(i * 7919) % count}`,
-        description: `Looks up the weather, variant ${i}`,
-        type: 'function',
-        parameters: PARAMETERS,
-        handler_code: HANDLER,
-        created_at: now + i,
-        updated_at: now + i,
-      })),
-    )
-    .execute();
+  if (count > 0)
+    await t.db
+      .insertInto('tools')
+      .values(
+        toolIds.map((id, i) => ({
+          id,
+          user_id: user.id,
+          name: `${i % 2 ? 'Get' : 'get'}_weather_${(i * 7919) % count}`,
+          description: `Looks up the weather, variant ${i}`,
+          type: 'function',
+          parameters: PARAMETERS,
+          handler_code: HANDLER,
+          created_at: now + i,
+          updated_at: now + i,
+        })),
+      )
+      .execute();
   let agentId = '';
   for (let i = 0; i < count; i++) {
     const { row } = await insertAgent(t.db, user.id, `Agent ${i}`, now + i);
     const tools = Array.from({ length: TOOLS_PER_AGENT }, (_, k) => toolIds[(i + k) % count]!);
-    await updateAgent(t.db, user.id, row.id, { instructions: INSTRUCTIONS, description: `Handles line ${i}` }, tools, now + i);
+    await updateAgent(
+      t.db,
+      user.id,
+      row.id,
+      { instructions: INSTRUCTIONS, description: `Handles line ${i}` },
+      tools,
+      now + i,
+    );
     agentId = row.id;
   }
   if (count > 0) await seedEndedSessions(t.db, user.id, agentId, count);
@@ -62,7 +73,11 @@ export async function seedUser(t: TestApp, count: number, role = 'user'): Promis
     method: 'PUT',
     url: '/api/accounts/settings',
     headers,
-    payload: { openai_api_key: 'sk-bench-0123456789abcdef', twilio_account_sid: 'AC0123456789abcdef', twilio_auth_token: 'bench-auth-token-0123' },
+    payload: {
+      openai_api_key: 'sk-bench-0123456789abcdef',
+      twilio_account_sid: 'AC0123456789abcdef',
+      twilio_auth_token: 'bench-auth-token-0123',
+    },
   });
   if (saved.statusCode !== 200) throw new Error(`seeding settings failed (${saved.statusCode})`);
   return { id: user.id, headers, toolId: toolIds[0] ?? '', agentId };

@@ -4,11 +4,16 @@
  * load generator's in it.
  */
 import autocannon from 'autocannon';
-import type { LoadOptions, LoadFigures } from './loadProcess.js';
+import type { LoadFigures, LoadOptions } from './loadProcess.js';
 
 process.once('message', (message: unknown) => {
   const options = message as LoadOptions;
-  void autocannon({ url: options.url, headers: options.headers, connections: options.connections, duration: options.durationSeconds })
+  void autocannon({
+    url: options.url,
+    headers: options.headers,
+    connections: options.connections,
+    duration: options.durationSeconds,
+  })
     .then((result) => {
       const figures: LoadFigures = {
         requests: result.requests.total,

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startBenchApp } from './benchApp.js';
-import { round, type Bench, type BenchRow } from './harness.js';
+import { type Bench, type BenchRow, round } from './harness.js';
 
 const LOGINS = 20;
 const IDLE_MS = 2000;

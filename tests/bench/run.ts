@@ -1,7 +1,7 @@
 /** `npm run bench [name…]`: runs every bench (or the named ones), prints tables, writes JSON. */
-import { readdir, writeFile, mkdir } from 'node:fs/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Bench } from './harness.js';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -29,9 +29,17 @@ for (const file of files) {
     const missed = rows.filter((r) => r.pass === false);
     if (missed.length > 0) {
       failed += 1;
-      console.error(`bench ${bench.name}: ${missed.length} budget(s) missed: ${missed.map((r) => r.metric).join('; ')}`);
+      console.error(
+        `bench ${bench.name}: ${missed.length} budget(s) missed: ${missed.map((r) => r.metric).join('; ')}`,
+      );
     }
-    const out = { name: bench.name, description: bench.description, at: new Date().toISOString(), node: process.version, rows };
+    const out = {
+      name: bench.name,
+      description: bench.description,
+      at: new Date().toISOString(),
+      node: process.version,
+      rows,
+    };
     await writeFile(path.join(dir, 'results', `${bench.name}.json`), `${JSON.stringify(out, null, 2)}\n`);
   } catch (error) {
     failed += 1;

@@ -4,11 +4,16 @@
  * calls with nobody flooding. Two workers, the default per-owner cap.
  */
 import { createSandbox, SANDBOX_DEFAULTS } from '../../server/sandbox/index.js';
-import { percentile, round, type Bench, type BenchRow } from './harness.js';
+import { type Bench, type BenchRow, percentile, round } from './harness.js';
 
 const CALLS = 50;
 const TRIVIAL = { owner: 'bob', code: 'async function handler(args) { return args.n; }', args: { n: 1 }, values: {} };
-const NEVER = { owner: 'alice', code: 'async function handler() { await new Promise(() => {}); }', args: {}, values: {} };
+const NEVER = {
+  owner: 'alice',
+  code: 'async function handler() { await new Promise(() => {}); }',
+  args: {},
+  values: {},
+};
 
 async function latencies(run: () => Promise<unknown>): Promise<number[]> {
   const samples: number[] = [];
@@ -44,9 +49,19 @@ export const bench: Bench = {
       return [
         { metric: 'call p50, nobody flooding', value: round(percentile(quiet, 50)), unit: 'ms' },
         { metric: 'call p95, nobody flooding', value: round(percentile(quiet, 95)), unit: 'ms' },
-        { metric: 'call p50, another owner flooding', value: round(percentile(flooded, 50)), unit: 'ms', note: `110 never-resolving calls at a time, cap ${SANDBOX_DEFAULTS.maxCallsPerOwner}` },
+        {
+          metric: 'call p50, another owner flooding',
+          value: round(percentile(flooded, 50)),
+          unit: 'ms',
+          note: `110 never-resolving calls at a time, cap ${SANDBOX_DEFAULTS.maxCallsPerOwner}`,
+        },
         { metric: 'call p95, another owner flooding', value: round(percentile(flooded, 95)), unit: 'ms' },
-        { metric: "flooder's calls refused", value: refused, unit: 'calls', note: 'over the per-owner cap, answered at once' },
+        {
+          metric: "flooder's calls refused",
+          value: refused,
+          unit: 'calls',
+          note: 'over the per-owner cap, answered at once',
+        },
       ];
     } finally {
       await sandbox.close();

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandbox } from '../../server/sandbox/index.js';
-import { percentile, round, type Bench, type BenchRow } from './harness.js';
+import { type Bench, type BenchRow, percentile, round } from './harness.js';
 
 const TRIVIAL = { code: 'async function handler(args) { return { n: args.n }; }', args: { n: 1 }, values: {} };
 const LOOP = { code: 'function handler() { for (;;) {} }', args: {}, values: {}, timeoutMs: 2000 };
@@ -20,10 +20,12 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 async function httpLatencies(url: string, agent: http.Agent, count: number): Promise<number[]> {
   const get = () =>
     new Promise<void>((resolve, reject) => {
-      http.get(url, { agent }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-      }).on('error', reject);
+      http
+        .get(url, { agent }, (res) => {
+          res.resume();
+          res.on('end', resolve);
+        })
+        .on('error', reject);
     });
   const samples: number[] = [];
   for (let i = 0; i < count; i += 1) samples.push(await timed(get));
@@ -73,15 +75,40 @@ export const bench: Bench = {
       const idleP99 = percentile(idle, 99);
       const busyP99 = percentile(busy, 99);
       return [
-        { metric: 'call round trip p50', value: round(percentile(roundTrips, 50)), unit: 'ms', note: `trivial handler, fresh runtime+context, ${SEQUENTIAL_CALLS} sequential calls` },
+        {
+          metric: 'call round trip p50',
+          value: round(percentile(roundTrips, 50)),
+          unit: 'ms',
+          note: `trivial handler, fresh runtime+context, ${SEQUENTIAL_CALLS} sequential calls`,
+        },
         { metric: 'call round trip p95', value: round(percentile(roundTrips, 95)), unit: 'ms' },
-        { metric: 'in-worker run p50', value: round(percentile(inWorker, 50)), unit: 'ms', note: 'durationMs reported by the sandbox' },
+        {
+          metric: 'in-worker run p50',
+          value: round(percentile(inWorker, 50)),
+          unit: 'ms',
+          note: 'durationMs reported by the sandbox',
+        },
         { metric: 'in-worker run p95', value: round(percentile(inWorker, 95)), unit: 'ms' },
-        { metric: 'pool throughput', value: round(POOL_CALLS / (poolMs / 1000), 0), unit: 'calls/s', note: `${POOL_CALLS} calls, concurrency ${CONCURRENCY}, 2 workers` },
-        { metric: 'HTTP p50 idle', value: round(percentile(idle, 50)), unit: 'ms', note: `${HTTP_REQUESTS} keep-alive GETs on the main thread` },
+        {
+          metric: 'pool throughput',
+          value: round(POOL_CALLS / (poolMs / 1000), 0),
+          unit: 'calls/s',
+          note: `${POOL_CALLS} calls, concurrency ${CONCURRENCY}, 2 workers`,
+        },
+        {
+          metric: 'HTTP p50 idle',
+          value: round(percentile(idle, 50)),
+          unit: 'ms',
+          note: `${HTTP_REQUESTS} keep-alive GETs on the main thread`,
+        },
         { metric: 'HTTP p99 idle', value: round(idleP99), unit: 'ms' },
         { metric: 'HTTP p50 during 2 infinite loops', value: round(percentile(busy, 50)), unit: 'ms' },
-        { metric: 'HTTP p99 during 2 infinite loops', value: round(busyP99), unit: 'ms', note: `target < 50 ms; loops ended by the deadline: ${loopsTimedOut}` },
+        {
+          metric: 'HTTP p99 during 2 infinite loops',
+          value: round(busyP99),
+          unit: 'ms',
+          note: `target < 50 ms; loops ended by the deadline: ${loopsTimedOut}`,
+        },
         { metric: 'HTTP p99 ratio busy/idle', value: round(busyP99 / idleP99), unit: 'x' },
       ];
     } finally {

@@ -26,7 +26,9 @@ const TYPES: Record<string, string> = {
 function fileFor(pathname: string): string {
   if (pathname === '/widget.js' || pathname === '/widget.mjs') return path.join(WIDGET_DIST, pathname.slice(1));
   const candidate = path.join(CONSOLE_DIST, path.normalize(pathname));
-  return candidate.startsWith(CONSOLE_DIST) && path.extname(candidate) && existsSync(candidate) ? candidate : path.join(CONSOLE_DIST, 'index.html');
+  return candidate.startsWith(CONSOLE_DIST) && path.extname(candidate) && existsSync(candidate)
+    ? candidate
+    : path.join(CONSOLE_DIST, 'index.html');
 }
 
 export async function serveDist(): Promise<{ url: string; close(): Promise<void> }> {
@@ -34,7 +36,10 @@ export async function serveDist(): Promise<{ url: string; close(): Promise<void>
     const file = fileFor(decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname));
     readFile(file).then(
       (body) => {
-        res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+        res.writeHead(200, {
+          'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+          'Cache-Control': 'no-cache',
+        });
         res.end(body);
       },
       () => {

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { SQLITE_FILE_NAME } from '../../server/db/openDatabase.js';
-import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { endedSessionRow } from '../helpers/seedSessions.js';
-import { percentile, round, type Bench, type BenchRow } from './harness.js';
+import { createTestApp, type TestApp } from '../helpers/serverApp.js';
+import { type Bench, type BenchRow, percentile, round } from './harness.js';
 
 const REQUESTS = 200;
 const WARM_UP = 20;
@@ -33,7 +33,11 @@ function seed(t: TestApp, userId: string, count: number): number {
 }
 
 /** Wall times of the requests, and the process CPU they took on average (free of waiting for a core). */
-async function time(t: TestApp, headers: Record<string, string>, query: string): Promise<{ times: number[]; cpuMs: number }> {
+async function time(
+  t: TestApp,
+  headers: Record<string, string>,
+  query: string,
+): Promise<{ times: number[]; cpuMs: number }> {
   const times: number[] = [];
   let cpu = process.cpuUsage();
   for (let i = 0; i < WARM_UP + REQUESTS; i++) {
@@ -41,7 +45,8 @@ async function time(t: TestApp, headers: Record<string, string>, query: string):
     const started = performance.now();
     const response = await t.app.inject({ method: 'GET', url: `/api/sessions/ended-sessions?${query}`, headers });
     const elapsed = performance.now() - started;
-    if (response.statusCode !== 200 || response.json<{ sessions: unknown[] }>().sessions.length !== 10) throw new Error(`ended-sessions?${query} answered ${response.statusCode}`);
+    if (response.statusCode !== 200 || response.json<{ sessions: unknown[] }>().sessions.length !== 10)
+      throw new Error(`ended-sessions?${query} answered ${response.statusCode}`);
     if (i >= WARM_UP) times.push(elapsed);
   }
   const used = process.cpuUsage(cpu);
@@ -51,7 +56,9 @@ async function time(t: TestApp, headers: Record<string, string>, query: string):
 /** The naive way: ORDER BY end_time with OFFSET, on the same file (index on user_id only helps the filter). */
 function naiveDeepPage(t: TestApp, userId: string, offset: number): number[] {
   const sqlite = new SQLite(path.join(t.dataDir, SQLITE_FILE_NAME), { readonly: true });
-  const query = sqlite.prepare('SELECT * FROM call_sessions WHERE user_id = ? AND end_time IS NOT NULL ORDER BY end_time DESC LIMIT 10 OFFSET ?');
+  const query = sqlite.prepare(
+    'SELECT * FROM call_sessions WHERE user_id = ? AND end_time IS NOT NULL ORDER BY end_time DESC LIMIT 10 OFFSET ?',
+  );
   const times: number[] = [];
   for (let i = 0; i < 2; i++) {
     const started = performance.now();
@@ -64,9 +71,17 @@ function naiveDeepPage(t: TestApp, userId: string, offset: number): number[] {
 
 export const bench: Bench = {
   name: 'sessions',
-  description: 'GET /api/sessions/ended-sessions at 10 k and 1 M ended sessions of one user: first and last page, p50/p99',
+  description:
+    'GET /api/sessions/ended-sessions at 10 k and 1 M ended sessions of one user: first and last page, p50/p99',
   run: async () => {
-    const rows: BenchRow[] = [{ metric: 'machine load (1 min average)', value: round(os.loadavg()[0]!), unit: 'runnable', note: `${os.cpus().length} cores: above that, p99s include waiting for a core` }];
+    const rows: BenchRow[] = [
+      {
+        metric: 'machine load (1 min average)',
+        value: round(os.loadavg()[0]!),
+        unit: 'runnable',
+        note: `${os.cpus().length} cores: above that, p99s include waiting for a core`,
+      },
+    ];
     for (const size of SIZES) {
       const t = await createTestApp({ config: { rateLimit: { max: 1_000_000_000, windowMs: 60_000 } } });
       try {
@@ -81,14 +96,34 @@ export const bench: Bench = {
           ['first page ascending', 'limit=10&offset=0&order=asc'],
           ['last page ascending', `limit=10&offset=${deep}&order=asc`],
         ];
-        rows.push({ metric: `${label}: seeding`, value: round(seededMs / 1000, 1), unit: 's', note: `${size} rows in one transaction` });
+        rows.push({
+          metric: `${label}: seeding`,
+          value: round(seededMs / 1000, 1),
+          unit: 's',
+          note: `${size} rows in one transaction`,
+        });
         for (const [name, query] of pages) {
           const { times, cpuMs } = await time(t, headers, query);
-          rows.push({ metric: `${label}: ${name} p50`, value: round(percentile(times, 50)), unit: 'ms', note: `${REQUESTS} requests via app.inject; ${round(cpuMs)} ms CPU each` });
-          rows.push({ metric: `${label}: ${name} p99`, value: round(percentile(times, 99)), unit: 'ms', note: size >= 1_000_000 ? 'budget ≤ 20 ms' : undefined });
+          rows.push({
+            metric: `${label}: ${name} p50`,
+            value: round(percentile(times, 50)),
+            unit: 'ms',
+            note: `${REQUESTS} requests via app.inject; ${round(cpuMs)} ms CPU each`,
+          });
+          rows.push({
+            metric: `${label}: ${name} p99`,
+            value: round(percentile(times, 99)),
+            unit: 'ms',
+            note: size >= 1_000_000 ? 'budget ≤ 20 ms' : undefined,
+          });
         }
         const naive = naiveDeepPage(t, user.id, deep);
-        rows.push({ metric: `${label}: plain ORDER BY … OFFSET, last page p50`, value: round(percentile(naive, 50)), unit: 'ms', note: 'the query alone, for contrast (2 runs)' });
+        rows.push({
+          metric: `${label}: plain ORDER BY … OFFSET, last page p50`,
+          value: round(percentile(naive, 50)),
+          unit: 'ms',
+          note: 'the query alone, for contrast (2 runs)',
+        });
       } finally {
         await t.close();
       }

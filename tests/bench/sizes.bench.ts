@@ -30,7 +30,9 @@ export function sizesOf(files: string[]): Sizes {
  */
 function initialConsoleFiles(): { js: string[]; css: string[] } {
   const html = readFileSync(path.join(DIST, 'console', 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="\/([^"]+)"/g)].map((m) => path.join(DIST, 'console', m[1]!));
+  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="\/([^"]+)"/g)].map((m) =>
+    path.join(DIST, 'console', m[1]!),
+  );
   return { js: refs.filter((f) => f.endsWith('.js')), css: refs.filter((f) => f.endsWith('.css')) };
 }
 

@@ -57,7 +57,10 @@ export async function runCaller(ctx: SoakContext, line: CallLine, caller: number
     const started = performance.now();
     let call: FakeTwilioCall;
     try {
-      call = await ringSwitchboard({ serverUrl: ctx.url, publicUrl: line.publicUrl }, line.twilio, { to: operator.number, from: `+1415555${String(2000 + caller)}` });
+      call = await ringSwitchboard({ serverUrl: ctx.url, publicUrl: line.publicUrl }, line.twilio, {
+        to: operator.number,
+        from: `+1415555${String(2000 + caller)}`,
+      });
     } catch (error) {
       ctx.tally.fail('call ring', error instanceof Error ? error.message : String(error));
       await sleep(2000);
@@ -83,7 +86,8 @@ export async function runCaller(ctx: SoakContext, line: CallLine, caller: number
     await call.closed;
     ctx.tally.done(placed.endedFromConsole ? 'call ended from the console' : 'call', performance.now() - started);
     // The fake keeps each session's events for tests; a soak drops the finished ones.
-    for (let i = line.realtime.sessions.length - 1; i >= 0; i--) if (!line.realtime.sessions[i]!.isOpen) line.realtime.sessions.splice(i, 1);
+    for (let i = line.realtime.sessions.length - 1; i >= 0; i--)
+      if (!line.realtime.sessions[i]!.isOpen) line.realtime.sessions.splice(i, 1);
     await sleep(1000 + Math.random() * 2000);
   }
 }

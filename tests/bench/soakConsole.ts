@@ -7,7 +7,7 @@
  */
 import WebSocket from 'ws';
 import { handlerOf } from '../helpers/sandboxHandlers.js';
-import { authed, signIn, type Operator, type SoakContext } from './soakSetup.js';
+import { authed, type Operator, type SoakContext, signIn } from './soakSetup.js';
 
 const SIGN_IN_AGAIN_MS = 5 * 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -17,18 +17,42 @@ type Action = (ctx: SoakContext, op: Operator, n: number) => Promise<void>;
 const get = (ctx: SoakContext, op: Operator, kind: string, path: string) =>
   ctx.tally.json<unknown>(kind, `${ctx.url}${path}`, { address: op.address, headers: authed(op.token) });
 const send = (ctx: SoakContext, op: Operator, kind: string, method: string, path: string, body?: unknown) =>
-  ctx.tally.json<{ id?: string }>(kind, `${ctx.url}${path}`, { method, address: op.address, headers: authed(op.token), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  ctx.tally.json<{ id?: string }>(kind, `${ctx.url}${path}`, {
+    method,
+    address: op.address,
+    headers: authed(op.token),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 
 /** Weighted: reads are what a console mostly does. */
 const ACTIONS: Array<[number, Action]> = [
   [3, (ctx, op) => get(ctx, op, 'console list agents', '/api/agents').then(() => undefined)],
   [2, (ctx, op) => get(ctx, op, 'console get agent', `/api/agents/${op.agentId}`).then(() => undefined)],
-  [1, (ctx, op, n) => send(ctx, op, 'console update agent', 'PATCH', `/api/agents/${op.agentId}`, { instructions: `Greet callers warmly. Revision ${n}.` }).then(() => undefined)],
+  [
+    1,
+    (ctx, op, n) =>
+      send(ctx, op, 'console update agent', 'PATCH', `/api/agents/${op.agentId}`, {
+        instructions: `Greet callers warmly. Revision ${n}.`,
+      }).then(() => undefined),
+  ],
   [2, (ctx, op) => get(ctx, op, 'console list tools', '/api/tools').then(() => undefined)],
   [2, (ctx, op) => get(ctx, op, 'console list bots', '/api/webchats').then(() => undefined)],
-  [1, (ctx, op, n) => send(ctx, op, 'console update bot', 'PUT', `/api/webchats/${op.botId}`, { welcome_message: `Hello! How can we help? (${n})` }).then(() => undefined)],
+  [
+    1,
+    (ctx, op, n) =>
+      send(ctx, op, 'console update bot', 'PUT', `/api/webchats/${op.botId}`, {
+        welcome_message: `Hello! How can we help? (${n})`,
+      }).then(() => undefined),
+  ],
   [2, (ctx, op) => get(ctx, op, 'console list custom values', '/api/custom-values').then(() => undefined)],
-  [2, (ctx, op, n) => send(ctx, op, 'console save custom value', 'POST', '/api/custom-values', { name: `SOAK_${n % 15}`, value: `value ${n}` }).then(() => undefined)],
+  [
+    2,
+    (ctx, op, n) =>
+      send(ctx, op, 'console save custom value', 'POST', '/api/custom-values', {
+        name: `SOAK_${n % 15}`,
+        value: `value ${n}`,
+      }).then(() => undefined),
+  ],
   [1, (ctx, op) => get(ctx, op, 'console settings', '/api/accounts/settings').then(() => undefined)],
   [2, sessionsPage],
   [1, toolCycle],
@@ -39,7 +63,9 @@ const WEIGHT = ACTIONS.reduce((sum, [weight]) => sum + weight, 0);
 
 async function sessionsPage(ctx: SoakContext, op: Operator): Promise<void> {
   await get(ctx, op, 'console active sessions', '/api/sessions/active-sessions');
-  const page = (await get(ctx, op, 'console ended sessions', '/api/sessions/ended-sessions?limit=20')) as { sessions: Array<{ streamSid: string }> } | null;
+  const page = (await get(ctx, op, 'console ended sessions', '/api/sessions/ended-sessions?limit=20')) as {
+    sessions: Array<{ streamSid: string }>;
+  } | null;
   const first = page?.sessions[0];
   if (first) await get(ctx, op, 'console transcript', `/api/sessions/messages/${first.streamSid}`);
 }
@@ -61,12 +87,19 @@ async function agentCycle(ctx: SoakContext, op: Operator, n: number): Promise<vo
 }
 
 async function endLiveCall(ctx: SoakContext, op: Operator): Promise<void> {
-  const active = (await get(ctx, op, 'console active sessions', '/api/sessions/active-sessions')) as { sessions?: Array<{ streamSid: string }> } | null;
+  const active = (await get(ctx, op, 'console active sessions', '/api/sessions/active-sessions')) as {
+    sessions?: Array<{ streamSid: string }>;
+  } | null;
   const live = active?.sessions?.[0];
   // The call may have ended since the list was read: the answer is then 200 "had already ended".
   if (!live) return;
   ctx.endedCalls.add(live.streamSid);
-  await ctx.tally.request('console end session', `${ctx.url}/api/sessions/end-session`, { method: 'POST', address: op.address, headers: authed(op.token), body: JSON.stringify({ streamSid: live.streamSid }) });
+  await ctx.tally.request('console end session', `${ctx.url}/api/sessions/end-session`, {
+    method: 'POST',
+    address: op.address,
+    headers: authed(op.token),
+    body: JSON.stringify({ streamSid: live.streamSid }),
+  });
 }
 
 function pick(): Action {

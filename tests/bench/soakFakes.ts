@@ -7,9 +7,14 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFakeOpenAIChatState, defaultReply, type FakeChatRequest, type FakeReply } from '../fixtures/fakeOpenAIChat.js';
-import { startFakeRealtime, type FakeRealtime } from '../fixtures/fakeRealtime.js';
-import { startFakeTwilio, type FakeTwilio } from '../fixtures/fakeTwilio.js';
+import {
+  createFakeOpenAIChatState,
+  defaultReply,
+  type FakeChatRequest,
+  type FakeReply,
+} from '../fixtures/fakeOpenAIChat.js';
+import { type FakeRealtime, startFakeRealtime } from '../fixtures/fakeRealtime.js';
+import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
 
 export interface SoakFakes {
   openaiBaseUrl: string;
@@ -28,13 +33,17 @@ function soakReply(request: FakeChatRequest): FakeReply {
   const last = messages.at(-1);
   if (last?.role === 'tool') return { text: 'That one costs 4.50, and it is in stock today.', ...PACE };
   const tool = request.body.tools?.[0]?.function.name;
-  if (tool && /price/i.test(String(last?.content ?? ''))) return { toolCalls: [{ name: tool, arguments: '{"item":"tea"}' }] };
+  if (tool && /price/i.test(String(last?.content ?? '')))
+    return { toolCalls: [{ name: tool, arguments: '{"item":"tea"}' }] };
   return { ...defaultReply(request), ...PACE };
 }
 
 export async function startSoakFakes(): Promise<SoakFakes> {
   const realtime = await startFakeRealtime({
-    behaviour: { userTranscripts: ['I would like to book a table for four', 'Tonight at eight please', 'Thank you, goodbye'], responses: [{ text: 'Of course, let me check that for you.', audioMs: 800 }] },
+    behaviour: {
+      userTranscripts: ['I would like to book a table for four', 'Tonight at eight please', 'Thank you, goodbye'],
+      responses: [{ text: 'Of course, let me check that for you.', audioMs: 800 }],
+    },
   });
   const chat = createFakeOpenAIChatState();
   chat.reply = soakReply;

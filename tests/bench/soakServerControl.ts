@@ -14,7 +14,8 @@ export function askServer<T>(child: ChildProcess, message: string | null, type: 
       child.off('exit', onExit);
       resolve(reply as T);
     };
-    const onExit = (code: number | null) => reject(new Error(`the soak server exited (${code}) before answering ${message ?? type}`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`the soak server exited (${code}) before answering ${message ?? type}`));
     child.on('message', onMessage);
     child.once('exit', onExit);
     if (message !== null) child.send(message);

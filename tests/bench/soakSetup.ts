@@ -62,23 +62,62 @@ export async function createOperators(ctx: SoakContext, twilio: FakeTwilio, coun
     const password = `operator ${i} passphrase`;
     const address = `192.0.2.${10 + i}`;
     const post = <T>(path: string, body: unknown, token: string, method = 'POST') =>
-      ctx.tally.json<T>('setup', `${ctx.url}${path}`, { method, address, headers: authed(token), body: JSON.stringify(body) });
-    await must(post('/api/accounts/admin/users', { username, email: `${username}@example.test`, password, role: 'user' }, adminToken), 'create user');
+      ctx.tally.json<T>('setup', `${ctx.url}${path}`, {
+        method,
+        address,
+        headers: authed(token),
+        body: JSON.stringify(body),
+      });
+    await must(
+      post(
+        '/api/accounts/admin/users',
+        { username, email: `${username}@example.test`, password, role: 'user' },
+        adminToken,
+      ),
+      'create user',
+    );
     const token = await signIn(ctx, username, password, address);
-    await must(post('/api/accounts/settings', { openai_api_key: SOAK_OPENAI_KEY, twilio_account_sid: twilio.accountSid, twilio_auth_token: twilio.authToken }, token, 'PUT'), 'settings');
+    await must(
+      post(
+        '/api/accounts/settings',
+        { openai_api_key: SOAK_OPENAI_KEY, twilio_account_sid: twilio.accountSid, twilio_auth_token: twilio.authToken },
+        token,
+        'PUT',
+      ),
+      'settings',
+    );
     const tool = await must(
-      post<{ id: string }>('/api/tools', {
-        name: 'price_lookup',
-        description: 'Looks up the price of an item in the shop',
-        type: 'object',
-        parameters: { type: 'object', properties: { item: { type: 'string' } }, required: ['item'] },
-        handler_code: handlerOf('return { item: args.item, price: 4.5, currency: "EUR" };'),
-      }, token),
+      post<{ id: string }>(
+        '/api/tools',
+        {
+          name: 'price_lookup',
+          description: 'Looks up the price of an item in the shop',
+          type: 'object',
+          parameters: { type: 'object', properties: { item: { type: 'string' } }, required: ['item'] },
+          handler_code: handlerOf('return { item: args.item, price: 4.5, currency: "EUR" };'),
+        },
+        token,
+      ),
       'tool',
     );
-    const bot = await must(post<{ id: string }>('/api/webchats', { name: `Shop ${i}`, description: 'Answers shop questions', tools: [tool.id] }, token), 'bot');
+    const bot = await must(
+      post<{ id: string }>(
+        '/api/webchats',
+        { name: `Shop ${i}`, description: 'Answers shop questions', tools: [tool.id] },
+        token,
+      ),
+      'bot',
+    );
     const agent = await must(post<{ id: string }>('/api/agents', { name: `Front desk ${i}` }, token), 'agent');
-    await must(post(`/api/agents/${agent.id}`, { transcription: true, transcription_model: 'gpt-4o-mini-transcribe' }, token, 'PATCH'), 'agent transcription');
+    await must(
+      post(
+        `/api/agents/${agent.id}`,
+        { transcription: true, transcription_model: 'gpt-4o-mini-transcribe' },
+        token,
+        'PATCH',
+      ),
+      'agent transcription',
+    );
     const number = `+1415556${String(1000 + i)}`;
     twilio.addNumber(number);
     await must(post('/api/phone-associations', { phoneNumber: number, agentId: agent.id }, token), 'number');

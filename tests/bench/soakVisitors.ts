@@ -8,11 +8,23 @@ import type { ChatConversationResponse } from '../../shared/types/chat.js';
 import { readSse } from '../helpers/sseEvents.js';
 import type { SoakContext } from './soakSetup.js';
 
-const QUESTIONS = ['When are you open on Sundays?', 'What is the price of green tea?', 'Do you ship abroad?', 'What is the price of a teapot?', 'Can I return an opened item?'];
+const QUESTIONS = [
+  'When are you open on Sundays?',
+  'What is the price of green tea?',
+  'Do you ship abroad?',
+  'What is the price of a teapot?',
+  'Can I return an opened item?',
+];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One visitor's turn; the conversation id, or null when the answer failed (already counted). */
-async function turn(ctx: SoakContext, botId: string, address: string, text: string, conversationId: string | null): Promise<string | null> {
+async function turn(
+  ctx: SoakContext,
+  botId: string,
+  address: string,
+  text: string,
+  conversationId: string | null,
+): Promise<string | null> {
   const kind = /price/.test(text) ? 'widget answer with a tool call' : 'widget answer';
   const started = performance.now();
   const response = await ctx.tally.request(`${kind} (headers)`, `${ctx.url}/api/widget/webchats/${botId}/messages`, {
@@ -42,20 +54,37 @@ export async function runVisitors(ctx: SoakContext, botId: string, visitor: () =
   while (ctx.running()) {
     const id = visitor();
     const address = `198.51.${Math.floor(id / 250) % 250}.${(id % 250) + 1}`;
-    await ctx.tally.request('widget config', `${ctx.url}/api/widget/webchats/${botId}`, { address, headers: { origin: 'https://shop.example.com' } });
+    await ctx.tally.request('widget config', `${ctx.url}/api/widget/webchats/${botId}`, {
+      address,
+      headers: { origin: 'https://shop.example.com' },
+    });
     let conversationId: string | null = null;
     const turns = 2 + Math.floor(Math.random() * 3);
     let answered = 0;
     for (let i = 0; i < turns && ctx.running(); i++) {
-      const next = await turn(ctx, botId, address, QUESTIONS[Math.floor(Math.random() * QUESTIONS.length)]!, conversationId);
+      const next = await turn(
+        ctx,
+        botId,
+        address,
+        QUESTIONS[Math.floor(Math.random() * QUESTIONS.length)]!,
+        conversationId,
+      );
       if (!next) break;
       conversationId = next;
       answered += 1;
       await sleep(3000 + Math.random() * 3000);
     }
     if (conversationId) {
-      const kept = await ctx.tally.json<ChatConversationResponse>('widget reload conversation', `${ctx.url}/api/widget/webchats/${botId}/conversations/${conversationId}`, { address });
-      if (kept && kept.messages.length !== answered * 2) ctx.tally.fail('widget reload conversation', `kept ${kept.messages.length} messages after ${answered} answered turns`);
+      const kept = await ctx.tally.json<ChatConversationResponse>(
+        'widget reload conversation',
+        `${ctx.url}/api/widget/webchats/${botId}/conversations/${conversationId}`,
+        { address },
+      );
+      if (kept && kept.messages.length !== answered * 2)
+        ctx.tally.fail(
+          'widget reload conversation',
+          `kept ${kept.messages.length} messages after ${answered} answered turns`,
+        );
     }
   }
 }

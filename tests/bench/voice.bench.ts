@@ -10,15 +10,15 @@
  * bench's own event loop (100 fake calls and 100 fake sessions) are inside them, so they bound
  * the bridge's added latency from above.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startFakeRealtime } from '../fixtures/fakeRealtime.js';
 import type { FakeRealtimeSession } from '../fixtures/fakeRealtimeSession.js';
 import { startFakeTwilio } from '../fixtures/fakeTwilio.js';
-import { FRAME_BYTES, FRAME_MS, type FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
+import { type FakeTwilioCall, FRAME_BYTES, FRAME_MS } from '../fixtures/fakeTwilioCall.js';
 import { ringSwitchboard } from '../fixtures/ringSwitchboard.js';
-import { percentile, round, type Bench, type BenchRow } from './harness.js';
+import { type Bench, type BenchRow, percentile, round } from './harness.js';
 import type { BenchServerInput, BenchServerStats } from './voiceBenchServer.js';
 
 const CALLS = 100;
@@ -46,7 +46,15 @@ export const bench: Bench = {
   run: async () => {
     const realtime = await startFakeRealtime({ behaviour: { speechLevel: Number.POSITIVE_INFINITY } });
     const rest = await startFakeTwilio();
-    const input: BenchServerInput = { openaiBaseUrl: realtime.baseUrl, twilioApiBaseUrl: rest.baseUrl, publicUrl: PUBLIC_URL, accountSid: rest.accountSid, authToken: rest.authToken, openaiKey: KEY, calls: CALLS };
+    const input: BenchServerInput = {
+      openaiBaseUrl: realtime.baseUrl,
+      twilioApiBaseUrl: rest.baseUrl,
+      publicUrl: PUBLIC_URL,
+      accountSid: rest.accountSid,
+      authToken: rest.authToken,
+      openaiKey: KEY,
+      calls: CALLS,
+    };
     const child = fork(fileURLToPath(new URL('./voiceBenchServer.ts', import.meta.url)), [], {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, VOICE_BENCH_INPUT: JSON.stringify(input), LOG_LEVEL: 'silent' },
@@ -54,11 +62,18 @@ export const bench: Bench = {
     const calls: FakeTwilioCall[] = [];
     const timers: NodeJS.Timeout[] = [];
     try {
-      const ready = await new Promise<{ url: string; numbers: string[] }>((resolve) => child.once('message', (m) => resolve(m as { url: string; numbers: string[] })));
+      const ready = await new Promise<{ url: string; numbers: string[] }>((resolve) =>
+        child.once('message', (m) => resolve(m as { url: string; numbers: string[] })),
+      );
       const idle = await ask(child, 'stats');
       const sessions: FakeRealtimeSession[] = [];
       for (const number of ready.numbers) {
-        calls.push(await ringSwitchboard({ serverUrl: ready.url, publicUrl: PUBLIC_URL }, rest, { to: number, from: '+14155550100' }));
+        calls.push(
+          await ringSwitchboard({ serverUrl: ready.url, publicUrl: PUBLIC_URL }, rest, {
+            to: number,
+            from: '+14155550100',
+          }),
+        );
         sessions.push(await realtime.nextSession());
       }
       await Promise.all(sessions.map((s) => s.waitFor('session.update')));
@@ -71,7 +86,7 @@ export const bench: Bench = {
       let seq = 0;
       let framesSent = 0;
       calls.forEach((call, i) => {
-        call.say(Buffer.concat(Array.from({ length: (MEASURE_MS / FRAME_MS) + 50 }, () => numberedFrame(++seq))));
+        call.say(Buffer.concat(Array.from({ length: MEASURE_MS / FRAME_MS + 50 }, () => numberedFrame(++seq))));
         call.onFrameSent = (payload) => {
           framesSent += 1;
           sentIn.set(payload, performance.now());
@@ -100,7 +115,14 @@ export const bench: Bench = {
           const payload = numberedFrame(++seq).toString('base64');
           framesSent += 1;
           sentOut.set(payload, performance.now());
-          session.send({ type: 'response.output_audio.delta', response_id: `resp_bench_${i}`, item_id: `item_bench_${i}`, output_index: 0, content_index: 0, delta: payload });
+          session.send({
+            type: 'response.output_audio.delta',
+            response_id: `resp_bench_${i}`,
+            item_id: `item_bench_${i}`,
+            output_index: 0,
+            content_index: 0,
+            delta: payload,
+          });
         };
         timers.push(setTimeout(() => timers.push(setInterval(talk, FRAME_MS)), (i * FRAME_MS) / CALLS));
       });
@@ -114,21 +136,65 @@ export const bench: Bench = {
       const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000;
       const rows: BenchRow[] = [
         { metric: 'calls bridged', value: after.calls, unit: 'calls', note: `${CALLS} rung, all streaming both ways` },
-        { metric: 'machine load (1 min average)', value: round(os.loadavg()[0]!), unit: 'runnable', note: `${os.cpus().length} cores: above that, every figure below includes waiting for a core` },
-        { metric: 'relay Twilio → Realtime p50', value: round(percentile(inbound, 50)), unit: 'ms', note: `${inbound.length} frames, bench process clock` },
-        { metric: 'relay Twilio → Realtime p99', value: round(percentile(inbound, 99)), unit: 'ms', note: 'budget p99 ≤ 5 ms' },
-        { metric: 'relay Realtime → Twilio p50', value: round(percentile(outbound, 50)), unit: 'ms', note: `${outbound.length} frames` },
-        { metric: 'relay Realtime → Twilio p99', value: round(percentile(outbound, 99)), unit: 'ms', note: 'budget p99 ≤ 5 ms' },
-        { metric: 'server event-loop lag p99', value: round(after.lag.p99), unit: 'ms', note: `max ${round(after.lag.max)} ms over the window` },
+        {
+          metric: 'machine load (1 min average)',
+          value: round(os.loadavg()[0]!),
+          unit: 'runnable',
+          note: `${os.cpus().length} cores: above that, every figure below includes waiting for a core`,
+        },
+        {
+          metric: 'relay Twilio → Realtime p50',
+          value: round(percentile(inbound, 50)),
+          unit: 'ms',
+          note: `${inbound.length} frames, bench process clock`,
+        },
+        {
+          metric: 'relay Twilio → Realtime p99',
+          value: round(percentile(inbound, 99)),
+          unit: 'ms',
+          note: 'budget p99 ≤ 5 ms',
+        },
+        {
+          metric: 'relay Realtime → Twilio p50',
+          value: round(percentile(outbound, 50)),
+          unit: 'ms',
+          note: `${outbound.length} frames`,
+        },
+        {
+          metric: 'relay Realtime → Twilio p99',
+          value: round(percentile(outbound, 99)),
+          unit: 'ms',
+          note: 'budget p99 ≤ 5 ms',
+        },
+        {
+          metric: 'server event-loop lag p99',
+          value: round(after.lag.p99),
+          unit: 'ms',
+          note: `max ${round(after.lag.max)} ms over the window`,
+        },
         {
           metric: 'server CPU per relayed frame',
           value: round((cpuMs * 1000) / frames, 1),
           unit: 'µs',
           note: `${frames} frames both ways in the window (${round(frames / (elapsedMs / 1000) / CALLS / 2, 1)} per call-direction per second, 50 wanted); the cost a frame adds before any waiting`,
         },
-        { metric: 'server CPU per call', value: round((cpuMs / elapsedMs / CALLS) * 100, 3), unit: '% of a core', note: `${round((cpuMs / elapsedMs) * 100, 1)} % for all ${CALLS}` },
-        { metric: 'server memory per call (RSS)', value: round((after.memory.rss - idle.memory.rss) / CALLS / 1024, 1), unit: 'KiB', note: `RSS ${round(idle.memory.rss / 2 ** 20, 1)} → ${round(after.memory.rss / 2 ** 20, 1)} MiB` },
-        { metric: 'server memory per call (heap)', value: round((after.memory.heapUsed - idle.memory.heapUsed) / CALLS / 1024, 1), unit: 'KiB' },
+        {
+          metric: 'server CPU per call',
+          value: round((cpuMs / elapsedMs / CALLS) * 100, 3),
+          unit: '% of a core',
+          note: `${round((cpuMs / elapsedMs) * 100, 1)} % for all ${CALLS}`,
+        },
+        {
+          metric: 'server memory per call (RSS)',
+          value: round((after.memory.rss - idle.memory.rss) / CALLS / 1024, 1),
+          unit: 'KiB',
+          note: `RSS ${round(idle.memory.rss / 2 ** 20, 1)} → ${round(after.memory.rss / 2 ** 20, 1)} MiB`,
+        },
+        {
+          metric: 'server memory per call (heap)',
+          value: round((after.memory.heapUsed - idle.memory.heapUsed) / CALLS / 1024, 1),
+          unit: 'KiB',
+        },
       ];
       return rows;
     } finally {

@@ -5,8 +5,8 @@
  * → {type:'ready', url, numbers}; ← 'stats' → {type:'stats', cpu, memory, lag}; ← 'stop'.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { associateNumber } from '../../server/db/phoneAssociations.js';
 import { insertAgent } from '../../server/db/agents.js';
+import { associateNumber } from '../../server/db/phoneAssociations.js';
 import { updateAccountSecrets } from '../../server/settings/accountSecrets.js';
 import { createTestApp } from '../helpers/serverApp.js';
 
@@ -32,7 +32,12 @@ const AGENTS_PER_USER = 50;
 
 const input = JSON.parse(process.env.VOICE_BENCH_INPUT ?? '{}') as BenchServerInput;
 const t = await createTestApp({
-  config: { publicUrl: input.publicUrl, openaiBaseUrl: input.openaiBaseUrl, twilioApiBaseUrl: input.twilioApiBaseUrl, rateLimit: { max: 1_000_000, windowMs: 60_000 } },
+  config: {
+    publicUrl: input.publicUrl,
+    openaiBaseUrl: input.openaiBaseUrl,
+    twilioApiBaseUrl: input.twilioApiBaseUrl,
+    rateLimit: { max: 1_000_000, windowMs: 60_000 },
+  },
 });
 const numbers: string[] = [];
 let userId = '';
@@ -40,7 +45,13 @@ for (let i = 0; i < input.calls; i++) {
   // Agents per user stay within the per-user quota.
   if (i % AGENTS_PER_USER === 0) {
     userId = (await t.createUser()).id;
-    await updateAccountSecrets(t.db, t.app.secretBox, userId, { openai_api_key: input.openaiKey, twilio_account_sid: input.accountSid, twilio_auth_token: input.authToken }, Date.now());
+    await updateAccountSecrets(
+      t.db,
+      t.app.secretBox,
+      userId,
+      { openai_api_key: input.openaiKey, twilio_account_sid: input.accountSid, twilio_auth_token: input.authToken },
+      Date.now(),
+    );
   }
   const { row } = await insertAgent(t.db, userId, `Bench agent ${i}`, Date.now());
   const number = `+1415600${String(i).padStart(4, '0')}`;

@@ -13,7 +13,7 @@ import { chromium } from '@playwright/test';
 import { DEFAULT_APPEARANCE, STORAGE_KEYS, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
 import type { Webchat } from '../../shared/types/webchat.js';
 import { buildDist, REPO } from './buildDist.js';
-import { percentile, round, type Bench } from './harness.js';
+import { type Bench, percentile, round } from './harness.js';
 import { CONSOLE_DIST, serveDist } from './serveDist.js';
 
 const CHANGES = 40;
@@ -47,7 +47,9 @@ const API: Record<string, unknown> = {
 /** Runs in the page: times CHANGES colour edits; [ms, frames] for each. */
 function measureInPage(changes: number): Promise<[number, number][]> {
   const input = document.querySelector<HTMLInputElement>('input[id][maxlength="9"]')!;
-  const header = document.querySelector('[data-testid="widget-preview"] [data-switchboard-widget]')!.shadowRoot!.querySelector('.header')!;
+  const header = document
+    .querySelector('[data-testid="widget-preview"] [data-switchboard-widget]')!
+    .shadowRoot!.querySelector('.header')!;
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
   const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
   const results: [number, number][] = [];
@@ -76,11 +78,22 @@ export const bench: Bench = {
   name: 'webchat-preview',
   description: 'Bot page live preview: one colour edit to the widget showing it (built console + widget.mjs, Chromium)',
   run: async () => {
-    if (!existsSync(path.join(CONSOLE_DIST, 'index.html')) || !existsSync(path.join(REPO, 'dist', 'widget', 'widget.mjs'))) buildDist();
+    if (
+      !existsSync(path.join(CONSOLE_DIST, 'index.html')) ||
+      !existsSync(path.join(REPO, 'dist', 'widget', 'widget.mjs'))
+    )
+      buildDist();
     const site = await serveDist();
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     });
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -98,19 +111,32 @@ export const bench: Bench = {
       await page.route('**/api/**', (route) => {
         const { pathname } = new URL(route.request().url());
         const body = API[pathname];
-        return route.fulfill({ status: body ? 200 : 404, contentType: 'application/json', body: JSON.stringify(body ?? { success: false }) });
+        return route.fulfill({
+          status: body ? 200 : 404,
+          contentType: 'application/json',
+          body: JSON.stringify(body ?? { success: false }),
+        });
       });
       await page.goto(`${site.url}/webchats/${BOT.id}?tab=appearance`);
       await page.getByLabel('Primary Color', { exact: true }).waitFor();
       await page.waitForFunction(() =>
-        Boolean(document.querySelector('[data-testid="widget-preview"] [data-switchboard-widget]')?.shadowRoot?.querySelector('.header')),
+        Boolean(
+          document
+            .querySelector('[data-testid="widget-preview"] [data-switchboard-widget]')
+            ?.shadowRoot?.querySelector('.header'),
+        ),
       );
       await page.getByLabel('Primary Color', { exact: true }).focus();
       const results = await page.evaluate(measureInPage, CHANGES);
       const times = results.map(([ms]) => ms);
       const frames = results.map(([, count]) => count);
       return [
-        { metric: 'colour edit → preview shows it, p50', value: round(percentile(times, 50)), unit: 'ms', note: `${CHANGES} edits; budget one frame (16.7 ms)` },
+        {
+          metric: 'colour edit → preview shows it, p50',
+          value: round(percentile(times, 50)),
+          unit: 'ms',
+          note: `${CHANGES} edits; budget one frame (16.7 ms)`,
+        },
         { metric: 'colour edit → preview shows it, p95', value: round(percentile(times, 95)), unit: 'ms' },
         { metric: 'colour edit → preview shows it, max', value: round(Math.max(...times)), unit: 'ms' },
         {
@@ -119,7 +145,12 @@ export const bench: Bench = {
           unit: 'ms',
           note: `the least disturbed edit; machine load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
         },
-        { metric: 'frames waited, max', value: Math.max(...frames), unit: 'frames', note: '0 = shown in the same frame as the edit' },
+        {
+          metric: 'frames waited, max',
+          value: Math.max(...frames),
+          unit: 'frames',
+          note: '0 = shown in the same frame as the edit',
+        },
       ];
     } finally {
       await browser.close();

@@ -16,9 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { launchBenchChromium } from './benchBrowser.js';
-import { fileUnder, serveBenchSite, type BenchSite } from './benchSite.js';
+import { type BenchSite, fileUnder, serveBenchSite } from './benchSite.js';
 import { buildDist, REPO } from './buildDist.js';
-import { percentile, round, type Bench, type BenchRow } from './harness.js';
+import { type Bench, type BenchRow, percentile, round } from './harness.js';
 import { sizesOf } from './sizes.bench.js';
 
 const RUNS = 15;
@@ -68,9 +68,22 @@ async function visit(browser: Browser, url: string): Promise<Run> {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${url}/examples/basic.html?webchatId=${BOT.id}`, { timeout: TIMEOUT_MS });
-    const launcherMs = (await (await page.waitForFunction(() => (window as unknown as { launcherAt?: number }).launcherAt, null, { timeout: TIMEOUT_MS })).jsonValue()) as number;
-    const loadedMs = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => r.name.endsWith('/widget.js'))!.responseEnd);
-    const pagePaintMs = await page.evaluate(() => performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint')?.startTime ?? Number.NaN);
+    const launcherMs = (await (
+      await page.waitForFunction(() => (window as unknown as { launcherAt?: number }).launcherAt, null, {
+        timeout: TIMEOUT_MS,
+      })
+    ).jsonValue()) as number;
+    const loadedMs = await page.evaluate(
+      () =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) =>
+          r.name.endsWith('/widget.js'),
+        )!.responseEnd,
+    );
+    const pagePaintMs = await page.evaluate(
+      () =>
+        performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint')?.startTime ??
+        Number.NaN,
+    );
     const focusMs = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
@@ -141,14 +154,21 @@ function timeRows(label: string, times: number[], budget: number | null, note: s
   const p95 = percentile(times, 95);
   return [
     { metric: `${label} p50`, value: round(percentile(times, 50)), unit: 'ms', note: `${note}, ${times.length} runs` },
-    { metric: `${label} p95`, value: round(p95), unit: 'ms', note: budget === null ? 'a part of the figures above' : `budget ${budget} ms: ${p95 <= budget ? 'within' : 'OVER'}` },
+    {
+      metric: `${label} p95`,
+      value: round(p95),
+      unit: 'ms',
+      note:
+        budget === null ? 'a part of the figures above' : `budget ${budget} ms: ${p95 <= budget ? 'within' : 'OVER'}`,
+    },
     { metric: `${label} max`, value: round(Math.max(...times)), unit: 'ms' },
   ];
 }
 
 export const bench: Bench = {
   name: 'widget',
-  description: 'widget.js size against its budget; launcher and open-chat timings on an example page (built widget, Chromium)',
+  description:
+    'widget.js size against its budget; launcher and open-chat timings on an example page (built widget, Chromium)',
   run: async () => {
     if (!existsSync(path.join(WIDGET_DIR, 'widget.js'))) buildDist();
     const size = sizesOf([path.join(WIDGET_DIR, 'widget.js')]);
@@ -168,14 +188,49 @@ export const bench: Bench = {
           unit: 'B',
           note: `budget ${BROTLI_BUDGET} B (16 KiB): ${size.brotli <= BROTLI_BUDGET ? `within, ${BROTLI_BUDGET - size.brotli} B left` : 'OVER'}`,
         },
-        ...timeRows('navigation → launcher on screen', runs.map((r) => r.launcherMs), 150, 'basic.html?webchatId=…, first visit'),
-        ...timeRows('widget.js downloaded → launcher on screen', runs.map((r) => r.ownMs), null, 'its run, the config round trip, the mount'),
-        ...timeRows('navigation → the page\'s first contentful paint', runs.map((r) => r.pagePaintMs), null, 'the example page alone, before any launcher can show'),
-        ...timeRows('page\'s first paint → launcher on screen', runs.map((r) => r.launcherMs - r.pagePaintMs), null, 'what the widget adds after the page paints'),
+        ...timeRows(
+          'navigation → launcher on screen',
+          runs.map((r) => r.launcherMs),
+          150,
+          'basic.html?webchatId=…, first visit',
+        ),
+        ...timeRows(
+          'widget.js downloaded → launcher on screen',
+          runs.map((r) => r.ownMs),
+          null,
+          'its run, the config round trip, the mount',
+        ),
+        ...timeRows(
+          "navigation → the page's first contentful paint",
+          runs.map((r) => r.pagePaintMs),
+          null,
+          'the example page alone, before any launcher can show',
+        ),
+        ...timeRows(
+          "page's first paint → launcher on screen",
+          runs.map((r) => r.launcherMs - r.pagePaintMs),
+          null,
+          'what the widget adds after the page paints',
+        ),
         ...timeRows('widget.js compile and run', evaluation, null, 'blank page, the script alone'),
-        ...timeRows('launcher click → message field focused', runs.map((r) => r.focusMs), 60, 'in-page click to focusin'),
-        ...timeRows('designer colour input → panel restyled', restyle, 16.7, 'hex field input event to new computed colour'),
-        { metric: 'machine load average', value: round(os.loadavg()[0]!), unit: '', note: `1 min, ${os.cpus().length} cores: timings above swell with it` },
+        ...timeRows(
+          'launcher click → message field focused',
+          runs.map((r) => r.focusMs),
+          60,
+          'in-page click to focusin',
+        ),
+        ...timeRows(
+          'designer colour input → panel restyled',
+          restyle,
+          16.7,
+          'hex field input event to new computed colour',
+        ),
+        {
+          metric: 'machine load average',
+          value: round(os.loadavg()[0]!),
+          unit: '',
+          note: `1 min, ${os.cpus().length} cores: timings above swell with it`,
+        },
       ];
     } finally {
       await browser.close();

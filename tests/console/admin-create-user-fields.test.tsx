@@ -2,8 +2,9 @@
  * Issue 18: Create User shows each problem at its field (the server's too, when it names the
  * field), shows the password rule, and says who needs an email.
  */
-import { describe, expect, it } from 'vitest';
+
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../shared/types/user.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { ADMIN, renderConsole } from '../helpers/consoleRender.js';
@@ -14,13 +15,18 @@ const USERS: User[] = [
 ];
 
 async function openDialog(extra: FakeRoutes = {}) {
-  const app = renderConsole({ path: '/admin', session: { user: ADMIN }, routes: { 'GET /accounts/admin/users': { body: { success: true, users: USERS } }, ...extra } });
+  const app = renderConsole({
+    path: '/admin',
+    session: { user: ADMIN },
+    routes: { 'GET /accounts/admin/users': { body: { success: true, users: USERS } }, ...extra },
+  });
   await screen.findByRole('table', { name: 'Users' });
   await app.user.click(screen.getByRole('button', { name: 'Create User' }));
   const dialog = await screen.findByRole('dialog', { name: 'Create User' });
   const field = (label: string) => within(dialog).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
   /** What is read after the field's name: its hint or its error. */
-  const said = (label: string) => document.getElementById(field(label).getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+  const said = (label: string) =>
+    document.getElementById(field(label).getAttribute('aria-describedby') ?? '')?.textContent ?? '';
   const create = () => app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
   return { app, dialog, field, said, create };
 }
@@ -29,7 +35,9 @@ describe('Create User: errors at their fields', () => {
   it('shows the password rule and who needs an email before anything is typed', async () => {
     const { said } = await openDialog();
     expect(said('Password')).toBe('At least 6 characters.');
-    expect(said('Email')).toBe('Required for every user an admin adds or edits. Only the first admin, set up when the server starts, may have none.');
+    expect(said('Email')).toBe(
+      'Required for every user an admin adds or edits. Only the first admin, set up when the server starts, may have none.',
+    );
   });
 
   it('marks each blank field, sums them up in the spec text, and focuses the first', async () => {
@@ -62,7 +70,10 @@ describe('Create User: errors at their fields', () => {
 
   it("puts the server's refusal at the field it names", async () => {
     const { app, dialog, field, said, create } = await openDialog({
-      'POST /accounts/admin/users': { status: 409, body: { success: false, error: 'Username already exists', code: 'conflict', details: { field: 'username' } } },
+      'POST /accounts/admin/users': {
+        status: 409,
+        body: { success: false, error: 'Username already exists', code: 'conflict', details: { field: 'username' } },
+      },
     });
     await app.user.type(field('Username'), 'alice');
     await app.user.type(field('Email'), 'a2@example.com');

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/defaults.js';
 import type { User } from '../../shared/types/user.js';
-import { ADMIN, renderConsole } from '../helpers/consoleRender.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { ADMIN, renderConsole } from '../helpers/consoleRender.js';
 
 const USERS: User[] = [
   { id: '0', username: 'root', email: 'root@example.com', role: 'superadmin', created_at: 1_700_000_000_000 },
@@ -43,11 +43,17 @@ describe('admin dashboard', () => {
     const root = row('root');
     expect((within(root).getByRole('button', { name: 'Impersonate root' }) as HTMLButtonElement).disabled).toBe(true);
     expect((within(root).getByRole('button', { name: 'Edit root' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(row('bob')).getByRole('button', { name: 'Impersonate bob' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(row('bob')).getByRole('button', { name: 'Impersonate bob' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
   it("shows 'Failed to fetch users' when the list cannot be loaded", async () => {
-    renderConsole({ path: '/admin', session: { user: ADMIN }, routes: { 'GET /accounts/admin/users': { status: 500 } } });
+    renderConsole({
+      path: '/admin',
+      session: { user: ADMIN },
+      routes: { 'GET /accounts/admin/users': { status: 500 } },
+    });
     expect(await screen.findByText('Failed to fetch users')).toBeTruthy();
   });
 
@@ -86,7 +92,9 @@ describe('admin dashboard', () => {
     const app = renderConsole({
       path: '/admin',
       session: { user: ADMIN },
-      routes: routes({ 'POST /accounts/admin/users': { status: 409, body: { success: false, error: 'Username already exists' } } }),
+      routes: routes({
+        'POST /accounts/admin/users': { status: 409, body: { success: false, error: 'Username already exists' } },
+      }),
     });
     await screen.findByRole('table', { name: 'Users' });
     await app.user.click(screen.getByRole('button', { name: 'Create User' }));
@@ -105,7 +113,10 @@ describe('admin dashboard', () => {
 
     await waitFor(() => expect(app.location()).toBe('/agents'));
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.impersonation)!);
-    expect(stored).toMatchObject({ originalUser: { id: '1', username: 'alice' }, impersonatedUser: { id: '2', username: 'bob' } });
+    expect(stored).toMatchObject({
+      originalUser: { id: '1', username: 'alice' },
+      impersonatedUser: { id: '2', username: 'bob' },
+    });
     const banner = screen.getByRole('region', { name: 'Impersonation' });
     expect(within(banner).getByText('Impersonating: bob')).toBeTruthy();
 
@@ -132,7 +143,10 @@ describe('admin dashboard', () => {
     await app.user.type(name, 'robert');
     await app.user.click(within(edit).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit User' })).toBeNull());
-    expect(app.fake.callsTo('PUT /accounts/admin/users/2')[0]?.body).toEqual({ username: 'robert', email: 'bob@example.com' });
+    expect(app.fake.callsTo('PUT /accounts/admin/users/2')[0]?.body).toEqual({
+      username: 'robert',
+      email: 'bob@example.com',
+    });
 
     await app.user.click(within(row('bob')).getByRole('button', { name: 'Delete bob' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });

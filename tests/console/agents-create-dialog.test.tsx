@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { deferred, type FakeReply } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { makeAgent, SALES } from './agents-fixtures.js';
@@ -18,10 +18,16 @@ async function openDialog(app: ReturnType<typeof renderConsole>) {
 
 describe('Create New Agent dialog', () => {
   it('explains itself, focuses the required name and keeps Create disabled while the trimmed name is empty', async () => {
-    const app = renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [SALES] } } });
+    const app = renderConsole({
+      path: '/agents',
+      session: { user: USER },
+      routes: { 'GET /agents': { body: [SALES] } },
+    });
     const { dialog, field, create } = await openDialog(app);
     expect(
-      within(dialog).getByText('Enter a name for your new agent. You can configure additional settings after creation.'),
+      within(dialog).getByText(
+        'Enter a name for your new agent. You can configure additional settings after creation.',
+      ),
     ).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(field));
     expect(field.required).toBe(true);
@@ -33,7 +39,11 @@ describe('Create New Agent dialog', () => {
   });
 
   it("says 'Agent name is required' on Enter with a blank name and sends nothing", async () => {
-    const app = renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [SALES] } } });
+    const app = renderConsole({
+      path: '/agents',
+      session: { user: USER },
+      routes: { 'GET /agents': { body: [SALES] } },
+    });
     const { dialog, field } = await openDialog(app);
     await app.user.type(field, '  {Enter}');
     expect(within(dialog).getByText('Agent name is required')).toBeTruthy();
@@ -88,7 +98,11 @@ describe('Create New Agent dialog', () => {
   });
 
   it('opens from the floating add button too, and Cancel closes without sending', async () => {
-    const app = renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [SALES] } } });
+    const app = renderConsole({
+      path: '/agents',
+      session: { user: USER },
+      routes: { 'GET /agents': { body: [SALES] } },
+    });
     await screen.findByRole('link', { name: 'Sales Bot' });
     await app.user.click(screen.getByRole('button', { name: 'add new agent' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Agent' });

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AGENT_TEXTS } from '../../console/features/agents/agentTexts.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { AGENT_TEXTS } from '../../console/features/agents/agentTexts.js';
 import { detailRoutes, makeAgent, SALES } from './agents-fixtures.js';
 
 /** Sales Bot with a number attached: Call is only offered to an agent that has one. */
@@ -107,7 +107,9 @@ describe('agent detail call dialog', () => {
     const dialog = await screen.findByRole('dialog');
     await app.user.type(within(dialog).getByLabelText('Phone number to call'), '+15551234567');
     await app.user.click(within(dialog).getByRole('button', { name: 'Call' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to initiate call: This agent has no phone number to call from');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Failed to initiate call: This agent has no phone number to call from',
+    );
     expect(screen.getByRole('dialog')).toBeTruthy();
     // Said once, in the dialog: no toast behind it.
     expect(document.querySelector('.sb-toast')).toBeNull();

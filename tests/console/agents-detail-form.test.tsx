@@ -1,12 +1,16 @@
-import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { choose, detailRoutes, makeAgent, SALES, SUPPORT } from './agents-fixtures.js';
 
 type App = ReturnType<typeof renderConsole>;
 
 async function openAgent(agent = SALES, extra = {}) {
-  const app = renderConsole({ path: `/agents/${agent.id}`, session: { user: USER }, routes: detailRoutes(agent, extra) });
+  const app = renderConsole({
+    path: `/agents/${agent.id}`,
+    session: { user: USER },
+    routes: detailRoutes(agent, extra),
+  });
   await screen.findByRole('heading', { name: agent.name, level: 1 });
   return app;
 }
@@ -40,7 +44,9 @@ describe('agent detail form', () => {
     expect(screen.getByRole('combobox', { name: 'Voice' }).textContent).toBe('coral');
     expect(screen.getByRole('combobox', { name: 'Phone Number' }).textContent).toBe('+1 (415) 555-0100');
     expect((screen.getByLabelText('Instructions') as HTMLTextAreaElement).value).toBe('Be kind.');
-    expect((screen.getByRole('switch', { name: 'Agent speaks first' }) as HTMLButtonElement).getAttribute('aria-checked')).toBe('true');
+    expect(
+      (screen.getByRole('switch', { name: 'Agent speaks first' }) as HTMLButtonElement).getAttribute('aria-checked'),
+    ).toBe('true');
     expect((screen.getByLabelText('Transcription Language') as HTMLInputElement).placeholder).toBe('e.g. en, es, fr');
   });
 
@@ -110,18 +116,32 @@ describe('agent detail form', () => {
     expect(voices).toEqual(['alloy', 'ash', 'ballad', 'coral', 'echo', 'sage', 'shimmer', 'verse']);
     await app.user.keyboard('{Escape}');
     await app.user.click(screen.getByRole('combobox', { name: 'Model' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['4o-mini', '4o-preview', '4o-realtime']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      '4o-mini',
+      '4o-preview',
+      '4o-realtime',
+    ]);
   });
 
   it("says 'Agent not found' for an unknown agent, with the way back", async () => {
     const missing = makeAgent({ id: 'nope', name: 'x' });
-    renderConsole({ path: '/agents/nope', session: { user: USER }, routes: { ...detailRoutes(missing), 'GET /agents/nope': { status: 404 } } });
+    renderConsole({
+      path: '/agents/nope',
+      session: { user: USER },
+      routes: { ...detailRoutes(missing), 'GET /agents/nope': { status: 404 } },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Agent not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to agents' }).getAttribute('href')).toBe('/agents');
   });
 
   it("says 'Failed to fetch agent details' when the agent cannot be loaded", async () => {
-    renderConsole({ path: '/agents/a2', session: { user: USER }, routes: { ...detailRoutes(SALES), 'GET /agents/a2': { status: 500 } } });
-    expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe('Failed to fetch agent details');
+    renderConsole({
+      path: '/agents/a2',
+      session: { user: USER },
+      routes: { ...detailRoutes(SALES), 'GET /agents/a2': { status: 500 } },
+    });
+    expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe(
+      'Failed to fetch agent details',
+    );
   });
 });

@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { choose, detailRoutes, SALES, SUPPORT } from './agents-fixtures.js';
 
 async function openAgent(agent = SALES, extra: FakeRoutes = {}) {
-  const app = renderConsole({ path: `/agents/${agent.id}`, session: { user: USER }, routes: detailRoutes(agent, extra) });
+  const app = renderConsole({
+    path: `/agents/${agent.id}`,
+    session: { user: USER },
+    routes: detailRoutes(agent, extra),
+  });
   await screen.findByRole('heading', { name: agent.name, level: 1 });
   return app;
 }
@@ -14,7 +18,9 @@ const save = (app: ReturnType<typeof renderConsole>) => app.user.click(screen.ge
 
 describe('agent detail save', () => {
   it('keeps edits local until Save, then PATCHes only the changed fields with tools as ids', async () => {
-    const app = await openAgent(SALES, { 'PATCH /agents/a2': ({ body }) => ({ body: { ...SALES, ...(body as object), tools: [] } }) });
+    const app = await openAgent(SALES, {
+      'PATCH /agents/a2': ({ body }) => ({ body: { ...SALES, ...(body as object), tools: [] } }),
+    });
     await app.user.type(screen.getByLabelText('Description'), 'Sells things');
     await choose(app, 'Voice', 'verse');
     await app.user.click(await screen.findByRole('checkbox', { name: 'weather' }));
@@ -40,16 +46,24 @@ describe('agent detail save', () => {
   });
 
   it("shows 'Currently assigned to' for another agent's number, then moves it after the update", async () => {
-    const app = await openAgent(SALES, { 'PATCH /agents/a2': { body: SALES }, 'POST /phone-associations': { body: { success: true } } });
+    const app = await openAgent(SALES, {
+      'PATCH /agents/a2': { body: SALES },
+      'POST /phone-associations': { body: { success: true } },
+    });
     await choose(app, 'Phone Number', '+1 (415) 555-0100');
     expect(screen.getByText('Currently assigned to: Support Bot')).toBeTruthy();
     await app.user.type(screen.getByLabelText('System Message'), 'Be brief.');
     await save(app);
     expect(await screen.findByText('Agent updated successfully')).toBeTruthy();
-    const order = app.fake.calls.map((c) => `${c.method} ${c.path}`).filter((k) => k.startsWith('PATCH') || k.startsWith('POST'));
+    const order = app.fake.calls
+      .map((c) => `${c.method} ${c.path}`)
+      .filter((k) => k.startsWith('PATCH') || k.startsWith('POST'));
     expect(order).toEqual(['PATCH /agents/a2', 'POST /phone-associations']);
     expect(app.fake.callsTo('PATCH /agents/a2')[0]?.body).toEqual({ systemMessage: 'Be brief.' });
-    expect(app.fake.callsTo('POST /phone-associations')[0]?.body).toEqual({ phoneNumber: '+14155550100', agentId: 'a2' });
+    expect(app.fake.callsTo('POST /phone-associations')[0]?.body).toEqual({
+      phoneNumber: '+14155550100',
+      agentId: 'a2',
+    });
   });
 
   it('releases the number with DELETE when set to None, without a PATCH when nothing else changed', async () => {
@@ -64,7 +78,10 @@ describe('agent detail save', () => {
   it("says 'Agent updated but phone association failed' when the move fails", async () => {
     const app = await openAgent(SALES, {
       'PATCH /agents/a2': { body: SALES },
-      'POST /phone-associations': { status: 502, body: { success: false, error: 'Twilio is down', code: 'upstream_error' } },
+      'POST /phone-associations': {
+        status: 502,
+        body: { success: false, error: 'Twilio is down', code: 'upstream_error' },
+      },
     });
     await choose(app, 'Phone Number', '+1 (415) 555-0111');
     await app.user.type(screen.getByLabelText('Description'), 'x');
@@ -98,10 +115,16 @@ describe('agent detail save', () => {
     await openAgent(SALES, {
       'GET /twilio/get-all-phone-numbers': {
         status: 400,
-        body: { success: false, error: 'Twilio credentials are missing: add credentials in Settings', code: 'missing_credentials' },
+        body: {
+          success: false,
+          error: 'Twilio credentials are missing: add credentials in Settings',
+          code: 'missing_credentials',
+        },
       },
     });
-    const note = await screen.findByText(/Add your Twilio Account SID and Auth Token in Settings to attach a phone number\./);
+    const note = await screen.findByText(
+      /Add your Twilio Account SID and Auth Token in Settings to attach a phone number\./,
+    );
     expect(within(note).getByRole('link', { name: 'Open Settings' }).getAttribute('href')).toBe('/settings');
     const basics = screen.getByRole('region', { name: 'Basic Information' });
     expect(within(basics).getByRole('combobox', { name: 'Phone Number' }).textContent).toBe('None');

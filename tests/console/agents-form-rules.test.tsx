@@ -14,7 +14,8 @@ describe('agent form rules (spec part 1 §5)', () => {
   it('keeps whole token limits from 1 to 4096 and resets anything else to 2048', () => {
     expect(normalizeNumeric('max_response_output_tokens', '1')).toBe('1');
     expect(normalizeNumeric('max_response_output_tokens', '4096')).toBe('4096');
-    for (const bad of ['0', '4097', '1.5', '', 'many']) expect(normalizeNumeric('max_response_output_tokens', bad)).toBe('2048');
+    for (const bad of ['0', '4097', '1.5', '', 'many'])
+      expect(normalizeNumeric('max_response_output_tokens', bad)).toBe('2048');
   });
 
   it('keeps whole non-negative padding and silence, thresholds from 0 to 1', () => {
@@ -29,7 +30,9 @@ describe('agent form rules (spec part 1 §5)', () => {
   it('patches only what changed: numbers by value, tools as a set of ids, the name trimmed, never the phone number', () => {
     const loaded = toFormValues(SUPPORT);
     expect(buildPatch(loaded, { ...loaded })).toEqual({});
-    expect(buildPatch(loaded, { ...loaded, temperature: '0.80', toolIds: ['t2', 't1'], phoneNumber: null })).toEqual({});
+    expect(buildPatch(loaded, { ...loaded, temperature: '0.80', toolIds: ['t2', 't1'], phoneNumber: null })).toEqual(
+      {},
+    );
     expect(buildPatch(loaded, { ...loaded, name: '  Helpdesk ', threshold: '0.25', toolIds: ['t1'] })).toEqual({
       name: 'Helpdesk',
       threshold: 0.25,

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
 import { deferred } from '../helpers/consoleFakeApi.js';
 import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
@@ -20,9 +20,13 @@ describe('agents list', () => {
     pending.resolve({ body: [] });
     expect(await screen.findByText('No agents found')).toBeTruthy();
     expect(
-      screen.getByText('Create your first AI agent to get started. Agents can be customized for specific tasks and conversations.'),
+      screen.getByText(
+        'Create your first AI agent to get started. Agents can be customized for specific tasks and conversations.',
+      ),
     ).toBeTruthy();
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Refresh agents' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Refresh agents' }) as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 
   it("shows 'Failed to fetch agents' in an alert when the list cannot be loaded", async () => {
@@ -59,7 +63,11 @@ describe('agents list', () => {
   });
 
   it('opens an agent by clicking its card, which is one tab stop whose link describes the status icons', async () => {
-    const app = renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [SUPPORT] } } });
+    const app = renderConsole({
+      path: '/agents',
+      session: { user: USER },
+      routes: { 'GET /agents': { body: [SUPPORT] } },
+    });
     const link = await screen.findByRole('link', { name: 'Support Bot' });
     const stops = card('Support Bot').querySelectorAll('a[href], button, [tabindex]:not([tabindex="-1"])');
     expect([...stops]).toEqual([link]);
@@ -80,7 +88,11 @@ describe('agents list', () => {
   });
 
   it('opens an agent with Enter on its name', async () => {
-    const app = renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [SUPPORT] } } });
+    const app = renderConsole({
+      path: '/agents',
+      session: { user: USER },
+      routes: { 'GET /agents': { body: [SUPPORT] } },
+    });
     const link = await screen.findByRole('link', { name: 'Support Bot' });
     link.focus();
     await app.user.keyboard('{Enter}');
@@ -88,7 +100,11 @@ describe('agents list', () => {
   });
 
   it('reloads the list every time the screen opens and on Refresh', async () => {
-    const app = renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [SUPPORT] } } });
+    const app = renderConsole({
+      path: '/agents',
+      session: { user: USER },
+      routes: { 'GET /agents': { body: [SUPPORT] } },
+    });
     await screen.findByRole('link', { name: 'Support Bot' });
     expect(app.fake.callsTo('GET /agents')).toHaveLength(1);
     await app.user.click(screen.getByRole('button', { name: 'Refresh agents' }));

@@ -3,8 +3,9 @@
  * allowed range and the default it took, until the field is edited again; every number field
  * shows its allowed range.
  */
-import { describe, expect, it } from 'vitest';
+
 import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { resetNotice } from '../../console/features/agents/agentForm.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
@@ -13,7 +14,11 @@ import { detailRoutes, makeAgent, SALES } from './agents-fixtures.js';
 type App = ReturnType<typeof renderConsole>;
 
 async function openAgent(agent = SALES, extra: FakeRoutes = {}) {
-  const app = renderConsole({ path: `/agents/${agent.id}`, session: { user: USER }, routes: detailRoutes(agent, extra) });
+  const app = renderConsole({
+    path: `/agents/${agent.id}`,
+    session: { user: USER },
+    routes: detailRoutes(agent, extra),
+  });
   await screen.findByRole('heading', { name: agent.name, level: 1 });
   return app;
 }
@@ -79,7 +84,9 @@ describe('agent number fields: allowed range and reset notice', () => {
 
   it('says so too when Save (Enter in the field) resets a number before sending it', async () => {
     const warm = makeAgent({ id: 'a3', name: 'Warm Bot', temperature: 1.1 });
-    const app = await openAgent(warm, { 'PATCH /agents/a3': ({ body }) => ({ body: { ...warm, ...(body as object) } }) });
+    const app = await openAgent(warm, {
+      'PATCH /agents/a3': ({ body }) => ({ body: { ...warm, ...(body as object) } }),
+    });
     await retype(app, 'Temperature', '3', '{Enter}');
     expect(await screen.findByText('Agent updated successfully')).toBeTruthy();
     expect(app.fake.callsTo('PATCH /agents/a3')[0]?.body).toEqual({ temperature: 0.8 });

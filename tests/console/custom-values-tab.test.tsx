@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { CustomValue } from '../../shared/types/tool.js';
+import { describe, expect, it } from 'vitest';
 import { CUSTOM_VALUE_TEXTS } from '../../console/features/tools/api.js';
 import { customValueOf } from '../../server/tools/customValueFields.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import type { CustomValue } from '../../shared/types/tool.js';
 import type { FakeCall, FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { renderConsole, USER } from '../helpers/consoleRender.js';
 
 const VALUES: CustomValue[] = [
   { name: 'GREETING', value: 'Hello there' },
@@ -64,7 +64,11 @@ describe('custom values tab', () => {
   it('lists values under Name, Value, Actions and explains how to use them', async () => {
     await openTab(valueServer());
     const table = await screen.findByRole('table', { name: 'Custom values' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Value', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Value', 'Actions']);
     expect(within(row('GREETING')).getByText('Hello there')).toBeTruthy();
     expect(within(row('API_KEY')).getByRole('button', { name: 'Edit API_KEY' })).toBeTruthy();
     expect(within(row('API_KEY')).getByRole('button', { name: 'Delete API_KEY' })).toBeTruthy();
@@ -83,7 +87,10 @@ describe('custom values tab', () => {
   });
 
   it('prefers the server text when the list cannot be fetched', async () => {
-    await openTab({ 'GET /tools': { body: [] }, 'GET /custom-values': { body: { success: false, customValues: [], error: 'Storage offline' } } });
+    await openTab({
+      'GET /tools': { body: [] },
+      'GET /custom-values': { body: { success: false, customValues: [], error: 'Storage offline' } },
+    });
     expect(await screen.findByText('Storage offline')).toBeTruthy();
   });
 
@@ -235,7 +242,9 @@ describe('custom values tab', () => {
     const rule = serverText.replace(/^name: /, '');
     expect(CUSTOM_VALUE_TEXTS.nameRule.toLowerCase()).toContain(rule.toLowerCase());
 
-    const app = await openTab(valueServer(VALUES, { 'POST /custom-values': { status: 400, body: { success: false, error: serverText } } }));
+    const app = await openTab(
+      valueServer(VALUES, { 'POST /custom-values': { status: 400, body: { success: false, error: serverText } } }),
+    );
     await screen.findByRole('table', { name: 'Custom values' });
     await app.user.click(screen.getAllByRole('button', { name: 'Add Value' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Add Custom Value' });

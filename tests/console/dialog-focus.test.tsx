@@ -3,11 +3,12 @@
  * that opened it, never to <body>. Playwright proves the same in a real browser
  * (tests/e2e/a11y-focus.spec.ts); these cover each dialog quickly.
  */
-import { describe, expect, it } from 'vitest';
+
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../shared/types/user.js';
-import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
 import { detailRoutes, makeAgent, SALES } from './agents-fixtures.js';
 
 type App = ReturnType<typeof renderConsole>;
@@ -49,7 +50,10 @@ describe('focus returns to the opener', () => {
     const app = renderConsole({
       path: '/agents',
       session: { user: USER },
-      routes: { 'GET /agents': { body: [SALES] }, 'POST /agents': { status: 201, body: makeAgent({ id: 'a9', name: 'Desk' }) } },
+      routes: {
+        'GET /agents': { body: [SALES] },
+        'POST /agents': { status: 201, body: makeAgent({ id: 'a9', name: 'Desk' }) },
+      },
     });
     await closeEachWay(app, await screen.findByRole('button', { name: 'New Agent' }), 'Create New Agent', {
       submit: (dialog) => app.user.type(within(dialog).getByLabelText(/^Agent Name/), 'Desk{Enter}'),
@@ -144,7 +148,11 @@ describe('focus returns to the opener', () => {
     const opener = screen.getByRole('button', { name: 'Delete Twilio credentials' });
     await closeEachWay(app, opener, 'Delete Twilio credentials', { role: 'alertdialog' });
     await app.user.click(opener);
-    await app.user.click(within(await screen.findByRole('alertdialog', { name: 'Delete Twilio credentials' })).getByRole('button', { name: 'Delete' }));
+    await app.user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete Twilio credentials' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Account SID')));
     expect(app.fake.callsTo('PUT /accounts/settings')).toHaveLength(1);
   });

@@ -15,12 +15,15 @@ describe('export progress', () => {
 
   it('counts the calls and chats of JSON Lines by their ids, a line split anywhere', () => {
     const line = (id: string, text: string) => `${JSON.stringify({ kind: 'chat', id, source_id: 's', text })}\n`;
-    const jsonl = line('a', 'one') + line('a', 'two "quoted" \\ text') + line('b', 'three') + line('c', 'four') + line('c', 'five');
+    const jsonl =
+      line('a', 'one') + line('a', 'two "quoted" \\ text') + line('b', 'three') + line('c', 'four') + line('c', 'five');
     for (const size of [1, 5, 13, jsonl.length]) expect(inPieces(new ExportCounter('jsonl'), jsonl, size)).toBe(3);
   });
 
   it('takes the server’s file name, never a path', () => {
-    expect(fileNameOf('attachment; filename="switchboard-x-2026-01-01.csv"', 'fallback.csv')).toBe('switchboard-x-2026-01-01.csv');
+    expect(fileNameOf('attachment; filename="switchboard-x-2026-01-01.csv"', 'fallback.csv')).toBe(
+      'switchboard-x-2026-01-01.csv',
+    );
     expect(fileNameOf('attachment; filename="../etc/passwd"', 'fallback.csv')).toBe('fallback.csv');
     expect(fileNameOf(null, 'fallback.jsonl')).toBe('fallback.jsonl');
   });

@@ -3,12 +3,15 @@
  * Pushes and replaces wait for the answer; a Back or Forward the guard holds is undone, so the
  * page and the address bar agree, and redone when the user chooses to leave.
  */
-import { describe, expect, it } from 'vitest';
+
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import { createGuardedHistory, type NavigationGuard } from '../../console/app/createGuardedHistory.js';
 
 function setup(entries: string[], index = entries.length - 1) {
-  const history = createGuardedHistory(createMemoryHistory({ initialEntries: entries, initialIndex: index, v5Compat: true }));
+  const history = createGuardedHistory(
+    createMemoryHistory({ initialEntries: entries, initialIndex: index, v5Compat: true }),
+  );
   const shown: string[] = [];
   history.listen(({ location }) => shown.push(location.pathname));
   const asked: [from: string, to: string][] = [];

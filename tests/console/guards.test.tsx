@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import { ProtectedRoute } from '../../console/app/ProtectedRoute.js';
 import { AuthContext, type AuthContextValue } from '../../console/lib/session/AuthContext.js';
 import { ADMIN, renderConsole, SUPERADMIN, USER } from '../helpers/consoleRender.js';

@@ -3,8 +3,9 @@
  * it shows the saved setting, offers Forever, 365/90/30/7 days and Don't keep, and Save sends
  * keep_history_days (null, days or 0).
  */
-import { describe, expect, it } from 'vitest';
+
 import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { choose, detailRoutes, makeAgent } from './agents-fixtures.js';
 import { botRoutes, CREATED, makeBot } from './webchats-fixtures.js';
@@ -36,7 +37,11 @@ describe('Keep history on the agent page', () => {
 
   it('sends Forever as null', async () => {
     const agent = makeAgent({ id: 'a8', name: 'Monthly Agent', keep_history_days: 30 });
-    const app = renderConsole({ path: '/agents/a8', session: { user: USER }, routes: detailRoutes(agent, { 'PATCH /agents/a8': { body: agent } }) });
+    const app = renderConsole({
+      path: '/agents/a8',
+      session: { user: USER },
+      routes: detailRoutes(agent, { 'PATCH /agents/a8': { body: agent } }),
+    });
     await screen.findByRole('heading', { name: 'Monthly Agent', level: 1 });
     await choose(app, 'Keep history', 'Forever');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
@@ -51,24 +56,35 @@ describe('Keep history on the bot’s Behaviour tab', () => {
     const { user, fake } = renderConsole({
       path: '/webchats/bot-1',
       session: { user: USER },
-      routes: botRoutes(bot, { 'PUT /webchats/bot-1': (call) => ({ body: { ...bot, ...(call.body as object), updated_at: CREATED + 1000 } }) }),
+      routes: botRoutes(bot, {
+        'PUT /webchats/bot-1': (call) => ({ body: { ...bot, ...(call.body as object), updated_at: CREATED + 1000 } }),
+      }),
     });
     const field = await screen.findByRole('combobox', { name: 'Keep history' });
     expect(field.textContent).toBe('Forever');
     const section = screen.getByRole('region', { name: 'Tools and memory' });
     expect(within(section).getByLabelText('Short-term Retention (seconds)')).toBeTruthy();
     expect(within(section).getByText(/^The bot’s memory: how far back it sees earlier messages/)).toBeTruthy();
-    expect(within(section).getByText(/^How long conversations stay on the Conversations tab, in search and in exports/)).toBeTruthy();
+    expect(
+      within(section).getByText(/^How long conversations stay on the Conversations tab, in search and in exports/),
+    ).toBeTruthy();
 
     await user.click(field);
     await user.click(await screen.findByRole('option', { name: '90 days' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Bot updated successfully')).toBeTruthy();
-    expect(fake.callsTo('PUT /webchats/bot-1')[0]!.body).toMatchObject({ keep_history_days: 90, short_term_messages_retention_period: 7200 });
+    expect(fake.callsTo('PUT /webchats/bot-1')[0]!.body).toMatchObject({
+      keep_history_days: 90,
+      short_term_messages_retention_period: 7200,
+    });
   });
 
   it('shows a bot’s Don’t keep', async () => {
-    renderConsole({ path: '/webchats/bot-1', session: { user: USER }, routes: botRoutes(makeBot({ keep_history_days: 0 })) });
+    renderConsole({
+      path: '/webchats/bot-1',
+      session: { user: USER },
+      routes: botRoutes(makeBot({ keep_history_days: 0 })),
+    });
     expect((await screen.findByRole('combobox', { name: 'Keep history' })).textContent).toBe('Don’t keep');
   });
 });

@@ -3,8 +3,9 @@
  * "click Copy Script" in a voice control tool found nothing): on the key pages, every button, tab
  * and link whose text shows has an accessible name that contains that text.
  */
-import { describe, expect, it } from 'vitest';
+
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../shared/types/user.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
@@ -58,8 +59,12 @@ const USERS: User[] = [
 
 describe('label in name', () => {
   it('agents list and agent page', async () => {
-    await expectLabelsInNames('/agents', { 'GET /agents': { body: [SUPPORT, SALES] } }, () => screen.findByText('Support Bot'));
-    await expectLabelsInNames(`/agents/${SUPPORT.id}`, detailRoutes(SUPPORT), () => screen.findByRole('heading', { level: 1, name: SUPPORT.name }));
+    await expectLabelsInNames('/agents', { 'GET /agents': { body: [SUPPORT, SALES] } }, () =>
+      screen.findByText('Support Bot'),
+    );
+    await expectLabelsInNames(`/agents/${SUPPORT.id}`, detailRoutes(SUPPORT), () =>
+      screen.findByRole('heading', { level: 1, name: SUPPORT.name }),
+    );
   });
 
   it('sessions', async () => {
@@ -71,7 +76,9 @@ describe('label in name', () => {
     const bot = makeBot({ knowledge: makeKnowledge() });
     const routes = botRoutes(bot, { 'GET /webchats/get-demos': { body: [makeDemo()] } });
     await expectLabelsInNames('/webchats/bot-1', routes, () => screen.findByTestId('integration-script'));
-    await expectLabelsInNames('/webchats/bot-1?tab=knowledge', routes, () => screen.findByRole('heading', { level: 2, name: /^Crawled URLs/ }));
+    await expectLabelsInNames('/webchats/bot-1?tab=knowledge', routes, () =>
+      screen.findByRole('heading', { level: 2, name: /^Crawled URLs/ }),
+    );
     await expectLabelsInNames('/webchats/bot-1?tab=demo', routes, () => screen.findByText(makeDemo().accessUrl!));
   });
 
@@ -87,9 +94,16 @@ describe('label in name', () => {
   });
 
   it('settings and admin', async () => {
-    const settings = { 'GET /accounts/settings': { body: { success: true, settings: { OPENAI_API_KEY: '••••••••abcd' } } } };
+    const settings = {
+      'GET /accounts/settings': { body: { success: true, settings: { OPENAI_API_KEY: '••••••••abcd' } } },
+    };
     await expectLabelsInNames('/settings', settings, () => screen.findByLabelText('OpenAI API Key'));
-    await expectLabelsInNames('/admin', { 'GET /accounts/admin/users': { body: { success: true, users: USERS } } }, () => screen.findByRole('table', { name: 'Users' }), ADMIN);
+    await expectLabelsInNames(
+      '/admin',
+      { 'GET /accounts/admin/users': { body: { success: true, users: USERS } } },
+      () => screen.findByRole('table', { name: 'Users' }),
+      ADMIN,
+    );
   });
 
   it('a copy button keeps its visible label in its name while it reads Copied!', async () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 
 // Pages are fetched on first visit (issue 12); the shell around them is not.

@@ -3,8 +3,9 @@
  * blank page it says so and offers Reload. The agents page and the menu drawer stand in for any
  * lazily loaded part: their modules fail to load here as a missing chunk does in the browser.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOAD_ERROR_TEXTS } from '../../console/app/LoadErrorScreen.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/defaults.js';
 import { deferred, type FakeReply } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
@@ -33,7 +33,10 @@ describe('login form', () => {
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(app.fake.callsTo('POST /accounts/login')[0]?.body).toEqual({ username: 'bob', password: 'secret1' });
 
-    pending.resolve({ status: 401, body: { success: false, error: 'Invalid username or password', code: 'invalid_credentials' } });
+    pending.resolve({
+      status: 401,
+      body: { success: false, error: 'Invalid username or password', code: 'invalid_credentials' },
+    });
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Invalid username or password');
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
   });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { mountConsole } from '../../console/mountConsole.js';
 
 describe('mountConsole (library entry)', () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_NAV_ITEM, NAV_ITEMS } from '../../console/app/navItems.js';
 import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
 
@@ -120,14 +120,11 @@ describe('narrow-screen drawer', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(drawer).getByText('bob')).toBeTruthy();
     expect(within(drawer).getByText('Impersonating')).toBeTruthy();
-    expect(within(drawer).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      'Admin',
-      'Agents',
-      'Sessions',
-      'Web Chats',
-      'Tools',
-      'Settings',
-    ]);
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Admin', 'Agents', 'Sessions', 'Web Chats', 'Tools', 'Settings']);
     expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeTruthy();
 
     await app.user.click(within(drawer).getByRole('link', { name: 'Tools' }));

@@ -3,16 +3,17 @@
  * one header (refresh button with its tooltip name, primary actions), and missing things share one
  * not-found state with a way back.
  */
-import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+
 import { Theme } from '@radix-ui/themes';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import { documentTitle } from '../../console/app/useDocumentTitle.js';
 import { FormActions } from '../../console/components/FormActions.js';
 import { PageHeader } from '../../console/components/PageHeader.js';
 import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
-import { detailRoutes, SALES } from './agents-fixtures.js';
 import { TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
+import { detailRoutes, SALES } from './agents-fixtures.js';
 
 describe('document titles', () => {
   const cases: Array<[string, string, typeof USER]> = [
@@ -31,7 +32,11 @@ describe('document titles', () => {
   });
 
   it('names an agent or a tool after itself once loaded', async () => {
-    const agentPage = renderConsole({ path: `/agents/${SALES.id}`, session: { user: USER }, routes: detailRoutes(SALES) });
+    const agentPage = renderConsole({
+      path: `/agents/${SALES.id}`,
+      session: { user: USER },
+      routes: detailRoutes(SALES),
+    });
     await waitFor(() => expect(document.title).toBe('Sales Bot · Switchboard'));
     agentPage.unmount();
     renderConsole({ path: '/tools/t1', session: { user: USER }, routes: toolEditorRoutes() });
@@ -67,7 +72,9 @@ describe('not-found state', () => {
     renderConsole({
       path: '/tools/gone',
       session: { user: USER },
-      routes: toolEditorRoutes({ 'GET /tools/gone': { status: 404, body: { success: false, error: 'Tool not found' } } }),
+      routes: toolEditorRoutes({
+        'GET /tools/gone': { status: 404, body: { success: false, error: 'Tool not found' } },
+      }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tool not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Tools' }).getAttribute('href')).toBe('/tools');
@@ -114,7 +121,11 @@ describe('page header', () => {
       ['/tools', 'Refresh'],
     ] as const;
     for (const [path, label] of pages) {
-      const app = renderConsole({ path, session: { user: USER }, routes: { ...toolEditorRoutes(), 'GET /agents': { body: [] } } });
+      const app = renderConsole({
+        path,
+        session: { user: USER },
+        routes: { ...toolEditorRoutes(), 'GET /agents': { body: [] } },
+      });
       const button = await screen.findByRole('button', { name: label });
       expect(button.className).toContain('rt-r-size-2');
       expect(button.getAttribute('data-accent-color')).toBe('gray');

@@ -4,7 +4,6 @@
  * refresh. The console's real API client runs against a fake fetch; the socket is a fake.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reconnectDelay, STORAGE_KEYS } from '../../shared/defaults.js';
 import { createConsoleApi } from '../../console/lib/api.js';
 import {
   CONNECTION_LOST_ERROR,
@@ -15,13 +14,17 @@ import {
   type WebSocketClass,
 } from '../../console/lib/realtime.js';
 import { authStore } from '../../console/lib/storage.js';
+import { reconnectDelay, STORAGE_KEYS } from '../../shared/defaults.js';
 import { createFakeApi, deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
-import { fakeAccessToken } from '../helpers/fakeAccessToken.js';
 import { storeSession, USER } from '../helpers/consoleRender.js';
+import { fakeAccessToken } from '../helpers/fakeAccessToken.js';
 
 const REFRESH = 'POST /accounts/refresh-token';
-const EXPIRED_ANSWER: FakeReply = { status: 401, body: { success: false, error: 'Access token expired', code: 'token_expired' } };
+const EXPIRED_ANSWER: FakeReply = {
+  status: 401,
+  body: { success: false, error: 'Access token expired', code: 'token_expired' },
+};
 
 /** The console's socket wired as RealtimeProvider wires it, to the console's API client. */
 function connectWithClient(routes: FakeRoutes) {
@@ -84,46 +87,49 @@ describe('the socket refreshes before it connects', () => {
     expect(fake.callsTo(REFRESH)).toHaveLength(1);
   });
 
-  it.each(['the reconnect', 'the 401s'])('a burst of 401s and a reconnect together make one refresh (%s first)', async (first) => {
-    const old = fakeAccessToken(Date.now(), 60);
-    const renewed = fakeAccessToken(Date.now() + 50_000, 60);
-    storeSession({ user: USER, token: old });
-    const held = deferred<FakeReply>();
-    const refreshAnswer = deferred<FakeReply>();
-    const { fake, api } = connectWithClient({
-      'GET /agents': (call) => (call.headers.authorization === `Bearer ${renewed}` ? { body: [] } : held.promise),
-      [REFRESH]: () => refreshAnswer.promise,
-    });
-    await vi.advanceTimersByTimeAsync(0);
-    FakeWebSocket.last!.open();
-    // Sent while the token was good; the server answers them once it has expired.
-    const requests = Array.from({ length: 5 }, () => api.agents.list());
-    await vi.advanceTimersByTimeAsync(61_000);
-
-    if (first === 'the reconnect') {
-      FakeWebSocket.last!.serverClose(1006);
-      await vi.advanceTimersByTimeAsync(reconnectDelay(0));
-      held.resolve(EXPIRED_ANSWER);
-    } else {
-      held.resolve(EXPIRED_ANSWER);
+  it.each(['the reconnect', 'the 401s'])(
+    'a burst of 401s and a reconnect together make one refresh (%s first)',
+    async (first) => {
+      const old = fakeAccessToken(Date.now(), 60);
+      const renewed = fakeAccessToken(Date.now() + 50_000, 60);
+      storeSession({ user: USER, token: old });
+      const held = deferred<FakeReply>();
+      const refreshAnswer = deferred<FakeReply>();
+      const { fake, api } = connectWithClient({
+        'GET /agents': (call) => (call.headers.authorization === `Bearer ${renewed}` ? { body: [] } : held.promise),
+        [REFRESH]: () => refreshAnswer.promise,
+      });
       await vi.advanceTimersByTimeAsync(0);
-      FakeWebSocket.last!.serverClose(1006);
-      await vi.advanceTimersByTimeAsync(reconnectDelay(0));
-    }
-    await vi.advanceTimersByTimeAsync(0);
-    expect(fake.callsTo(REFRESH)).toHaveLength(1);
-    expect(FakeWebSocket.instances).toHaveLength(1);
+      FakeWebSocket.last!.open();
+      // Sent while the token was good; the server answers them once it has expired.
+      const requests = Array.from({ length: 5 }, () => api.agents.list());
+      await vi.advanceTimersByTimeAsync(61_000);
 
-    refreshAnswer.resolve({ body: { success: true, accessToken: renewed } });
-    expect(await Promise.all(requests)).toEqual([[], [], [], [], []]);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(FakeWebSocket.instances.map((s) => s.protocols)).toEqual([offered(old), offered(renewed)]);
-    expect(fake.callsTo(REFRESH)).toHaveLength(1);
-    expect(fake.callsTo('GET /agents').map((c) => c.headers.authorization)).toEqual([
-      ...Array<string>(5).fill(`Bearer ${old}`),
-      ...Array<string>(5).fill(`Bearer ${renewed}`),
-    ]);
-  });
+      if (first === 'the reconnect') {
+        FakeWebSocket.last!.serverClose(1006);
+        await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+        held.resolve(EXPIRED_ANSWER);
+      } else {
+        held.resolve(EXPIRED_ANSWER);
+        await vi.advanceTimersByTimeAsync(0);
+        FakeWebSocket.last!.serverClose(1006);
+        await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+      }
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fake.callsTo(REFRESH)).toHaveLength(1);
+      expect(FakeWebSocket.instances).toHaveLength(1);
+
+      refreshAnswer.resolve({ body: { success: true, accessToken: renewed } });
+      expect(await Promise.all(requests)).toEqual([[], [], [], [], []]);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(FakeWebSocket.instances.map((s) => s.protocols)).toEqual([offered(old), offered(renewed)]);
+      expect(fake.callsTo(REFRESH)).toHaveLength(1);
+      expect(fake.callsTo('GET /agents').map((c) => c.headers.authorization)).toEqual([
+        ...Array<string>(5).fill(`Bearer ${old}`),
+        ...Array<string>(5).fill(`Bearer ${renewed}`),
+      ]);
+    },
+  );
 });
 
 describe('when no token can be had', () => {
@@ -171,7 +177,9 @@ describe('when no token can be had', () => {
 
   it('a refused refresh signs the user out and opens nothing', async () => {
     storeSession({ user: USER, token: fakeAccessToken(Date.now() - 120_000, 60) });
-    const { statuses } = connectWithClient({ [REFRESH]: { status: 401, body: { success: false, error: 'Invalid refresh token' } } });
+    const { statuses } = connectWithClient({
+      [REFRESH]: { status: 401, body: { success: false, error: 'Invalid refresh token' } },
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeWebSocket.instances).toHaveLength(0);
     expect(statuses.at(-1)).toEqual(['closed', NO_TOKEN_ERROR]);

@@ -1,9 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { reconnectDelay, STORAGE_KEYS } from '../../shared/defaults.js';
-import { ADMIN, renderConsole, storeSession, USER } from '../helpers/consoleRender.js';
-import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
-import { authStore } from '../../console/lib/storage.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   buildRealtimeUrl,
   connectRealtime,
@@ -13,6 +9,10 @@ import {
   type RealtimeStatus,
   type WebSocketClass,
 } from '../../console/lib/realtime.js';
+import { authStore } from '../../console/lib/storage.js';
+import { reconnectDelay, STORAGE_KEYS } from '../../shared/defaults.js';
+import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
+import { ADMIN, renderConsole, storeSession, USER } from '../helpers/consoleRender.js';
 
 const WS = FakeWebSocket as unknown as WebSocketClass;
 
@@ -34,7 +34,9 @@ function connect(token: () => Promise<string | null> = async () => 't') {
 describe('realtime URL', () => {
   it('uses ws(s) on the API origin and, while impersonating, the impersonated id; never the token', () => {
     expect(buildRealtimeUrl('/api', null, 'https://sb.example.com/agents')).toBe('wss://sb.example.com/api/frontend');
-    expect(buildRealtimeUrl('/api/', '7', 'http://127.0.0.1:5173/')).toBe('ws://127.0.0.1:5173/api/frontend?impersonate=7');
+    expect(buildRealtimeUrl('/api/', '7', 'http://127.0.0.1:5173/')).toBe(
+      'ws://127.0.0.1:5173/api/frontend?impersonate=7',
+    );
   });
 
   it('matches the spec backoff: retry n waits reconnectDelay(n - 1)', () => {

@@ -1,10 +1,26 @@
-import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../shared/format.js';
 import { deferred } from '../helpers/consoleFakeApi.js';
-import { detailRoutes, LIVE, makeSession, MESSAGES, NOW, openSocket, renderSessions, pinClock, send } from './sessions-fixtures.js';
+import {
+  detailRoutes,
+  LIVE,
+  MESSAGES,
+  makeSession,
+  NOW,
+  openSocket,
+  pinClock,
+  renderSessions,
+  send,
+} from './sessions-fixtures.js';
 
-const ENDED = makeSession({ streamSid: 'MZdone', active: false, startTime: NOW - 100_000, endTime: NOW - 58_000, duration: 42 });
+const ENDED = makeSession({
+  streamSid: 'MZdone',
+  active: false,
+  startTime: NOW - 100_000,
+  endTime: NOW - 58_000,
+  duration: 42,
+});
 
 function infoValue(label: string): string | null {
   const card = screen.getByRole('heading', { name: 'Call' }).closest('.rt-Card') as HTMLElement;
@@ -17,7 +33,10 @@ pinClock();
 describe('session detail', () => {
   it("shows 'Loading session...', then the chip 'Active Session', End Session, Back and the info card", async () => {
     const pending = deferred<{ body: unknown }>();
-    const app = renderSessions('/sessions/MZlive1', detailRoutes(LIVE, MESSAGES, { 'GET /sessions/active-sessions/MZlive1': () => pending.promise }));
+    const app = renderSessions(
+      '/sessions/MZlive1',
+      detailRoutes(LIVE, MESSAGES, { 'GET /sessions/active-sessions/MZlive1': () => pending.promise }),
+    );
     expect(await screen.findByText('Loading session...')).toBeTruthy();
     pending.resolve({ body: LIVE });
     expect(await screen.findByText('Active Session')).toBeTruthy();
@@ -56,12 +75,18 @@ describe('session detail', () => {
   });
 
   it("says 'Session not found' when the server answers nothing", async () => {
-    renderSessions('/sessions/MZnull', detailRoutes(LIVE, [], { 'GET /sessions/active-sessions/MZnull': { body: null } }));
+    renderSessions(
+      '/sessions/MZnull',
+      detailRoutes(LIVE, [], { 'GET /sessions/active-sessions/MZnull': { body: null } }),
+    );
     expect(await screen.findByText('Session not found')).toBeTruthy();
   });
 
   it("says 'Failed to fetch session details' when the session cannot be loaded", async () => {
-    renderSessions('/sessions/MZlive1', detailRoutes(LIVE, [], { 'GET /sessions/active-sessions/MZlive1': { status: 500 } }));
+    renderSessions(
+      '/sessions/MZlive1',
+      detailRoutes(LIVE, [], { 'GET /sessions/active-sessions/MZlive1': { status: 500 } }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch session details');
   });
 });
@@ -75,10 +100,15 @@ async function endSession(app: ReturnType<typeof renderSessions>) {
 
 describe('session detail: End Session', () => {
   it('asks first, saying whose call is hung up; Cancel leaves the call running', async () => {
-    const app = renderSessions('/sessions/MZlive1', detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { body: { success: true } } }));
+    const app = renderSessions(
+      '/sessions/MZlive1',
+      detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { body: { success: true } } }),
+    );
     await app.user.click(await screen.findByRole('button', { name: 'End Session' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'End this session?' });
-    expect(confirm.textContent).toContain('This hangs up the call with +1 (415) 555-0123 for both sides, at once. It cannot be undone.');
+    expect(confirm.textContent).toContain(
+      'This hangs up the call with +1 (415) 555-0123 for both sides, at once. It cannot be undone.',
+    );
     expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
     await app.user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -112,16 +142,25 @@ describe('session detail: End Session', () => {
 
   it("passes on the server's note about how the call was ended", async () => {
     const note = 'Twilio credentials are missing, so the call was ended by closing its stream';
-    const app = renderSessions('/sessions/MZlive1', detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { body: { success: true, message: note } } }));
-    app.fake.routes['GET /sessions/active-sessions/MZlive1'] = () =>
-      ({ body: app.fake.callsTo('POST /sessions/end-session').length ? { ...LIVE, active: false, endTime: NOW, duration: 65 } : LIVE });
+    const app = renderSessions(
+      '/sessions/MZlive1',
+      detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { body: { success: true, message: note } } }),
+    );
+    app.fake.routes['GET /sessions/active-sessions/MZlive1'] = () => ({
+      body: app.fake.callsTo('POST /sessions/end-session').length
+        ? { ...LIVE, active: false, endTime: NOW, duration: 65 }
+        : LIVE,
+    });
     await endSession(app);
     expect((await screen.findByText(note)).closest('[role="status"]')).toBeTruthy();
     expect(await screen.findByText('Session Ended')).toBeTruthy();
   });
 
   it("keeps the session open and says why when ending fails ('Failed to end session' without a reason)", async () => {
-    const app = renderSessions('/sessions/MZlive1', detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { status: 500 } }));
+    const app = renderSessions(
+      '/sessions/MZlive1',
+      detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { status: 500 } }),
+    );
     await endSession(app);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to end session');
     expect(screen.getByText('Active Session')).toBeTruthy();
@@ -131,7 +170,9 @@ describe('session detail: End Session', () => {
   it("shows the server's reason when it answers success: false with an error", async () => {
     const app = renderSessions(
       '/sessions/MZlive1',
-      detailRoutes(LIVE, MESSAGES, { 'POST /sessions/end-session': { body: { success: false, error: 'Session is not active' } } }),
+      detailRoutes(LIVE, MESSAGES, {
+        'POST /sessions/end-session': { body: { success: false, error: 'Session is not active' } },
+      }),
     );
     await endSession(app);
     expect((await screen.findByRole('alert')).textContent).toBe('Session is not active');
@@ -145,7 +186,9 @@ describe('session detail: session.ended', () => {
     const socket = await openSocket();
     await waitFor(() => expect(app.fake.callsTo('GET /sessions/messages/MZlive1').length).toBeGreaterThan(0));
     const before = app.fake.callsTo('GET /sessions/messages/MZlive1').length;
-    app.fake.routes['GET /sessions/active-sessions/MZlive1'] = { body: { ...LIVE, active: false, endTime: NOW + 5000, duration: 70 } };
+    app.fake.routes['GET /sessions/active-sessions/MZlive1'] = {
+      body: { ...LIVE, active: false, endTime: NOW + 5000, duration: 70 },
+    };
     send(socket, { type: 'session.ended', streamSid: 'MZother', duration: 1, endTime: NOW });
     expect(screen.getByText('Active Session')).toBeTruthy();
     send(socket, { type: 'session.ended', streamSid: 'MZlive1', duration: 70, endTime: NOW + 5000 });

@@ -3,8 +3,9 @@
  * search: they survive going into a session and coming back (by the page's back arrow or the
  * browser's Back), a reload, and a search made meanwhile.
  */
-import { describe, expect, it } from 'vitest';
+
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { choose, SALES, SUPPORT } from './agents-fixtures.js';
 import { endedSessions, pagedEnded, pinClock, renderSessions, rowsOf, sessionsRoutes } from './sessions-fixtures.js';
@@ -15,7 +16,12 @@ const all = endedSessions(37);
 const paged = pagedEnded(all);
 /** Every ended session's detail, so a row opens. */
 const details = Object.fromEntries(all.map((s) => [`GET /sessions/active-sessions/${s.streamSid}`, { body: s }]));
-const routes = () => sessionsRoutes({ 'GET /sessions/ended-sessions': paged, ...details, 'GET /sessions/messages/MZended35': { body: [] } });
+const routes = () =>
+  sessionsRoutes({
+    'GET /sessions/ended-sessions': paged,
+    ...details,
+    'GET /sessions/messages/MZended35': { body: [] },
+  });
 
 type App = ReturnType<typeof renderSessions>;
 const address = (app: App) => `${app.history.location.pathname}${app.history.location.search}`;
@@ -47,8 +53,13 @@ describe('the ended table in the address', () => {
     expect(screen.getByRole('button', { name: 'Oldest first' })).toBeTruthy();
   });
 
-  it('keeps them when coming back with the browser\'s Back, and the page changes did not pile up in history', async () => {
-    const app = renderConsole({ before: ['/agents'], path: '/sessions', session: { user: USER }, routes: { ...routes(), 'GET /agents': { body: [SUPPORT, SALES] } } });
+  it("keeps them when coming back with the browser's Back, and the page changes did not pile up in history", async () => {
+    const app = renderConsole({
+      before: ['/agents'],
+      path: '/sessions',
+      session: { user: USER },
+      routes: { ...routes(), 'GET /agents': { body: [SUPPORT, SALES] } },
+    });
     await leaveOnPageTwo(app);
     await app.user.click(within(rowsOf('Ended Sessions')[0]!).getByRole('link', { name: /open session/ }));
     await waitFor(() => expect(app.location()).toBe('/sessions/MZended11'));
@@ -70,7 +81,11 @@ describe('the ended table in the address', () => {
   });
 
   it('keeps them through a search, and the search through a page change', async () => {
-    const app = renderSessions('/sessions?endedPage=2', { ...routes(), 'GET /webchats': { body: [] }, 'GET /history/search': { body: { success: true, results: [], total: 0, more: false, limit: 10, offset: 0 } } });
+    const app = renderSessions('/sessions?endedPage=2', {
+      ...routes(),
+      'GET /webchats': { body: [] },
+      'GET /history/search': { body: { success: true, results: [], total: 0, more: false, limit: 10, offset: 0 } },
+    });
     await screen.findByText('11–20 of 37');
     await app.user.type(screen.getByRole('searchbox'), 'refund{Enter}');
     await waitFor(() => expect(app.history.location.search).toContain('q=refund'));

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   cellTexts,
   endedPage,
@@ -8,11 +8,11 @@ import {
   NOW,
   OUTBOUND,
   openSocket,
+  pinClock,
   renderSessions,
   rowsOf,
   send,
   sessionsRoutes,
-  pinClock,
 } from './sessions-fixtures.js';
 
 const activeSids = () => rowsOf('Active Sessions').map((row) => row.getAttribute('data-stream-sid'));
@@ -57,7 +57,10 @@ describe('sessions page real-time events', () => {
   });
 
   it("replaces 'No active sessions found' with the first call", async () => {
-    renderSessions('/sessions', sessionsRoutes({ 'GET /sessions/active-sessions': { body: { success: true, sessions: [] } } }));
+    renderSessions(
+      '/sessions',
+      sessionsRoutes({ 'GET /sessions/active-sessions': { body: { success: true, sessions: [] } } }),
+    );
     await screen.findByText('No active sessions found');
     const socket = await openSocket();
     send(socket, {

@@ -92,7 +92,11 @@ export function sessionsRoutes(extra: FakeRoutes = {}): FakeRoutes {
 }
 
 /** Routes of a detail page for `session`. */
-export function detailRoutes(session: CallSession, messages: SessionMessage[] = MESSAGES, extra: FakeRoutes = {}): FakeRoutes {
+export function detailRoutes(
+  session: CallSession,
+  messages: SessionMessage[] = MESSAGES,
+  extra: FakeRoutes = {},
+): FakeRoutes {
   return {
     'GET /agents': { body: [SUPPORT, SALES] },
     [`GET /sessions/active-sessions/${session.streamSid}`]: { body: session },
@@ -124,4 +128,5 @@ export function rowsOf(caption: string): HTMLElement[] {
 }
 
 /** The text of each cell of a table row. */
-export const cellTexts = (row: HTMLElement) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent);
+export const cellTexts = (row: HTMLElement) =>
+  Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent);

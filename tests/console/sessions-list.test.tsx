@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../shared/format.js';
 import { deferred } from '../helpers/consoleFakeApi.js';
 import { choose } from './agents-fixtures.js';
@@ -12,12 +12,11 @@ import {
   NOW,
   openSocket,
   pagedEnded,
+  pinClock,
   renderSessions,
   rowsOf,
   sessionsRoutes,
-  pinClock,
 } from './sessions-fixtures.js';
-
 
 pinClock();
 
@@ -25,10 +24,13 @@ describe('sessions page', () => {
   it('shows a loading state for each table, then both tables with their columns', async () => {
     const active = deferred<{ body: unknown }>();
     const ended = deferred<{ body: unknown }>();
-    renderSessions('/sessions', sessionsRoutes({
-      'GET /sessions/active-sessions': () => active.promise,
-      'GET /sessions/ended-sessions': () => ended.promise,
-    }));
+    renderSessions(
+      '/sessions',
+      sessionsRoutes({
+        'GET /sessions/active-sessions': () => active.promise,
+        'GET /sessions/ended-sessions': () => ended.promise,
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Sessions', level: 1 })).toBeTruthy();
     expect(screen.getByText('Loading sessions...').closest('[role="status"]')).toBeTruthy();
     expect(screen.getByText('Loading ended sessions...')).toBeTruthy();
@@ -36,13 +38,17 @@ describe('sessions page', () => {
     ended.resolve(endedPage(endedSessions(1)));
 
     const activeTable = await screen.findByRole('table', { name: 'Active Sessions' });
-    expect(within(activeTable).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Agent', 'Call Type', 'From', 'To', 'Duration',
-    ]);
+    expect(
+      within(activeTable)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Agent', 'Call Type', 'From', 'To', 'Duration']);
     const endedTable = await screen.findByRole('table', { name: 'Ended Sessions' });
-    expect(within(endedTable).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Agent', 'Call Type', 'From', 'To', 'Start Time', 'End Time', 'Duration',
-    ]);
+    expect(
+      within(endedTable)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Agent', 'Call Type', 'From', 'To', 'Start Time', 'End Time', 'Duration']);
     expect(screen.getByRole('region', { name: 'Active Sessions' })).toBeTruthy();
     expect(document.title).toBe('Sessions · Switchboard');
     expect(screen.getByRole('region', { name: 'Ended Sessions' })).toBeTruthy();
@@ -72,24 +78,34 @@ describe('sessions page', () => {
   });
 
   it("says 'No active sessions found' and 'No ended sessions found' when both are empty", async () => {
-    renderSessions('/sessions', sessionsRoutes({
-      'GET /sessions/active-sessions': { body: { success: true, sessions: [] } },
-      'GET /sessions/ended-sessions': endedPage([]),
-    }));
+    renderSessions(
+      '/sessions',
+      sessionsRoutes({
+        'GET /sessions/active-sessions': { body: { success: true, sessions: [] } },
+        'GET /sessions/ended-sessions': endedPage([]),
+      }),
+    );
     expect(await screen.findByText('No active sessions found')).toBeTruthy();
     expect(await screen.findByText('No ended sessions found')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
   });
 
   it("shows 'Failed to fetch sessions' and 'Failed to fetch ended sessions' when the calls fail", async () => {
-    renderSessions('/sessions', sessionsRoutes({
-      'GET /sessions/active-sessions': { status: 500 },
-      'GET /sessions/ended-sessions': { status: 500 },
-    }));
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent).sort()).toEqual([
-      'Failed to fetch ended sessions',
-      'Failed to fetch sessions',
-    ]));
+    renderSessions(
+      '/sessions',
+      sessionsRoutes({
+        'GET /sessions/active-sessions': { status: 500 },
+        'GET /sessions/ended-sessions': { status: 500 },
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('alert')
+          .map((a) => a.textContent)
+          .sort(),
+      ).toEqual(['Failed to fetch ended sessions', 'Failed to fetch sessions']),
+    );
   });
 
   it("treats an answer without a session list as a failure, not as 'no sessions'", async () => {
@@ -100,23 +116,39 @@ describe('sessions page', () => {
 
   it('lists ended sessions with start, end and duration; bad timestamps read Invalid Date', async () => {
     const [good] = endedSessions(1);
-    const broken = makeSession({ streamSid: 'MZbad', active: false, startTime: -5, endTime: 4_200_000_000_000, duration: 3725 });
+    const broken = makeSession({
+      streamSid: 'MZbad',
+      active: false,
+      startTime: -5,
+      endTime: 4_200_000_000_000,
+      duration: 3725,
+    });
     renderSessions('/sessions', sessionsRoutes({ 'GET /sessions/ended-sessions': endedPage([good!, broken]) }));
     await screen.findByRole('table', { name: 'Ended Sessions' });
     await screen.findAllByRole('link', { name: 'Support Bot' });
     const [first, second] = rowsOf('Ended Sessions');
     expect(cellTexts(first!)).toEqual([
-      'Support Bot', 'inbound', '+1 (415) 555-0123', '+1 (415) 555-0100',
-      formatDateTime(good!.startTime), formatDateTime(good!.endTime), '42s',
+      'Support Bot',
+      'inbound',
+      '+1 (415) 555-0123',
+      '+1 (415) 555-0100',
+      formatDateTime(good!.startTime),
+      formatDateTime(good!.endTime),
+      '42s',
     ]);
     expect(cellTexts(second!).slice(4)).toEqual(['Invalid Date', 'Invalid Date', '1h 2m 5s']);
   });
 
   it('shows the agent id when the agent is not in the agents list, and keeps working if that list fails', async () => {
-    renderSessions('/sessions', sessionsRoutes({
-      'GET /agents': { status: 500 },
-      'GET /sessions/active-sessions': { body: { success: true, sessions: [makeSession({ streamSid: 'MZx', agentId: 'gone' })] } },
-    }));
+    renderSessions(
+      '/sessions',
+      sessionsRoutes({
+        'GET /agents': { status: 500 },
+        'GET /sessions/active-sessions': {
+          body: { success: true, sessions: [makeSession({ streamSid: 'MZx', agentId: 'gone' })] },
+        },
+      }),
+    );
     const link = await screen.findByRole('link', { name: 'gone' });
     expect(link.getAttribute('href')).toBe('/agents/gone');
   });
@@ -164,7 +196,11 @@ describe('sessions page header', () => {
   it("shows 'Last refreshed' after the list loads, and Refresh reloads both tables", async () => {
     const app = renderSessions('/sessions', sessionsRoutes());
     await screen.findByRole('table', { name: 'Active Sessions' });
-    await waitFor(() => expect(screen.getByText(/^Last refreshed:/).textContent).toBe(`Last refreshed: ${new Date(NOW).toLocaleTimeString()}`));
+    await waitFor(() =>
+      expect(screen.getByText(/^Last refreshed:/).textContent).toBe(
+        `Last refreshed: ${new Date(NOW).toLocaleTimeString()}`,
+      ),
+    );
     act(() => void vi.advanceTimersByTime(5000));
     const refresh = screen.getByRole('button', { name: 'Refresh sessions' });
     await waitFor(() => expect((refresh as HTMLButtonElement).disabled).toBe(false));
@@ -172,7 +208,9 @@ describe('sessions page header', () => {
     await waitFor(() => expect(app.fake.callsTo('GET /sessions/active-sessions')).toHaveLength(2));
     await waitFor(() => expect(app.fake.callsTo('GET /sessions/ended-sessions')).toHaveLength(2));
     await waitFor(() =>
-      expect(screen.getByText(/^Last refreshed:/).textContent).toBe(`Last refreshed: ${new Date(NOW + 5000).toLocaleTimeString()}`),
+      expect(screen.getByText(/^Last refreshed:/).textContent).toBe(
+        `Last refreshed: ${new Date(NOW + 5000).toLocaleTimeString()}`,
+      ),
     );
   });
 });

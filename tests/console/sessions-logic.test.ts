@@ -1,24 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import type { CallFunctionOutputEvent, CallMessageEvent } from '../../shared/protocol.js';
 import { prettyJson } from '../../console/components/prettyJson.js';
 import { endedCopy, sessionSeconds } from '../../console/features/sessions/sessionTime.js';
-import { applyCallMessage, applyFunctionOutput, EMPTY_TRANSCRIPT, mergeTranscript } from '../../console/features/sessions/transcript.js';
+import {
+  applyCallMessage,
+  applyFunctionOutput,
+  EMPTY_TRANSCRIPT,
+  mergeTranscript,
+} from '../../console/features/sessions/transcript.js';
+import type { CallFunctionOutputEvent, CallMessageEvent } from '../../shared/protocol.js';
 import { makeSession, NOW } from './sessions-fixtures.js';
 
 const message = (item_id: string, text: string, timestamp: number): CallMessageEvent => ({
-  type: 'call.message', streamSid: 'MZ', item_id, message: text, message_type: 'assistant', timestamp,
+  type: 'call.message',
+  streamSid: 'MZ',
+  item_id,
+  message: text,
+  message_type: 'assistant',
+  timestamp,
 });
 const output: CallFunctionOutputEvent = {
-  type: 'call.function_output', streamSid: 'MZ', function_id: 't1', message: 'lookup', output: '1', function_args: '{}', timestamp: NOW,
+  type: 'call.function_output',
+  streamSid: 'MZ',
+  function_id: 't1',
+  message: 'lookup',
+  output: '1',
+  function_args: '{}',
+  timestamp: NOW,
 };
 
 describe('transcript rules (spec part 1 §4)', () => {
   it('a later stored copy of a live function call replaces it instead of showing it twice', () => {
     const live = applyFunctionOutput(EMPTY_TRANSCRIPT, output).messages;
-    const stored = [{ id: '42', type: 'function', message: 'lookup', timestamp: NOW, function_id: 't1', function_args: '{}', function_output: '1' }];
+    const stored = [
+      {
+        id: '42',
+        type: 'function',
+        message: 'lookup',
+        timestamp: NOW,
+        function_id: 't1',
+        function_args: '{}',
+        function_output: '1',
+      },
+    ];
     expect(mergeTranscript(stored, live)).toEqual(stored);
     // The same tool called again later is another call.
-    const again = applyFunctionOutput({ messages: live, applied: new Set() }, { ...output, timestamp: NOW + 1 }).messages;
+    const again = applyFunctionOutput(
+      { messages: live, applied: new Set() },
+      { ...output, timestamp: NOW + 1 },
+    ).messages;
     expect(mergeTranscript(stored, again)).toHaveLength(2);
   });
 
@@ -34,7 +63,9 @@ describe('transcript rules (spec part 1 §4)', () => {
     const next = applyCallMessage(late, { ...message('i1', '!', NOW + 1), transcript: 'Hello world!' });
     expect(next.messages[0]!.message).toBe('Hello world!');
     // A transcript that doesn't end with its own delta is not trusted over appending.
-    expect(applyCallMessage(next, { ...message('i1', '?', NOW + 2), transcript: 'nonsense' }).messages[0]!.message).toBe('Hello world!?');
+    expect(
+      applyCallMessage(next, { ...message('i1', '?', NOW + 2), transcript: 'nonsense' }).messages[0]!.message,
+    ).toBe('Hello world!?');
   });
 });
 
@@ -46,7 +77,9 @@ describe('session durations', () => {
 
   it('uses the stored duration once ended, else end minus start; an invalid start counts as 0', () => {
     expect(sessionSeconds(makeSession({ streamSid: 'MZ', endTime: NOW, duration: 7 }), NOW + 99_000)).toBe(7);
-    expect(sessionSeconds(makeSession({ streamSid: 'MZ', startTime: NOW - 30_000, endTime: NOW }), NOW + 99_000)).toBe(30);
+    expect(sessionSeconds(makeSession({ streamSid: 'MZ', startTime: NOW - 30_000, endTime: NOW }), NOW + 99_000)).toBe(
+      30,
+    );
     expect(sessionSeconds(makeSession({ streamSid: 'MZ', startTime: 0 }), NOW)).toBe(0);
   });
 

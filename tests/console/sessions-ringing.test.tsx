@@ -4,10 +4,23 @@
  * under the stream's SID takes the ringing row's place, and a page opened by the call SID moves to
  * the stream's. End Session on a ringing call says the call is cancelled.
  */
-import { describe, expect, it } from 'vitest';
+
 import { screen, waitFor, within } from '@testing-library/react';
-import { cellTexts, detailRoutes, LIVE, makeSession, NOW, openSocket, pinClock, renderSessions, rowsOf, send, sessionsRoutes } from './sessions-fixtures.js';
+import { describe, expect, it } from 'vitest';
 import { SALES } from './agents-fixtures.js';
+import {
+  cellTexts,
+  detailRoutes,
+  LIVE,
+  makeSession,
+  NOW,
+  openSocket,
+  pinClock,
+  renderSessions,
+  rowsOf,
+  send,
+  sessionsRoutes,
+} from './sessions-fixtures.js';
 
 pinClock();
 
@@ -27,15 +40,33 @@ const activeSids = () => rowsOf('Active Sessions').map((row) => row.getAttribute
 
 describe('a ringing call on Sessions', () => {
   it("appears on session.created as 'Ringing', and the answered call takes its row", async () => {
-    const app = renderSessions('/sessions', sessionsRoutes({ 'GET /sessions/active-sessions': { body: { success: true, sessions: [LIVE] } } }));
+    const app = renderSessions(
+      '/sessions',
+      sessionsRoutes({ 'GET /sessions/active-sessions': { body: { success: true, sessions: [LIVE] } } }),
+    );
     await screen.findByRole('table', { name: 'Active Sessions' });
     const socket = await openSocket();
     await waitFor(() => expect(app.fake.callsTo('GET /sessions/active-sessions')).toHaveLength(2));
     const { streamSid, callSid, agentId, callType, fromPhoneNumber, toPhoneNumber, startTime } = RINGING;
-    const created = { type: 'session.created', streamSid, callSid, agentId, callType, fromPhoneNumber, toPhoneNumber, startTime };
+    const created = {
+      type: 'session.created',
+      streamSid,
+      callSid,
+      agentId,
+      callType,
+      fromPhoneNumber,
+      toPhoneNumber,
+      startTime,
+    };
     send(socket, { ...created, ringing: true });
     await waitFor(() => expect(activeSids()).toEqual(['MZlive1', CALL_SID]));
-    expect(cellTexts(rowsOf('Active Sessions')[1]!)).toEqual(['Sales Bot', 'outbound', '+1 (415) 555-0111', '+442071838750', 'Ringing']);
+    expect(cellTexts(rowsOf('Active Sessions')[1]!)).toEqual([
+      'Sales Bot',
+      'outbound',
+      '+1 (415) 555-0111',
+      '+442071838750',
+      'Ringing',
+    ]);
 
     send(socket, { ...created, streamSid: 'MZanswered' });
     await waitFor(() => expect(activeSids()).toEqual(['MZlive1', 'MZanswered']));
@@ -50,7 +81,13 @@ describe('a ringing call on Sessions', () => {
     await screen.findByText('Active Session');
     expect(screen.getByText('Ringing', { selector: '[role="status"] *' })).toBeTruthy();
     const socket = await openSocket();
-    send(socket, { type: 'session.created', streamSid: 'MZanswered', callSid: CALL_SID, agentId: SALES.id, startTime: RINGING.startTime });
+    send(socket, {
+      type: 'session.created',
+      streamSid: 'MZanswered',
+      callSid: CALL_SID,
+      agentId: SALES.id,
+      startTime: RINGING.startTime,
+    });
     await waitFor(() => expect(app.location()).toBe('/sessions/MZanswered'));
     await screen.findByText('Active Session');
     await waitFor(() => expect(screen.queryByText('Ringing')).toBeNull());
@@ -59,15 +96,24 @@ describe('a ringing call on Sessions', () => {
   });
 
   it('opened by its call SID after it was answered, moves to the session the server answers', async () => {
-    const app = renderSessions(`/sessions/${CALL_SID}`, { ...detailRoutes(ANSWERED, []), [`GET /sessions/active-sessions/${CALL_SID}`]: { body: ANSWERED } });
+    const app = renderSessions(`/sessions/${CALL_SID}`, {
+      ...detailRoutes(ANSWERED, []),
+      [`GET /sessions/active-sessions/${CALL_SID}`]: { body: ANSWERED },
+    });
     await waitFor(() => expect(app.location()).toBe('/sessions/MZanswered'));
     await screen.findByText('Active Session');
   });
 
   it('asks before cancelling a ringing call, naming the number called', async () => {
-    const app = renderSessions(`/sessions/${CALL_SID}`, detailRoutes(RINGING, [], { 'POST /sessions/end-session': { body: { success: true } } }));
-    app.fake.routes[`GET /sessions/active-sessions/${CALL_SID}`] = () =>
-      ({ body: app.fake.callsTo('POST /sessions/end-session').length ? { ...RINGING, ringing: undefined, active: false, endTime: NOW, duration: 4 } : RINGING });
+    const app = renderSessions(
+      `/sessions/${CALL_SID}`,
+      detailRoutes(RINGING, [], { 'POST /sessions/end-session': { body: { success: true } } }),
+    );
+    app.fake.routes[`GET /sessions/active-sessions/${CALL_SID}`] = () => ({
+      body: app.fake.callsTo('POST /sessions/end-session').length
+        ? { ...RINGING, ringing: undefined, active: false, endTime: NOW, duration: 4 }
+        : RINGING,
+    });
     await app.user.click(await screen.findByRole('button', { name: 'End Session' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'End this session?' });
     expect(confirm.textContent).toContain('This cancels the call to +442071838750 before it is answered.');

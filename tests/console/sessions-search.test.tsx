@@ -3,8 +3,9 @@
  * and the API, results show the matched words marked (as text, whatever the message held), open
  * where they belong, page, and export; the Ended table exports too.
  */
-import { describe, expect, it } from 'vitest';
+
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { HistoryResult, HistorySearchPage } from '../../shared/types/history.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { choose } from './agents-fixtures.js';
@@ -22,7 +23,16 @@ const CALL: HistoryResult = {
   fromNumber: '+14155550123',
   toNumber: '+14155550100',
   messageCount: 6,
-  hit: { messageId: 'm1', speaker: 'caller', at: AT + 5_000, snippet: [{ text: 'my ', match: false }, { text: 'parcel', match: true }, { text: ' <b>never</b> came', match: false }] },
+  hit: {
+    messageId: 'm1',
+    speaker: 'caller',
+    at: AT + 5_000,
+    snippet: [
+      { text: 'my ', match: false },
+      { text: 'parcel', match: true },
+      { text: ' <b>never</b> came', match: false },
+    ],
+  },
 };
 const CHAT: HistoryResult = {
   kind: 'chat',
@@ -34,7 +44,15 @@ const CHAT: HistoryResult = {
   fromNumber: null,
   toNumber: null,
   messageCount: 4,
-  hit: { messageId: 'm2', speaker: 'visitor', at: AT - 3_000_000, snippet: [{ text: 'Where is the ', match: false }, { text: 'parcel', match: true }] },
+  hit: {
+    messageId: 'm2',
+    speaker: 'visitor',
+    at: AT - 3_000_000,
+    snippet: [
+      { text: 'Where is the ', match: false },
+      { text: 'parcel', match: true },
+    ],
+  },
 };
 
 const found = (results: HistoryResult[], extra: Partial<HistorySearchPage> = {}) => ({
@@ -42,7 +60,11 @@ const found = (results: HistoryResult[], extra: Partial<HistorySearchPage> = {})
 });
 
 function routes(extra: FakeRoutes = {}): FakeRoutes {
-  return sessionsRoutes({ 'GET /webchats': { body: [{ id: 'bot-9', name: 'Acme help' }] }, 'GET /history/search': found([CALL, CHAT]), ...extra });
+  return sessionsRoutes({
+    'GET /webchats': { body: [{ id: 'bot-9', name: 'Acme help' }] },
+    'GET /history/search': found([CALL, CHAT]),
+    ...extra,
+  });
 }
 
 describe('history search on the Sessions page', () => {
@@ -110,11 +132,16 @@ describe('history search on the Sessions page', () => {
   it('pages results counted to a thousand', async () => {
     const { user, fake, history } = renderSessions(
       '/sessions?q=order',
-      routes({ 'GET /history/search': (call) => found([CALL], { total: 1000, more: true, offset: Number(call.query.get('offset')) }) }),
+      routes({
+        'GET /history/search': (call) =>
+          found([CALL], { total: 1000, more: true, offset: Number(call.query.get('offset')) }),
+      }),
     );
     expect(await screen.findByText('More than 1,000 matching messages')).toBeTruthy();
     expect(screen.getByText('1–10 of 1000+')).toBeTruthy();
-    await user.click(within(screen.getByRole('region', { name: 'Results' })).getByRole('button', { name: 'Next page' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Results' })).getByRole('button', { name: 'Next page' }),
+    );
     await waitFor(() => expect(fake.callsTo('GET /history/search').at(-1)!.query.get('offset')).toBe('10'));
     expect(new URLSearchParams(history.location.search).get('offset')).toBe('10');
   });
@@ -123,24 +150,46 @@ describe('history search on the Sessions page', () => {
     const { unmount } = renderSessions('/sessions?q=zebra', routes({ 'GET /history/search': found([]) }));
     expect(await screen.findByText('No calls or chats match')).toBeTruthy();
     unmount();
-    renderSessions('/sessions?q=a*', routes({ 'GET /history/search': { status: 400, body: { success: false, error: 'q: a word before * needs at least 2 letters or digits' } } }));
-    expect((await screen.findByRole('alert')).textContent).toContain('q: a word before * needs at least 2 letters or digits');
+    renderSessions(
+      '/sessions?q=a*',
+      routes({
+        'GET /history/search': {
+          status: 400,
+          body: { success: false, error: 'q: a word before * needs at least 2 letters or digits' },
+        },
+      }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'q: a word before * needs at least 2 letters or digits',
+    );
   });
 
   it('exports the search’s results and the ended calls', async () => {
-    const raw = (name: string) => ({ raw: { chunks: ['kind,id\r\n'], headers: { 'content-disposition': `attachment; filename="${name}"` } } });
-    const { user, fake } = renderSessions('/sessions?q=parcel&kind=calls', routes({ 'GET /history/export': raw('a.csv'), 'GET /history/calls/export': raw('b.jsonl') }));
+    const raw = (name: string) => ({
+      raw: { chunks: ['kind,id\r\n'], headers: { 'content-disposition': `attachment; filename="${name}"` } },
+    });
+    const { user, fake } = renderSessions(
+      '/sessions?q=parcel&kind=calls',
+      routes({ 'GET /history/export': raw('a.csv'), 'GET /history/calls/export': raw('b.jsonl') }),
+    );
     await screen.findByRole('list', { name: 'Results' });
     const exportResults = screen.getByRole('button', { name: 'Export search results' });
     await waitFor(() => expect((exportResults as HTMLButtonElement).disabled).toBe(false));
     await user.click(exportResults);
     await user.click(await screen.findByRole('menuitem', { name: 'JSON Lines — one line per message' }));
     await waitFor(() => expect(fake.callsTo('GET /history/export')).toHaveLength(1));
-    expect(Object.fromEntries(fake.callsTo('GET /history/export')[0]!.query)).toEqual({ q: 'parcel', kind: 'calls', format: 'jsonl' });
+    expect(Object.fromEntries(fake.callsTo('GET /history/export')[0]!.query)).toEqual({
+      q: 'parcel',
+      kind: 'calls',
+      format: 'jsonl',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Export ended calls' }));
     await user.click(await screen.findByRole('menuitem', { name: 'CSV — one row per call' }));
     await waitFor(() => expect(fake.callsTo('GET /history/calls/export')).toHaveLength(1));
-    expect(Object.fromEntries(fake.callsTo('GET /history/calls/export')[0]!.query)).toEqual({ format: 'csv', order: 'desc' });
+    expect(Object.fromEntries(fake.callsTo('GET /history/calls/export')[0]!.query)).toEqual({
+      format: 'csv',
+      order: 'desc',
+    });
   });
 });

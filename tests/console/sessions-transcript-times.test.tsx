@@ -3,8 +3,9 @@
  * stored messages replace the live ones, the lines keep the order they were spoken in, and a
  * time that is not one shows 'Invalid Date' (spec part 1 §5), on a line and in a tool call's dialog.
  */
-import { describe, expect, it } from 'vitest';
+
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { SessionMessage } from '../../shared/types/session.js';
 import { detailRoutes, LIVE, NOW, openSocket, pinClock, renderSessions, send } from './sessions-fixtures.js';
 
@@ -26,8 +27,20 @@ describe('transcript times', () => {
     const socket = await openSocket();
     await waitFor(() => expect(app.fake.callsTo(`GET /sessions/messages/${LIVE.streamSid}`)).toHaveLength(2));
     // The caller spoke at +1 s; the agent began answering at +2 s; the caller's words were transcribed at +3 s.
-    const caller = { type: 'call.message', streamSid: LIVE.streamSid, item_id: 'item_u', message_type: 'user', spokenAt: NOW + 1000 };
-    const agent = { type: 'call.message', streamSid: LIVE.streamSid, item_id: 'item_a', message_type: 'assistant', spokenAt: NOW + 2000 };
+    const caller = {
+      type: 'call.message',
+      streamSid: LIVE.streamSid,
+      item_id: 'item_u',
+      message_type: 'user',
+      spokenAt: NOW + 1000,
+    };
+    const agent = {
+      type: 'call.message',
+      streamSid: LIVE.streamSid,
+      item_id: 'item_a',
+      message_type: 'assistant',
+      spokenAt: NOW + 2000,
+    };
     send(socket, { ...agent, message: 'Sure, ', timestamp: NOW + 2000 });
     send(socket, { ...caller, message: 'Where is my order?', timestamp: NOW + 3000 });
     send(socket, { ...agent, message: 'let me look.', timestamp: NOW + 3100 });
@@ -49,7 +62,15 @@ describe('transcript times', () => {
     const messages: SessionMessage[] = [
       { id: 'item_1', type: 'assistant', message: 'Hello', timestamp: -5 },
       { id: 'item_2', type: 'user', message: 'Hi', timestamp: Date.UTC(2200, 0, 1) },
-      { id: 'fn_1', type: 'function', message: 'refund', timestamp: 0, function_id: 't2', function_args: '{}', function_output: 'ok' },
+      {
+        id: 'fn_1',
+        type: 'function',
+        message: 'refund',
+        timestamp: 0,
+        function_id: 't2',
+        function_args: '{}',
+        function_output: 'ok',
+      },
     ];
     const app = renderSessions(`/sessions/${LIVE.streamSid}`, detailRoutes(LIVE, messages));
     await waitFor(() => expect(lines()).toEqual(['Agent @ Invalid Date: Hello', 'Caller @ Invalid Date: Hi']));

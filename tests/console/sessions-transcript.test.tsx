@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { detailRoutes, LIVE, MESSAGES, NOW, openSocket, renderSessions, pinClock, send } from './sessions-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { detailRoutes, LIVE, MESSAGES, NOW, openSocket, pinClock, renderSessions, send } from './sessions-fixtures.js';
 
 const log = () => screen.getByRole('log', { name: 'Transcript' });
 const lines = () =>
   Array.from(log().querySelectorAll('[data-message-type]')).map((el) =>
     el.getAttribute('data-message-type') === 'function'
-      ? `function: ${within(el as HTMLElement).getByRole('button').textContent!.trim()}`
+      ? `function: ${within(el as HTMLElement)
+          .getByRole('button')
+          .textContent!.trim()}`
       : `${el.querySelector('.rt-Text')!.textContent}: ${el.querySelector('p')!.textContent}`,
   );
 
@@ -51,7 +53,10 @@ describe('session transcript', () => {
   });
 
   it("says 'No messages in this session yet' when there are none, and when they cannot be loaded", async () => {
-    renderSessions(`/sessions/${LIVE.streamSid}`, detailRoutes(LIVE, [], { [`GET /sessions/messages/${LIVE.streamSid}`]: { status: 500 } }));
+    renderSessions(
+      `/sessions/${LIVE.streamSid}`,
+      detailRoutes(LIVE, [], { [`GET /sessions/messages/${LIVE.streamSid}`]: { status: 500 } }),
+    );
     expect(await screen.findByText('No messages in this session yet')).toBeTruthy();
   });
 
@@ -121,7 +126,9 @@ describe('session transcript', () => {
     const { app } = await openTranscript([...MESSAGES, stored]);
     await app.user.click(await screen.findByRole('button', { name: 'Function: refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'refund' });
-    expect(within(dialog).getByRole('region', { name: 'Output' }).querySelector('pre')!.textContent).toBe('{\n  "ok": true\n}');
+    expect(within(dialog).getByRole('region', { name: 'Output' }).querySelector('pre')!.textContent).toBe(
+      '{\n  "ok": true\n}',
+    );
     await app.user.click(within(dialog).getByRole('link', { name: 'refund' }));
     await waitFor(() => expect(app.location()).toBe('/tools/t2'));
   });

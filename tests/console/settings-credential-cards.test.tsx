@@ -3,13 +3,18 @@
  * Delete of its own that says what it deletes and is off while the card holds nothing; Reset asks
  * first and is off while nothing is saved.
  */
-import { describe, expect, it } from 'vitest';
+
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { AccountSettings, CredentialChecks } from '../../shared/types/settings.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 
-const ONLY_OPENAI: AccountSettings = { OPENAI_API_KEY: '••••••••abcd', TWILIO_ACCOUNT_SID: null, TWILIO_AUTH_TOKEN: null };
+const ONLY_OPENAI: AccountSettings = {
+  OPENAI_API_KEY: '••••••••abcd',
+  TWILIO_ACCOUNT_SID: null,
+  TWILIO_AUTH_TOKEN: null,
+};
 const NOTHING: AccountSettings = { OPENAI_API_KEY: null, TWILIO_ACCOUNT_SID: null, TWILIO_AUTH_TOKEN: null };
 
 function open(settings: AccountSettings, extra: FakeRoutes = {}) {
@@ -38,7 +43,9 @@ describe('settings: credential cards', () => {
     const openai = card('OpenAI Configuration');
     const twilio = card('Twilio Configuration');
     expect((await within(openai).findByRole('status')).textContent).toBe('Connected: acme-org');
-    expect(within(twilio).getByRole('status').textContent).toBe('Saved, but Twilio refused these credentials: Authenticate.');
+    expect(within(twilio).getByRole('status').textContent).toBe(
+      'Saved, but Twilio refused these credentials: Authenticate.',
+    );
     expect(await screen.findByText('Account settings saved successfully!')).toBeTruthy();
 
     await app.user.type(screen.getByLabelText('Auth Token'), '-fixed');
@@ -49,11 +56,15 @@ describe('settings: credential cards', () => {
   it('gives each card its own Delete, off while the card holds nothing, saying what it deletes', async () => {
     const app = open(ONLY_OPENAI, { 'PUT /accounts/settings': { body: { success: true, settings: NOTHING } } });
     await screen.findByLabelText('OpenAI API Key');
-    const twilioDelete = within(card('Twilio Configuration')).getByRole('button', { name: 'Delete Twilio credentials' }) as HTMLButtonElement;
+    const twilioDelete = within(card('Twilio Configuration')).getByRole('button', {
+      name: 'Delete Twilio credentials',
+    }) as HTMLButtonElement;
     expect(twilioDelete.textContent).toBe('Delete');
     expect(twilioDelete.disabled).toBe(true);
     expect(within(card('Twilio Configuration')).getByText('No Twilio credentials saved yet.')).toBeTruthy();
-    expect(within(card('OpenAI Configuration')).getByText('Delete removes the saved OpenAI API key from your account.')).toBeTruthy();
+    expect(
+      within(card('OpenAI Configuration')).getByText('Delete removes the saved OpenAI API key from your account.'),
+    ).toBeTruthy();
 
     await app.user.click(button('Delete OpenAI API key'));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete OpenAI API key' });

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
-import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
 
 const MASKED = {
   OPENAI_API_KEY: '••••••••abcd',
@@ -48,7 +48,11 @@ describe('settings page', () => {
   });
 
   it("shows 'Failed to load account settings' when loading fails without a server text", async () => {
-    renderConsole({ path: '/settings', session: { user: USER }, routes: { 'GET /accounts/settings': { status: 500 } } });
+    renderConsole({
+      path: '/settings',
+      session: { user: USER },
+      routes: { 'GET /accounts/settings': { status: 500 } },
+    });
     expect(await screen.findByText('Failed to load account settings')).toBeTruthy();
   });
 
@@ -56,7 +60,9 @@ describe('settings page', () => {
     const app = renderConsole({
       path: '/settings',
       session: { user: USER },
-      routes: routes({ 'PUT /accounts/settings': { status: 400, body: { success: false, error: 'Invalid OpenAI key format' } } }),
+      routes: routes({
+        'PUT /accounts/settings': { status: 400, body: { success: false, error: 'Invalid OpenAI key format' } },
+      }),
     });
     const key = await screen.findByLabelText('OpenAI API Key');
     await app.user.type(key, 'x');
@@ -64,7 +70,7 @@ describe('settings page', () => {
     expect(await screen.findByText('Invalid OpenAI key format')).toBeTruthy();
   });
 
-  it('asks for confirmation before deleting a card\'s credentials', async () => {
+  it("asks for confirmation before deleting a card's credentials", async () => {
     const app = renderConsole({ path: '/settings', session: { user: USER }, routes: routes() });
     await screen.findByLabelText('OpenAI API Key');
     // Each card has its own Delete (issue 18), named for what it deletes.
@@ -73,7 +79,9 @@ describe('settings page', () => {
     expect(app.fake.callsTo('PUT /accounts/settings')).toHaveLength(0);
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Twilio credentials deleted')).toBeTruthy();
-    expect(app.fake.callsTo('PUT /accounts/settings').map((call) => call.body)).toEqual([{ twilio_account_sid: '', twilio_auth_token: '' }]);
+    expect(app.fake.callsTo('PUT /accounts/settings').map((call) => call.body)).toEqual([
+      { twilio_account_sid: '', twilio_auth_token: '' },
+    ]);
   });
 
   it('while impersonating: banner shown, password and email hidden, calls act for that user', async () => {
@@ -96,7 +104,9 @@ describe('change password', () => {
     const app = renderConsole({
       path: '/settings',
       session: { user: USER },
-      routes: routes({ 'POST /accounts/change-password': { body: { success: true, accessToken: 'token-after-change' } } }),
+      routes: routes({
+        'POST /accounts/change-password': { body: { success: true, accessToken: 'token-after-change' } },
+      }),
     });
     await screen.findByRole('heading', { name: 'Change Password' });
     const section = screen.getByRole('form', { name: 'Change password' });

@@ -3,13 +3,14 @@
  * anything else, an open tab refreshes ahead of expiry, and the browser's tabs, which share the
  * refresh cookie, take turns so a rotated cookie is never presented twice.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS } from '../../shared/defaults.js';
-import { AuthProvider } from '../../console/lib/session/AuthProvider.js';
-import { createConsoleApi } from '../../console/lib/api.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiProvider } from '../../console/lib/ApiProvider.js';
+import { createConsoleApi } from '../../console/lib/api.js';
+import { AuthProvider } from '../../console/lib/session/AuthProvider.js';
 import { authStore } from '../../console/lib/storage.js';
+import { STORAGE_KEYS } from '../../shared/defaults.js';
 import { createFakeApi } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
 import { renderConsole, storeSession, USER } from '../helpers/consoleRender.js';
@@ -31,7 +32,9 @@ describe('a reopened tab', () => {
           return { body: { success: true, accessToken: fresh } };
         },
         'GET /agents': (call) =>
-          call.headers.authorization === `Bearer ${fresh}` ? { body: [] } : { status: 401, body: { success: false, error: 'Access token expired' } },
+          call.headers.authorization === `Bearer ${fresh}`
+            ? { body: [] }
+            : { status: 401, body: { success: false, error: 'Access token expired' } },
       },
     });
     expect(await screen.findByText('No agents found')).toBeTruthy();
@@ -64,7 +67,9 @@ describe('an open tab', () => {
   it('refreshes a quarter of the token life before it expires, again and again, and stops once signed out', async () => {
     vi.useFakeTimers();
     storeSession({ user: USER, token: fakeAccessToken(Date.now(), 60) });
-    const fake = createFakeApi({ [REFRESH]: () => ({ body: { success: true, accessToken: fakeAccessToken(Date.now(), 60) } }) });
+    const fake = createFakeApi({
+      [REFRESH]: () => ({ body: { success: true, accessToken: fakeAccessToken(Date.now(), 60) } }),
+    });
     const api = createConsoleApi({ fetch: fake.fetch });
     render(
       <ApiProvider api={api}>
@@ -96,7 +101,10 @@ function installWebLocks(): () => void {
   const locks = {
     request<T>(name: string, callback: () => Promise<T>): Promise<T> {
       const run = (tails.get(name) ?? Promise.resolve()).then(() => callback());
-      tails.set(name, run.catch(() => undefined));
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
       return run;
     },
   };

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/defaults.js';
 import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
 
@@ -12,7 +12,9 @@ describe('token refresh through the console client', () => {
       session: { user: USER, token: 'old' },
       routes: {
         'GET /accounts/settings': (call) =>
-          call.headers.authorization === 'Bearer new' ? { body: SETTINGS } : { status: 401, body: { success: false, error: 'Token expired' } },
+          call.headers.authorization === 'Bearer new'
+            ? { body: SETTINGS }
+            : { status: 401, body: { success: false, error: 'Token expired' } },
         'POST /accounts/refresh-token': { body: { success: true, accessToken: 'new' } },
       },
     });

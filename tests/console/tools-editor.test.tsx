@@ -1,17 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UNSAFE_createMemoryHistory as createMemoryHistory, useLocation, useNavigate } from 'react-router-dom';
-import { ConsoleRoot } from '../../console/ConsoleRoot.js';
+import { describe, expect, it, vi } from 'vitest';
 import { createGuardedHistory } from '../../console/app/createGuardedHistory.js';
 import { GuardedRouter } from '../../console/app/GuardedRouter.js';
+import { ConsoleRoot } from '../../console/ConsoleRoot.js';
 import { NEW_TOOL_PARAMETERS } from '../../console/features/tools/newToolTemplate.js';
 import { createConsoleApi } from '../../console/lib/api.js';
 import type { WebSocketClass } from '../../console/lib/realtime.js';
-import { field, setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
-import { renderConsole, storeSession, USER } from '../helpers/consoleRender.js';
 import { createFakeApi, type FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
+import { renderConsole, storeSession, USER } from '../helpers/consoleRender.js';
+import { field, setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
 
 // CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
 vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
@@ -34,7 +34,9 @@ function renderWithHistory(fakeRoutes: FakeRoutes) {
   storeSession({ user: USER });
   const fake = createFakeApi(fakeRoutes);
   const api = createConsoleApi({ fetch: fake.fetch });
-  const history = createGuardedHistory(createMemoryHistory({ initialEntries: ['/tools', '/tools/new'], initialIndex: 1, v5Compat: true }));
+  const history = createGuardedHistory(
+    createMemoryHistory({ initialEntries: ['/tools', '/tools/new'], initialIndex: 1, v5Compat: true }),
+  );
   const utils = render(
     <GuardedRouter history={history}>
       <ConsoleRoot api={api} WebSocket={FakeWebSocket as unknown as WebSocketClass} />
@@ -119,7 +121,12 @@ describe('tool editor: new tool', () => {
     const app = renderConsole({
       path: '/tools/new',
       session: { user: USER },
-      routes: toolEditorRoutes({ 'POST /tools': { status: 409, body: { success: false, error: 'A tool named get_weather already exists', code: 'conflict' } } }),
+      routes: toolEditorRoutes({
+        'POST /tools': {
+          status: 409,
+          body: { success: false, error: 'A tool named get_weather already exists', code: 'conflict' },
+        },
+      }),
     });
     await screen.findByRole('heading', { name: 'Create New Tool' });
     await app.user.type(field(/^Tool Name/), 'get_weather');
@@ -147,7 +154,10 @@ describe('tool editor: existing tool', () => {
     await app.user.type(field(/^Description/), 'Weather for a city');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Tool updated successfully')).toBeTruthy();
-    expect(app.fake.callsTo('PATCH /tools/t1')[0]?.body).toMatchObject({ name: 'get_weather', description: 'Weather for a city' });
+    expect(app.fake.callsTo('PATCH /tools/t1')[0]?.body).toMatchObject({
+      name: 'get_weather',
+      description: 'Weather for a city',
+    });
     expect(app.location()).toBe('/tools/t1');
   });
 
@@ -155,7 +165,9 @@ describe('tool editor: existing tool', () => {
     const app = renderConsole({
       path: '/tools/gone',
       session: { user: USER },
-      routes: toolEditorRoutes({ 'GET /tools/gone': { status: 404, body: { success: false, error: 'Tool not found', code: 'not_found' } } }),
+      routes: toolEditorRoutes({
+        'GET /tools/gone': { status: 404, body: { success: false, error: 'Tool not found', code: 'not_found' } },
+      }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tool not found' })).toBeTruthy();
     expect(app.fake.callsTo('GET /tools/gone')).toHaveLength(1);

@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
 import type { Tool } from '../../shared/types/tool.js';
-import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
 import { deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
 
 // CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
 vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
@@ -83,7 +83,9 @@ describe('tools page', () => {
     renderConsole({
       path: '/tools',
       session: { user: USER },
-      routes: routes({ 'GET /tools': { status: 500, body: { success: false, error: 'Database unavailable', code: 'internal_error' } } }),
+      routes: routes({
+        'GET /tools': { status: 500, body: { success: false, error: 'Database unavailable', code: 'internal_error' } },
+      }),
     });
     expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
   });
@@ -94,7 +96,11 @@ describe('tools page', () => {
   });
 
   it("falls back to 'Failed to load tools' when the answer is not a list", async () => {
-    renderConsole({ path: '/tools', session: { user: USER }, routes: routes({ 'GET /tools': { body: { nope: true } } }) });
+    renderConsole({
+      path: '/tools',
+      session: { user: USER },
+      routes: routes({ 'GET /tools': { body: { nope: true } } }),
+    });
     expect(await screen.findByText('Failed to load tools')).toBeTruthy();
   });
 

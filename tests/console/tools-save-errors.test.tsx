@@ -3,13 +3,14 @@
  * syntax error show under their field, with focus moved there; client validation does the same;
  * a failure that belongs to no field stays a toast, replaced by the next success.
  */
-import { describe, expect, it, vi } from 'vitest';
+
 import { screen, waitFor } from '@testing-library/react';
-import { ApiError } from '../../shared/api/index.js';
+import { describe, expect, it, vi } from 'vitest';
 import { toolSaveError } from '../../console/features/tools/toolSaveError.js';
-import { field, setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { ApiError } from '../../shared/api/index.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { field, setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
 
 vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
 
@@ -28,7 +29,10 @@ async function openTool(extra: FakeRoutes) {
 describe('tool save errors', () => {
   it('shows a duplicate name (409) under Tool Name and moves focus there, without a toast', async () => {
     const app = await openTool({
-      'PATCH /tools/t1': { status: 409, body: { success: false, error: 'name: a tool named "lookup" already exists', code: 'conflict' } },
+      'PATCH /tools/t1': {
+        status: 409,
+        body: { success: false, error: 'name: a tool named "lookup" already exists', code: 'conflict' },
+      },
     });
     setValue(/^Tool Name/, 'lookup');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
@@ -41,12 +45,22 @@ describe('tool save errors', () => {
 
   it('shows a handler syntax error (400) under Handler Code with its line and column, and clears it on edit', async () => {
     const app = await openTool({
-      'PATCH /tools/t1': { status: 400, body: { success: false, error: SYNTAX, code: 'validation_failed', details: { field: 'handler_code', line: 3, column: 14 } } },
+      'PATCH /tools/t1': {
+        status: 400,
+        body: {
+          success: false,
+          error: SYNTAX,
+          code: 'validation_failed',
+          details: { field: 'handler_code', line: 3, column: 14 },
+        },
+      },
     });
     setValue('Handler Code', 'async function handler(args) {\n  return (\n  args));\n}');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     const handler = field('Handler Code');
-    await waitFor(() => expect(messageOf(handler)).toBe("SyntaxError: unexpected token in expression: ')' (line 3, column 14)"));
+    await waitFor(() =>
+      expect(messageOf(handler)).toBe("SyntaxError: unexpected token in expression: ')' (line 3, column 14)"),
+    );
     expect(screen.getByRole('alert').textContent).toContain('line 3, column 14');
     await waitFor(() => expect(document.activeElement).toBe(handler));
     expect(screen.queryByText('Tool updated successfully')).toBeNull();
@@ -69,7 +83,9 @@ describe('tool save errors', () => {
   });
 
   it('toasts a failure that names no field, and the next success replaces that toast', async () => {
-    const app = await openTool({ 'PATCH /tools/t1': { status: 503, body: { success: false, error: 'Database is busy' } } });
+    const app = await openTool({
+      'PATCH /tools/t1': { status: 503, body: { success: false, error: 'Database is busy' } },
+    });
     setValue(/^Description/, 'Weather for a city');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Database is busy')).toBeTruthy();
@@ -82,17 +98,27 @@ describe('tool save errors', () => {
 
 describe('toolSaveError', () => {
   it('reads the field, the problem and the position from the server answer', () => {
-    expect(toolSaveError(new ApiError(400, { error: SYNTAX, details: { field: 'handler_code', line: 3, column: 14 } }))).toEqual({
+    expect(
+      toolSaveError(new ApiError(400, { error: SYNTAX, details: { field: 'handler_code', line: 3, column: 14 } })),
+    ).toEqual({
       field: 'handler_code',
       message: "SyntaxError: unexpected token in expression: ')' (line 3, column 14)",
       at: { line: 3, column: 14 },
     });
     // Without details the position comes from the text.
-    expect(toolSaveError(new ApiError(400, { error: 'handler_code: SyntaxError: return not in a function (line 4, column 1)' })).at).toEqual({
+    expect(
+      toolSaveError(
+        new ApiError(400, { error: 'handler_code: SyntaxError: return not in a function (line 4, column 1)' }),
+      ).at,
+    ).toEqual({
       line: 4,
       column: 1,
     });
-    expect(toolSaveError(new ApiError(409, { error: 'That name is taken' }))).toEqual({ field: 'name', message: 'That name is taken', at: null });
+    expect(toolSaveError(new ApiError(409, { error: 'That name is taken' }))).toEqual({
+      field: 'name',
+      message: 'That name is taken',
+      at: null,
+    });
     expect(toolSaveError(new ApiError(403, { error: 'tools: at most 100 tools per user' })).field).toBeNull();
     expect(toolSaveError(new Error('offline'))).toEqual({ field: null, message: 'offline', at: null });
   });

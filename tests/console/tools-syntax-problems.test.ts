@@ -1,12 +1,16 @@
 /** The handler editor's live syntax check (issue 7, finding 14): Lezer error nodes, no eval. */
 import { describe, expect, it } from 'vitest';
-import { describeProblem, offsetOf, positionOf, syntaxProblems } from '../../console/features/tools/syntaxProblems.js';
 import { NEW_TOOL_HANDLER } from '../../console/features/tools/newToolTemplate.js';
+import { describeProblem, offsetOf, positionOf, syntaxProblems } from '../../console/features/tools/syntaxProblems.js';
 
 describe('syntaxProblems', () => {
   it('finds nothing in valid handlers, including the new-tool template and modern syntax', () => {
     expect(syntaxProblems(NEW_TOOL_HANDLER)).toEqual([]);
-    expect(syntaxProblems('async function handler(args, { values }) {\n  const { a = 1, ...rest } = args ?? {};\n  return a?.b ?? [...rest];\n}')).toEqual([]);
+    expect(
+      syntaxProblems(
+        'async function handler(args, { values }) {\n  const { a = 1, ...rest } = args ?? {};\n  return a?.b ?? [...rest];\n}',
+      ),
+    ).toEqual([]);
     expect(syntaxProblems('')).toEqual([]);
   });
 
@@ -33,7 +37,7 @@ describe('syntaxProblems', () => {
 });
 
 describe('positions', () => {
-  it('turn offsets into the server\'s line and column and back', () => {
+  it("turn offsets into the server's line and column and back", () => {
     const code = 'ab\ncde\nf';
     expect(positionOf(code, 4)).toEqual({ line: 2, column: 2 });
     expect(offsetOf(code, 2, 2)).toBe(4);

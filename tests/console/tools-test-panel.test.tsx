@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleArguments } from '../../console/features/tools/sampleArguments.js';
-import { field, setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { deferred, type FakeReply } from '../helpers/consoleFakeApi.js';
+import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { field, setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
 
 // CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
 vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
@@ -26,16 +26,26 @@ describe('tool editor: Test panel', () => {
     const running = await screen.findByRole('button', { name: 'Running...' });
     expect((running as HTMLButtonElement).disabled).toBe(true);
     gate.resolve({
-      body: { success: false, output: { city: 'Oslo', temp: 3 }, logs: ['fetching Oslo', 'done'], durationMs: 42, error: 'Partial data' },
+      body: {
+        success: false,
+        output: { city: 'Oslo', temp: 3 },
+        logs: ['fetching Oslo', 'done'],
+        durationMs: 42,
+        error: 'Partial data',
+      },
     });
 
     const result = await screen.findByRole('region', { name: 'Test result' });
-    expect(JSON.parse(within(result).getByTestId('tool-test-output').textContent ?? '')).toEqual({ city: 'Oslo', temp: 3 });
+    expect(JSON.parse(within(result).getByTestId('tool-test-output').textContent ?? '')).toEqual({
+      city: 'Oslo',
+      temp: 3,
+    });
     expect(within(result).getByText('42 ms')).toBeTruthy();
-    expect(within(within(result).getByRole('list', { name: 'Logs' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'fetching Oslo',
-      'done',
-    ]);
+    expect(
+      within(within(result).getByRole('list', { name: 'Logs' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['fetching Oslo', 'done']);
     expect(within(result).getByRole('alert').textContent).toBe('Partial data');
     expect(app.fake.callsTo('POST /tools/t1/test')[0]?.body).toEqual({ args: { city: 'Oslo', days: 2, metric: true } });
     expect(screen.getByRole('button', { name: 'Run' })).toBeTruthy();
@@ -69,7 +79,9 @@ describe('tool editor: Test panel', () => {
     expect(await screen.findByText('No logs')).toBeTruthy();
     const order = app.fake.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
     expect(order).toEqual(['PATCH /tools/t1', 'POST /tools/t1/test']);
-    expect(app.fake.callsTo('PATCH /tools/t1')[0]?.body).toMatchObject({ handler_code: 'async function handler() { return "ok"; }' });
+    expect(app.fake.callsTo('PATCH /tools/t1')[0]?.body).toMatchObject({
+      handler_code: 'async function handler() { return "ok"; }',
+    });
     await waitFor(() => expect(screen.queryByText(/You have unsaved changes/)).toBeNull());
   });
 
@@ -77,7 +89,12 @@ describe('tool editor: Test panel', () => {
     const app = renderConsole({
       path: '/tools/t1',
       session: { user: USER },
-      routes: toolEditorRoutes({ 'POST /tools/t1/test': { status: 400, body: { success: false, error: 'args must match the parameters schema', code: 'validation_failed' } } }),
+      routes: toolEditorRoutes({
+        'POST /tools/t1/test': {
+          status: 400,
+          body: { success: false, error: 'args must match the parameters schema', code: 'validation_failed' },
+        },
+      }),
     });
     await screen.findByRole('heading', { name: 'Edit Tool' });
     await app.user.click(screen.getByRole('button', { name: 'Run' }));
@@ -114,7 +131,15 @@ describe('tool editor: Test panel', () => {
       path: '/tools/t1',
       session: { user: USER },
       routes: toolEditorRoutes({
-        'POST /tools/t1/test': { body: { success: false, output: null, logs: ['start'], durationMs: 9, error: 'TypeError: args.city is undefined' } },
+        'POST /tools/t1/test': {
+          body: {
+            success: false,
+            output: null,
+            logs: ['start'],
+            durationMs: 9,
+            error: 'TypeError: args.city is undefined',
+          },
+        },
       }),
     });
     await screen.findByRole('heading', { name: 'Edit Tool' });
@@ -131,7 +156,9 @@ describe('tool editor: Test panel', () => {
     const app = renderConsole({
       path: '/tools/t1',
       session: { user: USER },
-      routes: toolEditorRoutes({ 'POST /tools/t1/test': { body: { success: false, output: null, logs: [], durationMs: 1, error: null } } }),
+      routes: toolEditorRoutes({
+        'POST /tools/t1/test': { body: { success: false, output: null, logs: [], durationMs: 1, error: null } },
+      }),
     });
     await screen.findByRole('heading', { name: 'Edit Tool' });
     await app.user.click(screen.getByRole('button', { name: 'Run' }));
@@ -174,6 +201,15 @@ describe('sampleArguments', () => {
           nested: { type: 'object', properties: { size: { type: 'number', minimum: 10, default: 12 } } },
         },
       }),
-    ).toEqual({ count: 1, ratio: 0.5, level: 0, fixed: 'v1', tags: ['a', 'a'], code: 'xxx', flag: false, nested: { size: 12 } });
+    ).toEqual({
+      count: 1,
+      ratio: 0.5,
+      level: 0,
+      fixed: 'v1',
+      tags: ['a', 'a'],
+      code: 'xxx',
+      flag: false,
+      nested: { size: 12 },
+    });
   });
 });

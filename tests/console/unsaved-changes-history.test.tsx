@@ -3,8 +3,9 @@
  * and asks; Cancel keeps the edits, Leave goes where the user was heading. Without edits, Back and
  * Forward just go.
  */
-import { describe, expect, it } from 'vitest';
+
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { UNSAVED_TEXTS } from '../../console/app/unsavedTexts.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { detailRoutes, SALES } from './agents-fixtures.js';

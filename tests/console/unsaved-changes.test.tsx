@@ -3,8 +3,9 @@
  * in-app navigation (router blocker), closing the tab (beforeunload) and signing out; with no
  * edits, or after saving, nothing asks.
  */
-import { describe, expect, it, vi } from 'vitest';
+
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { UNSAVED_TEXTS } from '../../console/app/unsavedTexts.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';

@@ -1,8 +1,8 @@
-import { createElement } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { Theme } from '@radix-ui/themes';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Theme } from '@radix-ui/themes';
+import { createElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { AvatarField } from '../../console/features/webchats/AvatarField.js';
 
 const JPEG = 'data:image/jpeg;base64,/9j/4AAQ';
@@ -12,7 +12,9 @@ describe('avatar field', () => {
     const onChange = vi.fn();
     const resize = vi.fn(async () => JPEG);
     const user = userEvent.setup();
-    const { rerender } = render(createElement(Theme, null, createElement(AvatarField, { value: null, onChange, resize })));
+    const { rerender } = render(
+      createElement(Theme, null, createElement(AvatarField, { value: null, onChange, resize })),
+    );
     expect(screen.getByText('No avatar')).toBeTruthy();
     const file = new File([new Uint8Array([0x89, 0x50])], 'me.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Avatar image file'), file);
@@ -27,7 +29,9 @@ describe('avatar field', () => {
   it('keeps the avatar when the browser has no canvas (resize answers null) and says when a file is unreadable', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
-    const { rerender } = render(createElement(Theme, null, createElement(AvatarField, { value: null, onChange, resize: async () => null })));
+    const { rerender } = render(
+      createElement(Theme, null, createElement(AvatarField, { value: null, onChange, resize: async () => null })),
+    );
     await user.upload(screen.getByLabelText('Avatar image file'), new File(['x'], 'a.png', { type: 'image/png' }));
     expect(onChange).not.toHaveBeenCalled();
     const failing = async () => {

@@ -3,8 +3,9 @@
  * shown as the visitor saw them, their Markdown rendered by the widget's rules (never as HTML),
  * and the tab, which only reads, offers no Save Changes or Delete Bot.
  */
-import { describe, expect, it } from 'vitest';
+
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ConversationDetail } from '../../shared/types/history.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { botRoutes, makeBot } from './webchats-fixtures.js';
@@ -24,7 +25,15 @@ const ANSWER = [
 
 const DETAIL: ConversationDetail = {
   success: true,
-  conversation: { id: 'c1', webchatId: 'bot-1', startedAt: T0, lastMessageAt: T0 + 1000, messageCount: 2, firstQuestion: '**where** is it?', active: false },
+  conversation: {
+    id: 'c1',
+    webchatId: 'bot-1',
+    startedAt: T0,
+    lastMessageAt: T0 + 1000,
+    messageCount: 2,
+    firstQuestion: '**where** is it?',
+    active: false,
+  },
   retentionSeconds: 7200,
   keepHistoryDays: null,
   messages: [
@@ -39,7 +48,16 @@ function open(search: string) {
     session: { user: USER },
     routes: botRoutes(makeBot(), {
       'GET /history/webchats/bot-1/conversations/c1': { body: DETAIL },
-      'GET /history/webchats/bot-1/conversations': { body: { success: true, conversations: [DETAIL.conversation], total: 1, limit: 10, offset: 0, retentionSeconds: 7200 } },
+      'GET /history/webchats/bot-1/conversations': {
+        body: {
+          success: true,
+          conversations: [DETAIL.conversation],
+          total: 1,
+          limit: 10,
+          offset: 0,
+          retentionSeconds: 7200,
+        },
+      },
     }),
   });
 }
@@ -51,11 +69,14 @@ describe('a conversation of the bot', () => {
     const answer = (await within(log).findByText('Good news:')).closest('[data-role="assistant"]') as HTMLElement;
     expect(answer.querySelector('strong')!.textContent).toBe('Good news:');
     expect(answer.querySelector('em')!.textContent).toBe('today');
-    expect(Array.from(answer.querySelectorAll('ol > li')).map((li) => li.textContent)).toEqual(['Track it at our site', 'Or [call us](javascript:alert(1))']);
-    const links = within(answer).getAllByRole('link');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')])).toEqual([
-      ['our site', 'https://acme.test/track', '_blank', 'noopener noreferrer'],
+    expect(Array.from(answer.querySelectorAll('ol > li')).map((li) => li.textContent)).toEqual([
+      'Track it at our site',
+      'Or [call us](javascript:alert(1))',
     ]);
+    const links = within(answer).getAllByRole('link');
+    expect(
+      links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]),
+    ).toEqual([['our site', 'https://acme.test/track', '_blank', 'noopener noreferrer']]);
     expect(answer.querySelector('pre code')!.textContent).toBe('PARCEL-7 <b>x</b>');
     expect(answer.querySelector('img, b, script')).toBeNull();
     expect(answer.textContent).toContain('<img src=x onerror="alert(1)">');

@@ -3,9 +3,10 @@
  * states, a conversation opened by address with its tool calls in the tool dialog, and the export
  * menu from the keyboard, with its progress, Cancel and the file saved.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ConversationDetail, ConversationsPage, ConversationSummary } from '../../shared/types/history.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConversationDetail, ConversationSummary, ConversationsPage } from '../../shared/types/history.js';
 import { deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { botRoutes, makeBot } from './webchats-fixtures.js';
@@ -13,11 +14,29 @@ import { botRoutes, makeBot } from './webchats-fixtures.js';
 const T0 = Date.UTC(2026, 2, 3, 14, 5);
 
 function summary(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
-  return { id: 'c1', webchatId: 'bot-1', startedAt: T0, lastMessageAt: T0 + 90_000, messageCount: 4, firstQuestion: 'Where is my parcel?', active: false, ...overrides };
+  return {
+    id: 'c1',
+    webchatId: 'bot-1',
+    startedAt: T0,
+    lastMessageAt: T0 + 90_000,
+    messageCount: 4,
+    firstQuestion: 'Where is my parcel?',
+    active: false,
+    ...overrides,
+  };
 }
 
 function page(conversations: ConversationSummary[], overrides: Partial<ConversationsPage> = {}): ConversationsPage {
-  return { success: true, conversations, total: conversations.length, limit: 10, offset: 0, retentionSeconds: 7200, keepHistoryDays: null, ...overrides };
+  return {
+    success: true,
+    conversations,
+    total: conversations.length,
+    limit: 10,
+    offset: 0,
+    retentionSeconds: 7200,
+    keepHistoryDays: null,
+    ...overrides,
+  };
 }
 
 const DETAIL: ConversationDetail = {
@@ -27,43 +46,73 @@ const DETAIL: ConversationDetail = {
   keepHistoryDays: null,
   messages: [
     { id: 'm1', role: 'user', text: 'Where is my parcel?', createdAt: T0, tool: null },
-    { id: 'm2', role: 'tool', text: '', createdAt: T0 + 500, tool: { name: 'lookup_order', arguments: '{"id":7}', output: '{"status":"packed"}', isError: false } },
+    {
+      id: 'm2',
+      role: 'tool',
+      text: '',
+      createdAt: T0 + 500,
+      tool: { name: 'lookup_order', arguments: '{"id":7}', output: '{"status":"packed"}', isError: false },
+    },
     { id: 'm3', role: 'assistant', text: 'It ships today.', createdAt: T0 + 1000, tool: null },
   ],
 };
 
 function open(routes: FakeRoutes, search = '?tab=conversations') {
-  return renderConsole({ path: `/webchats/bot-1${search}`, session: { user: USER }, routes: botRoutes(makeBot(), routes) });
+  return renderConsole({
+    path: `/webchats/bot-1${search}`,
+    session: { user: USER },
+    routes: botRoutes(makeBot(), routes),
+  });
 }
 
 describe('conversations tab', () => {
   it('lists the conversations with when, how many messages and the first question, and says how long the bot keeps them', async () => {
     open({
-      'GET /history/webchats/bot-1/conversations': { body: page([summary({ active: true }), summary({ id: 'c2', firstQuestion: '', messageCount: 2 })], { total: 12 }) },
+      'GET /history/webchats/bot-1/conversations': {
+        body: page([summary({ active: true }), summary({ id: 'c2', firstQuestion: '', messageCount: 2 })], {
+          total: 12,
+        }),
+      },
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'Conversations (12)' })).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Conversations' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Started', 'Last message', 'Messages', 'First question']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Started', 'Last message', 'Messages', 'First question']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]!.textContent).toContain('Where is my parcel?');
     expect(within(rows[0]!).getByText('Active')).toBeTruthy();
     expect(within(rows[1]!).getByText('Not kept')).toBeTruthy();
-    expect(screen.getByTestId('retention-note').textContent).toMatch(/^History is kept forever: conversations stay here, in search and in exports/);
+    expect(screen.getByTestId('retention-note').textContent).toMatch(
+      /^History is kept forever: conversations stay here, in search and in exports/,
+    );
     expect(screen.getByText('1–10 of 12')).toBeTruthy();
   });
 
   it('says for how many days a bot keeps its history', async () => {
     open({ 'GET /history/webchats/bot-1/conversations': { body: page([summary()], { keepHistoryDays: 30 }) } });
-    expect((await screen.findByTestId('retention-note')).textContent).toMatch(/^History is kept for 30 days: a conversation is deleted with its messages 30 days after its last message/);
+    expect((await screen.findByTestId('retention-note')).textContent).toMatch(
+      /^History is kept for 30 days: a conversation is deleted with its messages 30 days after its last message/,
+    );
   });
 
   it('says plainly when the bot keeps no history, and what its memory still holds meanwhile', async () => {
-    const { unmount } = open({ 'GET /history/webchats/bot-1/conversations': { body: page([summary({ firstQuestion: '' })], { keepHistoryDays: 0, retentionSeconds: 0 }) } });
+    const { unmount } = open({
+      'GET /history/webchats/bot-1/conversations': {
+        body: page([summary({ firstQuestion: '' })], { keepHistoryDays: 0, retentionSeconds: 0 }),
+      },
+    });
     expect((await screen.findByTestId('retention-note')).textContent).toBe(
       'History is not kept: a conversation is deleted with its messages once it ends, 10 minutes after its last message. What visitors write is never stored (the short-term retention is 0). Change it with Keep history on the Bot Behaviour tab.',
     );
     unmount();
-    open({ 'GET /history/webchats/bot-1/conversations': { body: page([summary()], { keepHistoryDays: 0, retentionSeconds: 7200 }) } });
+    open({
+      'GET /history/webchats/bot-1/conversations': {
+        body: page([summary()], { keepHistoryDays: 0, retentionSeconds: 7200 }),
+      },
+    });
     expect((await screen.findByTestId('retention-note')).textContent).toMatch(
       /^History is not kept: a conversation is deleted with its messages once it ends, 2 hours after its last message\. Messages are deleted once the bot’s short-term retention \(2 hours\) has passed\./,
     );
@@ -90,7 +139,14 @@ describe('conversations tab', () => {
   });
 
   it('pages with the Ended table’s controls, without saving the bot', async () => {
-    const { user, fake } = open({ 'GET /history/webchats/bot-1/conversations': (call) => ({ body: page([summary({ id: `c${call.query.get('offset')}` })], { total: 30, offset: Number(call.query.get('offset')) }) }) });
+    const { user, fake } = open({
+      'GET /history/webchats/bot-1/conversations': (call) => ({
+        body: page([summary({ id: `c${call.query.get('offset')}` })], {
+          total: 30,
+          offset: Number(call.query.get('offset')),
+        }),
+      }),
+    });
     await screen.findByText('1–10 of 30');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('11–20 of 30');
@@ -121,7 +177,15 @@ describe('conversations tab', () => {
   });
 
   it('says when a conversation addressed is gone', async () => {
-    open({ 'GET /history/webchats/bot-1/conversations/old': { status: 404, body: { success: false, error: 'Conversation not found' } } }, '?tab=conversations&conversation=old');
+    open(
+      {
+        'GET /history/webchats/bot-1/conversations/old': {
+          status: 404,
+          body: { success: false, error: 'Conversation not found' },
+        },
+      },
+      '?tab=conversations&conversation=old',
+    );
     expect((await screen.findByRole('alert')).textContent).toContain('Conversation not found');
   });
 });
@@ -149,7 +213,11 @@ describe('export menu', () => {
       'GET /history/webchats/bot-1/export': {
         raw: {
           chunks: [csv.slice(0, 30), csv.slice(30)],
-          headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="switchboard-conversations-help-desk-2026-03-03.csv"', 'x-export-count': '2' },
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="switchboard-conversations-help-desk-2026-03-03.csv"',
+            'x-export-count': '2',
+          },
         },
       },
     });
@@ -161,7 +229,9 @@ describe('export menu', () => {
     expect(screen.getByRole('menuitem', { name: 'JSON Lines — one line per message' })).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(item));
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('Saved switchboard-conversations-help-desk-2026-03-03.csv: 2 conversations, 70 B')).toBeTruthy();
+    expect(
+      await screen.findByText('Saved switchboard-conversations-help-desk-2026-03-03.csv: 2 conversations, 70 B'),
+    ).toBeTruthy();
     expect(fake.callsTo('GET /history/webchats/bot-1/export')[0]!.query.get('format')).toBe('csv');
     expect(fake.callsTo('GET /history/webchats/bot-1/export')[0]!.headers.authorization).toBe('Bearer test-token');
     expect(saved).toHaveLength(1);
@@ -176,7 +246,10 @@ describe('export menu', () => {
     const { user, fake } = open({
       'GET /history/webchats/bot-1/conversations': { body: page([summary(), summary({ id: 'c2' })]) },
       'GET /history/webchats/bot-1/export': {
-        raw: { chunks: [header, rest.promise], headers: { 'content-type': 'text/csv; charset=utf-8', 'x-export-count': '2' } },
+        raw: {
+          chunks: [header, rest.promise],
+          headers: { 'content-type': 'text/csv; charset=utf-8', 'x-export-count': '2' },
+        },
       },
     });
     const button = await screen.findByRole('button', { name: 'Export conversations' });
@@ -186,7 +259,11 @@ describe('export menu', () => {
     const status = `Exporting… 1 of 2 conversations · ${header.length} B`;
     expect(await screen.findByText(status)).toBeTruthy();
     const bar = screen.getByRole('progressbar', { name: 'Export progress' });
-    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax'), bar.getAttribute('aria-valuetext')]).toEqual(['1', '2', status]);
+    expect([
+      bar.getAttribute('aria-valuenow'),
+      bar.getAttribute('aria-valuemax'),
+      bar.getAttribute('aria-valuetext'),
+    ]).toEqual(['1', '2', status]);
     expect(button.closest('button')!.disabled).toBe(true);
     const cancel = screen.getByRole('button', { name: 'Cancel export' });
     await waitFor(() => expect(document.activeElement).toBe(cancel));
@@ -202,11 +279,14 @@ describe('export menu', () => {
   });
 
   it('counts JSON Lines by conversation and saves under a name of its own when the server gives none', async () => {
-    const line = (id: string, text: string) => `${JSON.stringify({ kind: 'chat', id, source_id: 'bot-1', speaker: 'visitor', text })}\n`;
+    const line = (id: string, text: string) =>
+      `${JSON.stringify({ kind: 'chat', id, source_id: 'bot-1', speaker: 'visitor', text })}\n`;
     const jsonl = line('c2', 'a') + line('c2', 'b') + line('c1', 'hi');
     const { user } = open({
       'GET /history/webchats/bot-1/conversations': { body: page([summary(), summary({ id: 'c2' })]) },
-      'GET /history/webchats/bot-1/export': { raw: { chunks: [jsonl.slice(0, 50), jsonl.slice(50)], headers: { 'content-type': 'application/jsonl' } } },
+      'GET /history/webchats/bot-1/export': {
+        raw: { chunks: [jsonl.slice(0, 50), jsonl.slice(50)], headers: { 'content-type': 'application/jsonl' } },
+      },
     });
     const button = await screen.findByRole('button', { name: 'Export conversations' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
@@ -221,7 +301,10 @@ describe('export menu', () => {
   it('shows the server’s reason when an export is refused', async () => {
     const { user } = open({
       'GET /history/webchats/bot-1/conversations': { body: page([summary()]) },
-      'GET /history/webchats/bot-1/export': { status: 429, body: { success: false, error: 'At most 3 exports at once: wait for one to finish', code: 'rate_limited' } },
+      'GET /history/webchats/bot-1/export': {
+        status: 429,
+        body: { success: false, error: 'At most 3 exports at once: wait for one to finish', code: 'rate_limited' },
+      },
     });
     const button = await screen.findByRole('button', { name: 'Export conversations' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));

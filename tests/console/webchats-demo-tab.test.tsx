@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../shared/types/webchat.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
@@ -41,15 +41,26 @@ describe('demo tab', () => {
     expect(fake.callsTo('POST /webchats/create-demo')[0]!.body).toEqual({ link, webchatId: 'bot-1' });
     expect(fake.callsTo('PUT /webchats/bot-1')).toHaveLength(0);
     const item = await screen.findByTestId('demo-item');
-    expect(within(item).getByText(`${link.slice(0, 50)}...`).getAttribute('title')).toBe(link);
+    expect(
+      within(item)
+        .getByText(`${link.slice(0, 50)}...`)
+        .getAttribute('title'),
+    ).toBe(link);
     expect(within(item).getByText(`Created ${new Date(CREATED).toLocaleString()}`)).toBeTruthy();
-    expect(within(item).getByRole('link', { name: makeDemo().accessUrl! }).getAttribute('href')).toBe(makeDemo().accessUrl);
+    expect(within(item).getByRole('link', { name: makeDemo().accessUrl! }).getAttribute('href')).toBe(
+      makeDemo().accessUrl,
+    );
     expect((screen.getByLabelText('Link') as HTMLInputElement).value).toBe('');
   });
 
   it("shows 'N/A' without an access URL, and copies the URL with its toast", async () => {
     const { user } = await openDemoTab({
-      'GET /webchats/get-demos': { body: [makeDemo({ id: 'd1', accessUrl: null, link: 'https://a.example' }), makeDemo({ id: 'd2', link: 'https://b.example' })] },
+      'GET /webchats/get-demos': {
+        body: [
+          makeDemo({ id: 'd1', accessUrl: null, link: 'https://a.example' }),
+          makeDemo({ id: 'd2', link: 'https://b.example' }),
+        ],
+      },
     });
     const [first, second] = await screen.findAllByTestId('demo-item');
     expect(within(first!).getByText(/Access URL:/).textContent).toBe('Access URL: N/A');
@@ -77,7 +88,10 @@ describe('demo tab', () => {
 
   it("says 'Failed to create demo' with the server's reason, and 'Error creating demo' when the request fails", async () => {
     const { user, fake } = await openDemoTab({
-      'POST /webchats/create-demo': { status: 400, body: { success: false, code: 'validation_failed', error: 'link: must be a full http:// or https:// address' } },
+      'POST /webchats/create-demo': {
+        status: 400,
+        body: { success: false, code: 'validation_failed', error: 'link: must be a full http:// or https:// address' },
+      },
     });
     await user.type(screen.getByLabelText('Link'), 'shop');
     await user.click(screen.getByRole('button', { name: 'Create Demo' }));
@@ -88,7 +102,10 @@ describe('demo tab', () => {
   });
 
   it("says 'Failed to delete demo' or 'Error deleting demo' when a delete fails", async () => {
-    const { user, fake } = await openDemoTab({ 'GET /webchats/get-demos': { body: [makeDemo()] }, 'DELETE /webchats/delete-demo': { status: 404 } });
+    const { user, fake } = await openDemoTab({
+      'GET /webchats/get-demos': { body: [makeDemo()] },
+      'DELETE /webchats/delete-demo': { status: 404 },
+    });
     const remove = async () => {
       await user.click(await screen.findByRole('button', { name: /^Delete the demo of/ }));
       await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));

@@ -1,8 +1,17 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { ABOUT_TEXT, ABOUT_URL, BROKEN_URL, botRoutes, HOME_TEXT, HOME_URL, makeBot, makeKnowledge } from './webchats-fixtures.js';
+import {
+  ABOUT_TEXT,
+  ABOUT_URL,
+  BROKEN_URL,
+  botRoutes,
+  HOME_TEXT,
+  HOME_URL,
+  makeBot,
+  makeKnowledge,
+} from './webchats-fixtures.js';
 
 const toast = (text: string) => screen.findByText(text, { selector: '.sb-toast *' });
 const counter = () => screen.getByRole('heading', { level: 2, name: /^Crawled URLs/ }).textContent;
@@ -12,8 +21,15 @@ const button = (name: string) => screen.getByRole('button', { name });
 /** Home and About selected: what Summarize sends and Copy copies. */
 const BOTH = `${HOME_URL}\n${HOME_TEXT}\n\n${ABOUT_URL}\n${ABOUT_TEXT}`;
 
-async function openTab(extra: FakeRoutes = {}, knowledge = makeKnowledge({ pages: makeKnowledge().pages.map((page) => ({ ...page, selected: true })) })) {
-  const app = renderConsole({ path: '/webchats/bot-1?tab=knowledge', session: { user: USER }, routes: botRoutes(makeBot({ knowledge }), extra) });
+async function openTab(
+  extra: FakeRoutes = {},
+  knowledge = makeKnowledge({ pages: makeKnowledge().pages.map((page) => ({ ...page, selected: true })) }),
+) {
+  const app = renderConsole({
+    path: '/webchats/bot-1?tab=knowledge',
+    session: { user: USER },
+    routes: botRoutes(makeBot({ knowledge }), extra),
+  });
   await screen.findByRole('heading', { level: 2, name: /^Crawled URLs/ });
   return app;
 }
@@ -26,7 +42,9 @@ describe('Knowledge Base tab: selection and preview', () => {
     await user.click(screen.getByRole('switch', { name: `Include ${HOME_URL}` }));
     expect(counter()).toBe('Crawled URLs (2/3)');
     expect(screen.getByRole('switch', { name: `Include ${HOME_URL}` }).getAttribute('aria-checked')).toBe('false');
-    expect(screen.getByRole('switch', { name: `Include ${HOME_URL}` }).closest('li')!.textContent).toContain('Excluded');
+    expect(screen.getByRole('switch', { name: `Include ${HOME_URL}` }).closest('li')!.textContent).toContain(
+      'Excluded',
+    );
     expect(preview().textContent).toBe(`${ABOUT_URL}\n${ABOUT_TEXT}`);
     // Short content: nothing more to view.
     expect(screen.queryByRole('button', { name: 'View Full Text' })).toBeNull();
@@ -67,12 +85,17 @@ describe('Knowledge Base tab: selection and preview', () => {
 
 describe('Knowledge Base tab: summarize and copy', () => {
   it('sends the selected pages, fills the Summary box and says so', async () => {
-    const { user, fake } = await openTab({ 'POST /webchats/summarize': { body: { summary: 'Acme sells rakes and hoses.' } } });
+    const { user, fake } = await openTab({
+      'POST /webchats/summarize': { body: { summary: 'Acme sells rakes and hoses.' } },
+    });
     await user.click(screen.getByRole('switch', { name: `Include ${BROKEN_URL}` }));
     await user.click(button('Summarize Content'));
     expect(await toast('Content summarized successfully')).toBeTruthy();
     expect(fake.callsTo('POST /webchats/summarize')[0]!.body).toEqual({ text: BOTH });
-    expect(screen.getByRole('textbox', { name: 'Summary text' })).toHaveProperty('value', 'Acme sells rakes and hoses.');
+    expect(screen.getByRole('textbox', { name: 'Summary text' })).toHaveProperty(
+      'value',
+      'Acme sells rakes and hoses.',
+    );
   });
 
   it("says 'No content to summarize' when the selection has no text, without asking the server", async () => {
@@ -86,7 +109,14 @@ describe('Knowledge Base tab: summarize and copy', () => {
 
   it("HTTP 413 says 'The text is too large', with the limit the server names", async () => {
     const { user } = await openTab({
-      'POST /webchats/summarize': { status: 413, body: { success: false, code: 'payload_too_large', error: 'The text is too large: at most 1,000,000 characters can be summarized' } },
+      'POST /webchats/summarize': {
+        status: 413,
+        body: {
+          success: false,
+          code: 'payload_too_large',
+          error: 'The text is too large: at most 1,000,000 characters can be summarized',
+        },
+      },
     });
     await user.click(button('Summarize Content'));
     expect(await toast('The text is too large: at most 1,000,000 characters can be summarized')).toBeTruthy();
@@ -102,7 +132,10 @@ describe('Knowledge Base tab: summarize and copy', () => {
     const { user, fake } = await openTab({ 'POST /webchats/summarize': { status: 500 } });
     await user.click(button('Summarize Content'));
     expect(await toast('Failed to summarize content')).toBeTruthy();
-    fake.routes['POST /webchats/summarize'] = { status: 502, body: { success: false, code: 'upstream_error', error: 'OpenAI failed (500). Please try again later.' } };
+    fake.routes['POST /webchats/summarize'] = {
+      status: 502,
+      body: { success: false, code: 'upstream_error', error: 'OpenAI failed (500). Please try again later.' },
+    };
     await user.click(button('Summarize Content'));
     expect(await toast('Failed to summarize content: OpenAI failed (500). Please try again later.')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Summary text' })).toHaveProperty('value', 'Acme sells garden tools.');
@@ -110,7 +143,9 @@ describe('Knowledge Base tab: summarize and copy', () => {
 
   it('a missing OpenAI key shows the Settings hint with the way there', async () => {
     const hint = 'The OpenAI API key is missing. Add your OpenAI API key in Settings.';
-    const { user } = await openTab({ 'POST /webchats/summarize': { status: 400, body: { success: false, code: 'missing_credentials', error: hint } } });
+    const { user } = await openTab({
+      'POST /webchats/summarize': { status: 400, body: { success: false, code: 'missing_credentials', error: hint } },
+    });
     await user.click(button('Summarize Content'));
     expect(await toast(`Failed to summarize content: ${hint}`)).toBeTruthy();
     const box = screen.getByRole('region', { name: 'Summary' });
@@ -127,6 +162,8 @@ describe('Knowledge Base tab: summarize and copy', () => {
     await user.click(button('Copy Summary'));
     expect(await navigator.clipboard.readText()).toBe('Acme sells garden tools.');
     expect(await toast('Summary copied to clipboard')).toBeTruthy();
-    await waitFor(() => expect(screen.queryAllByRole('button', { name: 'Copied!' })).toHaveLength(0), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryAllByRole('button', { name: 'Copied!' })).toHaveLength(0), {
+      timeout: 3000,
+    });
   });
 });

@@ -1,9 +1,20 @@
-import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { deferred, type FakeCall, type FakeReply } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { ABOUT_TEXT, ABOUT_URL, BROKEN_URL, botRoutes, crawlAnswer, HOME_TEXT, HOME_URL, makeBot, makeKnowledge, SITE } from './webchats-fixtures.js';
+import {
+  ABOUT_TEXT,
+  ABOUT_URL,
+  BROKEN_URL,
+  botRoutes,
+  crawlAnswer,
+  HOME_TEXT,
+  HOME_URL,
+  makeBot,
+  makeKnowledge,
+  SITE,
+} from './webchats-fixtures.js';
 
 const toast = (text: string) => screen.findByText(text, { selector: '.sb-toast *' });
 const counter = () => screen.getByRole('heading', { level: 2, name: /^Crawled URLs/ }).textContent;
@@ -57,7 +68,15 @@ describe('Knowledge Base tab: crawling', () => {
     expect(bar.getAttribute('aria-valuetext')).toBe('1 of 3 pages');
     expect(screen.getByText(ABOUT_URL)).toBeTruthy();
     // Another crawl of the same user (another tab of the console) does not move this bar.
-    act(() => socket.receive({ type: 'crawl.progress', crawlId: 'someone-elses-crawl', pagesDone: 9, pagesFound: 9, currentUrl: null }));
+    act(() =>
+      socket.receive({
+        type: 'crawl.progress',
+        crawlId: 'someone-elses-crawl',
+        pagesDone: 9,
+        pagesFound: 9,
+        currentUrl: null,
+      }),
+    );
     expect(bar.getAttribute('aria-valuenow')).toBe('1');
     act(() => socket.receive({ type: 'crawl.progress', crawlId, pagesDone: 2, pagesFound: 3, currentUrl: BROKEN_URL }));
     expect(screen.getByText('2 of 3 pages')).toBeTruthy();
@@ -67,7 +86,11 @@ describe('Knowledge Base tab: crawling', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(counter()).toBe('Crawled URLs (3/3)');
     const [home, about, broken] = rows();
-    expect(within(home!).getByRole('switch', { name: `Include ${HOME_URL}` }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      within(home!)
+        .getByRole('switch', { name: `Include ${HOME_URL}` })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
     expect(within(home!).getByText(`${HOME_TEXT.length.toLocaleString('en-US')} characters`)).toBeTruthy();
     expect(within(about!).getByText('Selected')).toBeTruthy();
     expect(within(about!).getByText(`${ABOUT_TEXT.length} characters`)).toBeTruthy();
@@ -100,10 +123,17 @@ describe('Knowledge Base tab: crawling', () => {
     const { user, answer } = await openTab({ knowledge: makeKnowledge() });
     expect(screen.getByLabelText('Website URL')).toHaveProperty('value', 'acme.example');
     await user.click(screen.getByRole('button', { name: 'Crawl Website' }));
-    answer.resolve({ status: 502, body: { success: false, code: 'crawl_failed', error: 'The site could not be reached' } });
+    answer.resolve({
+      status: 502,
+      body: { success: false, code: 'crawl_failed', error: 'The site could not be reached' },
+    });
     expect(await toast('Failed to crawl website: The site could not be reached')).toBeTruthy();
     // It stays beside the field after the notification has gone.
-    expect(within(screen.getByRole('region', { name: 'Website' })).getByText('Failed to crawl website: The site could not be reached')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Website' })).getByText(
+        'Failed to crawl website: The site could not be reached',
+      ),
+    ).toBeTruthy();
     expect(counter()).toBe('Crawled URLs (2/3)');
   });
 
@@ -135,7 +165,9 @@ describe('Knowledge Base tab: crawling', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(fake.callsTo(`DELETE /webchats/crawl/${crawlId}`)).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Cancelling...' }).hasAttribute('disabled')).toBe(true);
-    answer.resolve({ body: crawlAnswer({ urls: [HOME_URL], content: { [HOME_URL]: HOME_TEXT }, errors: {}, finish: 'cancelled' }) });
+    answer.resolve({
+      body: crawlAnswer({ urls: [HOME_URL], content: { [HOME_URL]: HOME_TEXT }, errors: {}, finish: 'cancelled' }),
+    });
     expect(await toast('Crawl cancelled: 1 page crawled so far kept')).toBeTruthy();
     // The crawl's pages replace the saved list, all Selected.
     expect(counter()).toBe('Crawled URLs (1/1)');
@@ -158,6 +190,8 @@ describe('Knowledge Base tab: crawling', () => {
     await user.type(screen.getByLabelText('Website URL'), 'acme.example');
     await user.click(screen.getByRole('button', { name: 'Crawl Website' }));
     answer.resolve({ body: crawlAnswer({ finish: 'page_limit' }) });
-    expect(await screen.findByText('The crawl stopped at its page limit: the site has more pages than these.')).toBeTruthy();
+    expect(
+      await screen.findByText('The crawl stopped at its page limit: the site has more pages than these.'),
+    ).toBeTruthy();
   });
 });

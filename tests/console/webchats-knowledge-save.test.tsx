@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { UNSAVED_TEXTS } from '../../console/app/unsavedTexts.js';
 import type { WebchatKnowledge } from '../../shared/types/knowledge.js';
 import type { Webchat, WebchatInput } from '../../shared/types/webchat.js';
@@ -20,14 +20,20 @@ function keepingServer(bot: Webchat, extra: FakeRoutes = {}, beforePut?: Promise
     [`PUT /webchats/${bot.id}`]: async (call) => {
       await beforePut;
       const input = call.body as WebchatInput;
-      saved = { ...saved, name: input.name ?? saved.name, knowledge: input.knowledge ?? saved.knowledge, updated_at: saved.updated_at + 1000 };
+      saved = {
+        ...saved,
+        name: input.name ?? saved.name,
+        knowledge: input.knowledge ?? saved.knowledge,
+        updated_at: saved.updated_at + 1000,
+      };
       return { body: saved };
     },
     ...extra,
   });
 }
 
-const openTab = (routes: FakeRoutes, path = '/webchats/bot-1?tab=knowledge') => renderConsole({ path, session: { user: USER }, routes });
+const openTab = (routes: FakeRoutes, path = '/webchats/bot-1?tab=knowledge') =>
+  renderConsole({ path, session: { user: USER }, routes });
 
 describe('Knowledge Base tab: saved with the bot', () => {
   it('sends the knowledge only when it changed, and a reload shows the pages, selection and summary', async () => {
@@ -50,7 +56,9 @@ describe('Knowledge Base tab: saved with the bot', () => {
     };
     expect(sentKnowledge(first.fake.callsTo('PUT /webchats/bot-1')[1]!.body)).toEqual(expected);
     // Saved: nothing to ask about when leaving.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save Changes' }).hasAttribute('disabled')).toBe(false),
+    );
     first.unmount();
 
     const second = openTab(routes);
@@ -64,12 +72,16 @@ describe('Knowledge Base tab: saved with the bot', () => {
   });
 
   it('a crawl makes the page ask before leaving; after Save Changes it does not', async () => {
-    const routes = keepingServer(makeBot(), { 'GET /webchats/crawl': { body: crawlAnswer() }, 'GET /webchats': { body: [] } });
+    const routes = keepingServer(makeBot(), {
+      'GET /webchats/crawl': { body: crawlAnswer() },
+      'GET /webchats': { body: [] },
+    });
     const { user, location, fake } = openTab(routes);
     await user.type(await screen.findByLabelText('Website URL'), 'acme.example');
     await user.click(screen.getByRole('button', { name: 'Crawl Website' }));
     expect(await toast('Website crawled successfully')).toBeTruthy();
-    const crumb = () => within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Web Chats' });
+    const crumb = () =>
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Web Chats' });
     await user.click(crumb());
     const dialog = await screen.findByRole('alertdialog', { name: UNSAVED_TEXTS.title });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -87,12 +99,17 @@ describe('Knowledge Base tab: saved with the bot', () => {
   });
 
   it('leaving while a crawl runs asks first: its pages would be lost', async () => {
-    const routes = keepingServer(makeBot(), { 'GET /webchats/crawl': () => new Promise<FakeReply>(() => {}), 'GET /webchats': { body: [] } });
+    const routes = keepingServer(makeBot(), {
+      'GET /webchats/crawl': () => new Promise<FakeReply>(() => {}),
+      'GET /webchats': { body: [] },
+    });
     const { user, location } = openTab(routes);
     await user.type(await screen.findByLabelText('Website URL'), 'acme.example');
     await user.click(screen.getByRole('button', { name: 'Crawl Website' }));
     await screen.findByRole('progressbar', { name: 'Crawl progress' });
-    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Web Chats' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Web Chats' }),
+    );
     const dialog = await screen.findByRole('alertdialog', { name: UNSAVED_TEXTS.title });
     await user.click(within(dialog).getByRole('button', { name: UNSAVED_TEXTS.leave }));
     await waitFor(() => expect(location()).toBe('/webchats'));
@@ -119,7 +136,11 @@ describe('Knowledge Base tab: saved with the bot', () => {
 
   it('Create Bot sends the crawled knowledge with its selection', async () => {
     const created = makeBot({ id: 'fresh' });
-    const routes: FakeRoutes = { ...botRoutes(created), 'GET /webchats/crawl': { body: crawlAnswer() }, 'POST /webchats': { status: 201, body: created } };
+    const routes: FakeRoutes = {
+      ...botRoutes(created),
+      'GET /webchats/crawl': { body: crawlAnswer() },
+      'POST /webchats': { status: 201, body: created },
+    };
     const { user, fake } = openTab(routes, '/webchats/new?tab=knowledge');
     await user.type(await screen.findByLabelText('Website URL'), 'acme.example');
     await user.click(screen.getByRole('button', { name: 'Crawl Website' }));
@@ -131,13 +152,18 @@ describe('Knowledge Base tab: saved with the bot', () => {
     await user.click(screen.getByRole('button', { name: 'Create Bot' }));
     expect(await toast('Bot created successfully')).toBeTruthy();
     const sent = sentKnowledge(fake.callsTo('POST /webchats')[0]!.body)!;
-    expect(sent.pages.map((page) => [page.url, page.selected])).toEqual(crawlAnswer().urls.map((url) => [url, url !== HOME_URL]));
+    expect(sent.pages.map((page) => [page.url, page.selected])).toEqual(
+      crawlAnswer().urls.map((url) => [url, url !== HOME_URL]),
+    );
     expect(sent.site_url).toBe('acme.example');
   });
 
   it('a new bot without a crawl is created without knowledge', async () => {
     const created = makeBot({ id: 'fresh' });
-    const { user, fake } = openTab({ ...botRoutes(created), 'POST /webchats': { status: 201, body: created } }, '/webchats/new');
+    const { user, fake } = openTab(
+      { ...botRoutes(created), 'POST /webchats': { status: 201, body: created } },
+      '/webchats/new',
+    );
     await user.type(await screen.findByLabelText(/^Bot Name/), 'Fresh');
     await user.type(screen.getByLabelText(/^Description/), 'New one');
     await user.click(screen.getByRole('button', { name: 'Create Bot' }));
@@ -146,10 +172,24 @@ describe('Knowledge Base tab: saved with the bot', () => {
   });
 
   it('shows the quota the server refuses, and warns before saving past it', async () => {
-    const pages = Array.from({ length: 201 }, (_, i) => ({ url: `https://acme.example/p/${i}`, text: 'Rakes.', selected: true }));
+    const pages = Array.from({ length: 201 }, (_, i) => ({
+      url: `https://acme.example/p/${i}`,
+      text: 'Rakes.',
+      selected: true,
+    }));
     const routes = botRoutes(makeBot({ knowledge: makeKnowledge() }), {
-      'GET /webchats/crawl': { body: { urls: pages.map((page) => page.url), content: Object.fromEntries(pages.map((page) => [page.url, page.text])), finish: 'complete', errors: {} } },
-      'PUT /webchats/bot-1': { status: 403, body: { success: false, code: 'quota_exceeded', error: 'Limit reached: at most 200 crawled pages per bot' } },
+      'GET /webchats/crawl': {
+        body: {
+          urls: pages.map((page) => page.url),
+          content: Object.fromEntries(pages.map((page) => [page.url, page.text])),
+          finish: 'complete',
+          errors: {},
+        },
+      },
+      'PUT /webchats/bot-1': {
+        status: 403,
+        body: { success: false, code: 'quota_exceeded', error: 'Limit reached: at most 200 crawled pages per bot' },
+      },
     });
     const { user } = openTab(routes);
     await user.click(await screen.findByRole('button', { name: 'Crawl Website' }));

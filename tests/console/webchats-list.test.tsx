@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { deferred } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
@@ -28,8 +28,19 @@ describe('web chats list', () => {
 
   it('shows name, ACTIVE/INACTIVE, description, model, active count and Created or Modified date on each card', async () => {
     const active = makeBot({ id: 'b1', name: 'Help Desk' });
-    const paused = makeBot({ id: 'b2', name: 'Sales', enabled: false, model: 'gpt-4o', description: 'Sells', updated_at: CREATED + 86_400_000 });
-    renderConsole({ path: '/webchats', session: { user: USER }, routes: { 'GET /webchats': { body: [active, paused] } } });
+    const paused = makeBot({
+      id: 'b2',
+      name: 'Sales',
+      enabled: false,
+      model: 'gpt-4o',
+      description: 'Sells',
+      updated_at: CREATED + 86_400_000,
+    });
+    renderConsole({
+      path: '/webchats',
+      session: { user: USER },
+      routes: { 'GET /webchats': { body: [active, paused] } },
+    });
     await screen.findByRole('link', { name: 'Help Desk' });
     const first = card('Help Desk');
     expect(within(first).getByText('ACTIVE')).toBeTruthy();
@@ -48,7 +59,11 @@ describe('web chats list', () => {
     const { user, fake, location } = renderConsole({
       path: '/webchats',
       session: { user: USER },
-      routes: { 'GET /webchats': { body: [] }, 'POST /webchats': { status: 201, body: created }, 'GET /webchats/new-bot': { body: created } },
+      routes: {
+        'GET /webchats': { body: [] },
+        'POST /webchats': { status: 201, body: created },
+        'GET /webchats/new-bot': { body: created },
+      },
     });
     await screen.findByText('No web chat bots found');
     await user.click(screen.getByRole('button', { name: 'Create Bot' }));
@@ -74,8 +89,15 @@ describe('web chats list', () => {
   });
 
   it("keeps '{n} active' live from webchat.activity events", async () => {
-    const bots = [makeBot({ id: 'b1', name: 'Help Desk', active_conversations: 2 }), makeBot({ id: 'b2', name: 'Sales' })];
-    const { fake } = renderConsole({ path: '/webchats', session: { user: USER }, routes: { 'GET /webchats': { body: bots } } });
+    const bots = [
+      makeBot({ id: 'b1', name: 'Help Desk', active_conversations: 2 }),
+      makeBot({ id: 'b2', name: 'Sales' }),
+    ];
+    const { fake } = renderConsole({
+      path: '/webchats',
+      session: { user: USER },
+      routes: { 'GET /webchats': { body: bots } },
+    });
     await screen.findByRole('link', { name: 'Help Desk' });
     expect(within(card('Help Desk')).getByText('2 active')).toBeTruthy();
     await waitFor(() => expect(FakeWebSocket.last).toBeTruthy());

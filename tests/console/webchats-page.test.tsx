@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNSAVED_TEXTS } from '../../console/app/unsavedTexts.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { botRoutes, CREATED, makeBot, SCRIPT } from './webchats-fixtures.js';
@@ -26,7 +26,9 @@ describe('bot page of an existing bot', () => {
       expect(tabs[i]!.textContent).toMatch(new RegExp(`^${name}`));
     });
     expect(await screen.findByText(SCRIPT)).toBeTruthy();
-    expect(screen.getByText(/Add this script to the body of every page/).textContent).toContain('floating button at the bottom right');
+    expect(screen.getByText(/Add this script to the body of every page/).textContent).toContain(
+      'floating button at the bottom right',
+    );
     expect(document.title).toBe('Help Desk · Switchboard');
   });
 
@@ -41,7 +43,9 @@ describe('bot page of an existing bot', () => {
     expect(screen.getByRole('button', { name: 'Copied!' })).toBe(copy);
     expect(copy.textContent).toBe('Copied!');
     expect(await toast('Integration script copied to clipboard')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Copy Script' }).textContent).toBe('Copy Script'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Copy Script' }).textContent).toBe('Copy Script'), {
+      timeout: 3000,
+    });
   });
 
   it('saves every Behaviour field with PUT and says so', async () => {
@@ -50,7 +54,18 @@ describe('bot page of an existing bot', () => {
       path: '/webchats/bot-1',
       session: { user: USER },
       routes: botRoutes(bot, {
-        'GET /tools': { body: [{ id: 't1', name: 'lookup_order', description: 'Finds an order by its number and tells where the parcel is now', type: 'string', parameters: {}, handler_code: '' }] },
+        'GET /tools': {
+          body: [
+            {
+              id: 't1',
+              name: 'lookup_order',
+              description: 'Finds an order by its number and tells where the parcel is now',
+              type: 'string',
+              parameters: {},
+              handler_code: '',
+            },
+          ],
+        },
         'PUT /webchats/bot-1': (call) => ({ body: { ...bot, ...(call.body as object), updated_at: CREATED + 1000 } }),
       }),
     });
@@ -73,7 +88,9 @@ describe('bot page of an existing bot', () => {
     await user.clear(screen.getByLabelText('Short-term Retention (seconds)'));
     await user.type(screen.getByLabelText('Short-term Retention (seconds)'), '0');
     const tool = await screen.findByRole('checkbox', { name: /lookup_order/ });
-    expect(tool.closest('label')?.textContent).toBe('lookup_order — Finds an order by its number and tells where the p...');
+    expect(tool.closest('label')?.textContent).toBe(
+      'lookup_order — Finds an order by its number and tells where the p...',
+    );
     await user.click(tool);
     await user.click(screen.getByRole('switch'));
     expect(screen.getByText('Inactive')).toBeTruthy();
@@ -100,17 +117,26 @@ describe('bot page of an existing bot', () => {
       path: '/webchats/bot-1',
       session: { user: USER },
       routes: botRoutes(makeBot(), {
-        'PUT /webchats/bot-1': { status: 400, body: { success: false, code: 'validation_failed', error: 'model: is required' } },
+        'PUT /webchats/bot-1': {
+          status: 400,
+          body: { success: false, code: 'validation_failed', error: 'model: is required' },
+        },
       }),
     });
     await user.clear(await screen.findByLabelText('Tool Recursion Depth'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await toast('Failed to update bot: model: is required')).toBeTruthy();
-    expect((fake.callsTo('PUT /webchats/bot-1')[0]!.body as { tool_recursion_depth: unknown }).tool_recursion_depth).toBeNull();
+    expect(
+      (fake.callsTo('PUT /webchats/bot-1')[0]!.body as { tool_recursion_depth: unknown }).tool_recursion_depth,
+    ).toBeNull();
   });
 
   it('refuses to save without a name or with a colour that is not hex', async () => {
-    const { user, fake } = renderConsole({ path: '/webchats/bot-1', session: { user: USER }, routes: botRoutes(makeBot()) });
+    const { user, fake } = renderConsole({
+      path: '/webchats/bot-1',
+      session: { user: USER },
+      routes: botRoutes(makeBot()),
+    });
     await user.clear(await screen.findByLabelText(/^Bot Name/));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Bot name is required')).toBeTruthy();
@@ -125,7 +151,11 @@ describe('bot page of an existing bot', () => {
   });
 
   it('opens the tab of a field that stops the save and puts focus on it', async () => {
-    const { user, fake } = renderConsole({ path: '/webchats/bot-1', session: { user: USER }, routes: botRoutes(makeBot()) });
+    const { user, fake } = renderConsole({
+      path: '/webchats/bot-1',
+      session: { user: USER },
+      routes: botRoutes(makeBot()),
+    });
     await user.clear(await screen.findByLabelText(/^Bot Name/));
     await user.click(screen.getByRole('tab', { name: /^Demo/ }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -147,11 +177,16 @@ describe('bot page of an existing bot', () => {
     const { user, fake, location } = renderConsole({
       path: '/webchats/bot-1',
       session: { user: USER },
-      routes: botRoutes(makeBot(), { 'DELETE /webchats/bot-1': { body: { success: true } }, 'GET /webchats': { body: [] } }),
+      routes: botRoutes(makeBot(), {
+        'DELETE /webchats/bot-1': { body: { success: true } },
+        'GET /webchats': { body: [] },
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Bot' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Bot' });
-    expect(within(dialog).getByText('Are you sure you want to delete this bot? This action cannot be undone.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Are you sure you want to delete this bot? This action cannot be undone.'),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await toast('Bot Help Desk deleted successfully')).toBeTruthy();
     expect(fake.callsTo('DELETE /webchats/bot-1')).toHaveLength(1);
@@ -178,7 +213,11 @@ describe('bot page of an existing bot', () => {
   });
 
   it('shows an alert with the way back when the bot fails to load', async () => {
-    renderConsole({ path: '/webchats/bot-1', session: { user: USER }, routes: { 'GET /webchats/bot-1': { status: 500 } } });
+    renderConsole({
+      path: '/webchats/bot-1',
+      session: { user: USER },
+      routes: { 'GET /webchats/bot-1': { status: 500 } },
+    });
     expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe('Failed to load bot');
     // Like 'Bot not found': the way back is a button that says so, not only an arrow (issue 18).
     const back = screen.getByRole('link', { name: 'Back to Web Chats' });
@@ -188,9 +227,14 @@ describe('bot page of an existing bot', () => {
   });
 
   it('asks before following a link away from unsaved edits; Cancel stays, Leave goes', async () => {
-    const { user, location } = renderConsole({ path: '/webchats/bot-1', session: { user: USER }, routes: botRoutes(makeBot()) });
+    const { user, location } = renderConsole({
+      path: '/webchats/bot-1',
+      session: { user: USER },
+      routes: botRoutes(makeBot()),
+    });
     await user.type(await screen.findByLabelText(/^Bot Name/), '!');
-    const crumb = () => within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Web Chats' });
+    const crumb = () =>
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Web Chats' });
     await user.click(crumb());
     const dialog = await screen.findByRole('alertdialog', { name: UNSAVED_TEXTS.title });
     expect(location()).toBe('/webchats/bot-1');
@@ -198,7 +242,11 @@ describe('bot page of an existing bot', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(location()).toBe('/webchats/bot-1');
     await user.click(crumb());
-    await user.click(within(await screen.findByRole('alertdialog', { name: UNSAVED_TEXTS.title })).getByRole('button', { name: UNSAVED_TEXTS.leave }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: UNSAVED_TEXTS.title })).getByRole('button', {
+        name: UNSAVED_TEXTS.leave,
+      }),
+    );
     await waitFor(() => expect(location()).toBe('/webchats'));
   });
 });
@@ -242,7 +290,11 @@ describe('creating a bot on the bot page', () => {
   });
 
   it("says 'Failed to create bot' when the create fails", async () => {
-    const { user } = renderConsole({ path: '/webchats/new', session: { user: USER }, routes: { 'GET /tools': { body: [] }, 'POST /webchats': { status: 500 } } });
+    const { user } = renderConsole({
+      path: '/webchats/new',
+      session: { user: USER },
+      routes: { 'GET /tools': { body: [] }, 'POST /webchats': { status: 500 } },
+    });
     await user.type(await screen.findByLabelText(/^Bot Name/), 'X');
     await user.type(screen.getByLabelText(/^Description/), 'Y');
     await user.click(screen.getByRole('button', { name: 'Create Bot' }));

@@ -1,16 +1,23 @@
 /** The live preview with a fake widget module handed in through WidgetModuleContext. */
-import { createElement, type ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+
+import { Theme } from '@radix-ui/themes';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Theme } from '@radix-ui/themes';
+import { createElement, type ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { WidgetPreview } from '../../console/features/webchats/WidgetPreview.js';
+import { WidgetModuleContext } from '../../console/features/webchats/widgetModule.js';
 import { DEFAULT_APPEARANCE } from '../../shared/defaults.js';
 import type { ChatWidgetHandle, ChatWidgetModule, MountChatWidgetOptions } from '../../shared/types/widget.js';
-import { WidgetModuleContext } from '../../console/features/webchats/widgetModule.js';
-import { WidgetPreview } from '../../console/features/webchats/WidgetPreview.js';
 
 function fakeWidget() {
-  const handle = { update: vi.fn(), setWelcomeMessage: vi.fn(), open: vi.fn(), close: vi.fn(), destroy: vi.fn() } satisfies ChatWidgetHandle;
+  const handle = {
+    update: vi.fn(),
+    setWelcomeMessage: vi.fn(),
+    open: vi.fn(),
+    close: vi.fn(),
+    destroy: vi.fn(),
+  } satisfies ChatWidgetHandle;
   const mounts: { container: HTMLElement; options: MountChatWidgetOptions }[] = [];
   const module: ChatWidgetModule = {
     mountChatWidget: (container, options = {}) => {
@@ -33,7 +40,11 @@ describe('live preview', () => {
     const { rerender } = render(createElement(WidgetPreview, props), { wrapper: wrap(async () => widget.module) });
     await waitFor(() => expect(widget.mounts).toHaveLength(1));
     expect(widget.mounts[0]!.container).toBe(screen.getByTestId('widget-preview'));
-    expect(widget.mounts[0]!.options).toMatchObject({ preview: true, appearance: DEFAULT_APPEARANCE, welcomeMessage: 'Hello' });
+    expect(widget.mounts[0]!.options).toMatchObject({
+      preview: true,
+      appearance: DEFAULT_APPEARANCE,
+      welcomeMessage: 'Hello',
+    });
     expect(widget.mounts[0]!.options.messages?.map((m) => m.role)).toEqual(['user', 'assistant', 'system']);
     expect(widget.handle.open).toHaveBeenCalled();
 
@@ -49,9 +60,12 @@ describe('live preview', () => {
   it('switches between the open chat and the launcher or ad state, and between desktop and phone frames', async () => {
     const widget = fakeWidget();
     const user = userEvent.setup();
-    render(createElement(WidgetPreview, { appearance: { ...DEFAULT_APPEARANCE, is_ad_message: true }, welcomeMessage: '' }), {
-      wrapper: wrap(async () => widget.module),
-    });
+    render(
+      createElement(WidgetPreview, { appearance: { ...DEFAULT_APPEARANCE, is_ad_message: true }, welcomeMessage: '' }),
+      {
+        wrapper: wrap(async () => widget.module),
+      },
+    );
     await waitFor(() => expect(widget.mounts).toHaveLength(1));
     await user.click(screen.getByRole('radio', { name: 'Ad message' }));
     expect(widget.handle.close).toHaveBeenCalled();
@@ -79,6 +93,8 @@ describe('live preview', () => {
     render(createElement(WidgetPreview, { appearance: DEFAULT_APPEARANCE, welcomeMessage: '' }), {
       wrapper: wrap(() => Promise.reject(new Error('404'))),
     });
-    expect(await screen.findByText('The preview could not be loaded. Build the widget (npm run build) and reload.')).toBeTruthy();
+    expect(
+      await screen.findByText('The preview could not be loaded. Build the widget (npm run build) and reload.'),
+    ).toBeTruthy();
   });
 });

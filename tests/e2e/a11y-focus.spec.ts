@@ -4,7 +4,7 @@
  * Value, a Settings card's Delete, the menu drawer); the skip link is the first tab stop; an agent card is
  * one tab stop; the Impersonate button and the 'You' badge reach 4.5:1.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_TWILIO_ACCOUNT } from '../fixtures/fakeTwilioServer.js';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from '../helpers/e2eEnv.js';
@@ -17,14 +17,30 @@ const NUMBER = E2E_TWILIO_ACCOUNT.numbers[1];
 const CALLER = 'Focus Line';
 let agentId = '';
 
-async function api(request: APIRequestContext, token: string, method: 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
-  const answer = await request.fetch(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
+async function api(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+) {
+  const answer = await request.fetch(`/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
   expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
   return answer.json() as Promise<Record<string, unknown>>;
 }
 
 /** Opens a dialog from `opener`, closes it with `close`, and checks focus is back on the opener. */
-async function roundTrip(page: Page, opener: Locator, dialogName: string, close: (dialog: Locator) => Promise<void>, role: 'dialog' | 'alertdialog' = 'dialog') {
+async function roundTrip(
+  page: Page,
+  opener: Locator,
+  dialogName: string,
+  close: (dialog: Locator) => Promise<void>,
+  role: 'dialog' | 'alertdialog' = 'dialog',
+) {
   await opener.click();
   const dialog = page.getByRole(role, { name: dialogName });
   await expect(dialog).toBeVisible();
@@ -39,8 +55,10 @@ const click = (name: string) => async (dialog: Locator) => dialog.getByRole('but
 /** WCAG contrast of an element's text on what is really behind it (translucent layers composited). */
 async function contrastOf(locator: Locator): Promise<number> {
   return locator.evaluate((element) => {
-    const rgba = (text: string) => (text.match(/[\d.]+/g) ?? []).map(Number).concat([1]).slice(0, 4) as [number, number, number, number];
-    const over = (top: number[], bottom: number[]) => top.slice(0, 3).map((c, i) => c * top[3]! + bottom[i]! * (1 - top[3]!));
+    const rgba = (text: string) =>
+      (text.match(/[\d.]+/g) ?? []).map(Number).concat([1]).slice(0, 4) as [number, number, number, number];
+    const over = (top: number[], bottom: number[]) =>
+      top.slice(0, 3).map((c, i) => c * top[3]! + bottom[i]! * (1 - top[3]!));
     const layers: number[][] = [];
     for (let node: Element | null = element; node; node = node.parentElement) {
       const background = rgba(getComputedStyle(node).backgroundColor);
@@ -51,7 +69,10 @@ async function contrastOf(locator: Locator): Promise<number> {
     for (const layer of layers.reverse()) behind = over(layer, behind);
     const text = over(rgba(getComputedStyle(element).color), behind);
     const luminance = (rgb: number[]) =>
-      rgb.map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+      rgb
+        .map((v) => v / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
     const [light, dark] = [luminance(text), luminance(behind)].sort((a, b) => b - a);
     return (light! + 0.05) / (dark! + 0.05);
   });
@@ -61,7 +82,9 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   await createMember(request, member);
-  const login = await request.post('/api/accounts/login', { data: { username: member.username, password: member.password } });
+  const login = await request.post('/api/accounts/login', {
+    data: { username: member.username, password: member.password },
+  });
   const { accessToken } = (await login.json()) as { accessToken: string };
   await api(request, accessToken, 'PUT', '/accounts/settings', {
     twilio_account_sid: E2E_TWILIO_ACCOUNT.accountSid,
@@ -74,7 +97,9 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(async ({ request }) => {
   // Give the number back, so no other story finds it held.
-  const login = await request.post('/api/accounts/login', { data: { username: member.username, password: member.password } });
+  const login = await request.post('/api/accounts/login', {
+    data: { username: member.username, password: member.password },
+  });
   const { accessToken } = (await login.json()) as { accessToken: string };
   await api(request, accessToken, 'DELETE', `/phone-associations/${encodeURIComponent(NUMBER)}`);
 });
@@ -203,7 +228,10 @@ test('an admin: focus back after the user dialogs, a usable table at 375 px, rea
   await roundTrip(page, deleteUser, 'Confirm Delete', pressEscape(page), 'alertdialog');
   await roundTrip(page, deleteUser, 'Confirm Delete', click('Cancel'), 'alertdialog');
   await deleteUser.click();
-  await page.getByRole('alertdialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Confirm Delete' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
   await expect(page.getByRole('button', { name: `Delete ${created}` })).toHaveCount(0);
   await expect(page.locator('#sb-main')).toBeFocused();
 });

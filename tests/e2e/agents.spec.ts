@@ -6,8 +6,9 @@
  * it was reset) and moves the number to it, checks everything survived a reload, places a call the
  * fake receives, and deletes the agent.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
 import path from 'node:path';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_OPENAI_ACCOUNT } from '../fixtures/fakeOpenAIServer.js';
 import { E2E_TWILIO_ACCOUNT, FAKE_STATE_PATH, type FakeTwilioState } from '../fixtures/fakeTwilioServer.js';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
@@ -17,7 +18,11 @@ import { dismissToasts } from '../helpers/e2eScreens.js';
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 375, height: 740 };
 
-const member = { username: `e2e-agents-${Date.now().toString(36)}`, email: 'agents@example.com', password: 'agents-pass-123' };
+const member = {
+  username: `e2e-agents-${Date.now().toString(36)}`,
+  email: 'agents@example.com',
+  password: 'agents-pass-123',
+};
 const [NUMBER] = E2E_TWILIO_ACCOUNT.numbers;
 const NUMBER_SHOWN = '+1 (415) 555-0101';
 const CALLEE = '+15005550006';
@@ -27,7 +32,10 @@ const TWO = 'Order Line';
 async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   const before = page.viewportSize() ?? WIDE;
   await page.evaluate(() => window.scrollTo(0, 0));
-  for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
+  for (const [label, size] of [
+    ['1280', WIDE],
+    ['375', NARROW],
+  ] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `agents-${name}-${label}.png`), fullPage });
   }
@@ -37,7 +45,10 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
 /** One part of the page at both widths: a full-page shot of the agent form is too tall to read. */
 async function shootRegion(page: Page, region: Locator, name: string): Promise<void> {
   const before = page.viewportSize() ?? WIDE;
-  for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
+  for (const [label, size] of [
+    ['1280', WIDE],
+    ['375', NARROW],
+  ] as const) {
     await page.setViewportSize(size);
     await region.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `agents-${name}-${label}.png`) });
   }
@@ -102,7 +113,9 @@ test('create agents, move a number, edit every section, call and delete', async 
   await page.getByLabel('Auth Token', { exact: true }).fill('not-the-auth-token');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Account settings saved successfully!')).toBeVisible();
-  await expect(openaiCard.getByRole('status')).toContainText('Saved, but OpenAI refused this key: Incorrect API key provided');
+  await expect(openaiCard.getByRole('status')).toContainText(
+    'Saved, but OpenAI refused this key: Incorrect API key provided',
+  );
   await expect(twilioCard.getByRole('status')).toHaveText('Saved, but Twilio refused these credentials: Authenticate.');
   await expect(twilioCard.getByRole('button', { name: 'Delete Twilio credentials' })).toBeEnabled();
   await dismissToasts(page);
@@ -197,10 +210,9 @@ test('create agents, move a number, edit every section, call and delete', async 
   await expect(page.getByLabel('Instructions', { exact: true })).toHaveValue('Take the order and read it back.');
   await expect(page.getByLabel('System Message', { exact: true })).toHaveValue('You work for a bakery.');
   await expect(page.getByRole('checkbox', { name: 'check_order' })).toBeChecked();
-  await expect(page.getByRole('list', { name: 'Agent tools' }).getByRole('link', { name: 'check_order' })).toHaveAttribute(
-    'href',
-    `/tools/${toolId}`,
-  );
+  await expect(
+    page.getByRole('list', { name: 'Agent tools' }).getByRole('link', { name: 'check_order' }),
+  ).toHaveAttribute('href', `/tools/${toolId}`);
   await expect(page.getByRole('switch', { name: 'Agent speaks first' })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Transcription', exact: true })).toBeChecked();
   await expect(page.getByRole('combobox', { name: 'Transcription Model' })).toHaveText('gpt-4o-transcribe');
@@ -244,7 +256,9 @@ test('create agents, move a number, edit every section, call and delete', async 
   const state = await fakeTwilioState(request);
   expect(state.calls.filter((c) => c.to === CALLEE)).toEqual([expect.objectContaining({ to: CALLEE, from: NUMBER })]);
   // Associating pointed the number's voice webhook at the server.
-  expect(state.numbers.find((n) => n.phoneNumber === NUMBER)?.voiceUrl).toMatch(new RegExp(`^${E2E_BASE_URL.replace(/\./g, '\\.')}/`));
+  expect(state.numbers.find((n) => n.phoneNumber === NUMBER)?.voiceUrl).toMatch(
+    new RegExp(`^${E2E_BASE_URL.replace(/\./g, '\\.')}/`),
+  );
 
   // Delete: confirmation, toast, then back to the list.
   await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -11,7 +11,9 @@ test('the API reference lists the operations with no CSP violation', async ({ pa
   });
   page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP ${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP ${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
 
   await page.goto('/api/docs');

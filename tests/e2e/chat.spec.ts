@@ -4,7 +4,7 @@
  * with the integration script exactly as the console gives it. The answer streams in, renders
  * its Markdown, and the conversation is still there after a reload; the bot's card counts it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { FakeChatRequest } from '../fixtures/fakeOpenAIChat.js';
 import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
@@ -12,7 +12,11 @@ import { saveIntegrations } from '../helpers/e2eConsole.js';
 import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_URL } from '../helpers/e2eEnv.js';
 import { NARROW, shootOne, WIDE } from '../helpers/e2eScreens.js';
 
-const member = { username: `e2e-chat-${Date.now().toString(36)}`, email: 'chat@example.com', password: 'chat-pass-1234' };
+const member = {
+  username: `e2e-chat-${Date.now().toString(36)}`,
+  email: 'chat@example.com',
+  password: 'chat-pass-1234',
+};
 const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
 const ANSWER = 'We are open **9 to 5**, Monday to Friday. See [our hours](https://shop.example.test/hours).';
 const SHOWN = 'We are open 9 to 5, Monday to Friday. See our hours.';
@@ -20,9 +24,14 @@ const SHOWN = 'We are open 9 to 5, Monday to Friday. See our hours.';
 const widget = (page: Page) => page.locator('[data-switchboard-widget]');
 /** Waits for the panel's opening animation, so a screenshot shows it, not the page through it. */
 const settled = (page: Page) =>
-  widget(page).locator('.panel').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
+  widget(page)
+    .locator('.panel')
+    .evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
 
-test('a visitor on a customer page asks, watches the answer stream in, and finds the chat kept after a reload', async ({ page, request }) => {
+test('a visitor on a customer page asks, watches the answer stream in, and finds the chat kept after a reload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await createMember(request, member);
   await page.setViewportSize(WIDE);
@@ -48,7 +57,9 @@ test('a visitor on a customer page asks, watches the answer stream in, and finds
   // The customer's site is the fixture shop: another origin than Switchboard's (a loopback one,
   // as Chromium refuses a public page's requests to loopback), embedding the bot with that script.
   await page.goto(`${E2E_SITE_URL}/embed?server=${encodeURIComponent(E2E_BASE_URL)}&webchatId=${botId}`);
-  expect(await page.locator('script[data-webchat-id]').evaluate((node) => node.outerHTML)).toBe(script.replace(' defer>', ' defer="">'));
+  expect(await page.locator('script[data-webchat-id]').evaluate((node) => node.outerHTML)).toBe(
+    script.replace(' defer>', ' defer="">'),
+  );
   await widget(page).getByRole('button', { name: 'Open chat' }).click();
   await expect(widget(page).getByText('Hello! Ask me about Acme Shop.')).toBeVisible();
   const input = widget(page).getByRole('textbox', { name: 'Message' });

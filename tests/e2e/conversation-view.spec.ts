@@ -12,7 +12,11 @@ import { saveIntegrations } from '../helpers/e2eConsole.js';
 import { E2E_OPENAI_PORT } from '../helpers/e2eEnv.js';
 import { shootBoth, WIDE } from '../helpers/e2eScreens.js';
 
-const member = { username: `e2e-convview-${Date.now().toString(36)}`, email: 'convview@example.com', password: 'convview-pass-1234' };
+const member = {
+  username: `e2e-convview-${Date.now().toString(36)}`,
+  email: 'convview@example.com',
+  password: 'convview-pass-1234',
+};
 const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
 const QUESTION = 'How do I track my parcel?';
 const ANSWER = [
@@ -27,13 +31,19 @@ test.beforeAll(async ({ request }) => {
   await createMember(request, member);
 });
 
-test('a Markdown answer shows rendered in Conversations, the tab has no Save or Delete, and a failed load says so with the way back', async ({ page, request }) => {
+test('a Markdown answer shows rendered in Conversations, the tab has no Save or Delete, and a failed load says so with the way back', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize(WIDE);
   await signIn(page, member);
   await saveIntegrations(page, { openaiApiKey: 'sk-e2e-convview-0123456789' });
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const created = await request.post('/api/webchats', { headers: { Authorization: `Bearer ${token}` }, data: { name: 'Parcel tracking', description: 'Explains tracking' } });
+  const created = await request.post('/api/webchats', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'Parcel tracking', description: 'Explains tracking' },
+  });
   expect(created.ok(), await created.text()).toBe(true);
   const { id: botId } = (await created.json()) as { id: string };
 
@@ -44,7 +54,10 @@ test('a Markdown answer shows rendered in Conversations, the tab has no Save or 
   expect(chat.ok(), await chat.text()).toBe(true);
 
   await page.goto(`/webchats/${botId}?tab=conversations`);
-  await page.getByRole('table', { name: 'Conversations' }).getByRole('link', { name: /open conversation$/ }).click();
+  await page
+    .getByRole('table', { name: 'Conversations' })
+    .getByRole('link', { name: /open conversation$/ })
+    .click();
   const log = page.getByRole('log', { name: 'Messages' });
   const answer = log.locator('[data-role="assistant"]');
   await expect(answer.locator('strong')).toHaveText('Good news:');
@@ -63,7 +76,11 @@ test('a Markdown answer shows rendered in Conversations, the tab has no Save or 
 
   // The bot's load fails (a 500 for this one request): an alert, and a button back to the list.
   await page.route(`**/api/webchats/${botId}`, (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Internal server error', code: 'internal' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'Internal server error', code: 'internal' }),
+    }),
   );
   await page.goto(`/webchats/${botId}`);
   await expect(page.getByRole('alert')).toHaveText('Failed to load bot');

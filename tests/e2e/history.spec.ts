@@ -7,14 +7,18 @@
  * and JSON Lines. Screenshots at 375 and 1280 px.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { type Download, expect, type Page, test } from '@playwright/test';
+import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
 import { createToolThroughApi, saveIntegrations } from '../helpers/e2eConsole.js';
-import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
 import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_URL } from '../helpers/e2eEnv.js';
 import { dismissToasts, NARROW, shootBoth, shootOne, WIDE } from '../helpers/e2eScreens.js';
 
-const member = { username: `e2e-history-${Date.now().toString(36)}`, email: 'history@example.com', password: 'history-pass-1234' };
+const member = {
+  username: `e2e-history-${Date.now().toString(36)}`,
+  email: 'history@example.com',
+  password: 'history-pass-1234',
+};
 const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
 const QUESTION = 'Where is my parcel 4711, please? It was due on Monday.';
 const ANSWER = 'Your parcel 4711 is out for delivery and arrives today.';
@@ -29,7 +33,11 @@ async function downloaded(page: Page, pick: () => Promise<void>): Promise<{ down
   return { download, text: await readFile((await download.path())!, 'utf8') };
 }
 
-test('a chat on an example page appears in the bot’s Conversations tab, search finds it, export downloads it', async ({ page, context, request }) => {
+test('a chat on an example page appears in the bot’s Conversations tab, search finds it, export downloads it', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize(WIDE);
   await signIn(page, member);
@@ -43,16 +51,23 @@ test('a chat on an example page appears in the bot’s Conversations tab, search
   });
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
   const headers = { Authorization: `Bearer ${token}` };
-  const created = await request.post('/api/webchats', { headers, data: { name: 'Parcel help', description: 'Answers parcel questions', tools: [toolId] } });
+  const created = await request.post('/api/webchats', {
+    headers,
+    data: { name: 'Parcel help', description: 'Answers parcel questions', tools: [toolId] },
+  });
   expect(created.ok(), await created.text()).toBe(true);
   const { id: botId } = (await created.json()) as { id: string };
 
   // A visitor on the customer's page; the model calls the tool once, then answers.
   await request.post(`${FAKE_OPENAI}${FAKE_CHAT_CONTROL.reset}`);
-  await request.post(`${FAKE_OPENAI}${FAKE_CHAT_CONTROL.replies}`, { data: [{ toolCalls: [{ name: TOOL, arguments: '{"number":"4711"}' }] }, { text: ANSWER }] });
+  await request.post(`${FAKE_OPENAI}${FAKE_CHAT_CONTROL.replies}`, {
+    data: [{ toolCalls: [{ name: TOOL, arguments: '{"number":"4711"}' }] }, { text: ANSWER }],
+  });
   const site = await context.newPage();
   await site.setViewportSize(WIDE);
-  await site.goto(`${E2E_SITE_URL}/embed?server=${encodeURIComponent(E2E_BASE_URL)}&webchatId=${encodeURIComponent(botId)}`);
+  await site.goto(
+    `${E2E_SITE_URL}/embed?server=${encodeURIComponent(E2E_BASE_URL)}&webchatId=${encodeURIComponent(botId)}`,
+  );
   const widget = site.locator('[data-switchboard-widget]');
   await widget.getByRole('button', { name: 'Open chat' }).click();
   await widget.getByRole('textbox', { name: 'Message' }).fill(QUESTION);
@@ -98,7 +113,10 @@ test('a chat on an example page appears in the bot’s Conversations tab, search
   await shootBoth(page, 'history', 'search-filters');
   await filters.click();
   await expect(page.getByRole('combobox', { name: 'Look in' })).toHaveCount(0);
-  await results.getByRole('link', { name: /^Parcel help · .*, open chat$/ }).first().click();
+  await results
+    .getByRole('link', { name: /^Parcel help · .*, open chat$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(conversationUrl);
   await expect(page.getByRole('log', { name: 'Messages' })).toContainText(ANSWER);
   await page.goBack();
@@ -112,7 +130,9 @@ test('a chat on an example page appears in the bot’s Conversations tab, search
   await shootOne(page, 'history', 'export-menu');
   const csv = await downloaded(page, () => page.keyboard.press('Enter'));
   expect(csv.download.suggestedFilename()).toMatch(/^switchboard-search-parcel-\d{4}-\d{2}-\d{2}\.csv$/);
-  expect(csv.text.split('\r\n')[0]).toBe('kind,id,source_id,source_name,from_number,to_number,call_type,started_at,ended_at,duration_seconds,message_count,transcript');
+  expect(csv.text.split('\r\n')[0]).toBe(
+    'kind,id,source_id,source_name,from_number,to_number,call_type,started_at,ended_at,duration_seconds,message_count,transcript',
+  );
   expect(csv.text).toContain(`"Visitor: ${QUESTION}\nTool ${TOOL}: {""number"":""4711""}`);
   await expect(page.getByText(/^Saved switchboard-search-parcel-.*\.csv: 1 call or chat/)).toBeVisible();
 
@@ -125,9 +145,16 @@ test('a chat on an example page appears in the bot’s Conversations tab, search
   await page.keyboard.press('Escape');
   await page.goto(`/webchats/${botId}?tab=conversations`);
   await page.getByRole('button', { name: 'Export conversations' }).click();
-  const jsonl = await downloaded(page, () => page.getByRole('menuitem', { name: 'JSON Lines — one line per message' }).click());
-  expect(jsonl.download.suggestedFilename()).toMatch(/^switchboard-conversations-parcel-help-\d{4}-\d{2}-\d{2}\.jsonl$/);
-  const lines = jsonl.text.trim().split('\n').map((line) => JSON.parse(line) as { speaker: string; text: string; tool_name: string | null });
+  const jsonl = await downloaded(page, () =>
+    page.getByRole('menuitem', { name: 'JSON Lines — one line per message' }).click(),
+  );
+  expect(jsonl.download.suggestedFilename()).toMatch(
+    /^switchboard-conversations-parcel-help-\d{4}-\d{2}-\d{2}\.jsonl$/,
+  );
+  const lines = jsonl.text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { speaker: string; text: string; tool_name: string | null });
   expect(lines.map((line) => line.speaker)).toEqual(['visitor', 'tool', 'bot']);
   expect(lines[0]!.text).toBe(QUESTION);
   expect(lines[1]!.tool_name).toBe(TOOL);
@@ -136,7 +163,9 @@ test('a chat on an example page appears in the bot’s Conversations tab, search
   for (const path of [`/webchats/${botId}?tab=conversations`, conversationUrl, '/sessions?q=parcel']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });

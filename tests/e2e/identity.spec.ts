@@ -3,8 +3,9 @@
  * on /admin, creates a user, impersonates them (orange banner, their settings), stops, signs out;
  * the user signs in and lands on /agents; the narrow layout uses the right-hand drawer.
  */
-import { expect, test, type Page } from '@playwright/test';
+
 import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../helpers/e2eAccounts.js';
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
 
@@ -13,7 +14,10 @@ const NARROW = { width: 375, height: 740 };
 
 async function shoot(page: Page, name: string): Promise<void> {
   const before = page.viewportSize() ?? WIDE;
-  for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
+  for (const [label, size] of [
+    ['1280', WIDE],
+    ['375', NARROW],
+  ] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `identity-${name}-${label}.png`), fullPage: true });
   }
@@ -22,7 +26,11 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test.describe.configure({ mode: 'serial' });
 
-const member = { username: `e2e-member-${Date.now().toString(36)}`, email: 'member@example.com', password: 'member-pass-123' };
+const member = {
+  username: `e2e-member-${Date.now().toString(36)}`,
+  email: 'member@example.com',
+  password: 'member-pass-123',
+};
 
 test('superadmin signs in, manages and impersonates a user, signs out', async ({ page }) => {
   test.setTimeout(60_000);
@@ -101,10 +109,12 @@ test('a regular user lands on /agents and uses the narrow drawer', async ({ page
   await expect(drawer).toBeVisible();
   await expect(drawer).toContainText(member.username);
   // A right-hand sheet, 280 px wide below 600 px; wait for the slide-in to finish.
-  await expect.poll(async () => {
-    const box = await drawer.boundingBox();
-    return box && [Math.round(box.x), Math.round(box.width)];
-  }).toEqual([NARROW.width - 280, 280]);
+  await expect
+    .poll(async () => {
+      const box = await drawer.boundingBox();
+      return box && [Math.round(box.x), Math.round(box.width)];
+    })
+    .toEqual([NARROW.width - 280, 280]);
   await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, 'identity-drawer-375.png') });
   await drawer.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);

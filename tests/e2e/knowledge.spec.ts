@@ -4,7 +4,7 @@
  * OUTBOUND_ALLOW) while the progress bar moves, excludes a page, summarizes through the fake
  * OpenAI, saves, reloads and finds the pages, the selection and the summary kept.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
 import { E2E_OPENAI_PORT, E2E_SITE_URL } from '../helpers/e2eEnv.js';
 import { NARROW, shootBoth, shootOne, WIDE } from '../helpers/e2eScreens.js';
@@ -24,7 +24,11 @@ test.beforeAll(async ({ request }) => {
   await createMember(request, member);
 });
 
-test('crawl the fixture site with progress, exclude a page, summarize, save and find it all after a reload', async ({ page, request, context }) => {
+test('crawl the fixture site with progress, exclude a page, summarize, save and find it all after a reload', async ({
+  page,
+  request,
+  context,
+}) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize(WIDE);
@@ -112,6 +116,8 @@ test('crawl the fixture site with progress, exclude a page, summarize, save and 
 
   // Phones: long addresses wrap inside their rows, nothing scrolls the page sideways.
   await page.setViewportSize(NARROW);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });

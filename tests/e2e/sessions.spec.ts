@@ -9,15 +9,29 @@
  * agent calls out: the call rings on Sessions from "Call initiated" on (its toast opens it), runs
  * in the same row once answered, and one nobody answers leaves when Twilio reports it.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_REALTIME_BEHAVIOUR } from '../fixtures/fakeOpenAIServer.js';
 import { E2E_TWILIO_ACCOUNT } from '../fixtures/fakeTwilioServer.js';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
-import { answerCall, callEndsAtTwilio, callerHangsUp, callerSays, fakeTwilioState, playedMs, ringNumber, scriptRealtime, type E2eCall } from '../helpers/e2eCalls.js';
+import {
+  answerCall,
+  callEndsAtTwilio,
+  callerHangsUp,
+  callerSays,
+  type E2eCall,
+  fakeTwilioState,
+  playedMs,
+  ringNumber,
+  scriptRealtime,
+} from '../helpers/e2eCalls.js';
 import { choose, createToolThroughApi, saveIntegrations, toast } from '../helpers/e2eConsole.js';
 import { dismissToasts, shootBoth, WIDE } from '../helpers/e2eScreens.js';
 
-const member = { username: `e2e-sessions-${Date.now().toString(36)}`, email: 'sessions@example.com', password: 'sessions-pass-123' };
+const member = {
+  username: `e2e-sessions-${Date.now().toString(36)}`,
+  email: 'sessions@example.com',
+  password: 'sessions-pass-123',
+};
 const NUMBER = E2E_TWILIO_ACCOUNT.numbers[1];
 const NUMBER_SHOWN = '+1 (415) 555-0102';
 const CALLER = '+14155550123';
@@ -54,7 +68,10 @@ test.afterAll(async ({ request }) => {
   await scriptRealtime(request, E2E_REALTIME_BEHAVIOUR);
 });
 
-test('a call shows live: ticking in Active, transcript and tool call on its page, End Session moves it to Ended', async ({ page, request }) => {
+test('a call shows live: ticking in Active, transcript and tool call on its page, End Session moves it to Ended', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize(WIDE);
   await signIn(page, member);
@@ -87,7 +104,11 @@ test('a call shows live: ticking in Active, transcript and tool call on its page
 
   // What the model does on this call: greet, look the hours up when asked, then answer.
   await scriptRealtime(request, {
-    responses: [{ text: GREETING, audioMs: GREETING_MS }, { functionCalls: [{ name: TOOL, arguments: ARGUMENTS }] }, { text: ANSWER, audioMs: 1200 }],
+    responses: [
+      { text: GREETING, audioMs: GREETING_MS },
+      { functionCalls: [{ name: TOOL, arguments: ARGUMENTS }] },
+      { text: ANSWER, audioMs: 1200 },
+    ],
     userTranscripts: [QUESTION],
     speedup: 2,
   });
@@ -151,8 +172,12 @@ test('a call shows live: ticking in Active, transcript and tool call on its page
   await expect(page.getByText('Session Ended', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'End Session' })).toBeHidden();
   // Ended at Twilio (REST Status=completed), which then stopped the stream.
-  await expect.poll(async () => (await fakeTwilioState(request)).calls.find((c) => c.sid === call.callSid)?.status).toBe('completed');
-  await expect.poll(async () => (await fakeTwilioState(request)).streams.find((s) => s.callSid === call.callSid)?.open).toBe(false);
+  await expect
+    .poll(async () => (await fakeTwilioState(request)).calls.find((c) => c.sid === call.callSid)?.status)
+    .toBe('completed');
+  await expect
+    .poll(async () => (await fakeTwilioState(request)).streams.find((s) => s.callSid === call.callSid)?.open)
+    .toBe(false);
   // The stored transcript, reloaded once the call ended, is the one heard.
   await expect(transcript.locator('[data-message-type]')).toHaveCount(4);
   await shootBoth(page, 'session', 'ended');
@@ -177,7 +202,9 @@ test('ended calls page 5, 10, 25 and 50 at a time and sort both ways', async ({ 
   await expect(rows(ended)).toHaveCount(1);
 
   // Several calls at once, then hung up one after another so they end in a known order.
-  const calls: E2eCall[] = await Promise.all(Array.from({ length: MORE_CALLS }, (_, k) => ringNumber(request, { to: NUMBER, from: moreCaller(k + 1) })));
+  const calls: E2eCall[] = await Promise.all(
+    Array.from({ length: MORE_CALLS }, (_, k) => ringNumber(request, { to: NUMBER, from: moreCaller(k + 1) })),
+  );
   await expect(rows(active)).toHaveCount(MORE_CALLS);
   for (const [i, call] of calls.entries()) {
     await callerHangsUp(request, call);
@@ -187,7 +214,9 @@ test('ended calls page 5, 10, 25 and 50 at a time and sort both ways', async ({ 
 
   const total = MORE_CALLS + 1;
   const range = ended.getByText(/^\d+–\d+ of \d+$/);
-  const newestFirst = Array.from({ length: MORE_CALLS }, (_, k) => moreCallerShown(MORE_CALLS - k)).concat(CALLER_SHOWN);
+  const newestFirst = Array.from({ length: MORE_CALLS }, (_, k) => moreCallerShown(MORE_CALLS - k)).concat(
+    CALLER_SHOWN,
+  );
   const next = ended.getByRole('button', { name: 'Next page' });
   const previous = ended.getByRole('button', { name: 'Previous page' });
 
@@ -256,11 +285,18 @@ test('ended calls page 5, 10, 25 and 50 at a time and sort both ways', async ({ 
   await shootBoth(page, 'sessions', 'ended-5');
 });
 
-test('an outbound call rings on Sessions from "Call initiated" on, its toast opens it, and it runs in the same row once answered', async ({ page, request }) => {
+test('an outbound call rings on Sessions from "Call initiated" on, its toast opens it, and it runs in the same row once answered', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize(WIDE);
   await signIn(page, member);
-  await scriptRealtime(request, { responses: [{ text: 'Hello, this is the bakery calling.', audioMs: 200 }], userTranscripts: [], speedup: 4 });
+  await scriptRealtime(request, {
+    responses: [{ text: 'Hello, this is the bakery calling.', audioMs: 200 }],
+    userTranscripts: [],
+    speedup: 4,
+  });
   const callAgent = async (number: string) => {
     await page.goto('/agents');
     await page.getByRole('link', { name: AGENT, exact: true }).click();

@@ -8,7 +8,11 @@ import { expect, test } from '@playwright/test';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
 import { shootBoth, WIDE } from '../helpers/e2eScreens.js';
 
-const member = { username: `e2e-stale-${Date.now().toString(36)}`, email: 'stale@example.com', password: 'stale-pass-123' };
+const member = {
+  username: `e2e-stale-${Date.now().toString(36)}`,
+  email: 'stale@example.com',
+  password: 'stale-pass-123',
+};
 /** The sessions page's chunk, as the server answers for a file a deploy removed. */
 const SESSIONS_CHUNK = /\/assets\/SessionsPage-[^/]*\.js$/;
 
@@ -19,7 +23,11 @@ test.beforeAll(async ({ request }) => {
 test('a page whose code is gone after a deploy says so and reloads into the page', async ({ page }) => {
   await page.setViewportSize(WIDE);
   await page.route(SESSIONS_CHUNK, (route) =>
-    route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Resource not found', code: 'not_found' }) }),
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'Resource not found', code: 'not_found' }),
+    }),
   );
   await signIn(page, member);
   await expect(page.getByRole('heading', { level: 1, name: 'AI Agents' })).toBeVisible();

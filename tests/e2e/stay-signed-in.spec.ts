@@ -8,7 +8,7 @@
  * reconnect, so only refreshing ahead of expiry keeps that reconnect from being refused. Then the first browser's session is signed out through the API from elsewhere,
  * and its tabs go to /login while the other browser goes on.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from '../helpers/e2eEnv.js';
 
@@ -58,7 +58,9 @@ function received(seen: Watch, page: Page): string[] {
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('auth_token'));
 
 async function asAdmin(request: APIRequestContext): Promise<Record<string, string>> {
-  const login = await request.post('/api/accounts/login', { data: { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD } });
+  const login = await request.post('/api/accounts/login', {
+    data: { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD },
+  });
   return { Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
 }
 
@@ -76,9 +78,16 @@ async function stillUsable(page: Page): Promise<void> {
   await expect(page.getByText('No agents found')).toBeVisible(SHOWN);
 }
 
-test('an idle tab and a reopened tab stay signed in past two token lives; a session signed out elsewhere goes to /login', async ({ browser, request }) => {
+test('an idle tab and a reopened tab stay signed in past two token lives; a session signed out elsewhere goes to /login', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(5 * 60_000);
-  const member = { username: `e2e-stay-${Date.now().toString(36)}`, email: 'stay@example.com', password: 'stay-signed-in-1' };
+  const member = {
+    username: `e2e-stay-${Date.now().toString(36)}`,
+    email: 'stay@example.com',
+    password: 'stay-signed-in-1',
+  };
   await createMember(request, member);
   const seen: Watch = { consoleLines: [], unauthorized: [], refreshes: new Map(), sockets: new Map() };
 
@@ -87,7 +96,10 @@ test('an idle tab and a reopened tab stay signed in past two token lives; a sess
   await signIn(idle, member);
   const start = Date.now();
   const firstToken = (await storedToken(idle))!;
-  const claims = JSON.parse(Buffer.from(firstToken.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+  const claims = JSON.parse(Buffer.from(firstToken.split('.')[1]!, 'base64url').toString()) as {
+    iat: number;
+    exp: number;
+  };
   expect(claims.exp - claims.iat).toBe(TOKEN_LIFE_S);
   const otherTab = watch(await laptop.newPage(), seen);
   await otherTab.goto('/sessions');
@@ -104,7 +116,10 @@ test('an idle tab and a reopened tab stay signed in past two token lives; a sess
   // role change makes them reconnect): the reconnects fail until it is back, then open again.
   const memberId = await idle.evaluate(() => (JSON.parse(localStorage.getItem('auth_user')!) as { id: string }).id);
   const changeRole = async (role: string) => {
-    const changed = await request.put(`/api/accounts/admin/users/${memberId}`, { headers: await asAdmin(request), data: { role } });
+    const changed = await request.put(`/api/accounts/admin/users/${memberId}`, {
+      headers: await asAdmin(request),
+      data: { role },
+    });
     expect(changed.ok()).toBe(true);
   };
   await idleUntil(idle, start, 20);
@@ -118,7 +133,9 @@ test('an idle tab and a reopened tab stay signed in past two token lives; a sess
   await idleUntil(idle, start, 2 * TOKEN_LIFE_S + 10);
   await changeRole('user');
   for (const tab of [idle, otherTab]) {
-    await expect.poll(() => received(seen, tab).filter((type) => type === 'connection.established').length, SHOWN).toBe(3);
+    await expect
+      .poll(() => received(seen, tab).filter((type) => type === 'connection.established').length, SHOWN)
+      .toBe(3);
     expect(received(seen, tab)).not.toContain('auth.error');
     await expect(tab).not.toHaveURL(/\/login$/);
   }
@@ -138,7 +155,9 @@ test('an idle tab and a reopened tab stay signed in past two token lives; a sess
   expect(seen.unauthorized).toEqual([]);
 
   // The laptop's session is signed out from elsewhere: its tabs go to /login, the phone goes on.
-  const loggedOut = await request.post('/api/accounts/logout', { headers: { Authorization: `Bearer ${await storedToken(idle)}` } });
+  const loggedOut = await request.post('/api/accounts/logout', {
+    headers: { Authorization: `Bearer ${await storedToken(idle)}` },
+  });
   expect(((await loggedOut.json()) as { disconnectedConnections: number }).disconnectedConnections).toBe(2);
   for (const tab of [idle, otherTab]) {
     await expect(tab).toHaveURL(/\/login$/, SHOWN);

@@ -4,22 +4,34 @@
  * renames and deletes custom values; and reads a custom value from a handler. The real CodeMirror
  * editor is driven here (component tests stand in a textarea).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+
 import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
 import { E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 375, height: 740 };
 
-const member = { username: `e2e-tools-${Date.now().toString(36)}`, email: 'tools@example.com', password: 'tools-pass-123' };
+const member = {
+  username: `e2e-tools-${Date.now().toString(36)}`,
+  email: 'tools@example.com',
+  password: 'tools-pass-123',
+};
 
 async function shoot(page: Page, name: string): Promise<void> {
   // Toasts are fixed to the viewport and would float over the middle of a full-page shot.
   const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 1000 }).catch(() => undefined);
+  while ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
   const before = page.viewportSize() ?? WIDE;
-  for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
+  for (const [label, size] of [
+    ['1280', WIDE],
+    ['375', NARROW],
+  ] as const) {
     await page.setViewportSize(size);
     // From the top: a full-page shot of a scrolled page draws the sticky bar mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -65,7 +77,9 @@ test('create a tool from the template, make it double its input, run it, find it
 
   await createTool(page, 'double_coordinates', 'Doubles a latitude and longitude');
   await expect(page.getByLabel('Tool Type')).toHaveValue('function');
-  await expect(page.getByRole('textbox', { name: 'Handler Code' })).toContainText('async function handler(args, { values })');
+  await expect(page.getByRole('textbox', { name: 'Handler Code' })).toContainText(
+    'async function handler(args, { values })',
+  );
   await expect(page.getByText('Save the tool to test it')).toBeVisible();
   await shoot(page, 'editor-new');
 
@@ -83,7 +97,12 @@ test('create a tool from the template, make it double its input, run it, find it
   const logs = result.getByRole('list', { name: 'Logs' });
   await expect(logs).toContainText('Sample weather for 0, 0');
   // The Logs box is padded like the Output box, on every side.
-  const padding = (box: Locator) => box.evaluate((el) => ['Top', 'Right', 'Bottom', 'Left'].map((side) => getComputedStyle(el).getPropertyValue(`padding-${side.toLowerCase()}`)));
+  const padding = (box: Locator) =>
+    box.evaluate((el) =>
+      ['Top', 'Right', 'Bottom', 'Left'].map((side) =>
+        getComputedStyle(el).getPropertyValue(`padding-${side.toLowerCase()}`),
+      ),
+    );
   const logsPadding = await padding(logs);
   expect(logsPadding).toEqual(await padding(result.getByTestId('tool-test-output')));
   expect(parseFloat(logsPadding[3]!)).toBeGreaterThan(0);
@@ -104,7 +123,9 @@ test('create a tool from the template, make it double its input, run it, find it
   await page.getByLabel('Arguments').fill('{ "latitude": 2, "longitude": 3.5 }');
   await page.getByRole('button', { name: 'Save and Run' }).click();
 
-  await expect(result.getByTestId('tool-test-output')).toHaveText(JSON.stringify({ latitude: 4, longitude: 7 }, null, 2));
+  await expect(result.getByTestId('tool-test-output')).toHaveText(
+    JSON.stringify({ latitude: 4, longitude: 7 }, null, 2),
+  );
   await expect(result.getByRole('list', { name: 'Logs' })).toContainText('doubling 2 3.5');
   await expect(result.getByText(/^\d+ ms$/)).toBeVisible();
   await expect(page.getByText(/You have unsaved changes/)).toBeHidden();

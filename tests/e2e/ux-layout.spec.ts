@@ -6,7 +6,7 @@
  * and each names the tab.
  * Screenshots of every changed page at 375 and 1280 px go to test-results/screens/ux-*.png.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
 import { shootBoth, shootOne, WIDE } from '../helpers/e2eScreens.js';
 
@@ -15,7 +15,9 @@ const AGENT = 'Quiet Line';
 const ids = { agent: '', tool: '' };
 
 async function signedInApi(request: APIRequestContext) {
-  const login = await request.post('/api/accounts/login', { data: { username: member.username, password: member.password } });
+  const login = await request.post('/api/accounts/login', {
+    data: { username: member.username, password: member.password },
+  });
   const { accessToken } = (await login.json()) as { accessToken: string };
   return async (path: string, data: unknown) => {
     const answer = await request.post(`/api${path}`, { headers: { Authorization: `Bearer ${accessToken}` }, data });
@@ -39,12 +41,21 @@ test.beforeAll(async ({ request }) => {
       name: 'echo_city',
       description: 'Says the city back',
       type: 'string',
-      parameters: { type: 'object', properties: { city: { type: 'string', default: 'Oslo' }, days: { type: 'integer', minimum: 1, maximum: 7 } } },
+      parameters: {
+        type: 'object',
+        properties: { city: { type: 'string', default: 'Oslo' }, days: { type: 'integer', minimum: 1, maximum: 7 } },
+      },
       handler_code: 'async function handler(args) {\n  return args.city;\n}\n',
     })
   ).id;
   await post('/custom-values', { name: 'API_KEY', value: 'k-1' });
-  await post('/tools', { name: 'other_tool', description: 'Another tool', type: 'string', parameters: { type: 'object', properties: {} }, handler_code: '' });
+  await post('/tools', {
+    name: 'other_tool',
+    description: 'Another tool',
+    type: 'string',
+    parameters: { type: 'object', properties: {} },
+    handler_code: '',
+  });
 });
 
 test('unsaved edits ask before leaving: in-app, on tab close, and not after saving', async ({ page }) => {
@@ -93,7 +104,9 @@ test('unsaved edits ask before leaving: in-app, on tab close, and not after savi
   expect(promptedAgain).toBe(false);
 });
 
-test("unsaved edits ask before the browser's Back and Forward, and the address stays with the page", async ({ page }) => {
+test("unsaved edits ask before the browser's Back and Forward, and the address stays with the page", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize(WIDE);
   await signIn(page, member);
@@ -211,7 +224,9 @@ test('custom values, the Call button, not-found pages, titles and a still naviga
   await add.getByLabel('Name', { exact: false }).fill('API_KEY');
   await add.getByLabel('Value', { exact: true }).fill('k-2');
   await add.getByRole('button', { name: 'Save' }).click();
-  await expect(add.getByText('A custom value named API_KEY already exists. Edit it in the list instead.')).toBeVisible();
+  await expect(
+    add.getByText('A custom value named API_KEY already exists. Edit it in the list instead.'),
+  ).toBeVisible();
   await shootBoth(page, 'ux', 'custom-value-exists', false);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('row', { name: /API_KEY/ })).toContainText('k-1');
@@ -237,14 +252,18 @@ test('custom values, the Call button, not-found pages, titles and a still naviga
   const nav = page.getByRole('navigation', { name: 'Main' });
   const positions = async () => {
     const boxes = await Promise.all(
-      ['Agents', 'Sessions', 'Web Chats', 'Tools', 'Settings'].map(async (name) => (await nav.getByRole('link', { name }).boundingBox())!),
+      ['Agents', 'Sessions', 'Web Chats', 'Tools', 'Settings'].map(
+        async (name) => (await nav.getByRole('link', { name }).boundingBox())!,
+      ),
     );
     return boxes.map((box) => [Math.round(box.x * 10) / 10, Math.round(box.width * 10) / 10]);
   };
   const seen = [];
   for (const path of ['/agents', '/tools', '/settings']) {
     await page.goto(path);
-    await expect(nav.getByRole('link', { name: path === '/agents' ? 'Agents' : path === '/tools' ? 'Tools' : 'Settings' })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      nav.getByRole('link', { name: path === '/agents' ? 'Agents' : path === '/tools' ? 'Tools' : 'Settings' }),
+    ).toHaveAttribute('aria-current', 'page');
     seen.push(await positions());
   }
   expect(seen[1]).toEqual(seen[0]);

@@ -6,21 +6,29 @@
  * not probe, so the page shows its backdrop, with the bot's launcher on top), opens the chat there,
  * then deletes the demo and the bot.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createMember, signIn } from '../helpers/e2eAccounts.js';
 import { E2E_BASE_URL, E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 375, height: 740 };
 const AVATAR_FILE = fileURLToPath(new URL('../fixtures/images/avatar.png', import.meta.url));
-const member = { username: `e2e-bots-${Date.now().toString(36)}`, email: 'bots@example.com', password: 'bots-pass-123' };
+const member = {
+  username: `e2e-bots-${Date.now().toString(36)}`,
+  email: 'bots@example.com',
+  password: 'bots-pass-123',
+};
 const BOT = 'Shop Helper';
 
 async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   const before = page.viewportSize() ?? WIDE;
-  for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
+  for (const [label, size] of [
+    ['1280', WIDE],
+    ['375', NARROW],
+  ] as const) {
     await page.setViewportSize(size);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `webchats-${name}-${label}.png`), fullPage });

@@ -5,8 +5,9 @@
  * dark site's styles don't reach the widget, and a real bot's page shows that bot.
  * Playwright's locators pierce the widget's open shadow root.
  */
-import { expect, test, type Page } from '@playwright/test';
+
 import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
 
 const WIDE = { width: 1280, height: 800 };
@@ -22,9 +23,14 @@ async function watchProblems(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
-  return async () => [...errors, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
+  return async () => [
+    ...errors,
+    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+  ];
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -37,10 +43,13 @@ const messageField = (page: Page) => page.getByRole('textbox', { name: 'Message'
 
 /** The element focused inside the widget's shadow root, described by its class. */
 /** Waits for the panel's opening animation to end, so its box is where it stays. */
-const settled = (page: Page) => panel(page).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
+const settled = (page: Page) =>
+  panel(page).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
 
 const focusedInWidget = (page: Page) =>
-  page.evaluate(() => document.querySelector('[data-switchboard-widget]')?.shadowRoot?.activeElement?.className ?? null);
+  page.evaluate(
+    () => document.querySelector('[data-switchboard-widget]')?.shadowRoot?.activeElement?.className ?? null,
+  );
 
 test('strict CSP page: the widget renders, opens, styles and works with zero policy violations', async ({ page }) => {
   await page.setViewportSize(WIDE);
@@ -82,7 +91,9 @@ test('desktop: a floating panel at the bottom right, above the launcher', async 
   await shoot(page, 'basic-open-1280');
 });
 
-test('phone viewport on a long page: the launcher stays in the corner, the open chat fills the screen', async ({ browser }) => {
+test('phone viewport on a long page: the launcher stays in the corner, the open chat fills the screen', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const problems = await watchProblems(page);
@@ -153,7 +164,9 @@ test('designer preview: every control restyles the panel in place, in a desktop 
   // Restyled in place: still the same panel element.
   expect(await frame.locator('.panel').evaluate((el, before) => el === before, panelHandle)).toBe(true);
 
-  await page.getByLabel('Upload an image').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG_8X8 });
+  await page
+    .getByLabel('Upload an image')
+    .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG_8X8 });
   await expect(frame.locator('.header img')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
   await page.getByRole('button', { name: 'Remove avatar' }).click();
   await expect(frame.locator('.header img')).toHaveCount(0);
@@ -173,7 +186,10 @@ test('designer preview: every control restyles the panel in place, in a desktop 
   // In the phone frame the panel fills the frame, as it fills a phone's screen.
   await expect
     .poll(async () => {
-      const [outer, inner] = await Promise.all([frame.locator('[data-switchboard-widget]').boundingBox(), frame.locator('.panel').boundingBox()]);
+      const [outer, inner] = await Promise.all([
+        frame.locator('[data-switchboard-widget]').boundingBox(),
+        frame.locator('.panel').boundingBox(),
+      ]);
       return outer && inner ? [Math.round(inner.width - outer.width), Math.round(inner.height - outer.height)] : null;
     })
     .toEqual([0, 0]);
@@ -184,20 +200,32 @@ test('designer preview: every control restyles the panel in place, in a desktop 
   expect(await problems()).toEqual([]);
 });
 
-test("a real bot's page: the integration script loads that bot's title, welcome message and colours", async ({ page, request }) => {
-  const login = await request.post('/api/accounts/login', { data: { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD } });
+test("a real bot's page: the integration script loads that bot's title, welcome message and colours", async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/accounts/login', {
+    data: { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD },
+  });
   const { accessToken } = (await login.json()) as { accessToken: string };
   const headers = { Authorization: `Bearer ${accessToken}` };
   const created = await request.post('/api/webchats', {
     headers,
-    data: { name: 'Examples bot', description: 'Bot for the widget example pages', welcome_message: 'Hello from the examples bot' },
+    data: {
+      name: 'Examples bot',
+      description: 'Bot for the widget example pages',
+      welcome_message: 'Hello from the examples bot',
+    },
   });
   test.skip(created.status() === 404, 'the web chat bot routes are not on this branch yet');
   expect(created.ok()).toBe(true);
   const { id } = (await created.json()) as { id: string };
   const appearance = { primary_color: '#aa3300', chat_title: 'Examples help' };
   const bot = (await (await request.get(`/api/webchats/${id}`, { headers })).json()) as { appearance: object };
-  const saved = await request.put(`/api/webchats/${id}`, { headers, data: { appearance: { ...bot.appearance, ...appearance } } });
+  const saved = await request.put(`/api/webchats/${id}`, {
+    headers,
+    data: { appearance: { ...bot.appearance, ...appearance } },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
 
   await page.setViewportSize(WIDE);
@@ -213,12 +241,16 @@ test("a real bot's page: the integration script loads that bot's title, welcome 
   await request.delete(`/api/webchats/${id}`, { headers });
 });
 
-test('live chat on a customer page (chat routes answered in the browser): typing, Markdown answer, Retry by keyboard, kept after reload', async ({ page }) => {
+test('live chat on a customer page (chat routes answered in the browser): typing, Markdown answer, Retry by keyboard, kept after reload', async ({
+  page,
+}) => {
   // The server's chat engine is not needed here: page.route answers the public widget routes
   // as shared/types/chat.ts describes them. The page, its CSP and widget.js are the real ones.
   const CONVERSATION = 'conv_e2e_0123456789abcdef';
-  const ANSWER = 'We have **three** plans:\n\n1. *Basic* — `$5`\n2. Pro, with [priority support](https://example.com/support)\n\nSee https://example.com/pricing.';
-  const sse = (events: [string, unknown][]) => events.map(([type, data]) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`).join('');
+  const ANSWER =
+    'We have **three** plans:\n\n1. *Basic* — `$5`\n2. Pro, with [priority support](https://example.com/support)\n\nSee https://example.com/pricing.';
+  const sse = (events: [string, unknown][]) =>
+    events.map(([type, data]) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`).join('');
   const posts: unknown[] = [];
   let release = () => {};
   const answered = new Promise<void>((resolve) => (release = resolve));
@@ -228,17 +260,48 @@ test('live chat on a customer page (chat routes answered in the browser): typing
     if (path.endsWith('/messages')) {
       posts.push(request.postDataJSON());
       if (posts.length === 1) {
-        return route.fulfill({ contentType: 'text/event-stream', body: sse([['start', { conversationId: CONVERSATION, userMessageId: 'u1' }], ['delta', { text: 'We ha' }], ['error', { code: 'provider_error', message: 'Upstream failed', retryable: true }]]) });
+        return route.fulfill({
+          contentType: 'text/event-stream',
+          body: sse([
+            ['start', { conversationId: CONVERSATION, userMessageId: 'u1' }],
+            ['delta', { text: 'We ha' }],
+            ['error', { code: 'provider_error', message: 'Upstream failed', retryable: true }],
+          ]),
+        });
       }
       // Held until the test has seen the typing indicator.
       await answered;
       const deltas = ANSWER.match(/[\s\S]{1,7}/g)!.map((text): [string, unknown] => ['delta', { text }]);
-      return route.fulfill({ contentType: 'text/event-stream', body: sse([['start', { conversationId: CONVERSATION, userMessageId: 'u2' }], ...deltas, ['done', { conversationId: CONVERSATION, userMessageId: 'u2', assistantMessageId: 'a2' }]]) });
+      return route.fulfill({
+        contentType: 'text/event-stream',
+        body: sse([
+          ['start', { conversationId: CONVERSATION, userMessageId: 'u2' }],
+          ...deltas,
+          ['done', { conversationId: CONVERSATION, userMessageId: 'u2', assistantMessageId: 'a2' }],
+        ]),
+      });
     }
     if (path.endsWith(`/conversations/${CONVERSATION}`)) {
-      return route.fulfill({ json: { conversationId: CONVERSATION, messages: [{ id: 'u2', role: 'user', text: 'What plans do you have?', createdAt: 1 }, { id: 'a2', role: 'assistant', text: ANSWER, createdAt: 2 }] } });
+      return route.fulfill({
+        json: {
+          conversationId: CONVERSATION,
+          messages: [
+            { id: 'u2', role: 'user', text: 'What plans do you have?', createdAt: 1 },
+            { id: 'a2', role: 'assistant', text: ANSWER, createdAt: 2 },
+          ],
+        },
+      });
     }
-    return route.fulfill({ json: { id: 'live-bot', name: 'Live bot', title: 'Acme plans', welcomeMessage: 'Hi! Ask me about our plans.', appearance: { primary_color: '#0f766e', assistant_message_color: '#e6f4f1' }, enabled: true } });
+    return route.fulfill({
+      json: {
+        id: 'live-bot',
+        name: 'Live bot',
+        title: 'Acme plans',
+        welcomeMessage: 'Hi! Ask me about our plans.',
+        appearance: { primary_color: '#0f766e', assistant_message_color: '#e6f4f1' },
+        enabled: true,
+      },
+    });
   });
 
   await page.setViewportSize(WIDE);
@@ -271,14 +334,21 @@ test('live chat on a customer page (chat routes answered in the browser): typing
   await expect(answer.getByRole('link', { name: 'https://example.com/pricing' })).toHaveAttribute('target', '_blank');
   await expect(answer).toHaveCSS('background-color', 'rgb(230, 244, 241)');
   await expect(panel(page).getByRole('status')).toHaveText('');
-  expect(posts).toEqual([{ text: 'What plans do you have?' }, { conversationId: CONVERSATION, text: 'What plans do you have?' }]);
+  expect(posts).toEqual([
+    { text: 'What plans do you have?' },
+    { conversationId: CONVERSATION, text: 'What plans do you have?' },
+  ]);
   await shoot(page, 'live-answer-1280');
 
   // A reload on a phone: the kept conversation comes back after the welcome message.
   await page.setViewportSize(PHONE);
   await page.reload();
   await launcher(page).click();
-  await expect(log.locator('.msg')).toHaveText(['Assistant: Hi! Ask me about our plans.', 'You: What plans do you have?', /^Assistant: We have three plans:/]);
+  await expect(log.locator('.msg')).toHaveText([
+    'Assistant: Hi! Ask me about our plans.',
+    'You: What plans do you have?',
+    /^Assistant: We have three plans:/,
+  ]);
   await settled(page);
   await shoot(page, 'live-restored-375');
   await expect(page.locator('#csp-violations')).toHaveText('0');
@@ -286,4 +356,7 @@ test('live chat on a customer page (chat routes answered in the browser): typing
 });
 
 /** An 8×8 red PNG for the avatar upload. */
-const PNG_8X8 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGM4oaGBFTEMLQkAgl1GAWqNFmsAAAAASUVORK5CYII=', 'base64');
+const PNG_8X8 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGM4oaGBFTEMLQkAgl1GAWqNFmsAAAAASUVORK5CYII=',
+  'base64',
+);

@@ -11,7 +11,9 @@ export class NoSkipsReporter implements Reporter {
       [...module.children.allTests('skipped')].map((test) => `${module.relativeModuleId} > ${test.fullName}`),
     );
     if (skipped.length === 0) return;
-    process.stderr.write(`\nUnder CI no test may be skipped, and these were (${skipped.length}):\n${skipped.map((name) => `  - ${name}\n`).join('')}`);
+    process.stderr.write(
+      `\nUnder CI no test may be skipped, and these were (${skipped.length}):\n${skipped.map((name) => `  - ${name}\n`).join('')}`,
+    );
     process.exitCode = 1;
   }
 }

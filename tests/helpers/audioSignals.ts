@@ -8,7 +8,8 @@ import { linearToMulaw, mulawToLinear } from '../../server/voice/audio/g711.js';
 /** `ms` of a sine tone at 8 kHz, as 16-bit samples. */
 export function tone(frequency: number, ms: number, amplitude = 12000, rate = 8000): Int16Array {
   const samples = new Int16Array((rate * ms) / 1000);
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(amplitude * Math.sin((2 * Math.PI * frequency * i) / rate));
+  for (let i = 0; i < samples.length; i++)
+    samples[i] = Math.round(amplitude * Math.sin((2 * Math.PI * frequency * i) / rate));
   return samples;
 }
 
@@ -38,7 +39,9 @@ export function sineSnrDb(samples: Int16Array | number[], frequency: number, rat
 function solve3(a: number[][], b: number[]): number[] {
   const m = a.map((row, i) => [...row, b[i]!]);
   for (let col = 0; col < 3; col++) {
-    const pivot = m.slice(col).reduce((best, row, i) => (Math.abs(row[col]!) > Math.abs(m[best]![col]!) ? i + col : best), col);
+    const pivot = m
+      .slice(col)
+      .reduce((best, row, i) => (Math.abs(row[col]!) > Math.abs(m[best]![col]!) ? i + col : best), col);
     [m[col], m[pivot]] = [m[pivot]!, m[col]!];
     for (let row = 0; row < 3; row++) {
       if (row === col) continue;

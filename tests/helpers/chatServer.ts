@@ -11,7 +11,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Config } from '../../server/config.js';
-import { startFakeOpenAIChat, type FakeChatRequest, type FakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
+import { type FakeChatRequest, type FakeOpenAIChat, startFakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './serverApp.js';
 import { parseSse, readSse, type SseEvent } from './sseEvents.js';
 import { signedIn, type WebchatCaller } from './webchatServer.js';
@@ -116,7 +116,12 @@ export async function startChatBed(options: ChatBedOptions = {}): Promise<ChatBe
   };
 
   const inject: ChatBed['inject'] = async (botId, body, remoteAddress = newAddress()) => {
-    const response = await t.app.inject({ method: 'POST', url: `/api/widget/webchats/${botId}/messages`, payload: body as object, remoteAddress });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/widget/webchats/${botId}/messages`,
+      payload: body as object,
+      remoteAddress,
+    });
     const head = response.headers as Record<string, string>;
     if (!String(head['content-type'] ?? '').startsWith('text/event-stream')) {
       return { status: response.statusCode, headers: head, events: [], comments: [], json: response.json() };
@@ -125,7 +130,10 @@ export async function startChatBed(options: ChatBedOptions = {}): Promise<ChatBe
   };
 
   const conversation: ChatBed['conversation'] = async (botId, conversationId) => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/widget/webchats/${botId}/conversations/${conversationId}` });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/widget/webchats/${botId}/conversations/${conversationId}`,
+    });
     return { status: response.statusCode, json: response.json() };
   };
 
@@ -171,7 +179,10 @@ export const typesOf = (answer: ChatAnswer) => answer.events.map((e) => e.event)
 
 /** The visitor's text: every delta joined. */
 export const textOf = (answer: ChatAnswer) =>
-  answer.events.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text).join('');
+  answer.events
+    .filter((e) => e.event === 'delta')
+    .map((e) => (e.data as { text: string }).text)
+    .join('');
 
 /** The payload of the first event of a type. */
 export function eventData<T = Record<string, unknown>>(answer: ChatAnswer, type: string): T {

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startFakeRealtime, type FakeRealtime } from '../fixtures/fakeRealtime.js';
-import { startFakeTwilio, type FakeTwilio } from '../fixtures/fakeTwilio.js';
-import { PROCESS_ADMIN, signIn, startServerProcess, type ServerProcess } from './serverProcess.js';
+import { type FakeRealtime, startFakeRealtime } from '../fixtures/fakeRealtime.js';
+import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
+import { PROCESS_ADMIN, type ServerProcess, signIn, startServerProcess } from './serverProcess.js';
 import { createThrowawayPostgres, type ThrowawayPostgres } from './throwawayPostgres.js';
 
 export const CLUSTER_PUBLIC_URL = 'https://switchboard.example.com';
@@ -29,7 +29,12 @@ export interface ClusterServers {
   realtime: FakeRealtime;
   twilio: FakeTwilio;
   /** A JSON request to one instance. */
-  request: (server: ServerProcess, method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
+  request: (
+    server: ServerProcess,
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<Response>;
   operator: (name: string) => Promise<ClusterOperator>;
   close: () => Promise<void>;
 }
@@ -88,17 +93,33 @@ export async function startClusterServers(count = 2, env: Record<string, string>
     };
     const admin = await signIn(a.url, PROCESS_ADMIN.username, PROCESS_ADMIN.password);
     const password = `${name} passphrase`;
-    await must(request(a, 'POST', '/api/accounts/admin/users', { token: admin, body: { username: name, email: `${name}@example.test`, password, role: 'user' } }), 'create user');
+    await must(
+      request(a, 'POST', '/api/accounts/admin/users', {
+        token: admin,
+        body: { username: name, email: `${name}@example.test`, password, role: 'user' },
+      }),
+      'create user',
+    );
     const token = await signIn(a.url, name, password);
     await must(
-      request(a, 'PUT', '/api/accounts/settings', { token, body: { openai_api_key: CLUSTER_OPENAI_KEY, twilio_account_sid: twilio.accountSid, twilio_auth_token: twilio.authToken } }),
+      request(a, 'PUT', '/api/accounts/settings', {
+        token,
+        body: {
+          openai_api_key: CLUSTER_OPENAI_KEY,
+          twilio_account_sid: twilio.accountSid,
+          twilio_auth_token: twilio.authToken,
+        },
+      }),
       'settings',
     );
     const agent = await must(request(a, 'POST', '/api/agents', { token, body: { name: `${name} desk` } }), 'agent');
     numbers += 1;
     const number = `+1415557${String(1000 + numbers)}`;
     twilio.addNumber(number);
-    await must(request(a, 'POST', '/api/phone-associations', { token, body: { phoneNumber: number, agentId: agent.id } }), 'number');
+    await must(
+      request(a, 'POST', '/api/phone-associations', { token, body: { phoneNumber: number, agentId: agent.id } }),
+      'number',
+    );
     return { username: name, password, number, agentId: String(agent.id) };
   };
 

@@ -43,7 +43,10 @@ export function createFakeApi(routes: FakeRoutes = {}, baseUrl = '/api'): FakeAp
   const calls: FakeCall[] = [];
   const table: FakeRoutes = { ...routes };
   const fakeFetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://127.0.0.1');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://127.0.0.1',
+    );
     const path = url.pathname.startsWith(baseUrl) ? url.pathname.slice(baseUrl.length) : url.pathname;
     const method = (init.method ?? 'GET').toUpperCase();
     const headers: Record<string, string> = {};

@@ -3,17 +3,18 @@
  * fake fetch and fake WebSocket, after writing the stored session the test asks for. No JSX so it
  * stays a .ts helper.
  */
-import { createElement, Fragment } from 'react';
+
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createElement, Fragment } from 'react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory, useLocation } from 'react-router-dom';
-import { STORAGE_KEYS } from '../../shared/defaults.js';
-import type { AuthUser } from '../../shared/types/user.js';
-import { ConsoleRoot } from '../../console/ConsoleRoot.js';
 import { createGuardedHistory } from '../../console/app/createGuardedHistory.js';
 import { GuardedRouter } from '../../console/app/GuardedRouter.js';
+import { ConsoleRoot } from '../../console/ConsoleRoot.js';
 import { createConsoleApi } from '../../console/lib/api.js';
 import type { WebSocketClass } from '../../console/lib/realtime.js';
+import { STORAGE_KEYS } from '../../shared/defaults.js';
+import type { AuthUser } from '../../shared/types/user.js';
 import { createFakeApi, type FakeRoutes } from './consoleFakeApi.js';
 import { FakeWebSocket } from './consoleFakeWebSocket.js';
 
@@ -54,19 +55,33 @@ export interface RenderConsoleOptions {
   WebSocket?: WebSocketClass;
 }
 
-export function renderConsole({ path = '/', before = [], after = [], session, routes = {}, WebSocket }: RenderConsoleOptions = {}) {
+export function renderConsole({
+  path = '/',
+  before = [],
+  after = [],
+  session,
+  routes = {},
+  WebSocket,
+}: RenderConsoleOptions = {}) {
   if (session) storeSession(session);
   const fake = createFakeApi(routes);
   const api = createConsoleApi({ fetch: fake.fetch });
   const ws = WebSocket ?? (FakeWebSocket as unknown as WebSocketClass);
   const user = userEvent.setup();
   // The app's router (ConsoleApp) on a memory history: the editors' unsaved-changes guard needs it.
-  const history = createGuardedHistory(createMemoryHistory({ initialEntries: [...before, path, ...after], initialIndex: before.length, v5Compat: true }));
+  const history = createGuardedHistory(
+    createMemoryHistory({ initialEntries: [...before, path, ...after], initialIndex: before.length, v5Compat: true }),
+  );
   const utils = render(
     createElement(GuardedRouter, {
       history,
       // biome-ignore lint/correctness/noChildrenProp: without JSX, TypeScript checks GuardedRouter's required children only in the props object.
-      children: createElement(Fragment, null, createElement(ConsoleRoot, { api, WebSocket: ws }), createElement(LocationProbe)),
+      children: createElement(
+        Fragment,
+        null,
+        createElement(ConsoleRoot, { api, WebSocket: ws }),
+        createElement(LocationProbe),
+      ),
     }),
   );
   return {

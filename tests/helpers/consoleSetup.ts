@@ -1,5 +1,5 @@
-import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import { FakeWebSocket } from './consoleFakeWebSocket.js';
 
 // Pages are lazy (issue 12): the first visit of one in a test file waits for its modules to be

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Migrator, type Kysely } from 'kysely';
+import { type Kysely, Migrator } from 'kysely';
 import { loadConfig } from '../../server/config.js';
 import { MIGRATIONS } from '../../server/db/migrations/index.js';
 import { openDatabase } from '../../server/db/openDatabase.js';

@@ -1,5 +1,5 @@
 /** Accounts the end-to-end stories make for themselves, so each list holds only what its story creates. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from './e2eEnv.js';
 
 export interface E2eMember {
@@ -10,7 +10,9 @@ export interface E2eMember {
 
 /** Creates the member with role user through the admin API, as the first superadmin. */
 export async function createMember(request: APIRequestContext, member: E2eMember): Promise<void> {
-  const login = await request.post('/api/accounts/login', { data: { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD } });
+  const login = await request.post('/api/accounts/login', {
+    data: { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD },
+  });
   expect(login.ok()).toBe(true);
   const { accessToken } = (await login.json()) as { accessToken: string };
   const created = await request.post('/api/accounts/admin/users', {
@@ -21,7 +23,11 @@ export async function createMember(request: APIRequestContext, member: E2eMember
 }
 
 /** Signs in on the login page and waits for the landing page: /agents for users, /admin for admins. */
-export async function signIn(page: Page, member: Pick<E2eMember, 'username' | 'password'>, landing = '/agents'): Promise<void> {
+export async function signIn(
+  page: Page,
+  member: Pick<E2eMember, 'username' | 'password'>,
+  landing = '/agents',
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(member.username);
   await page.getByLabel('Password', { exact: false }).first().fill(member.password);

@@ -4,7 +4,7 @@
  * caller speak or hang up, read what the fake Twilio saw, and script what the Realtime "model"
  * says on the calls that connect next.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { FAKE_REALTIME_BEHAVIOUR_PATH } from '../fixtures/fakeOpenAIServer.js';
 import type { FakeRealtimeBehaviour } from '../fixtures/fakeRealtimeBehaviour.js';
 import { FAKE_STATE_PATH, type FakeTwilioState } from '../fixtures/fakeTwilioServer.js';
@@ -44,7 +44,11 @@ export function answerCall(request: APIRequestContext, callSid: string): Promise
 }
 
 /** An outbound call ends at Twilio before it was answered; Twilio reports it to the server. */
-export async function callEndsAtTwilio(request: APIRequestContext, callSid: string, status: 'no-answer' | 'busy' | 'failed'): Promise<void> {
+export async function callEndsAtTwilio(
+  request: APIRequestContext,
+  callSid: string,
+  status: 'no-answer' | 'busy' | 'failed',
+): Promise<void> {
   await post(request, `${TWILIO}/__fake/calls/${callSid}/status`, { status });
 }
 
@@ -61,6 +65,9 @@ export async function playedMs(request: APIRequestContext, call: E2eCall): Promi
 }
 
 /** What the Realtime fake does on the calls that connect from now on (each takes its own copy). */
-export async function scriptRealtime(request: APIRequestContext, behaviour: Partial<FakeRealtimeBehaviour>): Promise<void> {
+export async function scriptRealtime(
+  request: APIRequestContext,
+  behaviour: Partial<FakeRealtimeBehaviour>,
+): Promise<void> {
   await post(request, `${OPENAI}${FAKE_REALTIME_BEHAVIOUR_PATH}`, behaviour);
 }

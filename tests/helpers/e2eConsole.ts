@@ -3,7 +3,7 @@
  * save the account's integrations in Settings, and give the signed-in user a tool through the API
  * (tools.spec.ts drives the tool editor itself).
  */
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { ToolInput } from '../../shared/types/tool.js';
 
 export function toast(page: Page, text: string): Locator {

@@ -1,6 +1,7 @@
 /** Screenshots at the two widths every changed page is looked at (COMMON.md: 375 and 1280 px). */
-import type { Page } from '@playwright/test';
+
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { E2E_SCREENSHOTS_DIR } from './e2eEnv.js';
 
 export const WIDE = { width: 1280, height: 800 };
@@ -9,7 +10,10 @@ export const NARROW = { width: 375, height: 740 };
 /** Saves `<prefix>-<name>-1280.png` and `-375.png` from the top of the page, then restores the size. */
 export async function shootBoth(page: Page, prefix: string, name: string, fullPage = true): Promise<void> {
   const before = page.viewportSize() ?? WIDE;
-  for (const [label, size] of [['1280', WIDE], ['375', NARROW]] as const) {
+  for (const [label, size] of [
+    ['1280', WIDE],
+    ['375', NARROW],
+  ] as const) {
     await page.setViewportSize(size);
     if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `${prefix}-${name}-${label}.png`), fullPage });
@@ -27,5 +31,9 @@ export async function shootOne(page: Page, prefix: string, name: string, fullPag
 export async function dismissToasts(page: Page): Promise<void> {
   const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
   // Bounded: a toast that hides itself meanwhile makes a click miss, not the loop spin.
-  for (let i = 0; i < 10 && (await dismiss.count()) > 0; i++) await dismiss.first().click({ timeout: 1000 }).catch(() => undefined);
+  for (let i = 0; i < 10 && (await dismiss.count()) > 0; i++)
+    await dismiss
+      .first()
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
 }

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { chatExpiry, keepsTexts } from '../../server/db/chatExpiry.js';
 import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
+import { chatExpiry, keepsTexts } from '../../server/db/chatExpiry.js';
 import { saveTurn, type TurnToolCall } from '../../server/db/chatMessages.js';
 import type { Database } from '../../server/db/schema.js';
 import { insertMessage } from '../../server/db/sessionMessages.js';
@@ -64,13 +64,28 @@ export async function seedCall(db: Kysely<Database>, call: SeedCall): Promise<st
       function_id: null,
     });
   }
-  if (call.ended !== false) await endSessionRecord(db, { stream_sid: streamSid, user_id: call.userId, start_time: call.start }, call.start + 60_000);
+  if (call.ended !== false)
+    await endSessionRecord(
+      db,
+      { stream_sid: streamSid, user_id: call.userId, start_time: call.start },
+      call.start + 60_000,
+    );
   return streamSid;
 }
 
 /** A bot of `userId` (default retention); its id. */
-export async function seedBot(db: Kysely<Database>, userId: string, name = 'Help bot', retentionSeconds = 3_600): Promise<string> {
-  const columns = { ...NEW_WEBCHAT_COLUMNS, name, description: 'Seeded bot', short_term_messages_retention_period: retentionSeconds };
+export async function seedBot(
+  db: Kysely<Database>,
+  userId: string,
+  name = 'Help bot',
+  retentionSeconds = 3_600,
+): Promise<string> {
+  const columns = {
+    ...NEW_WEBCHAT_COLUMNS,
+    name,
+    description: 'Seeded bot',
+    short_term_messages_retention_period: retentionSeconds,
+  };
   return (await insertWebchat(db, userId, columns, [], Date.now())).row.id;
 }
 
@@ -126,7 +141,20 @@ export interface BulkChats {
   words?: readonly string[];
 }
 
-const SHOP_WORDS = ['order', 'parcel', 'refund', 'delivery', 'invoice', 'address', 'voucher', 'size', 'colour', 'return', 'price', 'stock'];
+const SHOP_WORDS = [
+  'order',
+  'parcel',
+  'refund',
+  'delivery',
+  'invoice',
+  'address',
+  'voucher',
+  'size',
+  'colour',
+  'return',
+  'price',
+  'stock',
+];
 
 /**
  * Many conversations at once, for volume tests and the bench: multi-row inserts of 500 in one
@@ -134,7 +162,10 @@ const SHOP_WORDS = ['order', 'parcel', 'refund', 'delivery', 'invoice', 'address
  */
 export async function seedBulkChats(db: Kysely<Database>, bulk: BulkChats): Promise<string[]> {
   const words = bulk.words ?? SHOP_WORDS;
-  const ids = Array.from({ length: bulk.conversations }, (_, i) => `bulk${String(i).padStart(8, '0')}${newConversationId().slice(0, 20)}`);
+  const ids = Array.from(
+    { length: bulk.conversations },
+    (_, i) => `bulk${String(i).padStart(8, '0')}${newConversationId().slice(0, 20)}`,
+  );
   const perConversation = 2 * bulk.turns;
   const BATCH = 500;
   const far = bulk.start + 10 * 365 * 86_400_000;
@@ -146,7 +177,17 @@ export async function seedBulkChats(db: Kysely<Database>, bulk: BulkChats): Prom
         .values(
           slice.map((id, k) => {
             const started = bulk.start + (from + k) * 60_000;
-            return { id, user_id: bulk.userId, webchat_id: bulk.webchatId, started_at: started, last_message_at: started + perConversation * 1000, message_count: perConversation, first_question: `question 0 ${words[0]}`, last_seq: perConversation, expires_at: far };
+            return {
+              id,
+              user_id: bulk.userId,
+              webchat_id: bulk.webchatId,
+              started_at: started,
+              last_message_at: started + perConversation * 1000,
+              message_count: perConversation,
+              first_question: `question 0 ${words[0]}`,
+              last_seq: perConversation,
+              expires_at: far,
+            };
           }),
         )
         .execute();
@@ -159,7 +200,10 @@ export async function seedBulkChats(db: Kysely<Database>, bulk: BulkChats): Prom
             conversation_id: id,
             seq: seq + 1,
             role: seq % 2 === 0 ? ('user' as const) : ('assistant' as const),
-            text: seq % 2 === 0 ? `question ${seq / 2} about my ${word}, number ${from + k}` : `Here is what I know about the ${word}.`,
+            text:
+              seq % 2 === 0
+                ? `question ${seq / 2} about my ${word}, number ${from + k}`
+                : `Here is what I know about the ${word}.`,
             created_at: at,
             expires_at: far,
             tool_name: null,
@@ -169,7 +213,11 @@ export async function seedBulkChats(db: Kysely<Database>, bulk: BulkChats): Prom
           };
         }),
       );
-      for (let i = 0; i < rows.length; i += BATCH) await trx.insertInto('chat_messages').values(rows.slice(i, i + BATCH)).execute();
+      for (let i = 0; i < rows.length; i += BATCH)
+        await trx
+          .insertInto('chat_messages')
+          .values(rows.slice(i, i + BATCH))
+          .execute();
     });
   }
   return ids;

@@ -27,9 +27,17 @@ export function endedSessionRow(userId: string, agentId: string, i: number, star
   };
 }
 
-export async function seedEndedSessions(db: Kysely<Database>, userId: string, agentId: string, count: number, start = Date.UTC(2026, 0, 1)): Promise<void> {
+export async function seedEndedSessions(
+  db: Kysely<Database>,
+  userId: string,
+  agentId: string,
+  count: number,
+  start = Date.UTC(2026, 0, 1),
+): Promise<void> {
   for (let from = 1; from <= count; from += 500) {
-    const rows = Array.from({ length: Math.min(500, count - from + 1) }, (_, k) => endedSessionRow(userId, agentId, from + k, start));
+    const rows = Array.from({ length: Math.min(500, count - from + 1) }, (_, k) =>
+      endedSessionRow(userId, agentId, from + k, start),
+    );
     await db.insertInto('call_sessions').values(rows).execute();
   }
 }

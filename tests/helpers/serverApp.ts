@@ -14,17 +14,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
-import type { AuthUser } from '../../shared/types/user.js';
 import { buildApp } from '../../server/app.js';
-import { loadConfig, type Config } from '../../server/config.js';
+import { REFRESH_COOKIE } from '../../server/auth/refreshCookie.js';
+import { type Config, loadConfig } from '../../server/config.js';
 import { hashPassword } from '../../server/crypto/passwords.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { openDatabase } from '../../server/db/openDatabase.js';
 import type { Database } from '../../server/db/schema.js';
 import { insertUser } from '../../server/db/users.js';
 import type { LogDestination } from '../../server/http/prettyLog.js';
-import { REFRESH_COOKIE } from '../../server/auth/refreshCookie.js';
+import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
+import type { AuthUser } from '../../shared/types/user.js';
 import { ownTestDatabase } from './testDatabase.js';
 
 export interface TestClock {
@@ -34,9 +34,12 @@ export interface TestClock {
 
 export function createTestClock(start = Date.now()): TestClock {
   let current = start;
-  return { now: () => current, advance: (ms) => {
+  return {
+    now: () => current,
+    advance: (ms) => {
       current += ms;
-    } };
+    },
+  };
 }
 
 export interface TestUser {
@@ -102,7 +105,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config: Config = {
     // OpenAI and Twilio at a closed local port unless a test points them at a fake: Save in
     // Settings checks credentials with them, and a test never reaches the internet.
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', OPENAI_BASE_URL: `${NOWHERE}/v1`, TWILIO_API_BASE_URL: NOWHERE }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      OPENAI_BASE_URL: `${NOWHERE}/v1`,
+      TWILIO_API_BASE_URL: NOWHERE,
+    }),
     distDir: path.join(dataDir, 'dist'),
     examplesDir: path.join(dataDir, 'examples'),
     ...(own ? { databaseUrl: own.databaseUrl } : {}),
@@ -124,7 +132,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const password = fields.password ?? `pw-${username}`;
     const role = fields.role ?? 'user';
     const email = fields.email === undefined ? `${username}@example.test` : fields.email;
-    const row = await insertUser(db, { username, email, role, passwordHash: await hashPassword(password) }, clock.now());
+    const row = await insertUser(
+      db,
+      { username, email, role, passwordHash: await hashPassword(password) },
+      clock.now(),
+    );
     return { id: row.id, username, password, role, email };
   };
 

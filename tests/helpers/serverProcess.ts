@@ -3,7 +3,7 @@
  * on a data folder the test owns, so a test can kill it with a real signal and start it again on
  * the same files. The URL is read from its "Switchboard is running at" line (PORT 0).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,9 +30,15 @@ export interface ServerProcessOptions {
 }
 
 /** Starts the server on `dataDir` (SQLite) or on `env.DATABASE_URL`; rejects with its output if it does not start. */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const [command, args] =
-    options.runner === 'tsx' ? [path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+    options.runner === 'tsx'
+      ? [path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts']]
+      : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     detached: options.ownGroup ?? false,
@@ -85,6 +91,7 @@ export async function signIn(url: string, username: string, password: string): P
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
-  if (response.status !== 200) throw new Error(`sign-in of ${username} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`sign-in of ${username} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { accessToken: string }).accessToken;
 }

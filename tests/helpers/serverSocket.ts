@@ -2,8 +2,9 @@
  * A WebSocket client for server tests: queues every frame so a test can await the next message
  * or the close, whatever arrived first.
  */
-import WebSocket from 'ws';
+
 import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
 import { parseServerMessage, type ServerMessage } from '../../shared/protocol.js';
 
 export interface TestSocket {

@@ -17,6 +17,11 @@ export async function signedInCaller(t: TestApp, fields?: Partial<Omit<TestUser,
   const user = await t.createUser(fields);
   const { accessToken } = await t.login(user.username, user.password);
   const call: SignedInCaller['call'] = (method, url, payload, impersonate) =>
-    t.app.inject({ method, url, headers: t.auth(accessToken, impersonate), ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: t.auth(accessToken, impersonate),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return { user, accessToken, call };
 }

@@ -34,7 +34,10 @@ export function parseSse(text: string): { events: SseEvent[]; comments: string[]
 }
 
 /** Reads a streamed answer to its end, calling `onEvent` as each event arrives. */
-export async function readSse(body: ReadableStream<Uint8Array>, onEvent?: (event: SseEvent) => void): Promise<{ events: SseEvent[]; comments: string[] }> {
+export async function readSse(
+  body: ReadableStream<Uint8Array>,
+  onEvent?: (event: SseEvent) => void,
+): Promise<{ events: SseEvent[]; comments: string[] }> {
   const parser = new SseParser();
   const events: SseEvent[] = [];
   const decoder = new TextDecoder();

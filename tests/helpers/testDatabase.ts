@@ -18,7 +18,9 @@ function testDatabaseKind(value: string | undefined): TestDatabaseKind {
   if (value === undefined || value === '' || value === 'sqlite') return 'sqlite';
   if (value !== 'postgres') throw new Error(`SWITCHBOARD_TEST_DB is "${value}"; use "sqlite" or "postgres"`);
   if (!POSTGRES_TEST_URL) {
-    throw new Error('SWITCHBOARD_TEST_DB=postgres needs SWITCHBOARD_TEST_DATABASE_URL (or run `npm run test:pg`, which starts a throwaway cluster)');
+    throw new Error(
+      'SWITCHBOARD_TEST_DB=postgres needs SWITCHBOARD_TEST_DATABASE_URL (or run `npm run test:pg`, which starts a throwaway cluster)',
+    );
   }
   return 'postgres';
 }

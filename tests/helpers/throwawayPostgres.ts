@@ -33,7 +33,8 @@ const BIN = findBin();
 /** Why the cluster cannot run here, or null when it can. */
 export function throwawayPostgresUnavailable(): string | null {
   if (process.platform !== 'linux') return 'a throwaway PostgreSQL runs on Linux only';
-  if (BIN === null) return `no PostgreSQL server binaries in ${DEBIAN_VERSIONS}/<version>/bin (install postgresql, or set PG_BIN)`;
+  if (BIN === null)
+    return `no PostgreSQL server binaries in ${DEBIAN_VERSIONS}/<version>/bin (install postgresql, or set PG_BIN)`;
   if (!existsSync(path.join(BIN, 'pg_ctl'))) return `no PostgreSQL server binaries in PG_BIN (${BIN})`;
   if (userInfo().uid !== 0) return null;
   try {

@@ -7,11 +7,10 @@
  * a call placed with make-call; calls that end are reported to their StatusCallback, as Twilio does.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import type { AgentPatch } from '../../shared/types/agent.js';
-import type { Agent } from '../../shared/types/agent.js';
-import { startFakeRealtime, type FakeRealtime, type FakeRealtimeOptions } from '../fixtures/fakeRealtime.js';
+import type { Agent, AgentPatch } from '../../shared/types/agent.js';
+import { type FakeRealtime, type FakeRealtimeOptions, startFakeRealtime } from '../fixtures/fakeRealtime.js';
 import type { FakeRealtimeSession } from '../fixtures/fakeRealtimeSession.js';
-import { startFakeTwilio, type FakeTwilio } from '../fixtures/fakeTwilio.js';
+import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
 import type { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
 import { deliverStatusCallbacks, type StatusDelivery } from '../fixtures/fakeTwilioStatusCallbacks.js';
 import { answerOutboundCall, ringSwitchboard } from '../fixtures/ringSwitchboard.js';
@@ -26,7 +25,11 @@ export interface VoiceOwner {
   accessToken: string;
   agent: Agent;
   number: string;
-  call: (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+  call: (
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) => Promise<LightMyRequestResponse>;
   /** The owner's console channel, once it is established (its first message is taken). */
   console: () => Promise<TestSocket>;
 }
@@ -62,7 +65,12 @@ export async function startVoiceHarness(options: { realtime?: FakeRealtimeOption
   const realtime = await startFakeRealtime({ apiKeys: [OPENAI_TEST_KEY], ...options.realtime });
   const rest = await startFakeTwilio();
   const t = await createTestApp({
-    config: { publicUrl: VOICE_PUBLIC_URL, openaiBaseUrl: realtime.baseUrl, twilioApiBaseUrl: rest.baseUrl, rateLimit: { max: 100_000, windowMs: 60_000 } },
+    config: {
+      publicUrl: VOICE_PUBLIC_URL,
+      openaiBaseUrl: realtime.baseUrl,
+      twilioApiBaseUrl: rest.baseUrl,
+      rateLimit: { max: 100_000, windowMs: 60_000 },
+    },
   });
   const wsUrl = await listenForSockets(t.app);
   const serverUrl = wsUrl.replace(/^ws/, 'http');
@@ -73,13 +81,30 @@ export async function startVoiceHarness(options: { realtime?: FakeRealtimeOption
     const user = await t.createUser();
     const { accessToken } = await t.login(user.username, user.password);
     const call: VoiceOwner['call'] = (method, url, payload) =>
-      t.app.inject({ method, url, headers: t.auth(accessToken), ...(payload === undefined ? {} : { payload: payload as object }) });
-    await call('PUT', '/api/accounts/settings', { openai_api_key: OPENAI_TEST_KEY, twilio_account_sid: rest.accountSid, twilio_auth_token: rest.authToken });
+      t.app.inject({
+        method,
+        url,
+        headers: t.auth(accessToken),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    await call('PUT', '/api/accounts/settings', {
+      openai_api_key: OPENAI_TEST_KEY,
+      twilio_account_sid: rest.accountSid,
+      twilio_auth_token: rest.authToken,
+    });
     const agent = (await call('POST', '/api/agents', { name: `Voice agent ${++numbers}` })).json<Agent>();
     const number = opts.number ?? `+1415555${String(1000 + numbers).padStart(4, '0')}`;
     rest.addNumber(number);
     await call('POST', '/api/phone-associations', { phoneNumber: number, agentId: agent.id });
-    const patched = opts.agent || opts.tools ? (await call('PATCH', `/api/agents/${agent.id}`, { ...opts.agent, ...(opts.tools ? { tools: opts.tools } : {}) })).json<Agent>() : agent;
+    const patched =
+      opts.agent || opts.tools
+        ? (
+            await call('PATCH', `/api/agents/${agent.id}`, {
+              ...opts.agent,
+              ...(opts.tools ? { tools: opts.tools } : {}),
+            })
+          ).json<Agent>()
+        : agent;
     const console = async () => {
       const socket = openTestSocket(`${wsUrl}/api/frontend?token=${accessToken}`);
       const first = await socket.nextMessage();
@@ -90,7 +115,10 @@ export async function startVoiceHarness(options: { realtime?: FakeRealtimeOption
   };
 
   const ring: VoiceHarness['ring'] = async (o, opts = {}) => {
-    const twilio = await ringSwitchboard({ serverUrl, publicUrl: VOICE_PUBLIC_URL }, rest, { to: o.number, from: opts.from ?? '+14155550100' });
+    const twilio = await ringSwitchboard({ serverUrl, publicUrl: VOICE_PUBLIC_URL }, rest, {
+      to: o.number,
+      from: opts.from ?? '+14155550100',
+    });
     live.push(twilio);
     return { twilio, callSid: twilio.callSid };
   };

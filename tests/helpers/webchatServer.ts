@@ -5,8 +5,9 @@
  *   const bot = await alice.createBot({ name: 'Help' });
  *   await alice.call('PUT', `/api/webchats/${bot.id}`, { temperature: 1 });
  */
-import { expect } from 'vitest';
+
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { Webchat, WebchatInput } from '../../shared/types/webchat.js';
 import type { TestApp, TestUser } from './serverApp.js';
 
@@ -31,7 +32,11 @@ export async function signedIn(t: TestApp, fields: Partial<TestUser> = {}): Prom
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const createBot: WebchatCaller['createBot'] = async (body = {}) => {
-    const response = await call('POST', '/api/webchats', { name: 'Support', description: 'Answers questions', ...body });
+    const response = await call('POST', '/api/webchats', {
+      name: 'Support',
+      description: 'Answers questions',
+      ...body,
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Webchat>();
   };

@@ -76,7 +76,12 @@ describe('failed-login throttle', () => {
     const bob = await t.createUser();
     const ip = { remoteAddress: '10.0.0.5' };
     const attempt = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: bob.username, password }, ...ip });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/login',
+        payload: { username: bob.username, password },
+        ...ip,
+      });
     for (let i = 0; i < 5; i += 1) expect((await attempt('wrong-password')).statusCode).toBe(401);
 
     const blocked = await attempt(bob.password);
@@ -102,7 +107,12 @@ describe('failed-login throttle', () => {
   it('a success clears the failures of that username and address', async () => {
     const carol = await t.createUser();
     const attempt = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: carol.username, password }, remoteAddress: '10.0.0.7' });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/login',
+        payload: { username: carol.username, password },
+        remoteAddress: '10.0.0.7',
+      });
     for (let i = 0; i < 4; i += 1) await attempt('wrong-password');
     expect((await attempt(carol.password)).statusCode).toBe(200);
     for (let i = 0; i < 4; i += 1) expect((await attempt('wrong-password')).statusCode).toBe(401);

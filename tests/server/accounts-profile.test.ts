@@ -28,14 +28,30 @@ describe('POST /api/accounts/change-password', () => {
     expect(newRefresh).toBeTruthy();
 
     // Old access tokens (both sessions) die; the answered one works.
-    const withOld = await t.app.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(here.accessToken) });
+    const withOld = await t.app.inject({
+      method: 'GET',
+      url: '/api/accounts/settings',
+      headers: t.auth(here.accessToken),
+    });
     expect(withOld.statusCode).toBe(401);
-    const withNew = await t.app.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(body.accessToken) });
+    const withNew = await t.app.inject({
+      method: 'GET',
+      url: '/api/accounts/settings',
+      headers: t.auth(body.accessToken),
+    });
     expect(withNew.statusCode).toBe(200);
     // Refresh tokens issued before the change are revoked; the new cookie refreshes.
-    const refreshOld = await t.app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { sb_refresh: elsewhere.refreshToken } });
+    const refreshOld = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/refresh-token',
+      cookies: { sb_refresh: elsewhere.refreshToken },
+    });
     expect(refreshOld.statusCode).toBe(401);
-    const refreshNew = await t.app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { sb_refresh: newRefresh! } });
+    const refreshNew = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/refresh-token',
+      cookies: { sb_refresh: newRefresh! },
+    });
     expect(refreshNew.statusCode).toBe(200);
 
     await expect(t.login(user.username, user.password)).rejects.toThrow(/401/);
@@ -47,11 +63,19 @@ describe('POST /api/accounts/change-password', () => {
     const { accessToken } = await t.login(user.username, user.password);
     const cases: Array<[unknown, number, string]> = [
       [{ currentPassword: 'wrong-one', newPassword: 'long-enough' }, 400, 'Current password is incorrect'],
-      [{ currentPassword: user.password, newPassword: '12345' }, 400, 'New password must be at least 6 characters long'],
+      [
+        { currentPassword: user.password, newPassword: '12345' },
+        400,
+        'New password must be at least 6 characters long',
+      ],
       [{ currentPassword: user.password }, 400, 'Current password and new password are required'],
       [{ currentPassword: '', newPassword: '' }, 400, 'Current password and new password are required'],
       [{ currentPassword: 1, newPassword: 'long-enough' }, 400, 'currentPassword: must be a string'],
-      [{ currentPassword: user.password, newPassword: 'long-enough', userId: 'x' }, 400, 'userId: is not an accepted field'],
+      [
+        { currentPassword: user.password, newPassword: 'long-enough', userId: 'x' },
+        400,
+        'userId: is not an accepted field',
+      ],
     ];
     for (const [payload, status, error] of cases) {
       const response = await post('/api/accounts/change-password', accessToken, payload);
@@ -64,7 +88,12 @@ describe('POST /api/accounts/change-password', () => {
     const admin = await t.createUser({ role: 'admin' });
     const target = await t.createUser();
     const { accessToken } = await t.login(admin.username, admin.password);
-    const response = await post('/api/accounts/change-password', accessToken, { currentPassword: admin.password, newPassword: 'whatever-new' }, target.id);
+    const response = await post(
+      '/api/accounts/change-password',
+      accessToken,
+      { currentPassword: admin.password, newPassword: 'whatever-new' },
+      target.id,
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ success: false, code: 'impersonation_denied' });
     await expect(t.login(admin.username, admin.password)).resolves.toBeTruthy();
@@ -73,7 +102,7 @@ describe('POST /api/accounts/change-password', () => {
 });
 
 describe('POST /api/accounts/change-email', () => {
-  it('changes the signed-in user\'s email', async () => {
+  it("changes the signed-in user's email", async () => {
     const user = await t.createUser();
     const { accessToken } = await t.login(user.username, user.password);
     const response = await post('/api/accounts/change-email', accessToken, { newEmail: '  new@example.org ' });

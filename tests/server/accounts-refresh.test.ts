@@ -23,7 +23,11 @@ describe('POST /api/accounts/refresh-token', () => {
     expect(next).toBeTruthy();
     expect(next).not.toBe(session.refreshToken);
 
-    const settings = await t.app.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(response.json().accessToken) });
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: '/api/accounts/settings',
+      headers: t.auth(response.json().accessToken),
+    });
     expect(settings.statusCode).toBe(200);
     expect((await refresh(next!)).statusCode).toBe(200);
   });
@@ -77,16 +81,28 @@ describe('POST /api/accounts/logout', () => {
 
   it('works with only the cookie, with only an expired token, and with nothing at all', async () => {
     const session = await t.login(alice.username, alice.password);
-    const cookieOnly = await t.app.inject({ method: 'POST', url: '/api/accounts/logout', cookies: { sb_refresh: session.refreshToken } });
+    const cookieOnly = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/logout',
+      cookies: { sb_refresh: session.refreshToken },
+    });
     expect(cookieOnly.statusCode).toBe(200);
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
 
     const later = await t.login(alice.username, alice.password);
     t.clock.advance(60 * 60 * 1000);
-    const expired = await t.app.inject({ method: 'POST', url: '/api/accounts/logout', headers: t.auth(later.accessToken) });
+    const expired = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/logout',
+      headers: t.auth(later.accessToken),
+    });
     expect(expired.statusCode).toBe(200);
 
-    const nothing = await t.app.inject({ method: 'POST', url: '/api/accounts/logout', headers: { 'content-type': 'application/json' } });
+    const nothing = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/logout',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(nothing.statusCode).toBe(200);
     expect(nothing.json()).toMatchObject({ success: true, disconnectedConnections: 0 });
   });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserById } from '../../server/db/users.js';
-import { createTestApp, uniqueName, type TestApp } from '../helpers/serverApp.js';
+import { createTestApp, type TestApp, uniqueName } from '../helpers/serverApp.js';
 
 let t: TestApp;
 let token: string;
@@ -17,9 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'POST' | 'PUT', url: string, payload: object) => t.app.inject({ method, url, headers: t.auth(token), payload });
+const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
+  t.app.inject({ method, url, headers: t.auth(token), payload });
 const create = (fields: Record<string, unknown>) =>
-  call('POST', '/api/accounts/admin/users', { username: uniqueName('new'), email: 'new@example.org', password: 'secret-123', role: 'user', ...fields });
+  call('POST', '/api/accounts/admin/users', {
+    username: uniqueName('new'),
+    email: 'new@example.org',
+    password: 'secret-123',
+    role: 'user',
+    ...fields,
+  });
 
 describe('Create User answers name their field', () => {
   it.each([
@@ -40,7 +47,12 @@ describe('Create User answers name their field', () => {
     expect((await create({ username })).statusCode).toBe(201);
     const response = await create({ username });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ success: false, error: 'Username already exists', code: 'conflict', details: { field: 'username' } });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Username already exists',
+      code: 'conflict',
+      details: { field: 'username' },
+    });
   });
 });
 
@@ -50,7 +62,12 @@ describe('an email for every user an admin manages', () => {
     for (const email of ['', '  ', null]) {
       const response = await call('PUT', `/api/accounts/admin/users/${target.id}`, { email });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error: 'Email is required', code: 'bad_request', details: { field: 'email' } });
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'Email is required',
+        code: 'bad_request',
+        details: { field: 'email' },
+      });
     }
     expect((await findUserById(t.db, target.id))?.email).toBe(target.email);
   });
@@ -58,7 +75,12 @@ describe('an email for every user an admin manages', () => {
   it('takes a user without an email sent back as it is, and lets an admin give them one', async () => {
     const target = await t.createUser({ email: null });
     const renamed = uniqueName('renamed');
-    const kept = await call('PUT', `/api/accounts/admin/users/${target.id}`, { id: target.id, username: renamed, email: null, role: 'user' });
+    const kept = await call('PUT', `/api/accounts/admin/users/${target.id}`, {
+      id: target.id,
+      username: renamed,
+      email: null,
+      role: 'user',
+    });
     expect(kept.statusCode).toBe(200);
     expect(kept.json().user).toMatchObject({ username: renamed, email: null });
     const given = await call('PUT', `/api/accounts/admin/users/${target.id}`, { email: 'found@example.org' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSettings } from '../../server/db/settings.js';
-import { createTestApp, uniqueName, type TestApp, type TestUser } from '../helpers/serverApp.js';
+import { createTestApp, type TestApp, type TestUser, uniqueName } from '../helpers/serverApp.js';
 
 let t: TestApp;
 let superadmin: TestUser;
@@ -22,7 +22,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, as: keyof typeof tokens, payload?: unknown) =>
-  t.app.inject({ method, url, headers: t.auth(tokens[as]), ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: t.auth(tokens[as]),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const newUser = (fields: Record<string, unknown> = {}) => ({
   username: uniqueName('created'),
@@ -63,21 +68,36 @@ describe('POST /api/accounts/admin/users', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       success: true,
-      user: { id: expect.any(String), username: fields.username, email: fields.email, role: 'user', created_at: expect.any(Number) },
+      user: {
+        id: expect.any(String),
+        username: fields.username,
+        email: fields.email,
+        role: 'user',
+        created_at: expect.any(Number),
+      },
     });
     await expect(t.login(fields.username, fields.password)).resolves.toBeTruthy();
   });
 
   it('lets only a superadmin create an admin, and nobody a superadmin', async () => {
     expect((await call('POST', '/api/accounts/admin/users', 'admin', newUser({ role: 'admin' }))).statusCode).toBe(403);
-    expect((await call('POST', '/api/accounts/admin/users', 'superadmin', newUser({ role: 'admin' }))).statusCode).toBe(201);
-    expect((await call('POST', '/api/accounts/admin/users', 'superadmin', newUser({ role: 'superadmin' }))).statusCode).toBe(403);
+    expect((await call('POST', '/api/accounts/admin/users', 'superadmin', newUser({ role: 'admin' }))).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await call('POST', '/api/accounts/admin/users', 'superadmin', newUser({ role: 'superadmin' }))).statusCode,
+    ).toBe(403);
   });
 
   it('answers 409 for a taken username', async () => {
     const response = await call('POST', '/api/accounts/admin/users', 'admin', newUser({ username: user.username }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ success: false, error: 'Username already exists', code: 'conflict', details: { field: 'username' } });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Username already exists',
+      code: 'conflict',
+      details: { field: 'username' },
+    });
   });
 
   it.each([
@@ -99,21 +119,42 @@ describe('POST /api/accounts/admin/users', () => {
 describe('PUT /api/accounts/admin/users/{id}', () => {
   it('updates username and email of a lower user, accepting the whole user object back', async () => {
     const target = await t.createUser();
-    const listed = (await call('GET', '/api/accounts/admin/users', 'admin')).json().users.find((u: { id: string }) => u.id === target.id);
+    const listed = (await call('GET', '/api/accounts/admin/users', 'admin'))
+      .json()
+      .users.find((u: { id: string }) => u.id === target.id);
     const renamed = uniqueName('renamed');
-    const response = await call('PUT', `/api/accounts/admin/users/${target.id}`, 'admin', { ...listed, username: renamed, email: 'changed@example.org' });
+    const response = await call('PUT', `/api/accounts/admin/users/${target.id}`, 'admin', {
+      ...listed,
+      username: renamed,
+      email: 'changed@example.org',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ id: target.id, username: renamed, email: 'changed@example.org', role: 'user' });
+    expect(response.json().user).toMatchObject({
+      id: target.id,
+      username: renamed,
+      email: 'changed@example.org',
+      role: 'user',
+    });
   });
 
   it('enforces role rules: strictly lower targets and roles, never oneself', async () => {
     const target = await t.createUser();
-    expect((await call('PUT', `/api/accounts/admin/users/${target.id}`, 'admin', { role: 'admin' })).statusCode).toBe(403);
-    expect((await call('PUT', `/api/accounts/admin/users/${admin.id}`, 'admin', { username: 'me-again' })).statusCode).toBe(403);
-    expect((await call('PUT', `/api/accounts/admin/users/${superadmin.id}`, 'admin', { email: 'x@y.zz' })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/accounts/admin/users/${target.id}`, 'admin', { role: 'admin' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call('PUT', `/api/accounts/admin/users/${admin.id}`, 'admin', { username: 'me-again' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', `/api/accounts/admin/users/${superadmin.id}`, 'admin', { email: 'x@y.zz' })).statusCode,
+    ).toBe(403);
     const otherAdmin = await t.createUser({ role: 'admin' });
-    expect((await call('PUT', `/api/accounts/admin/users/${otherAdmin.id}`, 'admin', { email: 'x@y.zz' })).statusCode).toBe(403);
-    expect((await call('PUT', `/api/accounts/admin/users/${superadmin.id}`, 'superadmin', { role: 'user' })).statusCode).toBe(403);
+    expect(
+      (await call('PUT', `/api/accounts/admin/users/${otherAdmin.id}`, 'admin', { email: 'x@y.zz' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', `/api/accounts/admin/users/${superadmin.id}`, 'superadmin', { role: 'user' })).statusCode,
+    ).toBe(403);
 
     const promoted = await call('PUT', `/api/accounts/admin/users/${target.id}`, 'superadmin', { role: 'admin' });
     expect(promoted.statusCode).toBe(200);
@@ -124,8 +165,12 @@ describe('PUT /api/accounts/admin/users/{id}', () => {
 
   it('answers 409 for a taken username, 404 for an unknown id and 400 for bad input', async () => {
     const target = await t.createUser();
-    expect((await call('PUT', `/api/accounts/admin/users/${target.id}`, 'admin', { username: user.username })).statusCode).toBe(409);
-    expect((await call('PUT', '/api/accounts/admin/users/no-such-id', 'admin', { email: 'a@b.cc' })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/api/accounts/admin/users/${target.id}`, 'admin', { username: user.username })).statusCode,
+    ).toBe(409);
+    expect((await call('PUT', '/api/accounts/admin/users/no-such-id', 'admin', { email: 'a@b.cc' })).statusCode).toBe(
+      404,
+    );
     const bad: Array<[unknown, string]> = [
       [{ username: '' }, 'Username cannot be empty or contain control characters'],
       [{ email: 'nope' }, 'Please enter a valid email address'],
@@ -144,14 +189,23 @@ describe('DELETE /api/accounts/admin/users/{id}', () => {
   it('deletes a lower user with their data, and their tokens stop working', async () => {
     const target = await t.createUser();
     const session = await t.login(target.username, target.password);
-    await t.app.inject({ method: 'PUT', url: '/api/accounts/settings', headers: t.auth(session.accessToken), payload: { openai_api_key: 'sk-test-123456789' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/accounts/settings',
+      headers: t.auth(session.accessToken),
+      payload: { openai_api_key: 'sk-test-123456789' },
+    });
     expect(await findSettings(t.db, target.id)).toBeDefined();
 
     const response = await call('DELETE', `/api/accounts/admin/users/${target.id}`, 'admin');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
     expect(await findSettings(t.db, target.id)).toBeUndefined();
-    const after = await t.app.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(session.accessToken) });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/accounts/settings',
+      headers: t.auth(session.accessToken),
+    });
     expect(after.statusCode).toBe(401);
     expect((await call('DELETE', `/api/accounts/admin/users/${target.id}`, 'admin')).statusCode).toBe(404);
   });

@@ -16,7 +16,12 @@ async function signedIn(fields: Partial<TestUser> = {}) {
   const user = await t.createUser(fields);
   const { accessToken } = await t.login(user.username, user.password);
   const call = (method: Method, url: string, payload?: unknown, impersonate?: string) =>
-    t.app.inject({ method, url, headers: t.auth(accessToken, impersonate), ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: t.auth(accessToken, impersonate),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const create = async (name: string): Promise<Agent> => {
     const response = await call('POST', '/api/agents', { name });
     expect(response.statusCode).toBe(201);
@@ -85,7 +90,7 @@ describe('creating an agent', () => {
 });
 
 describe('listing, reading and deleting', () => {
-  it('lists only the effective user\'s agents, newest first', async () => {
+  it("lists only the effective user's agents, newest first", async () => {
     const alice = await signedIn();
     const bob = await signedIn();
     await alice.create('First');
@@ -105,7 +110,10 @@ describe('listing, reading and deleting', () => {
     const mine = await alice.call('GET', `/api/agents/${agent.id}`);
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual(agent);
-    for (const response of [await bob.call('GET', `/api/agents/${agent.id}`), await alice.call('GET', `/api/agents/${randomUUID()}`)]) {
+    for (const response of [
+      await bob.call('GET', `/api/agents/${agent.id}`),
+      await alice.call('GET', `/api/agents/${randomUUID()}`),
+    ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ success: false, error: 'Agent not found', code: 'not_found' });
     }
@@ -133,7 +141,7 @@ describe('listing, reading and deleting', () => {
 });
 
 describe('impersonation', () => {
-  it('an admin impersonating a user lists, creates and edits that user\'s agents', async () => {
+  it("an admin impersonating a user lists, creates and edits that user's agents", async () => {
     const alice = await signedIn();
     const admin = await signedIn({ role: 'admin' });
     const own = await admin.create('Admin own');
@@ -146,7 +154,12 @@ describe('impersonation', () => {
     const created = await asAlice('POST', '/api/agents', { name: 'Made for Alice' });
     expect(created.statusCode).toBe(201);
 
-    expect((await alice.call('GET', '/api/agents')).json<Agent[]>().map((a) => a.name).sort()).toEqual(['Alice agent', 'Made for Alice']);
+    expect(
+      (await alice.call('GET', '/api/agents'))
+        .json<Agent[]>()
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual(['Alice agent', 'Made for Alice']);
     expect((await admin.call('GET', '/api/agents')).json<Agent[]>().map((a) => a.name)).toEqual(['Admin own']);
   });
 });

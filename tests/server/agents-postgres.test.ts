@@ -6,15 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent } from '../../shared/types/agent.js';
 import { insertAgent } from '../../server/db/agents.js';
 import { associateNumber, findAgentByAccountAndNumber } from '../../server/db/phoneAssociations.js';
+import type { Agent } from '../../shared/types/agent.js';
 import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
 import type { TestApp } from '../helpers/serverApp.js';
 
 describe.skipIf(!POSTGRES_TEST_URL)('agents on PostgreSQL', () => {
   let t: TestApp;
-  let call: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+  let call: (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) => Promise<LightMyRequestResponse>;
   let userId: string;
 
   beforeAll(async () => {
@@ -23,7 +27,12 @@ describe.skipIf(!POSTGRES_TEST_URL)('agents on PostgreSQL', () => {
     userId = user.id;
     const { accessToken } = await t.login(user.username, user.password);
     call = (method, url, payload) =>
-      t.app.inject({ method, url, headers: t.auth(accessToken), ...(payload === undefined ? {} : { payload: payload as object }) });
+      t.app.inject({
+        method,
+        url,
+        headers: t.auth(accessToken),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
   });
 
   afterAll(() => t?.close());
@@ -31,10 +40,20 @@ describe.skipIf(!POSTGRES_TEST_URL)('agents on PostgreSQL', () => {
   it('creates with defaults and reads back exact fractions and booleans', async () => {
     const created = (await call('POST', '/api/agents', { name: 'On Postgres' })).json<Agent>();
     expect(created).toMatchObject({ temperature: 0.8, threshold: 0.5, speakFirst: false });
-    const patched = await call('PATCH', `/api/agents/${created.id}`, { temperature: 1.1, threshold: 0.35, speakFirst: true, max_response_output_tokens: 4096 });
+    const patched = await call('PATCH', `/api/agents/${created.id}`, {
+      temperature: 1.1,
+      threshold: 0.35,
+      speakFirst: true,
+      max_response_output_tokens: 4096,
+    });
     expect(patched.statusCode).toBe(200);
     const read = (await call('GET', `/api/agents/${created.id}`)).json<Agent>();
-    expect(read).toMatchObject({ temperature: 1.1, threshold: 0.35, speakFirst: true, max_response_output_tokens: 4096 });
+    expect(read).toMatchObject({
+      temperature: 1.1,
+      threshold: 0.35,
+      speakFirst: true,
+      max_response_output_tokens: 4096,
+    });
   });
 
   it('moves numbers, frees them with the agent, and drops deleted tools from agents', async () => {
@@ -51,7 +70,17 @@ describe.skipIf(!POSTGRES_TEST_URL)('agents on PostgreSQL', () => {
     const now = Date.now();
     await t.db
       .insertInto('tools')
-      .values({ id: toolId, user_id: userId, name: 'pg_tool', description: 'd', type: 'function', parameters: '{}', handler_code: '', created_at: now, updated_at: now })
+      .values({
+        id: toolId,
+        user_id: userId,
+        name: 'pg_tool',
+        description: 'd',
+        type: 'function',
+        parameters: '{}',
+        handler_code: '',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     expect((await call('PATCH', `/api/agents/${a.id}`, { tools: [toolId] })).json<Agent>().tools).toHaveLength(1);
     await t.db.deleteFrom('tools').where('id', '=', toolId).execute();
@@ -59,14 +88,20 @@ describe.skipIf(!POSTGRES_TEST_URL)('agents on PostgreSQL', () => {
   });
 
   it('concurrent moves of one number leave exactly one holder', async () => {
-    const agents = await Promise.all(['C', 'D', 'E', 'F'].map(async (name) => (await call('POST', '/api/agents', { name })).json<Agent>()));
-    const answers = await Promise.all(agents.map((x) => call('POST', '/api/phone-associations', { phoneNumber: '+14155550302', agentId: x.id })));
+    const agents = await Promise.all(
+      ['C', 'D', 'E', 'F'].map(async (name) => (await call('POST', '/api/agents', { name })).json<Agent>()),
+    );
+    const answers = await Promise.all(
+      agents.map((x) => call('POST', '/api/phone-associations', { phoneNumber: '+14155550302', agentId: x.id })),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-    const holders = (await call('GET', '/api/phone-associations')).json().associations.filter((x: { phoneNumber: string }) => x.phoneNumber === '+14155550302');
+    const holders = (await call('GET', '/api/phone-associations'))
+      .json()
+      .associations.filter((x: { phoneNumber: string }) => x.phoneNumber === '+14155550302');
     expect(holders).toHaveLength(1);
   });
 
-  it('gives a Twilio account\'s number to one user\'s agent when several claim it at once', async () => {
+  it("gives a Twilio account's number to one user's agent when several claim it at once", async () => {
     const accountSid = `AC${'7'.repeat(32)}`;
     const claims = await Promise.all(
       [0, 1, 2].map(async () => {

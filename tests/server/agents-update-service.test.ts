@@ -21,13 +21,27 @@ afterAll(() => t.close());
 const NOW = 1_700_000_000_000;
 
 async function refusal(work: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await work.then(() => undefined, (caught: unknown) => caught);
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
   return { code: error.code, message: error.message };
 }
 
 const tool = (userId: string, name: string) =>
-  insertTool(t.db, userId, { name, description: '', type: 'function', parameters: { type: 'object', properties: {} }, handler_code: 'return 1;' }, NOW);
+  insertTool(
+    t.db,
+    userId,
+    {
+      name,
+      description: '',
+      type: 'function',
+      parameters: { type: 'object', properties: {} },
+      handler_code: 'return 1;',
+    },
+    NOW,
+  );
 
 describe('updateAgent, the service behind PATCH /api/agents/:id', () => {
   it('applies the changes and the tool list in order, and answers the agent as it now is', async () => {
@@ -44,7 +58,10 @@ describe('updateAgent, the service behind PATCH /api/agents/:id', () => {
     const [owner, other] = [await t.createUser(), await t.createUser()];
     const agent = await createAgent(t.db, owner.id, 'Mine', NOW);
     const patch = parseAgentPatch({ name: 'Taken' }, agent.id);
-    expect(await refusal(updateAgent(t.db, other.id, agent.id, patch, NOW))).toEqual({ code: 'not_found', message: 'Agent not found' });
+    expect(await refusal(updateAgent(t.db, other.id, agent.id, patch, NOW))).toEqual({
+      code: 'not_found',
+      message: 'Agent not found',
+    });
     expect((await updateAgent(t.db, owner.id, agent.id, { changes: {} }, NOW)).name).toBe('Mine');
   });
 
@@ -63,7 +80,13 @@ describe('updateAgent, the service behind PATCH /api/agents/:id', () => {
     const user = await t.createUser();
     const agent = await createAgent(t.db, user.id, 'Agent', NOW);
     expect(await associateNumber(t.db, user.id, agent.id, '+15550001111', NOW)).not.toBe('agent_not_found');
-    const same = await updateAgent(t.db, user.id, agent.id, parseAgentPatch({ phoneNumber: '+15550001111', name: 'Kept' }, agent.id), NOW);
+    const same = await updateAgent(
+      t.db,
+      user.id,
+      agent.id,
+      parseAgentPatch({ phoneNumber: '+15550001111', name: 'Kept' }, agent.id),
+      NOW,
+    );
     expect(same).toMatchObject({ name: 'Kept', phoneNumber: '+15550001111' });
     const moved = parseAgentPatch({ phoneNumber: '+15550002222' }, agent.id);
     expect(await refusal(updateAgent(t.db, user.id, agent.id, moved, NOW))).toEqual({

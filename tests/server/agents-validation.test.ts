@@ -9,7 +9,12 @@ let userId: string;
 let agent: Agent;
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: t.auth(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: t.auth(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const patch = (body: unknown) => call('PATCH', `/api/agents/${agent.id}`, body);
 
 beforeAll(async () => {
@@ -27,7 +32,17 @@ async function insertTool(owner: string, name: string): Promise<string> {
   const now = Date.now();
   await t.db
     .insertInto('tools')
-    .values({ id, user_id: owner, name, description: `${name} tool`, type: 'function', parameters: '{}', handler_code: '', created_at: now, updated_at: now })
+    .values({
+      id,
+      user_id: owner,
+      name,
+      description: `${name} tool`,
+      type: 'function',
+      parameters: '{}',
+      handler_code: '',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
@@ -97,7 +112,11 @@ describe('PATCH /api/agents/:id refuses values out of range, naming the field', 
     ['voice', 'nova', 'voice: must be one of alloy, ash, ballad, coral, echo, sage, shimmer, verse'],
     ['speakFirst', 'yes', 'speakFirst: must be true or false'],
     ['transcription', 1, 'transcription: must be true or false'],
-    ['transcription_model', 'whisper-2', 'transcription_model: must be one of whisper-1, gpt-4o-transcribe, gpt-4o-mini-transcribe'],
+    [
+      'transcription_model',
+      'whisper-2',
+      'transcription_model: must be one of whisper-1, gpt-4o-transcribe, gpt-4o-mini-transcribe',
+    ],
     ['transcription_language', 'x'.repeat(36), 'transcription_language: must be at most 35 characters long'],
     ['noise_reduction', 'loud', 'noise_reduction: must be one of none, near_field, far_field'],
     ['input_audio_format', 'mp3', 'input_audio_format: must be one of pcm16, g711_ulaw, g711_alaw'],
@@ -165,7 +184,7 @@ describe('tools of an agent', () => {
     expect((await patch({ tools: [] })).json<Agent>().tools).toEqual([]);
   });
 
-  it('refuses an unknown tool id and another user\'s tool', async () => {
+  it("refuses an unknown tool id and another user's tool", async () => {
     const other = await t.createUser();
     const foreign = await insertTool(other.id, 'theirs');
     const mine = await insertTool(userId, 'mine');
@@ -174,7 +193,9 @@ describe('tools of an agent', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toBe(`tools: unknown tool id ${id}`);
     }
-    expect((await call('GET', `/api/agents/${agent.id}`)).json<Agent>().tools.map((tool) => tool.id)).not.toContain(mine);
+    expect((await call('GET', `/api/agents/${agent.id}`)).json<Agent>().tools.map((tool) => tool.id)).not.toContain(
+      mine,
+    );
   });
 
   it('deleting a tool removes it from every agent that had it', async () => {
@@ -184,7 +205,9 @@ describe('tools of an agent', () => {
     await patch({ tools: [gone, kept] });
     await call('PATCH', `/api/agents/${second.id}`, { tools: [gone] });
     await t.db.deleteFrom('tools').where('id', '=', gone).execute();
-    expect((await call('GET', `/api/agents/${agent.id}`)).json<Agent>().tools.map((tool) => tool.name)).toEqual(['kept']);
+    expect((await call('GET', `/api/agents/${agent.id}`)).json<Agent>().tools.map((tool) => tool.name)).toEqual([
+      'kept',
+    ]);
     expect((await call('GET', `/api/agents/${second.id}`)).json<Agent>().tools).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { UserCache } from '../../server/auth/UserCache.js';
 import { VerifiedTokens } from '../../server/auth/VerifiedTokens.js';
-import { createTestApp, uniqueName, type TestApp, type TestUser } from '../helpers/serverApp.js';
+import { createTestApp, type TestApp, type TestUser, uniqueName } from '../helpers/serverApp.js';
 import { listenForSockets, openTestSocket } from '../helpers/serverSocket.js';
 
 let t: TestApp;
@@ -23,11 +23,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, token: string, impersonate?: string) => t.app.inject({ method: 'GET', url, headers: t.auth(token, impersonate) });
+const get = (url: string, token: string, impersonate?: string) =>
+  t.app.inject({ method: 'GET', url, headers: t.auth(token, impersonate) });
 const settings = (token: string, impersonate?: string) => get('/api/accounts/settings', token, impersonate);
 const adminList = (token: string) => get('/api/accounts/admin/users', token);
 const asSuperadmin = (method: 'PUT' | 'DELETE', id: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/accounts/admin/users/${id}`, headers: t.auth(superToken), ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/api/accounts/admin/users/${id}`,
+    headers: t.auth(superToken),
+    ...(payload ? { payload } : {}),
+  });
 
 async function signedIn(role = 'user') {
   const user = await t.createUser({ role });
@@ -82,7 +88,7 @@ describe('with the token and the user cached, the next request sees', () => {
     expect((await settings(token)).statusCode).toBe(401);
   });
 
-  it('an impersonated user promoted to the admin\'s rank: impersonation is refused', async () => {
+  it("an impersonated user promoted to the admin's rank: impersonation is refused", async () => {
     const admin = await signedIn('admin');
     const { user } = await signedIn();
     expect((await settings(admin.token, user.id)).statusCode).toBe(200);
@@ -100,11 +106,13 @@ describe('with the token and the user cached, the next request sees', () => {
     expect((await settings(admin.token, user.id)).statusCode).toBe(403);
   });
 
-  it('a new username and email, on the real-time channel\'s welcome', async () => {
+  it("a new username and email, on the real-time channel's welcome", async () => {
     const { user, token } = await signedIn();
     expect((await settings(token)).statusCode).toBe(200);
     const renamed = uniqueName('renamed');
-    expect((await asSuperadmin('PUT', user.id, { username: renamed, email: 'renamed@example.org' })).statusCode).toBe(200);
+    expect((await asSuperadmin('PUT', user.id, { username: renamed, email: 'renamed@example.org' })).statusCode).toBe(
+      200,
+    );
     const socket = openTestSocket(`${base}/api/frontend?token=${token}`);
     expect(await socket.nextMessage()).toMatchObject({
       type: 'connection.established',
@@ -123,7 +131,7 @@ describe('with the token and the user cached, the next request sees', () => {
 });
 
 describe('another instance on the same database', () => {
-  it('applies a role change made elsewhere within the user cache\'s age bound', async () => {
+  it("applies a role change made elsewhere within the user cache's age bound", async () => {
     const other = await buildApp({ db: t.db, config: t.config, now: t.clock.now, logger: { level: 'silent' } });
     try {
       const { user, token } = await signedIn('admin');
@@ -155,7 +163,15 @@ describe('UserCache', () => {
     const cache = new UserCache(t.db, t.clock.now, { maxEntries: 2, maxAgeMs: 60_000 });
     const users = [await t.createUser(), await t.createUser(), await t.createUser()];
     for (const user of users) await cache.get(user.id);
-    await t.db.updateTable('users').set({ email: 'changed@example.org' }).where('id', 'in', users.map((u) => u.id)).execute();
+    await t.db
+      .updateTable('users')
+      .set({ email: 'changed@example.org' })
+      .where(
+        'id',
+        'in',
+        users.map((u) => u.id),
+      )
+      .execute();
     expect((await cache.get(users[0]!.id))?.email).toBe('changed@example.org');
     expect((await cache.get(users[2]!.id))?.email).toBe(users[2]!.email);
   });

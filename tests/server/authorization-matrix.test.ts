@@ -4,8 +4,15 @@
  */
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, uniqueName, type SignedIn, type TestApp, type TestUser } from '../helpers/serverApp.js';
-import { AUTHORIZATION_ROWS, IDENTITIES, type AuthorizationRow, type Expected, type Identity, type MatrixContext } from './authorizationRows.js';
+import { createTestApp, type SignedIn, type TestApp, type TestUser, uniqueName } from '../helpers/serverApp.js';
+import {
+  AUTHORIZATION_ROWS,
+  type AuthorizationRow,
+  type Expected,
+  IDENTITIES,
+  type Identity,
+  type MatrixContext,
+} from './authorizationRows.js';
 
 let t: TestApp;
 let ctx: MatrixContext;
@@ -65,7 +72,10 @@ async function statusFor(row: AuthorizationRow, identity: Identity): Promise<num
       session = await t.login(actor.username, actor.password);
       sessions.set(actor.id, session);
     }
-    Object.assign(headers, t.auth(session.accessToken, identity === 'adminImpersonatingA' ? ctx.users.userA.id : undefined));
+    Object.assign(
+      headers,
+      t.auth(session.accessToken, identity === 'adminImpersonatingA' ? ctx.users.userA.id : undefined),
+    );
     cookies.sb_refresh = session.refreshToken;
     if (row.endsSession) sessions.delete(actor.id);
   }
@@ -99,7 +109,8 @@ describe('authorization matrix', () => {
       for (const identity of IDENTITIES) {
         const status = await statusFor(row, identity);
         const expected = row.expect[identity];
-        if (!matches(expected, status)) mismatches.push(`${keyOf(row)} as ${identity}: expected ${expected}, got ${status}`);
+        if (!matches(expected, status))
+          mismatches.push(`${keyOf(row)} as ${identity}: expected ${expected}, got ${status}`);
       }
     }
     expect(mismatches).toEqual([]);

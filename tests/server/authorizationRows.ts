@@ -13,13 +13,13 @@ import { insertAgent } from '../../server/db/agents.js';
 import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
 import { saveCustomValue } from '../../server/db/customValues.js';
 import { associateNumber } from '../../server/db/phoneAssociations.js';
-import { insertSession } from '../../server/db/sessions.js';
 import type { Database } from '../../server/db/schema.js';
+import { insertSession } from '../../server/db/sessions.js';
 import { insertTool } from '../../server/db/tools.js';
 import { insertDemo } from '../../server/db/webchatDemos.js';
 import { insertWebchat } from '../../server/db/webchats.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
-import { uniqueName, type TestUser } from '../helpers/serverApp.js';
+import { type TestUser, uniqueName } from '../helpers/serverApp.js';
 
 export const IDENTITIES = ['anonymous', 'userA', 'userB', 'admin', 'superadmin', 'adminImpersonatingA'] as const;
 export type Identity = (typeof IDENTITIES)[number];
@@ -70,7 +70,10 @@ export const everyone = (status: Expected): Record<Identity, Expected> => ({
 });
 
 /** 401 for anonymous, `status` for every signed-in identity unless overridden. */
-export const signedIn = (status: Expected, overrides: Partial<Record<Identity, Expected>> = {}): Record<Identity, Expected> => ({
+export const signedIn = (
+  status: Expected,
+  overrides: Partial<Record<Identity, Expected>> = {},
+): Record<Identity, Expected> => ({
   ...everyone(status),
   anonymous: 401,
   ...overrides,
@@ -101,7 +104,9 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
   {
     method: 'POST',
     route: '/api/accounts/change-password',
-    request: (_ctx, { actor }) => ({ payload: { currentPassword: actor?.password ?? 'x', newPassword: actor?.password ?? 'xxxxxx' } }),
+    request: (_ctx, { actor }) => ({
+      payload: { currentPassword: actor?.password ?? 'x', newPassword: actor?.password ?? 'xxxxxx' },
+    }),
     expect: signedIn(200, { adminImpersonatingA: 403 }),
     endsSession: true,
   },
@@ -114,7 +119,12 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
 
   // Account settings (spec part 2 §7): the effective user's own.
   { method: 'GET', route: '/api/accounts/settings', expect: signedIn(200) },
-  { method: 'PUT', route: '/api/accounts/settings', request: () => ({ payload: { openai_api_key: 'sk-matrix-0000' } }), expect: signedIn(200) },
+  {
+    method: 'PUT',
+    route: '/api/accounts/settings',
+    request: () => ({ payload: { openai_api_key: 'sk-matrix-0000' } }),
+    expect: signedIn(200),
+  },
   { method: 'POST', route: '/api/accounts/settings/reset', expect: signedIn(200) },
   { method: 'DELETE', route: '/api/accounts/settings', expect: signedIn(200) },
 
@@ -123,7 +133,9 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
   {
     method: 'POST',
     route: '/api/accounts/admin/users',
-    request: (ctx) => ({ payload: { username: ctx.unique('matrix'), email: 'm@example.org', password: 'matrix-pw', role: 'user' } }),
+    request: (ctx) => ({
+      payload: { username: ctx.unique('matrix'), email: 'm@example.org', password: 'matrix-pw', role: 'user' },
+    }),
     expect: adminsOnly(201),
   },
   {
@@ -156,15 +168,30 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
 
   // Agents, phone associations and Twilio (spec part 1 §7): the effective user's own agents only.
   { method: 'GET', route: '/api/agents', expect: signedIn(200) },
-  { method: 'POST', route: '/api/agents', request: () => ({ payload: { name: 'Matrix agent' } }), expect: signedIn(201) },
-  { method: 'GET', route: '/api/agents/:id', request: async (ctx) => ({ url: `/api/agents/${await agentOfA(ctx)}` }), expect: onlyA(200) },
+  {
+    method: 'POST',
+    route: '/api/agents',
+    request: () => ({ payload: { name: 'Matrix agent' } }),
+    expect: signedIn(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/agents/:id',
+    request: async (ctx) => ({ url: `/api/agents/${await agentOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
   {
     method: 'PATCH',
     route: '/api/agents/:id',
     request: async (ctx) => ({ url: `/api/agents/${await agentOfA(ctx)}`, payload: { description: 'edited' } }),
     expect: onlyA(200),
   },
-  { method: 'DELETE', route: '/api/agents/:id', request: async (ctx) => ({ url: `/api/agents/${await agentOfA(ctx)}` }), expect: onlyA(200) },
+  {
+    method: 'DELETE',
+    route: '/api/agents/:id',
+    request: async (ctx) => ({ url: `/api/agents/${await agentOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
   { method: 'GET', route: '/api/phone-associations', expect: signedIn(200) },
   {
     method: 'POST',
@@ -185,16 +212,36 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     route: '/api/twilio/make-call',
     request: async (ctx) => {
       const phoneNumber = await numberOfA(ctx);
-      const agent = await ctx.db.selectFrom('agents').select('id').where('phone_number', '=', phoneNumber).executeTakeFirstOrThrow();
+      const agent = await ctx.db
+        .selectFrom('agents')
+        .select('id')
+        .where('phone_number', '=', phoneNumber)
+        .executeTakeFirstOrThrow();
       return { payload: { phoneNumber: '+14155550199', agentId: agent.id } };
     },
     expect: onlyA(400),
   },
 
   // Twilio's own endpoints (issue 10): public, but only Twilio's signature gets through.
-  { method: 'POST', route: '/api/twilio/incoming-call', request: () => ({ payload: 'CallSid=CA1&AccountSid=AC1&To=%2B1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), expect: everyone(403) },
+  {
+    method: 'POST',
+    route: '/api/twilio/incoming-call',
+    request: () => ({
+      payload: 'CallSid=CA1&AccountSid=AC1&To=%2B1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    expect: everyone(403),
+  },
   { method: 'GET', route: '/api/twilio/media-stream', expect: everyone(403) },
-  { method: 'POST', route: '/api/twilio/call-status', request: () => ({ payload: `CallSid=CA${'1'.repeat(32)}&AccountSid=AC1&CallStatus=no-answer`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }), expect: everyone(403) },
+  {
+    method: 'POST',
+    route: '/api/twilio/call-status',
+    request: () => ({
+      payload: `CallSid=CA${'1'.repeat(32)}&AccountSid=AC1&CallStatus=no-answer`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    expect: everyone(403),
+  },
 
   // Call sessions (spec part 1 §7): the effective user's own calls.
   { method: 'GET', route: '/api/sessions/active-sessions', expect: signedIn(200) },
@@ -221,8 +268,18 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
 
   // History (issue 11): searches and exports read only the effective user's own calls and chats;
   // a bot or conversation of another user is 404.
-  { method: 'GET', route: '/api/history/search', request: () => ({ url: '/api/history/search?q=hello' }), expect: signedIn(200) },
-  { method: 'GET', route: '/api/history/export', request: () => ({ url: '/api/history/export?q=hello&format=jsonl' }), expect: signedIn(200) },
+  {
+    method: 'GET',
+    route: '/api/history/search',
+    request: () => ({ url: '/api/history/search?q=hello' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/history/export',
+    request: () => ({ url: '/api/history/export?q=hello&format=jsonl' }),
+    expect: signedIn(200),
+  },
   { method: 'GET', route: '/api/history/calls/export', expect: signedIn(200) },
   {
     method: 'GET',
@@ -255,14 +312,24 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     request: () => ({ payload: { name: uniqueName('matrix_tool'), description: 'Matrix tool', type: 'string' } }),
     expect: signedIn(201),
   },
-  { method: 'GET', route: '/api/tools/:id', request: async (ctx) => ({ url: `/api/tools/${await toolOfA(ctx)}` }), expect: onlyA(200) },
+  {
+    method: 'GET',
+    route: '/api/tools/:id',
+    request: async (ctx) => ({ url: `/api/tools/${await toolOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
   {
     method: 'PATCH',
     route: '/api/tools/:id',
     request: async (ctx) => ({ url: `/api/tools/${await toolOfA(ctx)}`, payload: { description: 'edited' } }),
     expect: onlyA(200),
   },
-  { method: 'DELETE', route: '/api/tools/:id', request: async (ctx) => ({ url: `/api/tools/${await toolOfA(ctx)}` }), expect: onlyA(200) },
+  {
+    method: 'DELETE',
+    route: '/api/tools/:id',
+    request: async (ctx) => ({ url: `/api/tools/${await toolOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
   // Arguments that miss the required `city` answer 200 with success:false before the sandbox runs.
   {
     method: 'POST',
@@ -287,9 +354,24 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
   // Knowledge base (spec part 2 §7). The matrix app has no OUTBOUND_ALLOW, so a loopback site is
   // refused before any request; nobody has an OpenAI key. Cancelling another user's crawl is
   // covered by crawl-routes.test.ts (a crawl must be running for that).
-  { method: 'GET', route: '/api/webchats/crawl', request: () => ({ url: '/api/webchats/crawl?url=http%3A%2F%2F127.0.0.1%3A9%2F' }), expect: signedIn(400) },
-  { method: 'DELETE', route: '/api/webchats/crawl/:crawlId', request: () => ({ url: '/api/webchats/crawl/no-such-crawl' }), expect: signedIn(404) },
-  { method: 'POST', route: '/api/webchats/summarize', request: () => ({ payload: { text: 'Opening hours: 9 to 5.' } }), expect: signedIn(400) },
+  {
+    method: 'GET',
+    route: '/api/webchats/crawl',
+    request: () => ({ url: '/api/webchats/crawl?url=http%3A%2F%2F127.0.0.1%3A9%2F' }),
+    expect: signedIn(400),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/webchats/crawl/:crawlId',
+    request: () => ({ url: '/api/webchats/crawl/no-such-crawl' }),
+    expect: signedIn(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/webchats/summarize',
+    request: () => ({ payload: { text: 'Opening hours: 9 to 5.' } }),
+    expect: signedIn(400),
+  },
   // Web chat bots and demos (spec part 2 §7): the effective user's own bots only.
   { method: 'GET', route: '/api/webchats', expect: signedIn(200) },
   {
@@ -298,14 +380,24 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     request: () => ({ payload: { name: 'Matrix bot', description: 'Matrix' } }),
     expect: signedIn(201),
   },
-  { method: 'GET', route: '/api/webchats/:id', request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}` }), expect: onlyA(200) },
+  {
+    method: 'GET',
+    route: '/api/webchats/:id',
+    request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
   {
     method: 'PUT',
     route: '/api/webchats/:id',
     request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}`, payload: { description: 'edited' } }),
     expect: onlyA(200),
   },
-  { method: 'DELETE', route: '/api/webchats/:id', request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}` }), expect: onlyA(200) },
+  {
+    method: 'DELETE',
+    route: '/api/webchats/:id',
+    request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
   {
     method: 'GET',
     route: '/api/webchats/get-demos',
@@ -331,13 +423,26 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     expect: onlyA(200),
   },
   // Public: customers' pages and demo visitors read them without signing in.
-  { method: 'GET', route: '/api/widget/webchats/:id', request: async (ctx) => ({ url: `/api/widget/webchats/${await webchatOfA(ctx)}` }), expect: everyone(200) },
+  {
+    method: 'GET',
+    route: '/api/widget/webchats/:id',
+    request: async (ctx) => ({ url: `/api/widget/webchats/${await webchatOfA(ctx)}` }),
+    expect: everyone(200),
+  },
   // The live chat (issue 9), public too. The bot's owner has no OpenAI key: a message is 503 for everyone.
-  { method: 'OPTIONS', route: '/api/widget/webchats/:id/messages', request: async (ctx) => ({ url: `/api/widget/webchats/${await webchatOfA(ctx)}/messages` }), expect: everyone(204) },
+  {
+    method: 'OPTIONS',
+    route: '/api/widget/webchats/:id/messages',
+    request: async (ctx) => ({ url: `/api/widget/webchats/${await webchatOfA(ctx)}/messages` }),
+    expect: everyone(204),
+  },
   {
     method: 'POST',
     route: '/api/widget/webchats/:id/messages',
-    request: async (ctx) => ({ url: `/api/widget/webchats/${await webchatOfKeyless(ctx)}/messages`, payload: { text: 'Hello' } }),
+    request: async (ctx) => ({
+      url: `/api/widget/webchats/${await webchatOfKeyless(ctx)}/messages`,
+      payload: { text: 'Hello' },
+    }),
     expect: everyone(503),
   },
   {
@@ -349,7 +454,12 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     },
     expect: everyone(200),
   },
-  { method: 'GET', route: '/demo/:id', request: async (ctx) => ({ url: `/demo/${await demoOfA(ctx)}` }), expect: everyone(200) },
+  {
+    method: 'GET',
+    route: '/demo/:id',
+    request: async (ctx) => ({ url: `/demo/${await demoOfA(ctx)}` }),
+    expect: everyone(200),
+  },
   { method: 'GET', route: '/demo/page.css', expect: everyone(200) },
 ];
 
@@ -418,14 +528,28 @@ async function webchatOfA(ctx: MatrixContext): Promise<string> {
 /** A fresh bot of a fresh user who saved no OpenAI key; its id. */
 async function webchatOfKeyless(ctx: MatrixContext): Promise<string> {
   const owner = await ctx.createUser();
-  return (await insertWebchat(ctx.db, owner.id, { ...NEW_WEBCHAT_COLUMNS, name: 'Keyless bot', description: 'Matrix bot' }, [], Date.now())).row.id;
+  return (
+    await insertWebchat(
+      ctx.db,
+      owner.id,
+      { ...NEW_WEBCHAT_COLUMNS, name: 'Keyless bot', description: 'Matrix bot' },
+      [],
+      Date.now(),
+    )
+  ).row.id;
 }
 
 /** A fresh visitor conversation of userA's bot `webchatId`; its id. */
 async function conversationOf(ctx: MatrixContext, webchatId: string): Promise<string> {
   const id = newConversationId();
   const at = Date.now();
-  await insertConversation(ctx.db, { id, user_id: ctx.users.userA.id, webchat_id: webchatId, at, expires_at: at + 3_600_000 });
+  await insertConversation(ctx.db, {
+    id,
+    user_id: ctx.users.userA.id,
+    webchat_id: webchatId,
+    at,
+    expires_at: at + 3_600_000,
+  });
   return id;
 }
 

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME } from '../../server/db/openDatabase.js';
-import { PROCESS_ADMIN, REPO_ROOT, signIn, startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
+import { PROCESS_ADMIN, REPO_ROOT, type ServerProcess, signIn, startServerProcess } from '../helpers/serverProcess.js';
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -77,7 +77,9 @@ it('copies the live database while writes go on, and the copy restores', async (
   expect(during).toBeGreaterThan(0);
 
   // An existing file is never overwritten.
-  await expect(backup({ DATA_DIR: dataDir }, [target])).rejects.toMatchObject({ stderr: expect.stringContaining('already exists') });
+  await expect(backup({ DATA_DIR: dataDir }, [target])).rejects.toMatchObject({
+    stderr: expect.stringContaining('already exists'),
+  });
 
   // Restore: stop, put the copy in place of the database, drop the old WAL and shared memory.
   await server.stop();
@@ -87,15 +89,18 @@ it('copies the live database while writes go on, and the copy restores', async (
   const restored = await startServerProcess(dataDir);
   running.push(restored);
   const again = await signIn(restored.url, PROCESS_ADMIN.username, PROCESS_ADMIN.password);
-  const body = (await (await fetch(`${restored.url}/api/custom-values`, { headers: { authorization: `Bearer ${again}` } })).json()) as { customValues: Array<{ name: string }> };
+  const body = (await (
+    await fetch(`${restored.url}/api/custom-values`, { headers: { authorization: `Bearer ${again}` } })
+  ).json()) as { customValues: Array<{ name: string }> };
   expect(body.customValues.map((value) => value.name).sort()).toEqual([...kept].sort());
 }, 120_000);
 
 it('points at pg_dump, without printing the connection string, when the server runs on PostgreSQL', async () => {
   const dataDir = await tempDir('switchboard-backup-pg-');
-  const failed = await backup({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://switchboard:s3cret@db.internal:5432/switchboard' }, ['dump.pgc']).catch(
-    (error: unknown) => error as { code: number; stdout: string },
-  );
+  const failed = await backup(
+    { DATA_DIR: dataDir, DATABASE_URL: 'postgres://switchboard:s3cret@db.internal:5432/switchboard' },
+    ['dump.pgc'],
+  ).catch((error: unknown) => error as { code: number; stdout: string });
   expect(failed).toMatchObject({ code: 1 });
   const { stdout } = failed as { stdout: string };
   expect(stdout).toContain('pg_dump --format=custom --file=dump.pgc "$DATABASE_URL"');

@@ -8,7 +8,7 @@ import { verifyPassword } from '../../server/crypto/passwords.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { openDatabase } from '../../server/db/openDatabase.js';
 import { findUserByUsername, listUsers } from '../../server/db/users.js';
-import { startServer, type RunningServer } from '../../server/startServer.js';
+import { type RunningServer, startServer } from '../../server/startServer.js';
 import { ownTestDatabase } from '../helpers/testDatabase.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -26,9 +26,15 @@ async function freshData(): Promise<{ dataDir: string; databaseUrl: string | nul
   return { dataDir, databaseUrl: own.databaseUrl };
 }
 
-async function start(env: Record<string, string> = {}): Promise<{ server: RunningServer; printed: string; dataDir: string }> {
+async function start(
+  env: Record<string, string> = {},
+): Promise<{ server: RunningServer; printed: string; dataDir: string }> {
   const { dataDir, databaseUrl } = await freshData();
-  const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env }), databaseUrl, distDir: path.join(dataDir, 'dist') };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env }),
+    databaseUrl,
+    distDir: path.join(dataDir, 'dist'),
+  };
   const chunks: string[] = [];
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     chunks.push(chunk.toString());
@@ -50,7 +56,10 @@ async function loginOver(server: RunningServer, username: string, password: stri
 
 describe('first superadmin', () => {
   it('is created from the environment credentials', async () => {
-    const { server, printed } = await start({ SWITCHBOARD_ADMIN_USERNAME: 'root', SWITCHBOARD_ADMIN_PASSWORD: 'from-env-secret' });
+    const { server, printed } = await start({
+      SWITCHBOARD_ADMIN_USERNAME: 'root',
+      SWITCHBOARD_ADMIN_PASSWORD: 'from-env-secret',
+    });
     expect(printed).not.toContain('from-env-secret');
     expect(printed).toContain('Switchboard is running at http://localhost:');
     const response = await loginOver(server, 'root', 'from-env-secret');
@@ -63,9 +72,9 @@ describe('first superadmin', () => {
     const db = openDatabase({ ...loadConfig({ DATA_DIR: dataDir }), databaseUrl });
     cleanups.push(() => db.destroy());
     await migrateToLatest(db);
-    await expect(ensureFirstSuperadmin(db, { adminUsername: 'r\u043eot', adminPassword: 'from-env-secret' })).rejects.toThrow(
-      /SWITCHBOARD_ADMIN_USERNAME: Username cannot mix letters of different scripts/,
-    );
+    await expect(
+      ensureFirstSuperadmin(db, { adminUsername: 'r\u043eot', adminPassword: 'from-env-secret' }),
+    ).rejects.toThrow(/SWITCHBOARD_ADMIN_USERNAME: Username cannot mix letters of different scripts/);
     expect(await listUsers(db)).toEqual([]);
   });
 

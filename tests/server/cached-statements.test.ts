@@ -56,25 +56,29 @@ describe('cachedStatements', () => {
 
   it('streams the same rows, and runs writes as before', () => {
     const { plain, statements } = databases();
-    expect([...statements.prepare('select * from t order by id').iterate([])]).toEqual(plain.prepare('select * from t order by id').all());
+    expect([...statements.prepare('select * from t order by id').iterate([])]).toEqual(
+      plain.prepare('select * from t order by id').all(),
+    );
     const result = statements.prepare('update t set n = n + 1 where id < ?').run([3]);
     expect(result.changes).toBe(2);
     expect(statements.prepare('select n from t order by id').all([])).toEqual([{ n: 2.5 }, { n: 3 }, { n: -3 }]);
   });
 
-  it('reads a kept query\'s columns again after the schema changed', () => {
+  it("reads a kept query's columns again after the schema changed", () => {
     const { statements } = databases();
     const query = 'select * from t where id = 1';
     expect(Object.keys(statements.prepare(query).all([])[0] as object)).toEqual(['id', 'name', 'n', 'b']);
     statements.prepare('alter table t rename column name to title').run([]);
     expect(statements.prepare(query).all([])).toEqual([{ id: 1, title: 'a', n: 1.5, b: Buffer.from([1]) }]);
-    statements.prepare('alter table t add column extra text default \'e\'').run([]);
+    statements.prepare("alter table t add column extra text default 'e'").run([]);
     expect(Object.keys(statements.prepare(query).all([])[0] as object)).toEqual(['id', 'title', 'n', 'b', 'extra']);
   });
 
   it('serves Kysely: typed queries and raw SQL', async () => {
     const { statements } = databases();
-    const db = new Kysely<{ t: { id: number; name: string | null; n: number; b: Buffer | null } }>({ dialect: new SqliteDialect({ database: statements }) });
+    const db = new Kysely<{ t: { id: number; name: string | null; n: number; b: Buffer | null } }>({
+      dialect: new SqliteDialect({ database: statements }),
+    });
     expect(await db.selectFrom('t').select(['id', 'name']).where('n', '>', 0).orderBy('id').execute()).toEqual([
       { id: 1, name: 'a' },
       { id: 2, name: null },

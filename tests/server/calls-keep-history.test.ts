@@ -10,7 +10,7 @@ import type { HistorySearchPage } from '../../shared/types/history.js';
 import type { EndedSessionsPage } from '../../shared/types/session.js';
 import { seedCall } from '../helpers/seedHistory.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
-import { signedInCaller, type SignedInCaller } from '../helpers/signedInCaller.js';
+import { type SignedInCaller, signedInCaller } from '../helpers/signedInCaller.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +36,13 @@ async function ownerWith(...keeps: Array<number | null>): Promise<{ owner: Signe
 
 /** A call of `agent` that ends a minute from now (the clock then moves past its end); its stream SID. */
 async function call(owner: SignedInCaller, agent: Agent, words: string): Promise<string> {
-  const streamSid = await seedCall(t.db, { userId: owner.user.id, agentId: agent.id, agentName: agent.name, start: t.clock.now(), messages: [{ type: 'user', message: words }] });
+  const streamSid = await seedCall(t.db, {
+    userId: owner.user.id,
+    agentId: agent.id,
+    agentName: agent.name,
+    start: t.clock.now(),
+    messages: [{ type: 'user', message: words }],
+  });
   t.clock.advance(61_000);
   return streamSid;
 }
@@ -44,7 +50,17 @@ async function call(owner: SignedInCaller, agent: Agent, words: string): Promise
 /** The owner signed in afresh (the clock moved past the token's lifetime). */
 async function fresh(owner: SignedInCaller): Promise<SignedInCaller> {
   const { accessToken } = await t.login(owner.user.username, owner.user.password);
-  return { ...owner, accessToken, call: (method, url, payload) => t.app.inject({ method, url, headers: t.auth(accessToken), ...(payload === undefined ? {} : { payload: payload as object }) }) };
+  return {
+    ...owner,
+    accessToken,
+    call: (method, url, payload) =>
+      t.app.inject({
+        method,
+        url,
+        headers: t.auth(accessToken),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+  };
 }
 
 async function ended(owner: SignedInCaller, query = ''): Promise<{ total: number; sids: string[] }> {
@@ -58,7 +74,12 @@ async function leftOf(owner: SignedInCaller, streamSid: string, word: string) {
   const search = (await owner.call('GET', `/api/history/search?q=${word}`)).json<HistorySearchPage>();
   const entries = await t.db.selectFrom('history_entries').select('rid').where('parent_id', '=', streamSid).execute();
   const rows = await t.db.selectFrom('call_messages').select('id').where('stream_sid', '=', streamSid).execute();
-  return { messages: messages.statusCode === 200 ? messages.json<unknown[]>().length : messages.statusCode, found: search.results.length, entries: entries.length, rows: rows.length };
+  return {
+    messages: messages.statusCode === 200 ? messages.json<unknown[]>().length : messages.statusCode,
+    found: search.results.length,
+    entries: entries.length,
+    rows: rows.length,
+  };
 }
 
 describe('Keep history of an agent’s calls', () => {
@@ -116,8 +137,16 @@ describe('the Ended table once some calls are deleted', () => {
   }
 
   const pages = async (owner: SignedInCaller) => ({
-    desc: [...(await ended(owner, '?limit=2')).sids, ...(await ended(owner, '?limit=2&offset=2')).sids, ...(await ended(owner, '?limit=2&offset=4')).sids],
-    asc: [...(await ended(owner, '?limit=2&order=asc')).sids, ...(await ended(owner, '?limit=2&order=asc&offset=2')).sids, ...(await ended(owner, '?limit=2&order=asc&offset=4')).sids],
+    desc: [
+      ...(await ended(owner, '?limit=2')).sids,
+      ...(await ended(owner, '?limit=2&offset=2')).sids,
+      ...(await ended(owner, '?limit=2&offset=4')).sids,
+    ],
+    asc: [
+      ...(await ended(owner, '?limit=2&order=asc')).sids,
+      ...(await ended(owner, '?limit=2&order=asc&offset=2')).sids,
+      ...(await ended(owner, '?limit=2&order=asc&offset=4')).sids,
+    ],
     total: (await ended(owner)).total,
   });
 
@@ -150,7 +179,11 @@ describe('the Ended table once some calls are deleted', () => {
     const me = await fresh(owner);
     const exported = await me.call('GET', '/api/history/calls/export?format=csv&order=asc');
     expect(exported.headers['x-export-count']).toBe('3');
-    const ids = exported.body.split('\r\n').slice(1).filter(Boolean).map((line) => line.split(',')[1]);
+    const ids = exported.body
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(',')[1]);
     expect(ids).toEqual([sids[0], sids[2], sids[4]]);
   });
 });

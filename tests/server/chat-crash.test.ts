@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { ChatConversationResponse } from '../../shared/types/chat.js';
-import { startFakeOpenAIChat, type FakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
-import { PROCESS_ADMIN, signIn, startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
-import { readSse, SseParser, type SseEvent } from '../helpers/sseEvents.js';
+import { type FakeOpenAIChat, startFakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
+import { PROCESS_ADMIN, type ServerProcess, signIn, startServerProcess } from '../helpers/serverProcess.js';
+import { readSse, type SseEvent, SseParser } from '../helpers/sseEvents.js';
 import { ownTestDatabase } from '../helpers/testDatabase.js';
 
 let dataDir = '';
@@ -35,7 +35,11 @@ async function ask(url: string, botId: string, text: string, conversationId?: st
   return (await readSse(response.body!)).events;
 }
 
-async function kept(url: string, botId: string, conversationId: string): Promise<Array<{ role: string; text: string }>> {
+async function kept(
+  url: string,
+  botId: string,
+  conversationId: string,
+): Promise<Array<{ role: string; text: string }>> {
   const response = await fetch(`${url}/api/widget/webchats/${botId}/conversations/${conversationId}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as ChatConversationResponse).messages.map(({ role, text }) => ({ role, text }));
@@ -51,8 +55,20 @@ it('keeps no half turn of an answer the process died in, and answers the next me
   running.push(first);
   const token = await signIn(first.url, PROCESS_ADMIN.username, PROCESS_ADMIN.password);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  expect((await fetch(`${first.url}/api/accounts/settings`, { method: 'PUT', headers, body: JSON.stringify({ openai_api_key: 'sk-crash-test-0000' }) })).status).toBe(200);
-  const created = await fetch(`${first.url}/api/webchats`, { method: 'POST', headers, body: JSON.stringify({ name: 'Shop', description: 'Answers questions' }) });
+  expect(
+    (
+      await fetch(`${first.url}/api/accounts/settings`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ openai_api_key: 'sk-crash-test-0000' }),
+      })
+    ).status,
+  ).toBe(200);
+  const created = await fetch(`${first.url}/api/webchats`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Shop', description: 'Answers questions' }),
+  });
   expect(created.status).toBe(201);
   const botId = ((await created.json()) as { id: string }).id;
 

@@ -58,20 +58,41 @@ describe('loadConfig', () => {
   it('names every bad value in one clear error', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SWITCHBOARD_ENCRYPTION_KEY: 'short', SWITCHBOARD_ADMIN_PASSWORD: '123' });
+      loadConfig({
+        PORT: 'eighty',
+        PUBLIC_URL: 'not a url',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        SWITCHBOARD_ENCRYPTION_KEY: 'short',
+        SWITCHBOARD_ADMIN_PASSWORD: '123',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'PUBLIC_URL', 'DATABASE_URL', 'LOG_LEVEL', 'SWITCHBOARD_ENCRYPTION_KEY', 'SWITCHBOARD_ADMIN_PASSWORD']) {
+    for (const name of [
+      'PORT',
+      'PUBLIC_URL',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'SWITCHBOARD_ENCRYPTION_KEY',
+      'SWITCHBOARD_ADMIN_PASSWORD',
+    ]) {
       expect(problems).toContain(name);
     }
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
 
   it('reads the live chat limits within their ranges and names the variable of one outside them', () => {
-    expect(loadConfig({}).chat).toMatchObject({ visitorMessagesPerMinute: 20, botMessagesPerMinute: 300, streamsPerBot: 20, streamsTotal: 200, streamsPerVisitor: 2, turnTimeoutMs: 120_000 });
+    expect(loadConfig({}).chat).toMatchObject({
+      visitorMessagesPerMinute: 20,
+      botMessagesPerMinute: 300,
+      streamsPerBot: 20,
+      streamsTotal: 200,
+      streamsPerVisitor: 2,
+      turnTimeoutMs: 120_000,
+    });
     const chat = loadConfig({
       CHAT_VISITOR_MESSAGES_PER_MINUTE: '5',
       CHAT_BOT_MESSAGES_PER_MINUTE: '1000',
@@ -80,8 +101,22 @@ describe('loadConfig', () => {
       CHAT_STREAMS_PER_VISITOR: '1',
       CHAT_TURN_TIMEOUT_MS: '30000',
     }).chat;
-    expect(chat).toMatchObject({ visitorMessagesPerMinute: 5, botMessagesPerMinute: 1000, streamsPerBot: 3, streamsTotal: 50, streamsPerVisitor: 1, turnTimeoutMs: 30_000 });
-    for (const [name, value] of [['CHAT_VISITOR_MESSAGES_PER_MINUTE', '0'], ['CHAT_BOT_MESSAGES_PER_MINUTE', 'lots'], ['CHAT_STREAMS_PER_BOT', '-1'], ['CHAT_STREAMS_TOTAL', '100001'], ['CHAT_STREAMS_PER_VISITOR', '0'], ['CHAT_TURN_TIMEOUT_MS', '1000']]) {
+    expect(chat).toMatchObject({
+      visitorMessagesPerMinute: 5,
+      botMessagesPerMinute: 1000,
+      streamsPerBot: 3,
+      streamsTotal: 50,
+      streamsPerVisitor: 1,
+      turnTimeoutMs: 30_000,
+    });
+    for (const [name, value] of [
+      ['CHAT_VISITOR_MESSAGES_PER_MINUTE', '0'],
+      ['CHAT_BOT_MESSAGES_PER_MINUTE', 'lots'],
+      ['CHAT_STREAMS_PER_BOT', '-1'],
+      ['CHAT_STREAMS_TOTAL', '100001'],
+      ['CHAT_STREAMS_PER_VISITOR', '0'],
+      ['CHAT_TURN_TIMEOUT_MS', '1000'],
+    ]) {
       expect(() => loadConfig({ [name!]: value })).toThrow(new RegExp(`${name} must be an integer from`));
     }
   });
@@ -100,7 +135,10 @@ describe('loadConfig', () => {
   it('reads the page reader threads of the crawler within their range', () => {
     expect(loadConfig({}).crawl).toMatchObject({ parseThreads: 2, parseTimeoutMs: 5_000 });
     expect(loadConfig({ CRAWL_PARSE_THREADS: '4' }).crawl.parseThreads).toBe(4);
-    for (const value of ['0', '17', 'two']) expect(() => loadConfig({ CRAWL_PARSE_THREADS: value })).toThrow(/CRAWL_PARSE_THREADS must be an integer from 1 to 16/);
+    for (const value of ['0', '17', 'two'])
+      expect(() => loadConfig({ CRAWL_PARSE_THREADS: value })).toThrow(
+        /CRAWL_PARSE_THREADS must be an integer from 1 to 16/,
+      );
   });
 
   it('accepts a key as 64 hex characters or base64 of 32 bytes, nothing else', () => {
@@ -124,10 +162,25 @@ describe('TRUST_PROXY', () => {
 
   it('throttles by the forwarded client address only when the proxy is trusted', async () => {
     const { createTestApp } = await import('../helpers/serverApp.js');
-    const t = await createTestApp({ config: { trustProxy: true, loginThrottle: { ...loadConfig({}).loginThrottle, windowMs: 60_000, maxFailuresPerUser: 2, maxFailuresPerIp: 2 } } });
+    const t = await createTestApp({
+      config: {
+        trustProxy: true,
+        loginThrottle: {
+          ...loadConfig({}).loginThrottle,
+          windowMs: 60_000,
+          maxFailuresPerUser: 2,
+          maxFailuresPerIp: 2,
+        },
+      },
+    });
     try {
       const attempt = (ip: string) =>
-        t.app.inject({ method: 'POST', url: '/api/accounts/login', headers: { 'x-forwarded-for': ip }, payload: { username: `u-${ip}`, password: 'wrong-password' } });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/accounts/login',
+          headers: { 'x-forwarded-for': ip },
+          payload: { username: `u-${ip}`, password: 'wrong-password' },
+        });
       for (let i = 0; i < 2; i++) await attempt('203.0.113.7');
       expect((await attempt('203.0.113.7')).statusCode).toBe(429);
       // Another client behind the same proxy is not caught by the first one's failures.

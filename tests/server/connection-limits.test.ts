@@ -10,12 +10,17 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
-import { loadConfig, type Config } from '../../server/config.js';
+import { type Config, loadConfig } from '../../server/config.js';
 import { CONNECTION_DEFAULTS, type ConnectionLimits } from '../../server/http/connectionLimits.js';
-import { startChatBed, type ChatBed } from '../helpers/chatServer.js';
+import { type ChatBed, startChatBed } from '../helpers/chatServer.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 
-const SHORT: ConnectionLimits = { ...CONNECTION_DEFAULTS, headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 300 };
+const SHORT: ConnectionLimits = {
+  ...CONNECTION_DEFAULTS,
+  headersTimeoutMs: 300,
+  requestTimeoutMs: 600,
+  keepAliveTimeoutMs: 300,
+};
 /** Far past every timeout of SHORT: what "is cut" waits for at most. */
 const CUT_WITHIN_MS = 8_000;
 
@@ -61,7 +66,10 @@ async function connect(port: number, from = '127.0.0.1'): Promise<RawClient> {
 }
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms))]);
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms)),
+  ]);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -94,7 +102,9 @@ describe('timeouts', () => {
 
   it('cut a request body that trickles in past REQUEST_TIMEOUT_MS', async () => {
     const client = await connect(await listening({ connections: SHORT }));
-    client.socket.write('POST /api/accounts/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+    client.socket.write(
+      'POST /api/accounts/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
     const drip = setInterval(() => client.socket.writable && client.socket.write(' '), 100);
     try {
       await within(client.closed, CUT_WITHIN_MS, 'cutting the slow body');
@@ -129,11 +139,20 @@ describe('timeouts', () => {
     bed = await startChatBed({ config: { connections: SHORT, chat: { ...CHAT_DEFAULTS, heartbeatMs: 60_000 } } });
     const bot = await bed.owner.createBot();
     // Longer than every timeout before the first word and between words, with no heartbeat in between.
-    bed.fake.enqueue({ text: 'slow but complete', delayMs: 2 * SHORT.requestTimeoutMs, chunkDelayMs: 2 * SHORT.requestTimeoutMs });
+    bed.fake.enqueue({
+      text: 'slow but complete',
+      delayMs: 2 * SHORT.requestTimeoutMs,
+      chunkDelayMs: 2 * SHORT.requestTimeoutMs,
+    });
     const answer = await bed.send(bot.id, { text: 'Take your time' });
     expect(answer.status).toBe(200);
     expect(answer.events.at(-1)?.event).toBe('done');
-    expect(answer.events.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text).join('')).toBe('slow but complete');
+    expect(
+      answer.events
+        .filter((e) => e.event === 'delta')
+        .map((e) => (e.data as { text: string }).text)
+        .join(''),
+    ).toBe('slow but complete');
   });
 });
 
@@ -151,7 +170,11 @@ describe('connections per address', () => {
     expect(await get(port, '/api/health', '127.0.0.2')).toBe(200);
     // A held connection still works, and once one goes a new one is taken.
     held[0]!.socket.write('GET /api/health HTTP/1.1\r\nHost: test\r\n\r\n');
-    await within(new Promise<void>((resolve) => held[0]!.socket.once('data', () => resolve())), CUT_WITHIN_MS, 'the answer on a held connection');
+    await within(
+      new Promise<void>((resolve) => held[0]!.socket.once('data', () => resolve())),
+      CUT_WITHIN_MS,
+      'the answer on a held connection',
+    );
     expect(held[0]!.received()).toMatch(/^HTTP\/1\.1 200/);
     held[1]!.socket.destroy();
     await held[1]!.closed;
@@ -161,7 +184,7 @@ describe('connections per address', () => {
     for (const client of held) client.socket.destroy();
   });
 
-  it("hundreds of idle sockets from one address no longer keep the server from answering others", async () => {
+  it('hundreds of idle sockets from one address no longer keep the server from answering others', async () => {
     const port = await listening({ connections: { ...CONNECTION_DEFAULTS, headersTimeoutMs: 30_000, perAddress: 20 } });
     const flood = await Promise.all(Array.from({ length: 300 }, () => connect(port)));
     await waitForClosed(flood, 300 - 20);
@@ -192,16 +215,21 @@ describe('connections per address', () => {
 async function waitForClosed(clients: RawClient[], count: number): Promise<void> {
   const end = Date.now() + CUT_WITHIN_MS;
   while (clients.filter((c) => c.isClosed()).length < count) {
-    if (Date.now() > end) throw new Error(`${clients.filter((c) => c.isClosed()).length} of ${count} connections closed`);
+    if (Date.now() > end)
+      throw new Error(`${clients.filter((c) => c.isClosed()).length} of ${count} connections closed`);
     await sleep(20);
   }
 }
 
 describe('pages', () => {
   it('have a rate limit of their own, apart from the API', async () => {
-    t = await createTestApp({ config: { pageRateLimit: { max: 3, windowMs: 60_000 }, rateLimit: { max: 100, windowMs: 60_000 } } });
-    const page = (url: string) => t!.app.inject({ method: 'GET', url, headers: { accept: 'text/html' }, remoteAddress: '192.0.2.44' });
-    for (const url of ['/widget.js', '/agents', '/examples/basic.html']) expect((await page(url)).statusCode, url).not.toBe(429);
+    t = await createTestApp({
+      config: { pageRateLimit: { max: 3, windowMs: 60_000 }, rateLimit: { max: 100, windowMs: 60_000 } },
+    });
+    const page = (url: string) =>
+      t!.app.inject({ method: 'GET', url, headers: { accept: 'text/html' }, remoteAddress: '192.0.2.44' });
+    for (const url of ['/widget.js', '/agents', '/examples/basic.html'])
+      expect((await page(url)).statusCode, url).not.toBe(429);
     const limited = await page('/sessions');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
@@ -212,7 +240,13 @@ describe('pages', () => {
 describe('settings', () => {
   it('have the documented defaults', () => {
     const config = loadConfig({});
-    expect(config.connections).toEqual({ headersTimeoutMs: 15_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000, maxConnections: 800, perAddress: 256 });
+    expect(config.connections).toEqual({
+      headersTimeoutMs: 15_000,
+      requestTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnections: 800,
+      perAddress: 256,
+    });
     expect(config.pageRateLimit).toEqual({ max: 3000, windowMs: 60_000 });
   });
 
@@ -225,14 +259,24 @@ describe('settings', () => {
       CONNECTIONS_PER_ADDRESS: '0',
       PAGE_REQUESTS_PER_MINUTE: '600',
     });
-    expect(config.connections).toEqual({ headersTimeoutMs: 5000, requestTimeoutMs: 20_000, keepAliveTimeoutMs: 65_000, maxConnections: 4000, perAddress: 0 });
+    expect(config.connections).toEqual({
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 20_000,
+      keepAliveTimeoutMs: 65_000,
+      maxConnections: 4000,
+      perAddress: 0,
+    });
     expect(config.pageRateLimit.max).toBe(600);
   });
 
   it('name each bad value, and headers that may take longer than the whole request', () => {
-    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '10', MAX_CONNECTIONS: '0', CONNECTIONS_PER_ADDRESS: 'many' })).toThrow(
+    expect(() =>
+      loadConfig({ HEADERS_TIMEOUT_MS: '10', MAX_CONNECTIONS: '0', CONNECTIONS_PER_ADDRESS: 'many' }),
+    ).toThrow(
       /HEADERS_TIMEOUT_MS must be an integer from 1000 to 600000, got "10"[\s\S]*MAX_CONNECTIONS must be an integer from 1 to 1000000, got "0"[\s\S]*CONNECTIONS_PER_ADDRESS must be an integer from 0 to 1000000, got "many"/,
     );
-    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '90000', REQUEST_TIMEOUT_MS: '30000' })).toThrow('HEADERS_TIMEOUT_MS (90000) must not be more than REQUEST_TIMEOUT_MS (30000)');
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '90000', REQUEST_TIMEOUT_MS: '30000' })).toThrow(
+      'HEADERS_TIMEOUT_MS (90000) must not be more than REQUEST_TIMEOUT_MS (30000)',
+    );
   });
 });

@@ -41,17 +41,29 @@ describe.each(['refresh-token', 'logout'] as const)('POST /api/accounts/%s', (ro
     const session = await signIn();
     const response = await post(route, session, headers);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, error: 'Cross-site requests are not allowed here', code: 'forbidden' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Cross-site requests are not allowed here',
+      code: 'forbidden',
+    });
     expect(response.cookies).toEqual([]);
     // The session is untouched: its access token works and the same refresh token still rotates.
-    const settings = await t.app.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(session.accessToken) });
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: '/api/accounts/settings',
+      headers: t.auth(session.accessToken),
+    });
     expect(settings.statusCode).toBe(200);
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { sb_refresh: session.refreshToken } });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/refresh-token',
+      cookies: { sb_refresh: session.refreshToken },
+    });
     expect(refreshed.statusCode).toBe(200);
   });
 
   it.each<[string, Record<string, string>]>([
-    ['PUBLIC_URL\'s origin', { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' }],
+    ["PUBLIC_URL's origin", { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' }],
     ['the origin of the Host it was sent to', { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' }],
     ['Sec-Fetch-Site same-origin alone', { 'sec-fetch-site': 'same-origin' }],
     ['neither header (a non-browser client)', {}],

@@ -20,7 +20,10 @@ describe('markupShape', () => {
   it('does not pile up elements a parser closes by itself, or an upper-case end of a script', () => {
     expect(markupShape(`<table>${'<tr><td>cell'.repeat(1000)}</table>`).depth).toBe(1);
     expect(markupShape(`<ul>${'<li>item'.repeat(1000)}</ul>`).depth).toBe(1);
-    expect(markupShape('<SCRIPT>var x = "<div><div><div>";</SCRIPT><DIV><P>text</P></DIV>')).toEqual({ elements: 3, depth: 1 });
+    expect(markupShape('<SCRIPT>var x = "<div><div><div>";</SCRIPT><DIV><P>text</P></DIV>')).toEqual({
+      elements: 3,
+      depth: 1,
+    });
   });
 
   it('stops counting once past a limit, and says why such a page is not read', () => {

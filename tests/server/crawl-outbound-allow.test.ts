@@ -10,7 +10,7 @@ import { insertTool } from '../../server/db/tools.js';
 import { parseOutboundAllow } from '../../server/net/allowList.js';
 import { createGuardedFetch } from '../../server/net/outboundGuard.js';
 import { sandboxOptions } from '../../server/tools/toolSandbox.js';
-import { startFixtureSite, type FixtureSite } from '../fixtures/siteFixture.js';
+import { type FixtureSite, startFixtureSite } from '../fixtures/siteFixture.js';
 import { handlerOf } from '../helpers/sandboxHandlers.js';
 import { createTestApp } from '../helpers/serverApp.js';
 
@@ -38,9 +38,21 @@ describe('OUTBOUND_ALLOW', () => {
   });
 
   it('names every entry that is not host:port at start-up', () => {
-    const bad = ['127.0.0.1', 'http://127.0.0.1:80', 'host:0', 'host:65536', 'user@host:80', 'host/path:80', 'host:80:90', ':80'];
+    const bad = [
+      '127.0.0.1',
+      'http://127.0.0.1:80',
+      'host:0',
+      'host:65536',
+      'user@host:80',
+      'host/path:80',
+      'host:80:90',
+      ':80',
+    ];
     expect(problemsOf({ OUTBOUND_ALLOW: bad.join(',') })).toEqual(
-      bad.map((entry) => `OUTBOUND_ALLOW entry "${entry}" must be host:port with a port from 1 to 65535 (e.g. 127.0.0.1:8080, intranet.example:443 or [::1]:8080)`),
+      bad.map(
+        (entry) =>
+          `OUTBOUND_ALLOW entry "${entry}" must be host:port with a port from 1 to 65535 (e.g. 127.0.0.1:8080, intranet.example:443 or [::1]:8080)`,
+      ),
     );
   });
 
@@ -49,7 +61,10 @@ describe('OUTBOUND_ALLOW', () => {
   });
 
   it('CRAWL_MAX_PAGES and CRAWL_TIMEOUT_MS are read and checked', () => {
-    expect(loadConfig({ CRAWL_MAX_PAGES: '120', CRAWL_TIMEOUT_MS: '90000' }).crawl).toMatchObject({ maxPages: 120, timeoutMs: 90_000 });
+    expect(loadConfig({ CRAWL_MAX_PAGES: '120', CRAWL_TIMEOUT_MS: '90000' }).crawl).toMatchObject({
+      maxPages: 120,
+      timeoutMs: 90_000,
+    });
     expect(loadConfig({}).crawl).toMatchObject({ maxPages: 50, timeoutMs: 45_000 });
     expect(problemsOf({ CRAWL_MAX_PAGES: '0', CRAWL_TIMEOUT_MS: 'soon' })).toEqual([
       'CRAWL_MAX_PAGES must be an integer from 1 to 200, got "0"',
@@ -85,7 +100,9 @@ describe('the guard reads only the answers a caller accepts', () => {
 
   it('drops a refused answer after its headers instead of downloading it', async () => {
     const fetch = createGuardedFetch({ allow: [new URL(origin).host], maxResponseBytes: 10 * 1024 * 1024 });
-    const response = await fetch(`${origin}/file`, { acceptResponse: (head) => head.headers['content-type'] === 'text/html' });
+    const response = await fetch(`${origin}/file`, {
+      acceptResponse: (head) => head.headers['content-type'] === 'text/html',
+    });
     expect(response).toMatchObject({ status: 200, bodySkipped: true });
     expect(response.body.length).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -105,9 +122,21 @@ describe('a tool handler’s fetch follows OUTBOUND_ALLOW', () => {
     try {
       const user = await t.createUser();
       const { accessToken } = await t.login(user.username, user.password);
-      const code = handlerOf(`const res = await fetch(${JSON.stringify(`${site.origin}/products`)}); return (await res.text()).includes('rakes');`);
-      const tool = await insertTool(t.db, user.id, { name: 'fetcher', description: 'd', type: 'boolean', parameters: { type: 'object' }, handler_code: code }, Date.now());
-      const response = await t.app.inject({ method: 'POST', url: `/api/tools/${tool.id}/test`, headers: t.auth(accessToken), payload: { args: {} } });
+      const code = handlerOf(
+        `const res = await fetch(${JSON.stringify(`${site.origin}/products`)}); return (await res.text()).includes('rakes');`,
+      );
+      const tool = await insertTool(
+        t.db,
+        user.id,
+        { name: 'fetcher', description: 'd', type: 'boolean', parameters: { type: 'object' }, handler_code: code },
+        Date.now(),
+      );
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/tools/${tool.id}/test`,
+        headers: t.auth(accessToken),
+        payload: { args: {} },
+      });
       return response.json<{ success: boolean; result?: unknown; error?: string }>();
     } finally {
       await t.close();
@@ -116,6 +145,9 @@ describe('a tool handler’s fetch follows OUTBOUND_ALLOW', () => {
 
   it('reaches the internal site when it is allow-listed, and is refused without it', async () => {
     expect(await runFetchTool([site.hostPort])).toMatchObject({ success: true, output: true });
-    expect(await runFetchTool([])).toMatchObject({ success: false, error: `FetchError: Blocked request to a private address: 127.0.0.1` });
+    expect(await runFetchTool([])).toMatchObject({
+      success: false,
+      error: `FetchError: Blocked request to a private address: 127.0.0.1`,
+    });
   });
 });

@@ -25,25 +25,41 @@ const read = (extractor: PageExtractor, html: string, owner: string, signal?: Ab
   extractor.page(bytes(html), 'text/html; charset=utf-8', 'https://shop.example/page', 100_000, { owner, signal });
 const small = (title: string) => page(title, `<main><p>${prose(title)}</p></main>`);
 /** A catalogue page of a few thousand elements: read in a good fraction of a second. */
-const catalogue = () => page('Catalogue', `<main>${`<section><h2>Item</h2><p>${prose('Item', 2)}</p></section>`.repeat(1500)}</main>`);
-const failureOf = (promise: Promise<unknown>) => promise.then(() => 'read', (error: Error) => error.message);
+const catalogue = () =>
+  page('Catalogue', `<main>${`<section><h2>Item</h2><p>${prose('Item', 2)}</p></section>`.repeat(1500)}</main>`);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'read',
+    (error: Error) => error.message,
+  );
 
 describe('pages built to hold the parser', () => {
   it('refuses 2 MB of nested elements before parsing it, and one with too many elements', async () => {
     // A deadline far longer than the test: only refusing before parsing answers in time.
     const extractor = reader({ timeoutMs: 600_000 });
-    expect(await failureOf(read(extractor, nestedPage(), 'mallory'))).toBe('its markup nests more than 512 levels deep');
+    expect(await failureOf(read(extractor, nestedPage(), 'mallory'))).toBe(
+      'its markup nests more than 512 levels deep',
+    );
     const crowded = page('Crowded', '<b>x</b>'.repeat(60_000));
     expect(await failureOf(read(extractor, crowded, 'mallory'))).toBe('it has more than 50,000 elements');
   });
 
   it('reads real pages: unclosed paragraphs and list items, scripts comparing with <, deep but sane nesting', async () => {
     const extractor = reader();
-    const unclosed = page('Menu', `<main><h1>Menu</h1>${'<p>Soup of the day, served warm'.repeat(3000)}<ul>${'<li>Bread'.repeat(3000)}</ul></main>`);
+    const unclosed = page(
+      'Menu',
+      `<main><h1>Menu</h1>${'<p>Soup of the day, served warm'.repeat(3000)}<ul>${'<li>Bread'.repeat(3000)}</ul></main>`,
+    );
     expect((await read(extractor, unclosed, 'alice')).text).toContain('Soup of the day, served warm');
-    const scripted = page('Prices', `<main><p>${prose('Prices')}</p></main><script>${'if (a<b && c<d) { x = "<div>"; }\n'.repeat(20_000)}</script>`);
+    const scripted = page(
+      'Prices',
+      `<main><p>${prose('Prices')}</p></main><script>${'if (a<b && c<d) { x = "<div>"; }\n'.repeat(20_000)}</script>`,
+    );
     expect((await read(extractor, scripted, 'alice')).text).toContain('Prices sentence 1');
-    const nested = page('Nested', `${'<div class="wrap">'.repeat(200)}<article><p>${prose('Deep')}</p></article>${'</div>'.repeat(200)}`);
+    const nested = page(
+      'Nested',
+      `${'<div class="wrap">'.repeat(200)}<article><p>${prose('Deep')}</p></article>${'</div>'.repeat(200)}`,
+    );
     expect((await read(extractor, nested, 'alice')).text).toContain('Deep sentence 6');
     // Over 10,000 elements: read without Readability, from the body's text.
     const large = page('Large', '<div><p>Many small pieces of text, <a href="#">a link</a>.</p></div>'.repeat(4_000));
@@ -61,7 +77,11 @@ describe('sharing the threads', () => {
   it("serves the users in turn: another user's page is read before the rest of one user's many", async () => {
     const extractor = reader({ threads: 1, timeoutMs: 20_000 });
     const done: string[] = [];
-    const track = (name: string, promise: Promise<unknown>) => promise.then(() => done.push(name), () => done.push(name));
+    const track = (name: string, promise: Promise<unknown>) =>
+      promise.then(
+        () => done.push(name),
+        () => done.push(name),
+      );
     const mallory = [1, 2, 3].map((i) => track(`mallory ${i}`, read(extractor, catalogue(), 'mallory')));
     const alice = track('alice', read(extractor, small('Shop'), 'alice'));
     await Promise.all([...mallory, alice]);
@@ -74,7 +94,11 @@ describe('sharing the threads', () => {
     await Promise.all([read(extractor, small('Warm'), 'warm-1'), read(extractor, small('Warm'), 'warm-2')]);
     await waitUntil(() => extractor.idleThreads === 2, 15_000);
     const done: string[] = [];
-    const track = (name: string, promise: Promise<unknown>) => promise.then(() => done.push(name), () => done.push(name));
+    const track = (name: string, promise: Promise<unknown>) =>
+      promise.then(
+        () => done.push(name),
+        () => done.push(name),
+      );
     const mallory = [1, 2].map((i) => track(`mallory ${i}`, read(extractor, catalogue(), 'mallory')));
     // Mallory's first page is being read; her second waits, though a thread is idle: it is kept for others.
     expect(extractor.waiting).toBe(1);

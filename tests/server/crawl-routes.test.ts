@@ -4,13 +4,13 @@
  * per-user limits. The fixture site is reachable only through OUTBOUND_ALLOW.
  */
 import http from 'node:http';
-import { createApiClient, ApiError } from '../../shared/api/index.js';
-import { newCrawlId } from '../../shared/knowledge.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRAWL_DEFAULTS } from '../../server/crawl/crawlLimits.js';
+import { ApiError, createApiClient } from '../../shared/api/index.js';
+import { newCrawlId } from '../../shared/knowledge.js';
 import type { CrawlProgressEvent, ServerMessage } from '../../shared/protocol.js';
 import type { CrawlResponse } from '../../shared/types/knowledge.js';
-import { CRAWL_DEFAULTS } from '../../server/crawl/crawlLimits.js';
-import { startFixtureSite, type FixtureSite } from '../fixtures/siteFixture.js';
+import { type FixtureSite, startFixtureSite } from '../fixtures/siteFixture.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 import { consoleSocket, listenForSockets } from '../helpers/serverSocket.js';
 
@@ -26,11 +26,17 @@ beforeAll(async () => {
   site = await startFixtureSite({ slowMs: 20_000 });
   quick = await startFixtureSite({ slowMs: 0 });
   t = await createTestApp({
-    config: { outboundAllow: [site.hostPort, quick.hostPort], crawl: { ...CRAWL_DEFAULTS, requestTimeoutMs: 30_000, timeoutMs: 30_000, maxRunningPerUser: 2 } },
+    config: {
+      outboundAllow: [site.hostPort, quick.hostPort],
+      crawl: { ...CRAWL_DEFAULTS, requestTimeoutMs: 30_000, timeoutMs: 30_000, maxRunningPerUser: 2 },
+    },
   });
   alice = await t.createUser();
   bob = await t.createUser();
-  tokens = { alice: (await t.login(alice.username, alice.password)).accessToken, bob: (await t.login(bob.username, bob.password)).accessToken };
+  tokens = {
+    alice: (await t.login(alice.username, alice.password)).accessToken,
+    bob: (await t.login(bob.username, bob.password)).accessToken,
+  };
 });
 afterAll(async () => {
   await t.close();
@@ -38,8 +44,10 @@ afterAll(async () => {
   await quick.close();
 });
 
-const crawl = (token: string, query: string) => t.app.inject({ method: 'GET', url: `/api/webchats/crawl?${query}`, headers: t.auth(token) });
-const cancel = (token: string, crawlId: string) => t.app.inject({ method: 'DELETE', url: `/api/webchats/crawl/${crawlId}`, headers: t.auth(token) });
+const crawl = (token: string, query: string) =>
+  t.app.inject({ method: 'GET', url: `/api/webchats/crawl?${query}`, headers: t.auth(token) });
+const cancel = (token: string, crawlId: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/webchats/crawl/${crawlId}`, headers: t.auth(token) });
 const siteUrl = (path = '/') => `url=${encodeURIComponent(`${site.origin}${path}`)}`;
 
 const progressOf = (messages: ServerMessage[], crawlId: string) =>
@@ -65,7 +73,11 @@ describe('GET /api/webchats/crawl', () => {
 
   it('has no HEAD twin that would start a crawl', async () => {
     const before = quick.requested.length;
-    const response = await t.app.inject({ method: 'HEAD', url: `/api/webchats/crawl?url=${encodeURIComponent(quick.origin)}`, headers: t.auth(tokens.alice) });
+    const response = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/webchats/crawl?url=${encodeURIComponent(quick.origin)}`,
+      headers: t.auth(tokens.alice),
+    });
     expect(response.statusCode).toBe(404);
     expect(quick.requested.length).toBe(before);
   });
@@ -101,7 +113,11 @@ describe('GET /api/webchats/crawl', () => {
 
   it('takes an address typed without http(s):// as https', async () => {
     const response = await crawl(tokens.alice, `url=${encodeURIComponent('localhost:9')}`);
-    expect(response.json()).toMatchObject({ code: 'blocked_address', error: 'https://localhost:9/ cannot be crawled: it is a private or local address. If you run this server and trust that site, allow it by adding localhost:9 to OUTBOUND_ALLOW.' });
+    expect(response.json()).toMatchObject({
+      code: 'blocked_address',
+      error:
+        'https://localhost:9/ cannot be crawled: it is a private or local address. If you run this server and trust that site, allow it by adding localhost:9 to OUTBOUND_ALLOW.',
+    });
   });
 
   it('refuses the same site on a server without OUTBOUND_ALLOW', async () => {
@@ -110,9 +126,16 @@ describe('GET /api/webchats/crawl', () => {
       const user = await strict.createUser();
       const { accessToken } = await strict.login(user.username, user.password);
       const before = site.requested.length;
-      const response = await strict.app.inject({ method: 'GET', url: `/api/webchats/crawl?${siteUrl()}`, headers: strict.auth(accessToken) });
+      const response = await strict.app.inject({
+        method: 'GET',
+        url: `/api/webchats/crawl?${siteUrl()}`,
+        headers: strict.auth(accessToken),
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'blocked_address', error: `${site.origin}/ cannot be crawled: it is a private or local address. If you run this server and trust that site, allow it by adding ${site.hostPort} to OUTBOUND_ALLOW.` });
+      expect(response.json()).toMatchObject({
+        code: 'blocked_address',
+        error: `${site.origin}/ cannot be crawled: it is a private or local address. If you run this server and trust that site, allow it by adding ${site.hostPort} to OUTBOUND_ALLOW.`,
+      });
       expect(site.requested.length).toBe(before);
     } finally {
       await strict.close();
@@ -175,7 +198,9 @@ describe('progress and cancel over the real-time channel', () => {
   it('cancels the crawl when the client goes away', async () => {
     const crawlId = 'gone-away-0001';
     const slowBefore = site.requested.filter((p) => p === '/slow').length;
-    const request = http.get(`${base.replace('ws:', 'http:')}/api/webchats/crawl?${siteUrl()}&crawlId=${crawlId}`, { headers: t.auth(tokens.bob) });
+    const request = http.get(`${base.replace('ws:', 'http:')}/api/webchats/crawl?${siteUrl()}&crawlId=${crawlId}`, {
+      headers: t.auth(tokens.bob),
+    });
     request.on('error', () => undefined);
     await until(() => site.requested.filter((p) => p === '/slow').length > slowBefore, 'the crawl at /slow');
     expect((await crawl(tokens.bob, `${siteUrl()}&crawlId=${crawlId}`)).statusCode).toBe(409);
@@ -191,7 +216,11 @@ describe('progress and cancel over the real-time channel', () => {
   });
 
   it('works through the shared API client: crawl with an id, follow it, cancel it', async () => {
-    const api = createApiClient({ baseUrl: `${base.replace('ws:', 'http:')}/api`, getToken: () => tokens.alice, setToken: () => undefined });
+    const api = createApiClient({
+      baseUrl: `${base.replace('ws:', 'http:')}/api`,
+      getToken: () => tokens.alice,
+      setToken: () => undefined,
+    });
     const aliceConsole = await consoleSocket(base, tokens.alice);
     const crawlId = newCrawlId();
     const answer = api.knowledge.crawl(`${site.origin}/`, { crawlId });
@@ -209,12 +238,15 @@ describe('progress and cancel over the real-time channel', () => {
 
 describe('crawl rate limit', () => {
   it('answers 429 with Retry-After once a user has started too many crawls in the window', async () => {
-    const limited = await createTestApp({ config: { crawl: { ...CRAWL_DEFAULTS, rateLimit: { max: 2, windowMs: 60_000 } } } });
+    const limited = await createTestApp({
+      config: { crawl: { ...CRAWL_DEFAULTS, rateLimit: { max: 2, windowMs: 60_000 } } },
+    });
     try {
       const [carol, dave] = [await limited.createUser(), await limited.createUser()];
       const token = async (u: TestUser) => (await limited.login(u.username, u.password)).accessToken;
       const [carolToken, daveToken] = [await token(carol), await token(dave)];
-      const call = (tok: string) => limited.app.inject({ method: 'GET', url: '/api/webchats/crawl?url=', headers: limited.auth(tok) });
+      const call = (tok: string) =>
+        limited.app.inject({ method: 'GET', url: '/api/webchats/crawl?url=', headers: limited.auth(tok) });
       expect((await call(carolToken)).statusCode).toBe(400);
       expect((await call(carolToken)).statusCode).toBe(400);
       const refused = await call(carolToken);

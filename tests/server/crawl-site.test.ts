@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRAWL_DEFAULTS, type CrawlLimits } from '../../server/crawl/crawlLimits.js';
-import { crawlSite, CrawlStartError, type CrawlOutcome, type CrawlProgress } from '../../server/crawl/crawlSite.js';
+import { type CrawlOutcome, type CrawlProgress, CrawlStartError, crawlSite } from '../../server/crawl/crawlSite.js';
 import { PageExtractor } from '../../server/crawl/PageExtractor.js';
-import { startFixtureSite, type FixtureSite } from '../fixtures/siteFixture.js';
+import { type FixtureSite, startFixtureSite } from '../fixtures/siteFixture.js';
 
 let extractor: PageExtractor;
 beforeAll(() => {
@@ -14,14 +14,26 @@ beforeAll(() => {
 });
 afterAll(() => extractor.close());
 
-const limits = (overrides: Partial<CrawlLimits> = {}): CrawlLimits => ({ ...CRAWL_DEFAULTS, requestTimeoutMs: 1000, ...overrides });
+const limits = (overrides: Partial<CrawlLimits> = {}): CrawlLimits => ({
+  ...CRAWL_DEFAULTS,
+  requestTimeoutMs: 1000,
+  ...overrides,
+});
 
 function crawl(site: FixtureSite, extra: Partial<Parameters<typeof crawlSite>[0]> = {}) {
-  return crawlSite({ url: `${site.origin}/`, limits: limits(), allow: [site.hostPort], extractor, owner: 'site-owner', ...extra });
+  return crawlSite({
+    url: `${site.origin}/`,
+    limits: limits(),
+    allow: [site.hostPort],
+    extractor,
+    owner: 'site-owner',
+    ...extra,
+  });
 }
 
 const pathsOf = (site: FixtureSite, outcome: CrawlOutcome) => outcome.pages.map((p) => p.url.replace(site.origin, ''));
-const pageAt = (site: FixtureSite, outcome: CrawlOutcome, path: string) => outcome.pages.find((p) => p.url === `${site.origin}${path}`);
+const pageAt = (site: FixtureSite, outcome: CrawlOutcome, path: string) =>
+  outcome.pages.find((p) => p.url === `${site.origin}${path}`);
 const timesRequested = (site: FixtureSite, path: string) => site.requested.filter((p) => p === path).length;
 
 describe('a full crawl of the shop', () => {
@@ -39,7 +51,17 @@ describe('a full crawl of the shop', () => {
     expect(outcome.finish).toBe('complete');
     expect(outcome.pages[0]).toMatchObject({ url: `${site.origin}/`, error: null });
     expect(pathsOf(site, outcome)).toEqual(
-      expect.arrayContaining(['/about', '/about/team', '/products', '/contact', '/private/open', '/loop/a', '/loop/b', '/from-sitemap', '/from-index']),
+      expect.arrayContaining([
+        '/about',
+        '/about/team',
+        '/products',
+        '/contact',
+        '/private/open',
+        '/loop/a',
+        '/loop/b',
+        '/from-sitemap',
+        '/from-index',
+      ]),
     );
     const home = outcome.pages[0]!.text;
     expect(home).toContain('Welcome to Acme Garden Supplies');
@@ -50,7 +72,8 @@ describe('a full crawl of the shop', () => {
 
   it('fetches each page once, whatever its spelling, fragment or loop', () => {
     expect(new Set(pathsOf(site, outcome)).size).toBe(outcome.pages.length);
-    for (const path of ['/', '/loop/a', '/loop/b', '/about/team', '/products', '/contact']) expect(timesRequested(site, path)).toBe(1);
+    for (const path of ['/', '/loop/a', '/loop/b', '/about/team', '/products', '/contact'])
+      expect(timesRequested(site, path)).toBe(1);
     // Once linked, once more behind /moved's redirect; listed once.
     expect(timesRequested(site, '/about')).toBe(2);
     expect(site.requested).not.toContain('/contact?');
@@ -61,7 +84,9 @@ describe('a full crawl of the shop', () => {
   });
 
   it('reads sitemap.xml and the sitemaps robots.txt names, nested ones included', () => {
-    expect(site.requested).toEqual(expect.arrayContaining(['/sitemap.xml', '/sitemap-index.xml', '/sitemap-extra.xml']));
+    expect(site.requested).toEqual(
+      expect.arrayContaining(['/sitemap.xml', '/sitemap-index.xml', '/sitemap-extra.xml']),
+    );
     expect(pageAt(site, outcome, '/from-index')?.text).toContain('Only the nested sitemap links to gift cards');
   });
 
@@ -76,7 +101,9 @@ describe('a full crawl of the shop', () => {
   it('never follows a redirect to a private or metadata address', () => {
     expect(site.internalHits).toEqual([]);
     expect(pageAt(site, outcome, '/redirect-internal')?.error).toBe('Blocked request to a private address: 127.0.0.1');
-    expect(pageAt(site, outcome, '/redirect-metadata')?.error).toBe('Blocked request to a private address: 169.254.169.254');
+    expect(pageAt(site, outcome, '/redirect-metadata')?.error).toBe(
+      'Blocked request to a private address: 169.254.169.254',
+    );
   });
 
   it('reads only HTML: a PDF is dropped after its headers and a .pdf link is never fetched', () => {
@@ -131,7 +158,10 @@ describe('crawl limits and stops', () => {
   it('ends at the time limit with what it has, the slow page listed as timed out', async () => {
     const outcome = await crawl(site, { limits: limits({ timeoutMs: 2500, requestTimeoutMs: 20_000 }) });
     expect(outcome.finish).toBe('time_limit');
-    expect(pageAt(site, outcome, '/slow')).toMatchObject({ text: '', error: 'The crawl reached its time limit before this page loaded' });
+    expect(pageAt(site, outcome, '/slow')).toMatchObject({
+      text: '',
+      error: 'The crawl reached its time limit before this page loaded',
+    });
     expect(pageAt(site, outcome, '/about')?.text).toContain('founded in 1999');
   });
 
@@ -165,9 +195,12 @@ describe('crawl limits and stops', () => {
     const slowSite = await startFixtureSite({ crawlDelay: 0.2 });
     try {
       await crawl(slowSite, { limits: limits({ maxPages: 4 }) });
-      const pageTimes = slowSite.requested.map((path, i) => ({ path, at: slowSite.requestedAt[i]! })).filter((r) => !r.path.includes('robots') && !r.path.includes('sitemap'));
+      const pageTimes = slowSite.requested
+        .map((path, i) => ({ path, at: slowSite.requestedAt[i]! }))
+        .filter((r) => !r.path.includes('robots') && !r.path.includes('sitemap'));
       expect(pageTimes).toHaveLength(4);
-      for (let i = 2; i < pageTimes.length; i += 1) expect(pageTimes[i]!.at - pageTimes[i - 1]!.at).toBeGreaterThanOrEqual(190);
+      for (let i = 2; i < pageTimes.length; i += 1)
+        expect(pageTimes[i]!.at - pageTimes[i - 1]!.at).toBeGreaterThanOrEqual(190);
     } finally {
       await slowSite.close();
     }
@@ -181,18 +214,27 @@ describe('a crawl that cannot start', () => {
   });
   afterAll(() => site.close());
 
-  const startError = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+  const startError = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   it('refuses the same site without the allow-list entry, before any request reaches it', async () => {
     const before = site.requested.length;
     const error = await startError(crawl(site, { allow: [] }));
     expect(error).toBeInstanceOf(CrawlStartError);
-    expect(error).toMatchObject({ code: 'blocked_address', message: `${site.origin}/ cannot be crawled: it is a private or local address. If you run this server and trust that site, allow it by adding ${site.hostPort} to OUTBOUND_ALLOW.` });
+    expect(error).toMatchObject({
+      code: 'blocked_address',
+      message: `${site.origin}/ cannot be crawled: it is a private or local address. If you run this server and trust that site, allow it by adding ${site.hostPort} to OUTBOUND_ALLOW.`,
+    });
     expect(site.requested.length).toBe(before);
   });
 
   it('refuses a start page robots.txt disallows, and a start page that is not HTML', async () => {
-    expect(await startError(crawl(site, { url: `${site.origin}/private/secret` }))).toMatchObject({ code: 'robots_disallowed' });
+    expect(await startError(crawl(site, { url: `${site.origin}/private/secret` }))).toMatchObject({
+      code: 'robots_disallowed',
+    });
     expect(await startError(crawl(site, { url: `${site.origin}/download` }))).toMatchObject({ code: 'not_html' });
     expect(await startError(crawl(site, { url: `${site.origin}/broken` }))).toMatchObject({
       code: 'unreachable',
@@ -203,7 +245,15 @@ describe('a crawl that cannot start', () => {
   it('does not crawl a site whose robots.txt answers a server error (RFC 9309)', async () => {
     const broken = await startFixtureSite({ robotsStatus: 503 });
     try {
-      const error = await startError(crawlSite({ url: `${broken.origin}/`, limits: limits(), allow: [broken.hostPort], extractor, owner: 'site-owner' }));
+      const error = await startError(
+        crawlSite({
+          url: `${broken.origin}/`,
+          limits: limits(),
+          allow: [broken.hostPort],
+          extractor,
+          owner: 'site-owner',
+        }),
+      );
       expect(error).toMatchObject({ code: 'unreachable' });
       expect(broken.requested).toEqual(['/robots.txt']);
     } finally {

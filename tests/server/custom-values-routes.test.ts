@@ -3,9 +3,9 @@
  * rule that keeps `{{NAME}}` working, rename as delete + create (spec part 2 §4), and isolation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customValuesMap } from '../../server/db/customValues.js';
 import { substituteValues } from '../../shared/template.js';
 import type { CustomValue } from '../../shared/types/tool.js';
-import { customValuesMap } from '../../server/db/customValues.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 
 let t: TestApp;
@@ -19,9 +19,17 @@ async function signedIn(fields?: Partial<TestUser>) {
   const user = await t.createUser(fields);
   const { accessToken } = await t.login(user.username, user.password);
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, impersonate?: string) =>
-    t.app.inject({ method, url, headers: t.auth(accessToken, impersonate), ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: t.auth(accessToken, impersonate),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const list = async (impersonate?: string) =>
-    (await call('GET', '/api/custom-values', undefined, impersonate)).json<{ success: boolean; customValues: CustomValue[] }>();
+    (await call('GET', '/api/custom-values', undefined, impersonate)).json<{
+      success: boolean;
+      customValues: CustomValue[];
+    }>();
   return { user, call, list };
 }
 
@@ -80,7 +88,9 @@ describe('custom values', () => {
     await call('POST', '/api/custom-values', { name: 'COMPANY', value: 'Acme' });
     await call('POST', '/api/custom-values', { name: 'support.phone', value: '+1 555 0100' });
     const values = await customValuesMap(t.db, user.id);
-    expect(substituteValues('You work for {{COMPANY}}; call {{ support.phone }}.', values)).toBe('You work for Acme; call +1 555 0100.');
+    expect(substituteValues('You work for {{COMPANY}}; call {{ support.phone }}.', values)).toBe(
+      'You work for Acme; call +1 555 0100.',
+    );
   });
 });
 
@@ -95,7 +105,11 @@ describe('custom value validation', () => {
     ['a name over 100 characters', { name: 'N'.repeat(101), value: 'v' }, 'name: must be at most 100 characters long'],
     ['a missing value', { name: 'X' }, 'value: is required'],
     ['a value that is not a string', { name: 'X', value: 5 }, 'value: must be a string'],
-    ['a value over 10000 characters', { name: 'X', value: 'v'.repeat(10_001) }, 'value: must be at most 10000 characters long'],
+    [
+      'a value over 10000 characters',
+      { name: 'X', value: 'v'.repeat(10_001) },
+      'value: must be at most 10000 characters long',
+    ],
     ['an unknown field', { name: 'X', value: 'v', secret: true }, 'secret: is not an accepted field'],
   ];
 
@@ -109,7 +123,10 @@ describe('custom value validation', () => {
 
   it('accepts a 100-character name (after trimming) and a 10000-character value', async () => {
     const { call, list } = await signedIn();
-    const response = await call('POST', '/api/custom-values', { name: ` ${'N'.repeat(100)} `, value: 'v'.repeat(10_000) });
+    const response = await call('POST', '/api/custom-values', {
+      name: ` ${'N'.repeat(100)} `,
+      value: 'v'.repeat(10_000),
+    });
     expect(response.statusCode).toBe(201);
     expect((await list()).customValues[0]?.name).toBe('N'.repeat(100));
   });
@@ -124,7 +141,9 @@ describe('custom value isolation', () => {
 
     const denied = await bob.call('DELETE', '/api/custom-values/COMPANY');
     expect(denied.statusCode).toBe(404);
-    expect((await bob.call('POST', '/api/custom-values', { name: 'COMPANY', value: 'Bob Co' })).json().message).toBe('Custom value created');
+    expect((await bob.call('POST', '/api/custom-values', { name: 'COMPANY', value: 'Bob Co' })).json().message).toBe(
+      'Custom value created',
+    );
 
     expect((await alice.list()).customValues).toEqual([{ name: 'COMPANY', value: 'Alice Co' }]);
     expect((await bob.list()).customValues).toEqual([{ name: 'COMPANY', value: 'Bob Co' }]);

@@ -7,9 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { KEY_FILE_NAME, loadEncryptionKey } from '../../server/crypto/encryptionKey.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { openDatabase, SQLITE_FILE_NAME } from '../../server/db/openDatabase.js';
-import { loadEncryptionKey, KEY_FILE_NAME } from '../../server/crypto/encryptionKey.js';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 let root: string | undefined;

@@ -16,11 +16,17 @@ import { freePort } from '../helpers/freePort.js';
 describe('a PostgreSQL nobody answers', () => {
   let pool: pg.Pool;
   beforeAll(async () => {
-    pool = new pg.Pool({ host: '127.0.0.1', port: await freePort(), user: 'postgres', database: 'postgres', connectionTimeoutMillis: 2_000 });
+    pool = new pg.Pool({
+      host: '127.0.0.1',
+      port: await freePort(),
+      user: 'postgres',
+      database: 'postgres',
+      connectionTimeoutMillis: 2_000,
+    });
   });
   afterAll(() => pool.end());
 
-  it('fails to connect with a DatabaseUnavailableError carrying the driver\'s error', async () => {
+  it("fails to connect with a DatabaseUnavailableError carrying the driver's error", async () => {
     const error: unknown = await new GuardedPostgresPool(pool).connect().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DatabaseUnavailableError);
     expect(((error as Error).cause as { code?: string }).code).toBe('ECONNREFUSED');
@@ -32,7 +38,13 @@ describe('a PostgreSQL host that accepts and never answers (a cut network, a fro
   let pool: pg.Pool;
   beforeAll(async () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    pool = new pg.Pool({ host: '127.0.0.1', port: (silent.address() as net.AddressInfo).port, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 300 });
+    pool = new pg.Pool({
+      host: '127.0.0.1',
+      port: (silent.address() as net.AddressInfo).port,
+      user: 'postgres',
+      database: 'postgres',
+      connectionTimeoutMillis: 300,
+    });
   });
   afterAll(async () => {
     await pool.end();
@@ -49,7 +61,7 @@ describe('a PostgreSQL host that accepts and never answers (a cut network, a fro
 describe('what counts as the database being out of reach', () => {
   const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
-  it('takes refused, reset and timed-out connections, server shutdowns and pg\'s own connection messages', () => {
+  it("takes refused, reset and timed-out connections, server shutdowns and pg's own connection messages", () => {
     for (const error of [
       withCode('ECONNREFUSED'),
       withCode('ETIMEDOUT'),
@@ -82,10 +94,14 @@ describe('the error handler', () => {
   const app = Fastify({ logger: false });
   app.setErrorHandler(errorHandler);
   app.get('/database-down', async () => {
-    throw new DatabaseUnavailableError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    throw new DatabaseUnavailableError(
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    );
   });
   app.get('/wrapped', async () => {
-    throw new Error('could not load the agent', { cause: new DatabaseUnavailableError(new Error('Connection terminated unexpectedly')) });
+    throw new Error('could not load the agent', {
+      cause: new DatabaseUnavailableError(new Error('Connection terminated unexpectedly')),
+    });
   });
   app.get('/other-service-down', async () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' });
@@ -97,7 +113,11 @@ describe('the error handler', () => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('5');
-      expect(response.json()).toEqual({ success: false, error: 'The database is not reachable. Please try again shortly.', code: 'database_unavailable' });
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'The database is not reachable. Please try again shortly.',
+        code: 'database_unavailable',
+      });
     }
   });
 

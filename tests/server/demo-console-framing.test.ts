@@ -5,8 +5,8 @@
  * and a demo link to this server is refused when the demo is made (and never framed if one exists).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Demo, Webchat } from '../../shared/types/webchat.js';
 import { insertDemo } from '../../server/db/webchatDemos.js';
+import type { Demo, Webchat } from '../../shared/types/webchat.js';
 import { freePort } from '../helpers/freePort.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
@@ -33,11 +33,14 @@ function frameAncestors(response: { headers: Record<string, unknown> }): string 
 }
 
 describe('console pages', () => {
-  it.each(['/', '/admin', '/webchats/new', '/settings', '/api/accounts/admin/users'])('%s refuses every frame, this origin included', async (url) => {
-    const response = await fetch(`${publicUrl}${url}`, { headers: { accept: 'text/html' } });
-    expect(frameAncestors({ headers: Object.fromEntries(response.headers) })).toBe("'none'");
-    expect(response.headers.get('x-frame-options')).toBe('DENY');
-  });
+  it.each(['/', '/admin', '/webchats/new', '/settings', '/api/accounts/admin/users'])(
+    '%s refuses every frame, this origin included',
+    async (url) => {
+      const response = await fetch(`${publicUrl}${url}`, { headers: { accept: 'text/html' } });
+      expect(frameAncestors({ headers: Object.fromEntries(response.headers) })).toBe("'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    },
+  );
 });
 
 describe('demo links to this server', () => {
@@ -49,9 +52,15 @@ describe('demo links to this server', () => {
     'http://127.0.0.1/settings',
     'http://127.0.0.1./admin',
   ])('are refused when the demo is made: %s', async (link) => {
-    const response = await alice.call('POST', '/api/webchats/create-demo', { link: link.replace('PUBLIC_URL', publicUrl), webchatId: bot.id });
+    const response = await alice.call('POST', '/api/webchats/create-demo', {
+      link: link.replace('PUBLIC_URL', publicUrl),
+      webchatId: bot.id,
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'validation_failed', error: "link: must be your website's address, not one of this Switchboard server's pages" });
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      error: "link: must be your website's address, not one of this Switchboard server's pages",
+    });
   });
 
   it.each(['https://SWITCHBOARD.internal/admin', 'http://switchboard.internal:3000/admin'])(
@@ -69,12 +78,18 @@ describe('demo links to this server', () => {
   );
 
   it("another port of this host is another site (a developer's local shop)", async () => {
-    const response = await alice.call('POST', '/api/webchats/create-demo', { link: 'http://127.0.0.1:8080/shop', webchatId: bot.id });
+    const response = await alice.call('POST', '/api/webchats/create-demo', {
+      link: 'http://127.0.0.1:8080/shop',
+      webchatId: bot.id,
+    });
     expect(response.statusCode).toBe(201);
   });
 
   it('another site is still fine', async () => {
-    const response = await alice.call('POST', '/api/webchats/create-demo', { link: 'https://shop.example.com/', webchatId: bot.id });
+    const response = await alice.call('POST', '/api/webchats/create-demo', {
+      link: 'https://shop.example.com/',
+      webchatId: bot.id,
+    });
     expect(response.statusCode).toBe(201);
   });
 
@@ -90,7 +105,12 @@ describe('demo links to this server', () => {
   });
 
   it('the demo page itself may not be framed either', async () => {
-    const created = (await alice.call('POST', '/api/webchats/create-demo', { link: 'https://shop.example.com/page', webchatId: bot.id })).json<Demo>();
+    const created = (
+      await alice.call('POST', '/api/webchats/create-demo', {
+        link: 'https://shop.example.com/page',
+        webchatId: bot.id,
+      })
+    ).json<Demo>();
     const response = await fetch(`${publicUrl}/demo/${created.id}`);
     expect(frameAncestors({ headers: Object.fromEntries(response.headers) })).toBe("'none'");
   });

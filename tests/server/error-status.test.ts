@@ -5,13 +5,13 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorCode } from '../../shared/errors.js';
-import { USER_QUOTAS } from '../../shared/limits.js';
 import { AppError, retryAfter } from '../../server/core/AppError.js';
 import { CRAWL_DEFAULTS } from '../../server/crawl/crawlLimits.js';
 import { errorHandler } from '../../server/http/errorHandler.js';
 import { STATUS_BY_CODE } from '../../server/http/errorStatus.js';
-import { startFixtureSite, type FixtureSite } from '../fixtures/siteFixture.js';
+import type { ErrorCode } from '../../shared/errors.js';
+import { USER_QUOTAS } from '../../shared/limits.js';
+import { type FixtureSite, startFixtureSite } from '../fixtures/siteFixture.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 
 const CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[];
@@ -29,7 +29,10 @@ describe('the status table', () => {
       app = Fastify();
       app.setErrorHandler(errorHandler);
       app.get<{ Params: { code: ErrorCode } }>('/fail/:code', async (request) => {
-        throw new AppError(request.params.code, `failed with ${request.params.code}`, { ...retryAfter(7), details: { field: 'name', line: 2 } });
+        throw new AppError(request.params.code, `failed with ${request.params.code}`, {
+          ...retryAfter(7),
+          details: { field: 'name', line: 2 },
+        });
       });
       await app.ready();
     });
@@ -39,7 +42,12 @@ describe('the status table', () => {
       const response = await app.inject({ method: 'GET', url: `/fail/${code}` });
       expect(response.statusCode).toBe(STATUS_BY_CODE[code]);
       expect(response.headers['retry-after']).toBe('7');
-      expect(response.json()).toEqual({ success: false, error: `failed with ${code}`, code, details: { field: 'name', line: 2 } });
+      expect(response.json()).toEqual({
+        success: false,
+        error: `failed with ${code}`,
+        code,
+        details: { field: 'name', line: 2 },
+      });
     });
   });
 });
@@ -49,7 +57,12 @@ describe('codes a service throws, through real routes', () => {
   let site: FixtureSite;
   beforeAll(async () => {
     site = await startFixtureSite({ slowMs: 20_000 });
-    t = await createTestApp({ config: { outboundAllow: [site.hostPort], crawl: { ...CRAWL_DEFAULTS, maxRunning: 1, requestTimeoutMs: 30_000, timeoutMs: 30_000 } } });
+    t = await createTestApp({
+      config: {
+        outboundAllow: [site.hostPort],
+        crawl: { ...CRAWL_DEFAULTS, maxRunning: 1, requestTimeoutMs: 30_000, timeoutMs: 30_000 },
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -59,12 +72,17 @@ describe('codes a service throws, through real routes', () => {
   it('answers a quota passed in the agents service with 403 quota_exceeded', async () => {
     const user = await t.createUser();
     const { accessToken } = await t.login(user.username, user.password);
-    const create = () => t.app.inject({ method: 'POST', url: '/api/agents', headers: t.auth(accessToken), payload: { name: 'Agent' } });
+    const create = () =>
+      t.app.inject({ method: 'POST', url: '/api/agents', headers: t.auth(accessToken), payload: { name: 'Agent' } });
     for (let i = 0; i < USER_QUOTAS.agents; i += 1) expect((await create()).statusCode).toBe(201);
     const refused = await create();
     expect({ status: refused.statusCode, body: refused.json() }).toEqual({
       status: STATUS_BY_CODE.quota_exceeded,
-      body: { success: false, error: `Limit reached: at most ${USER_QUOTAS.agents} agents per user`, code: 'quota_exceeded' },
+      body: {
+        success: false,
+        error: `Limit reached: at most ${USER_QUOTAS.agents} agents per user`,
+        code: 'quota_exceeded',
+      },
     });
   });
 
@@ -72,7 +90,12 @@ describe('codes a service throws, through real routes', () => {
     const user = await t.createUser();
     const { accessToken } = await t.login(user.username, user.password);
     const payload = { currentPassword: 'wrong-one', newPassword: 'long-enough' };
-    const response = await t.app.inject({ method: 'POST', url: '/api/accounts/change-password', headers: t.auth(accessToken), payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/change-password',
+      headers: t.auth(accessToken),
+      payload,
+    });
     expect({ status: response.statusCode, body: response.json() }).toEqual({
       status: 400,
       body: { success: false, error: 'Current password is incorrect', code: 'wrong_password' },
@@ -83,14 +106,23 @@ describe('codes a service throws, through real routes', () => {
     const [alice, bob] = [await t.createUser(), await t.createUser()];
     const [a, b] = [await t.login(alice.username, alice.password), await t.login(bob.username, bob.password)];
     const crawl = (token: string, crawlId: string) =>
-      t.app.inject({ method: 'GET', url: `/api/webchats/crawl?url=${encodeURIComponent(`${site.origin}/`)}&crawlId=${crawlId}`, headers: t.auth(token) });
+      t.app.inject({
+        method: 'GET',
+        url: `/api/webchats/crawl?url=${encodeURIComponent(`${site.origin}/`)}&crawlId=${crawlId}`,
+        headers: t.auth(token),
+      });
     const running = crawl(a.accessToken, 'alice-crawl-01');
-    for (let i = 0; i < 400 && !site.requested.includes('/slow'); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 400 && !site.requested.includes('/slow'); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     const refused = await crawl(b.accessToken, 'bob-crawl-0001');
     expect({ status: refused.statusCode, retryAfter: refused.headers['retry-after'], body: refused.json() }).toEqual({
       status: 503,
       retryAfter: '30',
-      body: { success: false, error: 'The server is busy crawling other sites. Please try again in a minute.', code: 'crawler_busy' },
+      body: {
+        success: false,
+        error: 'The server is busy crawling other sites. Please try again in a minute.',
+        code: 'crawler_busy',
+      },
     });
     await t.app.inject({ method: 'DELETE', url: '/api/webchats/crawl/alice-crawl-01', headers: t.auth(a.accessToken) });
     expect((await running).statusCode).toBe(200);

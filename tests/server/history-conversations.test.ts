@@ -5,10 +5,10 @@
  * admin reads them as their owner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationDetail, ConversationsPage } from '../../shared/types/history.js';
 import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
-import { createTestApp, type TestApp } from '../helpers/serverApp.js';
+import type { ConversationDetail, ConversationsPage } from '../../shared/types/history.js';
 import { seedBot, seedChat } from '../helpers/seedHistory.js';
+import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
 const T0 = Date.UTC(2026, 2, 1, 9);
@@ -24,7 +24,14 @@ beforeAll(async () => {
   bob = await signedIn(t);
   botId = await seedBot(t.db, alice.user.id, 'Acme help', 7_200);
   for (let i = 0; i < 12; i++) {
-    chats.push(await seedChat(t.db, { userId: alice.user.id, webchatId: botId, start: T0 + i * 3_600_000, turns: [{ question: `Question ${i}`, answer: `Answer ${i}` }] }));
+    chats.push(
+      await seedChat(t.db, {
+        userId: alice.user.id,
+        webchatId: botId,
+        start: T0 + i * 3_600_000,
+        turns: [{ question: `Question ${i}`, answer: `Answer ${i}` }],
+      }),
+    );
   }
   chats.push(
     await seedChat(t.db, {
@@ -32,18 +39,37 @@ beforeAll(async () => {
       webchatId: botId,
       start: T0 + 100 * 3_600_000,
       turns: [
-        { question: 'Where is order 7?', answer: 'It ships today.', tools: [{ name: 'lookup_order', args: '{"id":7}', output: '{"status":"packed"}', isError: false }] },
-        { question: 'Thanks', answer: 'You are welcome.', tools: [{ name: 'broken_tool', args: '{', output: '{"error":"Invalid arguments"}', isError: true }] },
+        {
+          question: 'Where is order 7?',
+          answer: 'It ships today.',
+          tools: [{ name: 'lookup_order', args: '{"id":7}', output: '{"status":"packed"}', isError: false }],
+        },
+        {
+          question: 'Thanks',
+          answer: 'You are welcome.',
+          tools: [{ name: 'broken_tool', args: '{', output: '{"error":"Invalid arguments"}', isError: true }],
+        },
       ],
     }),
   );
   // A first turn that failed: the conversation row exists, nothing was ever exchanged.
-  await insertConversation(t.db, { id: newConversationId(), user_id: alice.user.id, webchat_id: botId, at: T0 + 200 * 3_600_000, expires_at: T0 + 300 * 3_600_000 });
+  await insertConversation(t.db, {
+    id: newConversationId(),
+    user_id: alice.user.id,
+    webchat_id: botId,
+    at: T0 + 200 * 3_600_000,
+    expires_at: T0 + 300 * 3_600_000,
+  });
 });
 afterAll(() => t.close());
 
 const list = async (caller: WebchatCaller, query = '', impersonate?: string) => {
-  const response = await caller.call('GET', `/api/history/webchats/${botId}/conversations${query}`, undefined, impersonate);
+  const response = await caller.call(
+    'GET',
+    `/api/history/webchats/${botId}/conversations${query}`,
+    undefined,
+    impersonate,
+  );
   return { status: response.statusCode, page: response.json<ConversationsPage>() };
 };
 
@@ -53,7 +79,13 @@ describe('a bot’s conversations', () => {
     expect(status).toBe(200);
     expect(page).toMatchObject({ success: true, total: 13, limit: 10, offset: 0, retentionSeconds: 7_200 });
     expect(page.conversations).toHaveLength(10);
-    expect(page.conversations[0]).toMatchObject({ id: chats[12], webchatId: botId, messageCount: 4, firstQuestion: 'Where is order 7?', startedAt: T0 + 100 * 3_600_000 });
+    expect(page.conversations[0]).toMatchObject({
+      id: chats[12],
+      webchatId: botId,
+      messageCount: 4,
+      firstQuestion: 'Where is order 7?',
+      startedAt: T0 + 100 * 3_600_000,
+    });
     expect(page.conversations[0]!.lastMessageAt).toBeGreaterThan(page.conversations[0]!.startedAt);
     expect(page.conversations[1]).toMatchObject({ id: chats[11], messageCount: 2, firstQuestion: 'Question 11' });
   });
@@ -80,7 +112,12 @@ describe('a bot’s conversations', () => {
       ['tool', 'broken_tool'],
       ['assistant', 'You are welcome.'],
     ]);
-    expect(detail.messages[1]!.tool).toEqual({ name: 'lookup_order', arguments: '{"id":7}', output: '{"status":"packed"}', isError: false });
+    expect(detail.messages[1]!.tool).toEqual({
+      name: 'lookup_order',
+      arguments: '{"id":7}',
+      output: '{"status":"packed"}',
+      isError: false,
+    });
     expect(detail.messages[4]!.tool).toMatchObject({ isError: true });
     expect(detail.messages[0]!.tool).toBeNull();
   });

@@ -4,12 +4,20 @@
  * until the test has received the first bytes, so an export that gathered everything before
  * sending would never send anything. Memory stays flat; the bench (history.bench.ts) measures it.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+
 import type { FastifyInstance } from 'fastify';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { seedBot, seedBulkChats } from '../helpers/seedHistory.js';
+import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 
 const CONVERSATIONS = 10_000;
 const TURNS = 5;
@@ -26,7 +34,8 @@ class MessagesReadGate implements KyselyPlugin {
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const node = args.node;
-    if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"chat_messages"')) this.#reads.add(args.queryId);
+    if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"chat_messages"'))
+      this.#reads.add(args.queryId);
     return node;
   }
 
@@ -56,7 +65,13 @@ beforeAll(async () => {
   const owner = await t.createUser();
   token = (await t.login(owner.username, owner.password)).accessToken;
   botId = await seedBot(t.db, owner.id, 'Volume bot');
-  await seedBulkChats(t.db, { userId: owner.id, webchatId: botId, conversations: CONVERSATIONS, turns: TURNS, start: Date.UTC(2026, 0, 1) });
+  await seedBulkChats(t.db, {
+    userId: owner.id,
+    webchatId: botId,
+    conversations: CONVERSATIONS,
+    turns: TURNS,
+    start: Date.UTC(2026, 0, 1),
+  });
   gate = new MessagesReadGate(2);
   // A second app on the same database (and keys), its queries seen by the gate.
   exporter = await buildApp({ db: t.db.withPlugin(gate), config: t.config, logger: { level: 'silent' } });
@@ -72,7 +87,9 @@ afterAll(async () => {
 });
 
 it('sends the first bytes of 100,000 messages before it has read them all, then all of them', async () => {
-  const response = await fetch(`${baseUrl}/api/history/webchats/${botId}/export?format=jsonl`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl}/api/history/webchats/${botId}/export?format=jsonl`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   const reader = response.body!.getReader();
   const first = await reader.read();

@@ -6,10 +6,10 @@
  * entries. A changed setting applies to what is already kept.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { CHAT_LIMITS } from '../../shared/types/chat.js';
 import type { ConversationDetail, ConversationsPage, HistorySearchPage } from '../../shared/types/history.js';
-import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
-import { eventData, startChatBed, type ChatBed } from '../helpers/chatServer.js';
+import { type ChatBed, eventData, startChatBed } from '../helpers/chatServer.js';
 import type { WebchatCaller } from '../helpers/webchatServer.js';
 
 let bed: ChatBed;
@@ -35,7 +35,13 @@ async function fresh(owner: WebchatCaller): Promise<WebchatCaller> {
   return {
     ...owner,
     accessToken,
-    call: (method, url, payload) => bed.t.app.inject({ method, url, headers: bed.t.auth(accessToken), ...(payload === undefined ? {} : { payload: payload as object }) }),
+    call: (method, url, payload) =>
+      bed.t.app.inject({
+        method,
+        url,
+        headers: bed.t.auth(accessToken),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
   };
 }
 
@@ -51,7 +57,8 @@ async function history(owner: WebchatCaller, botId: string, id: string, word: st
   return {
     listed: page.conversations.map((c) => c.id),
     keepHistoryDays: page.keepHistoryDays,
-    texts: detail.statusCode === 200 ? detail.json<ConversationDetail>().messages.map((m) => m.text) : detail.statusCode,
+    texts:
+      detail.statusCode === 200 ? detail.json<ConversationDetail>().messages.map((m) => m.text) : detail.statusCode,
     found: [...new Set(search.results.map((r) => r.id))],
     exported: exported.includes(word),
     entries: entries.length,
@@ -62,26 +69,29 @@ async function history(owner: WebchatCaller, botId: string, id: string, word: st
 const sweep = () => bed.t.app.chat.sweep();
 
 describe('a bot that keeps history forever (the default)', () => {
-  it.each([0, 7_200])('keeps the conversation of a bot with retention %i in Conversations, search and export after the retention', async (retention) => {
-    const owner = await bed.newOwner();
-    const bot = await owner.createBot({ short_term_messages_retention_period: retention });
-    expect(bot.keep_history_days).toBeNull();
-    const id = await chat(bot.id, 'My voucher code is PLUM42');
-    bed.t.clock.advance(retention * 1000 + 30 * DAY);
-    await sweep();
-    expect(await history(owner, bot.id, id, 'PLUM42')).toEqual({
-      listed: [id],
-      keepHistoryDays: null,
-      texts: ['My voucher code is PLUM42', 'Fake answer about: My voucher code is PLUM42'],
-      found: [id],
-      exported: true,
-      entries: 2,
-      messages: 2,
-    });
-    // The visitor's widget forgets it: past the memory a reload finds nothing, and a new message starts afresh.
-    expect((await bed.conversation(bot.id, id)).status).toBe(404);
-    expect(await chat(bot.id, 'Hello again', id)).not.toBe(id);
-  });
+  it.each([0, 7_200])(
+    'keeps the conversation of a bot with retention %i in Conversations, search and export after the retention',
+    async (retention) => {
+      const owner = await bed.newOwner();
+      const bot = await owner.createBot({ short_term_messages_retention_period: retention });
+      expect(bot.keep_history_days).toBeNull();
+      const id = await chat(bot.id, 'My voucher code is PLUM42');
+      bed.t.clock.advance(retention * 1000 + 30 * DAY);
+      await sweep();
+      expect(await history(owner, bot.id, id, 'PLUM42')).toEqual({
+        listed: [id],
+        keepHistoryDays: null,
+        texts: ['My voucher code is PLUM42', 'Fake answer about: My voucher code is PLUM42'],
+        found: [id],
+        exported: true,
+        entries: 2,
+        messages: 2,
+      });
+      // The visitor's widget forgets it: past the memory a reload finds nothing, and a new message starts afresh.
+      expect((await bed.conversation(bot.id, id)).status).toBe(404);
+      expect(await chat(bot.id, 'Hello again', id)).not.toBe(id);
+    },
+  );
 
   it('sends the model only the messages within the retention, while the history keeps them all', async () => {
     const owner = await bed.newOwner();
@@ -94,7 +104,9 @@ describe('a bot that keeps history forever (the default)', () => {
     const sent = JSON.stringify(bed.fake.requests.at(-1)!.body.messages);
     expect(sent).toContain('I like green tea');
     expect(sent).not.toContain('My name is Ada');
-    expect((await bed.conversation(bot.id, id)).json).toMatchObject({ messages: [{ text: 'I like green tea' }, {}, { text: 'What do you know about me?' }, {}] });
+    expect((await bed.conversation(bot.id, id)).json).toMatchObject({
+      messages: [{ text: 'I like green tea' }, {}, { text: 'What do you know about me?' }, {}],
+    });
     expect((await history(owner, bot.id, id, 'Ada')).texts).toHaveLength(6);
   });
 
@@ -106,7 +118,13 @@ describe('a bot that keeps history forever (the default)', () => {
     const sent = JSON.stringify(bed.fake.requests.at(-1)!.body.messages);
     expect(sent).not.toContain('Grace');
     expect((await bed.conversation(bot.id, id)).json).toEqual({ conversationId: id, messages: [] });
-    expect(await history(owner, bot.id, id, 'Grace')).toMatchObject({ listed: [id], found: [id], messages: 4, entries: 4, exported: true });
+    expect(await history(owner, bot.id, id, 'Grace')).toMatchObject({
+      listed: [id],
+      found: [id],
+      messages: 4,
+      entries: 4,
+      exported: true,
+    });
   });
 });
 
@@ -117,7 +135,13 @@ describe('Keep history for a number of days', () => {
     const id = await chat(bot.id, 'A parcel to Zanzibar');
     bed.t.clock.advance(6 * DAY);
     await sweep();
-    expect(await history(owner, bot.id, id, 'Zanzibar')).toMatchObject({ listed: [id], keepHistoryDays: 7, found: [id], messages: 2, entries: 2 });
+    expect(await history(owner, bot.id, id, 'Zanzibar')).toMatchObject({
+      listed: [id],
+      keepHistoryDays: 7,
+      found: [id],
+      messages: 2,
+      entries: 2,
+    });
 
     bed.t.clock.advance(DAY + IDLE_GONE);
     await sweep();
@@ -138,7 +162,9 @@ describe('Keep history for a number of days', () => {
     const id = await chat(bot.id, 'Remember my order 4711');
     bed.t.clock.advance(8 * DAY);
     await sweep();
-    expect((await bed.conversation(bot.id, id)).json).toMatchObject({ messages: [{ text: 'Remember my order 4711' }, {}] });
+    expect((await bed.conversation(bot.id, id)).json).toMatchObject({
+      messages: [{ text: 'Remember my order 4711' }, {}],
+    });
   });
 });
 
@@ -147,10 +173,23 @@ describe('Keep history “Don’t keep”', () => {
     const owner = await bed.newOwner();
     const bot = await owner.createBot({ keep_history_days: 0, short_term_messages_retention_period: 60 });
     const id = await chat(bot.id, 'Please forget my quince order');
-    expect(await history(owner, bot.id, id, 'quince')).toMatchObject({ listed: [id], keepHistoryDays: 0, found: [id], messages: 2, entries: 2 });
+    expect(await history(owner, bot.id, id, 'quince')).toMatchObject({
+      listed: [id],
+      keepHistoryDays: 0,
+      found: [id],
+      messages: 2,
+      entries: 2,
+    });
     bed.t.clock.advance(IDLE_GONE);
     await sweep();
-    expect(await history(owner, bot.id, id, 'quince')).toMatchObject({ listed: [], texts: 404, found: [], exported: false, entries: 0, messages: 0 });
+    expect(await history(owner, bot.id, id, 'quince')).toMatchObject({
+      listed: [],
+      texts: 404,
+      found: [],
+      exported: false,
+      entries: 0,
+      messages: 0,
+    });
   });
 });
 
@@ -163,9 +202,16 @@ describe('a changed Keep history', () => {
     await sweep();
     expect((await history(owner, bot.id, id, 'kumquats')).listed).toEqual([id]);
     const me = await fresh(owner);
-    expect((await me.call('PUT', `/api/webchats/${bot.id}`, { keep_history_days: 7 })).json()).toMatchObject({ keep_history_days: 7 });
+    expect((await me.call('PUT', `/api/webchats/${bot.id}`, { keep_history_days: 7 })).json()).toMatchObject({
+      keep_history_days: 7,
+    });
     await sweep();
-    expect(await history(owner, bot.id, id, 'kumquats')).toMatchObject({ listed: [], found: [], entries: 0, messages: 0 });
+    expect(await history(owner, bot.id, id, 'kumquats')).toMatchObject({
+      listed: [],
+      found: [],
+      entries: 0,
+      messages: 0,
+    });
   });
 
   it('keeps everything still there when it becomes forever', async () => {
@@ -173,16 +219,27 @@ describe('a changed Keep history', () => {
     const bot = await owner.createBot({ keep_history_days: 7 });
     const id = await chat(bot.id, 'A question about loquats');
     bed.t.clock.advance(3 * DAY);
-    expect((await (await fresh(owner)).call('PUT', `/api/webchats/${bot.id}`, { keep_history_days: null })).statusCode).toBe(200);
+    expect(
+      (await (await fresh(owner)).call('PUT', `/api/webchats/${bot.id}`, { keep_history_days: null })).statusCode,
+    ).toBe(200);
     bed.t.clock.advance(30 * DAY);
     await sweep();
-    expect(await history(owner, bot.id, id, 'loquats')).toMatchObject({ listed: [id], keepHistoryDays: null, found: [id], entries: 2, messages: 2 });
+    expect(await history(owner, bot.id, id, 'loquats')).toMatchObject({
+      listed: [id],
+      keepHistoryDays: null,
+      found: [id],
+      entries: 2,
+      messages: 2,
+    });
   });
 
   it('leaves the history alone when a client leaves the field out', async () => {
     const owner = await bed.newOwner();
     const bot = await owner.createBot({ keep_history_days: 30 });
-    const saved = await owner.call('PUT', `/api/webchats/${bot.id}`, { name: 'Renamed', short_term_messages_retention_period: 60 });
+    const saved = await owner.call('PUT', `/api/webchats/${bot.id}`, {
+      name: 'Renamed',
+      short_term_messages_retention_period: 60,
+    });
     expect(saved.json()).toMatchObject({ name: 'Renamed', keep_history_days: 30 });
   });
 });

@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { findHits } from '../../server/db/historyHits.js';
@@ -23,7 +23,9 @@ let db: Kysely<Database>;
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-m011-'));
   db = openDatabase(loadConfig({ DATA_DIR: dataDir }));
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateTo('011-cluster');
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateTo(
+    '011-cluster',
+  );
   if (error) throw error;
 });
 afterEach(async () => {
@@ -33,13 +35,24 @@ afterEach(async () => {
 
 const T0 = Date.UTC(2026, 0, 5);
 const hits = async (userId: string, q: string) =>
-  (await findHits(db, userId, { terms: parseSearchText(q), kinds: ['call', 'chat'] }, { limit: 10, snippets: true })).map((hit) => [hit.kind, hit.marked]);
+  (
+    await findHits(db, userId, { terms: parseSearchText(q), kinds: ['call', 'chat'] }, { limit: 10, snippets: true })
+  ).map((hit) => [hit.kind, hit.marked]);
 
 it('makes the calls and chats kept before it searchable, and follows deletes afterwards', async () => {
   const user = await insertUser(db, { username: 'before', email: null, role: 'user', passwordHash: 'x' }, T0);
   const botId = await seedLegacyBot(db, user.id);
-  await seedLegacyCall(db, { userId: user.id, start: T0, messages: [{ type: 'user', message: 'An old call about a broken kettle' }] });
-  await seedChat(db, { userId: user.id, webchatId: botId, start: T0 + 1000, turns: [{ question: 'An old chat about a kettle lid', answer: 'We sell lids.' }] });
+  await seedLegacyCall(db, {
+    userId: user.id,
+    start: T0,
+    messages: [{ type: 'user', message: 'An old call about a broken kettle' }],
+  });
+  await seedChat(db, {
+    userId: user.id,
+    webchatId: botId,
+    start: T0 + 1000,
+    turns: [{ question: 'An old chat about a kettle lid', answer: 'We sell lids.' }],
+  });
 
   await migrateToLatest(db);
   expect(await hits(user.id, 'kettle')).toEqual([
@@ -48,7 +61,12 @@ it('makes the calls and chats kept before it searchable, and follows deletes aft
   ]);
 
   // New messages are indexed by the triggers.
-  await seedChat(db, { userId: user.id, webchatId: botId, start: T0 + 2000, turns: [{ question: 'A new kettle question', answer: 'Yes.' }] });
+  await seedChat(db, {
+    userId: user.id,
+    webchatId: botId,
+    start: T0 + 2000,
+    turns: [{ question: 'A new kettle question', answer: 'Yes.' }],
+  });
   expect(await hits(user.id, 'kettle')).toHaveLength(3);
 
   await db.deleteFrom('webchats').where('id', '=', botId).execute();

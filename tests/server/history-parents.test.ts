@@ -34,7 +34,9 @@ it("finds the owner's calls and chats by id and never another user's", async () 
     { kind: 'chat', id: 'no-such-chat' },
   ]);
 
-  expect([...found.keys()].sort()).toEqual([parentKey({ kind: 'call', id: ownCall }), parentKey({ kind: 'chat', id: ownChat })].sort());
+  expect([...found.keys()].sort()).toEqual(
+    [parentKey({ kind: 'call', id: ownCall }), parentKey({ kind: 'chat', id: ownChat })].sort(),
+  );
   expect(found.get(parentKey({ kind: 'call', id: ownCall }))).toMatchObject({ kind: 'call', messageCount: 1 });
   expect(found.get(parentKey({ kind: 'chat', id: ownChat }))).toMatchObject({ kind: 'chat', sourceName: 'Help bot' });
 });
@@ -43,10 +45,24 @@ it("a date range where the owner holds most entries still never finds another us
   const day = Date.UTC(2026, 1, 10);
   // Written interleaved, so Bob's entries sit inside the rid window of Alice's day.
   for (let i = 0; i < 6; i++) {
-    await seedCall(t.db, { userId: alice.id, start: day + i * 60_000, messages: [{ type: 'user', message: `kumquat order ${i}` }] });
-    if (i % 3 === 0) await seedCall(t.db, { userId: bob.id, start: day + i * 60_000, messages: [{ type: 'user', message: 'kumquat for bob' }] });
+    await seedCall(t.db, {
+      userId: alice.id,
+      start: day + i * 60_000,
+      messages: [{ type: 'user', message: `kumquat order ${i}` }],
+    });
+    if (i % 3 === 0)
+      await seedCall(t.db, {
+        userId: bob.id,
+        start: day + i * 60_000,
+        messages: [{ type: 'user', message: 'kumquat for bob' }],
+      });
   }
-  const filters = { terms: parseSearchText('kumquat'), kinds: ['call', 'chat'] as Array<'call' | 'chat'>, from: day, to: day + 3_600_000 };
+  const filters = {
+    terms: parseSearchText('kumquat'),
+    kinds: ['call', 'chat'] as Array<'call' | 'chat'>,
+    from: day,
+    to: day + 3_600_000,
+  };
   const aliceHits = await findHits(t.db, alice.id, filters, { limit: 50 });
   expect(aliceHits).toHaveLength(6);
   const bobHits = await findHits(t.db, bob.id, filters, { limit: 50 });

@@ -3,13 +3,13 @@
  * typed is syntax; snippets as segments; CSV fields; the per-user export limit; file names.
  */
 import { describe, expect, it } from 'vitest';
-import { ftsMatch, scopeKey } from '../../server/db/historyMatch.js';
-import { csvField, csvRecord } from '../../server/history/csv.js';
-import { exportFileName } from '../../server/history/exportFileName.js';
-import { EXPORTS_PER_USER, ExportSlots } from '../../server/history/ExportSlots.js';
-import { parseSearchText } from '../../server/history/parseSearchText.js';
-import { snippetSegments } from '../../server/db/snippetSegments.js';
 import { AppError } from '../../server/core/AppError.js';
+import { ftsMatch, scopeKey } from '../../server/db/historyMatch.js';
+import { snippetSegments } from '../../server/db/snippetSegments.js';
+import { csvField, csvRecord } from '../../server/history/csv.js';
+import { EXPORTS_PER_USER, ExportSlots } from '../../server/history/ExportSlots.js';
+import { exportFileName } from '../../server/history/exportFileName.js';
+import { parseSearchText } from '../../server/history/parseSearchText.js';
 
 describe('search text', () => {
   it('reads words, quoted phrases and prefixes, lower-cased', () => {
@@ -43,7 +43,9 @@ describe('search text', () => {
   it('quotes every word in the FTS5 query, whatever was typed', () => {
     const terms = parseSearchText('NEAR(a b) OR body:x "cc dd"* scope : us*');
     const match = ftsMatch(terms, { userId: 'user-1', kind: 'chat', sourceId: 'bot-1' });
-    expect(match).toBe('scope : ("uuser10" AND "kchat0" AND "sbot10") AND body : ("near a" AND "b" AND "or" AND "body x" AND "cc dd" * AND "scope" AND "us" *)');
+    expect(match).toBe(
+      'scope : ("uuser10" AND "kchat0" AND "sbot10") AND body : ("near a" AND "b" AND "or" AND "body x" AND "cc dd" * AND "scope" AND "us" *)',
+    );
     // Only our keys and quoted words: no bare operator, column name or parenthesis from the text.
     expect(match.replace(/"[^"]*"/g, '')).toBe('scope : ( AND  AND ) AND body : ( AND  AND  AND  AND  * AND  AND  *)');
   });
@@ -99,8 +101,12 @@ describe('exports', () => {
 
   it('are named by what they hold and the day, in plain ASCII', () => {
     const day = Date.UTC(2026, 4, 2, 23, 59);
-    expect(exportFileName(['conversations', 'Café Olé / Support!'], 'csv', day)).toBe('switchboard-conversations-cafe-ole-support-2026-05-02.csv');
-    expect(exportFileName(['search', '"order number" refun*'], 'jsonl', day)).toBe('switchboard-search-order-number-refun-2026-05-02.jsonl');
+    expect(exportFileName(['conversations', 'Café Olé / Support!'], 'csv', day)).toBe(
+      'switchboard-conversations-cafe-ole-support-2026-05-02.csv',
+    );
+    expect(exportFileName(['search', '"order number" refun*'], 'jsonl', day)).toBe(
+      'switchboard-search-order-number-refun-2026-05-02.jsonl',
+    );
     expect(exportFileName(['search', '日本'], 'csv', day)).toBe('switchboard-search-2026-05-02.csv');
   });
 });

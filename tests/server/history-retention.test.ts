@@ -5,10 +5,10 @@
  * counts and times with no text and finds nothing. (history-keep.test.ts: the other settings.)
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { CHAT_LIMITS } from '../../shared/types/chat.js';
 import type { ConversationDetail, ConversationsPage, HistorySearchPage } from '../../shared/types/history.js';
-import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
-import { eventData, startChatBed, type ChatBed } from '../helpers/chatServer.js';
+import { type ChatBed, eventData, startChatBed } from '../helpers/chatServer.js';
 import type { WebchatCaller } from '../helpers/webchatServer.js';
 
 let bed: ChatBed;
@@ -27,11 +27,17 @@ async function chat(botId: string, text: string, conversationId?: string): Promi
 
 /** The conversations a search finds (a question and its answer may both match). */
 const found = async (owner: WebchatCaller, q: string) => [
-  ...new Set((await owner.call('GET', `/api/history/search?q=${encodeURIComponent(q)}`)).json<HistorySearchPage>().results.map((r) => r.id)),
+  ...new Set(
+    (await owner.call('GET', `/api/history/search?q=${encodeURIComponent(q)}`))
+      .json<HistorySearchPage>()
+      .results.map((r) => r.id),
+  ),
 ];
 const detail = async (owner: WebchatCaller, botId: string, id: string) => {
   const response = await owner.call('GET', `/api/history/webchats/${botId}/conversations/${id}`);
-  return response.statusCode === 200 ? response.json<ConversationDetail>().messages.map((m) => m.text) : response.statusCode;
+  return response.statusCode === 200
+    ? response.json<ConversationDetail>().messages.map((m) => m.text)
+    : response.statusCode;
 };
 const listed = async (owner: WebchatCaller, botId: string) =>
   (await owner.call('GET', `/api/history/webchats/${botId}/conversations`)).json<ConversationsPage>();
@@ -41,10 +47,17 @@ async function signInAgain(owner: WebchatCaller): Promise<WebchatCaller> {
   return {
     ...owner,
     accessToken,
-    call: (method, url, payload) => bed.t.app.inject({ method, url, headers: bed.t.auth(accessToken), ...(payload === undefined ? {} : { payload: payload as object }) }),
+    call: (method, url, payload) =>
+      bed.t.app.inject({
+        method,
+        url,
+        headers: bed.t.auth(accessToken),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
   };
 }
-const jsonl = async (owner: WebchatCaller, botId: string) => (await owner.call('GET', `/api/history/webchats/${botId}/export?format=jsonl`)).body;
+const jsonl = async (owner: WebchatCaller, botId: string) =>
+  (await owner.call('GET', `/api/history/webchats/${botId}/export?format=jsonl`)).body;
 
 describe('history of a bot that keeps none, within its retention', () => {
   it('finds a visitor’s words while they are kept, and not once the sweep removed them', async () => {
@@ -60,7 +73,10 @@ describe('history of a bot that keeps none, within its retention', () => {
     await bed.t.app.chat.sweep();
     expect(await found(owner, 'plum42')).toEqual([]);
     expect(await found(owner, 'banana')).toEqual([id]);
-    expect(await detail(owner, bot.id, id)).toEqual(['And the banana offer?', 'Fake answer about: And the banana offer?']);
+    expect(await detail(owner, bot.id, id)).toEqual([
+      'And the banana offer?',
+      'Fake answer about: And the banana offer?',
+    ]);
     expect(await jsonl(owner, bot.id)).not.toContain('PLUM42');
     // The conversation itself stays listed, its counts whole, until it expires too.
     expect((await listed(owner, bot.id)).conversations[0]).toMatchObject({ id, messageCount: 4, firstQuestion: '' });
@@ -90,7 +106,9 @@ describe('history of a bot that keeps none, within its retention', () => {
     const bot = await owner.createBot({ keep_history_days: 0, short_term_messages_retention_period: 7_200 });
     const id = await chat(bot.id, 'Remember the raspberry');
     bed.t.clock.advance(600_000);
-    expect((await owner.call('PUT', `/api/webchats/${bot.id}`, { short_term_messages_retention_period: 300 })).statusCode).toBe(200);
+    expect(
+      (await owner.call('PUT', `/api/webchats/${bot.id}`, { short_term_messages_retention_period: 300 })).statusCode,
+    ).toBe(200);
     await bed.t.app.chat.sweep();
     expect(await found(owner, 'raspberry')).toEqual([]);
     expect(await detail(owner, bot.id, id)).toEqual([]);

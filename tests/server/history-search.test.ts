@@ -8,4 +8,6 @@ import { historySearchSuite } from './historySearchSuite.js';
 
 const postgres = TEST_DATABASE === 'postgres';
 // SQLite's unicode61 tokenizer folds accents; PostgreSQL's 'english' configuration does not.
-historySearchSuite(`history search (${postgres ? 'PostgreSQL' : 'SQLite'})`, createTestApp, { foldsAccents: !postgres });
+historySearchSuite(`history search (${postgres ? 'PostgreSQL' : 'SQLite'})`, createTestApp, {
+  foldsAccents: !postgres,
+});

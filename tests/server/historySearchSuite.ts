@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistorySearchPage } from '../../shared/types/history.js';
-import type { TestApp, TestAppOptions } from '../helpers/serverApp.js';
 import { seedBot, seedCall, seedChat } from '../helpers/seedHistory.js';
+import type { TestApp, TestAppOptions } from '../helpers/serverApp.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
 const DAY = 86_400_000;
@@ -20,7 +20,11 @@ export interface SuiteOptions {
   foldsAccents: boolean;
 }
 
-export function historySearchSuite(name: string, createApp: (options?: TestAppOptions) => Promise<TestApp>, { foldsAccents }: SuiteOptions): void {
+export function historySearchSuite(
+  name: string,
+  createApp: (options?: TestAppOptions) => Promise<TestApp>,
+  { foldsAccents }: SuiteOptions,
+): void {
   describe(name, () => {
     let t: TestApp;
     let alice: WebchatCaller;
@@ -45,7 +49,12 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
         messages: [
           { type: 'assistant', message: 'Hello, how can I help?' },
           { type: 'user', message: 'My order number is 88412 and the parcel never arrived' },
-          { type: 'function', message: 'lookup_order', function_args: '{"order":"88412"}', function_output: '{"status":"lost"}' },
+          {
+            type: 'function',
+            message: 'lookup_order',
+            function_args: '{"order":"88412"}',
+            function_output: '{"status":"lost"}',
+          },
         ],
       });
       shippingChat = await seedChat(t.db, {
@@ -54,14 +63,32 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
         start: T0 + DAY,
         turns: [
           { question: 'Do you ship to Reykjavík?', answer: 'Yes, we deliver to Iceland within five days.' },
-          { question: 'What about <b>refunds</b> & returns?', answer: 'Refunds take a week.', tools: [{ name: 'refund_policy', args: '{}', output: '"7 days"', isError: false }] },
+          {
+            question: 'What about <b>refunds</b> & returns?',
+            answer: 'Refunds take a week.',
+            tools: [{ name: 'refund_policy', args: '{}', output: '"7 days"', isError: false }],
+          },
         ],
       });
-      await seedChat(t.db, { userId: alice.user.id, webchatId: otherBotId, start: T0 + 2 * DAY, turns: [{ question: 'Where is the returns form?', answer: 'On the returns page.' }] });
+      await seedChat(t.db, {
+        userId: alice.user.id,
+        webchatId: otherBotId,
+        start: T0 + 2 * DAY,
+        turns: [{ question: 'Where is the returns form?', answer: 'On the returns page.' }],
+      });
       // Bob's words overlap Alice's: none of his may ever show up for her, nor hers for him.
       const bobBot = await seedBot(t.db, bob.user.id, 'Bob bot');
-      await seedChat(t.db, { userId: bob.user.id, webchatId: bobBot, start: T0, turns: [{ question: 'Secret parcel of Bob, order 88412', answer: 'Noted.' }] });
-      await seedCall(t.db, { userId: bob.user.id, start: T0, messages: [{ type: 'user', message: 'Bob says Reykjavík refunds' }] });
+      await seedChat(t.db, {
+        userId: bob.user.id,
+        webchatId: bobBot,
+        start: T0,
+        turns: [{ question: 'Secret parcel of Bob, order 88412', answer: 'Noted.' }],
+      });
+      await seedCall(t.db, {
+        userId: bob.user.id,
+        start: T0,
+        messages: [{ type: 'user', message: 'Bob says Reykjavík refunds' }],
+      });
     });
     afterAll(() => t?.close());
 
@@ -71,13 +98,21 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
       expect(response.statusCode, response.body).toBe(200);
       return response.json<HistorySearchPage>();
     };
-    const texts = (page: HistorySearchPage) => page.results.map((r) => r.hit?.snippet.map((s) => s.text).join('') ?? r.id);
+    const texts = (page: HistorySearchPage) =>
+      page.results.map((r) => r.hit?.snippet.map((s) => s.text).join('') ?? r.id);
 
     it('finds a word the caller said, with the call it belongs to', async () => {
       const page = await search(alice, { q: 'parcel' });
       expect(page.results).toHaveLength(1);
       const [result] = page.results;
-      expect(result).toMatchObject({ kind: 'call', id: orderCall, sourceId: ORDERS_AGENT, sourceName: 'Orders agent', fromNumber: '+14155550123', messageCount: 3 });
+      expect(result).toMatchObject({
+        kind: 'call',
+        id: orderCall,
+        sourceId: ORDERS_AGENT,
+        sourceName: 'Orders agent',
+        fromNumber: '+14155550123',
+        messageCount: 3,
+      });
       expect(result!.hit).toMatchObject({ speaker: 'caller' });
       expect(result!.hit!.snippet.filter((s) => s.match).map((s) => s.text)).toEqual(['parcel']);
       expect(page).toMatchObject({ total: 1, more: false });
@@ -86,7 +121,14 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
     it('finds a word a visitor typed, case (and on SQLite accents) folded, with the chat it belongs to', async () => {
       const page = await search(alice, { q: foldsAccents ? 'REYKJAVIK' : 'REYKJAVÍK' });
       expect(page.results).toHaveLength(1);
-      expect(page.results[0]).toMatchObject({ kind: 'chat', id: shippingChat, sourceId: botId, sourceName: 'Acme help', messageCount: 4, fromNumber: null });
+      expect(page.results[0]).toMatchObject({
+        kind: 'chat',
+        id: shippingChat,
+        sourceId: botId,
+        sourceName: 'Acme help',
+        messageCount: 4,
+        fromNumber: null,
+      });
       expect(page.results[0]!.hit!.speaker).toBe('visitor');
     });
 
@@ -105,7 +147,9 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
       expect((await search(alice, { q: '"number order"' })).results).toEqual([]);
       // Unquoted, both words anywhere in one message.
       expect((await search(alice, { q: 'number order' })).results.map((r) => r.id)).toEqual([orderCall]);
-      const highlighted = (await search(alice, { q: '"order number"' })).results[0]!.hit!.snippet.filter((s) => s.match);
+      const highlighted = (await search(alice, { q: '"order number"' })).results[0]!.hit!.snippet.filter(
+        (s) => s.match,
+      );
       expect(highlighted.map((s) => s.text).join(' ')).toMatch(/order.*number/);
     });
 
@@ -129,7 +173,16 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
     });
 
     it('takes what is typed as words, never as query syntax', async () => {
-      for (const q of ['NEAR(order number)', 'scope:u', 'body : parcel OR secret', '"unclosed order', 'order -number', 'parcel) OR (secret', "it's", 'ab:* | b']) {
+      for (const q of [
+        'NEAR(order number)',
+        'scope:u',
+        'body : parcel OR secret',
+        '"unclosed order',
+        'order -number',
+        'parcel) OR (secret',
+        "it's",
+        'ab:* | b',
+      ]) {
         const response = await alice.call('GET', `/api/history/search?q=${encodeURIComponent(q)}`);
         expect(response.statusCode, `${q}: ${response.body}`).toBe(200);
         expect(JSON.stringify(response.json()), q).not.toContain('Secret');
@@ -137,7 +190,8 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
     });
 
     it('filters by kind, agent, bot, phone number and date range', async () => {
-      const ids = async (query: Record<string, string | number>) => (await search(alice, query)).results.map((r) => r.id).sort();
+      const ids = async (query: Record<string, string | number>) =>
+        (await search(alice, query)).results.map((r) => r.id).sort();
       expect(await ids({ q: 'refunds OR parcel' })).toEqual([]);
       expect(await ids({ kind: 'calls' })).toEqual([orderCall]);
       expect((await ids({ kind: 'chats' })).length).toBe(2);
@@ -152,16 +206,30 @@ export function historySearchSuite(name: string, createApp: (options?: TestAppOp
       expect(await ids({ from: T0 + DAY / 2 })).toHaveLength(2);
       expect(await ids({ to: T0 + DAY / 2 })).toEqual([orderCall]);
       expect(await ids({ q: 'refunds', from: T0, to: T0 + DAY / 2 })).toEqual([]);
-      expect(await ids({ q: 'refunds', from: T0 + DAY, to: T0 + DAY + 3_600_000 })).toEqual([shippingChat, shippingChat, shippingChat]);
+      expect(await ids({ q: 'refunds', from: T0 + DAY, to: T0 + DAY + 3_600_000 })).toEqual([
+        shippingChat,
+        shippingChat,
+        shippingChat,
+      ]);
     });
 
     it('finds words in a date range whatever order the messages were written in', async () => {
       const carol = await signedIn(t);
       const bot = await seedBot(t.db, carol.user.id, 'Carol bot');
-      const late = await seedChat(t.db, { userId: carol.user.id, webchatId: bot, start: T0 + 30 * DAY, turns: [{ question: 'Is the kettle in stock?', answer: 'The kettle is in stock.' }] });
+      const late = await seedChat(t.db, {
+        userId: carol.user.id,
+        webchatId: bot,
+        start: T0 + 30 * DAY,
+        turns: [{ question: 'Is the kettle in stock?', answer: 'The kettle is in stock.' }],
+      });
       // Written after the chat above though said a month before it (a call stored late, a backfill).
-      const early = await seedCall(t.db, { userId: carol.user.id, start: T0, messages: [{ type: 'user', message: 'My kettle leaks' }] });
-      const ids = async (query: Record<string, string | number>) => (await search(carol, query)).results.map((r) => r.id);
+      const early = await seedCall(t.db, {
+        userId: carol.user.id,
+        start: T0,
+        messages: [{ type: 'user', message: 'My kettle leaks' }],
+      });
+      const ids = async (query: Record<string, string | number>) =>
+        (await search(carol, query)).results.map((r) => r.id);
       expect(await ids({ q: 'kettle', from: T0, to: T0 + DAY })).toEqual([early]);
       expect(await ids({ q: 'kettle', from: T0 + 29 * DAY })).toEqual([late, late]);
       expect((await search(carol, { q: 'kettle', to: T0 + DAY })).total).toBe(1);

@@ -27,11 +27,17 @@ describe('error policy', () => {
   it('hides the internals of a 500 and logs them with the request id', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test-failure' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ success: false, error: 'Internal server error - please try again later', code: 'internal_error' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Internal server error - please try again later',
+      code: 'internal_error',
+    });
     expect(response.body).not.toContain('hunter2');
     const requestId = response.headers['x-request-id'];
     expect(requestId).toBeTruthy();
-    const logged = logLines.map((line) => JSON.parse(line)).find((entry) => entry.level >= 50 && entry.reqId === requestId);
+    const logged = logLines
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.level >= 50 && entry.reqId === requestId);
     expect(logged?.err?.message).toContain('ECONNREFUSED');
   });
 
@@ -67,18 +73,32 @@ describe('security headers', () => {
 
 describe('transport and cross-origin headers (issue 7, finding 10)', () => {
   it('sends HSTS only over HTTPS, as a trusted proxy reports it', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'],
+    ).toBeUndefined();
     const proxied = await createTestApp({ config: { trustProxy: true } });
     try {
-      const viaHttps = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      const viaHttps = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(viaHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      const viaHttp = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
+      const viaHttp = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'http' },
+      });
       expect(viaHttp.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await proxied.close();
     }
     // Without TRUST_PROXY a client cannot claim HTTPS.
-    const spoofed = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    const spoofed = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 
@@ -122,7 +142,9 @@ describe('logs', () => {
   });
 
   it('masks token query values in URLs', () => {
-    expect(maskUrlSecrets('/api/frontend?token=abc.def&impersonate=u1')).toBe('/api/frontend?token=[REDACTED]&impersonate=u1');
+    expect(maskUrlSecrets('/api/frontend?token=abc.def&impersonate=u1')).toBe(
+      '/api/frontend?token=[REDACTED]&impersonate=u1',
+    );
     expect(maskUrlSecrets('/x?a=1&access_token=zzz')).toBe('/x?a=1&access_token=[REDACTED]');
   });
 });
@@ -139,7 +161,8 @@ describe('global API rate limit', () => {
   it('answers 429 in the error shape with Retry-After once the window is used up, and spares pages', async () => {
     const limited = await createTestApp({ config: { rateLimit: { max: 3, windowMs: 60_000 } } });
     try {
-      for (let i = 0; i < 3; i += 1) expect((await limited.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i += 1)
+        expect((await limited.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       const response = await limited.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(429);
       expect(response.json()).toMatchObject({ success: false, code: 'rate_limited' });

@@ -32,7 +32,12 @@ describe('impersonation audit', () => {
   it('refuses to run a request whose audit row cannot be written', async () => {
     const { user, headers } = await adminAndUser();
     await t.db.schema.dropTable('audit_log').execute();
-    const answer = await t.app.inject({ method: 'PUT', url: '/api/accounts/settings', headers, payload: { openai_api_key: 'sk-never-saved-1234' } });
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: '/api/accounts/settings',
+      headers,
+      payload: { openai_api_key: 'sk-never-saved-1234' },
+    });
     expect(answer.statusCode).toBe(500);
     expect((await getAccountSecrets(t.db, t.app.secretBox, user.id)).openaiApiKey).toBeNull();
   });

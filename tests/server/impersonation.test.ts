@@ -36,8 +36,16 @@ describe('X-Impersonate-User-Id', () => {
   });
 
   it.each([
-    ['admin → admin', () => [admin, otherAdmin.id] as const, 'You can only impersonate users with a lower role than yours'],
-    ['admin → superadmin', () => [admin, superadmin.id] as const, 'You can only impersonate users with a lower role than yours'],
+    [
+      'admin → admin',
+      () => [admin, otherAdmin.id] as const,
+      'You can only impersonate users with a lower role than yours',
+    ],
+    [
+      'admin → superadmin',
+      () => [admin, superadmin.id] as const,
+      'You can only impersonate users with a lower role than yours',
+    ],
     ['admin → self', () => [admin, admin.id] as const, 'You cannot impersonate yourself'],
     ['user → user', () => [userA, userB.id] as const, 'Only administrators can impersonate users'],
     ['admin → unknown id', () => [admin, 'no-such-user'] as const, 'The user to impersonate does not exist'],
@@ -48,7 +56,7 @@ describe('X-Impersonate-User-Id', () => {
     expect(response.json()).toEqual({ success: false, error, code: 'impersonation_denied' });
   });
 
-  it('keeps the admin\'s own role on admin endpoints', async () => {
+  it("keeps the admin's own role on admin endpoints", async () => {
     const list = await asImpersonating(admin, userA.id, '/api/accounts/admin/users');
     expect(list.statusCode).toBe(200);
     expect(list.json().users.length).toBeGreaterThanOrEqual(5);

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { loadConfig } from '../../server/config.js';
 import { addressKey } from '../../server/net/addressKey.js';
-import { startChatBed, type ChatBed } from '../helpers/chatServer.js';
+import { type ChatBed, startChatBed } from '../helpers/chatServer.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 
 /** Addresses of one /64, different in their last 64 bits. */
@@ -28,7 +28,9 @@ describe('addressKey', () => {
   it('IPV6_PREFIX_LENGTH is 64 unless set, from 32 to 128', () => {
     expect(loadConfig({}).ipv6PrefixLength).toBe(64);
     expect(loadConfig({ IPV6_PREFIX_LENGTH: '56' }).ipv6PrefixLength).toBe(56);
-    expect(() => loadConfig({ IPV6_PREFIX_LENGTH: '16' })).toThrow('IPV6_PREFIX_LENGTH must be an integer from 32 to 128, got "16"');
+    expect(() => loadConfig({ IPV6_PREFIX_LENGTH: '16' })).toThrow(
+      'IPV6_PREFIX_LENGTH must be an integer from 32 to 128, got "16"',
+    );
   });
 });
 

@@ -33,7 +33,16 @@ describe('passages', () => {
 
 describe('search terms', () => {
   it('keeps words and numbers, lower-cased and unique, without punctuation or single letters', () => {
-    expect(searchTerms('What are your Opening hours? opening HOURS, on 5 May!')).toEqual(['what', 'are', 'your', 'opening', 'hours', 'on', '5', 'may']);
+    expect(searchTerms('What are your Opening hours? opening HOURS, on 5 May!')).toEqual([
+      'what',
+      'are',
+      'your',
+      'opening',
+      'hours',
+      'on',
+      '5',
+      'may',
+    ]);
     expect(searchTerms('Ça coûte combien ? 東京')).toEqual(['ça', 'coûte', 'combien', '東京']);
     expect(searchTerms('"NEAR(a b)" bot:x* -y ^z')).toEqual(['near', 'bot']);
     expect(searchTerms('?! " * ( )')).toEqual([]);

@@ -6,11 +6,17 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botKey, loadKnowledge, loadKnowledgeSummary, saveKnowledge, searchKnowledge } from '../../server/db/knowledge.js';
 import { isPostgres } from '../../server/db/dialect.js';
+import {
+  botKey,
+  loadKnowledge,
+  loadKnowledgeSummary,
+  saveKnowledge,
+  searchKnowledge,
+} from '../../server/db/knowledge.js';
 import { PASSAGE_CHARS } from '../../server/db/passages.js';
-import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { botOfNewUser, LONG_PAGE_TEXT, SHOP_KNOWLEDGE } from '../helpers/knowledgeSamples.js';
+import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { TEST_DATABASE } from '../helpers/testDatabase.js';
 
 describe(`knowledge on ${TEST_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}`, () => {
@@ -23,15 +29,21 @@ describe(`knowledge on ${TEST_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}
   });
   afterAll(() => t?.close());
 
-  const urlsFor = async (question: string, maxChars = 4_000) => (await searchKnowledge(t.db, shop, question, { maxChars })).map((p) => p.url);
+  const urlsFor = async (question: string, maxChars = 4_000) =>
+    (await searchKnowledge(t.db, shop, question, { maxChars })).map((p) => p.url);
 
   it('reads back the site address, summary, pages in order, selection and texts exactly', async () => {
     expect(await loadKnowledge(t.db, shop)).toEqual(SHOP_KNOWLEDGE);
-    expect(await loadKnowledgeSummary(t.db, shop)).toEqual({ siteUrl: 'shop.example', summary: SHOP_KNOWLEDGE.summary });
+    expect(await loadKnowledgeSummary(t.db, shop)).toEqual({
+      siteUrl: 'shop.example',
+      summary: SHOP_KNOWLEDGE.summary,
+    });
   });
 
   it('keeps a long page as passages of about 1,000 characters that join back into the page', async () => {
-    const { rows } = await sql<{ text: string }>`SELECT text FROM knowledge_passages WHERE webchat_id = ${shop} AND page_position = 4 ORDER BY seq`.execute(t.db);
+    const { rows } = await sql<{
+      text: string;
+    }>`SELECT text FROM knowledge_passages WHERE webchat_id = ${shop} AND page_position = 4 ORDER BY seq`.execute(t.db);
     expect(rows.length).toBeGreaterThan(2);
     expect(rows.every((row) => row.text.length <= PASSAGE_CHARS)).toBe(true);
     expect(rows.map((row) => row.text).join('')).toBe(LONG_PAGE_TEXT);
@@ -66,9 +78,15 @@ describe(`knowledge on ${TEST_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}
 
   it("never returns another bot's passages", async () => {
     const other = await botOfNewUser(t, 'Other');
-    await saveKnowledge(t.db, other, { siteUrl: '', summary: '', pages: [{ url: 'https://other.example/', text: 'Zebra crossings and opening hours of the zoo.', selected: true }] });
+    await saveKnowledge(t.db, other, {
+      siteUrl: '',
+      summary: '',
+      pages: [{ url: 'https://other.example/', text: 'Zebra crossings and opening hours of the zoo.', selected: true }],
+    });
     expect(await urlsFor('zebra')).toEqual([]);
-    expect((await searchKnowledge(t.db, other, 'zebra opening hours', { maxChars: 1000 })).map((p) => p.url)).toEqual(['https://other.example/']);
+    expect((await searchKnowledge(t.db, other, 'zebra opening hours', { maxChars: 1000 })).map((p) => p.url)).toEqual([
+      'https://other.example/',
+    ]);
   });
 
   it('stays within the character budget, best passages first', async () => {
@@ -80,17 +98,44 @@ describe(`knowledge on ${TEST_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}
 
   it('reads a question as words only: query syntax neither fails nor widens the search', async () => {
     const other = await botOfNewUser(t, 'Secret');
-    await saveKnowledge(t.db, other, { siteUrl: '', summary: '', pages: [{ url: 'https://secret.example/', text: 'The vault password is swordfish.', selected: true }] });
+    await saveKnowledge(t.db, other, {
+      siteUrl: '',
+      summary: '',
+      pages: [{ url: 'https://secret.example/', text: 'The vault password is swordfish.', selected: true }],
+    });
     const attacks = [
-      '"', '""', '"unterminated', 'NEAR(vault password)', `bot : "${botKey(other)}"`, `bot:${botKey(other)}`, 'text: vault',
-      '* OR *', 'vault*', '-password', 'AND OR NOT', "') OR 1=1 --", '!(a) & b | c <-> d', 'a:*', '^vault', '{bot text}: x',
-      '\u0000', '🙂 ﷽', '   ', '?', 'x'.repeat(10_000),
+      '"',
+      '""',
+      '"unterminated',
+      'NEAR(vault password)',
+      `bot : "${botKey(other)}"`,
+      `bot:${botKey(other)}`,
+      'text: vault',
+      '* OR *',
+      'vault*',
+      '-password',
+      'AND OR NOT',
+      "') OR 1=1 --",
+      '!(a) & b | c <-> d',
+      'a:*',
+      '^vault',
+      '{bot text}: x',
+      '\u0000',
+      '🙂 ﷽',
+      '   ',
+      '?',
+      'x'.repeat(10_000),
     ];
     for (const question of attacks) {
       const found = await searchKnowledge(t.db, shop, question, { maxChars: 10_000 });
-      expect(found.some((p) => p.text.includes('swordfish')), question).toBe(false);
+      expect(
+        found.some((p) => p.text.includes('swordfish')),
+        question,
+      ).toBe(false);
     }
-    expect((await searchKnowledge(t.db, other, 'what is the VAULT password?!', { maxChars: 1000 }))[0]?.text).toContain('swordfish');
+    expect((await searchKnowledge(t.db, other, 'what is the VAULT password?!', { maxChars: 1000 }))[0]?.text).toContain(
+      'swordfish',
+    );
   });
 
   it('matches accents both ways where the database folds them', async () => {
@@ -101,17 +146,30 @@ describe(`knowledge on ${TEST_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}
   it('replaces the whole knowledge base on save, searches included', async () => {
     const bot = await botOfNewUser(t);
     await saveKnowledge(t.db, bot, SHOP_KNOWLEDGE);
-    const next = { siteUrl: 'https://new.example', summary: 'New', pages: [{ url: 'https://new.example/', text: 'Only kayaks now.', selected: false }] };
+    const next = {
+      siteUrl: 'https://new.example',
+      summary: 'New',
+      pages: [{ url: 'https://new.example/', text: 'Only kayaks now.', selected: false }],
+    };
     await saveKnowledge(t.db, bot, next);
     expect(await loadKnowledge(t.db, bot)).toEqual(next);
     expect(await searchKnowledge(t.db, bot, 'opening hours refunds', { maxChars: 10_000 })).toEqual([]);
-    await saveKnowledge(t.db, bot, { ...next, pages: [{ url: 'https://new.example/', text: 'Only kayaks now.', selected: true }] });
-    expect((await searchKnowledge(t.db, bot, 'kayaks', { maxChars: 1000 })).map((p) => p.text)).toEqual(['Only kayaks now.']);
+    await saveKnowledge(t.db, bot, {
+      ...next,
+      pages: [{ url: 'https://new.example/', text: 'Only kayaks now.', selected: true }],
+    });
+    expect((await searchKnowledge(t.db, bot, 'kayaks', { maxChars: 1000 })).map((p) => p.text)).toEqual([
+      'Only kayaks now.',
+    ]);
   });
 
   it('drops NUL characters, which PostgreSQL cannot store', async () => {
     const bot = await botOfNewUser(t);
-    await saveKnowledge(t.db, bot, { siteUrl: '', summary: 'a\u0000b', pages: [{ url: 'https://x.example/', text: 'nul\u0000here', selected: true }] });
+    await saveKnowledge(t.db, bot, {
+      siteUrl: '',
+      summary: 'a\u0000b',
+      pages: [{ url: 'https://x.example/', text: 'nul\u0000here', selected: true }],
+    });
     expect(await loadKnowledge(t.db, bot)).toMatchObject({ summary: 'ab', pages: [{ text: 'nulhere' }] });
   });
 
@@ -128,10 +186,24 @@ describe(`knowledge on ${TEST_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}
     await saveKnowledge(t.db, bot, SHOP_KNOWLEDGE);
     await t.db.deleteFrom('webchats').where('id', '=', bot).execute();
     const left = async (table: 'webchat_knowledge' | 'knowledge_pages' | 'knowledge_passages') =>
-      Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('webchat_id', '=', bot).executeTakeFirstOrThrow()).n);
-    expect([await left('webchat_knowledge'), await left('knowledge_pages'), await left('knowledge_passages')]).toEqual([0, 0, 0]);
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('webchat_id', '=', bot)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect([await left('webchat_knowledge'), await left('knowledge_pages'), await left('knowledge_passages')]).toEqual([
+      0, 0, 0,
+    ]);
     if (!isPostgres(t.db)) {
-      const { rows } = await sql<{ rowid: number }>`SELECT rowid FROM knowledge_passages_fts WHERE knowledge_passages_fts MATCH ${`bot : "${botKey(bot)}"`}`.execute(t.db);
+      const { rows } = await sql<{
+        rowid: number;
+      }>`SELECT rowid FROM knowledge_passages_fts WHERE knowledge_passages_fts MATCH ${`bot : "${botKey(bot)}"`}`.execute(
+        t.db,
+      );
       expect(rows).toEqual([]);
     }
   });

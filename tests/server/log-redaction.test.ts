@@ -28,7 +28,15 @@ describe('log lines', () => {
       'something happened',
     );
     const line = lines.join('');
-    for (const secret of ['top-secret', 'nested-secret', 'header-secret', 'cookie-secret', 'sk-secret', 'AC-secret', 'err-secret']) {
+    for (const secret of [
+      'top-secret',
+      'nested-secret',
+      'header-secret',
+      'cookie-secret',
+      'sk-secret',
+      'AC-secret',
+      'err-secret',
+    ]) {
       expect(line).not.toContain(secret);
     }
     const entry: unknown = JSON.parse(line);

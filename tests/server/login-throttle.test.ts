@@ -3,8 +3,9 @@
  * attempts are counted before the password is checked, per account+address, per address and per
  * account across addresses with a growing delay, and a known address keeps its owner signing in.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 
 let t: TestApp;
@@ -17,7 +18,11 @@ const login = (username: string, password: string, remoteAddress = '10.1.0.1') =
   t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { username, password }, remoteAddress });
 
 /** Fires `count` logins at once; the right password goes in slot `rightSlot` (0-based). */
-async function concurrentLogins(user: TestUser, count: number, options: { rightSlot?: number; address?: (i: number) => string } = {}) {
+async function concurrentLogins(
+  user: TestUser,
+  count: number,
+  options: { rightSlot?: number; address?: (i: number) => string } = {},
+) {
   const attempts = Array.from({ length: count }, (_, i) =>
     login(user.username, i === options.rightSlot ? user.password : `wrong-${i}`, options.address?.(i)),
   );
@@ -82,7 +87,10 @@ describe('limits across addresses', () => {
 
   it('a botnet of 300 addresses gets only the free failures at one account, then a delay that doubles', async () => {
     const user = await t.createUser();
-    const answers = await concurrentLogins(user, 300, { rightSlot: 250, address: (i) => `198.51.${i >> 8}.${i & 255}` });
+    const answers = await concurrentLogins(user, 300, {
+      rightSlot: 250,
+      address: (i) => `198.51.${i >> 8}.${i & 255}`,
+    });
     expect(evaluated(answers)).toHaveLength(free());
     expect(answers[250]!.statusCode).toBe(429);
 
@@ -108,7 +116,7 @@ describe('limits across addresses', () => {
     expect((await login(user.username, user.password, '192.0.2.10')).statusCode).toBe(200);
   });
 
-  it('one address failing on account X does not stop X\'s or Y\'s owner elsewhere', async () => {
+  it("one address failing on account X does not stop X's or Y's owner elsewhere", async () => {
     const x = await t.createUser();
     const y = await t.createUser();
     const attacker = '198.51.100.66';
@@ -123,7 +131,9 @@ describe('limits across addresses', () => {
     const shared = '192.0.2.50';
     expect((await login(owner.username, owner.password, shared)).statusCode).toBe(200);
     const perIp = t.config.loginThrottle.maxFailuresPerIp;
-    const sprayed = await Promise.all(Array.from({ length: perIp + 20 }, (_, i) => login(`victim-${i % 20}`, 'guess', shared)));
+    const sprayed = await Promise.all(
+      Array.from({ length: perIp + 20 }, (_, i) => login(`victim-${i % 20}`, 'guess', shared)),
+    );
     expect(evaluated(sprayed)).toHaveLength(perIp);
     expect((await login('someone-new', 'guess', shared)).statusCode).toBe(429);
     expect((await login(owner.username, owner.password, shared)).statusCode).toBe(200);

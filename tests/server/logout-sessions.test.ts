@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const settings = (accessToken: string) => t.app.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(accessToken) });
+const settings = (accessToken: string) =>
+  t.app.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(accessToken) });
 const refresh = (refreshToken: string) =>
   t.app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { sb_refresh: refreshToken } });
 const logout = (session: SignedIn, parts: { cookie?: boolean; bearer?: boolean } = { cookie: true, bearer: true }) =>
@@ -30,7 +31,11 @@ const connect = (accessToken: string) => openTestSocket(`${base}/api/frontend?to
 
 async function signedInTwice() {
   const user = await t.createUser();
-  return { user, first: await t.login(user.username, user.password), second: await t.login(user.username, user.password) };
+  return {
+    user,
+    first: await t.login(user.username, user.password),
+    second: await t.login(user.username, user.password),
+  };
 }
 
 describe('after logout', () => {
@@ -43,11 +48,14 @@ describe('after logout', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ success: false, error: 'Your session has ended, please sign in again' });
     const socket = connect(first.accessToken);
-    expect(await socket.nextMessage()).toEqual({ type: 'auth.error', error: 'Your session has ended, please sign in again' });
+    expect(await socket.nextMessage()).toEqual({
+      type: 'auth.error',
+      error: 'Your session has ended, please sign in again',
+    });
     expect((await socket.closed).code).toBe(4001);
   });
 
-  it('closes that session\'s sockets with 4001 and leaves the user\'s other session working', async () => {
+  it("closes that session's sockets with 4001 and leaves the user's other session working", async () => {
     const { user, first, second } = await signedInTwice();
     const ending = connect(first.accessToken);
     const staying = connect(second.accessToken);
@@ -77,7 +85,11 @@ describe('after logout', () => {
   it('with only the cookie, refuses the access tokens of that session, refreshed ones included', async () => {
     const { first } = await signedInTwice();
     const rotated = await refresh(first.refreshToken);
-    const newer = { ...first, accessToken: rotated.json().accessToken as string, refreshToken: rotated.cookies[0]!.value };
+    const newer = {
+      ...first,
+      accessToken: rotated.json().accessToken as string,
+      refreshToken: rotated.cookies[0]!.value,
+    };
     expect((await logout(newer, { cookie: true })).statusCode).toBe(200);
     expect((await settings(first.accessToken)).statusCode).toBe(401);
     expect((await settings(newer.accessToken)).statusCode).toBe(401);
@@ -88,7 +100,8 @@ describe('after logout', () => {
     await logout(first);
     const restarted = await buildApp({ db: t.db, config: t.config, now: t.clock.now, logger: { level: 'silent' } });
     try {
-      const get = (token: string) => restarted.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(token) });
+      const get = (token: string) =>
+        restarted.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(token) });
       expect((await get(first.accessToken)).statusCode).toBe(401);
       expect((await get(second.accessToken)).statusCode).toBe(200);
     } finally {
@@ -96,7 +109,7 @@ describe('after logout', () => {
     }
   });
 
-  it('a replayed refresh token ends its session\'s access tokens too', async () => {
+  it("a replayed refresh token ends its session's access tokens too", async () => {
     const { first } = await signedInTwice();
     expect((await refresh(first.refreshToken)).statusCode).toBe(200);
     expect((await refresh(first.refreshToken)).statusCode).toBe(401);
@@ -105,11 +118,15 @@ describe('after logout', () => {
 });
 
 describe('other ways access ends', () => {
-  it('a deleted user\'s token is refused', async () => {
+  it("a deleted user's token is refused", async () => {
     const admin = await t.createUser({ role: 'admin' });
     const { first } = await signedInTwice();
     const adminSession = await t.login(admin.username, admin.password);
-    await t.app.inject({ method: 'DELETE', url: `/api/accounts/admin/users/${first.user.id}`, headers: t.auth(adminSession.accessToken) });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/accounts/admin/users/${first.user.id}`,
+      headers: t.auth(adminSession.accessToken),
+    });
     expect((await settings(first.accessToken)).statusCode).toBe(401);
   });
 
@@ -130,7 +147,11 @@ describe('other ways access ends', () => {
     });
     expect(demote.statusCode).toBe(200);
     expect((await watching.closed).code).toBe(1000);
-    const list = await t.app.inject({ method: 'GET', url: '/api/accounts/admin/users', headers: t.auth(adminSession.accessToken) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/accounts/admin/users',
+      headers: t.auth(adminSession.accessToken),
+    });
     expect(list.statusCode).toBe(403);
     const again = openTestSocket(`${base}/api/frontend?token=${adminSession.accessToken}&impersonate=${member.id}`);
     expect((await again.closed).code).toBe(4003);

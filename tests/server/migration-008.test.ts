@@ -2,7 +2,7 @@
  * Migration 008 on a database made before it: existing usernames are cleaned and made unique
  * regardless of case, the oldest account keeping its name, nobody losing theirs.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import type { Database } from '../../server/db/schema.js';
@@ -45,5 +45,7 @@ it('keeps the oldest name, suffixes later collisions, cleans invisible character
     u7: 'user',
   });
   expect((await findUserByUsername(db, 'ADMIN'))?.id).toBe('u1');
-  await expect(sql`update users set username = 'ADMIN-2', username_key = 'admin-2' where id = 'u1'`.execute(db)).rejects.toThrow(UNIQUE_VIOLATION);
+  await expect(
+    sql`update users set username = 'ADMIN-2', username_key = 'admin-2' where id = 'u1'`.execute(db),
+  ).rejects.toThrow(UNIQUE_VIOLATION);
 });

@@ -3,7 +3,7 @@
  * hash is filled at start-up, see voice-account-lookup.test.ts), and a call that got several
  * stream tokens from replayed webhooks keeps one: the used one, else the one expiring last.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import type { Database } from '../../server/db/schema.js';
@@ -19,7 +19,12 @@ beforeEach(async () => {
 });
 afterEach(() => close());
 
-async function insertToken(hash: string, callSid: string | null, expiresAt: number, usedAt: number | null): Promise<void> {
+async function insertToken(
+  hash: string,
+  callSid: string | null,
+  expiresAt: number,
+  usedAt: number | null,
+): Promise<void> {
   await sql`insert into stream_tokens (token_hash, user_id, agent_id, call_sid, call_type, from_number, to_number, expires_at, used_at)
             values (${hash}, 'u1', 'agent-1', ${callSid}, 'inbound', '+1', '+2', ${expiresAt}, ${usedAt})`.execute(db);
 }
@@ -36,7 +41,11 @@ it('keeps one stream token per call and the settings as they were', async () => 
   await insertToken('unbound-2', null, 100, null);
 
   await migrateToLatest(db);
-  const tokens = await db.selectFrom('stream_tokens').select(['token_hash', 'call_sid']).orderBy('token_hash').execute();
+  const tokens = await db
+    .selectFrom('stream_tokens')
+    .select(['token_hash', 'call_sid'])
+    .orderBy('token_hash')
+    .execute();
   expect(tokens).toEqual([
     { token_hash: 'late', call_sid: 'CA-ringing' },
     { token_hash: 'only', call_sid: 'CA-alone' },
@@ -46,6 +55,13 @@ it('keeps one stream token per call and the settings as they were', async () => 
   ]);
   await expect(insertToken('another', 'CA-alone', 400, null)).rejects.toThrow(UNIQUE_VIOLATION);
   expect(await db.selectFrom('account_settings').selectAll().execute()).toEqual([
-    { user_id: 'u1', openai_api_key: 'v1:sealed-key', twilio_account_sid: 'v1:sealed-sid', twilio_auth_token: 'v1:sealed-token', twilio_account_sid_hash: null, updated_at: 5 },
+    {
+      user_id: 'u1',
+      openai_api_key: 'v1:sealed-key',
+      twilio_account_sid: 'v1:sealed-sid',
+      twilio_auth_token: 'v1:sealed-token',
+      twilio_account_sid_hash: null,
+      updated_at: 5,
+    },
   ]);
 });

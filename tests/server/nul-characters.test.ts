@@ -4,11 +4,11 @@
  * (sign-in, the widget, demo pages) included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Webchat } from '../../shared/types/webchat.js';
 import { extractPage } from '../../server/crawl/extractPage.js';
 import { markupShape } from '../../server/crawl/markupShape.js';
+import type { Webchat } from '../../shared/types/webchat.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
-import { signedIn, type Method, type WebchatCaller } from '../helpers/webchatServer.js';
+import { type Method, signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
 let t: TestApp;
 let admin: WebchatCaller;
@@ -39,7 +39,11 @@ describe('NUL in the URL', () => {
   ])('%s %s answers 400 naming %s', async (method, url, field) => {
     const response = await admin.call(method, url);
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, code: 'validation_failed', error: `${field}: ${NUL_PROBLEM}` });
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'validation_failed',
+      error: `${field}: ${NUL_PROBLEM}`,
+    });
   });
 
   it.each([
@@ -69,7 +73,12 @@ describe('NUL in a JSON body', () => {
     ['DELETE', '/api/webchats/delete-demo', { demoId: 'x\u0000' }, 'demoId'],
     ['POST', '/api/sessions/end-session', { streamSid: '\u0000' }, 'streamSid'],
     ['POST', '/api/custom-values', { name: 'GREETING', value: 'hello\u0000' }, 'value'],
-    ['POST', '/api/webchats', { name: 'Bot', description: 'd', appearance: { chatTitle: 'a\u0000' } }, 'appearance.chatTitle'],
+    [
+      'POST',
+      '/api/webchats',
+      { name: 'Bot', description: 'd', appearance: { chatTitle: 'a\u0000' } },
+      'appearance.chatTitle',
+    ],
     ['POST', '/api/webchats', { name: 'Bot', description: 'd', tools: ['ok', '\u0000'] }, 'tools.1'],
     ['POST', '/api/webchats', { name: 'Bot', description: 'd', 'a\u0000': 1 }, 'a\u0000'],
   ])('%s %s with %j answers 400 naming the field', async (method, url, payload, field) => {
@@ -79,7 +88,11 @@ describe('NUL in a JSON body', () => {
   });
 
   it('sign-in with NUL in the username is a 400, not a 500', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: 'admin\u0000', password: 'whatever' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      payload: { username: 'admin\u0000', password: 'whatever' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: `username: ${NUL_PROBLEM}` });
   });
@@ -94,12 +107,17 @@ describe('NUL in a JSON body', () => {
 
 describe('crawled pages', () => {
   it("lose their NUL characters when read, so the console can save a crawl's text with the bot", async () => {
-    const html = '<html><head><title>Hours\u0000</title></head><body><p>Open\u0000 from nine to five, every day of the week.</p></body></html>';
+    const html =
+      '<html><head><title>Hours\u0000</title></head><body><p>Open\u0000 from nine to five, every day of the week.</p></body></html>';
     const page = extractPage(html, 'https://shop.example/', 10_000, markupShape(html));
     expect(page.text).not.toContain('\u0000');
     expect(page.text).toContain('Open from nine to five');
     const bot = await admin.createBot();
-    const knowledge = { site_url: 'https://shop.example/', summary: '', pages: [{ url: 'https://shop.example/', text: page.text, selected: true }] };
+    const knowledge = {
+      site_url: 'https://shop.example/',
+      summary: '',
+      pages: [{ url: 'https://shop.example/', text: page.text, selected: true }],
+    };
     const saved = await admin.call('PUT', `/api/webchats/${bot.id}`, { knowledge });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<Webchat>().knowledge?.pages[0]?.text).toBe(page.text);

@@ -26,7 +26,8 @@ let doc: OpenApiDocument;
 const registered = new Set<string>();
 
 function collect(route: RouteOptions): void {
-  for (const method of Array.isArray(route.method) ? route.method : [route.method]) registered.add(`${method} ${route.url}`);
+  for (const method of Array.isArray(route.method) ? route.method : [route.method])
+    registered.add(`${method} ${route.url}`);
 }
 
 /** A Fastify URL pattern as OpenAPI writes it: `:id` → `{id}`, `*` → `{*}`. */
@@ -50,7 +51,9 @@ afterAll(async () => {
 
 describe('GET /api/openapi.json', () => {
   it('has every registered route with its method (HEAD routes Fastify adds for a GET go with the GET)', () => {
-    const routes = [...registered].filter((key) => !(key.startsWith('HEAD ') && registered.has(key.replace(/^HEAD /, 'GET '))));
+    const routes = [...registered].filter(
+      (key) => !(key.startsWith('HEAD ') && registered.has(key.replace(/^HEAD /, 'GET '))),
+    );
     expect(routes.length).toBeGreaterThan(50);
     const missing = routes.filter((key) => {
       const [method, url] = key.split(' ') as [string, string];
@@ -71,8 +74,13 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes request bodies from the route schemas', () => {
-    const body = (doc.paths['/api/accounts/login']!.post as { requestBody?: { content: Record<string, { schema: unknown }> } }).requestBody;
-    expect(body?.content['application/json']?.schema).toMatchObject({ type: 'object', required: ['username', 'password'] });
+    const body = (
+      doc.paths['/api/accounts/login']!.post as { requestBody?: { content: Record<string, { schema: unknown }> } }
+    ).requestBody;
+    expect(body?.content['application/json']?.schema).toMatchObject({
+      type: 'object',
+      required: ['username', 'password'],
+    });
   });
 });
 
@@ -85,7 +93,9 @@ describe('GET /api/docs', () => {
     expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)|<style|\sstyle=|\son[a-z]+=/i);
     const script = await t.app.inject({ method: 'GET', url: '/api/docs/page.js' });
     expect(script.headers['content-type']).toMatch(/^text\/javascript/);
-    expect((await t.app.inject({ method: 'GET', url: '/api/docs/page.css' })).headers['content-type']).toMatch(/^text\/css/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/page.css' })).headers['content-type']).toMatch(
+      /^text\/css/,
+    );
 
     const window = new Window({ url: 'http://127.0.0.1/api/docs' });
     window.document.write(page.body.replace(/<script[^>]*><\/script>/g, ''));

@@ -43,7 +43,7 @@ describe('OwnerAnswers', () => {
     expect(answers.get('u1', '/api/agents')).toBe('[new]');
   });
 
-  it('forgets one user\'s answers and tells the other instances; invalidateHere and invalidateAll tell nobody', () => {
+  it("forgets one user's answers and tells the other instances; invalidateHere and invalidateAll tell nobody", () => {
     const { told, answers, keep } = cache();
     keep('u1', '/api/agents', '[1]');
     keep('u2', '/api/agents', '[2]');

@@ -6,8 +6,8 @@
  * changed behind the API's back shows how long an answer is kept: until the max age passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent } from '../../shared/types/agent.js';
 import { OWNER_ANSWERS_DEFAULTS } from '../../server/http/OwnerAnswers.js';
+import type { Agent } from '../../shared/types/agent.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 
 let t: TestApp;
@@ -26,7 +26,12 @@ async function signedIn() {
   const user = await t.createUser();
   const { accessToken } = await t.login(user.username, user.password);
   const call = (method: Method, url: string, payload?: object, impersonate?: string) =>
-    t.app.inject({ method, url, headers: t.auth(impersonate ? admin : accessToken, impersonate), ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: t.auth(impersonate ? admin : accessToken, impersonate),
+      ...(payload ? { payload } : {}),
+    });
   const agents = async () => (await call('GET', '/api/agents')).json<Agent[]>();
   return { user, token: accessToken, call, agents };
 }
@@ -57,11 +62,15 @@ describe('a kept list is read again after the owner', () => {
     const agent = (await call('POST', '/api/agents', { name: 'Front desk' })).json<Agent>();
     expect((await call('PATCH', `/api/agents/${agent.id}`, { tools: [lookup.id] })).statusCode).toBe(200);
     expect((await agents())[0]!.tools.map((used) => used.name)).toEqual(['lookup']);
-    expect((await call('GET', '/api/tools')).json<Array<{ name: string }>>().map((kept) => kept.name)).toEqual(['lookup']);
+    expect((await call('GET', '/api/tools')).json<Array<{ name: string }>>().map((kept) => kept.name)).toEqual([
+      'lookup',
+    ]);
 
     expect((await call('PATCH', `/api/tools/${lookup.id}`, { name: 'find_order' })).statusCode).toBe(200);
     expect((await agents())[0]!.tools.map((used) => used.name)).toEqual(['find_order']);
-    expect((await call('GET', '/api/tools')).json<Array<{ name: string }>>().map((kept) => kept.name)).toEqual(['find_order']);
+    expect((await call('GET', '/api/tools')).json<Array<{ name: string }>>().map((kept) => kept.name)).toEqual([
+      'find_order',
+    ]);
 
     expect((await call('DELETE', `/api/tools/${lookup.id}`)).statusCode).toBe(200);
     expect((await agents())[0]!.tools).toEqual([]);
@@ -70,13 +79,19 @@ describe('a kept list is read again after the owner', () => {
 
   it('saves, resets and deletes account settings', async () => {
     const { call } = await signedIn();
-    const settings = async () => (await call('GET', '/api/accounts/settings')).json<{ settings: Record<string, string | null> }>().settings;
+    const settings = async () =>
+      (await call('GET', '/api/accounts/settings')).json<{ settings: Record<string, string | null> }>().settings;
     expect((await settings()).TWILIO_ACCOUNT_SID).toBeNull();
-    expect((await call('PUT', '/api/accounts/settings', { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef' })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', '/api/accounts/settings', { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef' }))
+        .statusCode,
+    ).toBe(200);
     expect((await settings()).TWILIO_ACCOUNT_SID).toBe('AC0123456789abcdef0123456789abcdef');
     expect((await call('POST', '/api/accounts/settings/reset')).statusCode).toBe(200);
     expect((await settings()).TWILIO_ACCOUNT_SID).toBeNull();
-    expect((await call('PUT', '/api/accounts/settings', { OPENAI_API_KEY: 'sk-test-0123456789' })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/accounts/settings', { OPENAI_API_KEY: 'sk-test-0123456789' })).statusCode).toBe(
+      200,
+    );
     expect((await settings()).OPENAI_API_KEY).toBe('••••••••6789');
     expect((await call('DELETE', '/api/accounts/settings')).statusCode).toBe(200);
     expect((await settings()).OPENAI_API_KEY).toBeNull();
@@ -86,7 +101,9 @@ describe('a kept list is read again after the owner', () => {
     const { user, call, agents } = await signedIn();
     const agent = (await call('POST', '/api/agents', { name: 'Front desk' })).json<Agent>();
     expect((await agents()).map((kept) => kept.name)).toEqual(['Front desk']);
-    expect((await call('PATCH', `/api/agents/${agent.id}`, { name: 'Renamed by support' }, user.id)).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/agents/${agent.id}`, { name: 'Renamed by support' }, user.id)).statusCode).toBe(
+      200,
+    );
     expect((await agents()).map((kept) => kept.name)).toEqual(['Renamed by support']);
   });
 
@@ -101,7 +118,7 @@ describe('a kept list is read again after the owner', () => {
 });
 
 describe('kept answers', () => {
-  it('are one user\'s own: another user, or an admin reading as themselves, gets their own list', async () => {
+  it("are one user's own: another user, or an admin reading as themselves, gets their own list", async () => {
     const first = await signedIn();
     const second = await signedIn();
     await first.call('POST', '/api/agents', { name: 'First desk' });
@@ -109,7 +126,11 @@ describe('kept answers', () => {
     expect((await first.agents()).map((agent) => agent.name)).toEqual(['First desk']);
     expect((await second.agents()).map((agent) => agent.name)).toEqual(['Second desk']);
     expect((await t.app.inject({ method: 'GET', url: '/api/agents', headers: t.auth(admin) })).json()).toEqual([]);
-    const impersonated = await t.app.inject({ method: 'GET', url: '/api/agents', headers: t.auth(admin, first.user.id) });
+    const impersonated = await t.app.inject({
+      method: 'GET',
+      url: '/api/agents',
+      headers: t.auth(admin, first.user.id),
+    });
     expect(impersonated.json<Agent[]>().map((agent) => agent.name)).toEqual(['First desk']);
   });
 
@@ -120,7 +141,7 @@ describe('kept answers', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/agents', headers: t.auth(token) })).statusCode).toBe(401);
   });
 
-  it('are answered like the route itself, and a change behind the API\'s back shows once the max age has passed', async () => {
+  it("are answered like the route itself, and a change behind the API's back shows once the max age has passed", async () => {
     const { user, call, agents } = await signedIn();
     await call('POST', '/api/agents', { name: 'Front desk' });
     const fresh = await call('GET', '/api/agents');
@@ -138,6 +159,8 @@ describe('kept answers', () => {
     await call('POST', '/api/agents', { name: 'Front desk' });
     await call('GET', '/api/agents?view=1');
     await t.db.updateTable('agents').set({ name: 'Changed in the database' }).where('user_id', '=', user.id).execute();
-    expect((await call('GET', '/api/agents?view=1')).json<Agent[]>().map((agent) => agent.name)).toEqual(['Changed in the database']);
+    expect((await call('GET', '/api/agents?view=1')).json<Agent[]>().map((agent) => agent.name)).toEqual([
+      'Changed in the database',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Agent, PhoneAssociation } from '../../shared/types/agent.js';
-import { startFakeTwilio, type FakeTwilio } from '../fixtures/fakeTwilio.js';
+import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 
 const PUBLIC_URL = 'https://switchboard.example.com';
@@ -26,11 +26,18 @@ async function signedIn(fields: Partial<TestUser> = {}) {
   const user = await t.createUser(fields);
   const { accessToken } = await t.login(user.username, user.password);
   const call = (method: Method, url: string, payload?: unknown, impersonate?: string) =>
-    t.app.inject({ method, url, headers: t.auth(accessToken, impersonate), ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: t.auth(accessToken, impersonate),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const create = async (name: string) => (await call('POST', '/api/agents', { name })).json<Agent>();
   const agent = async (id: string) => (await call('GET', `/api/agents/${id}`)).json<Agent>();
-  const associate = (phoneNumber: string, agentId: string) => call('POST', '/api/phone-associations', { phoneNumber, agentId });
-  const associations = async () => (await call('GET', '/api/phone-associations')).json<{ success: boolean; associations: PhoneAssociation[] }>();
+  const associate = (phoneNumber: string, agentId: string) =>
+    call('POST', '/api/phone-associations', { phoneNumber, agentId });
+  const associations = async () =>
+    (await call('GET', '/api/phone-associations')).json<{ success: boolean; associations: PhoneAssociation[] }>();
   const useFakeTwilio = (authToken = fake.authToken) =>
     call('PUT', '/api/accounts/settings', { twilio_account_sid: fake.accountSid, twilio_auth_token: authToken });
   return { user, call, create, agent, associate, associations, useFakeTwilio };
@@ -58,7 +65,9 @@ describe('phone associations', () => {
     expect((await u.associate('+14155550102', b.id)).statusCode).toBe(200);
     expect((await u.agent(a.id)).phoneNumber).toBeNull();
     expect((await u.agent(b.id)).phoneNumber).toBe('+14155550102');
-    expect((await u.associations()).associations).toEqual([{ phoneNumber: '+14155550102', agentId: b.id, agentName: 'B' }]);
+    expect((await u.associations()).associations).toEqual([
+      { phoneNumber: '+14155550102', agentId: b.id, agentName: 'B' },
+    ]);
   });
 
   it('re-associating an agent with another number releases its old one', async () => {
@@ -88,9 +97,13 @@ describe('phone associations', () => {
     const agents = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((name) => u.create(name)));
     const answers = await Promise.all(agents.map((a) => u.associate('+14155550112', a.id)));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    const holders = (await Promise.all(agents.map((a) => u.agent(a.id)))).filter((a) => a.phoneNumber === '+14155550112');
+    const holders = (await Promise.all(agents.map((a) => u.agent(a.id)))).filter(
+      (a) => a.phoneNumber === '+14155550112',
+    );
     expect(holders).toHaveLength(1);
-    expect((await u.associations()).associations).toEqual([{ phoneNumber: '+14155550112', agentId: holders[0]!.id, agentName: holders[0]!.name }]);
+    expect((await u.associations()).associations).toEqual([
+      { phoneNumber: '+14155550112', agentId: holders[0]!.id, agentName: holders[0]!.name },
+    ]);
   });
 
   it('accepts typed separators and refuses numbers that are not E.164', async () => {
@@ -128,7 +141,7 @@ describe('phone associations', () => {
     expect((await u.associate('+14155550108', b.id)).statusCode).toBe(200);
   });
 
-  it('another user cannot associate with, see or remove someone else\'s numbers', async () => {
+  it("another user cannot associate with, see or remove someone else's numbers", async () => {
     const alice = await signedIn();
     const bob = await signedIn();
     const a = await alice.create('Alice agent');
@@ -145,11 +158,16 @@ describe('phone associations', () => {
     expect((await alice.agent(a.id)).phoneNumber).toBe('+14155550109');
   });
 
-  it('an admin impersonating a user associates that user\'s agents', async () => {
+  it("an admin impersonating a user associates that user's agents", async () => {
     const alice = await signedIn();
     const admin = await signedIn({ role: 'admin' });
     const a = await alice.create('Alice agent');
-    const response = await admin.call('POST', '/api/phone-associations', { phoneNumber: '+14155550111', agentId: a.id }, alice.user.id);
+    const response = await admin.call(
+      'POST',
+      '/api/phone-associations',
+      { phoneNumber: '+14155550111', agentId: a.id },
+      alice.user.id,
+    );
     expect(response.statusCode).toBe(200);
     expect((await alice.agent(a.id)).phoneNumber).toBe('+14155550111');
     expect((await admin.associations()).associations).toEqual([]);
@@ -157,7 +175,7 @@ describe('phone associations', () => {
 });
 
 describe('pointing the Twilio number at the server', () => {
-  it('sets the number\'s voice webhook when the user has Twilio credentials (numbers across pages)', async () => {
+  it("sets the number's voice webhook when the user has Twilio credentials (numbers across pages)", async () => {
     const u = await signedIn();
     await u.useFakeTwilio();
     for (const n of ['+14155550121', '+14155550122', '+14155550123']) fake.addNumber(n);
@@ -175,7 +193,10 @@ describe('pointing the Twilio number at the server', () => {
     const a = await u.create('A');
     const response = await u.associate('+14155550124', a.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, warning: expect.stringContaining('add your Twilio Account SID and Auth Token in Settings') });
+    expect(response.json()).toEqual({
+      success: true,
+      warning: expect.stringContaining('add your Twilio Account SID and Auth Token in Settings'),
+    });
     expect((await u.agent(a.id)).phoneNumber).toBe('+14155550124');
   });
 
@@ -200,7 +221,11 @@ describe('pointing the Twilio number at the server', () => {
     const a = await u.create('A');
     const response = await u.associate('+14155550126', a.id);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: 'Twilio rejected the credentials (Authenticate)', code: 'twilio_auth_failed' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Twilio rejected the credentials (Authenticate)',
+      code: 'twilio_auth_failed',
+    });
     expect((await u.agent(a.id)).phoneNumber).toBeNull();
     expect(fake.numbers[0]!.voice_url).toBe('');
   });

@@ -4,9 +4,9 @@
  * user's claim is a 409, and only numbers Twilio could not confirm are stored (unrouted) with a warning.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Agent } from '../../shared/types/agent.js';
 import { findAgentByAccountAndNumber } from '../../server/db/phoneAssociations.js';
-import { startFakeTwilio, type FakeTwilio } from '../fixtures/fakeTwilio.js';
+import type { Agent } from '../../shared/types/agent.js';
+import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 
 /** Each test's own number of the fake account (tests share one database). */
@@ -38,15 +38,19 @@ async function owner(app: TestApp, options: { twilio?: boolean } = { twilio: tru
     const settings = { twilio_account_sid: fake.accountSid, twilio_auth_token: fake.authToken };
     await app.app.inject({ method: 'PUT', url: '/api/accounts/settings', headers, payload: settings });
   }
-  const agent = (await app.app.inject({ method: 'POST', url: '/api/agents', headers, payload: { name: 'Front desk' } })).json<Agent>();
+  const agent = (
+    await app.app.inject({ method: 'POST', url: '/api/agents', headers, payload: { name: 'Front desk' } })
+  ).json<Agent>();
   const associate = (phoneNumber: string = NUMBER, agentId: string = agent.id) =>
     app.app.inject({ method: 'POST', url: '/api/phone-associations', headers, payload: { phoneNumber, agentId } });
-  const remove = () => app.app.inject({ method: 'DELETE', url: `/api/phone-associations/${encodeURIComponent(NUMBER)}`, headers });
-  const phoneOf = async () => (await app.app.inject({ method: 'GET', url: `/api/agents/${agent.id}`, headers })).json<Agent>().phoneNumber;
+  const remove = () =>
+    app.app.inject({ method: 'DELETE', url: `/api/phone-associations/${encodeURIComponent(NUMBER)}`, headers });
+  const phoneOf = async () =>
+    (await app.app.inject({ method: 'GET', url: `/api/agents/${agent.id}`, headers })).json<Agent>().phoneNumber;
   return { user, agent, associate, remove, phoneOf };
 }
 
-describe('an account\'s number belongs to one agent in the instance', () => {
+describe("an account's number belongs to one agent in the instance", () => {
   it('refuses another user of the same Twilio account with 409 and leaves the holder alone', async () => {
     const alice = await owner(t);
     const bob = await owner(t);
@@ -96,7 +100,10 @@ describe('numbers Twilio could not confirm', () => {
   it('without credentials: stored with the warning, routing no call and blocking nobody', async () => {
     const unconfirmed = await owner(t, { twilio: false });
     const response = await unconfirmed.associate();
-    expect(response.json()).toEqual({ success: true, warning: expect.stringContaining('add your Twilio Account SID and Auth Token in Settings') });
+    expect(response.json()).toEqual({
+      success: true,
+      warning: expect.stringContaining('add your Twilio Account SID and Auth Token in Settings'),
+    });
     expect(await unconfirmed.phoneOf()).toBe(NUMBER);
     expect(await findAgentByAccountAndNumber(t.db, fake.accountSid, NUMBER)).toBeUndefined();
     const confirmed = await owner(t);
@@ -112,7 +119,8 @@ describe('numbers Twilio could not confirm', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         success: true,
-        warning: 'The number was assigned, but incoming calls will not reach the agent yet: Twilio could not be reached. Please try again later and assign it again.',
+        warning:
+          'The number was assigned, but incoming calls will not reach the agent yet: Twilio could not be reached. Please try again later and assign it again.',
       });
       expect(await u.phoneOf()).toBe(NUMBER);
       expect(await findAgentByAccountAndNumber(offline.db, fake.accountSid, NUMBER)).toBeUndefined();

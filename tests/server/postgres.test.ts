@@ -20,7 +20,8 @@ describe.skipIf(!POSTGRES_TEST_URL)('PostgreSQL', () => {
   it('signs in, rotates refresh tokens and detects their reuse', async () => {
     const user = await t.createUser();
     const session = await t.login(user.username, user.password);
-    const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { sb_refresh: token } });
+    const refresh = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { sb_refresh: token } });
     const next = refreshCookieOf(await refresh(session.refreshToken));
     expect(next).toBeTruthy();
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
@@ -32,7 +33,12 @@ describe.skipIf(!POSTGRES_TEST_URL)('PostgreSQL', () => {
     const user = await t.createUser();
     const adminToken = (await t.login(admin.username, admin.password)).accessToken;
     const userToken = (await t.login(user.username, user.password)).accessToken;
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/accounts/settings', headers: t.auth(userToken), payload: { openai_api_key: 'sk-on-postgres-1234' } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/accounts/settings',
+      headers: t.auth(userToken),
+      payload: { openai_api_key: 'sk-on-postgres-1234' },
+    });
     expect(saved.json().settings.OPENAI_API_KEY).toBe('••••••••1234');
 
     const duplicate = await t.app.inject({
@@ -46,7 +52,15 @@ describe.skipIf(!POSTGRES_TEST_URL)('PostgreSQL', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/accounts/admin/users', headers: t.auth(adminToken) });
     expect(typeof list.json().users[0].created_at).toBe('number');
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/accounts/admin/users/${user.id}`, headers: t.auth(adminToken) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/accounts/admin/users/${user.id}`,
+          headers: t.auth(adminToken),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await findSettings(t.db, user.id)).toBeUndefined();
   });
 
@@ -57,11 +71,19 @@ describe.skipIf(!POSTGRES_TEST_URL)('PostgreSQL', () => {
     const userToken = (await t.login(user.username, user.password)).accessToken;
     const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: t.auth(adminToken, user.id), ...(payload ? { payload } : {}) });
-    const tool = { description: 'd', type: 'function', parameters: { type: 'object', properties: {} }, handler_code: 'async function handler() { return 1; }' };
+    const tool = {
+      description: 'd',
+      type: 'function',
+      parameters: { type: 'object', properties: {} },
+      handler_code: 'async function handler() { return 1; }',
+    };
     expect((await as('POST', '/api/tools', { name: 'zeta', ...tool })).statusCode).toBe(201);
     expect((await as('POST', '/api/tools', { name: 'Alpha', ...tool })).statusCode).toBe(201);
     const agent = (await as('POST', '/api/agents', { name: 'Front desk' })).json<{ id: string }>();
-    expect((await as('GET', '/api/tools')).json<Array<{ name: string }>>().map((x) => x.name)).toEqual(['Alpha', 'zeta']);
+    expect((await as('GET', '/api/tools')).json<Array<{ name: string }>>().map((x) => x.name)).toEqual([
+      'Alpha',
+      'zeta',
+    ]);
     expect((await as('GET', '/api/agents')).json<Array<{ id: string }>>().map((x) => x.id)).toEqual([agent.id]);
     expect((await as('GET', `/api/agents/${agent.id}`)).statusCode).toBe(200);
     expect((await as('GET', '/api/accounts/settings')).json()).toMatchObject({ success: true });
@@ -69,6 +91,8 @@ describe.skipIf(!POSTGRES_TEST_URL)('PostgreSQL', () => {
     expect(audited).toHaveLength(7);
     expect(audited.every((entry) => entry.actor_id === admin.id && entry.target_id === user.id)).toBe(true);
     expect(audited.map((entry) => `${entry.method} ${entry.path}`)).toContain('GET /api/accounts/settings');
-    expect((await t.app.inject({ method: 'GET', url: '/api/tools', headers: t.auth(userToken) })).json()).toHaveLength(2);
+    expect((await t.app.inject({ method: 'GET', url: '/api/tools', headers: t.auth(userToken) })).json()).toHaveLength(
+      2,
+    );
   });
 });

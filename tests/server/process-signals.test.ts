@@ -4,12 +4,12 @@
  * tsx command (`tsx server/main.ts`, as `npm run dev` and the e2e server run it) tsx is the
  * parent and forwards the signal. Real child processes, real signals.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
+import { REPO_ROOT, type ServerProcess, startServerProcess } from '../helpers/serverProcess.js';
 
 let dataDir: string | undefined;
 let running: ChildProcess | undefined;
@@ -57,7 +57,13 @@ describe.skipIf(process.platform !== 'linux')('kill <npm pid> after npm start', 
     dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-npm-start-'));
     const npm = spawn('npm', ['start', '--silent'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SWITCHBOARD_ADMIN_PASSWORD: 'a long passphrase' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SWITCHBOARD_ADMIN_PASSWORD: 'a long passphrase',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running = npm;

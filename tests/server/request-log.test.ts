@@ -18,7 +18,9 @@ describe('request log', () => {
     t = await createTestApp({ logStream: { write: (line) => void lines.push(line) } });
     const response = await t.app.inject({ method: 'GET', url: '/api/health?token=sekret' });
     const requestId = response.headers['x-request-id'];
-    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.reqId === requestId);
+    const entries = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.reqId === requestId);
     expect(entries).toEqual([
       expect.objectContaining({
         level: 30,
@@ -37,7 +39,11 @@ describe('request log', () => {
     const user = await t.createUser();
     lines.length = 0;
     await t.app.inject({ method: 'GET', url: '/api/health?%74oken=sekret' });
-    await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: user.username, password: 'wrong password' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      payload: { username: user.username, password: 'wrong password' },
+    });
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\[?\d\d:\d\d:\d\d\]? INFO: GET \/api\/health\?%74oken=\[REDACTED\] → 200 \(\d+ ms\)\n$/);
     expect(lines[1]).toMatch(/INFO: POST \/api\/accounts\/login → 401 \(\d+ ms\)\n$/);

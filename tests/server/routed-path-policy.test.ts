@@ -4,8 +4,9 @@
  * logins and WebSocket upgrades alike; and `?%74oken=` is the `token` key, so it is redacted in
  * the log like `?token=`.
  */
-import WebSocket from 'ws';
+
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { maskUrlSecrets } from '../../server/http/logging.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { listenForSockets, openTestSocket } from '../helpers/serverSocket.js';
@@ -50,16 +51,24 @@ describe('rate limit on the routed path', () => {
 
   it('counts logins sent to /%61pi/accounts/login', async () => {
     t = await limited();
-    const login = () => t!.app.inject({ method: 'POST', url: '/%61pi/accounts/login', payload: { username: 'nobody', password: 'wrong-password' } });
+    const login = () =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/%61pi/accounts/login',
+        payload: { username: 'nobody', password: 'wrong-password' },
+      });
     for (let i = 0; i < 3; i += 1) expect((await login()).statusCode).not.toBe(429);
     expect((await login()).statusCode).toBe(429);
   });
 
   it('counts unknown API paths too, and leaves console pages alone', async () => {
     t = await limited();
-    for (let i = 0; i < 3; i += 1) expect((await t.app.inject({ method: 'GET', url: '/%61pi/no-such-thing' })).statusCode).toBe(404);
+    for (let i = 0; i < 3; i += 1)
+      expect((await t.app.inject({ method: 'GET', url: '/%61pi/no-such-thing' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/no-such-thing' })).statusCode).toBe(429);
-    expect((await t.app.inject({ method: 'GET', url: '/agents', headers: { accept: 'text/html' } })).statusCode).toBe(503);
+    expect((await t.app.inject({ method: 'GET', url: '/agents', headers: { accept: 'text/html' } })).statusCode).toBe(
+      503,
+    );
   });
 
   it('counts WebSocket upgrades to /%61pi/frontend', async () => {
@@ -91,7 +100,9 @@ describe('token query keys', () => {
     t = await createTestApp();
     const user = await t.createUser();
     const { accessToken } = await t.login(user.username, user.password);
-    const socket = openTestSocket(`${await listenForSockets(t.app)}/api/frontend?token=${accessToken}&%74oken=${accessToken}`);
+    const socket = openTestSocket(
+      `${await listenForSockets(t.app)}/api/frontend?token=${accessToken}&%74oken=${accessToken}`,
+    );
     expect(await socket.nextMessage()).toMatchObject({ type: 'auth.error' });
     expect((await socket.closed).code).toBe(4001);
   });

@@ -4,8 +4,8 @@
  * owners are served in turn. Assertions are on outcomes and order, never on timings.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
 import { createSandbox, SANDBOX_MESSAGES, type Sandbox, type SandboxResult } from '../../server/sandbox/index.js';
+import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
 import { NORMAL_CALL } from '../helpers/sandboxHandlers.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedInCaller } from '../helpers/signedInCaller.js';
@@ -22,10 +22,12 @@ describe('sandbox fair share', () => {
   it("answers another owner's call while one owner floods the pool with calls that never end", async () => {
     sandbox = createSandbox({ poolSize: 2, timeoutMs: 10_000, maxCallsPerOwner: 10 });
     const settled: SandboxResult[] = [];
-    const flood = Array.from({ length: 110 }, () => sandbox!.run({ ...NEVER, owner: 'alice' }).then((r) => {
-      settled.push(r);
-      return r;
-    }));
+    const flood = Array.from({ length: 110 }, () =>
+      sandbox!.run({ ...NEVER, owner: 'alice' }).then((r) => {
+        settled.push(r);
+        return r;
+      }),
+    );
     const bobs = await sandbox.run({ ...NORMAL_CALL, owner: 'bob' });
     expect(bobs).toMatchObject({ success: true, output: { echo: 42 } });
     // Bob was answered while every one of Alice's ten accepted calls was still running or waiting.
@@ -48,7 +50,10 @@ describe('sandbox fair share', () => {
   it("counts calls without an owner as one shared owner's", async () => {
     sandbox = createSandbox({ poolSize: 2, maxCallsPerOwner: 2, timeoutMs: 2000 });
     const running = [sandbox.run(NEVER), sandbox.run(NEVER)];
-    expect(await sandbox.run({ ...NORMAL_CALL })).toMatchObject({ success: false, error: SANDBOX_MESSAGES.ownerBusy(2) });
+    expect(await sandbox.run({ ...NORMAL_CALL })).toMatchObject({
+      success: false,
+      error: SANDBOX_MESSAGES.ownerBusy(2),
+    });
     expect(await sandbox.run({ ...NORMAL_CALL, owner: 'someone' })).toMatchObject({ success: true });
     await sandbox.close();
     for (const result of await Promise.all(running)) expect(result.error).toBe(SANDBOX_MESSAGES.closed);
@@ -65,9 +70,17 @@ describe('POST /api/tools/:id/test during a flood', () => {
   it("answers another user's test run while one user sends 110 runs of a handler that never resolves", async () => {
     const alice = await signedInCaller(t);
     const bob = await signedInCaller(t);
-    const tool = (code: string) => ({ name: 'tool', description: 'A tool', type: 'string', parameters: { type: 'object' }, handler_code: code });
+    const tool = (code: string) => ({
+      name: 'tool',
+      description: 'A tool',
+      type: 'string',
+      parameters: { type: 'object' },
+      handler_code: code,
+    });
     const stuck = (await alice.call('POST', '/api/tools', tool(NEVER.code))).json<Tool>();
-    const quick = (await bob.call('POST', '/api/tools', tool('async function handler() { return "quick"; }'))).json<Tool>();
+    const quick = (
+      await bob.call('POST', '/api/tools', tool('async function handler() { return "quick"; }'))
+    ).json<Tool>();
 
     let aliceAnswered = 0;
     const flood = Array.from({ length: 110 }, () =>

@@ -3,25 +3,63 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBlockedAddress } from '../../server/net/addressPolicy.js';
 import { createGuardedFetch, OutboundRequestError } from '../../server/net/outboundGuard.js';
 import { requestOnce } from '../../server/net/requestOnce.js';
-import { startCountingServer, type CountingServer } from '../helpers/sandboxTargets.js';
+import { type CountingServer, startCountingServer } from '../helpers/sandboxTargets.js';
 
 describe('isBlockedAddress', () => {
   it.each([
-    '127.0.0.1', '127.255.0.9', '0.0.0.0', '0.1.2.3', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1',
-    '169.254.169.254', '169.254.0.1', '100.64.0.1', '224.0.0.1', '239.255.255.250', '255.255.255.255', '240.0.0.1',
-    '192.0.2.1', '198.18.0.1', '::1', '::', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd00:ec2::254', 'ff02::1',
-    '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '::7f00:1', '::127.0.0.1', '64:ff9b::7f00:1',
-    '64:ff9b:1::a00:1', '2002:7f00:1::1', '2002:a00:1::', '2001::1', '2001:db8::1', '4000::1', 'not an address',
+    '127.0.0.1',
+    '127.255.0.9',
+    '0.0.0.0',
+    '0.1.2.3',
+    '10.0.0.1',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '169.254.0.1',
+    '100.64.0.1',
+    '224.0.0.1',
+    '239.255.255.250',
+    '255.255.255.255',
+    '240.0.0.1',
+    '192.0.2.1',
+    '198.18.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fe80::1%eth0',
+    'fc00::1',
+    'fd00:ec2::254',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:169.254.169.254',
+    '::7f00:1',
+    '::127.0.0.1',
+    '64:ff9b::7f00:1',
+    '64:ff9b:1::a00:1',
+    '2002:7f00:1::1',
+    '2002:a00:1::',
+    '2001::1',
+    '2001:db8::1',
+    '4000::1',
+    'not an address',
   ])('blocks %s', (address) => {
     expect(isBlockedAddress(address)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'])(
-    'allows public %s',
-    (address) => {
-      expect(isBlockedAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001::200e',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])('allows public %s', (address) => {
+    expect(isBlockedAddress(address)).toBe(false);
+  });
 });
 
 describe('createGuardedFetch', () => {
@@ -31,7 +69,9 @@ describe('createGuardedFetch', () => {
 
   beforeAll(async () => {
     blocked = await startCountingServer();
-    other = await startCountingServer((req, res) => res.end(JSON.stringify({ auth: req.headers.authorization ?? null })));
+    other = await startCountingServer((req, res) =>
+      res.end(JSON.stringify({ auth: req.headers.authorization ?? null })),
+    );
     target = await startCountingServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
       const hop = Number(url.searchParams.get('hop') ?? 0);
@@ -114,18 +154,24 @@ describe('createGuardedFetch', () => {
     expect(blocked.connections()).toBe(0);
   });
 
-  it.each(['file:///etc/passwd', 'data:text/plain,hello', 'ftp://example.com/', 'blob:http://example.com/x', 'javascript:alert(1)', 'ws://example.com/'])(
-    'refuses the %s scheme',
-    async (url) => {
-      const error = await refusal(guarded()(url));
-      expect(error.code).toBe('bad_protocol');
-      expect(error.message).toMatch(/^Only http and https URLs are allowed/);
-    },
-  );
+  it.each([
+    'file:///etc/passwd',
+    'data:text/plain,hello',
+    'ftp://example.com/',
+    'blob:http://example.com/x',
+    'javascript:alert(1)',
+    'ws://example.com/',
+  ])('refuses the %s scheme', async (url) => {
+    const error = await refusal(guarded()(url));
+    expect(error.code).toBe('bad_protocol');
+    expect(error.message).toMatch(/^Only http and https URLs are allowed/);
+  });
 
   it('checks every redirect: to a blocked port and to the metadata address', async () => {
     expect((await refusal(guarded()(`${target.url}/to-blocked`))).code).toBe('blocked_address');
-    expect((await refusal(guarded()(`${target.url}/to-metadata`))).message).toBe('Blocked request to a private address: 169.254.169.254');
+    expect((await refusal(guarded()(`${target.url}/to-metadata`))).message).toBe(
+      'Blocked request to a private address: 169.254.169.254',
+    );
     expect(blocked.connections()).toBe(0);
   });
 
@@ -145,7 +191,11 @@ describe('createGuardedFetch', () => {
 
   it('refuses a host name that resolves to a private address, even among public ones', async () => {
     const rebinding = createGuardedFetch({
-      resolve: (_host, callback) => callback(null, [{ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }]),
+      resolve: (_host, callback) =>
+        callback(null, [
+          { address: '93.184.216.34', family: 4 },
+          { address: '127.0.0.1', family: 4 },
+        ]),
     });
     const error = await refusal(rebinding(`http://rebind.example:${blocked.port}/`));
     expect(error.message).toBe('Blocked request to a private address: rebind.example');
@@ -154,12 +204,16 @@ describe('createGuardedFetch', () => {
 
   it('checks the connected socket before sending a byte of the request', async () => {
     const error = await refusal(
-      requestOnce(new URL(`${blocked.url}/`), { method: 'GET', headers: {}, body: null }, {
-        isBlockedPeer: isBlockedAddress,
-        deadline: Date.now() + 2000,
-        timeoutMs: 2000,
-        maxBytes: 1024,
-      }),
+      requestOnce(
+        new URL(`${blocked.url}/`),
+        { method: 'GET', headers: {}, body: null },
+        {
+          isBlockedPeer: isBlockedAddress,
+          deadline: Date.now() + 2000,
+          timeoutMs: 2000,
+          maxBytes: 1024,
+        },
+      ),
     );
     expect(error.code).toBe('blocked_address');
     expect(blocked.requests()).toBe(0);
@@ -186,9 +240,12 @@ describe('createGuardedFetch', () => {
   });
 
   it('refuses a body on GET and an oversized body', async () => {
-    expect((await refusal(guarded()(`${target.url}/`, { body: 'x' }))).message).toBe('A GET request cannot have a body');
-    expect((await refusal(guarded({ maxRequestBytes: 10 })(`${target.url}/`, { method: 'POST', body: 'x'.repeat(11) }))).code).toBe(
-      'request_too_large',
+    expect((await refusal(guarded()(`${target.url}/`, { body: 'x' }))).message).toBe(
+      'A GET request cannot have a body',
     );
+    expect(
+      (await refusal(guarded({ maxRequestBytes: 10 })(`${target.url}/`, { method: 'POST', body: 'x'.repeat(11) })))
+        .code,
+    ).toBe('request_too_large');
   });
 });

@@ -38,7 +38,9 @@ describe('argumentsError', () => {
 
   it('reports an unusable stored schema instead of throwing', () => {
     const unresolvable = JSON.stringify({ type: 'object', properties: { a: { $ref: '#/definitions/none' } } });
-    expect(argumentsError(unresolvable, {})).toBe("The tool's parameters schema is invalid: can't resolve reference #/definitions/none from id #");
+    expect(argumentsError(unresolvable, {})).toBe(
+      "The tool's parameters schema is invalid: can't resolve reference #/definitions/none from id #",
+    );
     expect(argumentsError('{not json', {})).toMatch(/^The tool's parameters schema is invalid: /);
   });
 
@@ -57,7 +59,9 @@ describe('checkJsonSchema', () => {
   });
 
   it('accepts a pattern without running it: saving never matches user input', () => {
-    expect(checkJsonSchema({ type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } } })).toBeNull();
+    expect(
+      checkJsonSchema({ type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } } }),
+    ).toBeNull();
   });
 
   it.each([
@@ -83,11 +87,16 @@ describe('checkJsonSchema', () => {
 });
 
 describe('schema bounds (issue 7, finding 1)', () => {
-  const anyOf = (count: number) => ({ type: 'object', properties: { a: { anyOf: Array.from({ length: count }, (_, i) => ({ const: i })) } } });
+  const anyOf = (count: number) => ({
+    type: 'object',
+    properties: { a: { anyOf: Array.from({ length: count }, (_, i) => ({ const: i })) } },
+  });
 
   it('refuses more than 500 subschemas before Ajv compiles anything', () => {
     expect(checkJsonSchema(anyOf(498))).toBeNull();
-    expect(checkJsonSchema(anyOf(2500))).toBe('parameters: must have at most 500 schemas (properties, items and branches together)');
+    expect(checkJsonSchema(anyOf(2500))).toBe(
+      'parameters: must have at most 500 schemas (properties, items and branches together)',
+    );
   });
 
   const branches = { anyOf: Array.from({ length: 2500 }, (_, i) => ({ const: `option-${i}` })) };
@@ -96,8 +105,14 @@ describe('schema bounds (issue 7, finding 1)', () => {
   it.each([
     ['an unknown keyword', { type: 'object', properties: { c: { $ref: '#/x' } }, x: branches }],
     ['default data', { type: 'object', properties: { c: { $ref: '#/default' } }, default: branches }],
-    ['enum data, percent- and ~-escaped', { type: 'object', properties: { c: { $ref: '#/enum/0/a~1b%20c' } }, enum: [{ 'a/b c': branches }] }],
-    ['an $id anchor under an unknown keyword', { type: 'object', properties: { c: { $ref: '#big' } }, x: { $id: '#big', ...branches } }],
+    [
+      'enum data, percent- and ~-escaped',
+      { type: 'object', properties: { c: { $ref: '#/enum/0/a~1b%20c' } }, enum: [{ 'a/b c': branches }] },
+    ],
+    [
+      'an $id anchor under an unknown keyword',
+      { type: 'object', properties: { c: { $ref: '#big' } }, x: { $id: '#big', ...branches } },
+    ],
   ])('counts what a $ref points at in %s (Ajv compiles it too)', (_label, schema) => {
     expect(checkJsonSchema(schema)).toBe(TOO_MANY);
   });
@@ -106,21 +121,28 @@ describe('schema bounds (issue 7, finding 1)', () => {
     const definition = { anyOf: Array.from({ length: 300 }, (_, i) => ({ const: i })) };
     const refs = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`p${i}`, { $ref: '#/definitions/choice' }]));
     expect(checkJsonSchema({ type: 'object', properties: refs, definitions: { choice: definition } })).toBeNull();
-    const tree = { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } } };
+    const tree = {
+      type: 'object',
+      properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } },
+    };
     expect(checkJsonSchema(tree)).toBeNull();
-    expect(argumentsError(JSON.stringify(tree), { name: 'a', children: [{ name: 'b', children: [{ name: 3 }] }] })).toBe(
-      'Invalid arguments (children.0.children.0.name: must be a string)',
-    );
+    expect(
+      argumentsError(JSON.stringify(tree), { name: 'a', children: [{ name: 'b', children: [{ name: 3 }] }] }),
+    ).toBe('Invalid arguments (children.0.children.0.name: must be a string)');
   });
 
   it('refuses a $ref that leaves the schema', () => {
     const refused = "parameters: $ref must point inside the schema ('#/…')";
     expect(checkJsonSchema({ type: 'object', properties: { c: { $ref: 'other.json#/default' } } })).toBe(refused);
-    expect(checkJsonSchema({ type: 'object', properties: { c: { $ref: 'https://example.com/s.json' } } })).toBe(refused);
+    expect(checkJsonSchema({ type: 'object', properties: { c: { $ref: 'https://example.com/s.json' } } })).toBe(
+      refused,
+    );
   });
 
   it('answers the arguments of a stored $async schema with an error instead of a promise', () => {
     const stored = JSON.stringify({ $async: true, type: 'object', properties: { n: { type: 'number' } } });
-    expect(argumentsError(stored, { n: 'x' })).toBe("The tool's parameters schema is invalid: asynchronous validation ($async) is not supported");
+    expect(argumentsError(stored, { n: 'x' })).toBe(
+      "The tool's parameters schema is invalid: asynchronous validation ($async) is not supported",
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../server/sandbox/index.js';
-import { NORMAL_CALL, handlerOf } from '../helpers/sandboxHandlers.js';
+import { handlerOf, NORMAL_CALL } from '../helpers/sandboxHandlers.js';
 import { startMainThreadProbe } from '../helpers/sandboxTargets.js';
 
 // The replacement worker's first call compiles in a cold thread: on a loaded machine that alone can
@@ -8,7 +8,11 @@ import { startMainThreadProbe } from '../helpers/sandboxTargets.js';
 const SERVES_WITHIN_MS = 5_000;
 
 const LOOP = { code: 'function handler() { for (;;) {} }', args: {}, values: {} };
-const STUCK = { code: "function handler() { return 'a'.repeat(2e6).indexOf('a'.repeat(1e6) + 'b'); }", args: {}, values: {} };
+const STUCK = {
+  code: "function handler() { return 'a'.repeat(2e6).indexOf('a'.repeat(1e6) + 'b'); }",
+  args: {},
+  values: {},
+};
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -24,7 +28,9 @@ describe('sandbox pool', () => {
 
     let loopsDone = 0;
     // Two owners, so both workers run a loop at once (one owner runs at most poolSize - 1 calls).
-    const loops = [sandbox.run({ ...LOOP, owner: 'a' }), sandbox.run({ ...LOOP, owner: 'b' })].map((run) => run.finally(() => (loopsDone += 1)));
+    const loops = [sandbox.run({ ...LOOP, owner: 'a' }), sandbox.run({ ...LOOP, owner: 'b' })].map((run) =>
+      run.finally(() => (loopsDone += 1)),
+    );
     for (let i = 0; i < 5; i += 1) {
       expect(await probe.get()).toBe('{"status":"ok"}');
       expect(loopsDone).toBe(0);
@@ -35,9 +41,13 @@ describe('sandbox pool', () => {
 
   it('runs concurrent calls in isolation', async () => {
     sandbox = createSandbox({ poolSize: 2 });
-    const code = handlerOf('globalThis.seen = (globalThis.seen || 0) + 1; await Promise.resolve(); return { n: args.n, seen: globalThis.seen, v: values.V };');
+    const code = handlerOf(
+      'globalThis.seen = (globalThis.seen || 0) + 1; await Promise.resolve(); return { n: args.n, seen: globalThis.seen, v: values.V };',
+    );
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, n) => sandbox!.run({ owner: `user-${n}`, code, args: { n }, values: { V: `user-${n}` } })),
+      Array.from({ length: 8 }, (_, n) =>
+        sandbox!.run({ owner: `user-${n}`, code, args: { n }, values: { V: `user-${n}` } }),
+      ),
     );
     expect(results.map((r) => r.output)).toEqual(Array.from({ length: 8 }, (_, n) => ({ n, seen: 1, v: `user-${n}` })));
   });
@@ -47,7 +57,10 @@ describe('sandbox pool', () => {
     await sandbox.run({ ...NORMAL_CALL });
     const running = sandbox.run(LOOP);
     const queued = sandbox.run({ ...NORMAL_CALL });
-    expect(await sandbox.run({ ...NORMAL_CALL })).toMatchObject({ success: false, error: 'The tool sandbox is busy, try again shortly' });
+    expect(await sandbox.run({ ...NORMAL_CALL })).toMatchObject({
+      success: false,
+      error: 'The tool sandbox is busy, try again shortly',
+    });
     expect((await running).error).toBe('Handler timed out after 400 ms');
     expect((await queued).output).toEqual({ echo: 42 });
   });
@@ -57,12 +70,19 @@ describe('sandbox pool', () => {
     const stuck = await sandbox.run(STUCK);
     expect(stuck).toMatchObject({ success: false, error: 'Handler timed out after 200 ms' });
     // With one worker still busy in indexOf for hours, only a replacement can answer this.
-    expect(await sandbox.run({ ...NORMAL_CALL, timeoutMs: SERVES_WITHIN_MS })).toMatchObject({ success: true, output: { echo: 42 } });
+    expect(await sandbox.run({ ...NORMAL_CALL, timeoutMs: SERVES_WITHIN_MS })).toMatchObject({
+      success: true,
+      output: { echo: 42 },
+    });
   });
 
   it('replaces workers after engine limits and keeps serving', async () => {
     sandbox = createSandbox({ poolSize: 1 });
-    const bomb = await sandbox.run({ code: "function handler() { return 'x'.repeat(2 ** 28); }", args: {}, values: {} });
+    const bomb = await sandbox.run({
+      code: "function handler() { return 'x'.repeat(2 ** 28); }",
+      args: {},
+      values: {},
+    });
     expect(bomb.error).toBe('Handler ran out of memory (limit 32 MB)');
     expect((await sandbox.run({ ...NORMAL_CALL })).output).toEqual({ echo: 42 });
   });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../server/sandbox/index.js';
-import { NORMAL_CALL, handlerOf } from '../helpers/sandboxHandlers.js';
+import { handlerOf, NORMAL_CALL } from '../helpers/sandboxHandlers.js';
 import { startMainThreadProbe } from '../helpers/sandboxTargets.js';
 
 // The replacement worker's first call compiles in a cold thread: on a loaded machine that alone can
@@ -13,7 +13,11 @@ import { startMainThreadProbe } from '../helpers/sandboxTargets.js';
 const SERVES_WITHIN_MS = 5_000;
 
 const TIMEOUT_MS = 300;
-const EVIL_PARAMETERS = { type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } }, required: ['name'] };
+const EVIL_PARAMETERS = {
+  type: 'object',
+  properties: { name: { type: 'string', pattern: '^(a+)+$' } },
+  required: ['name'],
+};
 // Ajv tests the pattern with V8's backtracking engine: about 2^37 steps, hours of one thread.
 const EVIL_ARGS = { name: `${'a'.repeat(37)}!` };
 const RAN = handlerOf("return 'handler ran';");
@@ -26,13 +30,20 @@ afterAll(() => sandbox.close());
 
 describe('arguments checked in the worker', () => {
   it('runs the handler when the arguments match', async () => {
-    const result = await sandbox.run({ code: RAN, args: { name: 'aaa' }, values: {}, parameters: JSON.stringify(EVIL_PARAMETERS) });
+    const result = await sandbox.run({
+      code: RAN,
+      args: { name: 'aaa' },
+      values: {},
+      parameters: JSON.stringify(EVIL_PARAMETERS),
+    });
     expect(result).toMatchObject({ success: true, output: 'handler ran' });
   });
 
   it('refuses mismatching arguments, naming the field, without running the handler', async () => {
     const code = handlerOf("console.log('ran'); return 1;");
-    expect(await sandbox.run({ code, args: { name: 'abc' }, values: {}, parameters: JSON.stringify(EVIL_PARAMETERS) })).toEqual({
+    expect(
+      await sandbox.run({ code, args: { name: 'abc' }, values: {}, parameters: JSON.stringify(EVIL_PARAMETERS) }),
+    ).toEqual({
       success: false,
       output: null,
       logs: [],
@@ -40,7 +51,9 @@ describe('arguments checked in the worker', () => {
       error: 'Invalid arguments (name: has an invalid format)',
     });
     // A schema given as an object works the same.
-    expect((await sandbox.run({ code, args: {}, values: {}, parameters: EVIL_PARAMETERS })).error).toBe('Invalid arguments (name: is required)');
+    expect((await sandbox.run({ code, args: {}, values: {}, parameters: EVIL_PARAMETERS })).error).toBe(
+      'Invalid arguments (name: is required)',
+    );
   });
 
   it('reports a stored schema that no longer compiles instead of running unchecked', async () => {
@@ -54,18 +67,27 @@ describe('arguments checked in the worker', () => {
     const probe = await startMainThreadProbe();
     try {
       let done = false;
-      const run = sandbox.run({ code: RAN, args: EVIL_ARGS, values: {}, parameters: JSON.stringify(EVIL_PARAMETERS) }).finally(() => (done = true));
+      const run = sandbox
+        .run({ code: RAN, args: EVIL_ARGS, values: {}, parameters: JSON.stringify(EVIL_PARAMETERS) })
+        .finally(() => (done = true));
       let answeredMeanwhile = 0;
       while (!done) {
         expect(await probe.get()).toBe('{"status":"ok"}');
         if (!done) answeredMeanwhile += 1;
       }
-      expect(await run).toMatchObject({ success: false, output: null, error: `Handler timed out after ${TIMEOUT_MS} ms` });
+      expect(await run).toMatchObject({
+        success: false,
+        output: null,
+        error: `Handler timed out after ${TIMEOUT_MS} ms`,
+      });
       expect(answeredMeanwhile).toBeGreaterThanOrEqual(5);
     } finally {
       probe.close();
     }
     // The stuck worker was replaced: the pool still serves.
-    expect(await sandbox.run({ ...NORMAL_CALL, timeoutMs: SERVES_WITHIN_MS })).toMatchObject({ success: true, output: { echo: 42 } });
+    expect(await sandbox.run({ ...NORMAL_CALL, timeoutMs: SERVES_WITHIN_MS })).toMatchObject({
+      success: true,
+      output: { echo: 42 },
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../server/sandbox/index.js';
 import { handlerOf } from '../helpers/sandboxHandlers.js';
-import { startCountingServer, type CountingServer } from '../helpers/sandboxTargets.js';
+import { type CountingServer, startCountingServer } from '../helpers/sandboxTargets.js';
 
 let sandbox: Sandbox;
 let api: CountingServer;
@@ -16,7 +16,9 @@ beforeAll(async () => {
     if (req.url === '/echo') {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      return req.on('end', () => res.end(JSON.stringify({ method: req.method, auth: req.headers.authorization, body })));
+      return req.on('end', () =>
+        res.end(JSON.stringify({ method: req.method, auth: req.headers.authorization, body })),
+      );
     }
     res.statusCode = 404;
     res.end('missing');
@@ -52,8 +54,13 @@ describe('tool handler runs', () => {
   });
 
   it('accepts a plain function or a top-level const handler', async () => {
-    expect((await sandbox.run({ code: 'function handler(args) { return args.x }', args: { x: 'plain' }, values: {} })).output).toBe('plain');
-    expect((await sandbox.run({ code: 'const handler = async (args) => args.x', args: { x: 'arrow' }, values: {} })).output).toBe('arrow');
+    expect(
+      (await sandbox.run({ code: 'function handler(args) { return args.x }', args: { x: 'plain' }, values: {} }))
+        .output,
+    ).toBe('plain');
+    expect(
+      (await sandbox.run({ code: 'const handler = async (args) => args.x', args: { x: 'arrow' }, values: {} })).output,
+    ).toBe('arrow');
   });
 
   it('captures console levels, prefixing warn and error', async () => {
@@ -63,29 +70,50 @@ describe('tool handler runs', () => {
   });
 
   it('turns undefined into null', async () => {
-    expect(await sandbox.run({ code: 'function handler() {}', args: {}, values: {} })).toMatchObject({ success: true, output: null });
+    expect(await sandbox.run({ code: 'function handler() {}', args: {}, values: {} })).toMatchObject({
+      success: true,
+      output: null,
+    });
   });
 
   it('reports a missing handler, a syntax error and a thrown error with its line', async () => {
     expect((await sandbox.run({ code: 'function helper() {}', args: {}, values: {} })).error).toBe(
       'Handler code must define async function handler(args, { values })',
     );
-    const syntax = await sandbox.run({ code: 'async function handler(args) {\n  return args.;\n}', args: {}, values: {} });
+    const syntax = await sandbox.run({
+      code: 'async function handler(args) {\n  return args.;\n}',
+      args: {},
+      values: {},
+    });
     expect(syntax.success).toBe(false);
     expect(syntax.error).toMatch(/^SyntaxError: .* \(line 2\)$/);
-    const thrown = await sandbox.run({ code: handlerOf("throw new TypeError('latitude out of range');"), args: {}, values: {} });
+    const thrown = await sandbox.run({
+      code: handlerOf("throw new TypeError('latitude out of range');"),
+      args: {},
+      values: {},
+    });
     expect(thrown.error).toBe('TypeError: latitude out of range (line 2)');
     expect(thrown.output).toBeNull();
   });
 
   it('keeps logs written before a failure', async () => {
-    const result = await sandbox.run({ code: handlerOf("console.log('before'); throw new Error('after');"), args: {}, values: {} });
+    const result = await sandbox.run({
+      code: handlerOf("console.log('before'); throw new Error('after');"),
+      args: {},
+      values: {},
+    });
     expect(result.logs).toEqual(['before']);
     expect(result.error).toBe('Error: after (line 2)');
   });
 
   it('refuses results that are not JSON', async () => {
-    for (const value of ['() => 1', 'Symbol("s")', '10n', '(() => { const a = {}; a.self = a; return a; })()', '{ nested: () => 1 }']) {
+    for (const value of [
+      '() => 1',
+      'Symbol("s")',
+      '10n',
+      '(() => { const a = {}; a.self = a; return a; })()',
+      '{ nested: () => 1 }',
+    ]) {
       const result = await sandbox.run({ code: handlerOf(`return ${value};`), args: {}, values: {} });
       expect(result.error, value).toBe('Handler result must be JSON-serialisable');
     }
@@ -126,7 +154,12 @@ describe('tool handler runs', () => {
   });
 
   it('honours a per-call timeout', async () => {
-    const result = await sandbox.run({ code: handlerOf('await new Promise(() => {});'), args: {}, values: {}, timeoutMs: 150 });
+    const result = await sandbox.run({
+      code: handlerOf('await new Promise(() => {});'),
+      args: {},
+      values: {},
+      timeoutMs: 150,
+    });
     expect(result.error).toBe('Handler timed out after 150 ms');
   });
 

@@ -4,12 +4,21 @@
  * Normal runs, engine limits and shutdown say nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSandbox, SandboxWorkerError, type Sandbox, type SandboxFetchOptions } from '../../server/sandbox/index.js';
+import {
+  createSandbox,
+  type Sandbox,
+  type SandboxFetchOptions,
+  SandboxWorkerError,
+} from '../../server/sandbox/index.js';
 import { SandboxWorker } from '../../server/sandbox/SandboxWorker.js';
 import type { SandboxWorkerData } from '../../server/sandbox/workerProtocol.js';
 import { NORMAL_CALL } from '../helpers/sandboxHandlers.js';
 
-const STUCK = { code: "function handler() { return 'a'.repeat(2e6).indexOf('a'.repeat(1e6) + 'b'); }", args: {}, values: {} };
+const STUCK = {
+  code: "function handler() { return 'a'.repeat(2e6).indexOf('a'.repeat(1e6) + 'b'); }",
+  args: {},
+  values: {},
+};
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -40,10 +49,12 @@ describe('onWorkerError', () => {
     const { errors, onWorkerError } = recorder();
     sandbox = createSandbox({ poolSize: 1, timeoutMs: 300, onWorkerError });
     await sandbox.run({ ...NORMAL_CALL });
-    expect((await sandbox.run({ code: 'function handler() { for (;;) {} }', args: {}, values: {} })).error).toBe('Handler timed out after 300 ms');
-    expect((await sandbox.run({ code: "function handler() { return 'x'.repeat(2 ** 28); }", args: {}, values: {} })).error).toBe(
-      'Handler ran out of memory (limit 32 MB)',
+    expect((await sandbox.run({ code: 'function handler() { for (;;) {} }', args: {}, values: {} })).error).toBe(
+      'Handler timed out after 300 ms',
     );
+    expect(
+      (await sandbox.run({ code: "function handler() { return 'x'.repeat(2 ** 28); }", args: {}, values: {} })).error,
+    ).toBe('Handler ran out of memory (limit 32 MB)');
     const running = sandbox.run({ code: 'function handler() { for (;;) {} }', args: {}, values: {}, timeoutMs: 5000 });
     await sandbox.close();
     expect((await running).error).toBe('The tool sandbox is shut down');
@@ -55,14 +66,24 @@ describe('onWorkerError', () => {
     // A function cannot be copied to a thread: creating the worker throws.
     const fetch = { allow: [() => 'not data'] } as unknown as SandboxFetchOptions;
     sandbox = createSandbox({ poolSize: 1, fetch, onWorkerError });
-    expect(await sandbox.run({ ...NORMAL_CALL })).toMatchObject({ success: false, error: 'The tool sandbox failed while running the handler' });
+    expect(await sandbox.run({ ...NORMAL_CALL })).toMatchObject({
+      success: false,
+      error: 'The tool sandbox failed while running the handler',
+    });
     expect(errors).toHaveLength(1);
     expect(errors[0]!.reason).toBe('start_failed');
     expect(errors[0]!.message).toMatch(/^Tool sandbox worker could not start: .*could not be cloned/);
   });
 
   it('survives a callback that throws', async () => {
-    sandbox = createSandbox({ poolSize: 1, timeoutMs: 200, watchdogGraceMs: 200, onWorkerError: () => { throw new Error('logger down'); } });
+    sandbox = createSandbox({
+      poolSize: 1,
+      timeoutMs: 200,
+      watchdogGraceMs: 200,
+      onWorkerError: () => {
+        throw new Error('logger down');
+      },
+    });
     expect((await sandbox.run(STUCK)).error).toBe('Handler timed out after 200 ms');
     expect(await sandbox.run({ ...NORMAL_CALL })).toMatchObject({ success: true, output: { echo: 42 } });
   });

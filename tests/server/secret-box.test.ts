@@ -46,7 +46,9 @@ describe('loadEncryptionKey', () => {
 
   it('prefers the configured key', async () => {
     const key = randomBytes(32);
-    expect((await loadEncryptionKey({ dataDir: '/nonexistent-never-created', encryptionKey: key })).equals(key)).toBe(true);
+    expect((await loadEncryptionKey({ dataDir: '/nonexistent-never-created', encryptionKey: key })).equals(key)).toBe(
+      true,
+    );
   });
 });
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../server/config.js';
+import { type Config, loadConfig } from '../../server/config.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { openDatabase, SQLITE_FILE_NAME } from '../../server/db/openDatabase.js';
 import type { Database } from '../../server/db/schema.js';
@@ -20,7 +20,7 @@ import { saveHeartbeat } from '../../server/db/serverInstances.js';
 import { insertSession } from '../../server/db/sessions.js';
 import { insertUser } from '../../server/db/users.js';
 import { InstanceHeartbeat } from '../../server/instances/InstanceHeartbeat.js';
-import { startServer, type RunningServer } from '../../server/startServer.js';
+import { type RunningServer, startServer } from '../../server/startServer.js';
 import { createTestClock } from '../helpers/serverApp.js';
 import { ownTestDatabase, TEST_DATABASE } from '../helpers/testDatabase.js';
 import { startVoiceHarness } from '../helpers/voiceHarness.js';
@@ -34,7 +34,13 @@ afterEach(async () => {
 async function sharedConfig(): Promise<Config> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-instances-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SWITCHBOARD_ADMIN_PASSWORD: 'instances-pw' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SWITCHBOARD_ADMIN_PASSWORD: 'instances-pw',
+  });
   const own = await ownTestDatabase('sb_instances');
   cleanups.push(own.drop);
   return { ...config, databaseUrl: own.databaseUrl };
@@ -62,15 +68,24 @@ function openSession(db: Kysely<Database>, userId: string, streamSid: string, in
 }
 
 async function openStreams(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db.selectFrom('call_sessions').select('stream_sid').where('ended_seq', 'is', null).orderBy('stream_sid').execute();
+  const rows = await db
+    .selectFrom('call_sessions')
+    .select('stream_sid')
+    .where('ended_seq', 'is', null)
+    .orderBy('stream_sid')
+    .execute();
   return rows.map((row) => row.stream_sid);
 }
 
 describe(`two instances on one database (${TEST_DATABASE})`, () => {
-  it('a starting instance closes the sessions of gone instances, and leaves a live peer\'s calls open on PostgreSQL', async () => {
+  it("a starting instance closes the sessions of gone instances, and leaves a live peer's calls open on PostgreSQL", async () => {
     const config = await sharedConfig();
     const a = await start(config);
-    const user = await insertUser(a.db, { username: 'instance-owner', email: null, role: 'user', passwordHash: 'x' }, Date.now());
+    const user = await insertUser(
+      a.db,
+      { username: 'instance-owner', email: null, role: 'user', passwordHash: 'x' },
+      Date.now(),
+    );
     await saveHeartbeat(a.db, 'crashed-instance', Date.now() - 3_600_000, Date.now() - 60_000);
     await openSession(a.db, user.id, 'MZ-live-on-a', a.app.instanceId);
     await openSession(a.db, user.id, 'MZ-of-crashed', 'crashed-instance');
@@ -81,16 +96,20 @@ describe(`two instances on one database (${TEST_DATABASE})`, () => {
     // A second process on one SQLite file is not a deployment SQLite has: what is open is a crash's.
     expect(await openStreams(b.db)).toEqual(TEST_DATABASE === 'postgres' ? ['MZ-live-on-a'] : []);
     const instances = await b.db.selectFrom('server_instances').select('id').execute();
-    expect(instances.map((row) => row.id).sort()).toEqual([a.app.instanceId, b.app.instanceId, 'crashed-instance'].sort());
+    expect(instances.map((row) => row.id).sort()).toEqual(
+      [a.app.instanceId, b.app.instanceId, 'crashed-instance'].sort(),
+    );
 
     // A stop ends the instance's calls and removes its heartbeat: nothing is left for peers.
     await a.stop();
-    expect(await b.db.selectFrom('server_instances').select('id').where('id', '=', a.app.instanceId).execute()).toEqual([]);
+    expect(await b.db.selectFrom('server_instances').select('id').where('id', '=', a.app.instanceId).execute()).toEqual(
+      [],
+    );
   });
 });
 
 describe('the heartbeat of a running instance', () => {
-  it('closes a peer\'s sessions once the peer\'s heartbeat is stale, not before, and forgets the peer', async () => {
+  it("closes a peer's sessions once the peer's heartbeat is stale, not before, and forgets the peer", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-heartbeat-'));
     const own = await ownTestDatabase('sb_heartbeat');
     const db = openDatabase({ dataDir, databaseUrl: own.databaseUrl });
@@ -100,7 +119,11 @@ describe('the heartbeat of a running instance', () => {
       await rm(dataDir, { recursive: true, force: true });
     });
     await migrateToLatest(db);
-    const user = await insertUser(db, { username: 'heartbeat-owner', email: null, role: 'user', passwordHash: 'x' }, Date.now());
+    const user = await insertUser(
+      db,
+      { username: 'heartbeat-owner', email: null, role: 'user', passwordHash: 'x' },
+      Date.now(),
+    );
     const clock = createTestClock();
     const log = { info: () => undefined, warn: () => undefined };
     // The peer registers, starts a call, then dies: it never beats again.
@@ -111,7 +134,14 @@ describe('the heartbeat of a running instance', () => {
     expect(await self.start()).toBe(0);
     cleanups.push(() => self.stop());
     self.keepBeating(log);
-    const seen = async () => (await db.selectFrom('server_instances').select('last_seen_at').where('id', '=', self.id).executeTakeFirstOrThrow()).last_seen_at;
+    const seen = async () =>
+      (
+        await db
+          .selectFrom('server_instances')
+          .select('last_seen_at')
+          .where('id', '=', self.id)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
 
     clock.advance(20_000);
     await expect.poll(seen).toBe(clock.now());
@@ -119,7 +149,9 @@ describe('the heartbeat of a running instance', () => {
 
     clock.advance(15_000);
     await expect.poll(() => openStreams(db)).toEqual([]);
-    await expect.poll(async () => (await db.selectFrom('server_instances').select('id').execute()).map((row) => row.id)).toEqual([self.id]);
+    await expect
+      .poll(async () => (await db.selectFrom('server_instances').select('id').execute()).map((row) => row.id))
+      .toEqual([self.id]);
   });
 
   it('after a database outage, waits until live peers could beat again before it closes anything', async () => {
@@ -145,7 +177,11 @@ describe('the heartbeat of a running instance', () => {
       await db.destroy();
       await rm(dataDir, { recursive: true, force: true });
     });
-    const user = await insertUser(db, { username: 'outage-owner', email: null, role: 'user', passwordHash: 'x' }, Date.now());
+    const user = await insertUser(
+      db,
+      { username: 'outage-owner', email: null, role: 'user', passwordHash: 'x' },
+      Date.now(),
+    );
     const clock = createTestClock();
     const self = new InstanceHeartbeat({ db: cut, now: clock.now, intervalMs: 10 });
     await self.start();
@@ -156,14 +192,28 @@ describe('the heartbeat of a running instance', () => {
     await openSession(db, user.id, 'MZ-live-peer', 'live-peer');
     await openSession(db, user.id, 'MZ-dead-peer', 'dead-peer');
     const warnings: string[] = [];
-    self.keepBeating({ info: () => undefined, warn: (_details: unknown, message?: string) => void warnings.push(message ?? '') });
+    self.keepBeating({
+      info: () => undefined,
+      warn: (_details: unknown, message?: string) => void warnings.push(message ?? ''),
+    });
 
     outage.on = true;
     clock.advance(60_000);
     await expect.poll(() => warnings).toEqual(['instance heartbeat failed']);
     outage.on = false;
     // Back: self beats at once, the live peer only a few seconds later. Nothing is closed meanwhile.
-    await expect.poll(async () => (await db.selectFrom('server_instances').select('last_seen_at').where('id', '=', self.id).executeTakeFirstOrThrow()).last_seen_at).toBe(clock.now());
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .selectFrom('server_instances')
+              .select('last_seen_at')
+              .where('id', '=', self.id)
+              .executeTakeFirstOrThrow()
+          ).last_seen_at,
+      )
+      .toBe(clock.now());
     clock.advance(5_000);
     await saveHeartbeat(db, 'live-peer', 0, clock.now());
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -181,6 +231,10 @@ it('stores the bridging instance on the session of a call', async () => {
   const owner = await voice.owner();
   const call = await voice.incomingCall(owner);
   await call.realtime.waitFor('session.update');
-  const row = await voice.t.db.selectFrom('call_sessions').select(['instance_id', 'ended_seq']).where('stream_sid', '=', call.streamSid).executeTakeFirstOrThrow();
+  const row = await voice.t.db
+    .selectFrom('call_sessions')
+    .select(['instance_id', 'ended_seq'])
+    .where('stream_sid', '=', call.streamSid)
+    .executeTakeFirstOrThrow();
   expect(row).toEqual({ instance_id: voice.t.app.instanceId, ended_seq: null });
 });

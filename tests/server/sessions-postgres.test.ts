@@ -36,10 +36,21 @@ describe.skipIf(!POSTGRES_TEST_URL)('call sessions on PostgreSQL', () => {
   it('gives concurrent ends distinct consecutive places and pages them both ways', async () => {
     for (let n = 1; n <= 12; n++) await open(n);
     const ends = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => endSessionRecord(t.db, { stream_sid: `MZpg${i + 1}`, user_id: userId, start_time: 1_800_000_000_000 + i + 1 }, 1_800_000_060_000)),
+      Array.from({ length: 12 }, (_, i) =>
+        endSessionRecord(
+          t.db,
+          { stream_sid: `MZpg${i + 1}`, user_id: userId, start_time: 1_800_000_000_000 + i + 1 },
+          1_800_000_060_000,
+        ),
+      ),
     );
     expect(ends.every((e) => e !== null && e.duration === 60)).toBe(true);
-    const rows = await t.db.selectFrom('call_sessions').select(['ended_seq', 'end_time']).where('user_id', '=', userId).orderBy('ended_seq').execute();
+    const rows = await t.db
+      .selectFrom('call_sessions')
+      .select(['ended_seq', 'end_time'])
+      .where('user_id', '=', userId)
+      .orderBy('ended_seq')
+      .execute();
     expect(rows.map((r) => r.ended_seq)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(typeof rows[0]!.end_time).toBe('number');
     const desc = await listEndedSessions(t.db, userId, { limit: 5, offset: 10, order: 'desc' });
@@ -52,9 +63,23 @@ describe.skipIf(!POSTGRES_TEST_URL)('call sessions on PostgreSQL', () => {
 
   it('closes sessions left open at their last message', async () => {
     await open(100);
-    await insertMessage(t.db, { stream_sid: 'MZpg100', item_id: 'i', seq: 1, type: 'user', message: 'hi', timestamp: 1_800_000_090_000, function_output: null, function_args: null, function_id: null });
+    await insertMessage(t.db, {
+      stream_sid: 'MZpg100',
+      item_id: 'i',
+      seq: 1,
+      type: 'user',
+      message: 'hi',
+      timestamp: 1_800_000_090_000,
+      function_output: null,
+      function_args: null,
+      function_id: null,
+    });
     expect(await closeOrphanedSessions(t.db, Date.now())).toBe(1);
-    const row = await t.db.selectFrom('call_sessions').selectAll().where('stream_sid', '=', 'MZpg100').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('call_sessions')
+      .selectAll()
+      .where('stream_sid', '=', 'MZpg100')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ end_time: 1_800_000_090_000, ended_seq: 13 });
   });
 });

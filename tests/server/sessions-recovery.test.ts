@@ -31,7 +31,16 @@ async function migratedDatabase() {
   dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-recovery-'));
   const own = await ownTestDatabase('sb_recovery');
   dropDatabase = own.drop;
-  const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SWITCHBOARD_ADMIN_PASSWORD: 'recovery-pw' }), databaseUrl: own.databaseUrl };
+  const config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SWITCHBOARD_ADMIN_PASSWORD: 'recovery-pw',
+    }),
+    databaseUrl: own.databaseUrl,
+  };
   const db = openDatabase(config);
   await migrateToLatest(db);
   return { config, db };
@@ -42,16 +51,41 @@ it('closes the sessions a crash left open when the server starts', async () => {
   const user = await insertUser(db, { username: 'caller-owner', email: null, role: 'user', passwordHash: 'x' }, 1);
   await seedEndedSessions(db, user.id, 'agent-1', 3, Date.UTC(2026, 0, 1));
   const open = (streamSid: string, startTime: number) =>
-    insertSession(db, { stream_sid: streamSid, call_sid: `CA-${streamSid}`, user_id: user.id, agent_id: 'agent-1', agent_name: 'A', from_number: '+1', to_number: '+2', call_type: 'inbound', start_time: startTime });
+    insertSession(db, {
+      stream_sid: streamSid,
+      call_sid: `CA-${streamSid}`,
+      user_id: user.id,
+      agent_id: 'agent-1',
+      agent_name: 'A',
+      from_number: '+1',
+      to_number: '+2',
+      call_type: 'inbound',
+      start_time: startTime,
+    });
   const started = Date.UTC(2026, 2, 1, 12);
   await open('MZ-talking', started);
   await open('MZ-silent', started + 1000);
-  await insertMessage(db, { stream_sid: 'MZ-talking', item_id: 'item_1', seq: 1, type: 'user', message: 'Hello?', timestamp: started + 95_000, function_output: null, function_args: null, function_id: null });
+  await insertMessage(db, {
+    stream_sid: 'MZ-talking',
+    item_id: 'item_1',
+    seq: 1,
+    type: 'user',
+    message: 'Hello?',
+    timestamp: started + 95_000,
+    function_output: null,
+    function_args: null,
+    function_id: null,
+  });
   await db.destroy();
 
   const server = await startServer(config);
   try {
-    const rows = await server.db.selectFrom('call_sessions').selectAll().where('stream_sid', 'in', ['MZ-talking', 'MZ-silent']).orderBy('stream_sid').execute();
+    const rows = await server.db
+      .selectFrom('call_sessions')
+      .selectAll()
+      .where('stream_sid', 'in', ['MZ-talking', 'MZ-silent'])
+      .orderBy('stream_sid')
+      .execute();
     expect(rows.map((r) => [r.stream_sid, r.end_time, r.duration, r.ended_seq])).toEqual([
       ['MZ-silent', started + 1000, 0, 4],
       ['MZ-talking', started + 95_000, 95, 5],
@@ -71,14 +105,26 @@ it(`a session of an app that crashed a moment ago is closed at start-up on SQLit
   const now = Date.now();
   await saveHeartbeat(db, 'crashed-app', now - 60_000, now - 1000);
   await insertSession(db, {
-    stream_sid: 'MZ-of-crashed-app', call_sid: 'CA-crashed', user_id: user.id, agent_id: 'agent-1', agent_name: 'A',
-    from_number: '+1', to_number: '+2', call_type: 'inbound', start_time: now - 30_000, instance_id: 'crashed-app',
+    stream_sid: 'MZ-of-crashed-app',
+    call_sid: 'CA-crashed',
+    user_id: user.id,
+    agent_id: 'agent-1',
+    agent_name: 'A',
+    from_number: '+1',
+    to_number: '+2',
+    call_type: 'inbound',
+    start_time: now - 30_000,
+    instance_id: 'crashed-app',
   });
   await db.destroy();
 
   const server = await startServer(config);
   try {
-    const row = await server.db.selectFrom('call_sessions').select(['end_time', 'duration']).where('stream_sid', '=', 'MZ-of-crashed-app').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('call_sessions')
+      .select(['end_time', 'duration'])
+      .where('stream_sid', '=', 'MZ-of-crashed-app')
+      .executeTakeFirstOrThrow();
     if (TEST_DATABASE === 'sqlite') expect(row).toEqual({ end_time: now - 30_000, duration: 0 });
     // Another instance on the same PostgreSQL may still be bridging it: closed only once its heartbeat is stale.
     else expect(row).toEqual({ end_time: null, duration: null });

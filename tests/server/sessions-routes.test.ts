@@ -4,8 +4,8 @@
  * and nobody else's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallSession, EndedSessionsPage } from '../../shared/types/session.js';
 import { insertSession } from '../../server/db/sessions.js';
+import type { CallSession, EndedSessionsPage } from '../../shared/types/session.js';
 import { seedEndedSessions } from '../helpers/seedSessions.js';
 import { openTestSocket } from '../helpers/serverSocket.js';
 import { startVoiceHarness, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
@@ -45,18 +45,29 @@ describe('ended sessions', () => {
     expect(body.sessions).toHaveLength(10);
     const ends = body.sessions.map((s) => s.endTime!);
     expect(ends).toEqual([...ends].sort((a, b) => b - a));
-    expect(body.sessions[0]).toMatchObject({ active: false, callType: expect.stringMatching(/^(inbound|outbound)$/), agentId: alice.agent.id, agentName: 'Seeded agent' });
+    expect(body.sessions[0]).toMatchObject({
+      active: false,
+      callType: expect.stringMatching(/^(inbound|outbound)$/),
+      agentId: alice.agent.id,
+      agentName: 'Seeded agent',
+    });
   });
 
   it('takes the page sizes of the console, an offset and ascending order', async () => {
-    for (const limit of [5, 25, 50]) expect((await page(alice, `?limit=${limit}`)).body.sessions).toHaveLength(Math.min(limit, 23));
+    for (const limit of [5, 25, 50])
+      expect((await page(alice, `?limit=${limit}`)).body.sessions).toHaveLength(Math.min(limit, 23));
     const last = await page(alice, '?limit=10&offset=20');
     expect(last.body.sessions).toHaveLength(3);
     const asc = await page(alice, '?order=asc&limit=5&offset=5');
     const ends = asc.body.sessions.map((s) => s.endTime!);
     expect(ends).toEqual([...ends].sort((a, b) => a - b));
     const desc = await page(alice, '?order=descending&limit=23');
-    expect(desc.body.sessions.map((s) => s.streamSid).reverse().slice(5, 10)).toEqual(asc.body.sessions.map((s) => s.streamSid));
+    expect(
+      desc.body.sessions
+        .map((s) => s.streamSid)
+        .reverse()
+        .slice(5, 10),
+    ).toEqual(asc.body.sessions.map((s) => s.streamSid));
     expect((await page(alice, '?offset=500')).body.sessions).toEqual([]);
   });
 
@@ -67,22 +78,32 @@ describe('ended sessions', () => {
     ['?offset=-1', 'offset: must be a whole number from 0 to 1000000000'],
     ['?order=sideways', 'order: must be desc or asc'],
   ])('refuses %s with a 400 naming the field', async (query, error) => {
-    expect(await page(alice, query)).toEqual({ status: 400, body: { success: false, error, code: 'validation_failed' } });
+    expect(await page(alice, query)).toEqual({
+      status: 400,
+      body: { success: false, error, code: 'validation_failed' },
+    });
   });
 });
 
 describe('owner isolation', () => {
-  it('lists only the user\'s own sessions', async () => {
+  it("lists only the user's own sessions", async () => {
     expect((await page(bob)).body).toMatchObject({ total: 0, sessions: [] });
     const active = (await bob.call('GET', '/api/sessions/active-sessions')).json<{ sessions: CallSession[] }>();
     expect(active).toEqual({ success: true, sessions: [] });
     const mine = (await alice.call('GET', '/api/sessions/active-sessions')).json<{ sessions: CallSession[] }>();
     expect(mine.sessions).toEqual([
-      expect.objectContaining({ streamSid: 'MZalice-open', active: true, fromPhoneNumber: 'Unknown', toPhoneNumber: alice.number, callType: 'inbound', endTime: null }),
+      expect.objectContaining({
+        streamSid: 'MZalice-open',
+        active: true,
+        fromPhoneNumber: 'Unknown',
+        toPhoneNumber: alice.number,
+        callType: 'inbound',
+        endTime: null,
+      }),
     ]);
   });
 
-  it('answers 404 for another user\'s session on every call that names one', async () => {
+  it("answers 404 for another user's session on every call that names one", async () => {
     const notFound = { success: false, error: 'Session not found', code: 'not_found' };
     for (const [method, url, payload] of [
       ['GET', '/api/sessions/active-sessions/MZalice-open', undefined],
@@ -104,14 +125,15 @@ describe('owner isolation', () => {
 });
 
 describe('call events', () => {
-  it('reach the owner\'s consoles and an admin impersonating the owner, and nobody else', async () => {
+  it("reach the owner's consoles and an admin impersonating the owner, and nobody else", async () => {
     const admin = await h.t.createUser({ role: 'admin' });
     const adminToken = (await h.t.login(admin.username, admin.password)).accessToken;
     const owner = await alice.console();
     const impersonating = openTestSocket(`${h.wsUrl}/api/frontend?token=${adminToken}&impersonate=${alice.user.id}`);
     const adminOwn = openTestSocket(`${h.wsUrl}/api/frontend?token=${adminToken}`);
     const other = await bob.console();
-    for (const socket of [impersonating, adminOwn]) expect((await socket.nextMessage()).type).toBe('connection.established');
+    for (const socket of [impersonating, adminOwn])
+      expect((await socket.nextMessage()).type).toBe('connection.established');
 
     const call = await h.incomingCall(alice);
     const created = await owner.nextMessage();

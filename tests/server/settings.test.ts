@@ -20,7 +20,12 @@ async function signedIn() {
   const user = await t.createUser();
   const { accessToken } = await t.login(user.username, user.password);
   const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: t.auth(accessToken), ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: t.auth(accessToken),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return { user, call };
 }
 
@@ -31,14 +36,22 @@ const TWILIO_TOKEN = 'twilio-auth-TOKEN-secret-77e1';
 /** All the database holds: SQLite's files, or on PostgreSQL every row of every table, as text. */
 async function storedBytes(): Promise<Buffer> {
   if (isPostgres(t.db)) {
-    const { rows: tables } = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`.execute(t.db);
+    const { rows: tables } = await sql<{
+      name: string;
+    }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`.execute(t.db);
     const texts = await Promise.all(
-      tables.map(async ({ name }) => (await sql<{ row: string }>`SELECT x::text AS row FROM ${sql.table(name)} AS x`.execute(t.db)).rows.map((r) => r.row).join('\n')),
+      tables.map(async ({ name }) =>
+        (await sql<{ row: string }>`SELECT x::text AS row FROM ${sql.table(name)} AS x`.execute(t.db)).rows
+          .map((r) => r.row)
+          .join('\n'),
+      ),
     );
     return Buffer.from(texts.join('\n'));
   }
   const files = [SQLITE_FILE_NAME, `${SQLITE_FILE_NAME}-wal`];
-  return Buffer.concat(await Promise.all(files.map((f) => readFile(path.join(t.dataDir, f)).catch(() => Buffer.alloc(0)))));
+  return Buffer.concat(
+    await Promise.all(files.map((f) => readFile(path.join(t.dataDir, f)).catch(() => Buffer.alloc(0)))),
+  );
 }
 
 describe('account settings', () => {
@@ -60,7 +73,11 @@ describe('account settings', () => {
       twilio_auth_token: TWILIO_TOKEN,
     });
     expect(saved.statusCode).toBe(200);
-    const expected = { OPENAI_API_KEY: '••••••••9f3a', TWILIO_ACCOUNT_SID: TWILIO_SID, TWILIO_AUTH_TOKEN: '••••••••77e1' };
+    const expected = {
+      OPENAI_API_KEY: '••••••••9f3a',
+      TWILIO_ACCOUNT_SID: TWILIO_SID,
+      TWILIO_AUTH_TOKEN: '••••••••77e1',
+    };
     // OpenAI and Twilio are unreachable here (the test app's base URLs): saved all the same.
     expect(saved.json()).toEqual({
       success: true,
@@ -91,7 +108,11 @@ describe('account settings', () => {
     });
 
     const cleared = await call('PUT', '/api/accounts/settings', { twilio_auth_token: '' });
-    expect(cleared.json().settings).toEqual({ OPENAI_API_KEY: '••••••••9f3a', TWILIO_ACCOUNT_SID: TWILIO_SID, TWILIO_AUTH_TOKEN: null });
+    expect(cleared.json().settings).toEqual({
+      OPENAI_API_KEY: '••••••••9f3a',
+      TWILIO_ACCOUNT_SID: TWILIO_SID,
+      TWILIO_AUTH_TOKEN: null,
+    });
   });
 
   it('reset clears all three and delete removes the row', async () => {
@@ -99,13 +120,20 @@ describe('account settings', () => {
     await call('PUT', '/api/accounts/settings', { openai_api_key: OPENAI_KEY, twilio_account_sid: TWILIO_SID });
     const reset = await call('POST', '/api/accounts/settings/reset');
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toEqual({ success: true, settings: { OPENAI_API_KEY: null, TWILIO_ACCOUNT_SID: null, TWILIO_AUTH_TOKEN: null } });
+    expect(reset.json()).toEqual({
+      success: true,
+      settings: { OPENAI_API_KEY: null, TWILIO_ACCOUNT_SID: null, TWILIO_AUTH_TOKEN: null },
+    });
 
     await call('PUT', '/api/accounts/settings', { openai_api_key: OPENAI_KEY });
     const deleted = await call('DELETE', '/api/accounts/settings');
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ success: true });
-    expect(await getAccountSecrets(t.db, t.app.secretBox, user.id)).toEqual({ openaiApiKey: null, twilioAccountSid: null, twilioAuthToken: null });
+    expect(await getAccountSecrets(t.db, t.app.secretBox, user.id)).toEqual({
+      openaiApiKey: null,
+      twilioAccountSid: null,
+      twilioAuthToken: null,
+    });
   });
 
   // Another instance keeps its answer for at most OWNER_ANSWERS_DEFAULTS.maxAgeMs (sooner when
@@ -117,7 +145,8 @@ describe('account settings', () => {
     try {
       const shown = async () => (await call('GET', '/api/accounts/settings')).json().settings;
       const shownElsewhere = async () =>
-        (await other.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(accessToken) })).json().settings;
+        (await other.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(accessToken) })).json()
+          .settings;
       const none = { OPENAI_API_KEY: null, TWILIO_ACCOUNT_SID: null, TWILIO_AUTH_TOKEN: null };
       expect(await shown()).toEqual(none);
       expect(await shownElsewhere()).toEqual(none);
@@ -153,7 +182,11 @@ describe('account settings', () => {
 
   it('never writes a secret in plaintext to the database', async () => {
     const { call } = await signedIn();
-    await call('PUT', '/api/accounts/settings', { openai_api_key: OPENAI_KEY, twilio_account_sid: TWILIO_SID, twilio_auth_token: TWILIO_TOKEN });
+    await call('PUT', '/api/accounts/settings', {
+      openai_api_key: OPENAI_KEY,
+      twilio_account_sid: TWILIO_SID,
+      twilio_auth_token: TWILIO_TOKEN,
+    });
     const bytes = await storedBytes();
     expect(bytes.length).toBeGreaterThan(0);
     for (const secret of [OPENAI_KEY, TWILIO_SID, TWILIO_TOKEN]) {
@@ -161,7 +194,7 @@ describe('account settings', () => {
     }
   });
 
-  it('while impersonating, reads and writes the impersonated user\'s settings', async () => {
+  it("while impersonating, reads and writes the impersonated user's settings", async () => {
     const admin = await t.createUser({ role: 'admin' });
     const target = await t.createUser();
     const { accessToken } = await t.login(admin.username, admin.password);

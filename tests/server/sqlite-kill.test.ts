@@ -11,7 +11,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME } from '../../server/db/openDatabase.js';
-import { PROCESS_ADMIN, signIn, startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
+import { PROCESS_ADMIN, type ServerProcess, signIn, startServerProcess } from '../helpers/serverProcess.js';
 
 const USERS = 3;
 const WORKERS = 24;
@@ -29,7 +29,12 @@ async function createUser(url: string, adminToken: string, username: string): Pr
   const response = await fetch(`${url}/api/accounts/admin/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify({ username, email: `${username}@example.test`, password: `pw-${username}-long`, role: 'user' }),
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.test`,
+      password: `pw-${username}-long`,
+      role: 'user',
+    }),
   });
   if (response.status !== 201) throw new Error(`creating ${username} answered ${response.status}`);
 }
@@ -76,11 +81,17 @@ it('keeps every acknowledged write when the server is killed mid-burst', async (
 
   const second = await startServerProcess(dataDir);
   running.push(second);
-  const found = await Promise.all(usernames.map(async (username) => customValues(second.url, await signIn(second.url, username, `pw-${username}-long`))));
+  const found = await Promise.all(
+    usernames.map(async (username) =>
+      customValues(second.url, await signIn(second.url, username, `pw-${username}-long`)),
+    ),
+  );
   const missing = acknowledged.filter((write) => found[write.user]!.get(write.name) !== write.value);
   const rows = found.reduce((sum, values) => sum + values.size, 0);
   // The figure issue 12 asks for; the writes in flight at the kill may or may not have landed.
-  process.stdout.write(`kill -9 mid-burst: ${acknowledged.length} writes acknowledged, ${rows} found after restart, ${missing.length} acknowledged missing (${sent} sent)\n`);
+  process.stdout.write(
+    `kill -9 mid-burst: ${acknowledged.length} writes acknowledged, ${rows} found after restart, ${missing.length} acknowledged missing (${sent} sent)\n`,
+  );
   expect(missing).toEqual([]);
   expect(rows).toBeGreaterThanOrEqual(acknowledged.length);
 

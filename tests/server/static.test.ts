@@ -23,7 +23,9 @@ beforeAll(async () => {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await writeFile(path.join(root, file), content);
   }
-  built = await createTestApp({ config: { distDir: path.join(root, 'dist'), examplesDir: path.join(root, 'examples') } });
+  built = await createTestApp({
+    config: { distDir: path.join(root, 'dist'), examplesDir: path.join(root, 'examples') },
+  });
   unbuilt = await createTestApp();
 });
 afterAll(async () => {
@@ -32,7 +34,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const page = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+const page = (t: TestApp, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
 
 describe('built console', () => {
   it('serves index.html at / and for client-side routes, never cached', async () => {
@@ -59,7 +62,11 @@ describe('built console', () => {
   });
 
   it('serves the widget for customer pages on other origins', async () => {
-    for (const [file, type] of [['widget.js', /javascript/], ['widget.mjs', /javascript/], ['widget.d.ts', /./]] as const) {
+    for (const [file, type] of [
+      ['widget.js', /javascript/],
+      ['widget.mjs', /javascript/],
+      ['widget.d.ts', /./],
+    ] as const) {
       const response = await built.app.inject({ method: 'GET', url: `/${file}` });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(type);

@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUMMARIZE_DEFAULTS } from '../../server/llm/summarizeLimits.js';
-import { FAKE_ERRORS, startFakeOpenAIChat, type FakeChatRequest, type FakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
+import {
+  FAKE_ERRORS,
+  type FakeChatRequest,
+  type FakeOpenAIChat,
+  startFakeOpenAIChat,
+} from '../fixtures/fakeOpenAIChat.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 
 const KEY = 'sk-summarize-test-1234';
@@ -15,7 +20,12 @@ let token: string;
 
 beforeAll(async () => {
   fake = await startFakeOpenAIChat({ apiKeys: [KEY] });
-  t = await createTestApp({ config: { openaiBaseUrl: fake.baseUrl, summarize: { ...SUMMARIZE_DEFAULTS, chunkChars: 300, maxInputChars: 5000, maxRunningPerUser: 1 } } });
+  t = await createTestApp({
+    config: {
+      openaiBaseUrl: fake.baseUrl,
+      summarize: { ...SUMMARIZE_DEFAULTS, chunkChars: 300, maxInputChars: 5000, maxRunningPerUser: 1 },
+    },
+  });
   const user = await t.createUser();
   token = (await t.login(user.username, user.password)).accessToken;
   await saveKey(token, KEY);
@@ -27,17 +37,31 @@ afterAll(async () => {
 beforeEach(() => fake.reset());
 
 function saveKey(accessToken: string, key: string) {
-  return t.app.inject({ method: 'PUT', url: '/api/accounts/settings', headers: t.auth(accessToken), payload: { openai_api_key: key } });
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/accounts/settings',
+    headers: t.auth(accessToken),
+    payload: { openai_api_key: key },
+  });
 }
 
 const summarize = (payload: unknown, accessToken = token) =>
-  t.app.inject({ method: 'POST', url: '/api/webchats/summarize', headers: t.auth(accessToken), payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/webchats/summarize',
+    headers: t.auth(accessToken),
+    payload: payload as object,
+  });
 
-const userPrompt = (request: FakeChatRequest | undefined) => String(request?.body.messages?.find((m) => m.role === 'user')?.content ?? '');
+const userPrompt = (request: FakeChatRequest | undefined) =>
+  String(request?.body.messages?.find((m) => m.role === 'user')?.content ?? '');
 
 /** Paragraphs of about 100 characters each, `count` of them. */
 const paragraphs = (count: number) =>
-  Array.from({ length: count }, (_, i) => `Paragraph ${i + 1}: the shop sells item number ${i + 1} for ${10 + i} euros, every weekday.`).join('\n\n');
+  Array.from(
+    { length: count },
+    (_, i) => `Paragraph ${i + 1}: the shop sells item number ${i + 1} for ${10 + i} euros, every weekday.`,
+  ).join('\n\n');
 
 describe('POST /api/webchats/summarize', () => {
   it('summarizes short text in one request with the user’s key and answers {summary}', async () => {
@@ -50,7 +74,9 @@ describe('POST /api/webchats/summarize', () => {
     expect(request.authorization).toBe(`Bearer ${KEY}`);
     expect(request.body).toMatchObject({ model: 'gpt-4o-mini', stream: false });
     expect(request.body.messages?.[0]?.role).toBe('system');
-    expect(userPrompt(request)).toBe('Summarize this website content:\n\nWe sell rakes for 25 euros and hoses for 40 euros.');
+    expect(userPrompt(request)).toBe(
+      'Summarize this website content:\n\nWe sell rakes for 25 euros and hoses for 40 euros.',
+    );
   });
 
   it('summarizes long text in chunks, then merges the chunk summaries (map-reduce)', async () => {
@@ -75,7 +101,11 @@ describe('POST /api/webchats/summarize', () => {
   });
 
   it('merges in several rounds when the chunk summaries themselves are too long', async () => {
-    fake.reply = (request) => ({ text: userPrompt(request).startsWith('Part ') ? 'A chunk summary that is long enough to need merging again. '.repeat(2) : 'Merged.' });
+    fake.reply = (request) => ({
+      text: userPrompt(request).startsWith('Part ')
+        ? 'A chunk summary that is long enough to need merging again. '.repeat(2)
+        : 'Merged.',
+    });
     const response = await summarize({ text: paragraphs(40) });
     expect(response.json()).toEqual({ summary: 'Merged.' });
     const merges = fake.requests.map(userPrompt).filter((p) => p.startsWith('Summaries of parts'));
@@ -103,7 +133,10 @@ describe('POST /api/webchats/summarize', () => {
   it('answers 413 for text over the limit, before calling the model', async () => {
     const response = await summarize({ text: 'x'.repeat(5001) });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ code: 'payload_too_large', error: 'The text is too large: at most 5,000 characters can be summarized' });
+    expect(response.json()).toMatchObject({
+      code: 'payload_too_large',
+      error: 'The text is too large: at most 5,000 characters can be summarized',
+    });
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -112,7 +145,11 @@ describe('POST /api/webchats/summarize', () => {
     const { accessToken } = await t.login(keyless.username, keyless.password);
     const response = await summarize({ text: 'Some content' }, accessToken);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, code: 'missing_credentials', error: 'The OpenAI API key is missing. Add your OpenAI API key in Settings.' });
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'missing_credentials',
+      error: 'The OpenAI API key is missing. Add your OpenAI API key in Settings.',
+    });
   });
 
   it('says the key was refused (a 400, never a 401) when OpenAI rejects it', async () => {
@@ -121,7 +158,11 @@ describe('POST /api/webchats/summarize', () => {
     await saveKey(accessToken, 'sk-not-a-real-key-9999');
     const response = await summarize({ text: 'Some content' }, accessToken);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, code: 'openai_auth_failed', error: 'OpenAI refused the API key. Fix your OpenAI API key in Settings.' });
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'openai_auth_failed',
+      error: 'OpenAI refused the API key. Fix your OpenAI API key in Settings.',
+    });
   });
 
   it('keeps a provider rate limit as 429 with its Retry-After', async () => {
@@ -129,7 +170,10 @@ describe('POST /api/webchats/summarize', () => {
     const response = await summarize({ text: 'Some content' });
     expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBe('18');
-    expect(response.json()).toMatchObject({ code: 'rate_limited', error: "OpenAI's rate limit was reached. Please try again in 18 seconds." });
+    expect(response.json()).toMatchObject({
+      code: 'rate_limited',
+      error: "OpenAI's rate limit was reached. Please try again in 18 seconds.",
+    });
   });
 
   it('tells an exhausted quota apart from a rate limit', async () => {
@@ -144,7 +188,11 @@ describe('POST /api/webchats/summarize', () => {
     fake.enqueue({ httpError: FAKE_ERRORS.serverError(500) });
     const single = await summarize({ text: 'Some content' });
     expect(single.statusCode).toBe(502);
-    expect(single.json()).toEqual({ success: false, code: 'upstream_error', error: 'OpenAI failed (500). Please try again later.' });
+    expect(single.json()).toEqual({
+      success: false,
+      code: 'upstream_error',
+      error: 'OpenAI failed (500). Please try again later.',
+    });
     fake.enqueue({ text: 'ok' }, { httpError: FAKE_ERRORS.serverError(503) });
     const chunked = await summarize({ text: paragraphs(12) });
     expect(chunked.statusCode).toBe(502);

@@ -46,7 +46,11 @@ describe('tool arguments', () => {
 
   it('keeps working after more distinct schemas than it caches', () => {
     for (let i = 0; i < 300; i += 1) {
-      const schema = JSON.stringify({ type: 'object', properties: { [`p${i}`]: { type: 'integer' } }, required: [`p${i}`] });
+      const schema = JSON.stringify({
+        type: 'object',
+        properties: { [`p${i}`]: { type: 'integer' } },
+        required: [`p${i}`],
+      });
       expect(argumentsError(schema, { [`p${i}`]: i })).toBeNull();
       expect(argumentsError(schema, {})).toBe(`Invalid arguments (p${i}: is required)`);
     }
@@ -56,13 +60,20 @@ describe('tool arguments', () => {
 
 describe('parameters schema check', () => {
   it('ignores a declared dialect, so schemas written for draft 2020-12 still save', () => {
-    const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { q: { type: 'string' } } };
+    const schema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { q: { type: 'string' } },
+    };
     expect(checkJsonSchema(schema)).toBeNull();
     expect(argumentsError(JSON.stringify(schema), { q: 1 })).toBe('Invalid arguments (q: must be a string)');
   });
 
   it('keeps schemas apart that use the same nested $id', () => {
-    const schema = (required: string) => ({ type: 'object', properties: { p: { $id: 'https://example.com/p', type: 'object', required: [required] } } });
+    const schema = (required: string) => ({
+      type: 'object',
+      properties: { p: { $id: 'https://example.com/p', type: 'object', required: [required] } },
+    });
     const a = JSON.stringify(schema('a'));
     const b = JSON.stringify(schema('b'));
     expect(argumentsError(a, { p: {} })).toBe('Invalid arguments (p.a: is required)');

@@ -4,13 +4,19 @@
  * pass a quota together across connections of the pool. Runs when SWITCHBOARD_TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_QUOTAS } from '../../shared/limits.js';
 import { insertTool, toolUsage } from '../../server/db/tools.js';
+import { USER_QUOTAS } from '../../shared/limits.js';
 import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
 import type { TestApp } from '../helpers/serverApp.js';
 import { signedInCaller } from '../helpers/signedInCaller.js';
 
-const tool = (name: string, handler_code = '') => ({ name, description: 'A tool', type: 'string', parameters: { type: 'object' }, handler_code });
+const tool = (name: string, handler_code = '') => ({
+  name,
+  description: 'A tool',
+  type: 'string',
+  parameters: { type: 'object' },
+  handler_code,
+});
 
 describe.skipIf(!POSTGRES_TEST_URL)('tools on PostgreSQL', () => {
   let t: TestApp;
@@ -29,9 +35,15 @@ describe.skipIf(!POSTGRES_TEST_URL)('tools on PostgreSQL', () => {
   it('counts bytes as UTF-8 and fills the count quota exactly under concurrent creates', async () => {
     const me = await signedInCaller(t);
     await insertTool(t.db, me.user.id, { ...tool('euros', '€€'), parameters: { type: 'object' } }, Date.now());
-    expect(await toolUsage(t.db, me.user.id)).toEqual({ count: 1, bytes: 6 + JSON.stringify({ type: 'object' }).length });
-    for (let i = 1; i < USER_QUOTAS.tools - 3; i += 1) await insertTool(t.db, me.user.id, { ...tool(`t${i}`), parameters: {} }, Date.now());
-    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => me.call('POST', '/api/tools', tool(`racing ${i}`))));
+    expect(await toolUsage(t.db, me.user.id)).toEqual({
+      count: 1,
+      bytes: 6 + JSON.stringify({ type: 'object' }).length,
+    });
+    for (let i = 1; i < USER_QUOTAS.tools - 3; i += 1)
+      await insertTool(t.db, me.user.id, { ...tool(`t${i}`), parameters: {} }, Date.now());
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => me.call('POST', '/api/tools', tool(`racing ${i}`))),
+    );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(3);
     expect(responses.filter((r) => r.statusCode === 403)).toHaveLength(5);
     expect((await toolUsage(t.db, me.user.id)).count).toBe(USER_QUOTAS.tools);
@@ -39,7 +51,9 @@ describe.skipIf(!POSTGRES_TEST_URL)('tools on PostgreSQL', () => {
 
   it('keeps custom value saves of one user in turn under the quota lock', async () => {
     const me = await signedInCaller(t);
-    const saves = await Promise.all(Array.from({ length: 6 }, (_, i) => me.call('POST', '/api/custom-values', { name: 'SAME', value: String(i) })));
+    const saves = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => me.call('POST', '/api/custom-values', { name: 'SAME', value: String(i) })),
+    );
     expect(saves.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
   });
 });

@@ -19,7 +19,12 @@ async function signedIn(fields?: Partial<TestUser>) {
   const user = await t.createUser(fields);
   const { accessToken } = await t.login(user.username, user.password);
   const call = (method: Method, url: string, payload?: unknown, impersonate?: string) =>
-    t.app.inject({ method, url, headers: t.auth(accessToken, impersonate), ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: t.auth(accessToken, impersonate),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return { user, call };
 }
 
@@ -51,10 +56,17 @@ describe('tools CRUD', () => {
     expect((await call('GET', `/api/tools/${tool.id}`)).json()).toEqual(tool);
     expect((await call('GET', '/api/tools')).json()).toEqual([tool]);
 
-    const patched = await call('PATCH', `/api/tools/${tool.id}`, { description: 'Weather now', handler_code: '// new' });
+    const patched = await call('PATCH', `/api/tools/${tool.id}`, {
+      description: 'Weather now',
+      handler_code: '// new',
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toEqual({ ...tool, description: 'Weather now', handler_code: '// new' });
-    expect((await call('GET', `/api/tools/${tool.id}`)).json()).toEqual({ ...tool, description: 'Weather now', handler_code: '// new' });
+    expect((await call('GET', `/api/tools/${tool.id}`)).json()).toEqual({
+      ...tool,
+      description: 'Weather now',
+      handler_code: '// new',
+    });
 
     const deleted = await call('DELETE', `/api/tools/${tool.id}`);
     expect(deleted.statusCode).toBe(200);
@@ -68,7 +80,11 @@ describe('tools CRUD', () => {
   it('lists tools by name, whatever their case', async () => {
     const { call } = await signedIn();
     for (const name of ['zeta', 'Alpha', 'beta']) await call('POST', '/api/tools', weatherTool({ name }));
-    expect((await call('GET', '/api/tools')).json<Tool[]>().map((tool) => tool.name)).toEqual(['Alpha', 'beta', 'zeta']);
+    expect((await call('GET', '/api/tools')).json<Tool[]>().map((tool) => tool.name)).toEqual([
+      'Alpha',
+      'beta',
+      'zeta',
+    ]);
   });
 
   it('gives a tool created without parameters or code an empty object schema and no code', async () => {
@@ -96,7 +112,11 @@ describe('tool validation', () => {
     ['missing type', { type: undefined }, 'type: is required'],
     ['blank type', { type: ' \t' }, 'type: must not be empty'],
     ['a name over 100 characters', { name: 'n'.repeat(101) }, 'name: must be at most 100 characters long'],
-    ['a description over 2000 characters', { description: 'd'.repeat(2001) }, 'description: must be at most 2000 characters long'],
+    [
+      'a description over 2000 characters',
+      { description: 'd'.repeat(2001) },
+      'description: must be at most 2000 characters long',
+    ],
     ['a type over 50 characters', { type: 't'.repeat(51) }, 'type: must be at most 50 characters long'],
     ['a name that is not a string', { name: 42 }, 'name: must be a string'],
     ['parameters that are an array', { parameters: [1, 2] }, 'parameters: must be an object'],
@@ -153,7 +173,10 @@ describe('tool validation', () => {
     const tool = (await call('POST', '/api/tools', weatherTool())).json<Tool>();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ name: '' }, 'name: must not be empty'],
-      [{ parameters: { type: 12 } }, 'parameters: must be a valid JSON Schema object: type: must be one of array, boolean, integer, null, number, object, string'],
+      [
+        { parameters: { type: 12 } },
+        'parameters: must be a valid JSON Schema object: type: must be one of array, boolean, integer, null, number, object, string',
+      ],
       [{ parameters: null }, 'parameters: must be an object'],
       [{ id: 'other' }, 'id: is not an accepted field'],
     ];
@@ -195,7 +218,10 @@ describe('tool isolation', () => {
     expect((await admin.call('GET', '/api/tools', undefined, alice.user.id)).json()).toEqual([tool]);
     const made = await admin.call('POST', '/api/tools', weatherTool({ name: 'made_by_admin' }), alice.user.id);
     expect(made.statusCode).toBe(201);
-    expect((await alice.call('GET', '/api/tools')).json<Tool[]>().map((x) => x.name)).toEqual(['get_weather', 'made_by_admin']);
+    expect((await alice.call('GET', '/api/tools')).json<Tool[]>().map((x) => x.name)).toEqual([
+      'get_weather',
+      'made_by_admin',
+    ]);
     expect((await admin.call('GET', '/api/tools')).json()).toEqual([]);
   });
 

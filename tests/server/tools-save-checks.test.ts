@@ -6,10 +6,10 @@
  * reach a recursion limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
 import { insertTool } from '../../server/db/tools.js';
+import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
-import { signedInCaller, type SignedInCaller } from '../helpers/signedInCaller.js';
+import { type SignedInCaller, signedInCaller } from '../helpers/signedInCaller.js';
 
 let t: TestApp;
 let me: SignedInCaller;
@@ -69,7 +69,9 @@ describe('parameters schema bounds', () => {
     ]) {
       const response = await me.call('POST', '/api/tools', tool({ parameters }));
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe('parameters: must have at most 500 schemas (properties, items and branches together)');
+      expect(response.json().error).toBe(
+        'parameters: must have at most 500 schemas (properties, items and branches together)',
+      );
     }
   });
 
@@ -77,7 +79,8 @@ describe('parameters schema bounds', () => {
     const response = await me.call('POST', '/api/tools', tool({ parameters: branches(300) }));
     expect(response.statusCode, response.body).toBe(201);
     const saved = response.json<Tool>();
-    const run = (args: unknown) => me.call('POST', `/api/tools/${saved.id}/test`, { args }).then((r) => r.json<ToolTestResult>());
+    const run = (args: unknown) =>
+      me.call('POST', `/api/tools/${saved.id}/test`, { args }).then((r) => r.json<ToolTestResult>());
     expect(await run({ choice: 'option-299' })).toMatchObject({ success: true });
     expect((await run({ choice: 'option-300' })).error).toMatch(/^Invalid arguments \(choice: /);
   });
@@ -90,10 +93,26 @@ describe('parameters schema bounds', () => {
   });
 
   it.each([
-    ['$async at the top', { $async: true, type: 'object' }, 'parameters: asynchronous validation ($async) is not supported'],
-    ['$async in a property', { type: 'object', properties: { a: { $async: true, type: 'string' } } }, 'parameters: asynchronous validation ($async) is not supported'],
-    ['$dynamicRef', { type: 'object', properties: { a: { $dynamicRef: '#node' } } }, 'parameters: $dynamicRef is not supported (use $ref)'],
-    ['$recursiveRef', { type: 'object', items: { $recursiveRef: '#' } }, 'parameters: $recursiveRef is not supported (use $ref)'],
+    [
+      '$async at the top',
+      { $async: true, type: 'object' },
+      'parameters: asynchronous validation ($async) is not supported',
+    ],
+    [
+      '$async in a property',
+      { type: 'object', properties: { a: { $async: true, type: 'string' } } },
+      'parameters: asynchronous validation ($async) is not supported',
+    ],
+    [
+      '$dynamicRef',
+      { type: 'object', properties: { a: { $dynamicRef: '#node' } } },
+      'parameters: $dynamicRef is not supported (use $ref)',
+    ],
+    [
+      '$recursiveRef',
+      { type: 'object', items: { $recursiveRef: '#' } },
+      'parameters: $recursiveRef is not supported (use $ref)',
+    ],
   ])('refuses %s with a 400 naming parameters', async (_label, parameters, message) => {
     const response = await me.call('POST', '/api/tools', tool({ parameters }));
     expect(response.statusCode).toBe(400);
@@ -107,12 +126,23 @@ describe('parameters schema bounds', () => {
 
   it('checks arguments of an $async schema saved before the rule, without crashing the worker', async () => {
     const parameters = { $async: true, type: 'object', properties: { n: { type: 'number' } } };
-    const row = await insertTool(t.db, me.user.id, { ...tool(), parameters, handler_code: 'async function handler(args) { return args.n; }' }, Date.now());
-    const result = (await me.call('POST', `/api/tools/${row.id}/test`, { args: { n: 'not a number' } })).json<ToolTestResult>();
+    const row = await insertTool(
+      t.db,
+      me.user.id,
+      { ...tool(), parameters, handler_code: 'async function handler(args) { return args.n; }' },
+      Date.now(),
+    );
+    const result = (
+      await me.call('POST', `/api/tools/${row.id}/test`, { args: { n: 'not a number' } })
+    ).json<ToolTestResult>();
     expect(result).toMatchObject({ success: false, output: null });
-    expect(result.error).toBe("The tool's parameters schema is invalid: asynchronous validation ($async) is not supported");
+    expect(result.error).toBe(
+      "The tool's parameters schema is invalid: asynchronous validation ($async) is not supported",
+    );
     const healthy = (await me.call('POST', '/api/tools', tool())).json<Tool>();
-    expect((await me.call('POST', `/api/tools/${healthy.id}/test`, { args: { city: 'Lisbon' } })).json()).toMatchObject({ output: 'Lisbon' });
+    expect((await me.call('POST', `/api/tools/${healthy.id}/test`, { args: { city: 'Lisbon' } })).json()).toMatchObject(
+      { output: 'Lisbon' },
+    );
     expect(logLines.filter((line) => line.includes('Tool sandbox worker'))).toEqual([]);
   });
 });
@@ -132,7 +162,9 @@ describe('handler code syntax', () => {
 
   it('checks PATCH the same way and leaves the tool unchanged', async () => {
     const saved = (await me.call('POST', '/api/tools', tool())).json<Tool>();
-    const response = await me.call('PATCH', `/api/tools/${saved.id}`, { handler_code: 'function handler() {\n  return 1;\n}\nreturn 2;' });
+    const response = await me.call('PATCH', `/api/tools/${saved.id}`, {
+      handler_code: 'function handler() {\n  return 1;\n}\nreturn 2;',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       error: 'handler_code: SyntaxError: return not in a function (line 4, column 1)',
@@ -149,7 +181,10 @@ describe('handler code syntax', () => {
   });
 
   it('saves code that compiles, including a tool without a handler yet', async () => {
-    expect((await me.call('POST', '/api/tools', tool({ handler_code: 'const handler = async (args) => args.city;' }))).statusCode).toBe(201);
+    expect(
+      (await me.call('POST', '/api/tools', tool({ handler_code: 'const handler = async (args) => args.city;' })))
+        .statusCode,
+    ).toBe(201);
     expect((await me.call('POST', '/api/tools', tool({ handler_code: '   ' }))).statusCode).toBe(201);
   });
 });
@@ -158,7 +193,11 @@ describe('bodies nested too deeply', () => {
   const deep = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
 
   it.each([
-    ['POST', '/api/tools', (body: string) => `{"name":"a","description":"b","type":"c","parameters":{"type":"object","default":${body}}}`],
+    [
+      'POST',
+      '/api/tools',
+      (body: string) => `{"name":"a","description":"b","type":"c","parameters":{"type":"object","default":${body}}}`,
+    ],
     ['POST', '/api/agents', (body: string) => `{"name":${body}}`],
     ['POST', '/api/custom-values', (body: string) => `{"name":"A","value":${body}}`],
     ['POST', '/api/accounts/login', (body: string) => `{"username":${body},"password":"x"}`],
@@ -171,7 +210,11 @@ describe('bodies nested too deeply', () => {
         payload: wrap(deep(levels)),
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error: 'The request body is nested too deeply (at most 128 levels)', code: 'invalid_json' });
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'The request body is nested too deeply (at most 128 levels)',
+        code: 'invalid_json',
+      });
     }
   });
 

@@ -5,10 +5,10 @@
  * Test panel starts from.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
 import { newToolTemplate } from '../../console/features/tools/newToolTemplate.js';
 import { sampleArguments } from '../../console/features/tools/sampleArguments.js';
-import { createTestApp, uniqueName, type TestApp } from '../helpers/serverApp.js';
+import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
+import { createTestApp, type TestApp, uniqueName } from '../helpers/serverApp.js';
 
 let t: TestApp;
 
@@ -33,7 +33,12 @@ describe('the new-tool template', () => {
 
     const args = sampleArguments(template.parameters);
     expect(args).toEqual({ latitude: 0, longitude: 0 });
-    const run = await t.app.inject({ method: 'POST', url: `/api/tools/${tool.id}/test`, headers: t.auth(accessToken), payload: { args } });
+    const run = await t.app.inject({
+      method: 'POST',
+      url: `/api/tools/${tool.id}/test`,
+      headers: t.auth(accessToken),
+      payload: { args },
+    });
     expect(run.statusCode, run.body).toBe(200);
     const result = run.json<ToolTestResult>();
     expect(result).toMatchObject({

@@ -4,9 +4,9 @@
  * runTool is the same path for model tool calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
 import { runTool } from '../../server/tools/runTool.js';
-import { createTestApp, uniqueName, type TestApp, type TestUser } from '../helpers/serverApp.js';
+import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
+import { createTestApp, type TestApp, type TestUser, uniqueName } from '../helpers/serverApp.js';
 
 const TIMEOUT_MS = 300;
 let t: TestApp;
@@ -24,9 +24,22 @@ async function signedIn(fields?: Partial<TestUser>) {
   const user = await t.createUser(fields);
   const { accessToken } = await t.login(user.username, user.password);
   const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: t.auth(accessToken), ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: t.auth(accessToken),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const createTool = async (handler_code: string, parameters: Record<string, unknown> = NUMBER_X) =>
-    (await call('POST', '/api/tools', { name: uniqueName('tool'), description: 'A tool', type: 'string', parameters, handler_code })).json<Tool>();
+    (
+      await call('POST', '/api/tools', {
+        name: uniqueName('tool'),
+        description: 'A tool',
+        type: 'string',
+        parameters,
+        handler_code,
+      })
+    ).json<Tool>();
   const test = async (tool: Tool, args: unknown) => {
     const response = await call('POST', `/api/tools/${tool.id}/test`, { args });
     expect(response.statusCode, response.body).toBe(200);
@@ -83,14 +96,19 @@ describe('tool test run', () => {
 
   it('treats missing args as an empty object', async () => {
     const { call, createTool } = await signedIn();
-    const tool = await createTool('async function handler(args) { return Object.keys(args).length; }', { type: 'object', properties: {} });
+    const tool = await createTool('async function handler(args) { return Object.keys(args).length; }', {
+      type: 'object',
+      properties: {},
+    });
     const response = await call('POST', `/api/tools/${tool.id}/test`, {});
     expect(response.json()).toMatchObject({ success: true, output: 0 });
   });
 
   it('answers a throwing handler with success:false and its message', async () => {
     const { createTool, test } = await signedIn();
-    const tool = await createTool('async function handler(args) { throw new Error("City " + args.x + " is unknown"); }');
+    const tool = await createTool(
+      'async function handler(args) { throw new Error("City " + args.x + " is unknown"); }',
+    );
     const result = await test(tool, { x: 9 });
     expect(result.success).toBe(false);
     expect(result.output).toBeNull();
@@ -100,15 +118,29 @@ describe('tool test run', () => {
   it('stops a handler that runs past the configured deadline', async () => {
     const { createTool, test } = await signedIn();
     const tool = await createTool('async function handler() { for (;;) {} }');
-    expect(await test(tool, { x: 1 })).toMatchObject({ success: false, output: null, error: `Handler timed out after ${TIMEOUT_MS} ms` });
+    expect(await test(tool, { x: 1 })).toMatchObject({
+      success: false,
+      output: null,
+      error: `Handler timed out after ${TIMEOUT_MS} ms`,
+    });
     const healthy = await createTool('async function handler(args) { return args.x + 1; }');
     expect(await test(healthy, { x: 1 })).toMatchObject({ success: true, output: 2 });
   });
 
   it('accepts a schema with a catastrophic pattern, and a hostile argument ends at the deadline', async () => {
     const { call, createTool, test } = await signedIn();
-    const parameters = { type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } }, required: ['name'] };
-    const created = await call('POST', '/api/tools', { name: 'evil', description: 'A tool', type: 'string', parameters, handler_code: 'async function handler() { return "ran"; }' });
+    const parameters = {
+      type: 'object',
+      properties: { name: { type: 'string', pattern: '^(a+)+$' } },
+      required: ['name'],
+    };
+    const created = await call('POST', '/api/tools', {
+      name: 'evil',
+      description: 'A tool',
+      type: 'string',
+      parameters,
+      handler_code: 'async function handler() { return "ran"; }',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const tool = created.json<Tool>();
     expect(await test(tool, { name: `${'a'.repeat(37)}!` })).toMatchObject({
@@ -117,8 +149,12 @@ describe('tool test run', () => {
       error: `Handler timed out after ${TIMEOUT_MS} ms`,
     });
     // The operator hears why a worker thread was replaced.
-    const killed = logLines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((line) => line.msg.includes('killed by the watchdog'));
-    expect(killed).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining(`past its ${TIMEOUT_MS} ms deadline`) })]);
+    const killed = logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((line) => line.msg.includes('killed by the watchdog'));
+    expect(killed).toEqual([
+      expect.objectContaining({ level: 40, msg: expect.stringContaining(`past its ${TIMEOUT_MS} ms deadline`) }),
+    ]);
     expect(await test(tool, { name: 'aaa' })).toMatchObject({ success: true, output: 'ran' });
     const healthy = await createTool('async function handler(args) { return args.x + 1; }');
     expect(await test(healthy, { x: 1 })).toMatchObject({ success: true, output: 2 });
@@ -127,7 +163,9 @@ describe('tool test run', () => {
   it('explains code without a handler function', async () => {
     const { createTool, test } = await signedIn();
     const tool = await createTool('const answer = 42;');
-    expect((await test(tool, { x: 1 })).error).toBe('Handler code must define async function handler(args, { values })');
+    expect((await test(tool, { x: 1 })).error).toBe(
+      'Handler code must define async function handler(args, { values })',
+    );
   });
 
   it('rejects a test body with unknown fields', async () => {
@@ -144,7 +182,10 @@ describe('runTool', () => {
     const alice = await signedIn();
     const bob = await signedIn();
     const tool = await alice.createTool('async function handler(args) { return { doubled: args.x * 2 }; }');
-    expect(await runTool(t.app, alice.user.id, tool.id, { x: 4 })).toMatchObject({ success: true, output: { doubled: 8 } });
+    expect(await runTool(t.app, alice.user.id, tool.id, { x: 4 })).toMatchObject({
+      success: true,
+      output: { doubled: 8 },
+    });
     expect(await runTool(t.app, bob.user.id, tool.id, { x: 4 })).toEqual({
       success: false,
       output: null,

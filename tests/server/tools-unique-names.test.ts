@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '../../shared/types/tool.js';
 import { MIGRATIONS } from '../../server/db/migrations/index.js';
 import { openDatabase } from '../../server/db/openDatabase.js';
+import type { Tool } from '../../shared/types/tool.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedInCaller } from '../helpers/signedInCaller.js';
 import { ownTestDatabase, UNIQUE_VIOLATION } from '../helpers/testDatabase.js';
@@ -21,7 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tool = (name: string) => ({ name, description: 'A tool', type: 'string', parameters: { type: 'object' }, handler_code: '' });
+const tool = (name: string) => ({
+  name,
+  description: 'A tool',
+  type: 'string',
+  parameters: { type: 'object' },
+  handler_code: '',
+});
 
 describe('tool names', () => {
   it('refuses a second tool of the same name with 409 naming it', async () => {
@@ -29,7 +35,11 @@ describe('tool names', () => {
     expect((await me.call('POST', '/api/tools', tool('get_weather'))).statusCode).toBe(201);
     const response = await me.call('POST', '/api/tools', tool('  get_weather '));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ success: false, error: 'name: a tool named "get_weather" already exists', code: 'conflict' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'name: a tool named "get_weather" already exists',
+      code: 'conflict',
+    });
     expect((await me.call('GET', '/api/tools')).json<Tool[]>().map((t) => t.name)).toEqual(['get_weather']);
   });
 
@@ -41,10 +51,13 @@ describe('tool names', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe('name: a tool named "first" already exists');
     expect((await me.call('GET', `/api/tools/${second.id}`)).json().name).toBe('second');
-    expect((await me.call('PATCH', `/api/tools/${second.id}`, { name: 'second', description: 'Renamed to itself' })).statusCode).toBe(200);
+    expect(
+      (await me.call('PATCH', `/api/tools/${second.id}`, { name: 'second', description: 'Renamed to itself' }))
+        .statusCode,
+    ).toBe(200);
   });
 
-  it("lets different users use the same name, and two racing creates make one tool", async () => {
+  it('lets different users use the same name, and two racing creates make one tool', async () => {
     const alice = await signedInCaller(t);
     const bob = await signedInCaller(t);
     expect((await alice.call('POST', '/api/tools', tool('shared'))).statusCode).toBe(201);
@@ -62,7 +75,10 @@ describe('migration 004', () => {
     try {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
       expect((await migrator.migrateTo('003-agents')).error).toBeUndefined();
-      for (const [id, user] of [['u1', 'alice'], ['u2', 'bob']]) {
+      for (const [id, user] of [
+        ['u1', 'alice'],
+        ['u2', 'bob'],
+      ]) {
         await sql`insert into users (id, username, email, password_hash, role, token_version, created_at, updated_at)
           values (${id}, ${user}, null, 'x', 'user', 0, 0, 0)`.execute(db);
       }
@@ -90,7 +106,9 @@ describe('migration 004', () => {
         { id: 't6', name: 'n'.repeat(100) },
         { id: 't7', name: `${'n'.repeat(96)} (2)` },
       ]);
-      await expect(sql`update tools set name = 'weather' where id = 't2'`.execute(db)).rejects.toThrow(UNIQUE_VIOLATION);
+      await expect(sql`update tools set name = 'weather' where id = 't2'`.execute(db)).rejects.toThrow(
+        UNIQUE_VIOLATION,
+      );
     } finally {
       await db.destroy();
       await own.drop();

@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configWarnings, loadConfig } from '../../server/config.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
-import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
+import { type ServerProcess, startServerProcess } from '../helpers/serverProcess.js';
 
 let server: ServerProcess | undefined;
 let dataDir: string | undefined;
@@ -33,11 +33,14 @@ describe('start-up', () => {
   it('warns about TRUST_PROXY=true, saying why and what to set instead', async () => {
     const output = (await start('true')).output();
     expect(output).toContain('TRUST_PROXY=true trusts every X-Forwarded-For entry, so a client picks its own address');
-    expect(output).toContain('Set TRUST_PROXY to the number of proxies in front of Switchboard (1 for one nginx or load balancer) or to their addresses');
+    expect(output).toContain(
+      'Set TRUST_PROXY to the number of proxies in front of Switchboard (1 for one nginx or load balancer) or to their addresses',
+    );
   });
 
   it('says nothing about a hop count, a list of proxies or no proxy', () => {
-    for (const value of ['1', '10.0.0.5, 10.0.1.0/24', 'false', '']) expect(configWarnings(loadConfig({ TRUST_PROXY: value }))).toEqual([]);
+    for (const value of ['1', '10.0.0.5, 10.0.1.0/24', 'false', ''])
+      expect(configWarnings(loadConfig({ TRUST_PROXY: value }))).toEqual([]);
   });
 });
 

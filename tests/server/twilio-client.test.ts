@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TwilioClient, TwilioError } from '../../server/twilio/TwilioClient.js';
 import { connectStreamTwiml, mediaStreamUrl, voiceWebhookUrl } from '../../server/twilio/twiml.js';
-import { startFakeTwilio, type FakeTwilio } from '../fixtures/fakeTwilio.js';
+import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
 
 let fake: FakeTwilio;
 beforeAll(async () => {
@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const client = () => new TwilioClient({ baseUrl: fake.baseUrl, accountSid: fake.accountSid, authToken: fake.authToken });
+const client = () =>
+  new TwilioClient({ baseUrl: fake.baseUrl, accountSid: fake.accountSid, authToken: fake.authToken });
 
 describe('TwilioClient against the fake Twilio', () => {
   it('lists every number across pages with basic auth', async () => {
@@ -36,15 +37,28 @@ describe('TwilioClient against the fake Twilio', () => {
     expect(number.voice_method).toBe('POST');
   });
 
-  it('turns Twilio errors into TwilioError with Twilio\'s message', async () => {
+  it("turns Twilio errors into TwilioError with Twilio's message", async () => {
     const bad = new TwilioClient({ baseUrl: fake.baseUrl, accountSid: fake.accountSid, authToken: 'wrong' });
-    await expect(bad.listIncomingNumbers()).rejects.toMatchObject({ status: 401, twilioCode: 20003, message: 'Authenticate' });
-    await expect(client().createCall({ to: '+1', from: '+19999999999', twiml: '<Response/>' })).rejects.toBeInstanceOf(TwilioError);
+    await expect(bad.listIncomingNumbers()).rejects.toMatchObject({
+      status: 401,
+      twilioCode: 20003,
+      message: 'Authenticate',
+    });
+    await expect(client().createCall({ to: '+1', from: '+19999999999', twiml: '<Response/>' })).rejects.toBeInstanceOf(
+      TwilioError,
+    );
   });
 
   it('reports an unreachable service as a 502 TwilioError', async () => {
-    const down = new TwilioClient({ baseUrl: 'http://127.0.0.1:1', accountSid: fake.accountSid, authToken: fake.authToken });
-    await expect(down.listIncomingNumbers()).rejects.toMatchObject({ status: 502, message: 'Twilio could not be reached' });
+    const down = new TwilioClient({
+      baseUrl: 'http://127.0.0.1:1',
+      accountSid: fake.accountSid,
+      authToken: fake.authToken,
+    });
+    await expect(down.listIncomingNumbers()).rejects.toMatchObject({
+      status: 502,
+      message: 'Twilio could not be reached',
+    });
   });
 
   it('escapes XML in TwiML parameters', () => {

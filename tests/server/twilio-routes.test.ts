@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../shared/types/agent.js';
-import { startFakeTwilio, type FakeTwilio } from '../fixtures/fakeTwilio.js';
+import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 
 const PUBLIC_URL = 'https://switchboard.example.com';
@@ -14,7 +14,8 @@ let t: TestApp;
 let fake: FakeTwilio;
 beforeAll(async () => {
   fake = await startFakeTwilio({ pageSize: 2 });
-  for (const n of ['+14155550201', '+14155550202', '+14155550203', '+14155550204', '+14155550205', '+14155550206']) fake.addNumber(n);
+  for (const n of ['+14155550201', '+14155550202', '+14155550203', '+14155550204', '+14155550205', '+14155550206'])
+    fake.addNumber(n);
   t = await createTestApp({ config: { twilioApiBaseUrl: fake.baseUrl, publicUrl: PUBLIC_URL } });
 });
 afterAll(async () => {
@@ -28,7 +29,12 @@ async function signedIn(app: TestApp = t, fields: Partial<TestUser> = {}) {
   const user = await app.createUser(fields);
   const { accessToken } = await app.login(user.username, user.password);
   const call = (method: Method, url: string, payload?: unknown, impersonate?: string) =>
-    app.app.inject({ method, url, headers: app.auth(accessToken, impersonate), ...(payload === undefined ? {} : { payload: payload as object }) });
+    app.app.inject({
+      method,
+      url,
+      headers: app.auth(accessToken, impersonate),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const useTwilio = (authToken = fake.authToken) =>
     call('PUT', '/api/accounts/settings', { twilio_account_sid: fake.accountSid, twilio_auth_token: authToken });
   /** An agent, holding `phoneNumber` when given. */
@@ -43,14 +49,21 @@ async function signedIn(app: TestApp = t, fields: Partial<TestUser> = {}) {
 }
 
 describe('GET /api/twilio/get-all-phone-numbers', () => {
-  it('lists every number of the user\'s Twilio account, across Twilio\'s pages', async () => {
+  it("lists every number of the user's Twilio account, across Twilio's pages", async () => {
     const u = await signedIn();
     await u.useTwilio();
     const response = await u.call('GET', '/api/twilio/get-all-phone-numbers');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      phoneNumbers: ['+14155550201', '+14155550202', '+14155550203', '+14155550204', '+14155550205', '+14155550206'].map((phoneNumber) => ({ phoneNumber })),
+      phoneNumbers: [
+        '+14155550201',
+        '+14155550202',
+        '+14155550203',
+        '+14155550204',
+        '+14155550205',
+        '+14155550206',
+      ].map((phoneNumber) => ({ phoneNumber })),
     });
   });
 
@@ -68,7 +81,11 @@ describe('GET /api/twilio/get-all-phone-numbers', () => {
     await u.useTwilio('wrong-token');
     const response = await u.call('GET', '/api/twilio/get-all-phone-numbers');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: 'Twilio rejected the credentials (Authenticate)', code: 'twilio_auth_failed' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Twilio rejected the credentials (Authenticate)',
+      code: 'twilio_auth_failed',
+    });
   });
 
   it('answers 502 with a clear message when Twilio cannot be reached', async () => {
@@ -78,13 +95,17 @@ describe('GET /api/twilio/get-all-phone-numbers', () => {
       await u.useTwilio();
       const response = await u.call('GET', '/api/twilio/get-all-phone-numbers');
       expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ success: false, error: 'Twilio could not be reached. Please try again later.', code: 'upstream_error' });
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'Twilio could not be reached. Please try again later.',
+        code: 'upstream_error',
+      });
     } finally {
       await offline.close();
     }
   });
 
-  it('uses the impersonated user\'s credentials', async () => {
+  it("uses the impersonated user's credentials", async () => {
     const alice = await signedIn();
     const admin = await signedIn(t, { role: 'admin' });
     await alice.useTwilio();
@@ -96,7 +117,7 @@ describe('GET /api/twilio/get-all-phone-numbers', () => {
 });
 
 describe('POST /api/twilio/make-call', () => {
-  it('creates the call from the agent\'s number with TwiML streaming to this server', async () => {
+  it("creates the call from the agent's number with TwiML streaming to this server", async () => {
     const u = await signedIn();
     await u.useTwilio();
     const agent = await u.agent('+14155550201');
@@ -113,15 +134,22 @@ describe('POST /api/twilio/make-call', () => {
     expect(call.form.Twiml).toMatch(/<Parameter name="token" value="[A-Za-z0-9_-]{43}"\/>/);
   });
 
-  it.each(['', '14155550123', '+0123', 'call me', '+1234567890123456'])('refuses %j as not international format', async (phoneNumber) => {
-    const u = await signedIn();
-    const agent = await u.agent('+14155550202');
-    const response = await u.makeCall(phoneNumber, agent.id);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: 'phoneNumber: use international format, e.g. +14155550123', code: 'validation_failed' });
-  });
+  it.each(['', '14155550123', '+0123', 'call me', '+1234567890123456'])(
+    'refuses %j as not international format',
+    async (phoneNumber) => {
+      const u = await signedIn();
+      const agent = await u.agent('+14155550202');
+      const response = await u.makeCall(phoneNumber, agent.id);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'phoneNumber: use international format, e.g. +14155550123',
+        code: 'validation_failed',
+      });
+    },
+  );
 
-  it('answers 404 for another user\'s agent and places no call', async () => {
+  it("answers 404 for another user's agent and places no call", async () => {
     const alice = await signedIn();
     const bob = await signedIn();
     await bob.useTwilio();
@@ -150,21 +178,29 @@ describe('POST /api/twilio/make-call', () => {
     expect(response.json()).toEqual(MISSING);
   });
 
-  it('passes Twilio\'s own message on for a refused call, and a Twilio outage as 502', async () => {
+  it("passes Twilio's own message on for a refused call, and a Twilio outage as 502", async () => {
     const u = await signedIn();
     await u.useTwilio();
     const agent = await u.agent('+14155550205');
     fake.failNextCall(400, 21215, 'Account not authorized to call +88212345678.');
     const refused = await u.makeCall('+88212345678', agent.id);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ success: false, error: 'Account not authorized to call +88212345678.', code: 'twilio_error' });
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'Account not authorized to call +88212345678.',
+      code: 'twilio_error',
+    });
     fake.failNextCall(503, 20503, 'Service unavailable');
     const outage = await u.makeCall('+14155550999', agent.id);
     expect(outage.statusCode).toBe(502);
-    expect(outage.json()).toEqual({ success: false, error: 'Twilio failed: Service unavailable. Please try again later.', code: 'upstream_error' });
+    expect(outage.json()).toEqual({
+      success: false,
+      error: 'Twilio failed: Service unavailable. Please try again later.',
+      code: 'upstream_error',
+    });
   });
 
-  it('an admin impersonating a user calls from that user\'s agent and account', async () => {
+  it("an admin impersonating a user calls from that user's agent and account", async () => {
     const alice = await signedIn();
     const admin = await signedIn(t, { role: 'admin' });
     await alice.useTwilio();

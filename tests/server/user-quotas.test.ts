@@ -4,13 +4,13 @@
  * naming the limit; concurrent writes cannot pass it together; other users are not affected.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_QUOTAS } from '../../shared/limits.js';
-import type { Tool } from '../../shared/types/tool.js';
 import { insertAgent } from '../../server/db/agents.js';
 import { saveCustomValue } from '../../server/db/customValues.js';
 import { insertTool } from '../../server/db/tools.js';
+import { USER_QUOTAS } from '../../shared/limits.js';
+import type { Tool } from '../../shared/types/tool.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
-import { signedInCaller, type SignedInCaller } from '../helpers/signedInCaller.js';
+import { type SignedInCaller, signedInCaller } from '../helpers/signedInCaller.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,11 +18,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tool = (name: string, handler_code = '') => ({ name, description: 'A tool', type: 'string', parameters: { type: 'object' }, handler_code });
+const tool = (name: string, handler_code = '') => ({
+  name,
+  description: 'A tool',
+  type: 'string',
+  parameters: { type: 'object' },
+  handler_code,
+});
 
 async function withTools(me: SignedInCaller, count: number, handlerCode = ''): Promise<void> {
   for (let i = 0; i < count; i += 1) {
-    await insertTool(t.db, me.user.id, { ...tool(`existing ${i}`, handlerCode), parameters: { type: 'object' } }, Date.now());
+    await insertTool(
+      t.db,
+      me.user.id,
+      { ...tool(`existing ${i}`, handlerCode), parameters: { type: 'object' } },
+      Date.now(),
+    );
   }
 }
 
@@ -43,7 +54,9 @@ describe('tools quota', () => {
   it('lets concurrent creates fill the quota exactly, never past it', async () => {
     const me = await signedInCaller(t);
     await withTools(me, USER_QUOTAS.tools - 3);
-    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => me.call('POST', '/api/tools', tool(`racing ${i}`))));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => me.call('POST', '/api/tools', tool(`racing ${i}`))),
+    );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(3);
     expect(responses.filter((r) => r.statusCode === 403)).toHaveLength(7);
     expect((await me.call('GET', '/api/tools')).json<Tool[]>()).toHaveLength(USER_QUOTAS.tools);
@@ -58,21 +71,26 @@ describe('tools quota', () => {
     expect(nearlyFull.statusCode).toBe(201);
     const response = await me.call('POST', '/api/tools', tool('too big', block));
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual(quotaError('Limit reached: at most 5 MB of tool handler code and parameters per user'));
+    expect(response.json()).toEqual(
+      quotaError('Limit reached: at most 5 MB of tool handler code and parameters per user'),
+    );
 
     // Growing an existing tool past the limit is refused too; shrinking one is always allowed.
     const small = (await me.call('POST', '/api/tools', tool('small'))).json<Tool>();
     expect((await me.call('PATCH', `/api/tools/${small.id}`, { handler_code: block })).statusCode).toBe(403);
     const fits = nearlyFull.json<Tool>();
     expect((await me.call('PATCH', `/api/tools/${fits.id}`, { handler_code: '// shorter' })).statusCode).toBe(200);
-    expect((await me.call('PATCH', `/api/tools/${fits.id}`, { description: 'Only the text changes' })).statusCode).toBe(200);
+    expect((await me.call('PATCH', `/api/tools/${fits.id}`, { description: 'Only the text changes' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
 describe('custom values quota', () => {
   it(`allows ${USER_QUOTAS.customValues} values per user; updating an existing one stays allowed`, async () => {
     const me = await signedInCaller(t);
-    for (let i = 0; i < USER_QUOTAS.customValues - 1; i += 1) await saveCustomValue(t.db, me.user.id, { name: `V${i}`, value: 'x' }, Date.now());
+    for (let i = 0; i < USER_QUOTAS.customValues - 1; i += 1)
+      await saveCustomValue(t.db, me.user.id, { name: `V${i}`, value: 'x' }, Date.now());
     expect((await me.call('POST', '/api/custom-values', { name: 'LAST', value: '1' })).statusCode).toBe(201);
     const response = await me.call('POST', '/api/custom-values', { name: 'EXTRA', value: '1' });
     expect(response.statusCode).toBe(403);
@@ -85,7 +103,9 @@ describe('agents quota', () => {
   it(`allows ${USER_QUOTAS.agents} agents per user, also under concurrent creates`, async () => {
     const me = await signedInCaller(t);
     for (let i = 0; i < USER_QUOTAS.agents - 2; i += 1) await insertAgent(t.db, me.user.id, `Agent ${i}`, Date.now());
-    const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => me.call('POST', '/api/agents', { name: `New ${i}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => me.call('POST', '/api/agents', { name: `New ${i}` })),
+    );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(2);
     const refused = responses.filter((r) => r.statusCode === 403);
     expect(refused).toHaveLength(4);

@@ -24,7 +24,12 @@ const createUser = (username: string) =>
     payload: { username, email: 'someone@example.org', password: 'long-enough-pw' },
   });
 const renameUser = (id: string, username: string) =>
-  t.app.inject({ method: 'PUT', url: `/api/accounts/admin/users/${id}`, headers: t.auth(adminToken), payload: { username } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/accounts/admin/users/${id}`,
+    headers: t.auth(adminToken),
+    payload: { username },
+  });
 
 describe('creating and renaming users', () => {
   it.each([
@@ -40,7 +45,11 @@ describe('creating and renaming users', () => {
   it('refuses NUL in a name with 400 naming the field (refused in any request body, server/http/nulCharacters.ts)', async () => {
     const response = await createUser('rt\u0000admin');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: 'username: must not contain control characters (U+0000)', code: 'validation_failed' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'username: must not contain control characters (U+0000)',
+      code: 'validation_failed',
+    });
   });
 
   it('refuses a case or width variant of an existing name with 409, on create and rename', async () => {
@@ -69,12 +78,21 @@ describe('signing in', () => {
   it('finds the user regardless of case and Unicode form, and throttles those forms together', async () => {
     const user = await t.createUser({ username: 'Grace-Hopper' });
     for (const typed of ['grace-hopper', 'GRACE-HOPPER', 'Ｇｒａｃｅ-Ｈｏｐｐｅｒ']) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: typed, password: user.password } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/login',
+        payload: { username: typed, password: user.password },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().user.username).toBe('Grace-Hopper');
     }
     const attempt = (username: string) =>
-      t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { username, password: 'wrong' }, remoteAddress: '10.9.0.1' });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/login',
+        payload: { username, password: 'wrong' },
+        remoteAddress: '10.9.0.1',
+      });
     for (const typed of ['grace-hopper', 'GRACE-HOPPER', 'Grace-Hopper', 'grace-HOPPER', 'Ｇｒａｃｅ-Ｈｏｐｐｅｒ']) {
       expect((await attempt(typed)).statusCode).toBe(401);
     }

@@ -20,9 +20,19 @@ let o: VoiceOwner;
 beforeAll(async () => {
   h = await startVoiceHarness();
   for (let i = 0; i < OTHER_ACCOUNTS; i += 1) {
-    const user = await insertUser(h.t.db, { username: `other-account-${i}`, email: null, role: 'user', passwordHash: 'x' }, h.t.clock.now());
+    const user = await insertUser(
+      h.t.db,
+      { username: `other-account-${i}`, email: null, role: 'user', passwordHash: 'x' },
+      h.t.clock.now(),
+    );
     const sid = `AC${i.toString(16).padStart(32, '0')}`;
-    await updateAccountSecrets(h.t.db, h.t.app.secretBox, user.id, { twilio_account_sid: sid, twilio_auth_token: `token-${i}` }, h.t.clock.now());
+    await updateAccountSecrets(
+      h.t.db,
+      h.t.app.secretBox,
+      user.id,
+      { twilio_account_sid: sid, twilio_auth_token: `token-${i}` },
+      h.t.clock.now(),
+    );
   }
   o = await h.owner();
 });
@@ -34,13 +44,19 @@ const call = (accountSid: string, to: string, authToken = h.rest.authToken) =>
     serverUrl: h.serverUrl,
     publicUrl: VOICE_PUBLIC_URL,
     authToken,
-    params: incomingCallParams({ accountSid, callSid: `CA${(++sids).toString(16).padStart(32, 'c')}`, from: '+14155550100', to }),
+    params: incomingCallParams({
+      accountSid,
+      callSid: `CA${(++sids).toString(16).padStart(32, 'c')}`,
+      from: '+14155550100',
+      to,
+    }),
   });
 
-const SAY_GOODBYE = '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, no one can take your call at this number. Goodbye.</Say><Hangup/></Response>';
+const SAY_GOODBYE =
+  '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, no one can take your call at this number. Goodbye.</Say><Hangup/></Response>';
 
 describe('finding the account of an incoming call', () => {
-  it('decrypts nobody\'s settings for an account no one here uses', async () => {
+  it("decrypts nobody's settings for an account no one here uses", async () => {
     const decrypt = vi.spyOn(h.t.app.secretBox, 'decrypt');
     try {
       expect((await call(`AC${'9'.repeat(32)}`, o.number)).status).toBe(403);
@@ -50,7 +66,7 @@ describe('finding the account of an incoming call', () => {
     }
   });
 
-  it('decrypts only the settings of the account\'s owner, however many accounts are stored', async () => {
+  it("decrypts only the settings of the account's owner, however many accounts are stored", async () => {
     const decrypt = vi.spyOn(h.t.app.secretBox, 'decrypt');
     try {
       const answer = await call(h.rest.accountSid, UNHELD_NUMBER);
@@ -58,22 +74,42 @@ describe('finding the account of an incoming call', () => {
       expect(answer.body).toBe(SAY_GOODBYE);
       // One user's three settings, not the other 200 users' too.
       expect(decrypt.mock.calls.length).toBeLessThanOrEqual(3);
-      expect(new Set(decrypt.mock.calls.map(([, associatedData]) => associatedData.split(':')[0]))).toEqual(new Set([o.user.id]));
+      expect(new Set(decrypt.mock.calls.map(([, associatedData]) => associatedData.split(':')[0]))).toEqual(
+        new Set([o.user.id]),
+      );
     } finally {
       decrypt.mockRestore();
     }
   });
 
   it('fills the hash of settings saved before it was kept, at start-up', async () => {
-    const user = await insertUser(h.t.db, { username: 'saved-before-014', email: null, role: 'user', passwordHash: 'x' }, h.t.clock.now());
+    const user = await insertUser(
+      h.t.db,
+      { username: 'saved-before-014', email: null, role: 'user', passwordHash: 'x' },
+      h.t.clock.now(),
+    );
     const sid = `AC${'b'.repeat(32)}`;
-    await updateAccountSecrets(h.t.db, h.t.app.secretBox, user.id, { twilio_account_sid: sid, twilio_auth_token: 'token-before' }, h.t.clock.now());
-    await h.t.db.updateTable('account_settings').set({ twilio_account_sid_hash: null }).where('user_id', '=', user.id).execute();
+    await updateAccountSecrets(
+      h.t.db,
+      h.t.app.secretBox,
+      user.id,
+      { twilio_account_sid: sid, twilio_auth_token: 'token-before' },
+      h.t.clock.now(),
+    );
+    await h.t.db
+      .updateTable('account_settings')
+      .set({ twilio_account_sid_hash: null })
+      .where('user_id', '=', user.id)
+      .execute();
 
     // The next start on this database (the same key) fills it.
     const restarted = await buildApp({ db: h.t.db, config: h.t.config, logger: { level: 'silent' } });
     await restarted.close();
-    const row = await h.t.db.selectFrom('account_settings').select('twilio_account_sid_hash').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await h.t.db
+      .selectFrom('account_settings')
+      .select('twilio_account_sid_hash')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.twilio_account_sid_hash).toMatch(/^[0-9a-f]{64}$/);
     const answer = await call(sid, UNHELD_NUMBER, 'token-before');
     expect(answer.status).toBe(200);
@@ -81,17 +117,31 @@ describe('finding the account of an incoming call', () => {
   });
 
   it('forgets the hash when the account SID is cleared, and changes it with the SID', async () => {
-    const user = await insertUser(h.t.db, { username: 'changes-account', email: null, role: 'user', passwordHash: 'x' }, h.t.clock.now());
+    const user = await insertUser(
+      h.t.db,
+      { username: 'changes-account', email: null, role: 'user', passwordHash: 'x' },
+      h.t.clock.now(),
+    );
     const first = `AC${'d'.repeat(32)}`;
     const second = `AC${'e'.repeat(32)}`;
-    await updateAccountSecrets(h.t.db, h.t.app.secretBox, user.id, { twilio_account_sid: first, twilio_auth_token: 'token-d' }, h.t.clock.now());
+    await updateAccountSecrets(
+      h.t.db,
+      h.t.app.secretBox,
+      user.id,
+      { twilio_account_sid: first, twilio_auth_token: 'token-d' },
+      h.t.clock.now(),
+    );
     expect((await call(first, UNHELD_NUMBER, 'token-d')).status).toBe(200);
     await updateAccountSecrets(h.t.db, h.t.app.secretBox, user.id, { twilio_account_sid: second }, h.t.clock.now());
     expect((await call(first, UNHELD_NUMBER, 'token-d')).status).toBe(403);
     expect((await call(second, UNHELD_NUMBER, 'token-d')).status).toBe(200);
     await updateAccountSecrets(h.t.db, h.t.app.secretBox, user.id, { twilio_account_sid: null }, h.t.clock.now());
     expect((await call(second, UNHELD_NUMBER, 'token-d')).status).toBe(403);
-    const row = await h.t.db.selectFrom('account_settings').select('twilio_account_sid_hash').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await h.t.db
+      .selectFrom('account_settings')
+      .select('twilio_account_sid_hash')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.twilio_account_sid_hash).toBeNull();
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { base64ByteLength, callerToSession, sessionToCaller } from '../../server/voice/audio/callAudio.js';
-import { alawToLinear, alawToMulaw, linearToAlaw, linearToMulaw, mulawToAlaw, mulawToLinear } from '../../server/voice/audio/g711.js';
+import {
+  alawToLinear,
+  alawToMulaw,
+  linearToAlaw,
+  linearToMulaw,
+  mulawToAlaw,
+  mulawToLinear,
+} from '../../server/voice/audio/g711.js';
 import { Downsampler, Upsampler } from '../../server/voice/audio/Resampler.js';
 import { decodeMulaw, sineSnrDb, tone, toneMulaw } from '../helpers/audioSignals.js';
 

@@ -34,7 +34,6 @@ function expectTruncatedAtPlayed(twilio: FakeTwilioCall, audioEndMs: number, hea
   expect(twilio.playedMarks.map((m) => Math.floor(m.playedMs))).toContain(audioEndMs);
 }
 
-
 /** Item ids named by the marks the server sent after the n-th received message. */
 function markedItemsAfter(twilio: FakeTwilioCall, index: number): Set<string> {
   return new Set(
@@ -70,7 +69,9 @@ describe('speak first', () => {
 describe('barge-in', () => {
   it('clears and truncates at the played time when the response is done but still playing', async () => {
     const o = await h.owner({ agent: { speakFirst: true } });
-    h.realtime.setBehaviour({ responses: [{ text: 'Welcome to the shop, we have many offers today.', audioMs: 3000 }] });
+    h.realtime.setBehaviour({
+      responses: [{ text: 'Welcome to the shop, we have many offers today.', audioMs: 3000 }],
+    });
     const call = await h.incomingCall(o).finally(() => h.realtime.setBehaviour({ responses: [] }));
     await waitUntil(() => call.realtime.sent.some((e) => e.type === 'response.done'));
     await waitUntil(() => call.twilio.playedMs >= 1200);
@@ -88,7 +89,12 @@ describe('barge-in', () => {
     // μ-law without a WAV header, named marks.
     for (const message of call.twilio.received) {
       expect(message.streamSid).toBe(call.streamSid);
-      if (message.event === 'media') expect(Buffer.from(String((message.media as Json).payload), 'base64').subarray(0, 4).toString()).not.toBe('RIFF');
+      if (message.event === 'media')
+        expect(
+          Buffer.from(String((message.media as Json).payload), 'base64')
+            .subarray(0, 4)
+            .toString(),
+        ).not.toBe('RIFF');
       if (message.event === 'mark') expect(String((message.mark as Json).name)).not.toBe('');
     }
     expect(new Set(call.twilio.received.map((m) => m.event))).toEqual(new Set(['media', 'mark', 'clear']));
@@ -103,7 +109,10 @@ describe('barge-in', () => {
     h.realtime.setBehaviour({
       speedup: 1,
       lateDeltasAfterCancel: 3,
-      responses: [{ text: 'This is a long answer that goes on and on and on.', audioMs: 5000 }, { text: 'Sure.', audioMs: 300 }],
+      responses: [
+        { text: 'This is a long answer that goes on and on and on.', audioMs: 5000 },
+        { text: 'Sure.', audioMs: 300 },
+      ],
     });
     try {
       const call = await h.incomingCall(o);
@@ -124,7 +133,13 @@ describe('barge-in', () => {
       await waitUntil(() => call.realtime.sent.filter((e) => e.type === 'response.done').length === 2);
       await call.twilio.waitFor((m) => m.event === 'media' && call.twilio.received.indexOf(m) > clearIndex);
       expect(markedItemsAfter(call.twilio, clearIndex).has(String(greeting.id))).toBe(false);
-      const lateDeltas = call.realtime.sent.filter((e, i) => e.type === 'response.output_audio.delta' && e.item_id === greeting.id && i > call.realtime.sent.indexOf(call.realtime.sent.find((x) => x.type === 'input_audio_buffer.speech_started')!));
+      const lateDeltas = call.realtime.sent.filter(
+        (e, i) =>
+          e.type === 'response.output_audio.delta' &&
+          e.item_id === greeting.id &&
+          i >
+            call.realtime.sent.indexOf(call.realtime.sent.find((x) => x.type === 'input_audio_buffer.speech_started')!),
+      );
       expect(lateDeltas.length).toBeGreaterThan(0);
       call.twilio.hangUp();
     } finally {
@@ -137,8 +152,20 @@ describe('barge-in', () => {
     const call = await h.incomingCall(o);
     await call.twilio.waitFor((m) => m.event === 'media');
     // A truncate past the audio's end is answered with an error the call must survive.
-    call.realtime.error({ type: 'invalid_request_error', code: 'invalid_value', message: 'Audio content of 600ms is already shorter than 900ms', param: null, event_id: null });
-    call.realtime.error({ type: 'invalid_request_error', code: 'response_cancel_not_active', message: 'Cancellation failed: no active response found', param: null, event_id: null });
+    call.realtime.error({
+      type: 'invalid_request_error',
+      code: 'invalid_value',
+      message: 'Audio content of 600ms is already shorter than 900ms',
+      param: null,
+      event_id: null,
+    });
+    call.realtime.error({
+      type: 'invalid_request_error',
+      code: 'response_cancel_not_active',
+      message: 'Cancellation failed: no active response found',
+      param: null,
+      event_id: null,
+    });
     await new Promise((r) => setTimeout(r, 100));
     expect(call.twilio.isOpen).toBe(true);
     expect(call.realtime.isOpen).toBe(true);

@@ -5,8 +5,8 @@
  * Session ends the call at Twilio, and calls running side by side share nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallSession, EndedSessionsPage, SessionMessage } from '../../shared/types/session.js';
 import type { ServerMessage } from '../../shared/protocol.js';
+import type { CallSession, EndedSessionsPage, SessionMessage } from '../../shared/types/session.js';
 import type { TestSocket } from '../helpers/serverSocket.js';
 import { startVoiceHarness, type VoiceHarness } from '../helpers/voiceHarness.js';
 import { waitUntil } from '../helpers/waitUntil.js';
@@ -16,7 +16,6 @@ beforeAll(async () => {
   h = await startVoiceHarness();
 });
 afterAll(() => h.close());
-
 
 async function nextOf(socket: TestSocket, type: ServerMessage['type']): Promise<ServerMessage> {
   for (;;) {
@@ -34,12 +33,17 @@ describe('ending calls', () => {
     h.t.clock.advance(42_000);
     call.realtime.drop();
     expect(await call.twilio.closed).toEqual({ code: 1000, reason: 'Call ended' });
-    expect(await nextOf(events, 'session.ended')).toEqual({ type: 'session.ended', streamSid: call.streamSid, duration: 42, endTime: h.t.clock.now() });
+    expect(await nextOf(events, 'session.ended')).toEqual({
+      type: 'session.ended',
+      streamSid: call.streamSid,
+      duration: 42,
+      endTime: h.t.clock.now(),
+    });
     const session = (await o.call('GET', `/api/sessions/active-sessions/${call.streamSid}`)).json<CallSession>();
     expect(session).toMatchObject({ active: false, duration: 42 });
   });
 
-  it('the Realtime session\'s time limit ends the call politely', async () => {
+  it("the Realtime session's time limit ends the call politely", async () => {
     h.realtime.setBehaviour({ maxSessionMs: 300 });
     try {
       const o = await h.owner();
@@ -64,14 +68,23 @@ describe('ending calls', () => {
     call.twilio.sendFrame(marker);
     await call.realtime.waitFor('input_audio_buffer.append', (e) => e.audio === marker.toString('base64'));
     expect(call.twilio.isOpen).toBe(true);
-    call.realtime.error({ type: 'insufficient_quota', code: 'insufficient_quota', message: 'You exceeded your current quota, please check your plan and billing details.', param: null, event_id: null });
+    call.realtime.error({
+      type: 'insufficient_quota',
+      code: 'insufficient_quota',
+      message: 'You exceeded your current quota, please check your plan and billing details.',
+      param: null,
+      event_id: null,
+    });
     expect(await call.twilio.closed).toEqual({ code: 1000, reason: 'Call ended' });
     await call.realtime.closed;
     expect(await nextOf(events, 'session.ended')).toMatchObject({ streamSid: call.streamSid });
   });
 
   it('a caller hanging up mid-response closes the Realtime socket within a second and keeps what was said', async () => {
-    h.realtime.setBehaviour({ speedup: 1, responses: [{ text: 'Let me tell you all about our opening hours and our many locations.', audioMs: 6000 }] });
+    h.realtime.setBehaviour({
+      speedup: 1,
+      responses: [{ text: 'Let me tell you all about our opening hours and our many locations.', audioMs: 6000 }],
+    });
     try {
       const o = await h.owner({ agent: { speakFirst: true } });
       const events = await o.console();
@@ -86,7 +99,9 @@ describe('ending calls', () => {
       const messages = (await o.call('GET', `/api/sessions/messages/${call.streamSid}`)).json<SessionMessage[]>();
       expect(messages).toHaveLength(1);
       expect(messages[0]!.type).toBe('assistant');
-      expect('Let me tell you all about our opening hours and our many locations.'.startsWith(messages[0]!.message)).toBe(true);
+      expect(
+        'Let me tell you all about our opening hours and our many locations.'.startsWith(messages[0]!.message),
+      ).toBe(true);
     } finally {
       h.realtime.setBehaviour({ speedup: 4, responses: [] });
     }
@@ -97,23 +112,37 @@ describe('ending calls', () => {
     const events = await o.console();
     const call = await h.incomingCall(o);
     await nextOf(events, 'session.created');
-    expect((await o.call('GET', '/api/sessions/active-sessions')).json<{ sessions: CallSession[] }>().sessions.map((s) => s.streamSid)).toEqual([call.streamSid]);
+    expect(
+      (await o.call('GET', '/api/sessions/active-sessions'))
+        .json<{ sessions: CallSession[] }>()
+        .sessions.map((s) => s.streamSid),
+    ).toEqual([call.streamSid]);
     const requests = h.rest.requests.length;
     const ended = await o.call('POST', '/api/sessions/end-session', { streamSid: call.streamSid });
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toEqual({ success: true });
     const rest = h.rest.requests.slice(requests);
-    expect(rest).toEqual([{ method: 'POST', path: `/2010-04-01/Accounts/${h.rest.accountSid}/Calls/${call.callSid}.json`, authorized: true }]);
+    expect(rest).toEqual([
+      {
+        method: 'POST',
+        path: `/2010-04-01/Accounts/${h.rest.accountSid}/Calls/${call.callSid}.json`,
+        authorized: true,
+      },
+    ]);
     expect(h.rest.calls.find((c) => c.sid === call.callSid)!.status).toBe('completed');
     await call.realtime.closed;
     await call.twilio.closed;
     expect(call.twilio.sent.at(-1)).toMatchObject({ event: 'stop' });
     await nextOf(events, 'session.ended');
-    expect((await o.call('GET', '/api/sessions/active-sessions')).json<{ sessions: CallSession[] }>().sessions).toEqual([]);
+    expect((await o.call('GET', '/api/sessions/active-sessions')).json<{ sessions: CallSession[] }>().sessions).toEqual(
+      [],
+    );
     const page = (await o.call('GET', '/api/sessions/ended-sessions')).json<EndedSessionsPage>();
     expect(page.sessions.map((s) => s.streamSid)).toEqual([call.streamSid]);
     // Ending it again is fine, and Twilio (which answers 20404 now) is not asked again.
-    expect((await o.call('POST', '/api/sessions/end-session', { streamSid: call.streamSid })).json()).toMatchObject({ success: true });
+    expect((await o.call('POST', '/api/sessions/end-session', { streamSid: call.streamSid })).json()).toMatchObject({
+      success: true,
+    });
   });
 
   it('End Session still ends the call when Twilio no longer knows it (20404)', async () => {
@@ -130,13 +159,22 @@ describe('ending calls', () => {
     const a = await h.owner({ agent: { voice: 'ash', instructions: 'Agent A' } });
     const b = await h.owner({ agent: { voice: 'sage', instructions: 'Agent B' } });
     const [callA, callB] = await Promise.all([h.incomingCall(a), h.incomingCall(b)]);
-    const [updateA, updateB] = await Promise.all([callA.realtime.waitFor('session.update'), callB.realtime.waitFor('session.update')]);
-    const byInstructions = new Map([updateA, updateB].map((u) => [(u.session as { instructions: string }).instructions, u.session as { audio: { output: { voice: string } } }]));
+    const [updateA, updateB] = await Promise.all([
+      callA.realtime.waitFor('session.update'),
+      callB.realtime.waitFor('session.update'),
+    ]);
+    const byInstructions = new Map(
+      [updateA, updateB].map((u) => [
+        (u.session as { instructions: string }).instructions,
+        u.session as { audio: { output: { voice: string } } },
+      ]),
+    );
     expect(byInstructions.get('Agent A')!.audio.output.voice).toBe('ash');
     expect(byInstructions.get('Agent B')!.audio.output.voice).toBe('sage');
     // Each fake Realtime connection belongs to one call: find which is whose by its instructions
     // (the two connect in either order). Each Twilio side is the owner's own: ring() dialled it.
-    const sessionOf = (instructions: string) => ((updateA.session as { instructions: string }).instructions === instructions ? callA.realtime : callB.realtime);
+    const sessionOf = (instructions: string) =>
+      (updateA.session as { instructions: string }).instructions === instructions ? callA.realtime : callB.realtime;
     const realtimeA = sessionOf('Agent A');
     const realtimeB = sessionOf('Agent B');
     const marker = Buffer.alloc(160, 0x33);

@@ -6,10 +6,10 @@
  * than its stream token lives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twilioSignature } from '../../server/twilio/signature.js';
+import { RingingCalls } from '../../server/voice/RingingCalls.js';
 import type { ServerMessage } from '../../shared/protocol.js';
 import type { CallSession, EndedSessionsPage } from '../../shared/types/session.js';
-import { RingingCalls } from '../../server/voice/RingingCalls.js';
-import { twilioSignature } from '../../server/twilio/signature.js';
 import { statusCallbackParams } from '../fixtures/fakeTwilioStatusCallbacks.js';
 import { postTwilioWebhook } from '../fixtures/fakeTwilioWebhook.js';
 import type { TestSocket } from '../helpers/serverSocket.js';
@@ -24,7 +24,10 @@ afterAll(() => h.close());
 
 const CALLEE = '+442071838750';
 
-async function nextOf<T extends ServerMessage['type']>(socket: TestSocket, type: T): Promise<Extract<ServerMessage, { type: T }>> {
+async function nextOf<T extends ServerMessage['type']>(
+  socket: TestSocket,
+  type: T,
+): Promise<Extract<ServerMessage, { type: T }>> {
   for (;;) {
     const message = await socket.nextMessage();
     if (message.type === type) return message as Extract<ServerMessage, { type: T }>;
@@ -39,13 +42,16 @@ async function placeCall(o: VoiceOwner): Promise<string> {
 
 /** The answer to the status callback the fake Twilio posted about `callSid`, once it came. */
 async function callbackAnswer(callSid: string) {
-  const delivered = () => h.statusCallbacks.find((d) => d.callSid === callSid && !('error' in d.answer && d.answer.error === 'pending'));
+  const delivered = () =>
+    h.statusCallbacks.find((d) => d.callSid === callSid && !('error' in d.answer && d.answer.error === 'pending'));
   await waitUntil(() => delivered() !== undefined);
   return delivered()!.answer;
 }
 
-const active = async (o: VoiceOwner) => (await o.call('GET', '/api/sessions/active-sessions')).json<{ sessions: CallSession[] }>().sessions;
-const sessionRows = (callSid: string) => h.t.db.selectFrom('call_sessions').selectAll().where('call_sid', '=', callSid).execute();
+const active = async (o: VoiceOwner) =>
+  (await o.call('GET', '/api/sessions/active-sessions')).json<{ sessions: CallSession[] }>().sessions;
+const sessionRows = (callSid: string) =>
+  h.t.db.selectFrom('call_sessions').selectAll().where('call_sid', '=', callSid).execute();
 
 describe('a placed call', () => {
   it('is a ringing session on Sessions from "Call initiated" on, told to the owner\'s consoles', async () => {
@@ -65,13 +71,28 @@ describe('a placed call', () => {
       startTime: h.t.clock.now(),
       ringing: true,
     });
-    expect(await active(o)).toEqual([expect.objectContaining({ streamSid: callSid, callSid, ringing: true, active: true, callType: 'outbound', endTime: null })]);
-    expect((await o.call('GET', `/api/sessions/active-sessions/${callSid}`)).json()).toMatchObject({ streamSid: callSid, ringing: true });
+    expect(await active(o)).toEqual([
+      expect.objectContaining({
+        streamSid: callSid,
+        callSid,
+        ringing: true,
+        active: true,
+        callType: 'outbound',
+        endTime: null,
+      }),
+    ]);
+    expect((await o.call('GET', `/api/sessions/active-sessions/${callSid}`)).json()).toMatchObject({
+      streamSid: callSid,
+      ringing: true,
+    });
     // Twilio is asked to report the call's end here.
-    expect(h.rest.calls.find((c) => c.sid === callSid)!.form).toMatchObject({ StatusCallback: `${VOICE_PUBLIC_URL}/api/twilio/call-status`, StatusCallbackMethod: 'POST' });
+    expect(h.rest.calls.find((c) => c.sid === callSid)!.form).toMatchObject({
+      StatusCallback: `${VOICE_PUBLIC_URL}/api/twilio/call-status`,
+      StatusCallbackMethod: 'POST',
+    });
   });
 
-  it('answered, is taken over by its Media Stream: one session, under the stream\'s SID and still by the call\'s', async () => {
+  it("answered, is taken over by its Media Stream: one session, under the stream's SID and still by the call's", async () => {
     const o = await h.owner();
     const events = await o.console();
     const callSid = await placeCall(o);
@@ -87,7 +108,9 @@ describe('a placed call', () => {
     expect(sessions[0]).toMatchObject({ streamSid: twilio.streamSid, callSid, startTime: placedAt });
     expect(sessions[0]!.ringing).toBeUndefined();
     // The link "Call initiated" gave still opens it.
-    expect((await o.call('GET', `/api/sessions/active-sessions/${callSid}`)).json()).toMatchObject({ streamSid: twilio.streamSid });
+    expect((await o.call('GET', `/api/sessions/active-sessions/${callSid}`)).json()).toMatchObject({
+      streamSid: twilio.streamSid,
+    });
     expect((await o.call('GET', `/api/sessions/messages/${callSid}`)).statusCode).toBe(200);
 
     h.t.clock.advance(5_000);
@@ -109,7 +132,12 @@ describe('a placed call', () => {
     await nextOf(events, 'session.created');
     h.t.clock.advance(30_000);
     h.rest.finishCall(callSid, status);
-    expect(await nextOf(events, 'session.ended')).toEqual({ type: 'session.ended', streamSid: callSid, duration: 30, endTime: h.t.clock.now() });
+    expect(await nextOf(events, 'session.ended')).toEqual({
+      type: 'session.ended',
+      streamSid: callSid,
+      duration: 30,
+      endTime: h.t.clock.now(),
+    });
     expect(await callbackAnswer(callSid)).toMatchObject({ status: 204 });
     expect(await active(o)).toEqual([]);
     const session = (await o.call('GET', `/api/sessions/active-sessions/${callSid}`)).json<CallSession>();
@@ -117,13 +145,20 @@ describe('a placed call', () => {
     expect(session.ringing).toBeUndefined();
   });
 
-  it('refuses a status callback that the owner\'s account did not sign, and leaves the call ringing', async () => {
+  it("refuses a status callback that the owner's account did not sign, and leaves the call ringing", async () => {
     const o = await h.owner();
     const callSid = await placeCall(o);
     const call = h.rest.calls.find((c) => c.sid === callSid)!;
     const params = { ...statusCallbackParams(call), CallStatus: 'no-answer' };
     const post = (p: Record<string, string>, signature: string | null) =>
-      postTwilioWebhook({ serverUrl: h.serverUrl, publicUrl: VOICE_PUBLIC_URL, path: '/api/twilio/call-status', authToken: h.rest.authToken, params: p, signature });
+      postTwilioWebhook({
+        serverUrl: h.serverUrl,
+        publicUrl: VOICE_PUBLIC_URL,
+        path: '/api/twilio/call-status',
+        authToken: h.rest.authToken,
+        params: p,
+        signature,
+      });
     const url = `${VOICE_PUBLIC_URL}/api/twilio/call-status`;
     expect((await post(params, null)).status).toBe(403);
     expect((await post(params, twilioSignature('another-token', url, params))).status).toBe(403);
@@ -168,9 +203,19 @@ describe('a placed call', () => {
     const o = await h.owner();
     const events = await o.console();
     const { app, clock } = h.t;
-    const ringing = new RingingCalls({ db: app.db, realtime: app.realtime, clock: clock.now, log: app.log, instanceId: app.instanceId }, 50);
+    const ringing = new RingingCalls(
+      { db: app.db, realtime: app.realtime, clock: clock.now, log: app.log, instanceId: app.instanceId },
+      50,
+    );
     const callSid = `CA${'7'.repeat(32)}`;
-    await ringing.placed({ callSid, userId: o.user.id, agentId: o.agent.id, agentName: o.agent.name, from: o.number, to: CALLEE });
+    await ringing.placed({
+      callSid,
+      userId: o.user.id,
+      agentId: o.agent.id,
+      agentName: o.agent.name,
+      from: o.number,
+      to: CALLEE,
+    });
     expect(await nextOf(events, 'session.created')).toMatchObject({ streamSid: callSid, ringing: true });
     expect(await nextOf(events, 'session.ended')).toMatchObject({ streamSid: callSid });
     expect(await active(o)).toEqual([]);

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { Playback } from '../../server/voice/Playback.js';
 
-const frame = (itemId: string, ms: number, sessionMs = ms) => ({ itemId, contentIndex: 0, responseId: 'resp_1', callerMs: ms, sessionMs });
+const frame = (itemId: string, ms: number, sessionMs = ms) => ({
+  itemId,
+  contentIndex: 0,
+  responseId: 'resp_1',
+  callerMs: ms,
+  sessionMs,
+});
 
 describe('Playback', () => {
   it('truncates at what the echoed marks say was played, not at what was sent', () => {
     const p = new Playback();
-    const marks = [p.forwarded(frame('item_a', 100)), p.forwarded(frame('item_a', 100)), p.forwarded(frame('item_a', 100))];
+    const marks = [
+      p.forwarded(frame('item_a', 100)),
+      p.forwarded(frame('item_a', 100)),
+      p.forwarded(frame('item_a', 100)),
+    ];
     expect(marks[0]).toMatch(/^item_a:100:g0:m1$/);
     p.echoed(marks[0]!);
     expect(p.playing).toBe(true);

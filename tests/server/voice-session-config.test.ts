@@ -4,10 +4,10 @@
  * session can't be configured ends politely.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentPatch } from '../../shared/types/agent.js';
 import { loadConfig } from '../../server/config.js';
-import { DEFAULT_REALTIME_MODEL_MAP } from '../../server/voice/realtimeModels.js';
 import { providerToolNames } from '../../server/tools/toolNames.js';
+import { DEFAULT_REALTIME_MODEL_MAP } from '../../server/voice/realtimeModels.js';
+import type { AgentPatch } from '../../shared/types/agent.js';
 import { checkSessionUpdate } from '../fixtures/fakeRealtimeSchema.js';
 import { startVoiceHarness, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
 import { waitUntil } from '../helpers/waitUntil.js';
@@ -24,7 +24,10 @@ type Json = Record<string, unknown>;
 async function sessionFor(agent: AgentPatch, tools?: string[], values: Record<string, string> = {}) {
   const o = await h.owner({ agent });
   for (const [name, value] of Object.entries(values)) await o.call('POST', '/api/custom-values', { name, value });
-  if (tools) await o.call('PATCH', `/api/agents/${o.agent.id}`, { tools: await Promise.all(tools.map((name) => makeTool(o.call, name))) });
+  if (tools)
+    await o.call('PATCH', `/api/agents/${o.agent.id}`, {
+      tools: await Promise.all(tools.map((name) => makeTool(o.call, name))),
+    });
   const call = await h.incomingCall(o);
   const update = await call.realtime.waitFor('session.update');
   await waitUntil(() => call.realtime.sent.some((e) => e.type === 'session.updated' || e.type === 'error'));
@@ -34,10 +37,17 @@ async function sessionFor(agent: AgentPatch, tools?: string[], values: Record<st
 
 async function makeTool(call: VoiceOwner['call'], name: string): Promise<string> {
   const parameters = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
-  const tool = (await call('POST', '/api/tools', { name, description: `Looks up ${name}`, type: 'object', parameters, handler_code: 'async function handler(){return 1}' })).json<{ id: string }>();
+  const tool = (
+    await call('POST', '/api/tools', {
+      name,
+      description: `Looks up ${name}`,
+      type: 'object',
+      parameters,
+      handler_code: 'async function handler(){return 1}',
+    })
+  ).json<{ id: string }>();
   return tool.id;
 }
-
 
 describe('session.update from the agent', () => {
   it('maps every setting of a server_vad agent to the GA shape, and the API accepts it', async () => {
@@ -75,7 +85,14 @@ describe('session.update from the agent', () => {
           format: { type: 'audio/pcmu' },
           noise_reduction: { type: 'far_field' },
           transcription: { model: 'gpt-4o-transcribe', language: 'fr', prompt: 'Order numbers like A-123' },
-          turn_detection: { type: 'server_vad', threshold: 0.7, prefix_padding_ms: 250, silence_duration_ms: 650, create_response: true, interrupt_response: true },
+          turn_detection: {
+            type: 'server_vad',
+            threshold: 0.7,
+            prefix_padding_ms: 250,
+            silence_duration_ms: 650,
+            create_response: true,
+            interrupt_response: true,
+          },
         },
         output: { format: { type: 'audio/pcmu' }, voice: 'coral' },
       },
@@ -112,7 +129,7 @@ describe('session.update from the agent', () => {
     expect(realtime.sent.some((e) => e.type === 'session.updated')).toBe(true);
   });
 
-  it('sends the agent\'s tools as flat functions with provider-safe, distinct names', async () => {
+  it("sends the agent's tools as flat functions with provider-safe, distinct names", async () => {
     const { session, realtime } = await sessionFor({}, ['weather.lookup', 'weather_lookup', 'find order']);
     expect((session.tools as Json[]).map((t) => [t.type, t.name])).toEqual([
       ['function', 'weather_lookup_2'],
@@ -137,12 +154,24 @@ describe('tool names for the provider', () => {
 });
 
 describe('model table', () => {
-  it('maps the spec\'s models to current GA names and takes REALTIME_MODEL_MAP overrides', () => {
+  it("maps the spec's models to current GA names and takes REALTIME_MODEL_MAP overrides", () => {
     // gpt-realtime and gpt-realtime-mini are reported to retire on 2027-01-20 (VOICE.md §10).
-    expect(loadConfig({}).realtimeModels).toEqual({ '4o-mini': 'gpt-realtime-2.1-mini', '4o-preview': 'gpt-realtime-2.1', '4o-realtime': 'gpt-realtime-2.1' });
-    const config = loadConfig({ REALTIME_MODEL_MAP: '4o-mini=gpt-realtime-mini-2025-12-15, 4o-realtime=gpt-realtime-2' });
-    expect(config.realtimeModels).toEqual({ '4o-mini': 'gpt-realtime-mini-2025-12-15', '4o-preview': 'gpt-realtime-2.1', '4o-realtime': 'gpt-realtime-2' });
-    expect(() => loadConfig({ REALTIME_MODEL_MAP: 'gpt-4=x' })).toThrow(/REALTIME_MODEL_MAP entries must look like 4o-mini=gpt-realtime-mini/);
+    expect(loadConfig({}).realtimeModels).toEqual({
+      '4o-mini': 'gpt-realtime-2.1-mini',
+      '4o-preview': 'gpt-realtime-2.1',
+      '4o-realtime': 'gpt-realtime-2.1',
+    });
+    const config = loadConfig({
+      REALTIME_MODEL_MAP: '4o-mini=gpt-realtime-mini-2025-12-15, 4o-realtime=gpt-realtime-2',
+    });
+    expect(config.realtimeModels).toEqual({
+      '4o-mini': 'gpt-realtime-mini-2025-12-15',
+      '4o-preview': 'gpt-realtime-2.1',
+      '4o-realtime': 'gpt-realtime-2',
+    });
+    expect(() => loadConfig({ REALTIME_MODEL_MAP: 'gpt-4=x' })).toThrow(
+      /REALTIME_MODEL_MAP entries must look like 4o-mini=gpt-realtime-mini/,
+    );
   });
 });
 
@@ -160,9 +189,17 @@ describe('the fake refuses what the real API refuses', () => {
   });
 });
 
-describe('a session that can\'t be configured', () => {
+describe("a session that can't be configured", () => {
   it('ends the call politely: the stream closes (Twilio then says goodbye) and the session ends', async () => {
-    h.realtime.setBehaviour({ sessionUpdateError: { type: 'invalid_request_error', code: 'unknown_parameter', message: "Unknown parameter: 'session.audio.input.format'.", param: 'session.audio.input.format', event_id: null } });
+    h.realtime.setBehaviour({
+      sessionUpdateError: {
+        type: 'invalid_request_error',
+        code: 'unknown_parameter',
+        message: "Unknown parameter: 'session.audio.input.format'.",
+        param: 'session.audio.input.format',
+        event_id: null,
+      },
+    });
     try {
       const o = await h.owner({ agent: { speakFirst: true } });
       const events = await o.console();
@@ -181,7 +218,7 @@ describe('a session that can\'t be configured', () => {
     }
   });
 
-  it('ends the call politely when the Realtime API refuses the owner\'s key', async () => {
+  it("ends the call politely when the Realtime API refuses the owner's key", async () => {
     const o = await h.owner();
     await o.call('PUT', '/api/accounts/settings', { openai_api_key: 'sk-revoked-key-000000' });
     const refused = h.realtime.refused;

@@ -27,11 +27,20 @@ async function answeredCall(): Promise<{ callSid: string; parameters: Record<str
   const callSid = `CA${(++sids).toString(16).padStart(32, 'e')}`;
   h.rest.addCall({ sid: callSid, from: '+14155550100', to: o.number });
   const params = incomingCallParams({ accountSid: h.rest.accountSid, callSid, from: '+14155550100', to: o.number });
-  const answer = await postTwilioWebhook({ serverUrl: h.serverUrl, publicUrl: VOICE_PUBLIC_URL, authToken: h.rest.authToken, params });
+  const answer = await postTwilioWebhook({
+    serverUrl: h.serverUrl,
+    publicUrl: VOICE_PUBLIC_URL,
+    authToken: h.rest.authToken,
+    params,
+  });
   return { callSid, parameters: parseConnectTwiml(answer.body)!.parameters };
 }
 
-function stream(callSid: string, parameters: Record<string, string>, extra: Partial<Parameters<typeof FakeTwilioCall.connect>[0]> = {}) {
+function stream(
+  callSid: string,
+  parameters: Record<string, string>,
+  extra: Partial<Parameters<typeof FakeTwilioCall.connect>[0]> = {},
+) {
   return FakeTwilioCall.connect({
     connectUrl: `${h.wsUrl}/api/twilio/media-stream`,
     signedUrl: STREAM_URL,
@@ -69,14 +78,16 @@ describe('media stream authorization', () => {
   it('closes a stream with a wrong signature without spending its token', async () => {
     const { callSid, parameters } = await answeredCall();
     await expectRefused(stream(callSid, parameters, { signature: twilioSignature('not-the-token', STREAM_URL) }));
-    await expectRefused(stream(callSid, parameters, { signedUrl: 'wss://elsewhere.example.com/api/twilio/media-stream' }));
+    await expectRefused(
+      stream(callSid, parameters, { signedUrl: 'wss://elsewhere.example.com/api/twilio/media-stream' }),
+    );
     const real = await stream(callSid, parameters);
     const session = await h.realtime.nextSession();
     expect(session.model).toBe('gpt-realtime-2.1-mini');
     real.hangUp();
   });
 
-  it('closes a stream without a token, with a used token, or with another call\'s token', async () => {
+  it("closes a stream without a token, with a used token, or with another call's token", async () => {
     const { callSid, parameters } = await answeredCall();
     const { token: _token, ...noToken } = parameters;
     await expectRefused(stream(callSid, noToken));
@@ -106,7 +117,8 @@ describe('media stream frames', () => {
     const frames = Array.from({ length: 5 }, (_, i) => Buffer.alloc(160, 0x10 + i));
     for (const frame of frames) call.sendFrame(frame);
     const session = await h.realtime.nextSession();
-    for (const frame of frames) await session.waitFor('input_audio_buffer.append', (e) => e.audio === frame.toString('base64'));
+    for (const frame of frames)
+      await session.waitFor('input_audio_buffer.append', (e) => e.audio === frame.toString('base64'));
     call.hangUp();
   });
 
@@ -114,9 +126,17 @@ describe('media stream frames', () => {
     const { call, session } = await configuredCall();
     const frames = [3, 1, 2, 2].map((n) => Buffer.alloc(160, 0x20 + n));
     for (const [i, frame] of frames.entries()) {
-      call.sendRaw(JSON.stringify({ event: 'media', sequenceNumber: String(90 - i), media: { track: 'inbound', chunk: '7', timestamp: '140', payload: frame.toString('base64') }, streamSid: call.streamSid }));
+      call.sendRaw(
+        JSON.stringify({
+          event: 'media',
+          sequenceNumber: String(90 - i),
+          media: { track: 'inbound', chunk: '7', timestamp: '140', payload: frame.toString('base64') },
+          streamSid: call.streamSid,
+        }),
+      );
     }
-    for (const frame of frames) await session.waitFor('input_audio_buffer.append', (e) => e.audio === frame.toString('base64'));
+    for (const frame of frames)
+      await session.waitFor('input_audio_buffer.append', (e) => e.audio === frame.toString('base64'));
     expect(call.isOpen).toBe(true);
     call.hangUp();
   });
@@ -131,13 +151,23 @@ describe('media stream frames', () => {
     expect(call.isOpen).toBe(true);
     expect(session.isOpen).toBe(true);
     // A key is not audio: nothing of it reaches the model.
-    expect(session.received.filter((e) => e.type !== 'session.update' && e.type !== 'input_audio_buffer.append')).toEqual([]);
+    expect(
+      session.received.filter((e) => e.type !== 'session.update' && e.type !== 'input_audio_buffer.append'),
+    ).toEqual([]);
     call.hangUp();
   });
 
   it('drops malformed frames and goes on', async () => {
     const { call, session } = await configuredCall();
-    for (const raw of ['not json', '[]', '{"event":"media"}', '{"event":"media","media":{"payload":"%%%"}}', '{"event":"nope"}', '{"event":"mark","mark":{}}']) call.sendRaw(raw);
+    for (const raw of [
+      'not json',
+      '[]',
+      '{"event":"media"}',
+      '{"event":"media","media":{"payload":"%%%"}}',
+      '{"event":"nope"}',
+      '{"event":"mark","mark":{}}',
+    ])
+      call.sendRaw(raw);
     const marker = Buffer.alloc(160, 0x42);
     call.sendFrame(marker);
     await session.waitFor('input_audio_buffer.append', (e) => e.audio === marker.toString('base64'));

@@ -9,8 +9,8 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import WebSocket, { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
 import { twilioSignature } from '../../server/twilio/signature.js';
 import { START_TIMEOUT_MS, STREAM_REFUSED_CLOSE_CODE } from '../../server/voice/CallRegistry.js';
 import { MAX_QUEUED_BYTES, TwilioStream } from '../../server/voice/TwilioStream.js';
@@ -28,7 +28,12 @@ afterAll(() => h.close());
 const SIGNED = twilioSignature('any-token', `${VOICE_PUBLIC_URL.replace('https', 'wss')}/api/twilio/media-stream`);
 /** A 20 ms media frame as Twilio sends it (~330 bytes). */
 const mediaFrame = (n: number, payload = Buffer.alloc(160, 0xff).toString('base64')) =>
-  JSON.stringify({ event: 'media', sequenceNumber: String(n + 2), media: { track: 'inbound', chunk: String(n), timestamp: String(n * 20), payload }, streamSid: 'MZ0' });
+  JSON.stringify({
+    event: 'media',
+    sequenceNumber: String(n + 2),
+    media: { track: 'inbound', chunk: String(n), timestamp: String(n * 20), payload },
+    streamSid: 'MZ0',
+  });
 const CONNECTED = JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' });
 
 interface RawStream {
@@ -38,9 +43,13 @@ interface RawStream {
 
 /** Opens the media-stream socket with a well-formed signature; rejects with the status of a refused upgrade. */
 async function open(signature: string | null = SIGNED): Promise<RawStream> {
-  const socket = new WebSocket(`${h.wsUrl}/api/twilio/media-stream`, { headers: signature === null ? {} : { 'X-Twilio-Signature': signature } });
+  const socket = new WebSocket(`${h.wsUrl}/api/twilio/media-stream`, {
+    headers: signature === null ? {} : { 'X-Twilio-Signature': signature },
+  });
   socket.on('error', () => undefined);
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
@@ -52,7 +61,12 @@ const unauthenticated = () => h.t.app.calls.unauthenticatedStreams;
 
 describe('before start', () => {
   it('closes a stream that sends media (or anything but connected and start) first, holding nothing', async () => {
-    for (const first of [mediaFrame(1), JSON.stringify({ event: 'mark', mark: { name: 'x' } }), JSON.stringify({ event: 'stop' }), 'not json']) {
+    for (const first of [
+      mediaFrame(1),
+      JSON.stringify({ event: 'mark', mark: { name: 'x' } }),
+      JSON.stringify({ event: 'stop' }),
+      'not json',
+    ]) {
       const stream = await open();
       stream.socket.send(CONNECTED);
       stream.socket.send(first);
@@ -72,12 +86,12 @@ describe('before start', () => {
     expect(Date.now() - opened).toBeLessThan(START_TIMEOUT_MS + 3000);
   });
 
-  it('refuses an upgrade whose signature is not shaped like Twilio\'s with 403', async () => {
+  it("refuses an upgrade whose signature is not shaped like Twilio's with 403", async () => {
     await expect(open('x')).rejects.toThrow('upgrade refused: 403');
     await expect(open(`${SIGNED}AAAA`)).rejects.toThrow('upgrade refused: 403');
   });
 
-  it('closes a stream sending a frame larger than Twilio\'s with 1009', async () => {
+  it("closes a stream sending a frame larger than Twilio's with 1009", async () => {
     const stream = await open();
     stream.socket.send(CONNECTED);
     stream.socket.send(mediaFrame(1, 'A'.repeat(16 * 1024)));
@@ -149,7 +163,14 @@ describe('frames held between start and the bridge', () => {
     const stream = new TwilioStream(socket, Fastify().log);
     await once(client, 'open');
     client.send(CONNECTED);
-    client.send(JSON.stringify({ event: 'start', sequenceNumber: '1', start: { accountSid: 'AC1', streamSid: 'MZ1', callSid: 'CA1', customParameters: {} }, streamSid: 'MZ1' }));
+    client.send(
+      JSON.stringify({
+        event: 'start',
+        sequenceNumber: '1',
+        start: { accountSid: 'AC1', streamSid: 'MZ1', callSid: 'CA1', customParameters: {} },
+        streamSid: 'MZ1',
+      }),
+    );
     expect(await stream.waitForStart(5000)).toMatchObject({ callSid: 'CA1' });
     return { client, stream, closed, close: () => new Promise((resolve) => server.close(resolve)) };
   }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionMessage } from '../../shared/types/session.js';
 import type { ScriptedResponse } from '../fixtures/fakeRealtimeBehaviour.js';
-import { startVoiceHarness, type RingingCall, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
+import { type RingingCall, startVoiceHarness, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 
 let h: VoiceHarness;
@@ -19,18 +19,35 @@ afterAll(() => h.close());
 type Json = Record<string, unknown>;
 const PARAMETERS = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 
-
 async function tool(o: VoiceOwner, name: string, code: string): Promise<string> {
-  const response = await o.call('POST', '/api/tools', { name, description: `The ${name} tool`, type: 'object', parameters: PARAMETERS, handler_code: code });
+  const response = await o.call('POST', '/api/tools', {
+    name,
+    description: `The ${name} tool`,
+    type: 'object',
+    parameters: PARAMETERS,
+    handler_code: code,
+  });
   return response.json<{ id: string }>().id;
 }
 
 /** A call whose greeting response is `first` (then `then`), for an owner with the weather tools. */
-async function callWithTools(first: ScriptedResponse, then: ScriptedResponse[] = [{ text: 'It is sunny in Paris.' }], options: { race?: boolean } = {}) {
+async function callWithTools(
+  first: ScriptedResponse,
+  then: ScriptedResponse[] = [{ text: 'It is sunny in Paris.' }],
+  options: { race?: boolean } = {},
+) {
   const o = await h.owner({ agent: { speakFirst: true } });
   await o.call('POST', '/api/custom-values', { name: 'GREETING', value: 'Bonjour' });
-  const weather = await tool(o, 'weather', 'async function handler(args, { values }) { return { city: args.city, sky: "sunny", greeting: values.GREETING }; }');
-  const broken = await tool(o, 'broken', 'async function handler() { throw new Error("the weather service is down"); }');
+  const weather = await tool(
+    o,
+    'weather',
+    'async function handler(args, { values }) { return { city: args.city, sky: "sunny", greeting: values.GREETING }; }',
+  );
+  const broken = await tool(
+    o,
+    'broken',
+    'async function handler() { throw new Error("the weather service is down"); }',
+  );
   await o.call('PATCH', `/api/agents/${o.agent.id}`, { tools: [weather, broken] });
   const events = await o.console();
   h.realtime.setBehaviour({ responses: [first, ...then], autoRespondToToolOutput: options.race ?? false });
@@ -44,7 +61,9 @@ async function callWithTools(first: ScriptedResponse, then: ScriptedResponse[] =
 }
 
 const outputs = (call: RingingCall) =>
-  call.realtime.received.filter((e) => e.type === 'conversation.item.create').map((e) => e.item as { type: string; call_id: string; output: string });
+  call.realtime.received
+    .filter((e) => e.type === 'conversation.item.create')
+    .map((e) => e.item as { type: string; call_id: string; output: string });
 
 describe('tool calls', () => {
   it('runs two calls in the sandbox, answers each call id once, then asks for one response', async () => {
@@ -54,7 +73,7 @@ describe('tool calls', () => {
         { name: 'broken', arguments: '{"city":"Oslo"}' },
       ],
     });
-    await waitUntil(() => outputs(call).length === 2)
+    await waitUntil(() => outputs(call).length === 2);
     await waitUntil(() => call.realtime.received.filter((e) => e.type === 'response.create').length === 2);
     const made = (call.realtime.sent.find((e) => e.type === 'response.done')!.response as { output: Json[] }).output;
     const byName = Object.fromEntries(made.map((item) => [item.name, item.call_id]));
@@ -62,12 +81,20 @@ describe('tool calls', () => {
     expect(answered[String(byName.weather)]).toEqual({ city: 'Paris', sky: 'sunny', greeting: 'Bonjour' });
     expect(answered[String(byName.broken)]).toEqual({ error: expect.stringContaining('the weather service is down') });
     // The outputs come before the one response.create that follows them.
-    const order = call.realtime.received.map((e) => e.type).filter((t) => t === 'conversation.item.create' || t === 'response.create');
-    expect(order).toEqual(['response.create', 'conversation.item.create', 'conversation.item.create', 'response.create']);
+    const order = call.realtime.received
+      .map((e) => e.type)
+      .filter((t) => t === 'conversation.item.create' || t === 'response.create');
+    expect(order).toEqual([
+      'response.create',
+      'conversation.item.create',
+      'conversation.item.create',
+      'response.create',
+    ]);
     expect(call.realtime.sent.filter((e) => e.type === 'error')).toEqual([]);
 
     const seen: Json[] = [];
-    for (let m = await events.nextMessage(); seen.length < 2; m = await events.nextMessage()) if (m.type === 'call.function_output') seen.push(m as unknown as Json);
+    for (let m = await events.nextMessage(); seen.length < 2; m = await events.nextMessage())
+      if (m.type === 'call.function_output') seen.push(m as unknown as Json);
     expect(seen.map((e) => [e.function_id, e.message, e.function_args])).toEqual(
       expect.arrayContaining([
         [weather, 'weather', '{"city":"Paris"}'],
@@ -76,15 +103,19 @@ describe('tool calls', () => {
     );
     expect(seen.every((e) => e.streamSid === call.streamSid && typeof e.output === 'string')).toBe(true);
 
-    await call.twilio.waitFor((m) => m.event === 'media')
+    await call.twilio.waitFor((m) => m.event === 'media');
     await waitUntil(() => call.realtime.sent.filter((e) => e.type === 'response.done').length === 2);
     call.twilio.hangUp();
     await call.realtime.closed;
-    await waitUntil(() => h.t.app.calls.size === 0)
+    await waitUntil(() => h.t.app.calls.size === 0);
     const messages = (await o.call('GET', `/api/sessions/messages/${call.streamSid}`)).json<SessionMessage[]>();
     const functions = messages.filter((m) => m.type === 'function');
     expect(functions.map((m) => m.function_id).sort()).toEqual([weather, broken].sort());
-    expect(functions.find((m) => m.function_id === weather)).toMatchObject({ message: 'weather', function_args: '{"city":"Paris"}', function_output: expect.stringContaining('"sky":"sunny"') });
+    expect(functions.find((m) => m.function_id === weather)).toMatchObject({
+      message: 'weather',
+      function_args: '{"city":"Paris"}',
+      function_output: expect.stringContaining('"sky":"sunny"'),
+    });
     expect(messages.some((m) => m.type === 'assistant' && m.message === 'It is sunny in Paris.')).toBe(true);
   });
 
@@ -98,7 +129,9 @@ describe('tool calls', () => {
     });
     await waitUntil(() => outputs(call).length === 3);
     const made = (call.realtime.sent.find((e) => e.type === 'response.done')!.response as { output: Json[] }).output;
-    const byCall = new Map(outputs(call).map((item) => [item.call_id, (JSON.parse(item.output) as { error?: string }).error]));
+    const byCall = new Map(
+      outputs(call).map((item) => [item.call_id, (JSON.parse(item.output) as { error?: string }).error]),
+    );
     const errors = made.map((item) => byCall.get(String(item.call_id)));
     expect(errors[0]).toBe('The arguments are not valid JSON');
     expect(errors[1]).toMatch(/city/);
@@ -108,9 +141,15 @@ describe('tool calls', () => {
   });
 
   it('survives the server answering a tool output on its own before the client asks', async () => {
-    const { call } = await callWithTools({ functionCalls: [{ name: 'weather', arguments: '{"city":"Paris"}' }] }, [{ text: 'Sunny.' }, { text: 'Anything else?' }], { race: true });
+    const { call } = await callWithTools(
+      { functionCalls: [{ name: 'weather', arguments: '{"city":"Paris"}' }] },
+      [{ text: 'Sunny.' }, { text: 'Anything else?' }],
+      { race: true },
+    );
     await waitUntil(() => call.realtime.sent.some((e) => e.type === 'error'));
-    expect(call.realtime.sent.filter((e) => e.type === 'error').map((e) => (e.error as Json).code)).toEqual(['conversation_already_has_active_response']);
+    expect(call.realtime.sent.filter((e) => e.type === 'error').map((e) => (e.error as Json).code)).toEqual([
+      'conversation_already_has_active_response',
+    ]);
     await waitUntil(() => call.realtime.sent.filter((e) => e.type === 'response.done').length === 2);
     await new Promise((r) => setTimeout(r, 300));
     // One answer to the tool output, not two.

@@ -4,22 +4,34 @@
  * runs (from `call.message`'s spokenAt) as after it (from the stored row).
  */
 import { describe, expect, it } from 'vitest';
-import type { CallMessageEvent } from '../../shared/protocol.js';
 import type { NewMessage } from '../../server/db/sessionMessages.js';
 import { CallTranscript } from '../../server/voice/CallTranscript.js';
+import type { CallMessageEvent } from '../../shared/protocol.js';
 
 function transcript() {
   let now = 1_700_000_000_000;
   let seq = 0;
   const events: CallMessageEvent[] = [];
   const stored: NewMessage[] = [];
-  const lines = new CallTranscript({ streamSid: 'MZ1', now: () => now, nextSeq: () => {
+  const lines = new CallTranscript({
+    streamSid: 'MZ1',
+    now: () => now,
+    nextSeq: () => {
       seq += 1;
       return seq;
-    }, emit: (e) => events.push(e), store: (m) => stored.push(m) });
-  return { lines, events, stored, advance: (ms: number) => {
+    },
+    emit: (e) => events.push(e),
+    store: (m) => stored.push(m),
+  });
+  return {
+    lines,
+    events,
+    stored,
+    advance: (ms: number) => {
       now += ms;
-    }, at: () => now };
+    },
+    at: () => now,
+  };
 }
 
 describe('transcript times', () => {
@@ -34,7 +46,9 @@ describe('transcript times', () => {
     expect(t.events.map((e) => e.spokenAt)).toEqual([spokenAt, spokenAt]);
     // Deltas keep their own rising times, which consoles use to skip repeats.
     expect(t.events[0]!.timestamp).toBeLessThan(t.events[1]!.timestamp);
-    expect(t.stored).toEqual([expect.objectContaining({ item_id: 'item_user', timestamp: spokenAt, message: 'I would like a table' })]);
+    expect(t.stored).toEqual([
+      expect.objectContaining({ item_id: 'item_user', timestamp: spokenAt, message: 'I would like a table' }),
+    ]);
   });
 
   it('gives an agent line the time of its first words, live and stored alike', () => {

@@ -18,33 +18,56 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-
 /** A call where the caller says one thing and the agent answers; returns its transcript events and rows. */
-async function conversation(model: 'whisper-1' | 'gpt-4o-mini-transcribe', behaviour: Partial<FakeRealtimeBehaviour> = {}) {
+async function conversation(
+  model: 'whisper-1' | 'gpt-4o-mini-transcribe',
+  behaviour: Partial<FakeRealtimeBehaviour> = {},
+) {
   const o = await h.owner({ agent: { transcription: true, transcription_model: model } });
   const events = await o.console();
-  h.realtime.setBehaviour({ userTranscripts: ['I would like to book a table'], responses: [{ text: 'Of course, for how many people?', audioMs: 400 }], ...behaviour });
-  const call = await h.incomingCall(o).finally(() => h.realtime.setBehaviour({ userTranscripts: [], responses: [], transcriptAfterResponse: false, legacyEventNames: false }));
+  h.realtime.setBehaviour({
+    userTranscripts: ['I would like to book a table'],
+    responses: [{ text: 'Of course, for how many people?', audioMs: 400 }],
+    ...behaviour,
+  });
+  const call = await h.incomingCall(o).finally(() =>
+    h.realtime.setBehaviour({
+      userTranscripts: [],
+      responses: [],
+      transcriptAfterResponse: false,
+      legacyEventNames: false,
+    }),
+  );
   await call.realtime.waitFor('session.update');
   call.twilio.say(toneMulaw(300, 400));
-  await waitUntil(() => call.realtime.sent.some((e) => e.type === 'response.done') && call.realtime.sent.some((e) => e.type === 'conversation.item.input_audio_transcription.completed'));
+  await waitUntil(
+    () =>
+      call.realtime.sent.some((e) => e.type === 'response.done') &&
+      call.realtime.sent.some((e) => e.type === 'conversation.item.input_audio_transcription.completed'),
+  );
   await call.twilio.waitFor((m) => m.event === 'media');
   // The fake having written the caller's transcript does not mean the bridge has read it: the
   // hang-up travels on another socket. Hang up once the owner's console has seen both texts.
   const messages: CallMessageEvent[] = [];
-  const heard = () => textOf(messages, 'user') === 'I would like to book a table' && textOf(messages, 'assistant') === 'Of course, for how many people?';
+  const heard = () =>
+    textOf(messages, 'user') === 'I would like to book a table' &&
+    textOf(messages, 'assistant') === 'Of course, for how many people?';
   while (!heard()) {
     const m = await events.nextMessage();
     if (m.type === 'call.message') messages.push(m);
   }
   call.twilio.hangUp();
-  for (let m = await events.nextMessage(); m.type !== 'session.ended'; m = await events.nextMessage()) if (m.type === 'call.message') messages.push(m);
+  for (let m = await events.nextMessage(); m.type !== 'session.ended'; m = await events.nextMessage())
+    if (m.type === 'call.message') messages.push(m);
   const rows = (await o.call('GET', `/api/sessions/messages/${call.streamSid}`)).json<SessionMessage[]>();
   return { messages, rows, call };
 }
 
 function textOf(messages: CallMessageEvent[], type: string): string {
-  return messages.filter((m) => m.message_type === type).map((m) => m.message).join('');
+  return messages
+    .filter((m) => m.message_type === type)
+    .map((m) => m.message)
+    .join('');
 }
 
 describe('transcripts', () => {
@@ -74,15 +97,19 @@ describe('transcripts', () => {
     expect(rows[0]!.id).toBe(messages.find((m) => m.message_type === 'user')!.item_id);
   });
 
-  it('sends whisper-1\'s whole transcript as one message', async () => {
+  it("sends whisper-1's whole transcript as one message", async () => {
     const { messages } = await conversation('whisper-1');
-    expect(messages.filter((m) => m.message_type === 'user').map((m) => m.message)).toEqual(['I would like to book a table']);
+    expect(messages.filter((m) => m.message_type === 'user').map((m) => m.message)).toEqual([
+      'I would like to book a table',
+    ]);
   });
 
-  it('keeps the spoken order when the caller\'s transcript arrives after the answer', async () => {
+  it("keeps the spoken order when the caller's transcript arrives after the answer", async () => {
     const { rows, call } = await conversation('gpt-4o-mini-transcribe', { transcriptAfterResponse: true });
     const sent = call.realtime.sent.map((e) => e.type);
-    expect(sent.indexOf('conversation.item.input_audio_transcription.completed')).toBeGreaterThan(sent.indexOf('response.done'));
+    expect(sent.indexOf('conversation.item.input_audio_transcription.completed')).toBeGreaterThan(
+      sent.indexOf('response.done'),
+    );
     expect(rows.map((r) => r.type)).toEqual(['user', 'assistant']);
   });
 

@@ -21,26 +21,47 @@ afterAll(() => h.close());
 const URL_PATH = '/api/twilio/incoming-call';
 let sids = 0;
 const params = (overrides: Record<string, string> = {}) => ({
-  ...incomingCallParams({ accountSid: h.rest.accountSid, callSid: `CA${(++sids).toString(16).padStart(32, 'f')}`, from: '+14155550100', to: o.number }),
+  ...incomingCallParams({
+    accountSid: h.rest.accountSid,
+    callSid: `CA${(++sids).toString(16).padStart(32, 'f')}`,
+    from: '+14155550100',
+    to: o.number,
+  }),
   ...overrides,
 });
 const post = (p: Record<string, string>, signature?: string | null) =>
-  postTwilioWebhook({ serverUrl: h.serverUrl, publicUrl: VOICE_PUBLIC_URL, authToken: h.rest.authToken, params: p, signature });
+  postTwilioWebhook({
+    serverUrl: h.serverUrl,
+    publicUrl: VOICE_PUBLIC_URL,
+    authToken: h.rest.authToken,
+    params: p,
+    signature,
+  });
 
 describe('incoming-call webhook', () => {
-  it('answers a signed call with TwiML connecting a Media Stream with the call\'s context and a one-time token', async () => {
+  it("answers a signed call with TwiML connecting a Media Stream with the call's context and a one-time token", async () => {
     const p = params();
     const answer = await post(p);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response><Connect><Stream url="wss:\/\/switchboard\.example\.com\/api\/twilio\/media-stream">/);
-    expect(answer.body).toContain('</Connect><Say>Sorry, the agent cannot continue this call. Goodbye.</Say><Hangup/></Response>');
+    expect(answer.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?><Response><Connect><Stream url="wss:\/\/switchboard\.example\.com\/api\/twilio\/media-stream">/,
+    );
+    expect(answer.body).toContain(
+      '</Connect><Say>Sorry, the agent cannot continue this call. Goodbye.</Say><Hangup/></Response>',
+    );
     const twiml = parseConnectTwiml(answer.body)!;
     expect(twiml.streamUrl).not.toContain('?');
-    expect(twiml.parameters).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), agentId: o.agent.id, callType: 'inbound', from: '+14155550100', to: o.number });
+    expect(twiml.parameters).toEqual({
+      token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      agentId: o.agent.id,
+      callType: 'inbound',
+      from: '+14155550100',
+      to: o.number,
+    });
     expect(parseConnectTwiml((await post(params())).body)!.parameters.token).not.toBe(twiml.parameters.token);
   });
 
-  it('refuses a missing, wrong or tampered signature, and another account\'s token, with 403', async () => {
+  it("refuses a missing, wrong or tampered signature, and another account's token, with 403", async () => {
     const p = params();
     expect((await post(p, null)).status).toBe(403);
     expect((await post(p, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).status).toBe(403);
@@ -49,18 +70,24 @@ describe('incoming-call webhook', () => {
     expect(tampered.status).toBe(403);
     expect(tampered.body).toContain('not signed by Twilio');
     expect((await post(p, twilioSignature('another-token', `${VOICE_PUBLIC_URL}${URL_PATH}`, p))).status).toBe(403);
-    expect((await post(p, twilioSignature(h.rest.authToken, `http://switchboard.example.com${URL_PATH}`, p))).status).toBe(403);
+    expect(
+      (await post(p, twilioSignature(h.rest.authToken, `http://switchboard.example.com${URL_PATH}`, p))).status,
+    ).toBe(403);
   });
 
   it('accepts the signature over the URL with the :443 port, as Twilio sometimes signs', async () => {
     const p = params();
-    expect((await post(p, twilioSignature(h.rest.authToken, `https://switchboard.example.com:443${URL_PATH}`, p))).status).toBe(200);
+    expect(
+      (await post(p, twilioSignature(h.rest.authToken, `https://switchboard.example.com:443${URL_PATH}`, p))).status,
+    ).toBe(200);
   });
 
   it('says a short message and hangs up when no agent holds the number', async () => {
     const answer = await post(params({ To: '+14155559999', Called: '+14155559999' }));
     expect(answer.status).toBe(200);
-    expect(answer.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, no one can take your call at this number. Goodbye.</Say><Hangup/></Response>');
+    expect(answer.body).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, no one can take your call at this number. Goodbye.</Say><Hangup/></Response>',
+    );
   });
 
   it('answers 403 for an account nobody here uses, and 400 naming a missing field of a signed call', async () => {
@@ -84,9 +111,10 @@ describe('one stream token per call', () => {
       callSid: p.CallSid!,
       parameters,
     });
-  const tokensOf = async (callSid: string) => h.t.db.selectFrom('stream_tokens').select('token_hash').where('call_sid', '=', callSid).execute();
+  const tokensOf = async (callSid: string) =>
+    h.t.db.selectFrom('stream_tokens').select('token_hash').where('call_sid', '=', callSid).execute();
 
-  it('answers Twilio\'s retry of the webhook with the same TwiML and token, and the stream opens with it', async () => {
+  it("answers Twilio's retry of the webhook with the same TwiML and token, and the stream opens with it", async () => {
     const p = params();
     const first = await post(p);
     const retry = await post(p);
@@ -100,7 +128,7 @@ describe('one stream token per call', () => {
     await session.closed;
   });
 
-  it('refuses a replay once the call\'s stream has opened, during the call and after it, with 409 and no new token', async () => {
+  it("refuses a replay once the call's stream has opened, during the call and after it, with 409 and no new token", async () => {
     const p = params();
     const answer = await post(p);
     const call = await openStream(p, parseConnectTwiml(answer.body)!.parameters);
@@ -121,8 +149,20 @@ describe('one stream token per call', () => {
     try {
       const owner = await own.owner();
       let n = 0;
-      const ownParams = () => incomingCallParams({ accountSid: own.rest.accountSid, callSid: `CA${(++n).toString(16).padStart(32, 'd')}`, from: '+14155550100', to: owner.number });
-      const ownPost = (p: Record<string, string>) => postTwilioWebhook({ serverUrl: own.serverUrl, publicUrl: VOICE_PUBLIC_URL, authToken: own.rest.authToken, params: p });
+      const ownParams = () =>
+        incomingCallParams({
+          accountSid: own.rest.accountSid,
+          callSid: `CA${(++n).toString(16).padStart(32, 'd')}`,
+          from: '+14155550100',
+          to: owner.number,
+        });
+      const ownPost = (p: Record<string, string>) =>
+        postTwilioWebhook({
+          serverUrl: own.serverUrl,
+          publicUrl: VOICE_PUBLIC_URL,
+          authToken: own.rest.authToken,
+          params: p,
+        });
       const p = ownParams();
       expect((await ownPost(p)).status).toBe(200);
       own.t.clock.advance(61_000);
@@ -137,7 +177,7 @@ describe('one stream token per call', () => {
   });
 });
 
-describe('webhook bodies other than Twilio\'s form posts', () => {
+describe("webhook bodies other than Twilio's form posts", () => {
   it('answers 415 to a JSON body whatever its fields hold, without looking at the signature', async () => {
     const base = { AccountSid: h.rest.accountSid, CallSid: `CA${'a'.repeat(32)}`, To: o.number };
     for (const From of [5, null, { nested: true }, ['+14155550100'], '+14155550100']) {
@@ -147,7 +187,11 @@ describe('webhook bodies other than Twilio\'s form posts', () => {
         body: JSON.stringify({ ...base, From }),
       });
       expect(answer.status).toBe(415);
-      expect(await answer.json()).toMatchObject({ success: false, code: 'unsupported_media_type', error: expect.stringContaining('application/x-www-form-urlencoded') });
+      expect(await answer.json()).toMatchObject({
+        success: false,
+        code: 'unsupported_media_type',
+        error: expect.stringContaining('application/x-www-form-urlencoded'),
+      });
     }
   });
 
@@ -171,7 +215,12 @@ describe('outbound calls', () => {
     const created = h.rest.calls.at(-1)!;
     const twiml = parseConnectTwiml(created.form.Twiml!)!;
     expect(twiml.streamUrl).toBe('wss://switchboard.example.com/api/twilio/media-stream');
-    expect(twiml.parameters).toMatchObject({ callType: 'outbound', agentId: o.agent.id, from: o.number, to: '+442071838750' });
+    expect(twiml.parameters).toMatchObject({
+      callType: 'outbound',
+      agentId: o.agent.id,
+      from: o.number,
+      to: '+442071838750',
+    });
     const twilio = await FakeTwilioCall.connect({
       connectUrl: `${h.wsUrl}/api/twilio/media-stream`,
       signedUrl: twiml.streamUrl,
@@ -182,9 +231,20 @@ describe('outbound calls', () => {
     });
     const session = await h.realtime.nextSession();
     // The call's session rang from "Call initiated" on (voice-outbound-sessions.test.ts); answered, it is the stream's.
-    expect(await events.nextMessage()).toMatchObject({ type: 'session.created', streamSid: created.sid, ringing: true });
+    expect(await events.nextMessage()).toMatchObject({
+      type: 'session.created',
+      streamSid: created.sid,
+      ringing: true,
+    });
     const event = await events.nextMessage();
-    expect(event).toMatchObject({ type: 'session.created', streamSid: twilio.streamSid, callSid: created.sid, callType: 'outbound', fromPhoneNumber: o.number, toPhoneNumber: '+442071838750' });
+    expect(event).toMatchObject({
+      type: 'session.created',
+      streamSid: twilio.streamSid,
+      callSid: created.sid,
+      callType: 'outbound',
+      fromPhoneNumber: o.number,
+      toPhoneNumber: '+442071838750',
+    });
     expect(event).not.toHaveProperty('ringing');
     twilio.hangUp();
     await session.closed;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_APPEARANCE, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
-import { USER_QUOTAS } from '../../shared/limits.js';
-import type { Webchat } from '../../shared/types/webchat.js';
 import { insertTool } from '../../server/db/tools.js';
 import { insertWebchat } from '../../server/db/webchats.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
+import { DEFAULT_APPEARANCE, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
+import { USER_QUOTAS } from '../../shared/limits.js';
+import type { Webchat } from '../../shared/types/webchat.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { AVATARS, signedIn } from '../helpers/webchatServer.js';
 
@@ -15,14 +15,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function toolOf(userId: string, name: string): Promise<string> {
-  const fields = { name, description: `${name} tool`, type: 'string', parameters: { type: 'object', properties: {} }, handler_code: '' };
+  const fields = {
+    name,
+    description: `${name} tool`,
+    type: 'string',
+    parameters: { type: 'object', properties: {} },
+    handler_code: '',
+  };
   return (await insertTool(t.db, userId, fields, t.clock.now())).id;
 }
 
 describe('creating a bot', () => {
   it('answers 201 with the trimmed name and description, an id and every spec default', async () => {
     const alice = await signedIn(t);
-    const response = await alice.call('POST', '/api/webchats', { name: '  Help desk ', description: ' Answers questions  ' });
+    const response = await alice.call('POST', '/api/webchats', {
+      name: '  Help desk ',
+      description: ' Answers questions  ',
+    });
     expect(response.statusCode).toBe(201);
     const bot = response.json<Webchat>();
     expect(bot).toEqual({
@@ -91,11 +100,21 @@ describe('creating a bot', () => {
   it(`refuses the ${USER_QUOTAS.webchats + 1}th bot of a user with 403 quota_exceeded`, async () => {
     const alice = await signedIn(t);
     for (let i = 0; i < USER_QUOTAS.webchats; i += 1) {
-      await insertWebchat(t.db, alice.user.id, { ...NEW_WEBCHAT_COLUMNS, name: `Bot ${i}`, description: 'd' }, [], t.clock.now());
+      await insertWebchat(
+        t.db,
+        alice.user.id,
+        { ...NEW_WEBCHAT_COLUMNS, name: `Bot ${i}`, description: 'd' },
+        [],
+        t.clock.now(),
+      );
     }
     const response = await alice.call('POST', '/api/webchats', { name: 'One more', description: 'd' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, code: 'quota_exceeded', error: `Limit reached: at most ${USER_QUOTAS.webchats} web chat bots per user` });
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'quota_exceeded',
+      error: `Limit reached: at most ${USER_QUOTAS.webchats} web chat bots per user`,
+    });
   });
 });
 
@@ -134,7 +153,10 @@ describe('updating a bot', () => {
   it('changes the fields sent, keeps the others, replaces tools and appearance, and moves updated_at', async () => {
     const alice = await signedIn(t);
     const [one, two, three] = await Promise.all(['a', 'b', 'c'].map((n) => toolOf(alice.user.id, n)));
-    const bot = await alice.createBot({ tools: [one!, two!], appearance: { chat_title: 'Old title', ad_message: 'Old' } });
+    const bot = await alice.createBot({
+      tools: [one!, two!],
+      appearance: { chat_title: 'Old title', ad_message: 'Old' },
+    });
     t.clock.advance(5000);
     const response = await alice.call('PUT', `/api/webchats/${bot.id}`, {
       name: 'Renamed ',
@@ -158,7 +180,9 @@ describe('updating a bot', () => {
   it('accepts the id of the bot itself in the body and refuses another', async () => {
     const alice = await signedIn(t);
     const bot = await alice.createBot();
-    expect((await alice.call('PUT', `/api/webchats/${bot.id}`, { id: bot.id, enabled: false })).json()).toMatchObject({ enabled: false });
+    expect((await alice.call('PUT', `/api/webchats/${bot.id}`, { id: bot.id, enabled: false })).json()).toMatchObject({
+      enabled: false,
+    });
     const response = await alice.call('PUT', `/api/webchats/${bot.id}`, { id: 'other' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('id: does not match the bot being updated');
@@ -179,7 +203,10 @@ describe('deleting', () => {
     const alice = await signedIn(t);
     const bob = await signedIn(t);
     const bot = await alice.createBot();
-    const demo = await alice.call('POST', '/api/webchats/create-demo', { link: 'https://example.com', webchatId: bot.id });
+    const demo = await alice.call('POST', '/api/webchats/create-demo', {
+      link: 'https://example.com',
+      webchatId: bot.id,
+    });
     expect(demo.statusCode).toBe(201);
     expect((await bob.call('DELETE', `/api/webchats/${bot.id}`)).statusCode).toBe(404);
     const response = await alice.call('DELETE', `/api/webchats/${bot.id}`);
@@ -213,11 +240,22 @@ describe('impersonation', () => {
     const own = await alice.createBot({ name: 'Mine' });
     const listed = await admin.call('GET', '/api/webchats', undefined, alice.user.id);
     expect(listed.json<Webchat[]>().map((b) => b.id)).toEqual([own.id]);
-    const created = await admin.call('POST', '/api/webchats', { name: 'Made by admin', description: 'd' }, alice.user.id);
+    const created = await admin.call(
+      'POST',
+      '/api/webchats',
+      { name: 'Made by admin', description: 'd' },
+      alice.user.id,
+    );
     expect(created.statusCode).toBe(201);
-    const row = await t.db.selectFrom('webchats').select('user_id').where('id', '=', created.json<Webchat>().id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('webchats')
+      .select('user_id')
+      .where('id', '=', created.json<Webchat>().id)
+      .executeTakeFirstOrThrow();
     expect(row.user_id).toBe(alice.user.id);
-    expect((await admin.call('PUT', `/api/webchats/${own.id}`, { name: 'Edited' }, alice.user.id)).statusCode).toBe(200);
+    expect((await admin.call('PUT', `/api/webchats/${own.id}`, { name: 'Edited' }, alice.user.id)).statusCode).toBe(
+      200,
+    );
     expect((await admin.call('GET', '/api/webchats')).json()).toEqual([]);
     expect((await admin.call('GET', `/api/webchats/${own.id}`)).statusCode).toBe(404);
   });

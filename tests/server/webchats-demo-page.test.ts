@@ -1,7 +1,7 @@
 /** The public demo page GET /demo/:id: framed site or backdrop, the widget on top, a strict CSP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo, Webchat } from '../../shared/types/webchat.js';
-import { startFramingSites, type FramingSites } from '../fixtures/framingSites.js';
+import { type FramingSites, startFramingSites } from '../fixtures/framingSites.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
@@ -31,7 +31,12 @@ async function demoOf(link: string, webchat = bot): Promise<Demo> {
 const open = (demo: Pick<Demo, 'id'>) => t.app.inject({ method: 'GET', url: `/demo/${demo.id}` });
 
 function directives(csp: string | undefined): Map<string, string> {
-  return new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...rest]) => [name!, rest.join(' ')]));
+  return new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...rest]) => [name!, rest.join(' ')]),
+  );
 }
 
 describe('demo page', () => {
@@ -54,23 +59,30 @@ describe('demo page', () => {
     expect(response.body).not.toMatch(/<style|style=/);
   });
 
-  it.each(['/deny', '/sameorigin', '/csp-none'])('shows the backdrop naming the site when %s refuses framing', async (path) => {
-    const demo = await demoOf(`${sites.origin}${path}`);
-    const response = await open(demo);
-    expect(response.statusCode).toBe(200);
-    expect(response.body).not.toContain('<iframe');
-    expect(response.body).toContain(`<h1>${sites.hostPort}</h1>`);
-    expect(response.body).toContain(`<a href="${sites.origin}${path}" target="_blank" rel="noopener noreferrer">Open ${sites.hostPort} in a new tab</a>`);
-    expect(response.body).toContain(`data-webchat-id="${bot.id}"`);
-    expect(directives(response.headers['content-security-policy'] as string).get('frame-src')).toBe("'none'");
-  });
+  it.each(['/deny', '/sameorigin', '/csp-none'])(
+    'shows the backdrop naming the site when %s refuses framing',
+    async (path) => {
+      const demo = await demoOf(`${sites.origin}${path}`);
+      const response = await open(demo);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('<iframe');
+      expect(response.body).toContain(`<h1>${sites.hostPort}</h1>`);
+      expect(response.body).toContain(
+        `<a href="${sites.origin}${path}" target="_blank" rel="noopener noreferrer">Open ${sites.hostPort} in a new tab</a>`,
+      );
+      expect(response.body).toContain(`data-webchat-id="${bot.id}"`);
+      expect(directives(response.headers['content-security-policy'] as string).get('frame-src')).toBe("'none'");
+    },
+  );
 
   it('shows the backdrop for a private site OUTBOUND_ALLOW does not name, without asking it', async () => {
     const strict = await createTestApp();
     try {
       const owner = await signedIn(strict);
       const webchat = await owner.createBot();
-      const demo = (await owner.call('POST', '/api/webchats/create-demo', { link: `${sites.origin}/open`, webchatId: webchat.id })).json<Demo>();
+      const demo = (
+        await owner.call('POST', '/api/webchats/create-demo', { link: `${sites.origin}/open`, webchatId: webchat.id })
+      ).json<Demo>();
       const hitsBefore = sites.hits('/open');
       const response = await strict.app.inject({ method: 'GET', url: `/demo/${demo.id}` });
       expect(response.statusCode).toBe(200);
@@ -101,7 +113,10 @@ describe('demo page', () => {
 
   it("says the demo doesn't exist for an unknown id, a deleted demo and a deleted bot", async () => {
     const webchat = await alice.createBot({ name: 'Doomed' });
-    const [kept, removed] = [await demoOf(`${sites.origin}/open`, webchat), await demoOf(`${sites.origin}/open`, webchat)];
+    const [kept, removed] = [
+      await demoOf(`${sites.origin}/open`, webchat),
+      await demoOf(`${sites.origin}/open`, webchat),
+    ];
     await alice.call('DELETE', '/api/webchats/delete-demo', { demoId: removed.id });
     await alice.call('DELETE', `/api/webchats/${webchat.id}`);
     for (const id of [kept.id, removed.id, 'AAAAAAAAAAAAAAAAAAAAAAAA', 'x'.repeat(100)]) {
@@ -121,7 +136,11 @@ describe('demo page', () => {
 
   it('needs no sign-in', async () => {
     const demo = await demoOf(`${sites.origin}/open`);
-    const response = await t.app.inject({ method: 'GET', url: `/demo/${demo.id}`, headers: { authorization: 'Bearer garbage' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/demo/${demo.id}`,
+      headers: { authorization: 'Bearer garbage' },
+    });
     expect(response.statusCode).toBe(200);
   });
 });

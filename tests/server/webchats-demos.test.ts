@@ -1,8 +1,8 @@
 /** Demo links and the integration script (spec part 2 §3, §5, §7). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDemo } from '../../server/db/webchatDemos.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Demo, Webchat } from '../../shared/types/webchat.js';
-import { insertDemo } from '../../server/db/webchatDemos.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
@@ -51,7 +51,10 @@ describe('creating and listing demos', () => {
     [{ link: 'javascript:alert(1)', webchatId: 'BOT' }, 'link: must be a full http:// or https:// address'],
     [{ link: 'ftp://example.com', webchatId: 'BOT' }, 'link: must be a full http:// or https:// address'],
     [{ link: 'https://user:pw@example.com', webchatId: 'BOT' }, 'link: must not contain a user name or password'],
-    [{ link: `https://example.com/${'a'.repeat(2048)}`, webchatId: 'BOT' }, 'link: must be at most 2048 characters long'],
+    [
+      { link: `https://example.com/${'a'.repeat(2048)}`, webchatId: 'BOT' },
+      'link: must be at most 2048 characters long',
+    ],
     [{ link: 5, webchatId: 'BOT' }, 'link: must be a string'],
     [{ webchatId: 'BOT' }, 'link: is required'],
     [{ link: 'https://example.com' }, 'webchatId: is required'],
@@ -65,10 +68,14 @@ describe('creating and listing demos', () => {
 
   it(`refuses the ${USER_QUOTAS.demosPerWebchat + 1}th demo of a bot with 403 quota_exceeded`, async () => {
     const webchat = await alice.createBot();
-    for (let i = 0; i < USER_QUOTAS.demosPerWebchat; i += 1) await insertDemo(t.db, webchat.id, `https://example.com/${i}`, t.clock.now());
+    for (let i = 0; i < USER_QUOTAS.demosPerWebchat; i += 1)
+      await insertDemo(t.db, webchat.id, `https://example.com/${i}`, t.clock.now());
     const response = await createDemo(alice, { link: 'https://example.com/more', webchatId: webchat.id });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 'quota_exceeded', error: `Limit reached: at most ${USER_QUOTAS.demosPerWebchat} demos per bot` });
+    expect(response.json()).toMatchObject({
+      code: 'quota_exceeded',
+      error: `Limit reached: at most ${USER_QUOTAS.demosPerWebchat} demos per bot`,
+    });
   });
 
   it("answers 404 'Bot not found' for another user's bot, for creating and listing", async () => {
@@ -102,12 +109,19 @@ describe('deleting demos', () => {
 
   it("lets an admin impersonating the owner manage the owner's demos", async () => {
     const admin = await signedIn(t, { role: 'admin' });
-    const created = await admin.call('POST', '/api/webchats/create-demo', { link: 'https://example.com/a', webchatId: bot.id }, alice.user.id);
+    const created = await admin.call(
+      'POST',
+      '/api/webchats/create-demo',
+      { link: 'https://example.com/a', webchatId: bot.id },
+      alice.user.id,
+    );
     expect(created.statusCode).toBe(201);
     const { id } = created.json<Demo>();
     expect((await admin.call('GET', `/api/webchats/get-demos?webchatId=${bot.id}`)).statusCode).toBe(404);
     expect((await admin.call('DELETE', '/api/webchats/delete-demo', { demoId: id })).statusCode).toBe(404);
-    expect((await admin.call('DELETE', '/api/webchats/delete-demo', { demoId: id }, alice.user.id)).statusCode).toBe(200);
+    expect((await admin.call('DELETE', '/api/webchats/delete-demo', { demoId: id }, alice.user.id)).statusCode).toBe(
+      200,
+    );
   });
 });
 

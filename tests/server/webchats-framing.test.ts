@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowsFraming } from '../../server/demo/framingPolicy.js';
 import { createFramingProbe } from '../../server/demo/framingProbe.js';
-import { startFramingSites, type FramingSites } from '../fixtures/framingSites.js';
+import { type FramingSites, startFramingSites } from '../fixtures/framingSites.js';
 
 const ANCESTOR = new URL('https://switchboard.example.org');
 const SITE = new URL('https://shop.example.com/products');

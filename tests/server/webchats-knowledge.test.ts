@@ -4,10 +4,10 @@
  * held to the user's quotas, and gone with its bot.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchKnowledge } from '../../server/db/knowledge.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { WebchatKnowledge } from '../../shared/types/knowledge.js';
 import type { Webchat } from '../../shared/types/webchat.js';
-import { searchKnowledge } from '../../server/db/knowledge.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
@@ -43,7 +43,9 @@ describe('saving and reading', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<Webchat>()).toMatchObject({ name: 'Bakery', knowledge: KNOWLEDGE });
     expect((await get(bot.id)).knowledge).toEqual(KNOWLEDGE);
-    expect((await searchKnowledge(t.db, bot.id, 'bread in the morning', { maxChars: 1000 })).map((p) => p.url)).toEqual(['https://bakery.example/']);
+    expect((await searchKnowledge(t.db, bot.id, 'bread in the morning', { maxChars: 1000 })).map((p) => p.url)).toEqual(
+      ['https://bakery.example/'],
+    );
     expect(await searchKnowledge(t.db, bot.id, 'birthday cakes', { maxChars: 1000 })).toEqual([]);
   });
 
@@ -86,7 +88,9 @@ describe('saving and reading', () => {
     expect((await alice.call('DELETE', `/api/webchats/${bot.id}`)).statusCode).toBe(200);
     const pages = await t.db.selectFrom('knowledge_pages').select('url').where('webchat_id', '=', bot.id).execute();
     expect(pages).toEqual([]);
-    expect(await t.db.selectFrom('webchat_knowledge').selectAll().where('webchat_id', '=', bot.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('webchat_knowledge').selectAll().where('webchat_id', '=', bot.id).execute()).toEqual(
+      [],
+    );
   });
 });
 
@@ -102,10 +106,19 @@ describe('checks', () => {
     [{ summary: null }, 'knowledge.summary: must be a string'],
     [{ pages: {} }, 'knowledge.pages: must be a list of pages'],
     [{ pages: [null] }, 'knowledge.pages[0]: must be an object with url, text, selected'],
-    [{ pages: [page, { ...page, url: 'javascript:alert(1)' }] }, 'knowledge.pages[1].url: must be an http:// or https:// address'],
-    [{ pages: [{ ...page, url: 'ftp://bakery.example/' }] }, 'knowledge.pages[0].url: must be an http:// or https:// address'],
+    [
+      { pages: [page, { ...page, url: 'javascript:alert(1)' }] },
+      'knowledge.pages[1].url: must be an http:// or https:// address',
+    ],
+    [
+      { pages: [{ ...page, url: 'ftp://bakery.example/' }] },
+      'knowledge.pages[0].url: must be an http:// or https:// address',
+    ],
     [{ pages: [{ ...page, url: '/relative' }] }, 'knowledge.pages[0].url: must be an http:// or https:// address'],
-    [{ pages: [{ ...page, url: `https://b.example/${'x'.repeat(2048)}` }] }, 'knowledge.pages[0].url: must be at most 2048 characters long'],
+    [
+      { pages: [{ ...page, url: `https://b.example/${'x'.repeat(2048)}` }] },
+      'knowledge.pages[0].url: must be at most 2048 characters long',
+    ],
     [{ pages: [{ ...page, text: 3 }] }, 'knowledge.pages[0].text: must be a string'],
     [{ pages: [{ ...page, selected: 'yes' }] }, 'knowledge.pages[0].selected: must be true or false'],
     [{ pages: [{ url: page.url, text: '' }] }, 'knowledge.pages[0].selected: must be true or false'],
@@ -121,20 +134,43 @@ describe('checks', () => {
 
   it(`refuses more than ${USER_QUOTAS.knowledgePagesPerWebchat} pages with 403 quota_exceeded`, async () => {
     const bot = await alice.createBot();
-    const pages = (n: number) => Array.from({ length: n }, (_, i) => ({ url: `https://many.example/${i}`, text: `Page ${i}`, selected: true }));
-    expect((await put(bot.id, { knowledge: { pages: pages(USER_QUOTAS.knowledgePagesPerWebchat) } })).statusCode).toBe(200);
+    const pages = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ url: `https://many.example/${i}`, text: `Page ${i}`, selected: true }));
+    expect((await put(bot.id, { knowledge: { pages: pages(USER_QUOTAS.knowledgePagesPerWebchat) } })).statusCode).toBe(
+      200,
+    );
     const response = await put(bot.id, { knowledge: { pages: pages(USER_QUOTAS.knowledgePagesPerWebchat + 1) } });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, code: 'quota_exceeded', error: `Limit reached: at most ${USER_QUOTAS.knowledgePagesPerWebchat} crawled pages per bot` });
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'quota_exceeded',
+      error: `Limit reached: at most ${USER_QUOTAS.knowledgePagesPerWebchat} crawled pages per bot`,
+    });
   });
 
   it('refuses page texts and summary past the byte quota with 403 quota_exceeded, on create too', async () => {
     // Multi-byte characters: the quota counts UTF-8 bytes, not characters.
     const half = 'é'.repeat(USER_QUOTAS.knowledgeBytesPerWebchat / 4);
-    const knowledge = { summary: 'x', pages: [{ url: 'https://a.example/', text: half, selected: true }, { url: 'https://b.example/', text: half, selected: false }] };
+    const knowledge = {
+      summary: 'x',
+      pages: [
+        { url: 'https://a.example/', text: half, selected: true },
+        { url: 'https://b.example/', text: half, selected: false },
+      ],
+    };
     const response = await alice.call('POST', '/api/webchats', { name: 'Big', description: 'd', knowledge });
     expect(response.statusCode).toBe(403);
-    expect(response.json<{ error: string }>().error).toBe('Limit reached: at most 5 MB of knowledge text (page texts and summary) per bot');
-    expect((await alice.call('POST', '/api/webchats', { name: 'Big', description: 'd', knowledge: { ...knowledge, summary: '' } })).statusCode).toBe(201);
+    expect(response.json<{ error: string }>().error).toBe(
+      'Limit reached: at most 5 MB of knowledge text (page texts and summary) per bot',
+    );
+    expect(
+      (
+        await alice.call('POST', '/api/webchats', {
+          name: 'Big',
+          description: 'd',
+          knowledge: { ...knowledge, summary: '' },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });

@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_QUOTAS } from '../../shared/limits.js';
-import type { Demo, Webchat } from '../../shared/types/webchat.js';
 import { insertWebchat } from '../../server/db/webchats.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
+import { USER_QUOTAS } from '../../shared/limits.js';
+import type { Demo, Webchat } from '../../shared/types/webchat.js';
 import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
 import type { TestApp } from '../helpers/serverApp.js';
 import { AVATARS, signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
@@ -24,7 +24,11 @@ describe.skipIf(!POSTGRES_TEST_URL)('web chat bots on PostgreSQL', () => {
   afterAll(() => t?.close());
 
   it('reads back exact fractions, booleans, times and the appearance', async () => {
-    const bot = await alice.createBot({ temperature: 1.3, enabled: false, appearance: { primary_color: '#123456', avatar_image: AVATARS.webp } });
+    const bot = await alice.createBot({
+      temperature: 1.3,
+      enabled: false,
+      appearance: { primary_color: '#123456', avatar_image: AVATARS.webp },
+    });
     const read = (await alice.call('GET', `/api/webchats/${bot.id}`)).json<Webchat>();
     expect(read).toEqual(bot);
     expect(read).toMatchObject({ temperature: 1.3, enabled: false, created_at: expect.any(Number) });
@@ -34,7 +38,13 @@ describe.skipIf(!POSTGRES_TEST_URL)('web chat bots on PostgreSQL', () => {
   it('counts bots and demos for the quotas', async () => {
     const bob = await signedIn(t);
     for (let i = 0; i < USER_QUOTAS.webchats; i += 1) {
-      await insertWebchat(t.db, bob.user.id, { ...NEW_WEBCHAT_COLUMNS, name: `Bot ${i}`, description: 'd' }, [], Date.now());
+      await insertWebchat(
+        t.db,
+        bob.user.id,
+        { ...NEW_WEBCHAT_COLUMNS, name: `Bot ${i}`, description: 'd' },
+        [],
+        Date.now(),
+      );
     }
     expect((await bob.call('POST', '/api/webchats', { name: 'One more', description: 'd' })).statusCode).toBe(403);
   });
@@ -44,11 +54,23 @@ describe.skipIf(!POSTGRES_TEST_URL)('web chat bots on PostgreSQL', () => {
     const now = Date.now();
     await t.db
       .insertInto('tools')
-      .values({ id: toolId, user_id: alice.user.id, name: 'pg_tool', description: 'd', type: 'function', parameters: '{}', handler_code: '', created_at: now, updated_at: now })
+      .values({
+        id: toolId,
+        user_id: alice.user.id,
+        name: 'pg_tool',
+        description: 'd',
+        type: 'function',
+        parameters: '{}',
+        handler_code: '',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const bot = await alice.createBot({ tools: [toolId] });
     expect(bot.tools).toEqual([toolId]);
-    const demo = (await alice.call('POST', '/api/webchats/create-demo', { link: 'https://example.com', webchatId: bot.id })).json<Demo>();
+    const demo = (
+      await alice.call('POST', '/api/webchats/create-demo', { link: 'https://example.com', webchatId: bot.id })
+    ).json<Demo>();
     await t.db.deleteFrom('tools').where('id', '=', toolId).execute();
     expect((await alice.call('GET', `/api/webchats/${bot.id}`)).json<Webchat>().tools).toEqual([]);
     await alice.call('DELETE', `/api/webchats/${bot.id}`);

@@ -1,8 +1,8 @@
 /** The public widget configuration (GET /api/widget/webchats/:id): what customers' pages may read. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTool } from '../../server/db/tools.js';
 import { DEFAULT_APPEARANCE } from '../../shared/defaults.js';
 import type { Webchat } from '../../shared/types/webchat.js';
-import { insertTool } from '../../server/db/tools.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
@@ -14,7 +14,13 @@ const SECRET_PROMPT = 'SECRET-PROMPT-never-on-customer-pages';
 beforeAll(async () => {
   t = await createTestApp({ config: { publicRateLimit: { max: 5, windowMs: 60_000 } } });
   alice = await signedIn(t);
-  const fields = { name: 'crm_lookup', description: 'd', type: 'string', parameters: { type: 'object', properties: {} }, handler_code: '' };
+  const fields = {
+    name: 'crm_lookup',
+    description: 'd',
+    type: 'string',
+    parameters: { type: 'object', properties: {} },
+    handler_code: '',
+  };
   const tool = await insertTool(t.db, alice.user.id, fields, t.clock.now());
   bot = await alice.createBot({
     name: 'Helper',
@@ -60,7 +66,10 @@ describe('public bot configuration', () => {
 
   it('needs no sign-in and ignores credentials sent along', async () => {
     const { accessToken } = await t.login(alice.user.username, alice.user.password);
-    const withToken = await fetchConfig(bot.id, { authorization: `Bearer ${accessToken}`, cookie: 'sb_refresh=whatever' });
+    const withToken = await fetchConfig(bot.id, {
+      authorization: `Bearer ${accessToken}`,
+      cookie: 'sb_refresh=whatever',
+    });
     const bogus = await fetchConfig(bot.id, { authorization: 'Bearer not-a-token' });
     expect(withToken.statusCode).toBe(200);
     expect(bogus.statusCode).toBe(200);

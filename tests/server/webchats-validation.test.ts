@@ -1,8 +1,8 @@
 /** Every field of the bot body, in and out of range, with the 400 naming it (spec part 2 §3, §5). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTool } from '../../server/db/tools.js';
 import { DEFAULT_APPEARANCE } from '../../shared/defaults.js';
 import type { Webchat } from '../../shared/types/webchat.js';
-import { insertTool } from '../../server/db/tools.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { AVATARS, signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
@@ -67,16 +67,34 @@ describe('bot fields', () => {
     [{ tool_recursion_depth: 101 }, `tool_recursion_depth: ${RANGE_DEPTH}`],
     [{ tool_recursion_depth: 2.5 }, `tool_recursion_depth: ${RANGE_DEPTH}`],
     [{ tool_recursion_depth: '5' }, `tool_recursion_depth: ${RANGE_DEPTH}`],
-    [{ short_term_messages_retention_period: -1 }, 'short_term_messages_retention_period: must be a whole number of 0 or more'],
-    [{ short_term_messages_retention_period: 1.5 }, 'short_term_messages_retention_period: must be a whole number of 0 or more'],
-    [{ short_term_messages_retention_period: 3_000_000_000 }, 'short_term_messages_retention_period: must be at most 2147483647'],
-    [{ short_term_messages_retention_period: '60' }, 'short_term_messages_retention_period: must be a whole number of 0 or more'],
+    [
+      { short_term_messages_retention_period: -1 },
+      'short_term_messages_retention_period: must be a whole number of 0 or more',
+    ],
+    [
+      { short_term_messages_retention_period: 1.5 },
+      'short_term_messages_retention_period: must be a whole number of 0 or more',
+    ],
+    [
+      { short_term_messages_retention_period: 3_000_000_000 },
+      'short_term_messages_retention_period: must be at most 2147483647',
+    ],
+    [
+      { short_term_messages_retention_period: '60' },
+      'short_term_messages_retention_period: must be a whole number of 0 or more',
+    ],
     [{ keep_history_days: 60 }, "keep_history_days: must be null (forever), 0 (don't keep) or 7, 30, 90, 365 (days)"],
-    [{ keep_history_days: 'forever' }, "keep_history_days: must be null (forever), 0 (don't keep) or 7, 30, 90, 365 (days)"],
+    [
+      { keep_history_days: 'forever' },
+      "keep_history_days: must be null (forever), 0 (don't keep) or 7, 30, 90, 365 (days)",
+    ],
     [{ keep_history_days: 7.5 }, "keep_history_days: must be null (forever), 0 (don't keep) or 7, 30, 90, 365 (days)"],
     [{ tools: 'abc' }, 'tools: must be a list of tool ids'],
     [{ tools: [1] }, 'tools: must be a list of tool ids'],
-    [{ tools: ['00000000-0000-0000-0000-000000000000'] }, 'tools: unknown tool id 00000000-0000-0000-0000-000000000000'],
+    [
+      { tools: ['00000000-0000-0000-0000-000000000000'] },
+      'tools: unknown tool id 00000000-0000-0000-0000-000000000000',
+    ],
     [{ colour: 'red' }, 'colour: is not an accepted field'],
     [{ created_at: 1 }, 'created_at: is not an accepted field'],
     [[], 'body: must be an object'],
@@ -105,7 +123,13 @@ describe('bot fields', () => {
 
   it("refuses another user's tool, naming tools", async () => {
     const bob = await signedIn(t);
-    const fields = { name: 'bobs', description: 'b', type: 'string', parameters: { type: 'object', properties: {} }, handler_code: '' };
+    const fields = {
+      name: 'bobs',
+      description: 'b',
+      type: 'string',
+      parameters: { type: 'object', properties: {} },
+      handler_code: '',
+    };
     const foreign = (await insertTool(t.db, bob.user.id, fields, t.clock.now())).id;
     await expectRefused({ tools: [foreign] }, `tools: unknown tool id ${foreign}`);
     const created = await alice.call('POST', '/api/webchats', { name: 'n', description: 'd', tools: [foreign] });
@@ -152,13 +176,19 @@ describe('appearance', () => {
     [{ is_ad_message: 'true' }, 'appearance.is_ad_message: must be true or false'],
     [{ avatar_image: bigPng }, 'appearance.avatar_image: must be at most 256 KB'],
     [{ avatar_image: pngAsJpeg }, 'appearance.avatar_image: does not hold image/jpeg data'],
-    [{ avatar_image: AVATARS.jpeg.replace('image/jpeg', 'image/webp') }, 'appearance.avatar_image: does not hold image/webp data'],
+    [
+      { avatar_image: AVATARS.jpeg.replace('image/jpeg', 'image/webp') },
+      'appearance.avatar_image: does not hold image/webp data',
+    ],
     [{ avatar_image: svg }, `appearance.avatar_image: ${AVATAR_SHAPE}`],
     [{ avatar_image: 'data:image/png;base64,@@@' }, `appearance.avatar_image: ${AVATAR_SHAPE}`],
     [{ avatar_image: 'http://example.com/a.png' }, `appearance.avatar_image: ${AVATAR_SHAPE}`],
     [{ avatar_image: 'javascript:alert(1)' }, `appearance.avatar_image: ${AVATAR_SHAPE}`],
     [{ avatar_image: 'https://user:pw@example.com/a.png' }, `appearance.avatar_image: ${AVATAR_SHAPE}`],
-    [{ avatar_image: `https://example.com/${'a'.repeat(2048)}` }, 'appearance.avatar_image: must be at most 2048 characters long'],
+    [
+      { avatar_image: `https://example.com/${'a'.repeat(2048)}` },
+      'appearance.avatar_image: must be at most 2048 characters long',
+    ],
     [{ avatar_image: 12 }, `appearance.avatar_image: ${AVATAR_SHAPE}`],
     [{ font: 'Comic Sans' }, 'appearance.font: is not an accepted field'],
   ])('refuses %j', async (appearance, error) => {
@@ -201,6 +231,9 @@ describe('appearance', () => {
 
   it('fills keys left out with the defaults, so the answer is always complete', async () => {
     expect((await accepted({ appearance: {} })).appearance).toEqual(DEFAULT_APPEARANCE);
-    expect((await accepted({ appearance: { chat_title: 'Hi' } })).appearance).toEqual({ ...DEFAULT_APPEARANCE, chat_title: 'Hi' });
+    expect((await accepted({ appearance: { chat_title: 'Hi' } })).appearance).toEqual({
+      ...DEFAULT_APPEARANCE,
+      chat_title: 'Hi',
+    });
   });
 });

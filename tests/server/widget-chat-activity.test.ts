@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebchatActivityEvent } from '../../shared/protocol.js';
 import { CHAT_LIMITS } from '../../shared/types/chat.js';
 import type { Webchat } from '../../shared/types/webchat.js';
-import { eventData, startChatBed, type ChatBed } from '../helpers/chatServer.js';
+import { type ChatBed, eventData, startChatBed } from '../helpers/chatServer.js';
 import { consoleSocket, type TestConsole } from '../helpers/serverSocket.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 import type { WebchatCaller } from '../helpers/webchatServer.js';
@@ -32,7 +32,9 @@ beforeEach(async () => {
 });
 
 const activity = (messages: TestConsole['messages'], webchatId: string) =>
-  messages.filter((m): m is WebchatActivityEvent => m.type === 'webchat.activity' && m.webchatId === webchatId).map((m) => m.activeConversations);
+  messages
+    .filter((m): m is WebchatActivityEvent => m.type === 'webchat.activity' && m.webchatId === webchatId)
+    .map((m) => m.activeConversations);
 
 async function chat(botId: string, conversationId?: string): Promise<string> {
   const answer = await bed.send(botId, { text: 'Hello', ...(conversationId ? { conversationId } : {}) });
@@ -56,7 +58,10 @@ describe('active conversations', () => {
     await chat(busy.id, second);
     bed.t.clock.advance(2_000);
     expect(await listed()).toEqual({ [busy.id]: 1, [quiet.id]: 0 });
-    expect((await owner.call('PUT', `/api/webchats/${busy.id}`, { description: 'Edited' })).json<Webchat>().active_conversations).toBe(1);
+    expect(
+      (await owner.call('PUT', `/api/webchats/${busy.id}`, { description: 'Edited' })).json<Webchat>()
+        .active_conversations,
+    ).toBe(1);
   });
 
   it('tells the owner’s consoles when a conversation starts, resumes after a pause, and goes quiet', async () => {

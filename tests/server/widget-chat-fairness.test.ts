@@ -5,15 +5,24 @@
  * question kept, and the message still counted; every model request is bounded by max_tokens.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatConversationResponse } from '../../shared/types/chat.js';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
-import { newAddress, startChatBed, typesOf, type ChatBed } from '../helpers/chatServer.js';
+import type { ChatConversationResponse } from '../../shared/types/chat.js';
+import { type ChatBed, newAddress, startChatBed, typesOf } from '../helpers/chatServer.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 
 let bed: ChatBed;
 beforeAll(async () => {
   bed = await startChatBed({
-    config: { chat: { ...CHAT_DEFAULTS, visitorMessagesPerMinute: 8, botMessagesPerMinute: 24, streamsPerVisitor: 2, streamsPerBot: 2, streamsTotal: 8 } },
+    config: {
+      chat: {
+        ...CHAT_DEFAULTS,
+        visitorMessagesPerMinute: 8,
+        botMessagesPerMinute: 24,
+        streamsPerVisitor: 2,
+        streamsPerBot: 2,
+        streamsTotal: 8,
+      },
+    },
   });
 });
 afterAll(() => bed.close());
@@ -30,7 +39,11 @@ describe('answers at once', () => {
     await waitUntil(() => bed.t.app.chat.limits.streams() === 2);
     const third = await bed.inject(first.id, { text: 'Three' }, visitor);
     expect(third.status).toBe(429);
-    expect(third.json).toEqual({ success: false, code: 'visitor_busy', error: 'You already have 2 answers on the way. Please wait for one to finish before sending another message.' });
+    expect(third.json).toEqual({
+      success: false,
+      code: 'visitor_busy',
+      error: 'You already have 2 answers on the way. Please wait for one to finish before sending another message.',
+    });
     expect(third.headers['retry-after']).toBe('5');
     expect(third.headers['access-control-allow-origin']).toBe('*');
     const someoneElse = bed.inject(second.id, { text: 'Meanwhile' });
@@ -39,17 +52,27 @@ describe('answers at once', () => {
   });
 
   it("keeps one owner's bots to a share of the server's places, so another owner's visitors are still answered", async () => {
-    const flooded = [await bed.owner.createBot(), await bed.owner.createBot(), await bed.owner.createBot(), await bed.owner.createBot()];
+    const flooded = [
+      await bed.owner.createBot(),
+      await bed.owner.createBot(),
+      await bed.owner.createBot(),
+      await bed.owner.createBot(),
+    ];
     const other = await (await bed.newOwner()).createBot();
     slowAnswers();
     // Alone, an owner may take half of the 8 places.
-    const running = flooded.slice(0, 2).flatMap((bot) => [bed.inject(bot.id, { text: 'Flood' }), bed.inject(bot.id, { text: 'Flood' })]);
+    const running = flooded
+      .slice(0, 2)
+      .flatMap((bot) => [bed.inject(bot.id, { text: 'Flood' }), bed.inject(bot.id, { text: 'Flood' })]);
     await waitUntil(() => bed.t.app.chat.limits.streams() === 4);
     expect(bed.t.app.chat.limits.ownerStreams(bed.owner.user.id)).toEqual({ writing: 4, share: 4 });
     const refused = await Promise.all(flooded.slice(2).map((bot) => bed.inject(bot.id, { text: 'Flood more' })));
     for (const answer of refused) {
       expect(answer.status).toBe(429);
-      expect(answer.json).toMatchObject({ code: 'owner_busy', error: 'This chat is answering many visitors right now. Please try again in a few seconds.' });
+      expect(answer.json).toMatchObject({
+        code: 'owner_busy',
+        error: 'This chat is answering many visitors right now. Please try again in a few seconds.',
+      });
       expect(answer.headers['retry-after']).toBe('5');
     }
     const answered = await bed.inject(other.id, { text: 'Hello from another shop' });
@@ -65,13 +88,19 @@ describe("a bot's minute", () => {
     const flooders = [newAddress(), newAddress(), newAddress(), newAddress()];
     let admitted = 0;
     for (let round = 0; round < 6; round += 1) {
-      for (const address of flooders) if ((await bed.inject(bot.id, { text: `Flood ${round}` }, address)).status === 200) admitted += 1;
+      for (const address of flooders)
+        if ((await bed.inject(bot.id, { text: `Flood ${round}` }, address)).status === 200) admitted += 1;
     }
     // The first half of 24, then the flooders (each past 8 / 4 = 2 messages) wait.
     expect(admitted).toBe(12);
     const heavy = await bed.inject(bot.id, { text: 'More' }, flooders[0]);
     expect(heavy.status).toBe(429);
-    expect(heavy.json).toMatchObject({ code: 'bot_rate_limited', error: expect.stringMatching(/^This chat is receiving too many messages right now\. Please try again in \d+ seconds?\.$/) });
+    expect(heavy.json).toMatchObject({
+      code: 'bot_rate_limited',
+      error: expect.stringMatching(
+        /^This chat is receiving too many messages right now\. Please try again in \d+ seconds?\.$/,
+      ),
+    });
     expect(Number(heavy.headers['retry-after'])).toBeGreaterThan(0);
     for (let i = 0; i < 12; i += 1) expect((await bed.inject(bot.id, { text: `New visitor ${i}` })).status).toBe(200);
     // Now the whole minute is used, by anyone.
@@ -93,7 +122,9 @@ describe('a visitor who hangs up', () => {
       ['user', 'Tell me everything'],
       ['assistant', 'A '],
     ]);
-    expect(bed.logs).toContainEqual(expect.objectContaining({ level: 30, webchatId: bot.id, msg: expect.stringContaining('the visitor went away') }));
+    expect(bed.logs).toContainEqual(
+      expect.objectContaining({ level: 30, webchatId: bot.id, msg: expect.stringContaining('the visitor went away') }),
+    );
   });
 
   it('keeps the question alone when it hangs up before any text, and the next answer sees it', async () => {

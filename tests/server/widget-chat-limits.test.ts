@@ -5,23 +5,39 @@
  * reach another bot's conversation. Plus the CORS preflight a customer's page needs.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_LIMITS, type ChatConversationResponse } from '../../shared/types/chat.js';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { MAX_JSON_DEPTH } from '../../server/http/jsonBody.js';
-import { eventData, newAddress, startChatBed, typesOf, type ChatBed } from '../helpers/chatServer.js';
-import { signedIn } from '../helpers/webchatServer.js';
+import { CHAT_LIMITS, type ChatConversationResponse } from '../../shared/types/chat.js';
+import { type ChatBed, eventData, newAddress, startChatBed, typesOf } from '../helpers/chatServer.js';
 import { waitUntil } from '../helpers/waitUntil.js';
+import { signedIn } from '../helpers/webchatServer.js';
 
 let bed: ChatBed;
 beforeAll(async () => {
-  bed = await startChatBed({ config: { chat: { ...CHAT_DEFAULTS, visitorMessagesPerMinute: 3, botMessagesPerMinute: 5, streamsPerBot: 2, streamsTotal: 3 } } });
+  bed = await startChatBed({
+    config: {
+      chat: {
+        ...CHAT_DEFAULTS,
+        visitorMessagesPerMinute: 3,
+        botMessagesPerMinute: 5,
+        streamsPerBot: 2,
+        streamsTotal: 3,
+      },
+    },
+  });
 });
 afterAll(() => bed.close());
 beforeEach(() => bed.fake.reset());
 
 const url = (botId: string) => `/api/widget/webchats/${botId}/messages`;
 const post = (botId: string, payload: string, contentType = 'application/json') =>
-  bed.t.app.inject({ method: 'POST', url: url(botId), payload, headers: { 'content-type': contentType }, remoteAddress: newAddress() });
+  bed.t.app.inject({
+    method: 'POST',
+    url: url(botId),
+    payload,
+    headers: { 'content-type': contentType },
+    remoteAddress: newAddress(),
+  });
 
 describe('the message body', () => {
   it('names the field of every bad body in a 400, before anything is sent to the model', async () => {
@@ -34,14 +50,24 @@ describe('the message body', () => {
       [{ text: 42 }, 'text: must be a string'],
       [{ text: ['hi'] }, 'text: must be a string'],
       [{ text: '   \n\t ' }, 'text: must not be blank'],
-      [{ text: 'x'.repeat(CHAT_LIMITS.messageMaxChars + 1) }, `text: must be at most ${CHAT_LIMITS.messageMaxChars} characters long`],
+      [
+        { text: 'x'.repeat(CHAT_LIMITS.messageMaxChars + 1) },
+        `text: must be at most ${CHAT_LIMITS.messageMaxChars} characters long`,
+      ],
       [{ text: 'hi', conversationId: 12345 }, expect.stringMatching(/^conversationId: must be a conversation id/)],
       [{ text: 'hi', conversationId: 'short' }, expect.stringMatching(/^conversationId: must be a conversation id/)],
-      [{ text: 'hi', conversationId: '../../etc/passwd-aaaaaaaaaaaaaaaaaa' }, expect.stringMatching(/^conversationId: must be a conversation id/)],
+      [
+        { text: 'hi', conversationId: '../../etc/passwd-aaaaaaaaaaaaaaaaaa' },
+        expect.stringMatching(/^conversationId: must be a conversation id/),
+      ],
     ] as Array<[unknown, string]>;
     for (const [body, error] of cases) {
       const response = await post(bot.id, typeof body === 'string' ? body : JSON.stringify(body));
-      expect({ body, status: response.statusCode, json: response.json() }).toEqual({ body, status: 400, json: { success: false, error, code: 'validation_failed' } });
+      expect({ body, status: response.statusCode, json: response.json() }).toEqual({
+        body,
+        status: 400,
+        json: { success: false, error, code: 'validation_failed' },
+      });
       expect(response.headers['access-control-allow-origin']).toBe('*');
     }
     expect(bed.fake.requests).toEqual([]);
@@ -49,9 +75,16 @@ describe('the message body', () => {
 
   it('takes the longest message once trimmed, and ignores fields it does not know', async () => {
     const bot = await bed.owner.createBot();
-    const longest = await bed.inject(bot.id, { text: `  ${'y'.repeat(CHAT_LIMITS.messageMaxChars)}  `, conversationId: null, client: 'widget 2.0' });
+    const longest = await bed.inject(bot.id, {
+      text: `  ${'y'.repeat(CHAT_LIMITS.messageMaxChars)}  `,
+      conversationId: null,
+      client: 'widget 2.0',
+    });
     expect(typesOf(longest)).toEqual(expect.arrayContaining(['start', 'done']));
-    expect(bed.fake.requests[0]!.body.messages!.at(-1)).toEqual({ role: 'user', content: 'y'.repeat(CHAT_LIMITS.messageMaxChars) });
+    expect(bed.fake.requests[0]!.body.messages!.at(-1)).toEqual({
+      role: 'user',
+      content: 'y'.repeat(CHAT_LIMITS.messageMaxChars),
+    });
   });
 
   it('answers 400 for JSON that does not parse or nests too deeply or for plain text, 413 past the body limit, 415 for forms', async () => {
@@ -63,7 +96,9 @@ describe('the message body', () => {
     expect(huge.statusCode).toBe(413);
     expect(huge.headers['access-control-allow-origin']).toBe('*');
     // A plain-text POST needs no preflight, so pages could send one: it is still not a message.
-    expect((await post(bot.id, '{"text":"hello"}', 'text/plain')).json()).toMatchObject({ error: 'body: must be a JSON object with the message text' });
+    expect((await post(bot.id, '{"text":"hello"}', 'text/plain')).json()).toMatchObject({
+      error: 'body: must be a JSON object with the message text',
+    });
     expect((await post(bot.id, 'text=hello', 'application/x-www-form-urlencoded')).statusCode).toBe(415);
   });
 });
@@ -84,9 +119,14 @@ describe('bots that cannot answer', () => {
     const keyless = await signedIn(bed.t);
     const bot = await keyless.createBot();
     const answer = await bed.inject(bot.id, { text: 'Hello?' });
-    expect(answer).toMatchObject({ status: 503, json: { success: false, error: 'This chat is not available right now', code: 'bot_unavailable' } });
+    expect(answer).toMatchObject({
+      status: 503,
+      json: { success: false, error: 'This chat is not available right now', code: 'bot_unavailable' },
+    });
     expect(JSON.stringify(answer.json)).not.toMatch(/key|openai|settings/i);
-    expect(bed.logs).toContainEqual(expect.objectContaining({ level: 40, webchatId: bot.id, msg: expect.stringContaining('no OpenAI API key') }));
+    expect(bed.logs).toContainEqual(
+      expect.objectContaining({ level: 40, webchatId: bot.id, msg: expect.stringContaining('no OpenAI API key') }),
+    );
     expect(bed.fake.requests).toEqual([]);
   });
 });
@@ -95,10 +135,15 @@ describe('rate and stream limits', () => {
   it('limits messages per visitor address with 429 and Retry-After; other addresses and the next window go on', async () => {
     const bot = await bed.owner.createBot();
     const visitor = newAddress();
-    for (let i = 0; i < 3; i += 1) expect((await bed.inject(bot.id, { text: `Question ${i}` }, visitor)).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await bed.inject(bot.id, { text: `Question ${i}` }, visitor)).status).toBe(200);
     const limited = await bed.inject(bot.id, { text: 'One more' }, visitor);
     expect(limited.status).toBe(429);
-    expect(limited.json).toEqual({ success: false, error: 'You are sending messages too quickly. Please wait 60 seconds.', code: 'rate_limited' });
+    expect(limited.json).toEqual({
+      success: false,
+      error: 'You are sending messages too quickly. Please wait 60 seconds.',
+      code: 'rate_limited',
+    });
     expect(limited.headers['retry-after']).toBe('60');
     expect(limited.headers['access-control-allow-origin']).toBe('*');
     // Readable by the widget on a customer's page.
@@ -113,7 +158,10 @@ describe('rate and stream limits', () => {
     for (let i = 0; i < 5; i += 1) expect((await bed.inject(bot.id, { text: `Visitor ${i}` })).status).toBe(200);
     const limited = await bed.inject(bot.id, { text: 'Visitor 6' });
     expect(limited.status).toBe(429);
-    expect(limited.json).toMatchObject({ code: 'bot_rate_limited', error: expect.stringMatching(/^This chat is receiving too many messages right now/) });
+    expect(limited.json).toMatchObject({
+      code: 'bot_rate_limited',
+      error: expect.stringMatching(/^This chat is receiving too many messages right now/),
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await bed.inject((await bed.owner.createBot()).id, { text: 'Another bot' })).status).toBe(200);
   });
@@ -147,7 +195,11 @@ describe('a public route', () => {
     const response = await bed.t.app.inject({
       method: 'OPTIONS',
       url: url(bot.id),
-      headers: { origin: 'https://customer.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://customer.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(response.statusCode).toBe(204);
     expect(response.headers).toMatchObject({
@@ -168,7 +220,11 @@ describe('a public route', () => {
     expect(typesOf(withSession)).toEqual(typesOf(plain));
     expect(bed.fake.requests[1]!.body.messages).toEqual(bed.fake.requests[0]!.body.messages);
     expect(withSession.headers['set-cookie']).toBeUndefined();
-    const read = await bed.t.app.inject({ method: 'GET', url: `/api/widget/webchats/${bot.id}/conversations/${'a'.repeat(32)}`, headers: stolen });
+    const read = await bed.t.app.inject({
+      method: 'GET',
+      url: `/api/widget/webchats/${bot.id}/conversations/${'a'.repeat(32)}`,
+      headers: stolen,
+    });
     expect(read.statusCode).toBe(404);
   });
 });
@@ -179,14 +235,20 @@ describe("another bot's conversation", () => {
     const secret = await bed.inject(theirs.id, { text: 'My card number is 4111' });
     const theirId = eventData<{ conversationId: string }>(secret, 'start').conversationId;
 
-    expect(await bed.conversation(mine.id, theirId)).toEqual({ status: 404, json: { success: false, error: 'Conversation not found', code: 'not_found' } });
+    expect(await bed.conversation(mine.id, theirId)).toEqual({
+      status: 404,
+      json: { success: false, error: 'Conversation not found', code: 'not_found' },
+    });
     bed.fake.reset();
     const hijack = await bed.inject(mine.id, { conversationId: theirId, text: 'What did I say before?' });
     const newId = eventData<{ conversationId: string }>(hijack, 'start').conversationId;
     expect(newId).not.toBe(theirId);
     expect(JSON.stringify(bed.fake.requests[0]!.body.messages)).not.toContain('4111');
     const theirs2 = (await bed.conversation(theirs.id, theirId)).json as ChatConversationResponse;
-    expect(theirs2.messages.map((m) => m.text)).toEqual(['My card number is 4111', 'Fake answer about: My card number is 4111']);
+    expect(theirs2.messages.map((m) => m.text)).toEqual([
+      'My card number is 4111',
+      'Fake answer about: My card number is 4111',
+    ]);
   });
 
   it('treats an unknown id as a new conversation, and reading one (or a malformed one) is 404', async () => {

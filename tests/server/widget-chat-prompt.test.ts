@@ -6,7 +6,7 @@
  * temperature.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventData, sentMessages, startChatBed, type ChatBed } from '../helpers/chatServer.js';
+import { type ChatBed, eventData, sentMessages, startChatBed } from '../helpers/chatServer.js';
 import { SHOP_KNOWLEDGE } from '../helpers/knowledgeSamples.js';
 
 let bed: ChatBed;
@@ -19,11 +19,19 @@ afterAll(() => bed.close());
 beforeEach(() => bed.fake.reset());
 
 const system = () => String(sentMessages(bed.fake).find((m) => m.role === 'system')?.content ?? '');
-const wireKnowledge = { site_url: SHOP_KNOWLEDGE.siteUrl, summary: SHOP_KNOWLEDGE.summary, pages: SHOP_KNOWLEDGE.pages };
+const wireKnowledge = {
+  site_url: SHOP_KNOWLEDGE.siteUrl,
+  summary: SHOP_KNOWLEDGE.summary,
+  pages: SHOP_KNOWLEDGE.pages,
+};
 
 describe('the request to the model', () => {
   it("fills the owner's custom values into the system prompt and uses the bot's model and temperature", async () => {
-    const bot = await bed.owner.createBot({ system_prompt: 'You work for {{SHOP_NAME}}. Call {{ PHONE }} for repairs. {{UNKNOWN}} stays.', model: 'gpt-4o', temperature: 1.3 });
+    const bot = await bed.owner.createBot({
+      system_prompt: 'You work for {{SHOP_NAME}}. Call {{ PHONE }} for repairs. {{UNKNOWN}} stays.',
+      model: 'gpt-4o',
+      temperature: 1.3,
+    });
     await bed.send(bot.id, { text: 'Who are you?' });
     expect(system()).toBe('You work for Vélo Lyon. Call +33 4 00 00 00 00 for repairs. {{UNKNOWN}} stays.');
     expect(bed.fake.requests[0]!.body).toMatchObject({ model: 'gpt-4o', temperature: 1.3 });
@@ -37,7 +45,9 @@ describe('the request to the model', () => {
     expect(text.startsWith('Be brief.\n\n')).toBe(true);
     expect(text).toContain('Knowledge from the website (shop.example)');
     expect(text).toContain(`Summary of the website:\n${SHOP_KNOWLEDGE.summary}`);
-    expect(text).toContain('Source: https://shop.example/refunds\nRefund policy: unused items are refunded within 30 days of purchase.');
+    expect(text).toContain(
+      'Source: https://shop.example/refunds\nRefund policy: unused items are refunded within 30 days of purchase.',
+    );
     // The internal page also mentions refunds, but it is excluded.
     expect(text).not.toContain('safe code and the refund override');
     expect(text).not.toContain('https://shop.example/internal');
@@ -79,7 +89,10 @@ describe('the request to the model', () => {
 
     const forgetful = await bed.owner.createBot({ system_prompt: '', short_term_messages_retention_period: 0 });
     const once = await bed.send(forgetful.id, { text: 'Remember me' });
-    await bed.send(forgetful.id, { conversationId: eventData<{ conversationId: string }>(once, 'start').conversationId, text: 'Do you?' });
+    await bed.send(forgetful.id, {
+      conversationId: eventData<{ conversationId: string }>(once, 'start').conversationId,
+      text: 'Do you?',
+    });
     expect(sentMessages(bed.fake)).toEqual([{ role: 'user', content: 'Do you?' }]);
   });
 });

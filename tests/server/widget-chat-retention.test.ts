@@ -6,9 +6,9 @@
  * retention applies to what is already kept. (history-keep.test.ts: the other Keep history settings.)
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_LIMITS, type ChatConversationResponse } from '../../shared/types/chat.js';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
-import { eventData, startChatBed, type ChatBed } from '../helpers/chatServer.js';
+import { CHAT_LIMITS, type ChatConversationResponse } from '../../shared/types/chat.js';
+import { type ChatBed, eventData, startChatBed } from '../helpers/chatServer.js';
 
 let bed: ChatBed;
 beforeAll(async () => {
@@ -32,8 +32,10 @@ const texts = async (botId: string, conversationId: string) => {
   return read.status === 200 ? (read.json as ChatConversationResponse).messages.map((m) => m.text) : read.status;
 };
 
-const row = (id: string) => bed.t.db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst();
-const messageRows = async (id: string) => (await bed.t.db.selectFrom('chat_messages').select('text').where('conversation_id', '=', id).execute()).length;
+const row = (id: string) =>
+  bed.t.db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst();
+const messageRows = async (id: string) =>
+  (await bed.t.db.selectFrom('chat_messages').select('text').where('conversation_id', '=', id).execute()).length;
 
 describe('short-term retention (memory)', () => {
   it('shows a reload only the messages within the retention period', async () => {
@@ -46,7 +48,10 @@ describe('short-term retention (memory)', () => {
   });
 
   it('deletes messages past the retention in the sweep, and the first question with its message', async () => {
-    const bot = await (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: 120 });
+    const bot = await (await bed.newOwner()).createBot({
+      keep_history_days: 0,
+      short_term_messages_retention_period: 120,
+    });
     const id = await chat(bot.id, 'What is your address?');
     expect(await row(id)).toMatchObject({ first_question: 'What is your address?', message_count: 2 });
     bed.t.clock.advance(90_000);
@@ -58,8 +63,14 @@ describe('short-term retention (memory)', () => {
   });
 
   it('deletes conversations idle past both the retention and the active window, messages and all', async () => {
-    const shortBot = await (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: 60 });
-    const longBot = await (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: 3600 });
+    const shortBot = await (await bed.newOwner()).createBot({
+      keep_history_days: 0,
+      short_term_messages_retention_period: 60,
+    });
+    const longBot = await (await bed.newOwner()).createBot({
+      keep_history_days: 0,
+      short_term_messages_retention_period: 3600,
+    });
     const short = await chat(shortBot.id, 'Quick one');
     const long = await chat(longBot.id, 'Slow one');
     bed.t.clock.advance(IDLE_GONE);
@@ -75,11 +86,19 @@ describe('short-term retention (memory)', () => {
   });
 
   it('keeps no text with retention 0: the conversation has counts and times, a reload shows nothing', async () => {
-    const bot = await (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: 0 });
+    const bot = await (await bed.newOwner()).createBot({
+      keep_history_days: 0,
+      short_term_messages_retention_period: 0,
+    });
     const id = await chat(bot.id, 'Private question');
     await chat(bot.id, 'Another', id);
     expect(await messageRows(id)).toBe(0);
-    expect(await row(id)).toMatchObject({ message_count: 4, first_question: '', started_at: expect.any(Number), last_message_at: expect.any(Number) });
+    expect(await row(id)).toMatchObject({
+      message_count: 4,
+      first_question: '',
+      started_at: expect.any(Number),
+      last_message_at: expect.any(Number),
+    });
     expect(await bed.conversation(bot.id, id)).toEqual({ status: 200, json: { conversationId: id, messages: [] } });
   });
 
@@ -88,14 +107,19 @@ describe('short-term retention (memory)', () => {
     const bot = await owner.createBot({ keep_history_days: 0, short_term_messages_retention_period: 7200 });
     const id = await chat(bot.id, 'Kept for two hours?');
     bed.t.clock.advance(10 * MINUTE);
-    expect((await owner.call('PUT', `/api/webchats/${bot.id}`, { short_term_messages_retention_period: 300 })).statusCode).toBe(200);
+    expect(
+      (await owner.call('PUT', `/api/webchats/${bot.id}`, { short_term_messages_retention_period: 300 })).statusCode,
+    ).toBe(200);
     expect(await texts(bot.id, id)).toEqual([]);
     await bed.t.app.chat.sweep();
     expect(await messageRows(id)).toBe(0);
   });
 
   it('starts a new conversation when the old one was swept', async () => {
-    const bot = await (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: 60 });
+    const bot = await (await bed.newOwner()).createBot({
+      keep_history_days: 0,
+      short_term_messages_retention_period: 60,
+    });
     const id = await chat(bot.id, 'Hello');
     bed.t.clock.advance(IDLE_GONE);
     await bed.t.app.chat.sweep();
@@ -105,7 +129,10 @@ describe('short-term retention (memory)', () => {
   });
 
   it('deletes a backlog larger than one batch in one sweep', async () => {
-    const bot = await (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: 60 });
+    const bot = await (await bed.newOwner()).createBot({
+      keep_history_days: 0,
+      short_term_messages_retention_period: 60,
+    });
     const id = await chat(bot.id, 'Start');
     const at = bed.t.clock.now();
     const rows = Array.from({ length: 1_200 }, (_, i) => ({
@@ -121,7 +148,11 @@ describe('short-term retention (memory)', () => {
       tool_output: null,
       is_error: 0,
     }));
-    for (let i = 0; i < rows.length; i += 400) await bed.t.db.insertInto('chat_messages').values(rows.slice(i, i + 400)).execute();
+    for (let i = 0; i < rows.length; i += 400)
+      await bed.t.db
+        .insertInto('chat_messages')
+        .values(rows.slice(i, i + 400))
+        .execute();
     bed.t.clock.advance(61_000);
     expect((await bed.t.app.chat.sweep()).messages).toBeGreaterThanOrEqual(1_202);
     expect(await messageRows(id)).toBe(0);

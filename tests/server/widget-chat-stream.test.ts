@@ -6,11 +6,11 @@
  * model can fail ends the stream with an `error` event and keeps nothing.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatConversationResponse } from '../../shared/types/chat.js';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
+import type { ChatConversationResponse } from '../../shared/types/chat.js';
 import type { Webchat } from '../../shared/types/webchat.js';
 import { FAKE_ERRORS } from '../fixtures/fakeOpenAIChat.js';
-import { eventData, startChatBed, textOf, typesOf, type ChatBed } from '../helpers/chatServer.js';
+import { type ChatBed, eventData, startChatBed, textOf, typesOf } from '../helpers/chatServer.js';
 import { readSse } from '../helpers/sseEvents.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 
@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => bed.close());
 beforeEach(() => bed.fake.reset());
 
-const kept = async (conversationId: string) => (await bed.conversation(bot.id, conversationId)).json as ChatConversationResponse;
+const kept = async (conversationId: string) =>
+  (await bed.conversation(bot.id, conversationId)).json as ChatConversationResponse;
 
 describe('a streamed answer', () => {
   it('sends start, the deltas in order, then done, and keeps the question and the answer', async () => {
@@ -35,11 +36,23 @@ describe('a streamed answer', () => {
     expect(answer.headers['access-control-allow-origin']).toBe('*');
     expect(answer.headers['access-control-allow-credentials']).toBeUndefined();
     expect(typesOf(answer)).toEqual(['start', 'delta', 'delta', 'delta', 'delta', 'done']);
-    expect(answer.events.filter((e) => e.event === 'delta').map((e) => e.data)).toEqual([{ text: 'We ' }, { text: 'open ' }, { text: 'at ' }, { text: 'nine.' }]);
+    expect(answer.events.filter((e) => e.event === 'delta').map((e) => e.data)).toEqual([
+      { text: 'We ' },
+      { text: 'open ' },
+      { text: 'at ' },
+      { text: 'nine.' },
+    ]);
     const start = eventData<{ conversationId: string; userMessageId: string }>(answer, 'start');
     expect(start.conversationId).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
-    const done = eventData<{ conversationId: string; userMessageId: string; assistantMessageId: string }>(answer, 'done');
-    expect(done).toEqual({ conversationId: start.conversationId, userMessageId: start.userMessageId, assistantMessageId: expect.any(String) });
+    const done = eventData<{ conversationId: string; userMessageId: string; assistantMessageId: string }>(
+      answer,
+      'done',
+    );
+    expect(done).toEqual({
+      conversationId: start.conversationId,
+      userMessageId: start.userMessageId,
+      assistantMessageId: expect.any(String),
+    });
 
     const conversation = await kept(start.conversationId);
     expect(conversation).toEqual({
@@ -119,11 +132,22 @@ describe('a failed answer', () => {
     expect(error.message).not.toMatch(/server had an error|500|openai/i);
     const retry = await bed.send(bot.id, { conversationId, text: 'Where are you?' });
     expect(typesOf(retry).at(-1)).toBe('done');
-    expect((await kept(conversationId)).messages.map((m) => m.text)).toEqual(['Where are you?', 'Fake answer about: Where are you?']);
+    expect((await kept(conversationId)).messages.map((m) => m.text)).toEqual([
+      'Where are you?',
+      'Fake answer about: Where are you?',
+    ]);
   });
 
   it('ends with an error after the text already sent when the stream fails midway, keeping nothing', async () => {
-    bed.fake.enqueue({ text: 'Our shop is in', streamError: { message: 'The server had an error processing your request.', type: 'server_error', param: null, code: null } });
+    bed.fake.enqueue({
+      text: 'Our shop is in',
+      streamError: {
+        message: 'The server had an error processing your request.',
+        type: 'server_error',
+        param: null,
+        code: null,
+      },
+    });
     const { answer } = await expectFailure('Address?', 'model_failed', true);
     expect(textOf(answer)).toBe('Our shop is in');
   });
@@ -145,7 +169,9 @@ describe('a failed answer', () => {
     expect(refused.error.message).toBe('This chat is not available right now.');
     bed.fake.enqueue({ httpError: FAKE_ERRORS.insufficientQuota() });
     await expectFailure('Quota?', 'bot_unavailable', false);
-    const warnings = bed.logs.filter((line) => line.level === 40 && String(line.msg).startsWith('a chat answer failed'));
+    const warnings = bed.logs.filter(
+      (line) => line.level === 40 && String(line.msg).startsWith('a chat answer failed'),
+    );
     expect(warnings.map((line) => line.msg)).toEqual([
       expect.stringContaining("refused the bot owner's API key"),
       expect.stringContaining('insufficient_quota'),
@@ -176,6 +202,10 @@ describe('a server shutting down', () => {
     await closing.close();
     const ended = await answer;
     expect(typesOf(ended).at(-1)).toBe('error');
-    expect(eventData(ended, 'error')).toEqual({ code: 'interrupted', message: 'The answer was interrupted. Please try again.', retryable: true });
+    expect(eventData(ended, 'error')).toEqual({
+      code: 'interrupted',
+      message: 'The answer was interrupted. Please try again.',
+      retryable: true,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME_PROTOCOL, realtimeProtocols } from '../../shared/realtimeToken.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 import { listenForSockets, openTestSocket } from '../helpers/serverSocket.js';
-import { REALTIME_PROTOCOL, realtimeProtocols } from '../../shared/realtimeToken.js';
 
 let t: TestApp;
 let base: string;
@@ -79,9 +79,15 @@ describe('/api/frontend through app.injectWS', () => {
   it('works without a listening socket too', async () => {
     const { accessToken } = await t.login(alice.username, alice.password);
     const first = new Promise<string>((resolve) => {
-      void t.app.injectWS(`/api/frontend?token=${accessToken}`, {}, { onInit: (ws) => ws.once('message', (data) => resolve(data.toString())) }).then((ws) => {
-        void first.then(() => ws.terminate());
-      });
+      void t.app
+        .injectWS(
+          `/api/frontend?token=${accessToken}`,
+          {},
+          { onInit: (ws) => ws.once('message', (data) => resolve(data.toString())) },
+        )
+        .then((ws) => {
+          void first.then(() => ws.terminate());
+        });
     });
     expect(JSON.parse(await first)).toMatchObject({ type: 'connection.established', user: { id: alice.id } });
   });
@@ -159,7 +165,10 @@ describe('delivery and logout', () => {
   it('logout closes the sockets of the session it ends, impersonating ones included, and reports how many', async () => {
     const carol = await t.createUser({ role: 'admin' });
     const first = await t.login(carol.username, carol.password);
-    const sockets = [connect(`?token=${first.accessToken}`), connect(`?token=${first.accessToken}&impersonate=${alice.id}`)];
+    const sockets = [
+      connect(`?token=${first.accessToken}`),
+      connect(`?token=${first.accessToken}&impersonate=${alice.id}`),
+    ];
     for (const s of sockets) await s.nextMessage();
 
     const response = await t.app.inject({

@@ -4,7 +4,7 @@
  * signs the user out.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, ApiError } from '../../shared/api/index.js';
+import { ApiError, createApiClient } from '../../shared/api/index.js';
 import { fakeAccessToken } from '../helpers/fakeAccessToken.js';
 
 function json(status: number, body: unknown): Response {
@@ -27,10 +27,13 @@ function fakeServer(serverNow: () => number, refreshAnswer?: () => Response | Pr
     const path = String(url).replace(/^\/api/, '');
     const authorization = new Headers(init.headers).get('Authorization');
     calls.push({ path, authorization });
-    if (path === '/accounts/login') return json(200, { success: true, accessToken: issue(), user: { id: '2', username: 'bob', role: 'user' } });
-    if (path === '/accounts/refresh-token') return refreshAnswer ? refreshAnswer() : json(200, { success: true, accessToken: issue() });
+    if (path === '/accounts/login')
+      return json(200, { success: true, accessToken: issue(), user: { id: '2', username: 'bob', role: 'user' } });
+    if (path === '/accounts/refresh-token')
+      return refreshAnswer ? refreshAnswer() : json(200, { success: true, accessToken: issue() });
     const expiresAt = issued.get(authorization?.replace('Bearer ', '') ?? '');
-    if (expiresAt === undefined || expiresAt <= serverNow()) return json(401, { success: false, error: 'Access token expired', code: 'token_expired' });
+    if (expiresAt === undefined || expiresAt <= serverNow())
+      return json(401, { success: false, error: 'Access token expired', code: 'token_expired' });
     return json(200, { ok: true });
   });
   return {
@@ -38,15 +41,25 @@ function fakeServer(serverNow: () => number, refreshAnswer?: () => Response | Pr
     issue,
     calls,
     refreshes: () => calls.filter((c) => c.path === '/accounts/refresh-token').length,
-    unauthorized: () => calls.filter((c) => c.path !== '/accounts/refresh-token' && c.authorization !== null && !issued.has(c.authorization.replace('Bearer ', ''))).length,
+    unauthorized: () =>
+      calls.filter(
+        (c) =>
+          c.path !== '/accounts/refresh-token' &&
+          c.authorization !== null &&
+          !issued.has(c.authorization.replace('Bearer ', '')),
+      ).length,
   };
 }
 
 function storedToken(initial: string | null) {
   let token = initial;
-  return { getToken: () => token, setToken: (next: string) => {
+  return {
+    getToken: () => token,
+    setToken: (next: string) => {
       token = next;
-    }, current: () => token };
+    },
+    current: () => token,
+  };
 }
 
 describe('the access token before a request', () => {
@@ -90,7 +103,10 @@ describe('the access token before a request', () => {
     let refreshAnswer: () => Response | Promise<Response> = () => {
       throw new TypeError('Failed to fetch');
     };
-    const server = fakeServer(() => now, () => refreshAnswer());
+    const server = fakeServer(
+      () => now,
+      () => refreshAnswer(),
+    );
     const store = storedToken(server.issue());
     const onAuthFailure = vi.fn();
     const api = createApiClient({ fetch: server.fetch, ...store, onAuthFailure, now: () => now });

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, ApiError } from '../../shared/api/index.js';
+import { ApiError, createApiClient } from '../../shared/api/index.js';
 
-interface Call { url: string; init: RequestInit }
+interface Call {
+  url: string;
+  init: RequestInit;
+}
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -62,7 +65,9 @@ describe('createApiClient', () => {
   it('10 concurrent 401s share exactly one refresh and each is retried once with the new token', async () => {
     const server = fakeServer();
     const { api, session } = clientWithExpiredToken(server);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => api.request<{ ok: boolean }>('GET', `/r${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => api.request<{ ok: boolean }>('GET', `/r${i}`)),
+    );
     expect(results.every((r) => r.ok)).toBe(true);
     expect(server.refreshCount()).toBe(1);
     expect(session.token).toBe('new');
@@ -92,7 +97,9 @@ describe('createApiClient', () => {
   });
 
   it('login does not try to refresh on 401 and throws the server text', async () => {
-    const fetch = vi.fn(async () => json(401, { success: false, error: 'Invalid username or password', code: 'invalid_credentials' }));
+    const fetch = vi.fn(async () =>
+      json(401, { success: false, error: 'Invalid username or password', code: 'invalid_credentials' }),
+    );
     const api = createApiClient({ fetch: fetch as unknown as typeof fetch, getToken: () => null, setToken: () => {} });
     await expect(api.accounts.login({ username: 'a', password: 'b' })).rejects.toThrow('Invalid username or password');
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -117,12 +124,22 @@ describe('createApiClient', () => {
     const { api } = clientWithExpiredToken(server, () => 'user-42');
     const response = await api.history.exportConversations('bot 1', 'jsonl');
     expect(response.bodyUsed).toBe(false);
-    expect(await response.json()).toMatchObject({ ok: true, path: '/api/history/webchats/bot%201/export?format=jsonl' });
+    expect(await response.json()).toMatchObject({
+      ok: true,
+      path: '/api/history/webchats/bot%201/export?format=jsonl',
+    });
     expect(server.refreshCount()).toBe(1);
     expect(new Headers(server.calls.at(-1)!.init.headers).get('X-Impersonate-User-Id')).toBe('user-42');
 
-    const failing = createApiClient({ fetch: (async () => json(400, { success: false, error: 'format: must be csv or jsonl' })) as typeof fetch, getToken: () => 'new', setToken: () => {} });
-    await expect(failing.history.exportCalls('csv', 'desc')).rejects.toMatchObject({ status: 400, message: expect.any(String) });
+    const failing = createApiClient({
+      fetch: (async () => json(400, { success: false, error: 'format: must be csv or jsonl' })) as typeof fetch,
+      getToken: () => 'new',
+      setToken: () => {},
+    });
+    await expect(failing.history.exportCalls('csv', 'desc')).rejects.toMatchObject({
+      status: 400,
+      message: expect.any(String),
+    });
     await expect(failing.history.exportCalls('csv', 'desc')).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -29,7 +29,12 @@ const FORBIDDEN_ROOTS: Record<Root, string[]> = {
   server: ['console', 'widget'],
 };
 
-const LAYERS: Record<Root, RootLayers> = { shared: SHARED_LAYERS, console: CONSOLE_LAYERS, widget: WIDGET_LAYERS, server: SERVER_LAYERS };
+const LAYERS: Record<Root, RootLayers> = {
+  shared: SHARED_LAYERS,
+  console: CONSOLE_LAYERS,
+  widget: WIDGET_LAYERS,
+  server: SERVER_LAYERS,
+};
 
 const NODE_BUILTINS = new Set(builtinModules);
 const UI_PACKAGES = /^(react|react-dom|preact|@preact\/[^/]+)(\/|$)/;
@@ -57,7 +62,8 @@ function violations(repo: string, root: Root): string[] {
     for (const { fileName: specifier, pos } of ts.preProcessFile(text, true, true).importedFiles) {
       const where = `${path.relative(repo, file)}:${text.slice(0, pos).split('\n').length} imports '${specifier}'`;
       const target = landsIn(repo, file, specifier);
-      if (target && FORBIDDEN_ROOTS[root].includes(target)) found.push(`${where} (${root}/ must not import ${target}/)`);
+      if (target && FORBIDDEN_ROOTS[root].includes(target))
+        found.push(`${where} (${root}/ must not import ${target}/)`);
       if (root !== 'shared') continue;
       if (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]!)) {
         found.push(`${where} (shared/ must not use Node built-ins)`);
@@ -85,13 +91,18 @@ describe('dependency direction', () => {
         path.join(repo, 'shared', 'bad.ts'),
         "// import '../server/ignored.js' in a comment is fine\nimport { x } from '../server/db.js';\nimport fs from 'node:fs';\nexport { h } from 'preact';\n",
       );
-      writeFileSync(path.join(repo, 'console', 'Preview.tsx'), "const w = await import('../widget/mount.js');\nimport('/widget.mjs');\n");
+      writeFileSync(
+        path.join(repo, 'console', 'Preview.tsx'),
+        "const w = await import('../widget/mount.js');\nimport('/widget.mjs');\n",
+      );
       expect(violations(repo, 'shared')).toEqual([
         "shared/bad.ts:2 imports '../server/db.js' (shared/ must not import server/)",
         "shared/bad.ts:3 imports 'node:fs' (shared/ must not use Node built-ins)",
         "shared/bad.ts:4 imports 'preact' (shared/ must not use React or Preact)",
       ]);
-      expect(violations(repo, 'console')).toEqual(["console/Preview.tsx:1 imports '../widget/mount.js' (console/ must not import widget/)"]);
+      expect(violations(repo, 'console')).toEqual([
+        "console/Preview.tsx:1 imports '../widget/mount.js' (console/ must not import widget/)",
+      ]);
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }
@@ -99,7 +110,10 @@ describe('dependency direction', () => {
 
   it.each(ROOTS)('%s/ keeps its floors: nothing runs back up, no circles', (root) => {
     const edges = importEdges(REPO, root);
-    expect([...layerViolations(root, LAYERS[root], rootFiles(REPO, root), edges), ...circleViolations(root, edges)]).toEqual([]);
+    expect([
+      ...layerViolations(root, LAYERS[root], rootFiles(REPO, root), edges),
+      ...circleViolations(root, edges),
+    ]).toEqual([]);
   });
 
   it('reports an import that runs up, one outside the DAG, a circle and a guarded file, each with its file and line', () => {
@@ -113,7 +127,10 @@ describe('dependency direction', () => {
       write('config.ts', 'export const loadConfig = () => 1;\n');
       write('core/clock.ts', "import { x } from '../db/rows.js';\nexport const now = () => x;\n");
       write('db/rows.ts', "import { now } from '../core/clock.js';\nexport const x = 1;\nexport const y = now;\n");
-      write('chat/engine.ts', "import { tool } from '../tools/tool.js';\nimport { voice } from '../voice/voice.js';\nexport const c = [tool, voice];\n");
+      write(
+        'chat/engine.ts',
+        "import { tool } from '../tools/tool.js';\nimport { voice } from '../voice/voice.js';\nexport const c = [tool, voice];\n",
+      );
       write('tools/tool.ts', "import { loadConfig } from '../config.js';\nexport const tool = loadConfig;\n");
       write('voice/voice.ts', 'export const voice = 1;\n');
       write('misc/lost.ts', 'export {};\n');

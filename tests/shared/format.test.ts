@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatTime, formatPhone, parseTimestamp, truncate } from '../../shared/format.js';
+import {
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatPhone,
+  formatTime,
+  parseTimestamp,
+  truncate,
+} from '../../shared/format.js';
 
 describe('formatPhone', () => {
   it('formats a 12-character +1 number', () => {

@@ -33,7 +33,12 @@ function resolve(repo: string, root: string, from: string, specifier: string): s
   const target = path.resolve(path.dirname(path.join(rootDir, from)), specifier.split('?')[0]!);
   const relative = path.relative(rootDir, target);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
-  const candidates = [relative, relative.replace(/\.js$/, '.ts'), relative.replace(/\.js$/, '.tsx'), relative.replace(/\.mjs$/, '.mts')];
+  const candidates = [
+    relative,
+    relative.replace(/\.js$/, '.ts'),
+    relative.replace(/\.js$/, '.tsx'),
+    relative.replace(/\.mjs$/, '.mts'),
+  ];
   const found = candidates.find((c) => existsSync(path.join(rootDir, c)));
   return (found ?? relative).split(path.sep).join('/');
 }

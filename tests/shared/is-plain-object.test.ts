@@ -10,6 +10,7 @@ describe('isPlainObject', () => {
   });
 
   it('refuses null, arrays and every other JSON value', () => {
-    for (const value of [null, undefined, [], [{}], 'x', '', 0, 1.5, true, false]) expect(isPlainObject(value), JSON.stringify(value)).toBe(false);
+    for (const value of [null, undefined, [], [{}], 'x', '', 0, 1.5, true, false])
+      expect(isPlainObject(value), JSON.stringify(value)).toBe(false);
   });
 });

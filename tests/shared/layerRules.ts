@@ -33,7 +33,8 @@ function floorOf(layers: RootLayers, room: string): number {
 export function layerViolations(root: string, layers: RootLayers, files: string[], edges: ImportEdge[]): string[] {
   const found: string[] = [];
   for (const file of files) {
-    if (roomOf(layers, file) === null) found.push(`${root}/${file} stands on no floor (add its folder to the layer list)`);
+    if (roomOf(layers, file) === null)
+      found.push(`${root}/${file} stands on no floor (add its folder to the layer list)`);
   }
   for (const { from, to, line, specifier } of edges) {
     const where = `${root}/${from}:${line} imports '${specifier}'`;

@@ -13,7 +13,11 @@ interface Tree {
   children: (Tree | string)[];
 }
 const parse = markdownParser<Tree>((tag, props, children) => ({ tag, props, children }));
-const el = (tag: MarkdownTag, children: (Tree | string)[], props: MarkdownProps = {}): Tree => ({ tag, props, children });
+const el = (tag: MarkdownTag, children: (Tree | string)[], props: MarkdownProps = {}): Tree => ({
+  tag,
+  props,
+  children,
+});
 
 describe('bot answer Markdown', () => {
   it('becomes a tree of the allowed elements, text as strings', () => {
@@ -25,8 +29,13 @@ describe('bot answer Markdown', () => {
   });
 
   it('links http(s) addresses only, in a new tab without opener or referrer; anything else stays text', () => {
-    const link = (href: string, label: string) => el('a', [label], { href, target: '_blank', rel: 'noopener noreferrer' });
-    expect(parse('[docs](https://a.test/x) and http://b.test.')).toEqual([el('p', [link('https://a.test/x', 'docs'), ' and ', link('http://b.test', 'http://b.test'), '.'])]);
-    expect(parse('[x](javascript:alert(1)) <img src=x onerror=alert(1)>')).toEqual([el('p', ['[x](javascript:alert(1)) <img src=x onerror=alert(1)>'])]);
+    const link = (href: string, label: string) =>
+      el('a', [label], { href, target: '_blank', rel: 'noopener noreferrer' });
+    expect(parse('[docs](https://a.test/x) and http://b.test.')).toEqual([
+      el('p', [link('https://a.test/x', 'docs'), ' and ', link('http://b.test', 'http://b.test'), '.']),
+    ]);
+    expect(parse('[x](javascript:alert(1)) <img src=x onerror=alert(1)>')).toEqual([
+      el('p', ['[x](javascript:alert(1)) <img src=x onerror=alert(1)>']),
+    ]);
   });
 });

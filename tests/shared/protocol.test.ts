@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientMessage, parseServerMessage, sessionFromCreatedEvent } from '../../shared/protocol.js';
 import { reconnectDelay } from '../../shared/defaults.js';
+import { parseClientMessage, parseServerMessage, sessionFromCreatedEvent } from '../../shared/protocol.js';
 
 describe('real-time protocol', () => {
   it('narrows known server frames and rejects the rest', () => {
@@ -18,7 +18,12 @@ describe('real-time protocol', () => {
 
   it('fills session defaults from a session.created event', () => {
     const session = sessionFromCreatedEvent({ type: 'session.created', streamSid: 'MZ1', agentId: 'a', startTime: 1 });
-    expect(session).toMatchObject({ fromPhoneNumber: 'Unknown', toPhoneNumber: 'Unknown', callType: 'unknown', active: true });
+    expect(session).toMatchObject({
+      fromPhoneNumber: 'Unknown',
+      toPhoneNumber: 'Unknown',
+      callType: 'unknown',
+      active: true,
+    });
     expect(sessionFromCreatedEvent({ type: 'session.created', streamSid: '', agentId: 'a', startTime: 1 })).toBeNull();
   });
 

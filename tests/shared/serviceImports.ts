@@ -13,14 +13,21 @@ function typeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
   if (ts.isExportDeclaration(node)) {
     if (node.isTypeOnly) return true;
     const clause = node.exportClause;
-    return !!clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly);
+    return (
+      !!clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly)
+    );
   }
   const clause = node.importClause;
   if (!clause) return false; // a bare `import '../db/x.js'` runs the module
   if (clause.isTypeOnly) return true;
   if (clause.name) return false;
   const bindings = clause.namedBindings;
-  return !!bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
+  return (
+    !!bindings &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((e) => e.isTypeOnly)
+  );
 }
 
 /** Each value import of `<root>/db/` from a file in `folders`, as "root/file:line imports 'x' (…)". */
@@ -29,7 +36,9 @@ export function transportDbImports(repo: string, root: string, folders: readonly
   const db = path.join(repo, root, 'db');
   for (const folder of folders) {
     const dir = path.join(repo, root, folder);
-    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|tsx|mts)$/.test(f)).sort()) {
+    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|tsx|mts)$/.test(f))
+      .sort()) {
       const file = path.join(dir, name);
       const text = readFileSync(file, 'utf8');
       const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -37,10 +46,16 @@ export function transportDbImports(repo: string, root: string, folders: readonly
         const target = path.resolve(path.dirname(file), specifier);
         if (target !== db && !target.startsWith(db + path.sep)) return;
         const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-        found.push(`${path.relative(repo, file).split(path.sep).join('/')}:${line} imports '${specifier}' (${folder} call services, never db/)`);
+        found.push(
+          `${path.relative(repo, file).split(path.sep).join('/')}:${line} imports '${specifier}' (${folder} call services, never db/)`,
+        );
       };
       const visit = (node: ts.Node): void => {
-        if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+        if (
+          (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+          node.moduleSpecifier &&
+          ts.isStringLiteral(node.moduleSpecifier)
+        ) {
           if (!typeOnly(node)) report(node, node.moduleSpecifier.text);
         } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
           const [argument] = node.arguments;

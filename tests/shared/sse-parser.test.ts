@@ -43,11 +43,15 @@ describe('SSE parser', () => {
   });
 
   it('joins multi-line data with LF and keeps one optional space after the colon', () => {
-    expect(parse('event: delta\ndata: line 1\ndata:line 2\ndata:  indented\ndata\n\n')).toEqual([['delta', 'line 1\nline 2\n indented\n']]);
+    expect(parse('event: delta\ndata: line 1\ndata:line 2\ndata:  indented\ndata\n\n')).toEqual([
+      ['delta', 'line 1\nline 2\n indented\n'],
+    ]);
   });
 
   it('ignores comments, id and retry fields, and blank lines without data', () => {
-    expect(parse(':keep-alive\n\n\nid: 7\nretry: 100\n\n: more\nevent: delta\n: in between\ndata: x\n\n')).toEqual([['delta', 'x']]);
+    expect(parse(':keep-alive\n\n\nid: 7\nretry: 100\n\n: more\nevent: delta\n: in between\ndata: x\n\n')).toEqual([
+      ['delta', 'x'],
+    ]);
   });
 
   it('passes unknown event types on as they are (the transport ignores them)', () => {
@@ -63,7 +67,10 @@ describe('SSE parser', () => {
 
   it('hands comments to the optional comment listener, text after the colon', () => {
     const comments: string[] = [];
-    const push = createSseParser(() => {}, (text) => comments.push(text));
+    const push = createSseParser(
+      () => {},
+      (text) => comments.push(text),
+    );
     push(': keep-alive\r\n:\n:x\rdata: 1\n\n');
     expect(comments).toEqual([' keep-alive', '', 'x']);
   });

@@ -8,7 +8,9 @@ describe('{{NAME}} substitution of custom values', () => {
     expect(substituteValues('{{api.key}}', values)).toBe('k');
   });
   it('leaves unknown names and inherited properties alone', () => {
-    expect(substituteValues('{{MISSING}} {{toString}} {{constructor}}', values)).toBe('{{MISSING}} {{toString}} {{constructor}}');
+    expect(substituteValues('{{MISSING}} {{toString}} {{constructor}}', values)).toBe(
+      '{{MISSING}} {{toString}} {{constructor}}',
+    );
   });
   it('does not expand replacement patterns inside values', () => {
     expect(substituteValues('{{A}}', { A: '$& $1 {{B}}', B: 'no' })).toBe('$& $1 {{B}}');

@@ -3,9 +3,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
 import { ChatSendError } from '../../widget/chat/ChatSendError.js';
-import type { ConversationStore } from '../../widget/chat/createConversationStore.js';
 import type { ChatSendHandlers, ChatTransport } from '../../widget/chat/ChatTransport.js';
-import { createChatModel, type ChatModelOptions } from '../../widget/models/ChatModel.js';
+import type { ConversationStore } from '../../widget/chat/createConversationStore.js';
+import { type ChatModelOptions, createChatModel } from '../../widget/models/ChatModel.js';
 
 /** A transport whose answers the test streams by hand, one send at a time. */
 function manualTransport() {
@@ -57,7 +57,10 @@ function memoryStore(initial: string | null = null): ConversationStore & { value
 
 /** The bubbles as `role:text`, with their state. */
 const texts = (model: ReturnType<typeof createChatModel>) =>
-  model.messages.value.map((m) => `${m.role}:${m.text}${m.streaming ? ' (streaming)' : ''}${m.failed ? (m.retryable ? ' (failed, retry)' : ' (failed)') : ''}`);
+  model.messages.value.map(
+    (m) =>
+      `${m.role}:${m.text}${m.streaming ? ' (streaming)' : ''}${m.failed ? (m.retryable ? ' (failed, retry)' : ' (failed)') : ''}`,
+  );
 
 function chat(options: ChatModelOptions = {}) {
   const wire = manualTransport();
@@ -289,7 +292,12 @@ describe('ChatModel: the conversation across page loads', () => {
       { id: 'a2', role: 'assistant', text: 'New answer', createdAt: 4 },
     ]);
     await restoring;
-    expect(texts(model)).toEqual(['user:Old question', 'assistant:Old answer', 'user:New question', 'assistant:New answer']);
+    expect(texts(model)).toEqual([
+      'user:Old question',
+      'assistant:Old answer',
+      'user:New question',
+      'assistant:New answer',
+    ]);
   });
 
   it('on a 404 for the stored conversation, forgets it and lets Retry start a new one', async () => {

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatSendError } from '../../widget/chat/ChatSendError.js';
-import { createChatTransport } from '../../widget/chat/createChatTransport.js';
 import type { ChatSendHandlers } from '../../widget/chat/ChatTransport.js';
+import { createChatTransport } from '../../widget/chat/createChatTransport.js';
 import { fakeChatServer } from './fakeChatServer.js';
 
 const ORIGIN = 'http://127.0.0.1:9';
@@ -52,7 +52,11 @@ describe('chat transport: sending', () => {
     expect(request?.method).toBe('POST');
     expect(request?.url).toBe(`${ORIGIN}/api/widget/webchats/bot%201/messages`);
     expect(request?.body).toEqual({ conversationId: 'conv-1', text: 'Opening hours?' });
-    expect(request?.init).toMatchObject({ mode: 'cors', credentials: 'omit', headers: { 'content-type': 'application/json', accept: 'text/event-stream' } });
+    expect(request?.init).toMatchObject({
+      mode: 'cors',
+      credentials: 'omit',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    });
   });
 
   it('leaves conversationId out of a new conversation', async () => {
@@ -64,7 +68,11 @@ describe('chat transport: sending', () => {
   });
 
   it('decodes the stream split at every byte, multi-byte characters included', async () => {
-    const bytes = new TextEncoder().encode('event: start\r\ndata: {"conversationId":"c1","userMessageId":"u1"}\r\n\r\n' + 'event: delta\ndata: {"text":"Grüße 👋 "}\n\nevent: delta\ndata: {"text":"日本"}\n\n' + 'event: done\ndata: {"assistantMessageId":"a1"}\n\n');
+    const bytes = new TextEncoder().encode(
+      'event: start\r\ndata: {"conversationId":"c1","userMessageId":"u1"}\r\n\r\n' +
+        'event: delta\ndata: {"text":"Grüße 👋 "}\n\nevent: delta\ndata: {"text":"日本"}\n\n' +
+        'event: done\ndata: {"assistantMessageId":"a1"}\n\n',
+    );
     for (let cut = 0; cut <= bytes.length; cut++) {
       const answer = server.answer();
       const { seen, done } = send('Hi');
@@ -79,7 +87,9 @@ describe('chat transport: sending', () => {
   it('ignores unknown events, comments and malformed payloads', async () => {
     const answer = server.answer();
     const { seen, done } = send('Hi');
-    answer.write(': keep-alive\n\nevent: ping\ndata: {}\n\nevent: delta\ndata: not json\n\nevent: delta\ndata: {"text":7}\n\n');
+    answer.write(
+      ': keep-alive\n\nevent: ping\ndata: {}\n\nevent: delta\ndata: not json\n\nevent: delta\ndata: {"text":7}\n\n',
+    );
     answer.event('delta', { text: 'ok' });
     answer.event('done', { assistantMessageId: 'a1' });
     await expect(done).resolves.toBe('a1');
@@ -110,12 +120,25 @@ describe('chat transport: failures', () => {
     const answer = server.answer();
     const { done } = send('Hi');
     answer.event('error', { code: 'no_api_key', message: 'This bot is not set up yet.', retryable: false });
-    expect(await failure(done)).toMatchObject({ failure: 'failed', retryable: false, serverMessage: 'This bot is not set up yet.' });
+    expect(await failure(done)).toMatchObject({
+      failure: 'failed',
+      retryable: false,
+      serverMessage: 'This bot is not set up yet.',
+    });
   });
 
   it('reads a JSON 429 as "rate limited" with its Retry-After, in seconds or as a date', async () => {
-    server.answer(Response.json({ success: false, error: 'Too many requests', code: 'rate_limited' }, { status: 429, headers: { 'retry-after': '7' } }));
-    expect(await failure(send('Hi').done)).toMatchObject({ failure: 'rateLimited', retryable: true, retryAfterMs: 7000 });
+    server.answer(
+      Response.json(
+        { success: false, error: 'Too many requests', code: 'rate_limited' },
+        { status: 429, headers: { 'retry-after': '7' } },
+      ),
+    );
+    expect(await failure(send('Hi').done)).toMatchObject({
+      failure: 'rateLimited',
+      retryable: true,
+      retryAfterMs: 7000,
+    });
 
     const inOneMinute = new Date(Date.now() + 60_000).toUTCString();
     server.answer(Response.json({ success: false }, { status: 429, headers: { 'retry-after': inOneMinute } }));

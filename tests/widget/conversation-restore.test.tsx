@@ -16,7 +16,10 @@ afterEach(() => {
 function mountLive() {
   const server = fakeChatServer();
   vi.stubGlobal('fetch', server.fetch);
-  return { server, mount: () => mountWidget({ webchatId: 'bot-1', serverUrl: ORIGIN, welcomeMessage: 'Welcome back!' }) };
+  return {
+    server,
+    mount: () => mountWidget({ webchatId: 'bot-1', serverUrl: ORIGIN, welcomeMessage: 'Welcome back!' }),
+  };
 }
 
 const log = (shadow: ShadowRoot) => [...shadow.querySelectorAll('.msg')].map((m) => m.textContent);
@@ -56,10 +59,18 @@ describe('conversation kept across page loads', () => {
     expect(screen.getByRole('button', { name: 'Open chat' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
     expect(log(shadow)).toEqual(['Assistant: Welcome back!']);
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${ORIGIN}/api/widget/webchats/bot-1/conversations/${CONVERSATION_ID}`]);
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${ORIGIN}/api/widget/webchats/bot-1/conversations/${CONVERSATION_ID}`,
+    ]);
 
     await act(async () => release());
-    await vi.waitFor(() => expect(log(shadow)).toEqual(['Assistant: Welcome back!', 'You: Do you repair bikes?', 'Assistant: Yes, every day.']));
+    await vi.waitFor(() =>
+      expect(log(shadow)).toEqual([
+        'Assistant: Welcome back!',
+        'You: Do you repair bikes?',
+        'Assistant: Yes, every day.',
+      ]),
+    );
     expect(shadow.querySelector('.msg.assistant strong')?.textContent).toBe('every');
   });
 

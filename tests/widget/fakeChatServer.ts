@@ -13,7 +13,8 @@ export function streamedAnswer(init: ResponseInit = {}) {
     },
   });
   const encoder = new TextEncoder();
-  const write = (text: string | Uint8Array): void => controller.enqueue(typeof text === 'string' ? encoder.encode(text) : text);
+  const write = (text: string | Uint8Array): void =>
+    controller.enqueue(typeof text === 'string' ? encoder.encode(text) : text);
   return {
     response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' }, ...init }),
     write,
@@ -40,7 +41,10 @@ export function fakeChatServer() {
   const requests: { method: string; url: string; init: RequestInit; body: unknown }[] = [];
   const server = {
     requests,
-    conversation: null as null | { id: string; messages: { id: string; role: 'user' | 'assistant'; text: string; createdAt: number }[] },
+    conversation: null as null | {
+      id: string;
+      messages: { id: string; role: 'user' | 'assistant'; text: string; createdAt: number }[];
+    },
     /** The GET of a conversation waits for this, when set (a slow server). */
     conversationGate: null as Promise<void> | null,
     /** Queues the answer to the next POST and returns it (a stream to write, by default). */
@@ -62,14 +66,17 @@ export function fakeChatServer() {
         if (!next) throw new Error(`no answer queued for POST ${url}`);
         if (next instanceof Error) throw next;
         if (next instanceof Response) return next;
-        init.signal?.addEventListener('abort', () => next.fail(new DOMException('The operation was aborted.', 'AbortError')));
+        init.signal?.addEventListener('abort', () =>
+          next.fail(new DOMException('The operation was aborted.', 'AbortError')),
+        );
         return next.response;
       }
       const conversation = /\/conversations\/([^/]+)$/.exec(url);
       if (conversation) {
         await server.conversationGate;
         const kept = server.conversation;
-        if (!kept || decodeURIComponent(conversation[1]!) !== kept.id) return Response.json({ success: false, error: 'Not found', code: 'not_found' }, { status: 404 });
+        if (!kept || decodeURIComponent(conversation[1]!) !== kept.id)
+          return Response.json({ success: false, error: 'Not found', code: 'not_found' }, { status: 404 });
         return Response.json({ conversationId: kept.id, messages: kept.messages });
       }
       throw new Error(`unexpected ${method} ${url}`);

@@ -44,7 +44,7 @@ describe('integration script', () => {
     expect(host?.style.getPropertyValue('--sb-primary-color')).toBe('#aa0000');
   });
 
-  it('opens on the bot\'s title and welcome message from the config', async () => {
+  it("opens on the bot's title and welcome message from the config", async () => {
     await loadScript({ 'data-webchat-id': 'demo' }, async () => Response.json(bot));
     const shadow = document.querySelector('[data-switchboard-widget]')?.shadowRoot;
     (shadow!.querySelector('.launcher') as HTMLButtonElement).click();
@@ -53,19 +53,24 @@ describe('integration script', () => {
     expect(shadow?.querySelector('[role="log"]')?.textContent).toBe('Assistant: Hi there!');
   });
 
-  it('puts nothing in the page until the answer says the bot is active, then the bot\'s own look and title', async () => {
+  it("puts nothing in the page until the answer says the bot is active, then the bot's own look and title", async () => {
     let answer: (response: Response) => void = () => undefined;
     const pending = new Promise<Response>((resolve) => (answer = resolve));
     const script = document.createElement('script');
     script.src = `${ORIGIN}/widget.js`;
     script.setAttribute('data-webchat-id', 'demo');
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
-    vi.stubGlobal('fetch', vi.fn(() => pending));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => pending),
+    );
     vi.resetModules();
     await import('../../widget/index.js');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(document.querySelector('[data-switchboard-widget]')).toBeNull();
-    answer(Response.json({ ...bot, appearance: { ...bot.appearance, is_ad_message: true, ad_message: 'Need a hand?' } }));
+    answer(
+      Response.json({ ...bot, appearance: { ...bot.appearance, is_ad_message: true, ad_message: 'Need a hand?' } }),
+    );
     await vi.waitFor(() => expect(document.querySelector('[data-switchboard-widget]')).not.toBeNull());
     const host = document.querySelector<HTMLElement>('[data-switchboard-widget]')!;
     expect(host.style.getPropertyValue('--sb-primary-color')).toBe('#aa0000');

@@ -25,7 +25,9 @@ describe('Markdown subset', () => {
   });
 
   it('leaves snake_case words, lone stars and escaped marks alone', () => {
-    expect(html('call get_user_name or 2 * 3 * 4, \\*not italic\\*')).toBe('<p>call get_user_name or 2 * 3 * 4, *not italic*</p>');
+    expect(html('call get_user_name or 2 * 3 * 4, \\*not italic\\*')).toBe(
+      '<p>call get_user_name or 2 * 3 * 4, *not italic*</p>',
+    );
   });
 
   it('keeps fenced code verbatim, Markdown and markup included', () => {
@@ -61,7 +63,9 @@ describe('Markdown subset', () => {
   it('links http(s) addresses, opening a new tab without opener or referrer', () => {
     const box = rendered('See [our docs](https://example.com/docs?a=1&b=2) or http://example.org/x.');
     const links = [...box.querySelectorAll('a')];
-    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')])).toEqual([
+    expect(
+      links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]),
+    ).toEqual([
       ['our docs', 'https://example.com/docs?a=1&b=2', '_blank', 'noopener noreferrer'],
       ['http://example.org/x', 'http://example.org/x', '_blank', 'noopener noreferrer'],
     ]);
@@ -106,6 +110,8 @@ describe('Markdown subset', () => {
       for (const element of box.querySelectorAll('*')) expect(ALLOWED.has(element.tagName), element.tagName).toBe(true);
       for (const a of box.querySelectorAll('a')) expect(a.getAttribute('href')).toMatch(/^https:\/\/a/);
     }
-    expect(rendered(answer).textContent).toBe('PlansWe have three plans, see pricing:Basic — $5Propriority supportacme --plan proQuestions? https://acme.test/help.');
+    expect(rendered(answer).textContent).toBe(
+      'PlansWe have three plans, see pricing:Basic — $5Propriority supportacme --plan proQuestions? https://acme.test/help.',
+    );
   });
 });

@@ -32,7 +32,9 @@ describe('mountChatWidget', () => {
     const onOpenChange = vi.fn();
     const { screen } = mountWidget({ onOpenChange });
     fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
-    const launcher = screen.getAllByRole('button', { name: 'Close chat' }).find((b) => b.classList.contains('launcher'));
+    const launcher = screen
+      .getAllByRole('button', { name: 'Close chat' })
+      .find((b) => b.classList.contains('launcher'));
     expect(launcher?.getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(launcher!);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -63,7 +65,11 @@ describe('mountChatWidget', () => {
   });
 
   it('shows the chat title as the launcher tooltip; an explicit title wins', () => {
-    expect(mountWidget({ appearance: { chat_title: 'Ask Ada' } }).screen.getByRole('button').getAttribute('title')).toBe('Ask Ada');
+    expect(
+      mountWidget({ appearance: { chat_title: 'Ask Ada' } })
+        .screen.getByRole('button')
+        .getAttribute('title'),
+    ).toBe('Ask Ada');
     const { screen } = mountWidget({ title: 'Support', appearance: { chat_title: 'Ask Ada' }, preview: true });
     expect(screen.getByRole('heading', { name: 'Support' })).toBeTruthy();
   });

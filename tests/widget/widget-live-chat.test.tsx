@@ -15,7 +15,12 @@ afterEach(() => {
 function liveWidget(options: MountChatWidgetOptions = {}) {
   const server = fakeChatServer();
   vi.stubGlobal('fetch', server.fetch);
-  const widget = mountWidget({ webchatId: 'bot-1', serverUrl: ORIGIN, welcomeMessage: 'Hi! Ask me anything.', ...options });
+  const widget = mountWidget({
+    webchatId: 'bot-1',
+    serverUrl: ORIGIN,
+    welcomeMessage: 'Hi! Ask me anything.',
+    ...options,
+  });
   fireEvent.click(widget.screen.getByRole('button', { name: 'Open chat' }));
   const input = widget.screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
   const send = widget.screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
@@ -35,7 +40,11 @@ describe('live chat in the widget', () => {
     });
     const answer = server.answer();
     ask('What do you sell?');
-    expect(bubbles().map((b) => b.textContent)).toEqual(['Assistant: Hi! Ask me anything.', 'You: What do you sell?', '']);
+    expect(bubbles().map((b) => b.textContent)).toEqual([
+      'Assistant: Hi! Ask me anything.',
+      'You: What do you sell?',
+      '',
+    ]);
     expect(screen.getByRole('img', { name: 'Assistant is typing' })).toBeTruthy();
 
     answer.event('start', { conversationId: 'conv_0123456789abcdefghijkl', userMessageId: 'u1' });
@@ -49,7 +58,11 @@ describe('live chat in the widget', () => {
     expect(computed(last(), 'color')).toBe('#fafafa');
 
     answer.event('delta', { text: ' and [parts](https://acme.test/parts).' });
-    answer.event('done', { conversationId: 'conv_0123456789abcdefghijkl', userMessageId: 'u1', assistantMessageId: 'a1' });
+    answer.event('done', {
+      conversationId: 'conv_0123456789abcdefghijkl',
+      userMessageId: 'u1',
+      assistantMessageId: 'a1',
+    });
     await vi.waitFor(() => expect(last().hasAttribute('aria-busy')).toBe(false));
     expect(last().textContent).toBe('Assistant: We sell bikes and parts.');
     expect(last().querySelector('a')?.getAttribute('href')).toBe('https://acme.test/parts');
@@ -82,7 +95,10 @@ describe('live chat in the widget', () => {
     answer.event('delta', { text: 'Yes, we' });
     answer.event('error', { code: 'provider_error', message: 'Upstream failed', retryable: true });
     const retry = (await screen.findByRole('button', { name: 'Retry' })) as HTMLButtonElement;
-    expect(bubbles().map((b) => b.textContent)).toEqual(['Assistant: Hi! Ask me anything.', 'You: Do you ship to Norway?Not sentRetry']);
+    expect(bubbles().map((b) => b.textContent)).toEqual([
+      'Assistant: Hi! Ask me anything.',
+      'You: Do you ship to Norway?Not sentRetry',
+    ]);
     expect(screen.getByRole('status').textContent).toBe('Your message couldn’t be sent. Please try again.');
     // A native, enabled button: reachable with Tab and pressed with Enter or Space.
     expect(retry.type).toBe('button');
@@ -96,7 +112,13 @@ describe('live chat in the widget', () => {
     expect(shadow.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
     again.event('delta', { text: 'Yes, in 3–5 days.' });
     again.event('done', { assistantMessageId: 'a1' });
-    await vi.waitFor(() => expect(bubbles().map((b) => b.textContent)).toEqual(['Assistant: Hi! Ask me anything.', 'You: Do you ship to Norway?', 'Assistant: Yes, in 3–5 days.']));
+    await vi.waitFor(() =>
+      expect(bubbles().map((b) => b.textContent)).toEqual([
+        'Assistant: Hi! Ask me anything.',
+        'You: Do you ship to Norway?',
+        'Assistant: Yes, in 3–5 days.',
+      ]),
+    );
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
@@ -104,7 +126,11 @@ describe('live chat in the widget', () => {
     const { server, screen, ask, last } = liveWidget();
     const answer = server.answer();
     ask('Hello');
-    answer.event('error', { code: 'bot_misconfigured', message: 'This assistant is not available yet.', retryable: false });
+    answer.event('error', {
+      code: 'bot_misconfigured',
+      message: 'This assistant is not available yet.',
+      retryable: false,
+    });
     await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe('This assistant is not available yet.'));
     expect(last().textContent).toBe('You: HelloNot sent');
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
@@ -112,9 +138,16 @@ describe('live chat in the widget', () => {
 
   it('says plainly when the visitor is sending too quickly', async () => {
     const { server, screen, ask } = liveWidget();
-    server.answer(Response.json({ success: false, error: 'Too many requests', code: 'rate_limited' }, { status: 429, headers: { 'retry-after': '2' } }));
+    server.answer(
+      Response.json(
+        { success: false, error: 'Too many requests', code: 'rate_limited' },
+        { status: 429, headers: { 'retry-after': '2' } },
+      ),
+    );
     ask('Hello');
-    await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe('You’re sending messages too quickly. Please wait a moment.'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('You’re sending messages too quickly. Please wait a moment.'),
+    );
     expect((screen.getByRole('button', { name: 'Retry' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -122,7 +155,9 @@ describe('live chat in the widget', () => {
     const { server, screen, ask } = liveWidget();
     server.answer(new TypeError('Failed to fetch'));
     ask('Hello');
-    await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe('Can’t reach the chat. Check your connection and try again.'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Can’t reach the chat. Check your connection and try again.'),
+    );
   });
 
   it('stops a streaming answer when the widget is destroyed', async () => {

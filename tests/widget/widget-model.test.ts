@@ -36,7 +36,13 @@ describe('WidgetModel', () => {
   });
 
   it('accepts every hex colour form and replaces an unsafe avatar with none', () => {
-    const model = createWidgetModel({ appearance: { primary_color: '#AbC', secondary_color: '#12345678', avatar_image: 'https://cdn.example.com/a.png' } });
+    const model = createWidgetModel({
+      appearance: {
+        primary_color: '#AbC',
+        secondary_color: '#12345678',
+        avatar_image: 'https://cdn.example.com/a.png',
+      },
+    });
     expect(model.appearance.value.primary_color).toBe('#AbC');
     expect(model.appearance.value.secondary_color).toBe('#12345678');
     model.updateAppearance({ avatar_image: 'data:image/svg+xml;base64,PHN2Zz4=' });

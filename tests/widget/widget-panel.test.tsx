@@ -47,7 +47,10 @@ describe('chat panel', () => {
 
   it('has a header with the title, an avatar and a close button', () => {
     const avatar = 'data:image/png;base64,iVBORw0KGgo=';
-    const { shadow, screen } = mountWidget({ preview: true, appearance: { chat_title: 'Ask Ada', avatar_image: avatar } });
+    const { shadow, screen } = mountWidget({
+      preview: true,
+      appearance: { chat_title: 'Ask Ada', avatar_image: avatar },
+    });
     expect(screen.getByRole('heading', { name: 'Ask Ada' })).toBeTruthy();
     expect(shadow.querySelector('.header img')?.getAttribute('src')).toBe(avatar);
     expect(screen.getAllByRole('button', { name: 'Close chat' })).toHaveLength(2);
@@ -56,7 +59,12 @@ describe('chat panel', () => {
   });
 
   it('renders only data:image PNG/JPEG/WebP or https avatars', () => {
-    for (const unsafe of ['javascript:alert(1)', 'http://example.com/a.png', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:text/html,<b>x</b>']) {
+    for (const unsafe of [
+      'javascript:alert(1)',
+      'http://example.com/a.png',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'data:text/html,<b>x</b>',
+    ]) {
       const { shadow } = mountWidget({ preview: true, appearance: { avatar_image: unsafe } });
       expect(shadow.querySelector('.header img')).toBeNull();
       expect(shadow.querySelector('.header .avatar svg')).not.toBeNull();
@@ -88,7 +96,10 @@ describe('chat panel', () => {
   });
 
   it('ignores colours that are not hex colours and keeps the last good one', () => {
-    const { handle, host, shadow } = mountWidget({ preview: true, appearance: { primary_color: 'red;background:url(x)' } });
+    const { handle, host, shadow } = mountWidget({
+      preview: true,
+      appearance: { primary_color: 'red;background:url(x)' },
+    });
     expect(host.style.getPropertyValue('--sb-primary-color')).toBe('#0084ff');
     act(() => handle.update({ primary_color: '#00aa00' }));
     act(() => handle.update({ primary_color: 'url(https://evil.example/x)', user_message_color: 'rgb(1,2,3)' }));

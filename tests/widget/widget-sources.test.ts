@@ -2,7 +2,11 @@
 // A guard over every widget source file, for what the rendering tests can't reach in every branch.
 import { describe, expect, it } from 'vitest';
 
-const files = import.meta.glob<string>('../../widget/**/*.{ts,tsx,css}', { query: '?raw', import: 'default', eager: true });
+const files = import.meta.glob<string>('../../widget/**/*.{ts,tsx,css}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 /** Each file's code without its comments, which may name what the code must not do. */
 const sources = Object.entries(files).map(([file, text]) => ({
   file,
@@ -16,7 +20,11 @@ describe('widget sources', () => {
   });
 
   it('never build markup from strings (no innerHTML and friends)', () => {
-    expect(offending(/innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|document\.write|createContextualFragment/)).toEqual([]);
+    expect(
+      offending(
+        /innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|document\.write|createContextualFragment/,
+      ),
+    ).toEqual([]);
   });
 
   it('set no style attributes (a strict CSP blocks them): colours go through CSS custom properties', () => {

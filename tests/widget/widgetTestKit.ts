@@ -1,7 +1,7 @@
 import { within } from '@testing-library/preact';
 import { afterEach } from 'vitest';
-import { mountChatWidget } from '../../widget/mount.js';
 import type { ChatWidgetHandle, MountChatWidgetOptions } from '../../shared/types/widget.js';
+import { mountChatWidget } from '../../widget/mount.js';
 
 const mounted: ChatWidgetHandle[] = [];
 
@@ -18,7 +18,8 @@ export function mountWidget(options?: MountChatWidgetOptions, container: HTMLEle
   const handle = mountChatWidget(container, options);
   mounted.push(handle);
   const host = container.lastElementChild;
-  if (!(host instanceof HTMLElement) || !host.hasAttribute('data-switchboard-widget') || !host.shadowRoot) throw new Error('widget host with a shadow root expected');
+  if (!(host instanceof HTMLElement) || !host.hasAttribute('data-switchboard-widget') || !host.shadowRoot)
+    throw new Error('widget host with a shadow root expected');
   const shadow = host.shadowRoot;
   // Queries scoped to the widget's root element (Testing Library can't print a ShadowRoot).
   const root = shadow.firstElementChild;

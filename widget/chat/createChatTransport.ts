@@ -1,11 +1,12 @@
-import type { ChatVisitorMessage } from '../../shared/types/chat.js';
 import { createSseParser } from '../../shared/sse/createSseParser.js';
+import type { ChatVisitorMessage } from '../../shared/types/chat.js';
 import { ChatSendError } from './ChatSendError.js';
 import type { ChatTransport } from './ChatTransport.js';
 
 type Fields = Record<string, unknown>;
 
-const fields = (value: unknown): Fields | null => (typeof value === 'object' && value !== null ? (value as Fields) : null);
+const fields = (value: unknown): Fields | null =>
+  typeof value === 'object' && value !== null ? (value as Fields) : null;
 const isString = (value: unknown): value is string => typeof value === 'string';
 const text = (value: unknown): string => (isString(value) ? value : '');
 
@@ -44,7 +45,8 @@ export function createChatTransport(serverUrl: string, webchatId: string): ChatT
         }
         if (!event || outcome !== undefined) return;
         if (type === 'delta' && isString(event.text)) handlers.onDelta(event.text);
-        else if (type === 'start' && isString(event.conversationId)) handlers.onStart(event.conversationId, text(event.userMessageId));
+        else if (type === 'start' && isString(event.conversationId))
+          handlers.onStart(event.conversationId, text(event.userMessageId));
         else if (type === 'done') outcome = text(event.assistantMessageId);
         else if (type === 'error') {
           const final = event.retryable === false;
@@ -85,7 +87,8 @@ export function createChatTransport(serverUrl: string, webchatId: string): ChatT
  */
 function statusError(response: Response, namedConversation: boolean): ChatSendError {
   const { status } = response;
-  if (status === 429) return new ChatSendError('rateLimited', true, '', retryAfterMs(response.headers.get('retry-after')));
+  if (status === 429)
+    return new ChatSendError('rateLimited', true, '', retryAfterMs(response.headers.get('retry-after')));
   if (status === 404) return new ChatSendError('notFound', namedConversation);
   if (status >= 500) return new ChatSendError('unavailable', true);
   return new ChatSendError('failed', status < 400);

@@ -14,7 +14,17 @@ export interface AvatarProps {
 export function Avatar({ src }: AvatarProps) {
   const [broken, setBroken] = useState<string | null>(null);
   if (isSafeImageUrl(src) && broken !== src) {
-    return <img class="avatar" src={src} alt="" width={36} height={36} referrerpolicy="no-referrer" onError={() => setBroken(src)} />;
+    return (
+      <img
+        class="avatar"
+        src={src}
+        alt=""
+        width={36}
+        height={36}
+        referrerpolicy="no-referrer"
+        onError={() => setBroken(src)}
+      />
+    );
   }
   return (
     <span class="avatar">

@@ -1,4 +1,4 @@
-import { h, type ComponentChildren } from 'preact';
+import { type ComponentChildren, h } from 'preact';
 import { markdownParser } from '../../shared/markdown/markdownParser.js';
 
 /**

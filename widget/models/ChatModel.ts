@@ -1,6 +1,6 @@
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { WidgetMessage } from '../../shared/types/widget.js';
-import { ChatSendError, type ChatNotice } from '../chat/ChatSendError.js';
+import { type ChatNotice, ChatSendError } from '../chat/ChatSendError.js';
 import type { ChatTransport } from '../chat/ChatTransport.js';
 import type { ConversationStore } from '../chat/createConversationStore.js';
 
@@ -168,7 +168,9 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
         // A send meanwhile may have moved to another conversation: this one is no longer ours.
         if (conversationId !== id) return;
         if (!kept) return remember(null);
-        const earlier = kept.filter((m) => !shown.has(m.id)).map(({ id, role, text }): ChatMessage => ({ id, role, text }));
+        const earlier = kept
+          .filter((m) => !shown.has(m.id))
+          .map(({ id, role, text }): ChatMessage => ({ id, role, text }));
         history.value = [...earlier, ...history.peek()];
       } catch {
         // Unreachable for now: the id stays stored and the next page load tries again.

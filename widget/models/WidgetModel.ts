@@ -1,4 +1,4 @@
-import { computed, signal, type ReadonlySignal } from '@preact/signals';
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import { DEFAULT_APPEARANCE } from '../../shared/defaults.js';
 import type { Appearance } from '../../shared/types/webchat.js';
 import { readAppearance } from '../readAppearance.js';
@@ -52,7 +52,9 @@ export function createWidgetModel(options: WidgetModelOptions = {}): WidgetModel
     isOpen,
     appearance,
     title: computed(() => title.value || appearance.value.chat_title),
-    showAd: computed(() => appearance.value.is_ad_message && appearance.value.ad_message.trim() !== '' && !adDismissed.value),
+    showAd: computed(
+      () => appearance.value.is_ad_message && appearance.value.ad_message.trim() !== '' && !adDismissed.value,
+    ),
     get movesFocus() {
       return movesFocus;
     },

@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button, Flex } from '@radix-ui/themes';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { User } from '../../../shared/types/user.js';
 import { MountWhenOpened } from '../../app/MountWhenOpened.js';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
-import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { PlusIcon } from '../../components/icons.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -36,10 +36,17 @@ export function AdminPage() {
   let body: ReactNode;
   if (loadError && !users.data) body = <ErrorCallout>{loadError}</ErrorCallout>;
   else if (!users.data) body = <LoadingState label="Loading users..." />;
-  else if (users.data.length === 0) body = <EmptyState title="No users found" description="Create the first user with the Create User button." />;
+  else if (users.data.length === 0)
+    body = <EmptyState title="No users found" description="Create the first user with the Create User button." />;
   else
     body = (
-      <UsersTable users={users.data} actor={actor} onImpersonate={impersonate} onEdit={setEditing} onDelete={setDeleting} />
+      <UsersTable
+        users={users.data}
+        actor={actor}
+        onImpersonate={impersonate}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
     );
 
   return (

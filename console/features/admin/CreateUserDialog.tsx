@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Flex, Select } from '@radix-ui/themes';
+import { type FormEvent, useRef, useState } from 'react';
 import { DialogActions } from '../../components/DialogActions.js';
 import { Dialog } from '../../components/dialogs.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
@@ -8,7 +8,14 @@ import { SecretField } from '../../components/SecretField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { AdminActionError, useAdminActions } from './api.js';
-import { asUserField, checkUserFields, hasBlankField, USER_FIELD_TEXTS, type UserField, type UserFieldErrors } from './userFields.js';
+import {
+  asUserField,
+  checkUserFields,
+  hasBlankField,
+  USER_FIELD_TEXTS,
+  type UserField,
+  type UserFieldErrors,
+} from './userFields.js';
 
 /** Roles offered at creation (part 2 §5): user only. */
 const CREATABLE_ROLES = ['user'] as const;

@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import { Flex } from '@radix-ui/themes';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { User } from '../../../shared/types/user.js';
 import { DialogActions } from '../../components/DialogActions.js';
 import { Dialog } from '../../components/dialogs.js';

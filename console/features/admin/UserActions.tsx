@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Button, Flex, Tooltip } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { outranks } from '../../../shared/roles.js';
 import type { AuthUser, User } from '../../../shared/types/user.js';
 import { LazyDeleteUserDialog, LazyEditUserDialog } from './lazyDialogs.js';
@@ -41,7 +41,14 @@ export function UserActions({ user, actor, onImpersonate, onEdit, onDelete }: Us
   return (
     <Flex gap="2" wrap="nowrap">
       <Guarded reason={impersonateReason}>
-        <Button size="1" variant="soft" color="orange" disabled={impersonateReason !== null} aria-label={`Impersonate ${user.username}`} onClick={() => onImpersonate(user)}>
+        <Button
+          size="1"
+          variant="soft"
+          color="orange"
+          disabled={impersonateReason !== null}
+          aria-label={`Impersonate ${user.username}`}
+          onClick={() => onImpersonate(user)}
+        >
           Impersonate
         </Button>
       </Guarded>

@@ -5,7 +5,9 @@
  */
 import { lazyComponent } from '../../app/lazyComponent.js';
 
-export const LazyCreateUserDialog = lazyComponent(() => import('./CreateUserDialog.js').then((m) => m.CreateUserDialog));
+export const LazyCreateUserDialog = lazyComponent(() =>
+  import('./CreateUserDialog.js').then((m) => m.CreateUserDialog),
+);
 export const LazyEditUserDialog = lazyComponent(() => import('./EditUserDialog.js').then((m) => m.EditUserDialog));
 export const LazyDeleteUserDialog = lazyComponent(() =>
   import('./ConfirmDeleteUserDialog.js').then((m) => m.ConfirmDeleteUserDialog),

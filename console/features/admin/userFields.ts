@@ -3,8 +3,9 @@
  * its field (issue 18). Email is required for every user an admin creates or edits; only the
  * first admin, made when the server starts, has none until they add one under Settings.
  */
-import { isEmailAddress } from '../../../shared/emailAddress.js';
+
 import { PASSWORD_MIN_LENGTH } from '../../../shared/defaults.js';
+import { isEmailAddress } from '../../../shared/emailAddress.js';
 
 export type UserField = 'username' | 'email' | 'password';
 export const USER_FIELDS: readonly UserField[] = ['username', 'email', 'password'];
@@ -13,11 +14,16 @@ export type UserFieldErrors = Partial<Record<UserField, string>>;
 export const USER_FIELD_TEXTS = {
   /** Spec part 2 §5, above the fields when any is blank. */
   required: 'Username, email and password are required',
-  blank: { username: 'Username is required', email: 'Email is required', password: 'Password is required' } satisfies Record<UserField, string>,
+  blank: {
+    username: 'Username is required',
+    email: 'Email is required',
+    password: 'Password is required',
+  } satisfies Record<UserField, string>,
   invalidEmail: 'Please enter a valid email address',
   passwordRule: `At least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
-  emailHint: 'Required for every user an admin adds or edits. Only the first admin, set up when the server starts, may have none.',
+  emailHint:
+    'Required for every user an admin adds or edits. Only the first admin, set up when the server starts, may have none.',
 } as const;
 
 export interface UserFieldValues {

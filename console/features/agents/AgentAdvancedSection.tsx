@@ -1,19 +1,20 @@
 import { AGENT_LIMITS, AUDIO_FORMATS, REALTIME_MODELS } from '../../../shared/defaults.js';
-import { allowedHint } from './agentForm.js';
+import { bindField, bindSwitch } from '../../components/bindField.js';
 import { FormSection } from '../../components/FormSection.js';
 import { KeepHistoryField } from '../../components/KeepHistoryField.js';
-import { bindField, bindSwitch } from '../../components/bindField.js';
+import { SelectField } from '../../components/SelectField.js';
+import { SwitchField } from '../../components/SwitchField.js';
+import { allowedHint } from './agentForm.js';
 import { bindNumber } from './fields/bindNumber.js';
 import { FieldGrid } from './fields/FieldGrid.js';
 import { NumberField } from './fields/NumberField.js';
-import { SelectField } from '../../components/SelectField.js';
-import { SwitchField } from '../../components/SwitchField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
 const { temperature, maxResponseOutputTokens: tokens } = AGENT_LIMITS;
 
 /** Issue 18: what the setting keeps, and what Don't keep leaves. */
-const AGENT_KEEP_HISTORY_HINT = 'How long this agent’s calls and transcripts stay in Sessions, search and exports. Don’t keep deletes each call within a minute of its end.';
+const AGENT_KEEP_HISTORY_HINT =
+  'How long this agent’s calls and transcripts stay in Sessions, search and exports. Don’t keep deletes each call within a minute of its end.';
 
 export function AgentAdvancedSection(form: AgentFormBinding) {
   return (

@@ -1,12 +1,12 @@
+import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { formatPhone } from '../../../shared/format.js';
 import type { Agent } from '../../../shared/types/agent.js';
-import { useCardClick } from '../../components/useCardClick.js';
 import { MicIcon, MicOffIcon, PhoneIcon, SpeakIcon, WaitIcon, WrenchIcon } from '../../components/icons.js';
-import { AGENT_TEXTS } from './agentTexts.js';
+import { useCardClick } from '../../components/useCardClick.js';
 import { AgentIndicator } from './AgentIndicator.js';
+import { AGENT_TEXTS } from './agentTexts.js';
 import { cardDescription } from './cardDescription.js';
 
 export interface AgentCardProps {
@@ -65,7 +65,11 @@ export function AgentCard({ agent }: AgentCardProps) {
             <AgentIndicator id={part('speak')} label={AGENT_TEXTS.speakFirst(agent.speakFirst)} on={agent.speakFirst}>
               {agent.speakFirst ? <SpeakIcon /> : <WaitIcon />}
             </AgentIndicator>
-            <AgentIndicator id={part('transcription')} label={AGENT_TEXTS.transcription(agent.transcription)} on={agent.transcription}>
+            <AgentIndicator
+              id={part('transcription')}
+              label={AGENT_TEXTS.transcription(agent.transcription)}
+              on={agent.transcription}
+            >
               {agent.transcription ? <MicIcon /> : <MicOffIcon />}
             </AgentIndicator>
           </Flex>

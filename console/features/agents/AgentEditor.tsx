@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Flex } from '@radix-ui/themes';
+import { useState } from 'react';
 import type { Agent } from '../../../shared/types/agent.js';
 import { useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
 import { AgentAdvancedSection } from './AgentAdvancedSection.js';
@@ -8,8 +8,8 @@ import { AgentInstructionsSection } from './AgentInstructionsSection.js';
 import { AgentPageHeader } from './AgentPageHeader.js';
 import { AgentToolsSection } from './AgentToolsSection.js';
 import { AgentTranscriptionSection } from './AgentTranscriptionSection.js';
-import { AGENT_TEXTS } from './agentTexts.js';
 import { AgentTurnDetectionSection } from './AgentTurnDetectionSection.js';
+import { AGENT_TEXTS } from './agentTexts.js';
 import { CallAgentDialog } from './CallAgentDialog.js';
 import { DeleteAgentDialog } from './DeleteAgentDialog.js';
 import { useAgentEditor } from './useAgentEditor.js';
@@ -56,7 +56,12 @@ export function AgentEditor({ agent }: AgentEditorProps) {
             onCall={() => setCalling(true)}
             onDelete={() => setConfirmingDelete(true)}
           />
-          <AgentBasicsSection {...binding} agentId={agent.id} loadedNumber={editor.loaded.phoneNumber} nameError={editor.nameError} />
+          <AgentBasicsSection
+            {...binding}
+            agentId={agent.id}
+            loadedNumber={editor.loaded.phoneNumber}
+            nameError={editor.nameError}
+          />
           <AgentInstructionsSection {...binding} />
           <AgentToolsSection {...binding} agentTools={agent.tools ?? []} />
           <AgentTranscriptionSection {...binding} />

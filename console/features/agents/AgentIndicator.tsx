@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Tooltip } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 
 export interface AgentIndicatorProps {
   /** The tooltip, also the accessible name (spec part 1 §2 card tooltips). */

@@ -1,5 +1,5 @@
-import { useParams } from 'react-router-dom';
 import { Flex } from '@radix-ui/themes';
+import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
@@ -22,7 +22,10 @@ export function AgentPage() {
 
   if (!agent.data) {
     if (!agent.error) return <LoadingState label="Loading agent..." />;
-    if (notFound) return <NotFoundState title={AGENT_TEXTS.notFound} description={AGENT_TEXTS.notFoundHint} back={BACK_TO_AGENTS} />;
+    if (notFound)
+      return (
+        <NotFoundState title={AGENT_TEXTS.notFound} description={AGENT_TEXTS.notFoundHint} back={BACK_TO_AGENTS} />
+      );
     return (
       <Flex direction="column" gap="4">
         <PageHeader title="Agent" back={BACK_TO_AGENTS} />

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { Button, Flex, Text } from '@radix-ui/themes';
+import { useId } from 'react';
 import type { BackLink } from '../../components/BackButton.js';
 import { InfoIcon, PhoneIcon, SaveIcon, TrashIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -19,7 +19,15 @@ export interface AgentPageHeaderProps {
 }
 
 /** Back to the list, the agent's name, and Call / Save / Delete (spec part 1 §2). */
-export function AgentPageHeader({ title, saving, dirty, locked, callBlockedReason, onCall, onDelete }: AgentPageHeaderProps) {
+export function AgentPageHeader({
+  title,
+  saving,
+  dirty,
+  locked,
+  callBlockedReason,
+  onCall,
+  onDelete,
+}: AgentPageHeaderProps) {
   const reasonId = useId();
   return (
     <PageHeader

@@ -1,10 +1,10 @@
+import { Box, CheckboxGroup, Flex, Link, Text } from '@radix-ui/themes';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, CheckboxGroup, Flex, Link, Text } from '@radix-ui/themes';
 import type { AgentTool } from '../../../shared/types/agent.js';
 import { FormSection } from '../../components/FormSection.js';
-import { useToolOptions } from './api.js';
 import { SwitchField } from '../../components/SwitchField.js';
+import { useToolOptions } from './api.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
 export interface AgentToolsSectionProps extends AgentFormBinding {

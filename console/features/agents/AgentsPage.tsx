@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
 import { Button, Flex, IconButton } from '@radix-ui/themes';
+import { type ReactNode, useState } from 'react';
 import { lazyComponent } from '../../app/lazyComponent.js';
 import { MountWhenOpened } from '../../app/MountWhenOpened.js';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
@@ -28,7 +28,8 @@ export function AgentsPage() {
   let body: ReactNode;
   if (agents.error) body = <ErrorCallout>{AGENT_TEXTS.fetchFailed}</ErrorCallout>;
   else if (!agents.data) body = <LoadingState label={AGENT_TEXTS.loadingList} />;
-  else if (agents.data.length === 0) body = <EmptyState title={AGENT_TEXTS.emptyTitle} description={AGENT_TEXTS.emptyText} />;
+  else if (agents.data.length === 0)
+    body = <EmptyState title={AGENT_TEXTS.emptyTitle} description={AGENT_TEXTS.emptyText} />;
   else
     body = (
       <ul className="sb-card-grid" aria-label="Agents">

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { Flex } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../components/DialogActions.js';
-import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { Dialog } from '../../components/dialogs.js';
+import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { AGENT_TEXTS } from './agentTexts.js';
@@ -41,7 +41,9 @@ export function CallAgentDialog({ agentId, agentName, open, onOpenChange }: Call
     try {
       const callSid = await makeCall(agentId, trimmed);
       // The call is on Sessions from now on, ringing (issue 18): the toast leads to it.
-      const link = callSid ? { label: AGENT_TEXTS.viewSession, to: `/sessions/${encodeURIComponent(callSid)}` } : undefined;
+      const link = callSid
+        ? { label: AGENT_TEXTS.viewSession, to: `/sessions/${encodeURIComponent(callSid)}` }
+        : undefined;
       toast.success(AGENT_TEXTS.callInitiated(trimmed), { link });
       setNumber('');
       onOpenChange(false);

@@ -1,5 +1,5 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Flex } from '@radix-ui/themes';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { DialogActions } from '../../components/DialogActions.js';
 import { Dialog } from '../../components/dialogs.js';
 import { TextInput } from '../../components/TextInput.js';

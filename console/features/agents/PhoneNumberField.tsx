@@ -1,9 +1,9 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { Flex, Link, Text } from '@radix-ui/themes';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatPhone } from '../../../shared/format.js';
+import { SelectField, type SelectOption } from '../../components/SelectField.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { PhoneNumbersError, useAssociations, usePhoneNumbers } from './api.js';
-import { SelectField, type SelectOption } from '../../components/SelectField.js';
 
 /** Radix Select items cannot have an empty value, so 'None' gets a value of its own. */
 const NONE = '__none__';

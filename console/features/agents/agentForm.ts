@@ -36,7 +36,12 @@ const { temperature, maxResponseOutputTokens: tokens, threshold } = AGENT_LIMITS
 /** Spec part 1 §5: what a valid value is, and what an invalid or empty one becomes on blur. */
 export const NUMERIC_RULES: Record<NumericField, NumericRule> = {
   temperature: { min: temperature.min, max: temperature.max, whole: false, fallback: AGENT_DEFAULTS.temperature },
-  max_response_output_tokens: { min: tokens.min, max: tokens.max, whole: true, fallback: AGENT_DEFAULTS.max_response_output_tokens },
+  max_response_output_tokens: {
+    min: tokens.min,
+    max: tokens.max,
+    whole: true,
+    fallback: AGENT_DEFAULTS.max_response_output_tokens,
+  },
   prefix_padding_ms: { min: 0, whole: true, fallback: AGENT_DEFAULTS.prefix_padding_ms },
   silence_duration_ms: { min: 0, whole: true, fallback: AGENT_DEFAULTS.silence_duration_ms },
   threshold: { min: threshold.min, max: threshold.max, whole: false, fallback: AGENT_DEFAULTS.threshold },

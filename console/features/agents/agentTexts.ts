@@ -16,7 +16,8 @@ export const AGENT_TEXTS = {
   loadingList: 'Loading agents...',
   fetchFailed: 'Failed to fetch agents',
   emptyTitle: 'No agents found',
-  emptyText: 'Create your first AI agent to get started. Agents can be customized for specific tasks and conversations.',
+  emptyText:
+    'Create your first AI agent to get started. Agents can be customized for specific tasks and conversations.',
   refresh: 'Refresh agents',
   newAgent: 'New Agent',
   addNewAgent: 'add new agent',
@@ -46,7 +47,8 @@ export const AGENT_TEXTS = {
 
   /** A number field's hint and the notice after the blur rule reset it (issue 18): ranges as '0.6–1.2'. */
   allowed: (range: string, whole: boolean) => `Allowed: ${range}${whole ? ', whole numbers' : ''}`,
-  numericReset: (reason: ResetReason, range: string, fallback: number) => `${RESET_REASONS[reason]} (${range}): reset to ${fallback}`,
+  numericReset: (reason: ResetReason, range: string, fallback: number) =>
+    `${RESET_REASONS[reason]} (${range}): reset to ${fallback}`,
 
   toolsEnabled: (count: number) => (count > 0 ? `${count} tools enabled` : 'No tools'),
   speakFirst: (speaksFirst: boolean) => (speaksFirst ? 'Agent speaks first' : 'Agent waits for user'),

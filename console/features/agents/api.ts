@@ -72,7 +72,8 @@ export function useAgent(agentId: string | undefined) {
       try {
         return await api.agents.get(agentId ?? '');
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) throw new AgentLoadError(AGENT_TEXTS.notFound, true, error);
+        if (error instanceof ApiError && error.status === 404)
+          throw new AgentLoadError(AGENT_TEXTS.notFound, true, error);
         throw new AgentLoadError(AGENT_TEXTS.detailFailed, false, error);
       }
     },
@@ -174,7 +175,8 @@ export function useAgentActions() {
         }
         if (phone.from !== phone.to) {
           try {
-            if (phone.to) associationWarning = (await api.phone.associate(phone.to, agentId)).warning?.trim() || undefined;
+            if (phone.to)
+              associationWarning = (await api.phone.associate(phone.to, agentId)).warning?.trim() || undefined;
             else if (phone.from) await api.phone.dissociate(phone.from);
           } catch {
             associationFailed = true;

@@ -1,7 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Agent } from '../../../shared/types/agent.js';
 import { useToast } from '../../components/ToastProvider.js';
-import { buildPatch, normalizeNumeric, resetNotice, toFormValues, type AgentFormValues, type NumericField } from './agentForm.js';
+import {
+  type AgentFormValues,
+  buildPatch,
+  type NumericField,
+  normalizeNumeric,
+  resetNotice,
+  toFormValues,
+} from './agentForm.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { useAgentActions } from './api.js';
 
@@ -12,7 +19,13 @@ export type SetField = <K extends keyof AgentFormValues>(field: K, value: AgentF
 /** What each number field says after the blur rule reset it, until its next edit (issue 18). */
 export type ResetNotices = Partial<Record<NumericField, string>>;
 
-const NUMERIC_FIELDS = ['temperature', 'max_response_output_tokens', 'prefix_padding_ms', 'silence_duration_ms', 'threshold'] as const;
+const NUMERIC_FIELDS = [
+  'temperature',
+  'max_response_output_tokens',
+  'prefix_padding_ms',
+  'silence_duration_ms',
+  'threshold',
+] as const;
 
 /** What every section gets: the unsaved values and the two ways to change them. */
 export interface AgentFormBinding {

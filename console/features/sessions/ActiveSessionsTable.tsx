@@ -2,8 +2,8 @@ import { Badge, Table, Text } from '@radix-ui/themes';
 import { formatDuration } from '../../../shared/format.js';
 import type { CallSession } from '../../../shared/types/session.js';
 import { SessionRow, SessionsTable } from './SessionCells.js';
-import { isRinging, sessionSeconds } from './sessionTime.js';
 import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
+import { isRinging, sessionSeconds } from './sessionTime.js';
 import { useNow } from './useNow.js';
 
 export interface ActiveSessionsTableProps {
@@ -15,7 +15,10 @@ export interface ActiveSessionsTableProps {
 export function ActiveSessionsTable({ sessions, names }: ActiveSessionsTableProps) {
   const now = useNow(sessions.length > 0);
   return (
-    <SessionsTable caption={SESSION_TEXTS.activeHeading} headers={<Table.ColumnHeaderCell>{COLUMN.duration}</Table.ColumnHeaderCell>}>
+    <SessionsTable
+      caption={SESSION_TEXTS.activeHeading}
+      headers={<Table.ColumnHeaderCell>{COLUMN.duration}</Table.ColumnHeaderCell>}
+    >
       {sessions.map((session) => (
         <SessionRow key={session.streamSid} session={session} names={names}>
           <Table.Cell data-label={COLUMN.duration}>

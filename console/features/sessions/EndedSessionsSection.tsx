@@ -1,19 +1,19 @@
-import { useSearchParams } from 'react-router-dom';
 import { Box, Button } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.js';
-import { ExportMenu } from '../../components/ExportMenu.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { ExportMenu } from '../../components/ExportMenu.js';
 import { ArrowLeftIcon } from '../../components/icons.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { RefreshButton } from '../../components/RefreshButton.js';
 import { TablePagination } from '../../components/TablePagination.js';
 import { useApi } from '../../lib/ApiProvider.js';
-import { useEndedSessions, type EndedQuery } from './api.js';
-import { endedQueryFromParams, withEndedQuery } from './endedParams.js';
+import { type EndedQuery, useEndedSessions } from './api.js';
 import { EndedSessionsTable } from './EndedSessionsTable.js';
+import { endedQueryFromParams, withEndedQuery } from './endedParams.js';
 import { SessionsSection } from './SessionsSection.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
-import type { ReactNode } from 'react';
 
 /**
  * The ended table with its sort toggle, refresh and pagination (spec part 1 §2, §9), and its

@@ -3,8 +3,8 @@ import { formatDuration } from '../../../shared/format.js';
 import type { CallSession } from '../../../shared/types/session.js';
 import type { EndedQuery } from './api.js';
 import { SessionRow, SessionsTable } from './SessionCells.js';
-import { sessionSeconds, timeText } from './sessionTime.js';
 import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
+import { sessionSeconds, timeText } from './sessionTime.js';
 
 export interface EndedSessionsTableProps {
   sessions: CallSession[];
@@ -20,7 +20,9 @@ export function EndedSessionsTable({ sessions, names, order }: EndedSessionsTabl
       headers={
         <>
           <Table.ColumnHeaderCell>{COLUMN.startTime}</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell aria-sort={order === 'asc' ? 'ascending' : 'descending'}>{COLUMN.endTime}</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell aria-sort={order === 'asc' ? 'ascending' : 'descending'}>
+            {COLUMN.endTime}
+          </Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>{COLUMN.duration}</Table.ColumnHeaderCell>
         </>
       }

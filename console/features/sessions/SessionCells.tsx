@@ -1,6 +1,6 @@
+import { Badge, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Badge, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { formatPhone } from '../../../shared/format.js';
 import type { CallSession, CallType } from '../../../shared/types/session.js';
 import { useSessionLinkState } from './sessionsBack.js';
@@ -61,7 +61,11 @@ export function SessionRow({ session, names, children }: SessionRowProps) {
       <Table.Cell data-label={COLUMN.from}>
         <Link asChild>
           {/* The name starts with what is shown (WCAG 2.5.3) and says where the link goes. */}
-          <RouterLink to={sessionPath(session.streamSid)} state={back} aria-label={`${from}, ${SESSION_TEXTS.openSession}`}>
+          <RouterLink
+            to={sessionPath(session.streamSid)}
+            state={back}
+            aria-label={`${from}, ${SESSION_TEXTS.openSession}`}
+          >
             {from}
           </RouterLink>
         </Link>

@@ -2,8 +2,8 @@ import { Card, DataList, Heading, Text } from '@radix-ui/themes';
 import { formatDuration, formatPhone } from '../../../shared/format.js';
 import type { CallSession } from '../../../shared/types/session.js';
 import { AgentLink, CallTypeBadge } from './SessionCells.js';
-import { isOpen, isRinging, sessionSeconds, timeText } from './sessionTime.js';
 import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
+import { isOpen, isRinging, sessionSeconds, timeText } from './sessionTime.js';
 import { useNow } from './useNow.js';
 
 export interface SessionInfoCardProps {
@@ -36,7 +36,10 @@ export function SessionInfoCard({ session, names }: SessionInfoCardProps) {
         <Row label={COLUMN.to} value={formatPhone(session.toPhoneNumber)} />
         <Row label={COLUMN.startTime} value={timeText(session.startTime)} />
         <Row label={COLUMN.endTime} value={timeText(session.endTime)} />
-        <Row label={COLUMN.duration} value={isRinging(session) ? SESSION_TEXTS.ringing : formatDuration(sessionSeconds(session, now))} />
+        <Row
+          label={COLUMN.duration}
+          value={isRinging(session) ? SESSION_TEXTS.ringing : formatDuration(sessionSeconds(session, now))}
+        />
       </DataList.Root>
     </Card>
   );

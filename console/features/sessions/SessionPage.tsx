@@ -1,6 +1,6 @@
+import { Flex, Grid } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { Flex, Grid } from '@radix-ui/themes';
 import { formatPhone } from '../../../shared/format.js';
 import type { CallSession } from '../../../shared/types/session.js';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
@@ -14,8 +14,8 @@ import { useAgentNames, useEndSession, useSession } from './api.js';
 import { SessionHeader } from './SessionHeader.js';
 import { SessionInfoCard } from './SessionInfoCard.js';
 import { backToSessions } from './sessionsBack.js';
-import { isOpen } from './sessionTime.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
+import { isOpen } from './sessionTime.js';
 import { Transcript } from './Transcript.js';
 import { useAnsweredRedirect } from './useAnsweredRedirect.js';
 import { useEndedSessionNotification, useSessionEvents } from './useSessionEvents.js';

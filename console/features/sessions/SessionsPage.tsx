@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { Flex } from '@radix-ui/themes';
+import { type ReactNode, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
-import { Flex } from '@radix-ui/themes';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';

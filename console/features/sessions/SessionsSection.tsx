@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Flex, Heading } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 
 export interface SessionsSectionProps {
   id: string;
@@ -18,7 +18,11 @@ export function SessionsSection({ id, title, actions, children }: SessionsSectio
           <Heading as="h2" size="5" id={id}>
             {title}
           </Heading>
-          {actions ? <Flex gap="2" align="center">{actions}</Flex> : null}
+          {actions ? (
+            <Flex gap="2" align="center">
+              {actions}
+            </Flex>
+          ) : null}
         </Flex>
         {children}
       </section>

@@ -1,5 +1,5 @@
-import { useRef, useState, type ReactNode } from 'react';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { type ReactNode, useRef, useState } from 'react';
 import { TRANSCRIPT_MAX_HEIGHT_PX } from '../../../shared/defaults.js';
 import type { SessionMessage } from '../../../shared/types/session.js';
 import { LoadingState } from '../../components/LoadingState.js';

@@ -4,7 +4,7 @@
  * these caches (useSessionEvents); the fetches here are what a page load or Refresh shows.
  */
 import { useMemo } from 'react';
-import useSWR, { useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, { type SWRConfiguration, type SWRResponse, useSWRConfig } from 'swr';
 import { isApiError } from '../../../shared/api/index.js';
 import { ENDED_SESSIONS_DEFAULT_LIMIT } from '../../../shared/defaults.js';
 import type { Agent } from '../../../shared/types/agent.js';
@@ -14,8 +14,8 @@ import { useApi } from '../../lib/ApiProvider.js';
 import { callOrThrow } from '../../lib/errors.js';
 import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { isCallSession, messagesOf, sessionsOf } from './sessionGuards.js';
-import { endedCopy } from './sessionTime.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
+import { endedCopy } from './sessionTime.js';
 
 type UserId = string | null;
 export type EndedQuery = Required<EndedSessionsQuery>;
@@ -24,7 +24,8 @@ export const DEFAULT_ENDED_QUERY: EndedQuery = { limit: ENDED_SESSIONS_DEFAULT_L
 
 export const sessionKeys = {
   active: (userId: UserId) => (userId ? (['sessions-active', userId] as const) : null),
-  ended: (userId: UserId, q: EndedQuery) => (userId ? (['sessions-ended', userId, q.limit, q.offset, q.order] as const) : null),
+  ended: (userId: UserId, q: EndedQuery) =>
+    userId ? (['sessions-ended', userId, q.limit, q.offset, q.order] as const) : null,
   detail: (userId: UserId, sid: string) => (userId && sid ? (['sessions-detail', userId, sid] as const) : null),
   messages: (userId: UserId, sid: string) => (userId && sid ? (['sessions-messages', userId, sid] as const) : null),
   /** Agent names for the tables; our own key, the agents feature's cache is not ours to share. */
@@ -48,7 +49,11 @@ export function useActiveSessions(config: SWRConfiguration<CallSession[]> = {}):
   const api = useApi();
   return useSWR(
     sessionKeys.active(useEffectiveUserId()),
-    async () => sessionsOrThrow(await callOrThrow(() => api.sessions.active(), SESSION_TEXTS.fetchFailed), SESSION_TEXTS.fetchFailed),
+    async () =>
+      sessionsOrThrow(
+        await callOrThrow(() => api.sessions.active(), SESSION_TEXTS.fetchFailed),
+        SESSION_TEXTS.fetchFailed,
+      ),
     // Every visit and every Refresh asks the server again.
     { revalidateOnMount: true, dedupingInterval: 0, ...config },
   );
@@ -135,7 +140,9 @@ export function useEndSession() {
     const ended = endedCopy(session, Date.now());
     await Promise.all([
       mutate(sessionKeys.detail(userId, session.streamSid), ended),
-      mutate(sessionKeys.active(userId), (list?: CallSession[]) => list?.filter((s) => s.streamSid !== session.streamSid)),
+      mutate(sessionKeys.active(userId), (list?: CallSession[]) =>
+        list?.filter((s) => s.streamSid !== session.streamSid),
+      ),
       mutate(isEndedKey(userId)),
     ]);
     return typeof answer?.message === 'string' && answer.message.trim() ? answer.message : undefined;

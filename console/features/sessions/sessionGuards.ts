@@ -2,8 +2,9 @@
  * Narrowing of what the server sends about sessions (STYLE.md rule 13): answers and socket events
  * arrive typed by contract but are checked here before they reach a table or the transcript.
  */
-import type { CallFunctionOutputEvent, CallMessageEvent, SessionEndedEvent } from '../../../shared/protocol.js';
+
 import { isPlainObject } from '../../../shared/isPlainObject.js';
+import type { CallFunctionOutputEvent, CallMessageEvent, SessionEndedEvent } from '../../../shared/protocol.js';
 import type { CallSession, SessionMessage } from '../../../shared/types/session.js';
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;

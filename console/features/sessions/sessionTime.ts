@@ -11,7 +11,8 @@ const seconds = (from: number, to: number) => Math.max(0, Math.floor((to - from)
  */
 export function sessionSeconds(session: CallSession, now: number): number {
   const open = isOpen(session);
-  if (!open && typeof session.duration === 'number' && Number.isFinite(session.duration)) return Math.max(0, session.duration);
+  if (!open && typeof session.duration === 'number' && Number.isFinite(session.duration))
+    return Math.max(0, session.duration);
   const start = parseTimestamp(session.startTime)?.getTime();
   if (start === undefined) return 0;
   const end = open ? now : (parseTimestamp(session.endTime ?? null)?.getTime() ?? start);

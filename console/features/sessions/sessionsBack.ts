@@ -23,8 +23,10 @@ export function useSessionLinkState(): SessionLinkState {
 
 /** The back arrow of a session page whose history entry carries `state`. */
 export function backToSessions(state: unknown): BackLink {
-  const address = state !== null && typeof state === 'object' ? (state as Partial<SessionLinkState>).sessionsAddress : undefined;
+  const address =
+    state !== null && typeof state === 'object' ? (state as Partial<SessionLinkState>).sessionsAddress : undefined;
   // Only the Sessions page itself, so a crafted entry cannot send the arrow elsewhere.
-  const to = typeof address === 'string' && (address === SESSIONS || address.startsWith(`${SESSIONS}?`)) ? address : SESSIONS;
+  const to =
+    typeof address === 'string' && (address === SESSIONS || address.startsWith(`${SESSIONS}?`)) ? address : SESSIONS;
   return { to, label: SESSION_TEXTS.back };
 }

@@ -28,7 +28,8 @@ export function applyCallMessage(state: LiveTranscript, event: CallMessageEvent)
   const index = state.messages.findIndex((m) => m.id === event.item_id && m.type !== 'function');
   const messages = [...state.messages];
   // The whole text so far, when the server sends it, also mends a line first seen mid-sentence.
-  const whole = typeof event.transcript === 'string' && event.transcript.endsWith(event.message) ? event.transcript : null;
+  const whole =
+    typeof event.transcript === 'string' && event.transcript.endsWith(event.message) ? event.transcript : null;
   const current = messages[index];
   if (current) {
     messages[index] = { ...current, message: whole ?? current.message + event.message };
@@ -45,7 +46,8 @@ export function applyCallMessage(state: LiveTranscript, event: CallMessageEvent)
 }
 
 /** Function messages are told apart by tool id and time: `function_id` names the tool, not the call. */
-const functionKey = (m: Pick<SessionMessage, 'function_id' | 'timestamp'>) => `fn:${m.function_id ?? ''}@${m.timestamp}`;
+const functionKey = (m: Pick<SessionMessage, 'function_id' | 'timestamp'>) =>
+  `fn:${m.function_id ?? ''}@${m.timestamp}`;
 
 export function applyFunctionOutput(state: LiveTranscript, event: CallFunctionOutputEvent): LiveTranscript {
   const timestamp = finiteNumber(event.timestamp) ?? Date.now();

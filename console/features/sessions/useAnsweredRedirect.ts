@@ -23,7 +23,12 @@ export function useAnsweredRedirect(openedAs: string, session: CallSession | nul
   useEffect(
     () =>
       on('session.created', (event) => {
-        if (event.callSid === openedAs && typeof event.streamSid === 'string' && event.streamSid && event.streamSid !== openedAs) {
+        if (
+          event.callSid === openedAs &&
+          typeof event.streamSid === 'string' &&
+          event.streamSid &&
+          event.streamSid !== openedAs
+        ) {
           navigate(sessionPath(event.streamSid), { replace: true, state });
         }
       }),

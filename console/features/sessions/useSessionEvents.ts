@@ -7,18 +7,22 @@
  * (re)open of the socket reloads what the sessions screens show.
  */
 import { useEffect, useRef } from 'react';
-import useSWR, { unstable_serialize, useSWRConfig, type Key } from 'swr';
+import useSWR, { type Key, unstable_serialize, useSWRConfig } from 'swr';
 import { sessionFromCreatedEvent } from '../../../shared/protocol.js';
 import type { CallSession } from '../../../shared/types/session.js';
 import { useRealtime } from '../../app/RealtimeProvider.js';
 import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { isEndedKey, sessionKeys } from './api.js';
-import { isSessionEndedEvent, finiteNumber } from './sessionGuards.js';
+import { finiteNumber, isSessionEndedEvent } from './sessionGuards.js';
 import { endedCopy } from './sessionTime.js';
 
 /** Keys the catch-up reloads: every sessions key of the user except the notification. */
 const isReloadable = (userId: string) => (key: unknown) =>
-  Array.isArray(key) && key[1] === userId && typeof key[0] === 'string' && key[0].startsWith('sessions-') && key[0] !== 'sessions-last-ended';
+  Array.isArray(key) &&
+  key[1] === userId &&
+  typeof key[0] === 'string' &&
+  key[0].startsWith('sessions-') &&
+  key[0] !== 'sessions-last-ended';
 
 /**
  * The active list with a created session: added when its stream SID is new; an answered call
@@ -26,7 +30,10 @@ const isReloadable = (userId: string) => (key: unknown) =>
  */
 function withCreated(list: CallSession[], session: CallSession): CallSession[] {
   if (list.some((s) => s.streamSid === session.streamSid)) return list;
-  const ringing = session.callSid && session.callSid !== session.streamSid ? list.findIndex((s) => s.streamSid === session.callSid) : -1;
+  const ringing =
+    session.callSid && session.callSid !== session.streamSid
+      ? list.findIndex((s) => s.streamSid === session.callSid)
+      : -1;
   return ringing < 0 ? [...list, session] : list.map((s, i) => (i === ringing ? session : s));
 }
 
@@ -40,7 +47,8 @@ export function useSessionEvents(): void {
     // An update of a list still loading would make SWR drop the answer on its way: ask again instead.
     const patch = <T>(key: Key, update: (current: T) => T) => {
       if (cache.get(unstable_serialize(key))?.data === undefined) void mutate(key);
-      else void mutate(key, (current?: T) => (current === undefined ? current : update(current)), { revalidate: false });
+      else
+        void mutate(key, (current?: T) => (current === undefined ? current : update(current)), { revalidate: false });
     };
     const offCreated = on('session.created', (event) => {
       const session = sessionFromCreatedEvent(event);
@@ -52,7 +60,9 @@ export function useSessionEvents(): void {
       const endTime = finiteNumber(event.endTime) ?? Date.now();
       const duration = finiteNumber(event.duration) ?? undefined;
       patch<CallSession[]>(sessionKeys.active(userId), (list) => list.filter((s) => s.streamSid !== event.streamSid));
-      patch<CallSession | null>(sessionKeys.detail(userId, event.streamSid), (s) => (s ? endedCopy(s, endTime, duration) : s));
+      patch<CallSession | null>(sessionKeys.detail(userId, event.streamSid), (s) =>
+        s ? endedCopy(s, endTime, duration) : s,
+      );
       void mutate(isEndedKey(userId));
       void mutate(sessionKeys.lastEnded(userId), event.streamSid, { revalidate: false });
     });

@@ -4,9 +4,17 @@ import type { SessionMessage } from '../../../shared/types/session.js';
 import { useRealtime } from '../../app/RealtimeProvider.js';
 import { useSessionMessages } from './api.js';
 import { isCallMessageEvent, isFunctionOutputEvent } from './sessionGuards.js';
-import { applyCallMessage, applyFunctionOutput, EMPTY_TRANSCRIPT, mergeTranscript, type LiveTranscript } from './transcript.js';
+import {
+  applyCallMessage,
+  applyFunctionOutput,
+  EMPTY_TRANSCRIPT,
+  type LiveTranscript,
+  mergeTranscript,
+} from './transcript.js';
 
-type TranscriptAction = { kind: 'message'; event: CallMessageEvent } | { kind: 'function'; event: CallFunctionOutputEvent };
+type TranscriptAction =
+  | { kind: 'message'; event: CallMessageEvent }
+  | { kind: 'function'; event: CallFunctionOutputEvent };
 
 function reduce(state: LiveTranscript, action: TranscriptAction): LiveTranscript {
   return action.kind === 'message' ? applyCallMessage(state, action.event) : applyFunctionOutput(state, action.event);

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { Flex } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { FormActions } from '../../components/FormActions.js';
 import { FormSection } from '../../components/FormSection.js';
@@ -37,7 +37,15 @@ export function ChangeEmailSection() {
       <form onSubmit={submit} noValidate aria-label="Change email address">
         <Flex direction="column" gap="3">
           {error ? <ErrorCallout>{error}</ErrorCallout> : null}
-          <TextInput label="New Email" type="email" value={email} onChange={setEmail} autoComplete="email" disabled={busy} required />
+          <TextInput
+            label="New Email"
+            type="email"
+            value={email}
+            onChange={setEmail}
+            autoComplete="email"
+            disabled={busy}
+            required
+          />
           <FormActions submitLabel="Change Email" busyLabel="Changing..." submitting={busy} />
         </Flex>
       </form>

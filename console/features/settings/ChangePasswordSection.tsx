@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { Flex } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { FormActions } from '../../components/FormActions.js';
 import { FormSection } from '../../components/FormSection.js';
@@ -40,9 +40,31 @@ export function ChangePasswordSection() {
       <form onSubmit={submit} noValidate aria-label="Change password">
         <Flex direction="column" gap="3">
           {error ? <ErrorCallout>{error}</ErrorCallout> : null}
-          <SecretField label="Current Password" value={form.currentPassword} onChange={set('currentPassword')} autoComplete="current-password" disabled={busy} required />
-          <SecretField label="New Password" value={form.newPassword} onChange={set('newPassword')} autoComplete="new-password" disabled={busy} required hint="At least 6 characters." />
-          <SecretField label="Confirm New Password" value={form.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" disabled={busy} required />
+          <SecretField
+            label="Current Password"
+            value={form.currentPassword}
+            onChange={set('currentPassword')}
+            autoComplete="current-password"
+            disabled={busy}
+            required
+          />
+          <SecretField
+            label="New Password"
+            value={form.newPassword}
+            onChange={set('newPassword')}
+            autoComplete="new-password"
+            disabled={busy}
+            required
+            hint="At least 6 characters."
+          />
+          <SecretField
+            label="Confirm New Password"
+            value={form.confirmPassword}
+            onChange={set('confirmPassword')}
+            autoComplete="new-password"
+            disabled={busy}
+            required
+          />
           <FormActions submitLabel="Change Password" busyLabel="Changing..." submitting={busy} />
         </Flex>
       </form>

@@ -1,5 +1,5 @@
-import { useRef, useState, type ReactNode } from 'react';
 import { Button, Flex, Text } from '@radix-ui/themes';
+import { type ReactNode, useRef, useState } from 'react';
 import type { CredentialCheck } from '../../../shared/types/settings.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { FormSection } from '../../components/FormSection.js';
@@ -28,7 +28,17 @@ export interface CredentialCardProps {
  * said, and a Delete of its own that says what it deletes and is off while nothing is saved
  * (issue 18: one Delete for both cards, active before anything was saved).
  */
-export function CredentialCard({ title, description, what, consequence, children, check, saved, busy, onDelete }: CredentialCardProps) {
+export function CredentialCard({
+  title,
+  description,
+  what,
+  consequence,
+  children,
+  check,
+  saved,
+  busy,
+  onDelete,
+}: CredentialCardProps) {
   const fields = useRef<HTMLDivElement>(null);
   const deleted = useRef(false);
   const [confirming, setConfirming] = useState(false);
@@ -42,7 +52,14 @@ export function CredentialCard({ title, description, what, consequence, children
         <Text size="1" color="gray">
           {saved ? `Delete removes the saved ${what} from your account.` : `No ${what} saved yet.`}
         </Text>
-        <Button type="button" color="red" variant="soft" disabled={!saved || busy} aria-label={`Delete ${what}`} onClick={() => setConfirming(true)}>
+        <Button
+          type="button"
+          color="red"
+          variant="soft"
+          disabled={!saved || busy}
+          aria-label={`Delete ${what}`}
+          onClick={() => setConfirming(true)}
+        >
           Delete
         </Button>
       </Flex>

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Flex, Text } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
 import {
-  readSetting,
   type AccountSettingsInput,
   type CredentialCard as Card,
   type CredentialChecks,
+  readSetting,
   type SettingKey,
 } from '../../../shared/types/settings.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -44,14 +44,21 @@ export function IntegrationSettingsForm() {
   const [confirmReset, setConfirmReset] = useState(false);
 
   if (settings.error && !settings.data) {
-    return <ErrorCallout>{settings.error instanceof Error ? settings.error.message : SETTINGS_TEXTS.loadFailed}</ErrorCallout>;
+    return (
+      <ErrorCallout>
+        {settings.error instanceof Error ? settings.error.message : SETTINGS_TEXTS.loadFailed}
+      </ErrorCallout>
+    );
   }
   if (!settings.data) return <LoadingState label="Loading account settings..." />;
 
   const loaded = settings.data;
   const value = (key: SettingKey) => edits[key] ?? readSetting(loaded, key);
   const saved = (card: Card) => CARDS[card].keys.some((key) => readSetting(loaded, key) !== '');
-  const forget = (cards: Card[]) => setChecks((current) => Object.fromEntries(Object.entries(current).filter(([card]) => !cards.includes(card as Card))));
+  const forget = (cards: Card[]) =>
+    setChecks((current) =>
+      Object.fromEntries(Object.entries(current).filter(([card]) => !cards.includes(card as Card))),
+    );
   const set = (key: SettingKey) => (next: string) => {
     setEdits((e) => ({ ...e, [key]: next }));
     forget([cardOf(key)]);
@@ -91,12 +98,20 @@ export function IntegrationSettingsForm() {
   const remove = (card: Card) => () =>
     run(async () => {
       await actions.save(Object.fromEntries(CARDS[card].keys.map((key) => [key.toLowerCase(), ''])));
-      setEdits((current) => Object.fromEntries(Object.entries(current).filter(([key]) => cardOf(key as SettingKey) !== card)));
+      setEdits((current) =>
+        Object.fromEntries(Object.entries(current).filter(([key]) => cardOf(key as SettingKey) !== card)),
+      );
       forget([card]);
       toast.success(SETTINGS_TEXTS.cardDeleted(CARDS[card].what), TOAST);
     }, SETTINGS_TEXTS.cardDeleteFailed(CARDS[card].what));
 
-  const card = (id: Card) => ({ what: CARDS[id].what, check: checks[id], saved: saved(id), busy, onDelete: remove(id) });
+  const card = (id: Card) => ({
+    what: CARDS[id].what,
+    check: checks[id],
+    saved: saved(id),
+    busy,
+    onDelete: remove(id),
+  });
 
   return (
     <form onSubmit={save} aria-label="Integration settings">
@@ -107,7 +122,13 @@ export function IntegrationSettingsForm() {
           consequence="Agents and web chat bots stop answering until you add a key again."
           {...card('openai')}
         >
-          <SecretField label="OpenAI API Key" value={value('OPENAI_API_KEY')} onChange={set('OPENAI_API_KEY')} autoComplete="off" disabled={busy} />
+          <SecretField
+            label="OpenAI API Key"
+            value={value('OPENAI_API_KEY')}
+            onChange={set('OPENAI_API_KEY')}
+            autoComplete="off"
+            disabled={busy}
+          />
         </CredentialCard>
         <CredentialCard
           title="Twilio Configuration"
@@ -115,12 +136,30 @@ export function IntegrationSettingsForm() {
           consequence="Phone numbers and calls stop working until you add them again."
           {...card('twilio')}
         >
-          <TextInput label="Account SID" value={value('TWILIO_ACCOUNT_SID')} onChange={set('TWILIO_ACCOUNT_SID')} autoComplete="off" disabled={busy} />
-          <SecretField label="Auth Token" value={value('TWILIO_AUTH_TOKEN')} onChange={set('TWILIO_AUTH_TOKEN')} autoComplete="off" disabled={busy} />
+          <TextInput
+            label="Account SID"
+            value={value('TWILIO_ACCOUNT_SID')}
+            onChange={set('TWILIO_ACCOUNT_SID')}
+            autoComplete="off"
+            disabled={busy}
+          />
+          <SecretField
+            label="Auth Token"
+            value={value('TWILIO_AUTH_TOKEN')}
+            onChange={set('TWILIO_AUTH_TOKEN')}
+            autoComplete="off"
+            disabled={busy}
+          />
         </CredentialCard>
         <Flex direction="column" gap="1">
           <FormActions submitLabel="Save" submitting={busy} disabled={changed.length === 0}>
-            <Button type="button" color="gray" variant="soft" disabled={busy || nothingSaved} onClick={() => setConfirmReset(true)}>
+            <Button
+              type="button"
+              color="gray"
+              variant="soft"
+              disabled={busy || nothingSaved}
+              onClick={() => setConfirmReset(true)}
+            >
               Reset
             </Button>
           </FormActions>

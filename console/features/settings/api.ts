@@ -57,12 +57,16 @@ export function useSettingsActions() {
       reset: () => withRefresh(() => callOrThrow(() => api.accounts.resetSettings(), SETTINGS_TEXTS.resetFailed)),
       remove: () => withRefresh(() => callOrThrow(() => api.accounts.deleteSettings(), SETTINGS_TEXTS.deleteFailed)),
       changePassword: async (currentPassword: string, newPassword: string) => {
-        const answer = await callOrThrow(() => api.accounts.changePassword({ currentPassword, newPassword }), SETTINGS_TEXTS.passwordFailed);
+        const answer = await callOrThrow(
+          () => api.accounts.changePassword({ currentPassword, newPassword }),
+          SETTINGS_TEXTS.passwordFailed,
+        );
         // The server revoked every earlier token; keep this session with the new one it issued.
         if (answer.accessToken) authStore.setToken(answer.accessToken);
         return answer;
       },
-      changeEmail: (newEmail: string) => callOrThrow(() => api.accounts.changeEmail({ newEmail }), SETTINGS_TEXTS.emailFailed),
+      changeEmail: (newEmail: string) =>
+        callOrThrow(() => api.accounts.changeEmail({ newEmail }), SETTINGS_TEXTS.emailFailed),
     };
   }, [api, userId, mutate]);
 }

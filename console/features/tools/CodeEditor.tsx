@@ -3,15 +3,16 @@
  * app and loaded only with the tool editor route (spec part 2 §7 says a CDN; ARCHITECTURE.md
  * overrides that: no third-party scripts).
  */
-import { useEffect, useRef } from 'react';
-import { EditorView, basicSetup } from 'codemirror';
-import { Compartment, EditorState } from '@codemirror/state';
-import { json } from '@codemirror/lang-json';
-import { javascript } from '@codemirror/lang-javascript';
-import { keymap } from '@codemirror/view';
+
 import { indentWithTab } from '@codemirror/commands';
-import { forceLinting, lintGutter, linter, type Diagnostic } from '@codemirror/lint';
-import { describeProblem, offsetOf, syntaxProblems, type SyntaxProblem } from './syntaxProblems.js';
+import { javascript } from '@codemirror/lang-javascript';
+import { json } from '@codemirror/lang-json';
+import { type Diagnostic, forceLinting, linter, lintGutter } from '@codemirror/lint';
+import { Compartment, EditorState } from '@codemirror/state';
+import { keymap } from '@codemirror/view';
+import { basicSetup, EditorView } from 'codemirror';
+import { useEffect, useRef } from 'react';
+import { describeProblem, offsetOf, type SyntaxProblem, syntaxProblems } from './syntaxProblems.js';
 
 /** A problem the server found on save, 1-based like its message. */
 export interface ReportedProblem {
@@ -39,18 +40,32 @@ export interface CodeEditorProps {
   reportedProblem?: ReportedProblem | null;
 }
 
-function syntaxLinter(report: { current: CodeEditorProps['onSyntaxProblems'] }, reported: { current: ReportedProblem | null }) {
+function syntaxLinter(
+  report: { current: CodeEditorProps['onSyntaxProblems'] },
+  reported: { current: ReportedProblem | null },
+) {
   return [
     linter(
       (view) => {
         const code = view.state.doc.toString();
         const problems = syntaxProblems(code);
         report.current?.(problems);
-        const diagnostics: Diagnostic[] = problems.map((p) => ({ from: p.from, to: p.to, severity: 'error', message: describeProblem(p) }));
+        const diagnostics: Diagnostic[] = problems.map((p) => ({
+          from: p.from,
+          to: p.to,
+          severity: 'error',
+          message: describeProblem(p),
+        }));
         const server = reported.current;
         if (server) {
           const at = offsetOf(code, server.line, server.column);
-          diagnostics.push({ from: at, to: Math.min(at + 1, code.length), severity: 'error', message: server.message, source: 'server' });
+          diagnostics.push({
+            from: at,
+            to: Math.min(at + 1, code.length),
+            severity: 'error',
+            message: server.message,
+            source: 'server',
+          });
         }
         return diagnostics;
       },

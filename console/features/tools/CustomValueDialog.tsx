@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import { Flex } from '@radix-ui/themes';
+import { type FormEvent, useEffect, useState } from 'react';
 import { UI_TIMING } from '../../../shared/defaults.js';
 import type { CustomValue } from '../../../shared/types/tool.js';
 import { DialogActions } from '../../components/DialogActions.js';

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
 import { Code, Flex, Text } from '@radix-ui/themes';
+import { type ReactNode, useState } from 'react';
 import { UI_TIMING } from '../../../shared/defaults.js';
 import type { CustomValue } from '../../../shared/types/tool.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -45,7 +45,12 @@ export function CustomValuesTab({ adding, onAddingChange }: CustomValuesTabProps
   if (!values.data) {
     body = values.error ? <ErrorCallout>{loadError}</ErrorCallout> : <LoadingState label="Loading custom values..." />;
   } else if (values.data.length === 0) {
-    body = <EmptyState title="No custom values found" description="Store API keys, account ids or texts once and use them everywhere." />;
+    body = (
+      <EmptyState
+        title="No custom values found"
+        description="Store API keys, account ids or texts once and use them everywhere."
+      />
+    );
   } else {
     body = <CustomValuesTable values={values.data} onEdit={setEditing} onDelete={setDeleting} />;
   }
@@ -54,8 +59,8 @@ export function CustomValuesTab({ adding, onAddingChange }: CustomValuesTabProps
     <Flex direction="column" gap="3">
       {body}
       <Text as="p" size="2" color="gray">
-        Use a custom value in handler code as <Code>values.NAME</Code> and in prompts as <Code>{'{{NAME}}'}</Code>, where
-        NAME is the value&apos;s name.
+        Use a custom value in handler code as <Code>values.NAME</Code> and in prompts as <Code>{'{{NAME}}'}</Code>,
+        where NAME is the value&apos;s name.
       </Text>
       <CustomValueDialog
         open={adding || editing !== null}

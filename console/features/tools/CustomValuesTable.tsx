@@ -42,7 +42,12 @@ export function CustomValuesTable({ values, onEdit, onDelete }: CustomValuesTabl
                     </IconButton>
                   </Tooltip>
                   <Tooltip content="Delete">
-                    <IconButton variant="ghost" color="red" aria-label={`Delete ${item.name}`} onClick={() => onDelete(item)}>
+                    <IconButton
+                      variant="ghost"
+                      color="red"
+                      aria-label={`Delete ${item.name}`}
+                      onClick={() => onDelete(item)}
+                    >
                       <TrashIcon />
                     </IconButton>
                   </Tooltip>

@@ -1,6 +1,6 @@
+import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import type { KeyboardEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import type { Tool } from '../../../shared/types/tool.js';
 
 export const NO_DESCRIPTION = 'No description provided';

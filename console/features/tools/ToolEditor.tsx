@@ -1,6 +1,6 @@
+import { Button, Flex, Spinner } from '@radix-ui/themes';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Flex, Spinner } from '@radix-ui/themes';
 import type { Tool, ToolInput } from '../../../shared/types/tool.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { SaveIcon, TrashIcon } from '../../components/icons.js';
@@ -26,7 +26,10 @@ export function ToolEditor({ tool, initial }: ToolEditorProps) {
   const navigate = useNavigate();
   const toast = useToast();
   const actions = useToolActions();
-  const { form, errors, handlerErrorAt, saving, dirty, change, save, container, leaveWithoutAsking } = useToolForm(tool, initial);
+  const { form, errors, handlerErrorAt, saving, dirty, change, save, container, leaveWithoutAsking } = useToolForm(
+    tool,
+    initial,
+  );
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   const remove = async () => {

@@ -1,5 +1,5 @@
-import { useId, useMemo, useState } from 'react';
 import { Flex, Text } from '@radix-ui/themes';
+import { useId, useMemo, useState } from 'react';
 import { EDITOR_HEIGHTS } from '../../../shared/defaults.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';

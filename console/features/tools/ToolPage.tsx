@@ -2,9 +2,10 @@
  * The tool editor route (/tools/new and /tools/{id}). Loaded lazily (LazyToolPage) so CodeMirror
  * is only downloaded with this page.
  */
+
+import { Flex } from '@radix-ui/themes';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { Flex } from '@radix-ui/themes';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
@@ -32,7 +33,8 @@ export function ToolPage() {
 
   if (!toolId) return <ToolEditor key="new" tool={null} initial={template} />;
   if (!tool.data) {
-    if (notFound) return <NotFoundState title={TOOL_TEXTS.notFound} description={TOOL_TEXTS.notFoundHint} back={BACK_TO_TOOLS} />;
+    if (notFound)
+      return <NotFoundState title={TOOL_TEXTS.notFound} description={TOOL_TEXTS.notFoundHint} back={BACK_TO_TOOLS} />;
     if (tool.error) {
       return (
         <Flex direction="column" gap="4">

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Button, Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { useState } from 'react';
 import type { ToolTestResult } from '../../../shared/types/tool.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { PlayIcon } from '../../components/icons.js';

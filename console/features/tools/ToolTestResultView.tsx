@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Badge, Callout, Flex, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import type { ToolTestResult } from '../../../shared/types/tool.js';
 import { TOOL_TEXTS } from './api.js';
 

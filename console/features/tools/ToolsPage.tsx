@@ -1,6 +1,6 @@
+import { Box, Button, Flex, IconButton, Tabs } from '@radix-ui/themes';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Box, Button, Flex, IconButton, Tabs } from '@radix-ui/themes';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { PlusIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -15,8 +15,7 @@ type Tab = 'tools' | 'values';
 function useTab(): [Tab, (tab: Tab) => void] {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'values' ? 'values' : 'tools';
-  const select = (next: Tab) =>
-    setParams(next === 'values' ? { tab: 'values' } : {}, { replace: true });
+  const select = (next: Tab) => setParams(next === 'values' ? { tab: 'values' } : {}, { replace: true });
   return [tab, select];
 }
 

@@ -32,7 +32,11 @@ function sampleNumber(schema: Schema, integer: boolean): number {
     (exclusiveMax === undefined || v < exclusiveMax) &&
     (!integer || Number.isInteger(v));
   const near = (bound: number | undefined, inward: number) =>
-    bound === undefined ? [] : integer ? [Math.ceil(bound), Math.floor(bound), Math.floor(bound) + inward] : [bound, bound + inward];
+    bound === undefined
+      ? []
+      : integer
+        ? [Math.ceil(bound), Math.floor(bound), Math.floor(bound) + inward]
+        : [bound, bound + inward];
   const candidates = [0, ...near(min, 1), ...near(max, -1), ...near(exclusiveMin, 1), ...near(exclusiveMax, -1)];
   const found = candidates.find(allowed);
   if (found !== undefined) return found;
@@ -46,7 +50,7 @@ function sampleValue(schema: Schema, depth: number): unknown {
   if ('default' in schema) return schema.default;
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') ?? schema.type[0] : schema.type;
+  const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== 'null') ?? schema.type[0]) : schema.type;
   switch (type) {
     case 'number':
       return sampleNumber(schema, false);
@@ -58,7 +62,9 @@ function sampleValue(schema: Schema, depth: number): unknown {
       return false;
     case 'array': {
       const count = Math.min(finite(schema.minItems) ?? 0, 20);
-      return Array.from({ length: count }, () => (depth < MAX_DEPTH ? sampleValue(asSchema(schema.items), depth + 1) : null));
+      return Array.from({ length: count }, () =>
+        depth < MAX_DEPTH ? sampleValue(asSchema(schema.items), depth + 1) : null,
+      );
     }
     case 'object':
       // Schemas can refer to themselves in spirit; a few levels is plenty for a test call.
@@ -72,7 +78,9 @@ export function sampleArguments(schema: unknown, depth = 0): Record<string, unkn
   const { properties, required } = asSchema(schema);
   if (properties === null || typeof properties !== 'object') return {};
   const props = properties as Record<string, unknown>;
-  const requiredNames = Array.isArray(required) ? required.filter((n): n is string => typeof n === 'string' && n in props) : [];
+  const requiredNames = Array.isArray(required)
+    ? required.filter((n): n is string => typeof n === 'string' && n in props)
+    : [];
   const ordered = [...new Set([...requiredNames, ...Object.keys(props)])];
   const result: Record<string, unknown> = {};
   for (const name of ordered) result[name] = sampleValue(asSchema(props[name]), depth);

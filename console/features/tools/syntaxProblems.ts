@@ -33,7 +33,11 @@ export function offsetOf(code: string, line: number, column: number): number {
 }
 
 function unexpected(code: string, from: number, to: number): string {
-  const text = code.slice(from, to > from ? to : from + 1).split('\n')[0]?.trim() ?? '';
+  const text =
+    code
+      .slice(from, to > from ? to : from + 1)
+      .split('\n')[0]
+      ?.trim() ?? '';
   if (from >= code.length || text === '') return 'Syntax error: unexpected end of code';
   return `Syntax error: unexpected "${text.length > 20 ? `${text.slice(0, 20)}…` : text}"`;
 }

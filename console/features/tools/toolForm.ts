@@ -2,8 +2,9 @@
  * The tool editor's unsaved edits and their validation (spec part 2 §5): name, description and
  * type are required, and parameters must be a JSON object ('Invalid JSON in parameters field').
  */
-import type { Tool, ToolInput } from '../../../shared/types/tool.js';
+
 import { isPlainObject } from '../../../shared/isPlainObject.js';
+import type { Tool, ToolInput } from '../../../shared/types/tool.js';
 import { TOOL_TEXTS } from './api.js';
 
 /** What the form edits: the tool with its parameters as the text in the editor. */

@@ -23,7 +23,8 @@ function positionIn(body: unknown, message: string): ToolSaveError['at'] {
   const details = body && typeof body === 'object' ? (body as { details?: unknown }).details : undefined;
   if (details && typeof details === 'object') {
     const { line, column } = details as { line?: unknown; column?: unknown };
-    if (typeof line === 'number' && line >= 1) return { line, column: typeof column === 'number' && column >= 1 ? column : 1 };
+    if (typeof line === 'number' && line >= 1)
+      return { line, column: typeof column === 'number' && column >= 1 ? column : 1 };
   }
   const match = /\(line (\d+), column (\d+)\)\s*$/.exec(message);
   return match ? { line: Number(match[1]), column: Number(match[2]) } : null;
@@ -34,7 +35,11 @@ export function toolSaveError(error: unknown): ToolSaveError {
   const named = fieldErrorOf(message, FIELDS);
   if (named) {
     const body = isApiError(error) ? error.body : undefined;
-    return { field: named.field, message: named.problem, at: named.field === 'handler_code' ? positionIn(body, message) : null };
+    return {
+      field: named.field,
+      message: named.problem,
+      at: named.field === 'handler_code' ? positionIn(body, message) : null,
+    };
   }
   // A 409 is about the name even from a server that does not prefix the field.
   if (isApiError(error, 409)) return { field: 'name', message, at: null };

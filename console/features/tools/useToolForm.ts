@@ -4,7 +4,14 @@ import type { Tool, ToolInput } from '../../../shared/types/tool.js';
 import { useLeaveGuard, useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { TOOL_TEXTS, useToolActions } from './api.js';
-import { sameForm, toolToForm, validateToolForm, type ToolForm, type ToolFormErrors, type ToolFormField } from './toolForm.js';
+import {
+  sameForm,
+  type ToolForm,
+  type ToolFormErrors,
+  type ToolFormField,
+  toolToForm,
+  validateToolForm,
+} from './toolForm.js';
 import { toolSaveError } from './toolSaveError.js';
 
 /** One toast topic for saving, so a success replaces a failure still on screen. */

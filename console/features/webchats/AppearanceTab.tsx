@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
 import { Box, Flex, Grid } from '@radix-ui/themes';
+import { useMemo } from 'react';
 import { WEBCHAT_LIMITS } from '../../../shared/defaults.js';
 import type { Appearance } from '../../../shared/types/webchat.js';
 import { FormSection } from '../../components/FormSection.js';
@@ -9,21 +9,42 @@ import { TextInput } from '../../components/TextInput.js';
 import { AvatarField } from './AvatarField.js';
 import { ColorField } from './ColorField.js';
 import type { WebchatFormBinding } from './useWebchatEditor.js';
-import { previewAppearance } from './webchatForm.js';
 import { WidgetPreview } from './WidgetPreview.js';
+import { previewAppearance } from './webchatForm.js';
 
 type ColorKey = { [K in keyof Appearance]: Appearance[K] extends string ? K : never }[keyof Appearance];
 
 const GROUPS: { title: string; fields: [ColorKey, string][] }[] = [
-  { title: 'Main Colors', fields: [['primary_color', 'Primary Color'], ['secondary_color', 'Secondary Color'], ['background_color', 'Background Color']] },
+  {
+    title: 'Main Colors',
+    fields: [
+      ['primary_color', 'Primary Color'],
+      ['secondary_color', 'Secondary Color'],
+      ['background_color', 'Background Color'],
+    ],
+  },
   {
     title: 'Message Bubble Colors',
-    fields: [['user_message_color', 'User Message'], ['assistant_message_color', 'Assistant Message'], ['system_message_color', 'System Message']],
+    fields: [
+      ['user_message_color', 'User Message'],
+      ['assistant_message_color', 'Assistant Message'],
+      ['system_message_color', 'System Message'],
+    ],
   },
-  { title: 'Text Colors', fields: [['user_message_text_color', 'User Text'], ['assistant_message_text_color', 'Assistant Text']] },
+  {
+    title: 'Text Colors',
+    fields: [
+      ['user_message_text_color', 'User Text'],
+      ['assistant_message_text_color', 'Assistant Text'],
+    ],
+  },
 ];
 
-const AD_COLORS: [ColorKey, string][] = [['ad_background', 'Ad Background'], ['ad_text_color', 'Ad Text Color'], ['ad_btn_color', 'Ad Button Color']];
+const AD_COLORS: [ColorKey, string][] = [
+  ['ad_background', 'Ad Background'],
+  ['ad_text_color', 'Ad Text Color'],
+  ['ad_btn_color', 'Ad Button Color'],
+];
 
 export interface AppearanceTabProps extends WebchatFormBinding {
   /** The saved appearance: what the preview keeps for a colour still being typed. */
@@ -55,9 +76,16 @@ export function AppearanceTab({ values, setAppearance: change, disabled, saved }
             onChange={(v) => change('chat_title', v.slice(0, WEBCHAT_LIMITS.text.chatTitle))}
             disabled={disabled}
           />
-          <AvatarField value={appearance.avatar_image} onChange={(v) => change('avatar_image', v)} disabled={disabled} />
+          <AvatarField
+            value={appearance.avatar_image}
+            onChange={(v) => change('avatar_image', v)}
+            disabled={disabled}
+          />
         </FormSection>
-        <FormSection title="Advertisement" description="Shows a short message beside the launcher; its button opens the chat.">
+        <FormSection
+          title="Advertisement"
+          description="Shows a short message beside the launcher; its button opens the chat."
+        >
           <SwitchField
             label="Show as Ad Message"
             checked={appearance.is_ad_message}

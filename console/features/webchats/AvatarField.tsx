@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
 import { Button, Flex, Text } from '@radix-ui/themes';
+import { useRef, useState } from 'react';
 import { TrashIcon } from '../../components/icons.js';
 import { resizeAvatar } from './resizeAvatar.js';
 
@@ -35,7 +35,13 @@ export function AvatarField({ value, onChange, disabled, resize = resizeAvatar }
         Avatar Image
       </Text>
       <Flex gap="3" align="center" wrap="wrap">
-        {value ? <img src={value} alt="Current avatar" className="sb-avatar-thumb" /> : <Text size="2" color="gray">No avatar</Text>}
+        {value ? (
+          <img src={value} alt="Current avatar" className="sb-avatar-thumb" />
+        ) : (
+          <Text size="2" color="gray">
+            No avatar
+          </Text>
+        )}
         <input
           ref={input}
           type="file"

@@ -1,12 +1,12 @@
 import { Flex, Grid, Text, TextField } from '@radix-ui/themes';
 import { WEBCHAT_LIMITS, WEBCHAT_MODELS } from '../../../shared/defaults.js';
+import { bindField } from '../../components/bindField.js';
 import { FieldFrame } from '../../components/FieldFrame.js';
 import { FormSection } from '../../components/FormSection.js';
-import { bindField } from '../../components/bindField.js';
 import { KeepHistoryField } from '../../components/KeepHistoryField.js';
+import { SelectField } from '../../components/SelectField.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
-import { SelectField } from '../../components/SelectField.js';
 import { ToolsSelect } from './ToolsSelect.js';
 import type { WebchatFormBinding } from './useWebchatEditor.js';
 import { digitsOnly } from './webchatForm.js';
@@ -20,7 +20,10 @@ const MODEL_LABELS: Record<string, string> = {
 export function BehaviourTab(form: WebchatFormBinding) {
   const { values, set, errors, disabled } = form;
   // A model set through the API (any name a compatible provider serves) stays selectable.
-  const models = [...new Set<string>([...WEBCHAT_MODELS, values.model])].map((value) => ({ value, label: MODEL_LABELS[value] ?? value }));
+  const models = [...new Set<string>([...WEBCHAT_MODELS, values.model])].map((value) => ({
+    value,
+    label: MODEL_LABELS[value] ?? value,
+  }));
   const { min, max, step } = WEBCHAT_LIMITS.temperature;
   return (
     <Flex direction="column" gap="4">
@@ -29,7 +32,13 @@ export function BehaviourTab(form: WebchatFormBinding) {
           <TextInput label="Bot Name" required error={errors.name} {...bindField(form, 'name')} />
           <SelectField label="Model" options={models} {...bindField(form, 'model')} />
         </Grid>
-        <TextAreaField label="Description" required rows={2} error={errors.description} {...bindField(form, 'description')} />
+        <TextAreaField
+          label="Description"
+          required
+          rows={2}
+          error={errors.description}
+          {...bindField(form, 'description')}
+        />
       </FormSection>
       <FormSection title="Conversation">
         <TextAreaField
@@ -38,7 +47,12 @@ export function BehaviourTab(form: WebchatFormBinding) {
           hint="How the bot behaves. {{NAME}} is replaced by your custom value NAME."
           {...bindField(form, 'system_prompt')}
         />
-        <TextAreaField label="Welcome Message" rows={2} hint="The first message a visitor sees." {...bindField(form, 'welcome_message')} />
+        <TextAreaField
+          label="Welcome Message"
+          rows={2}
+          hint="The first message a visitor sees."
+          {...bindField(form, 'welcome_message')}
+        />
         <FieldFrame label="Temperature" hint="Lower is more focused, higher more varied (0 to 2).">
           {(control) => (
             <Flex gap="3" align="center">
@@ -64,7 +78,12 @@ export function BehaviourTab(form: WebchatFormBinding) {
       <FormSection title="Tools and memory">
         <ToolsSelect {...bindField(form, 'tools')} />
         <Grid columns={{ initial: '1', sm: '2' }} gap="4" align="start">
-          <NumberText label="Tool Recursion Depth" hint="1-100" error={errors.tool_recursion_depth} {...bindField(form, 'tool_recursion_depth')} />
+          <NumberText
+            label="Tool Recursion Depth"
+            hint="1-100"
+            error={errors.tool_recursion_depth}
+            {...bindField(form, 'tool_recursion_depth')}
+          />
           <NumberText
             label="Short-term Retention (seconds)"
             hint="The bot’s memory: how far back it sees earlier messages of a conversation, and what a visitor gets back on reload. 0: no memory between messages."

@@ -1,5 +1,5 @@
-import { memo, useId, type ReactElement } from 'react';
 import { Flex, Text, TextField } from '@radix-ui/themes';
+import { memo, type ReactElement, useId } from 'react';
 import { HEX_COLOR_PATTERN } from '../../../shared/defaults.js';
 
 export interface ColorFieldProps<N extends string = string> {
@@ -24,7 +24,13 @@ function pickerValue(value: string): string {
  * field shows what is typed; until it is a hex colour the field is marked and the preview keeps
  * the last good colour (previewAppearance).
  */
-export const ColorField = memo(function ColorField<N extends string>({ name, label, value, onChange, disabled }: ColorFieldProps<N>) {
+export const ColorField = memo(function ColorField<N extends string>({
+  name,
+  label,
+  value,
+  onChange,
+  disabled,
+}: ColorFieldProps<N>) {
   const id = useId();
   const messageId = `${id}-message`;
   const invalid = !HEX_COLOR_PATTERN.test(value);

@@ -36,7 +36,13 @@ export function CrawlForm({ crawl, disabled }: CrawlFormProps) {
             disabled={busy}
           />
         </Box>
-        <Button type="button" className="sb-kb-crawl-button" onClick={() => void crawl.start()} disabled={busy || disabled} loading={busy}>
+        <Button
+          type="button"
+          className="sb-kb-crawl-button"
+          onClick={() => void crawl.start()}
+          disabled={busy || disabled}
+          loading={busy}
+        >
           {TEXTS.crawl}
         </Button>
       </Flex>

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Progress, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useEffect, useRef, useState } from 'react';
 import type { CrawlProgressEvent } from '../../../shared/protocol.js';
 import { useRealtime } from '../../app/RealtimeProvider.js';
 import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
@@ -11,7 +11,11 @@ type Counts = Pick<CrawlProgressEvent, 'pagesDone' | 'pagesFound' | 'currentUrl'
 function countsOf(event: CrawlProgressEvent): Counts | null {
   const { pagesDone, pagesFound, currentUrl } = event;
   if (!Number.isFinite(pagesDone) || !Number.isFinite(pagesFound) || pagesDone < 0 || pagesFound < 0) return null;
-  return { pagesDone, pagesFound: Math.max(pagesFound, pagesDone), currentUrl: typeof currentUrl === 'string' ? currentUrl : null };
+  return {
+    pagesDone,
+    pagesFound: Math.max(pagesFound, pagesDone),
+    currentUrl: typeof currentUrl === 'string' ? currentUrl : null,
+  };
 }
 
 /** Screen readers hear the count at most this often; the bar itself always holds the latest. */

@@ -1,5 +1,5 @@
-import { memo } from 'react';
 import { Badge, Flex, Link, Switch, Text } from '@radix-ui/themes';
+import { memo } from 'react';
 import type { KnowledgePage } from '../../../shared/types/knowledge.js';
 import { hasContent } from './knowledge.js';
 import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
@@ -17,7 +17,12 @@ export interface CrawledPageItemProps {
  * screen reader tells the rows apart, and its character count or 'No content'. Memoised: pages an
  * edit did not touch keep their objects, so a toggle re-renders one row of up to 200.
  */
-export const CrawledPageItem = memo(function CrawledPageItem({ page, error, onToggle, disabled }: CrawledPageItemProps) {
+export const CrawledPageItem = memo(function CrawledPageItem({
+  page,
+  error,
+  onToggle,
+  disabled,
+}: CrawledPageItemProps) {
   const content = hasContent(page);
   return (
     <li className="sb-kb-page" data-excluded={page.selected ? undefined : ''}>

@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
 import { Callout, Flex, Text } from '@radix-ui/themes';
+import { useCallback } from 'react';
 import type { KnowledgePage } from '../../../shared/types/knowledge.js';
 import { CrawledPageItem } from './CrawledPageItem.js';
 import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
@@ -31,7 +31,8 @@ export function CrawledPagesList({ pages, report, updateKnowledge, disabled }: C
       </Text>
     );
   }
-  const note = report && report.finish !== 'complete' && report.finish !== 'cancelled' ? TEXTS.finish[report.finish] : null;
+  const note =
+    report && report.finish !== 'complete' && report.finish !== 'cancelled' ? TEXTS.finish[report.finish] : null;
   return (
     <Flex direction="column" gap="3">
       {note ? (
@@ -42,7 +43,13 @@ export function CrawledPagesList({ pages, report, updateKnowledge, disabled }: C
       {/* Each row's switch takes focus, so the keyboard scrolls the list through them. */}
       <ul className="sb-plain-list sb-kb-pages" aria-label={TEXTS.listLabel}>
         {pages.map((page) => (
-          <CrawledPageItem key={page.url} page={page} error={report?.errors[page.url]} onToggle={toggle} disabled={disabled} />
+          <CrawledPageItem
+            key={page.url}
+            page={page}
+            error={report?.errors[page.url]}
+            onToggle={toggle}
+            disabled={disabled}
+          />
         ))}
       </ul>
     </Flex>

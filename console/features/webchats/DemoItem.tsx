@@ -49,7 +49,14 @@ export function DemoItem({ demo, onDelete }: DemoItemProps) {
               disabled={!demo.accessUrl}
               onCopied={(ok) => (ok ? toast.success(TEXTS.copied) : toast.error(TEXTS.copyFailed))}
             />
-            <Button type="button" size="1" color="red" variant="soft" onClick={onDelete} aria-label={`Delete the demo of ${shortLink}`}>
+            <Button
+              type="button"
+              size="1"
+              color="red"
+              variant="soft"
+              onClick={onDelete}
+              aria-label={`Delete the demo of ${shortLink}`}
+            >
               <TrashIcon /> Delete
             </Button>
           </Flex>

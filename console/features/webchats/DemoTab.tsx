@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
 import { Button, Flex, Text } from '@radix-ui/themes';
+import { type ReactNode, useState } from 'react';
 import type { Demo } from '../../../shared/types/webchat.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { FormSection } from '../../components/FormSection.js';
@@ -52,9 +52,24 @@ export function DemoTab({ webchatId }: { webchatId: string | null }) {
   };
 
   let list: ReactNode;
-  if (!webchatId || (demos.data && demos.data.length === 0)) list = <Text size="2" color="gray">{TEXTS.empty}</Text>;
-  else if (demos.error && !demos.data) list = <Text size="2" color="red" role="alert">{TEXTS.loadFailed}</Text>;
-  else if (!demos.data) list = <Text size="2" color="gray" role="status">{TEXTS.loading}</Text>;
+  if (!webchatId || (demos.data && demos.data.length === 0))
+    list = (
+      <Text size="2" color="gray">
+        {TEXTS.empty}
+      </Text>
+    );
+  else if (demos.error && !demos.data)
+    list = (
+      <Text size="2" color="red" role="alert">
+        {TEXTS.loadFailed}
+      </Text>
+    );
+  else if (!demos.data)
+    list = (
+      <Text size="2" color="gray" role="status">
+        {TEXTS.loading}
+      </Text>
+    );
   else
     list = (
       <Flex asChild direction="column" gap="3">
@@ -80,7 +95,13 @@ export function DemoTab({ webchatId }: { webchatId: string | null }) {
               if (link !== '' && webchatId && !creating) void create();
             }}
           >
-            <TextInput label={TEXTS.linkLabel} value={link} onChange={setLink} placeholder="https://www.example.com" disabled={creating} />
+            <TextInput
+              label={TEXTS.linkLabel}
+              value={link}
+              onChange={setLink}
+              placeholder="https://www.example.com"
+              disabled={creating}
+            />
           </div>
           <Button type="button" onClick={() => void create()} disabled={link === '' || !webchatId || creating}>
             <PlusIcon /> {TEXTS.createButton}

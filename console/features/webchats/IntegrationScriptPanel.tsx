@@ -19,7 +19,9 @@ export function IntegrationScriptPanel({ webchatId }: { webchatId: string }) {
           <CopyButton
             text={script.data}
             label="Copy Script"
-            onCopied={(ok) => (ok ? toast.success(WEBCHAT_TEXTS.scriptCopied) : toast.error(WEBCHAT_TEXTS.scriptCopyFailed))}
+            onCopied={(ok) =>
+              ok ? toast.success(WEBCHAT_TEXTS.scriptCopied) : toast.error(WEBCHAT_TEXTS.scriptCopyFailed)
+            }
           />
         </Flex>
       ) : (

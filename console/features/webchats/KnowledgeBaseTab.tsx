@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
 import { Button, Callout, Flex } from '@radix-ui/themes';
+import { useCallback, useMemo } from 'react';
 import { USER_QUOTAS } from '../../../shared/limits.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { FormSection } from '../../components/FormSection.js';
@@ -32,7 +32,10 @@ export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, sum
   const overLimit = pages.length > USER_QUOTAS.knowledgePagesPerWebchat || bytes > USER_QUOTAS.knowledgeBytesPerWebchat;
   const selected = pages.filter((page) => page.selected).length;
   const crawling = crawl.running !== null;
-  const setSummary = useCallback((text: string) => updateKnowledge((current) => ({ ...current, summary: text })), [updateKnowledge]);
+  const setSummary = useCallback(
+    (text: string) => updateKnowledge((current) => ({ ...current, summary: text })),
+    [updateKnowledge],
+  );
 
   return (
     <Flex direction="column" gap="4">
@@ -41,15 +44,30 @@ export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, sum
         {overLimit ? (
           <Callout.Root color="red" size="1" role="alert">
             <Callout.Text>
-              {TEXTS.overLimit(pages.length, bytes, USER_QUOTAS.knowledgePagesPerWebchat, USER_QUOTAS.knowledgeBytesPerWebchat)}
+              {TEXTS.overLimit(
+                pages.length,
+                bytes,
+                USER_QUOTAS.knowledgePagesPerWebchat,
+                USER_QUOTAS.knowledgeBytesPerWebchat,
+              )}
             </Callout.Text>
           </Callout.Root>
         ) : null}
-        <CrawledPagesList pages={pages} report={crawl.report} updateKnowledge={updateKnowledge} disabled={disabled || crawling || summarizer.summarizing} />
+        <CrawledPagesList
+          pages={pages}
+          report={crawl.report}
+          updateKnowledge={updateKnowledge}
+          disabled={disabled || crawling || summarizer.summarizing}
+        />
         {pages.length > 0 ? (
           <>
             <Flex gap="2" wrap="wrap">
-              <Button type="button" onClick={() => void summarizer.summarize(content)} disabled={disabled || crawling} loading={summarizer.summarizing}>
+              <Button
+                type="button"
+                onClick={() => void summarizer.summarize(content)}
+                disabled={disabled || crawling}
+                loading={summarizer.summarizing}
+              >
                 {TEXTS.summarize}
               </Button>
               <CopyButton
@@ -63,7 +81,12 @@ export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, sum
           </>
         ) : null}
       </FormSection>
-      <SummaryBox summary={values.knowledge.summary} onChange={setSummary} keyProblem={summarizer.keyProblem} disabled={disabled || summarizer.summarizing} />
+      <SummaryBox
+        summary={values.knowledge.summary}
+        onChange={setSummary}
+        keyProblem={summarizer.keyProblem}
+        disabled={disabled || summarizer.summarizing}
+      />
     </Flex>
   );
 }

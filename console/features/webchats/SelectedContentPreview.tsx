@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { PREVIEW_CHARS } from './knowledge.js';
 import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
 
@@ -26,12 +26,28 @@ export function SelectedContentPreview({ content }: { content: string }) {
   };
 
   let body: ReactNode;
-  if (content === '') body = <Text size="2" color="gray">{TEXTS.previewEmpty}</Text>;
-  else if (mode === 'collapsed') body = <Text size="2" color="gray">{TEXTS.previewCollapsed}</Text>;
+  if (content === '')
+    body = (
+      <Text size="2" color="gray">
+        {TEXTS.previewEmpty}
+      </Text>
+    );
+  else if (mode === 'collapsed')
+    body = (
+      <Text size="2" color="gray">
+        {TEXTS.previewCollapsed}
+      </Text>
+    );
   else
     body = (
       // Focusable so a keyboard can scroll the full text.
-      <Box id={textId} className="sb-kb-preview" tabIndex={mode === 'full' ? 0 : undefined} role="region" aria-labelledby={headingId}>
+      <Box
+        id={textId}
+        className="sb-kb-preview"
+        tabIndex={mode === 'full' ? 0 : undefined}
+        role="region"
+        aria-labelledby={headingId}
+      >
         <Text as="p" size="2">
           {mode === 'full' || !long ? content : `${content.slice(0, PREVIEW_CHARS)}…`}
         </Text>
@@ -54,7 +70,16 @@ export function SelectedContentPreview({ content }: { content: string }) {
         <Flex gap="2" wrap="wrap">
           {expanded ? (
             <>
-              <Button ref={first} type="button" size="1" variant="soft" color="gray" aria-controls={textId} aria-expanded onClick={() => setMode('excerpt')}>
+              <Button
+                ref={first}
+                type="button"
+                size="1"
+                variant="soft"
+                color="gray"
+                aria-controls={textId}
+                aria-expanded
+                onClick={() => setMode('excerpt')}
+              >
                 {TEXTS.showLess}
               </Button>
               <Button type="button" size="1" variant="soft" color="gray" onClick={collapse}>
@@ -62,7 +87,15 @@ export function SelectedContentPreview({ content }: { content: string }) {
               </Button>
             </>
           ) : (
-            <Button ref={first} type="button" size="1" variant="soft" color="gray" aria-expanded={false} onClick={() => setMode('full')}>
+            <Button
+              ref={first}
+              type="button"
+              size="1"
+              variant="soft"
+              color="gray"
+              aria-expanded={false}
+              onClick={() => setMode('full')}
+            >
               {TEXTS.viewFull}
             </Button>
           )}

@@ -1,5 +1,5 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { Callout, Flex, Link } from '@radix-ui/themes';
+import { Link as RouterLink } from 'react-router-dom';
 import { CopyButton } from '../../components/CopyButton.js';
 import { FormSection } from '../../components/FormSection.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
@@ -33,7 +33,14 @@ export function SummaryBox({ summary, onChange, keyProblem, disabled }: SummaryB
           </Callout.Text>
         </Callout.Root>
       ) : null}
-      <TextAreaField label={TEXTS.summaryLabel} value={summary} onChange={onChange} rows={8} disabled={disabled} hint={TEXTS.summaryHint} />
+      <TextAreaField
+        label={TEXTS.summaryLabel}
+        value={summary}
+        onChange={onChange}
+        rows={8}
+        disabled={disabled}
+        hint={TEXTS.summaryHint}
+      />
       <Flex>
         <CopyButton
           text={summary}

@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { Box, CheckboxGroup, Flex, Text } from '@radix-ui/themes';
-import { truncate } from '../../../shared/format.js';
+import { useId } from 'react';
 import { WEBCHAT_LIMITS } from '../../../shared/defaults.js';
+import { truncate } from '../../../shared/format.js';
 import { useWebchatToolOptions } from './api.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 

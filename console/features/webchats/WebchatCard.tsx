@@ -1,5 +1,5 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../../shared/format.js';
 import type { Webchat } from '../../../shared/types/webchat.js';
 import { useCardClick } from '../../components/useCardClick.js';

@@ -1,7 +1,8 @@
+import { Box, Flex, Tabs } from '@radix-ui/themes';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Box, Flex, Tabs } from '@radix-ui/themes';
 import type { Webchat } from '../../../shared/types/webchat.js';
+import { useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { AppearanceTab } from './AppearanceTab.js';
 import { BehaviourTab } from './BehaviourTab.js';
@@ -14,7 +15,6 @@ import { useSummarize } from './useSummarize.js';
 import { useWebchatEditor } from './useWebchatEditor.js';
 import { WebchatPageHeader } from './WebchatPageHeader.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
-import { useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
 
 const TABS = ['behaviour', 'appearance', 'knowledge', 'demo', 'conversations'] as const;
 type Tab = (typeof TABS)[number];
@@ -48,7 +48,9 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
   const focusFirstInvalid = () => {
     let tries = 0;
     const look = () => {
-      const field = formRef.current?.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"] [aria-invalid="true"]');
+      const field = formRef.current?.querySelector<HTMLElement>(
+        '[role="tabpanel"][data-state="active"] [aria-invalid="true"]',
+      );
       if (field) field.focus();
       else {
         tries += 1;

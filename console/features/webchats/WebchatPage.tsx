@@ -18,14 +18,24 @@ export function WebchatPage() {
   const isNew = id === undefined || id === 'new';
   const bot = useWebchat(isNew ? undefined : id);
   const notFound = bot.error instanceof WebchatLoadError && bot.error.notFound;
-  useDocumentTitle(isNew ? WEBCHAT_TEXTS.newTitle : (bot.data?.name ?? (notFound ? WEBCHAT_TEXTS.notFound : WEBCHAT_TEXTS.settingsTitle)));
+  useDocumentTitle(
+    isNew
+      ? WEBCHAT_TEXTS.newTitle
+      : (bot.data?.name ?? (notFound ? WEBCHAT_TEXTS.notFound : WEBCHAT_TEXTS.settingsTitle)),
+  );
 
   if (isNew) return <WebchatEditor key={`${userId ?? ''}:new`} bot={null} />;
   if (!bot.data) {
     if (!bot.error) return <LoadingState label={WEBCHAT_TEXTS.loadingBot} />;
     if (notFound) return <NotFoundState title={WEBCHAT_TEXTS.notFound} back={BACK_TO_WEBCHATS} />;
     // Spec part 2 §2: not found or failing to load, an alert with 'Back to Web Chats'.
-    return <LoadFailedState title={WEBCHAT_TEXTS.settingsTitle} message={WEBCHAT_TEXTS.detailFailed} back={BACK_TO_WEBCHATS} />;
+    return (
+      <LoadFailedState
+        title={WEBCHAT_TEXTS.settingsTitle}
+        message={WEBCHAT_TEXTS.detailFailed}
+        back={BACK_TO_WEBCHATS}
+      />
+    );
   }
   // A fresh editor per bot and per effective user: impersonation never carries edits across.
   return <WebchatEditor key={`${userId ?? ''}:${bot.data.id}`} bot={bot.data} />;

@@ -1,5 +1,5 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { Button, Flex, Link, Switch, Text } from '@radix-ui/themes';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../../shared/format.js';
 import type { Webchat } from '../../../shared/types/webchat.js';
 import { SaveIcon, TrashIcon } from '../../components/icons.js';
@@ -20,7 +20,16 @@ export interface WebchatPageHeaderProps {
 }
 
 /** Breadcrumb, title, Active/Inactive, Created/Modified and the page's buttons (spec part 2 §2). */
-export function WebchatPageHeader({ bot, name, enabled, onEnabledChange, saving, locked, onDelete, readOnly = false }: WebchatPageHeaderProps) {
+export function WebchatPageHeader({
+  bot,
+  name,
+  enabled,
+  onEnabledChange,
+  saving,
+  locked,
+  onDelete,
+  readOnly = false,
+}: WebchatPageHeaderProps) {
   const busy = saving || locked;
   const modified = bot && bot.updated_at > bot.created_at;
   return (

@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button, Flex, IconButton } from '@radix-ui/themes';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
@@ -8,8 +8,8 @@ import { PlusIcon } from '../../components/icons.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useWebchatActions, useWebchats } from './api.js';
-import { webchatPath } from './useWebchatEditor.js';
 import { useWebchatActivity } from './useWebchatActivity.js';
+import { webchatPath } from './useWebchatEditor.js';
 import { WebchatCard } from './WebchatCard.js';
 import { defaultBotInput } from './webchatForm.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
@@ -69,7 +69,11 @@ export function WebchatsPage() {
       <PageHeader
         title={WEBCHAT_TEXTS.listHeading}
         intro={WEBCHAT_TEXTS.listIntro}
-        refresh={{ label: WEBCHAT_TEXTS.refresh, busy: bots.isLoading || bots.isValidating, onClick: () => void bots.mutate() }}
+        refresh={{
+          label: WEBCHAT_TEXTS.refresh,
+          busy: bots.isLoading || bots.isValidating,
+          onClick: () => void bots.mutate(),
+        }}
         actions={
           <Button className="sb-card-page-add" onClick={() => void createDefault()} disabled={creating}>
             <PlusIcon /> {WEBCHAT_TEXTS.createBot}

@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Flex, SegmentedControl, Text } from '@radix-ui/themes';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Appearance } from '../../../shared/types/webchat.js';
 import type { ChatWidgetHandle, WidgetMessage } from '../../../shared/types/widget.js';
 import { LoadingState } from '../../components/LoadingState.js';
@@ -72,9 +72,16 @@ export function WidgetPreview({ appearance, welcomeMessage }: WidgetPreviewProps
         <Flex gap="2" wrap="wrap">
           <SegmentedControl.Root value={view} onValueChange={showView} size="1" aria-label="Preview state">
             <SegmentedControl.Item value="chat">Chat open</SegmentedControl.Item>
-            <SegmentedControl.Item value="launcher">{appearance.is_ad_message ? 'Ad message' : 'Launcher'}</SegmentedControl.Item>
+            <SegmentedControl.Item value="launcher">
+              {appearance.is_ad_message ? 'Ad message' : 'Launcher'}
+            </SegmentedControl.Item>
           </SegmentedControl.Root>
-          <SegmentedControl.Root value={device} onValueChange={(next) => setDevice(next === 'phone' ? 'phone' : 'desktop')} size="1" aria-label="Preview frame">
+          <SegmentedControl.Root
+            value={device}
+            onValueChange={(next) => setDevice(next === 'phone' ? 'phone' : 'desktop')}
+            size="1"
+            aria-label="Preview frame"
+          >
             <SegmentedControl.Item value="desktop">Desktop</SegmentedControl.Item>
             <SegmentedControl.Item value="phone">Phone</SegmentedControl.Item>
           </SegmentedControl.Root>

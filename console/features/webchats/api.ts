@@ -54,7 +54,8 @@ export class WebchatWriteError extends Error {
 
 function writeError(message: string, error: unknown): WebchatWriteError {
   const answered = error instanceof ApiError && error.status > 0;
-  const reason = error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverErrorText(error) : undefined;
+  const reason =
+    error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverErrorText(error) : undefined;
   return new WebchatWriteError(message, reason, answered);
 }
 
@@ -83,7 +84,8 @@ export function useWebchat(id: string | undefined) {
       try {
         return await api.webchats.get(id ?? '');
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) throw new WebchatLoadError(WEBCHAT_TEXTS.notFound, true, error);
+        if (error instanceof ApiError && error.status === 404)
+          throw new WebchatLoadError(WEBCHAT_TEXTS.notFound, true, error);
         throw new WebchatLoadError(WEBCHAT_TEXTS.detailFailed, false, error);
       }
     },
@@ -135,7 +137,8 @@ export function useWebchatActions() {
   const userId = useEffectiveUserId();
   const { mutate } = useSWRConfig();
   return useMemo(() => {
-    const refresh = (...keys: (readonly unknown[] | null)[]) => Promise.all(keys.map((key) => (key ? mutate(key) : undefined)));
+    const refresh = (...keys: (readonly unknown[] | null)[]) =>
+      Promise.all(keys.map((key) => (key ? mutate(key) : undefined)));
     const attempt = async <T>(call: () => Promise<T>, message: string): Promise<T> => {
       try {
         return await call();

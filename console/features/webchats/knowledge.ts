@@ -59,7 +59,10 @@ export function sameKnowledge(a: WebchatKnowledge, b: WebchatKnowledge): boolean
   if (a.site_url !== b.site_url || a.summary !== b.summary || a.pages.length !== b.pages.length) return false;
   return a.pages.every((page, i) => {
     const other = b.pages[i];
-    return page === other || (other !== undefined && (page.url === other.url && page.selected === other.selected && page.text === other.text));
+    return (
+      page === other ||
+      (other !== undefined && page.url === other.url && page.selected === other.selected && page.text === other.text)
+    );
   });
 }
 

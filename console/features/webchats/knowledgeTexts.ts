@@ -3,7 +3,9 @@ import type { CrawlFinish } from '../../../shared/types/knowledge.js';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const size = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${count(Math.ceil(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+  bytes < 1024 * 1024
+    ? `${count(Math.ceil(bytes / 1024))} KB`
+    : `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 
 /**
  * Texts of the Knowledge Base tab: the spec's, verbatim (part 2 §2 "Knowledge Base tab", §5, §8
@@ -18,7 +20,8 @@ export const KNOWLEDGE_TEXTS = {
   invalidUrl: KNOWLEDGE_MESSAGES.invalidUrl,
   crawled: 'Website crawled successfully',
   crawlFailed: 'Failed to crawl website',
-  cancelled: (pages: number) => `Crawl cancelled: ${pages === 1 ? '1 page' : `${count(pages)} pages`} crawled so far kept`,
+  cancelled: (pages: number) =>
+    `Crawl cancelled: ${pages === 1 ? '1 page' : `${count(pages)} pages`} crawled so far kept`,
   cancelledEmpty: 'Crawl cancelled before any page was read; the list is unchanged',
   cancelFailed: 'Failed to cancel the crawl',
 

@@ -70,7 +70,8 @@ export function useCrawl(siteUrl: string, updateKnowledge: UpdateKnowledge) {
         updateKnowledge((current) => ({ ...current, site_url: typed, pages }));
         setReport({ finish: result.finish, errors: result.errors ?? {} });
       }
-      if (result.finish === 'cancelled') toast.show(pages.length > 0 ? TEXTS.cancelled(pages.length) : TEXTS.cancelledEmpty, { key: 'crawl' });
+      if (result.finish === 'cancelled')
+        toast.show(pages.length > 0 ? TEXTS.cancelled(pages.length) : TEXTS.cancelledEmpty, { key: 'crawl' });
       else toast.success(TEXTS.crawled, { key: 'crawl' });
     } catch (error) {
       if (abort.signal.aborted) return;

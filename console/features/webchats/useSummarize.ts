@@ -50,7 +50,8 @@ export function useSummarize(updateKnowledge: UpdateKnowledge) {
       toast.success(TEXTS.summarized, { key: 'summarize' });
     } catch (error) {
       if (abort.signal.aborted) return;
-      if (error instanceof ApiError && error.code && KEY_PROBLEMS.has(error.code)) setKeyProblem(serverErrorText(error) ?? null);
+      if (error instanceof ApiError && error.code && KEY_PROBLEMS.has(error.code))
+        setKeyProblem(serverErrorText(error) ?? null);
       toast.error(failureText(error), { key: 'summarize' });
     } finally {
       if (!abort.signal.aborted) {

@@ -31,7 +31,10 @@ export function useWebchatActivity(): void {
       if (cache.get(unstable_serialize(key))?.data === undefined) return void mutate(key);
       void mutate<Webchat[]>(
         key,
-        (bots) => bots?.map((bot) => (bot.id === event.webchatId ? { ...bot, active_conversations: event.activeConversations } : bot)),
+        (bots) =>
+          bots?.map((bot) =>
+            bot.id === event.webchatId ? { ...bot, active_conversations: event.activeConversations } : bot,
+          ),
         { revalidate: false },
       );
     });

@@ -5,7 +5,16 @@ import type { WebchatKnowledge } from '../../../shared/types/knowledge.js';
 import type { Appearance, Webchat } from '../../../shared/types/webchat.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { useWebchatActions, WebchatWriteError } from './api.js';
-import { newBotValues, sameValues, tabOfFirstError, toFormValues, toInput, validate, type FormErrors, type WebchatFormValues } from './webchatForm.js';
+import {
+  type FormErrors,
+  newBotValues,
+  sameValues,
+  tabOfFirstError,
+  toFormValues,
+  toInput,
+  validate,
+  type WebchatFormValues,
+} from './webchatForm.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
 export type SetField = <K extends keyof WebchatFormValues>(field: K, value: WebchatFormValues[K]) => void;
@@ -26,7 +35,8 @@ export interface WebchatFormBinding {
   disabled: boolean;
 }
 
-const failureText = (error: unknown, fallback: string) => (error instanceof WebchatWriteError ? error.display : fallback);
+const failureText = (error: unknown, fallback: string) =>
+  error instanceof WebchatWriteError ? error.display : fallback;
 
 /**
  * The unsaved edits of one bot, or of a new one (`bot` null). Create redirects to the new bot
@@ -76,7 +86,10 @@ export function useWebchatEditor(bot: Webchat | null) {
         setLoaded(sent);
         setLocked(true);
         toast.success(WEBCHAT_TEXTS.created);
-        timer.current = setTimeout(() => navigate(webchatPath(created.id), { replace: true }), UI_TIMING.createBotRedirectMs);
+        timer.current = setTimeout(
+          () => navigate(webchatPath(created.id), { replace: true }),
+          UI_TIMING.createBotRedirectMs,
+        );
         return;
       }
       const answer = await actions.update(bot.id, toInput(sent, loaded));
@@ -108,6 +121,13 @@ export function useWebchatEditor(bot: Webchat | null) {
     return true;
   };
 
-  const binding: WebchatFormBinding = { values, set, setAppearance, updateKnowledge, errors, disabled: saving || locked };
+  const binding: WebchatFormBinding = {
+    values,
+    set,
+    setAppearance,
+    updateKnowledge,
+    errors,
+    disabled: saving || locked,
+  };
   return { binding, loaded, dirty: dirty && !locked, saving, locked, save, remove };
 }

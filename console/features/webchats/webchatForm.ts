@@ -10,7 +10,19 @@ import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
 /** The bot's fields as the form holds them; numbers typed as digits stay text. */
 export interface WebchatFormValues
-  extends Pick<Webchat, 'name' | 'description' | 'system_prompt' | 'welcome_message' | 'model' | 'temperature' | 'enabled' | 'keep_history_days' | 'tools' | 'appearance'> {
+  extends Pick<
+    Webchat,
+    | 'name'
+    | 'description'
+    | 'system_prompt'
+    | 'welcome_message'
+    | 'model'
+    | 'temperature'
+    | 'enabled'
+    | 'keep_history_days'
+    | 'tools'
+    | 'appearance'
+  > {
   /** Digits only; '' means the default (10). */
   tool_recursion_depth: string;
   /** Digits only (seconds). */
@@ -19,7 +31,9 @@ export interface WebchatFormValues
   knowledge: WebchatKnowledge;
 }
 
-export type FormErrors = Partial<Record<'name' | 'description' | 'short_term_messages_retention_period' | 'tool_recursion_depth', string>> & {
+export type FormErrors = Partial<
+  Record<'name' | 'description' | 'short_term_messages_retention_period' | 'tool_recursion_depth', string>
+> & {
   colors?: string[];
 };
 
@@ -108,9 +122,11 @@ export function validate(values: WebchatFormValues): FormErrors {
   const errors: FormErrors = {};
   if (values.name.trim() === '') errors.name = 'Bot name is required';
   if (values.description.trim() === '') errors.description = 'Description is required';
-  if (values.short_term_messages_retention_period === '') errors.short_term_messages_retention_period = 'Enter a whole number of seconds (0 or more)';
+  if (values.short_term_messages_retention_period === '')
+    errors.short_term_messages_retention_period = 'Enter a whole number of seconds (0 or more)';
   const depth = values.tool_recursion_depth;
-  if (depth !== '' && (Number(depth) < 1 || Number(depth) > 100)) errors.tool_recursion_depth = 'Enter a whole number from 1 to 100, or leave it empty';
+  if (depth !== '' && (Number(depth) < 1 || Number(depth) > 100))
+    errors.tool_recursion_depth = 'Enter a whole number from 1 to 100, or leave it empty';
   const badColors = COLOR_KEYS.filter((key) => !HEX_COLOR_PATTERN.test(String(values.appearance[key])));
   if (badColors.length > 0) errors.colors = badColors;
   return errors;
@@ -127,7 +143,8 @@ export function tabOfFirstError(errors: FormErrors): 'behaviour' | 'appearance' 
 export function previewAppearance(values: Appearance, fallback: Appearance): Appearance {
   const shown: Appearance = { ...values };
   for (const key of COLOR_KEYS) {
-    if (!HEX_COLOR_PATTERN.test(String(values[key]))) (shown as unknown as Record<string, unknown>)[key] = fallback[key];
+    if (!HEX_COLOR_PATTERN.test(String(values[key])))
+      (shown as unknown as Record<string, unknown>)[key] = fallback[key];
   }
   return shown;
 }

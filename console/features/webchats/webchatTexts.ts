@@ -34,14 +34,20 @@ export const WEBCHAT_TEXTS = {
   /** Not in the spec: a load that failed for another reason than a missing bot. */
   detailFailed: 'Failed to load bot',
 
-  tabs: { behaviour: 'Bot Behaviour', appearance: 'Bot Appearance', knowledge: 'Knowledge Base', demo: 'Demo', conversations: 'Conversations' },
+  tabs: {
+    behaviour: 'Bot Behaviour',
+    appearance: 'Bot Appearance',
+    knowledge: 'Knowledge Base',
+    demo: 'Demo',
+    conversations: 'Conversations',
+  },
 
   loadingTools: 'Loading tools...',
   noTools: 'No tools available',
 
   scriptTitle: 'Integration Script',
   scriptHelp:
-    "Add this script to the body of every page that should show the bot, just before </body>. The bot then appears as a floating button at the bottom right of the page.",
+    'Add this script to the body of every page that should show the bot, just before </body>. The bot then appears as a floating button at the bottom right of the page.',
   scriptCopied: 'Integration script copied to clipboard',
   scriptCopyFailed: 'Failed to copy integration script',
   scriptLoadFailed: 'The integration script could not be loaded.',

@@ -11,7 +11,11 @@ export const WIDGET_MODULE_PATH = '/widget.mjs';
 export type WidgetModuleLoader = () => Promise<ChatWidgetModule>;
 
 function isWidgetModule(value: unknown): value is ChatWidgetModule {
-  return typeof value === 'object' && value !== null && typeof (value as { mountChatWidget?: unknown }).mountChatWidget === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { mountChatWidget?: unknown }).mountChatWidget === 'function'
+  );
 }
 
 let loading: Promise<ChatWidgetModule> | null = null;
@@ -32,7 +36,10 @@ export const loadWidgetModule: WidgetModuleLoader = () => {
 
 export const WidgetModuleContext = createContext<WidgetModuleLoader>(loadWidgetModule);
 
-export type WidgetModuleState = { status: 'loading' } | { status: 'ready'; module: ChatWidgetModule } | { status: 'failed' };
+export type WidgetModuleState =
+  | { status: 'loading' }
+  | { status: 'ready'; module: ChatWidgetModule }
+  | { status: 'failed' };
 
 /** The widget module once loaded (lazily, on first use). */
 export function useWidgetModule(): WidgetModuleState {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { isAdminRole } from '../../../shared/roles.js';
 import type { AuthUser } from '../../../shared/types/user.js';
 import { useApi } from '../ApiProvider.js';

@@ -39,7 +39,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('agents_user_created_idx').on('agents').columns(['user_id', 'created_at']).execute();
   // One holder per number per user. NULLs are distinct in unique indexes on both databases, so
   // any number of agents may have no number.
-  await db.schema.createIndex('agents_user_phone_uq').unique().on('agents').columns(['user_id', 'phone_number']).execute();
+  await db.schema
+    .createIndex('agents_user_phone_uq')
+    .unique()
+    .on('agents')
+    .columns(['user_id', 'phone_number'])
+    .execute();
 
   await db.schema
     .createTable('agent_tools')

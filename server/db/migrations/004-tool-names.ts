@@ -4,7 +4,7 @@
  * keep their oldest tool's name; the others become "name (2)", "name (3)"… (within the 100
  * characters a name may have) before the unique index is created.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 const NAME_MAX_LENGTH = 100;
 
@@ -24,7 +24,9 @@ function freeName(name: string, taken: Set<string>): string {
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const { rows } = await sql<ToolName>`select id, user_id, name from tools order by user_id, created_at, id`.execute(db);
+  const { rows } = await sql<ToolName>`select id, user_id, name from tools order by user_id, created_at, id`.execute(
+    db,
+  );
   // Every name a user has is taken before any rename, so "a (2)" is never given to a second "a"
   // while a tool already called "a (2)" exists.
   const taken = new Map<string, Set<string>>();

@@ -43,7 +43,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('link', 'text', (col) => col.notNull())
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('webchat_demos_webchat_idx').on('webchat_demos').columns(['webchat_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('webchat_demos_webchat_idx')
+    .on('webchat_demos')
+    .columns(['webchat_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

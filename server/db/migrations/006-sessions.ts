@@ -27,7 +27,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ended_seq', 'bigint')
     .execute();
   // Ended pages and totals seek here; active sessions are the NULL entries of the same index.
-  await db.schema.createIndex('call_sessions_user_ended_uq').unique().on('call_sessions').columns(['user_id', 'ended_seq']).execute();
+  await db.schema
+    .createIndex('call_sessions_user_ended_uq')
+    .unique()
+    .on('call_sessions')
+    .columns(['user_id', 'ended_seq'])
+    .execute();
 
   await db.schema
     .createTable('call_messages')
@@ -42,7 +47,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('function_args', 'text')
     .addColumn('function_id', 'text')
     .execute();
-  await db.schema.createIndex('call_messages_stream_idx').on('call_messages').columns(['stream_sid', 'timestamp', 'seq']).execute();
+  await db.schema
+    .createIndex('call_messages_stream_idx')
+    .on('call_messages')
+    .columns(['stream_sid', 'timestamp', 'seq'])
+    .execute();
 
   await db.schema
     .createTable('stream_tokens')

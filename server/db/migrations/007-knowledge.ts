@@ -15,7 +15,7 @@
  *   stemming and stop words, the same behaviour as porter on SQLite; accents are not folded,
  *   which would need the unaccent extension), under a GIN index.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -40,19 +40,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   await db.schema
     .createTable('knowledge_passages')
-    .addColumn('id', postgres ? 'bigint' : 'integer', (col) => (postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey()))
+    .addColumn('id', postgres ? 'bigint' : 'integer', (col) =>
+      postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey(),
+    )
     .addColumn('webchat_id', 'text', (col) => col.notNull())
     .addColumn('page_position', 'integer', (col) => col.notNull())
     .addColumn('seq', 'integer', (col) => col.notNull())
     .addColumn('text', 'text', (col) => col.notNull())
     .$call((table) =>
-      postgres ? table.addColumn('search', sql`tsvector`, (col) => col.generatedAlwaysAs(sql`to_tsvector('english', text)`).stored()) : table,
+      postgres
+        ? table.addColumn('search', sql`tsvector`, (col) =>
+            col.generatedAlwaysAs(sql`to_tsvector('english', text)`).stored(),
+          )
+        : table,
     )
-    .addForeignKeyConstraint('knowledge_passages_page_fk', ['webchat_id', 'page_position'], 'knowledge_pages', ['webchat_id', 'position'], (fk) =>
-      fk.onDelete('cascade'),
+    .addForeignKeyConstraint(
+      'knowledge_passages_page_fk',
+      ['webchat_id', 'page_position'],
+      'knowledge_pages',
+      ['webchat_id', 'position'],
+      (fk) => fk.onDelete('cascade'),
     )
     .execute();
-  await db.schema.createIndex('knowledge_passages_page_idx').on('knowledge_passages').columns(['webchat_id', 'page_position', 'seq']).execute();
+  await db.schema
+    .createIndex('knowledge_passages_page_idx')
+    .on('knowledge_passages')
+    .columns(['webchat_id', 'page_position', 'seq'])
+    .execute();
 
   if (postgres) {
     await sql`CREATE INDEX knowledge_passages_search_idx ON knowledge_passages USING gin (search)`.execute(db);

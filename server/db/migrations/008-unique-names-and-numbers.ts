@@ -15,9 +15,9 @@
  * Numbers attached before have no SID (it is encrypted in the settings, out of a migration's
  * reach): they route no incoming call until attached again.
  */
-import { sql, type Kysely } from 'kysely';
-import { usernameKey } from '../../../shared/usernames.js';
+import { type Kysely, sql } from 'kysely';
 import { withoutInvisibleCharacters } from '../../../shared/unsafeCharacters.js';
+import { usernameKey } from '../../../shared/usernames.js';
 
 interface UserName {
   id: string;
@@ -38,7 +38,8 @@ function uniqueNames(users: readonly UserName[]): Map<string, string> {
     const base = cleaned(user.username);
     let name = base;
     // A suffixed name must not take the name another account already has either.
-    for (let n = 2; taken.has(usernameKey(name)) || (name !== base && wanted.has(usernameKey(name))); n += 1) name = `${base}-${n}`;
+    for (let n = 2; taken.has(usernameKey(name)) || (name !== base && wanted.has(usernameKey(name))); n += 1)
+      name = `${base}-${n}`;
     taken.add(usernameKey(name));
     names.set(user.id, name);
   }
@@ -46,7 +47,10 @@ function uniqueNames(users: readonly UserName[]): Map<string, string> {
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('username_key', 'text', (col) => col.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('username_key', 'text', (col) => col.notNull().defaultTo(''))
+    .execute();
 
   const users = (await sql<UserName>`select id, username from users order by created_at, id`.execute(db)).rows;
   const names = uniqueNames(users);
@@ -58,13 +62,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const user of users) {
     // uniqueNames names every user it was given.
     const name = names.get(user.id) ?? user.username;
-    await sql`update users set username = ${name}, username_key = ${usernameKey(name)} where id = ${user.id}`.execute(db);
+    await sql`update users set username = ${name}, username_key = ${usernameKey(name)} where id = ${user.id}`.execute(
+      db,
+    );
   }
   await db.schema.createIndex('users_username_key_uq').unique().on('users').column('username_key').execute();
 
   await db.schema.alterTable('agents').addColumn('phone_account_sid', 'text').execute();
   // NULLs are distinct in unique indexes on both databases: unconfirmed numbers don't collide.
-  await db.schema.createIndex('agents_account_phone_uq').unique().on('agents').columns(['phone_account_sid', 'phone_number']).execute();
+  await db.schema
+    .createIndex('agents_account_phone_uq')
+    .unique()
+    .on('agents')
+    .columns(['phone_account_sid', 'phone_number'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -17,7 +17,7 @@
  * (expires_at) and (last_message_at) to find conversations that just went inactive; deleting a
  * user finds theirs by (user_id).
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -32,16 +32,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_seq', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('expires_at', 'bigint', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('chat_conversations_webchat_started_idx').on('chat_conversations').columns(['webchat_id', 'started_at']).execute();
-  await db.schema.createIndex('chat_conversations_webchat_last_idx').on('chat_conversations').columns(['webchat_id', 'last_message_at']).execute();
-  await db.schema.createIndex('chat_conversations_last_idx').on('chat_conversations').column('last_message_at').execute();
+  await db.schema
+    .createIndex('chat_conversations_webchat_started_idx')
+    .on('chat_conversations')
+    .columns(['webchat_id', 'started_at'])
+    .execute();
+  await db.schema
+    .createIndex('chat_conversations_webchat_last_idx')
+    .on('chat_conversations')
+    .columns(['webchat_id', 'last_message_at'])
+    .execute();
+  await db.schema
+    .createIndex('chat_conversations_last_idx')
+    .on('chat_conversations')
+    .column('last_message_at')
+    .execute();
   await db.schema.createIndex('chat_conversations_expires_idx').on('chat_conversations').column('expires_at').execute();
   await db.schema.createIndex('chat_conversations_user_idx').on('chat_conversations').column('user_id').execute();
 
   await db.schema
     .createTable('chat_messages')
     .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('conversation_id', 'text', (col) => col.notNull().references('chat_conversations.id').onDelete('cascade'))
+    .addColumn('conversation_id', 'text', (col) =>
+      col.notNull().references('chat_conversations.id').onDelete('cascade'),
+    )
     .addColumn('seq', 'integer', (col) => col.notNull())
     .addColumn('role', 'text', (col) => col.notNull())
     .addColumn('text', 'text', (col) => col.notNull())
@@ -53,7 +67,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('is_error', 'integer', (col) => col.notNull().defaultTo(0))
     .addCheckConstraint('chat_messages_role_check', sql`role in ('user', 'assistant', 'tool')`)
     .execute();
-  await db.schema.createIndex('chat_messages_conversation_seq_uq').unique().on('chat_messages').columns(['conversation_id', 'seq']).execute();
+  await db.schema
+    .createIndex('chat_messages_conversation_seq_uq')
+    .unique()
+    .on('chat_messages')
+    .columns(['conversation_id', 'seq'])
+    .execute();
   await db.schema.createIndex('chat_messages_expires_idx').on('chat_messages').column('expires_at').execute();
 }
 

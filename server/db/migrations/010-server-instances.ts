@@ -8,7 +8,7 @@
  * index holds only open sessions, so the periodic look for orphans costs what is open, not the
  * whole history.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

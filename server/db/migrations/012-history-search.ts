@@ -26,7 +26,7 @@
  * range; two more indexes serve the lists searched without words: a user's calls and chats by
  * start time.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect.js';
 
 type Dialect = 'sqlite' | 'postgres';
@@ -58,12 +58,28 @@ interface EntrySource {
 function entrySource(kind: 'call' | 'chat', m: string): EntrySource {
   return kind === 'call'
     ? {
-        kind, from: 'call_sessions p', join: `p.stream_sid = ${m}.stream_sid`, id: `${m}.id`, parent: `${m}.stream_sid`,
-        owner: 'p.user_id', source: 'p.agent_id', role: `${m}.type`, at: `${m}.timestamp`, body: `${m}.message`,
+        kind,
+        from: 'call_sessions p',
+        join: `p.stream_sid = ${m}.stream_sid`,
+        id: `${m}.id`,
+        parent: `${m}.stream_sid`,
+        owner: 'p.user_id',
+        source: 'p.agent_id',
+        role: `${m}.type`,
+        at: `${m}.timestamp`,
+        body: `${m}.message`,
       }
     : {
-        kind, from: 'chat_conversations p', join: `p.id = ${m}.conversation_id`, id: `${m}.id`, parent: `${m}.conversation_id`,
-        owner: 'p.user_id', source: 'p.webchat_id', role: `${m}.role`, at: `${m}.created_at`, body: `trim(${m}.text || ' ' || coalesce(${m}.tool_name, ''))`,
+        kind,
+        from: 'chat_conversations p',
+        join: `p.id = ${m}.conversation_id`,
+        id: `${m}.id`,
+        parent: `${m}.conversation_id`,
+        owner: 'p.user_id',
+        source: 'p.webchat_id',
+        role: `${m}.role`,
+        at: `${m}.created_at`,
+        body: `trim(${m}.text || ' ' || coalesce(${m}.tool_name, ''))`,
       };
 }
 
@@ -73,7 +89,9 @@ function insertEntries(dialect: Dialect, kind: 'call' | 'chat', messages?: strin
   const scope = dialect === 'sqlite' ? `, ${key('u', s.owner)} || ' k${kind}0 ' || ${key('s', s.source)}` : '';
   const columns = `kind, message_id, parent_id, user_id, source_id, role, at, body${dialect === 'sqlite' ? ', scope' : ''}`;
   const values = `'${kind}', ${s.id}, ${s.parent}, ${s.owner}, ${s.source}, ${s.role}, ${s.at}, ${unmarked(s.body, dialect)}${scope}`;
-  const from = messages ? `FROM ${messages} m JOIN ${s.from} ON ${s.join} ORDER BY ${s.at}, m.seq` : `FROM ${s.from} WHERE ${s.join}`;
+  const from = messages
+    ? `FROM ${messages} m JOIN ${s.from} ON ${s.join} ORDER BY ${s.at}, m.seq`
+    : `FROM ${s.from} WHERE ${s.join}`;
   return `INSERT INTO history_entries (${columns}) SELECT ${values} ${from}`;
 }
 
@@ -81,7 +99,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   await db.schema
     .createTable('history_entries')
-    .addColumn('rid', postgres ? 'bigint' : 'integer', (col) => (postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey()))
+    .addColumn('rid', postgres ? 'bigint' : 'integer', (col) =>
+      postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey(),
+    )
     .addColumn('kind', 'text', (col) => col.notNull())
     .addColumn('message_id', 'text', (col) => col.notNull())
     .addColumn('parent_id', 'text', (col) => col.notNull())
@@ -92,17 +112,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('body', 'text', (col) => col.notNull())
     .$call((table) =>
       postgres
-        ? table.addColumn('search', sql`tsvector`, (col) => col.generatedAlwaysAs(sql`to_tsvector('english', body)`).stored())
+        ? table.addColumn('search', sql`tsvector`, (col) =>
+            col.generatedAlwaysAs(sql`to_tsvector('english', body)`).stored(),
+          )
         : table.addColumn('scope', 'text', (col) => col.notNull()),
     )
     .addCheckConstraint('history_entries_kind_check', sql`kind in ('call', 'chat')`)
     .execute();
   // The triggers find a message's entry here when it is deleted or its text changes.
-  await db.schema.createIndex('history_entries_message_uq').unique().on('history_entries').columns(['kind', 'message_id']).execute();
+  await db.schema
+    .createIndex('history_entries_message_uq')
+    .unique()
+    .on('history_entries')
+    .columns(['kind', 'message_id'])
+    .execute();
   // A date range's entries (SQLite bounds a search's rids by them, db/historyHits.ts).
   await db.schema.createIndex('history_entries_user_at_idx').on('history_entries').columns(['user_id', 'at']).execute();
-  await db.schema.createIndex('call_sessions_user_start_idx').on('call_sessions').columns(['user_id', 'start_time']).execute();
-  await db.schema.createIndex('chat_conversations_user_started_idx').on('chat_conversations').columns(['user_id', 'started_at']).execute();
+  await db.schema
+    .createIndex('call_sessions_user_start_idx')
+    .on('call_sessions')
+    .columns(['user_id', 'start_time'])
+    .execute();
+  await db.schema
+    .createIndex('chat_conversations_user_started_idx')
+    .on('chat_conversations')
+    .columns(['user_id', 'started_at'])
+    .execute();
 
   if (postgres) await upPostgres(db);
   else await upSqlite(db);
@@ -131,11 +166,17 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     ['chat_messages', 'chat', 'text, tool_name'],
   ] as const) {
     const remove = `DELETE FROM history_entries WHERE kind = '${kind}' AND message_id = old.id;`;
-    await sql.raw(`CREATE TRIGGER ${table}_history_insert AFTER INSERT ON ${table} BEGIN ${insertEntries('sqlite', kind)}; END`).execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${table}_history_insert AFTER INSERT ON ${table} BEGIN ${insertEntries('sqlite', kind)}; END`,
+      )
+      .execute(db);
     // Only a change of the text: the retention's re-expiry rewrites expires_at of many chat rows.
-    await sql.raw(`CREATE TRIGGER ${table}_history_update AFTER UPDATE OF ${textColumns} ON ${table} BEGIN
+    await sql
+      .raw(`CREATE TRIGGER ${table}_history_update AFTER UPDATE OF ${textColumns} ON ${table} BEGIN
       ${remove} ${insertEntries('sqlite', kind)};
-    END`).execute(db);
+    END`)
+      .execute(db);
     await sql.raw(`CREATE TRIGGER ${table}_history_delete AFTER DELETE ON ${table} BEGIN ${remove} END`).execute(db);
   }
 }
@@ -150,7 +191,8 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
     ['call_messages', 'call', 'message'],
     ['chat_messages', 'chat', 'text, tool_name'],
   ] as const) {
-    await sql.raw(`CREATE FUNCTION ${table}_history() RETURNS trigger LANGUAGE plpgsql AS $$
+    await sql
+      .raw(`CREATE FUNCTION ${table}_history() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP IN ('DELETE', 'UPDATE') THEN
           DELETE FROM history_entries WHERE kind = '${kind}' AND message_id = OLD.id;
@@ -160,9 +202,12 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
         END IF;
         RETURN NULL;
       END
-    $$`).execute(db);
-    await sql.raw(`CREATE TRIGGER ${table}_history AFTER INSERT OR DELETE OR UPDATE OF ${textColumns} ON ${table}
-      FOR EACH ROW EXECUTE FUNCTION ${table}_history()`).execute(db);
+    $$`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${table}_history AFTER INSERT OR DELETE OR UPDATE OF ${textColumns} ON ${table}
+      FOR EACH ROW EXECUTE FUNCTION ${table}_history()`)
+      .execute(db);
   }
 }
 
@@ -172,7 +217,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       await sql.raw(`DROP TRIGGER ${table}_history ON ${table}`).execute(db);
       await sql.raw(`DROP FUNCTION ${table}_history()`).execute(db);
     } else {
-      for (const event of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER ${table}_history_${event}`).execute(db);
+      for (const event of ['insert', 'update', 'delete'])
+        await sql.raw(`DROP TRIGGER ${table}_history_${event}`).execute(db);
     }
   }
   if (!isPostgres(db)) await sql`DROP TABLE history_fts`.execute(db);

@@ -10,11 +10,15 @@
  *   tokens before keeps its used one (the mark that it was answered), else the one that expires
  *   last; outbound tokens not yet bound (NULL) may be many.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('account_settings').addColumn('twilio_account_sid_hash', 'text').execute();
-  await db.schema.createIndex('account_settings_sid_hash_idx').on('account_settings').column('twilio_account_sid_hash').execute();
+  await db.schema
+    .createIndex('account_settings_sid_hash_idx')
+    .on('account_settings')
+    .column('twilio_account_sid_hash')
+    .execute();
 
   await sql`
     delete from stream_tokens

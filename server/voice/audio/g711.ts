@@ -70,8 +70,14 @@ const LINEAR_TO_MULAW = encodeTable(encodeMulawSample);
 const LINEAR_TO_ALAW = encodeTable(encodeAlawSample);
 // Every read below indexes a full 256- or 65536-entry table with a byte or a 16-bit sample, so it is
 // always in range; `?? 0` only satisfies the unchecked-index type and never runs.
-const MULAW_TO_ALAW = Uint8Array.from({ length: 256 }, (_, byte) => LINEAR_TO_ALAW[(MULAW_TO_LINEAR[byte] ?? 0) + 32768] ?? 0);
-const ALAW_TO_MULAW = Uint8Array.from({ length: 256 }, (_, byte) => LINEAR_TO_MULAW[(ALAW_TO_LINEAR[byte] ?? 0) + 32768] ?? 0);
+const MULAW_TO_ALAW = Uint8Array.from(
+  { length: 256 },
+  (_, byte) => LINEAR_TO_ALAW[(MULAW_TO_LINEAR[byte] ?? 0) + 32768] ?? 0,
+);
+const ALAW_TO_MULAW = Uint8Array.from(
+  { length: 256 },
+  (_, byte) => LINEAR_TO_MULAW[(ALAW_TO_LINEAR[byte] ?? 0) + 32768] ?? 0,
+);
 
 /** μ-law silence (Twilio pads with it). */
 export const MULAW_SILENCE = 0xff;

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Grid } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 
 /** Fields side by side on wide screens, stacked on phones. */
 export function FieldGrid({ children }: { children: ReactNode }) {

@@ -17,7 +17,18 @@ export interface NumberFieldProps {
 }
 
 /** A number input that keeps the typed text until blur, when the spec's reset rules apply. */
-export function NumberField({ label, value, onChange, onBlur, min, max, step, hint, notice = null, disabled }: NumberFieldProps) {
+export function NumberField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  min,
+  max,
+  step,
+  hint,
+  notice = null,
+  disabled,
+}: NumberFieldProps) {
   return (
     <FieldFrame label={label} hint={hint} notice={notice}>
       {(control) => (

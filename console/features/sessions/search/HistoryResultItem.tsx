@@ -1,5 +1,5 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Card, Flex, Link, Text } from '@radix-ui/themes';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatPhone } from '../../../../shared/format.js';
 import type { HistoryResult } from '../../../../shared/types/history.js';
 import { HighlightedText } from '../../../components/HighlightedText.js';
@@ -28,7 +28,11 @@ export function HistoryResultItem({ result }: { result: HistoryResult }) {
               {result.kind === 'call' ? SEARCH_TEXTS.call : SEARCH_TEXTS.chat}
             </Badge>
             <Link asChild weight="medium">
-              <RouterLink to={resultPath(result)} state={result.kind === 'call' ? back : undefined} aria-label={`${title}, ${SEARCH_TEXTS.open(result.kind)}`}>
+              <RouterLink
+                to={resultPath(result)}
+                state={result.kind === 'call' ? back : undefined}
+                aria-label={`${title}, ${SEARCH_TEXTS.open(result.kind)}`}
+              >
                 {title}
               </RouterLink>
             </Link>

@@ -1,4 +1,5 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import type { HistoryExportQuery } from '../../../../shared/api/index.js';
 import type { HistorySearchQuery } from '../../../../shared/types/history.js';
 import { EmptyState } from '../../../components/EmptyState.js';
@@ -10,7 +11,6 @@ import { useApi } from '../../../lib/ApiProvider.js';
 import { useHistorySearch } from './api.js';
 import { HistoryResultItem } from './HistoryResultItem.js';
 import { SEARCH_TEXTS } from './searchTexts.js';
-import type { ReactNode } from 'react';
 
 export interface HistoryResultsProps {
   query: HistorySearchQuery;
@@ -26,9 +26,11 @@ export function HistoryResults({ query, onPage }: HistoryResultsProps) {
   const exportQuery: HistoryExportQuery = filters;
 
   let body: ReactNode;
-  if (search.error) body = <ErrorCallout>{search.error instanceof Error ? search.error.message : SEARCH_TEXTS.failed}</ErrorCallout>;
+  if (search.error)
+    body = <ErrorCallout>{search.error instanceof Error ? search.error.message : SEARCH_TEXTS.failed}</ErrorCallout>;
   else if (!page) body = <LoadingState label={SEARCH_TEXTS.loading} />;
-  else if (page.results.length === 0) body = <EmptyState title={SEARCH_TEXTS.none} description={SEARCH_TEXTS.noneHint} />;
+  else if (page.results.length === 0)
+    body = <EmptyState title={SEARCH_TEXTS.none} description={SEARCH_TEXTS.noneHint} />;
   else
     body = (
       <Box aria-busy={search.isValidating} className="sb-sessions-busy">

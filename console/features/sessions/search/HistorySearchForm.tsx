@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { Box, Button, Flex, Grid, Text } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
 import type { HistoryKindFilter } from '../../../../shared/types/history.js';
 import { ChevronDownIcon, SearchIcon } from '../../../components/icons.js';
 import { SelectField } from '../../../components/SelectField.js';
@@ -34,14 +34,16 @@ export function HistorySearchForm({ initial, agents, bots, onSearch }: HistorySe
     setForm(initial);
     if (filtersSet(initial) > 0) setFiltersOpen(true);
   }
-  const set = <K extends keyof SearchForm>(key: K, value: SearchForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof SearchForm>(key: K, value: SearchForm[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
   const sources = [
     { value: 'any', label: SEARCH_TEXTS.anySource },
     ...[...agents].map(([id, name]) => ({ value: `agent:${id}`, label: `${SEARCH_TEXTS.agentPrefix}: ${name}` })),
     ...bots.map((bot) => ({ value: `bot:${bot.id}`, label: `${SEARCH_TEXTS.botPrefix}: ${bot.name}` })),
   ];
   // A filter named in the address whose agent or bot is not (yet) listed still shows as chosen.
-  if (!sources.some((source) => source.value === form.source)) sources.push({ value: form.source, label: form.source.replace(':', ': ') });
+  if (!sources.some((source) => source.value === form.source))
+    sources.push({ value: form.source, label: form.source.replace(':', ': ') });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(form);
@@ -54,10 +56,23 @@ export function HistorySearchForm({ initial, agents, bots, onSearch }: HistorySe
       <Flex direction="column" gap="3">
         <Flex gap="3" align="end" wrap="wrap">
           <Box flexGrow="1" minWidth="14rem">
-            <TextInput type="search" label={SEARCH_TEXTS.words} value={form.q} onChange={(q) => set('q', q)} placeholder={SEARCH_TEXTS.wordsPlaceholder} />
+            <TextInput
+              type="search"
+              label={SEARCH_TEXTS.words}
+              value={form.q}
+              onChange={(q) => set('q', q)}
+              placeholder={SEARCH_TEXTS.wordsPlaceholder}
+            />
           </Box>
           <Flex gap="2" wrap="wrap">
-            <Button type="button" variant="soft" color="gray" aria-expanded={filtersOpen} aria-controls="sb-search-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+            <Button
+              type="button"
+              variant="soft"
+              color="gray"
+              aria-expanded={filtersOpen}
+              aria-controls="sb-search-filters"
+              onClick={() => setFiltersOpen(!filtersOpen)}
+            >
               {count > 0 ? SEARCH_TEXTS.filtersCount(count) : SEARCH_TEXTS.filters}
               <ChevronDownIcon style={{ transform: filtersOpen ? 'rotate(180deg)' : undefined }} />
             </Button>
@@ -87,11 +102,25 @@ export function HistorySearchForm({ initial, agents, bots, onSearch }: HistorySe
             <SelectField<HistoryKindFilter>
               label={SEARCH_TEXTS.kind}
               value={form.kind}
-              options={(['all', 'calls', 'chats'] as const).map((value) => ({ value, label: SEARCH_TEXTS.kinds[value] }))}
+              options={(['all', 'calls', 'chats'] as const).map((value) => ({
+                value,
+                label: SEARCH_TEXTS.kinds[value],
+              }))}
               onChange={(kind) => set('kind', kind)}
             />
-            <SelectField label={SEARCH_TEXTS.source} value={form.source} options={sources} onChange={(source) => set('source', source)} />
-            <TextInput type="tel" label={SEARCH_TEXTS.phone} value={form.phone} onChange={(phone) => set('phone', phone)} placeholder="+1 415 555 0100" />
+            <SelectField
+              label={SEARCH_TEXTS.source}
+              value={form.source}
+              options={sources}
+              onChange={(source) => set('source', source)}
+            />
+            <TextInput
+              type="tel"
+              label={SEARCH_TEXTS.phone}
+              value={form.phone}
+              onChange={(phone) => set('phone', phone)}
+              placeholder="+1 415 555 0100"
+            />
             <TextInput type="date" label={SEARCH_TEXTS.from} value={form.from} onChange={(from) => set('from', from)} />
             <TextInput type="date" label={SEARCH_TEXTS.to} value={form.to} onChange={(to) => set('to', to)} />
           </Grid>

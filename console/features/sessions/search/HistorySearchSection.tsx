@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router-dom';
 import { Card, Flex } from '@radix-ui/themes';
+import { useSearchParams } from 'react-router-dom';
 import { keepingEndedQuery } from '../endedParams.js';
 import { SessionsSection } from '../SessionsSection.js';
 import { useBotNames } from './api.js';
@@ -23,8 +23,18 @@ export function HistorySearchSection({ agents }: { agents: ReadonlyMap<string, s
     <SessionsSection id="sessions-search" title={SEARCH_TEXTS.heading}>
       <Card size="2">
         <Flex direction="column" gap="5">
-          <HistorySearchForm initial={form} agents={agents} bots={bots.data ?? []} onSearch={(next) => setParams((current) => keepingEndedQuery(current, paramsFromForm(next)))} />
-          {query ? <HistoryResults query={query} onPage={(page) => setParams((current) => keepingEndedQuery(current, paramsFromForm(form, page)))} /> : null}
+          <HistorySearchForm
+            initial={form}
+            agents={agents}
+            bots={bots.data ?? []}
+            onSearch={(next) => setParams((current) => keepingEndedQuery(current, paramsFromForm(next)))}
+          />
+          {query ? (
+            <HistoryResults
+              query={query}
+              onPage={(page) => setParams((current) => keepingEndedQuery(current, paramsFromForm(form, page)))}
+            />
+          ) : null}
         </Flex>
       </Card>
     </SessionsSection>

@@ -10,7 +10,8 @@ import { useEffectiveUserId } from '../../../lib/session/useAuth.js';
 import { SEARCH_TEXTS } from './searchTexts.js';
 
 export const searchKeys = {
-  results: (userId: string | null, query: HistorySearchQuery | null) => (userId && query ? (['history-search', userId, JSON.stringify(query)] as const) : null),
+  results: (userId: string | null, query: HistorySearchQuery | null) =>
+    userId && query ? (['history-search', userId, JSON.stringify(query)] as const) : null,
   bots: (userId: string | null) => (userId ? (['sessions-bots', userId] as const) : null),
 };
 

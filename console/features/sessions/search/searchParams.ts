@@ -40,7 +40,10 @@ export function formFromParams(params: URLSearchParams): SearchForm {
 }
 
 /** The address of a search; empty when nothing is asked (the results go away). */
-export function paramsFromForm(form: SearchForm, page: { limit: number; offset: number } | null = null): URLSearchParams {
+export function paramsFromForm(
+  form: SearchForm,
+  page: { limit: number; offset: number } | null = null,
+): URLSearchParams {
   const params = new URLSearchParams();
   if (form.q.trim()) params.set('q', form.q.trim());
   if (form.kind !== 'all') params.set('kind', form.kind);

@@ -24,7 +24,13 @@ export const SEARCH_TEXTS = {
   noneHint: 'Try fewer words, a prefix such as refun*, or a wider date range.',
   /** With words, a result is a matching message (one call can match several times); without, a call or chat. */
   count: (total: number, more: boolean, words: boolean) => {
-    const noun = words ? (total === 1 && !more ? 'matching message' : 'matching messages') : total === 1 && !more ? 'result' : 'results';
+    const noun = words
+      ? total === 1 && !more
+        ? 'matching message'
+        : 'matching messages'
+      : total === 1 && !more
+        ? 'result'
+        : 'results';
     return more ? `More than ${total.toLocaleString()} ${noun}` : `${total.toLocaleString()} ${noun}`;
   },
   call: 'Call',

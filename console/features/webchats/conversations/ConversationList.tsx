@@ -1,4 +1,5 @@
 import { Box, Button, Flex, Heading } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ErrorCallout } from '../../../components/ErrorCallout.js';
 import { ExportMenu } from '../../../components/ExportMenu.js';
@@ -7,11 +8,10 @@ import { LoadingState } from '../../../components/LoadingState.js';
 import { RefreshButton } from '../../../components/RefreshButton.js';
 import { TablePagination } from '../../../components/TablePagination.js';
 import { useApi } from '../../../lib/ApiProvider.js';
-import { useConversations, type ConversationsListQuery } from './api.js';
+import { type ConversationsListQuery, useConversations } from './api.js';
 import { ConversationTable } from './ConversationTable.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
 import { RetentionNote } from './RetentionNote.js';
-import type { ReactNode } from 'react';
 
 export interface ConversationListProps {
   webchatId: string;
@@ -31,12 +31,18 @@ export function ConversationList({ webchatId, botName, query, onQueryChange }: C
   let body: ReactNode;
   if (list.error && !page) body = <ErrorCallout>{CONVERSATION_TEXTS.loadFailed}</ErrorCallout>;
   else if (!page) body = <LoadingState label={CONVERSATION_TEXTS.loading} />;
-  else if (page.total === 0) body = <EmptyState title={CONVERSATION_TEXTS.empty} description={CONVERSATION_TEXTS.emptyHint} />;
+  else if (page.total === 0)
+    body = <EmptyState title={CONVERSATION_TEXTS.empty} description={CONVERSATION_TEXTS.emptyHint} />;
   else
     body = (
       <Box aria-busy={list.isValidating} className="sb-conversations-busy">
         <ConversationTable conversations={page.conversations} order={query.order} />
-        <TablePagination limit={query.limit} offset={query.offset} total={page.total} onChange={(next) => onQueryChange({ ...query, ...next })} />
+        <TablePagination
+          limit={query.limit}
+          offset={query.offset}
+          total={page.total}
+          onChange={(next) => onQueryChange({ ...query, ...next })}
+        />
       </Box>
     );
 
@@ -49,11 +55,20 @@ export function ConversationList({ webchatId, botName, query, onQueryChange }: C
             {page ? ` (${page.total})` : ''}
           </Heading>
           <Flex gap="2" align="start" wrap="wrap">
-            <Button type="button" variant="soft" color="gray" onClick={() => onQueryChange({ ...query, order: descending ? 'asc' : 'desc', offset: 0 })}>
+            <Button
+              type="button"
+              variant="soft"
+              color="gray"
+              onClick={() => onQueryChange({ ...query, order: descending ? 'asc' : 'desc', offset: 0 })}
+            >
               <ArrowLeftIcon style={{ transform: descending ? 'rotate(-90deg)' : 'rotate(90deg)' }} />
               {descending ? CONVERSATION_TEXTS.newestFirst : CONVERSATION_TEXTS.oldestFirst}
             </Button>
-            <RefreshButton label={CONVERSATION_TEXTS.refresh} busy={list.isValidating} onClick={() => void list.mutate()} />
+            <RefreshButton
+              label={CONVERSATION_TEXTS.refresh}
+              busy={list.isValidating}
+              onClick={() => void list.mutate()}
+            />
             <ExportMenu
               label={CONVERSATION_TEXTS.exportLabel}
               nouns={CONVERSATION_TEXTS.nouns}
@@ -63,7 +78,9 @@ export function ConversationList({ webchatId, botName, query, onQueryChange }: C
             />
           </Flex>
         </Flex>
-        {page ? <RetentionNote keepHistoryDays={page.keepHistoryDays} retentionSeconds={page.retentionSeconds} /> : null}
+        {page ? (
+          <RetentionNote keepHistoryDays={page.keepHistoryDays} retentionSeconds={page.retentionSeconds} />
+        ) : null}
         {body}
       </section>
     </Flex>

@@ -17,7 +17,13 @@ export function ConversationMessageItem({ message, onOpenTool }: ConversationMes
     const { tool } = message;
     return (
       <Flex direction="column" align="center" gap="1" data-role="tool">
-        <Button type="button" variant="soft" color={tool.isError ? 'red' : 'gray'} size="1" onClick={(event) => onOpenTool(message, event.currentTarget)}>
+        <Button
+          type="button"
+          variant="soft"
+          color={tool.isError ? 'red' : 'gray'}
+          size="1"
+          onClick={(event) => onOpenTool(message, event.currentTarget)}
+        >
           <WrenchIcon /> {CONVERSATION_TEXTS.tool(tool.name, tool.isError)}
         </Button>
         <Text size="1" color="gray">

@@ -1,10 +1,10 @@
+import { Badge, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Badge, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ConversationSummary } from '../../../../shared/types/history.js';
 import '../../../components/stackTable.css';
-import { CONVERSATION_TEXTS } from './conversationTexts.js';
 import { conversationSearch } from './conversationSearch.js';
+import { CONVERSATION_TEXTS } from './conversationTexts.js';
 
 const COLUMNS = CONVERSATION_TEXTS.columns;
 const when = (ms: number) => new Date(ms).toLocaleString();
@@ -31,7 +31,9 @@ export function ConversationTable({ conversations, order }: ConversationTablePro
       </VisuallyHidden>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeaderCell aria-sort={order === 'asc' ? 'ascending' : 'descending'}>{COLUMNS.started}</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell aria-sort={order === 'asc' ? 'ascending' : 'descending'}>
+            {COLUMNS.started}
+          </Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>{COLUMNS.lastMessage}</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>{COLUMNS.messages}</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>{COLUMNS.firstQuestion}</Table.ColumnHeaderCell>
@@ -41,10 +43,18 @@ export function ConversationTable({ conversations, order }: ConversationTablePro
         {conversations.map((conversation) => {
           const started = when(conversation.startedAt);
           return (
-            <Table.Row key={conversation.id} className="sb-conversation-row" onClick={open(conversation.id)} data-conversation-id={conversation.id}>
+            <Table.Row
+              key={conversation.id}
+              className="sb-conversation-row"
+              onClick={open(conversation.id)}
+              data-conversation-id={conversation.id}
+            >
               <Table.RowHeaderCell data-label={COLUMNS.started}>
                 <Link asChild weight="medium">
-                  <RouterLink to={{ search: conversationSearch(conversation.id) }} aria-label={`${started}, ${CONVERSATION_TEXTS.openConversation}`}>
+                  <RouterLink
+                    to={{ search: conversationSearch(conversation.id) }}
+                    aria-label={`${started}, ${CONVERSATION_TEXTS.openConversation}`}
+                  >
                     {started}
                   </RouterLink>
                 </Link>
@@ -61,7 +71,11 @@ export function ConversationTable({ conversations, order }: ConversationTablePro
                 <Text>{conversation.messageCount}</Text>
               </Table.Cell>
               <Table.Cell data-label={COLUMNS.firstQuestion} className="sb-first-question">
-                {conversation.firstQuestion ? <Text>{conversation.firstQuestion}</Text> : <Text color="gray">{CONVERSATION_TEXTS.notKept}</Text>}
+                {conversation.firstQuestion ? (
+                  <Text>{conversation.firstQuestion}</Text>
+                ) : (
+                  <Text color="gray">{CONVERSATION_TEXTS.notKept}</Text>
+                )}
               </Table.Cell>
             </Table.Row>
           );

@@ -1,6 +1,6 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Card, DataList, Flex, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatTime } from '../../../../shared/format.js';
 import type { ConversationMessage } from '../../../../shared/types/history.js';
 import { ErrorCallout } from '../../../components/ErrorCallout.js';
@@ -65,19 +65,30 @@ export function ConversationView({ webchatId, conversationId }: { webchatId: str
             <DataList.Value>{conversation.messageCount}</DataList.Value>
           </DataList.Item>
         </DataList.Root>
-        {messages.length === 0 ? <RetentionNote keepHistoryDays={keepHistoryDays} retentionSeconds={retentionSeconds} /> : null}
+        {messages.length === 0 ? (
+          <RetentionNote keepHistoryDays={keepHistoryDays} retentionSeconds={retentionSeconds} />
+        ) : null}
         <Card size="2">
           <Flex direction="column" gap="3">
             <Heading as="h3" size="3" id="sb-conversation-messages">
               {CONVERSATION_TEXTS.exchange}
             </Heading>
-            <Flex direction="column" gap="3" role="log" aria-labelledby="sb-conversation-messages" className="sb-chat-log" tabIndex={0}>
+            <Flex
+              direction="column"
+              gap="3"
+              role="log"
+              aria-labelledby="sb-conversation-messages"
+              className="sb-chat-log"
+              tabIndex={0}
+            >
               {messages.length === 0 ? (
                 <Text as="p" color="gray" align="center" my="4">
                   {CONVERSATION_TEXTS.noMessages}
                 </Text>
               ) : (
-                messages.map((message) => <ConversationMessageItem key={message.id} message={message} onOpenTool={open} />)
+                messages.map((message) => (
+                  <ConversationMessageItem key={message.id} message={message} onOpenTool={open} />
+                ))
               )}
             </Flex>
           </Flex>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_CONVERSATIONS_QUERY, type ConversationsListQuery } from './api.js';
+import { type ConversationsListQuery, DEFAULT_CONVERSATIONS_QUERY } from './api.js';
 import { ConversationList } from './ConversationList.js';
-import { CONVERSATION_PARAM } from './conversationSearch.js';
 import { ConversationView } from './ConversationView.js';
+import { CONVERSATION_PARAM } from './conversationSearch.js';
 import './conversations.css';
 
 /**

@@ -12,7 +12,12 @@ export interface RetentionNoteProps {
 /** How long this bot's history is kept (issue 18: the tab says so); amber when it is not kept. */
 export function RetentionNote({ keepHistoryDays, retentionSeconds }: RetentionNoteProps) {
   return (
-    <Callout.Root color={keepHistoryDays === 0 ? 'amber' : 'gray'} variant="surface" size="1" data-testid="retention-note">
+    <Callout.Root
+      color={keepHistoryDays === 0 ? 'amber' : 'gray'}
+      variant="surface"
+      size="1"
+      data-testid="retention-note"
+    >
       <Callout.Icon>
         <InfoIcon />
       </Callout.Icon>

@@ -23,7 +23,8 @@ export const DEFAULT_CONVERSATIONS_QUERY: ConversationsListQuery = { limit: 10, 
 export const conversationKeys = {
   list: (userId: UserId, webchatId: string, q: ConversationsListQuery) =>
     userId ? (['webchat-conversations', userId, webchatId, q.limit, q.offset, q.order] as const) : null,
-  detail: (userId: UserId, webchatId: string, id: string) => (userId && id ? (['webchat-conversation', userId, webchatId, id] as const) : null),
+  detail: (userId: UserId, webchatId: string, id: string) =>
+    userId && id ? (['webchat-conversation', userId, webchatId, id] as const) : null,
 };
 
 export function useConversations(webchatId: string, query: ConversationsListQuery) {

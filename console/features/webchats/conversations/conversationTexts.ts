@@ -35,8 +35,10 @@ export const CONVERSATION_TEXTS = {
   /** What the bot's Keep history keeps (issue 18); with Don't keep, what its memory still holds for a while. */
   keptHistory: (days: number | null, retentionSeconds: number) => {
     const change = 'Change it with Keep history on the Bot Behaviour tab.';
-    if (days === null) return `History is kept forever: conversations stay here, in search and in exports until the bot is deleted. ${change}`;
-    if (days > 0) return `History is kept for ${days} days: a conversation is deleted with its messages ${days} days after its last message. ${change}`;
+    if (days === null)
+      return `History is kept forever: conversations stay here, in search and in exports until the bot is deleted. ${change}`;
+    if (days > 0)
+      return `History is kept for ${days} days: a conversation is deleted with its messages ${days} days after its last message. ${change}`;
     const ends = retentionText(Math.max(retentionSeconds, CHAT_LIMITS.activeWindowMs / 1000));
     const texts =
       retentionSeconds === 0
