@@ -6,31 +6,21 @@
  *   await alice.call('PUT', `/api/webchats/${bot.id}`, { temperature: 1 });
  */
 
-import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Webchat, WebchatInput } from '../../shared/types/webchat.js';
 import type { TestApp, TestUser } from './serverApp.js';
+import { type SignedInCaller, signedInCaller } from './signedInCaller.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { Method } from './signedInCaller.js';
 
-export interface WebchatCaller {
-  user: TestUser;
-  accessToken: string;
-  call: (method: Method, url: string, payload?: unknown, impersonate?: string) => Promise<LightMyRequestResponse>;
+export interface WebchatCaller extends SignedInCaller {
   /** POST /api/webchats with a name and description unless given; expects 201. */
   createBot: (fields?: WebchatInput) => Promise<Webchat>;
 }
 
 export async function signedIn(t: TestApp, fields: Partial<TestUser> = {}): Promise<WebchatCaller> {
-  const user = await t.createUser(fields);
-  const { accessToken } = await t.login(user.username, user.password);
-  const call: WebchatCaller['call'] = (method, url, payload, impersonate) =>
-    t.app.inject({
-      method,
-      url,
-      headers: t.auth(accessToken, impersonate),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const caller = await signedInCaller(t, fields);
+  const { call } = caller;
   const createBot: WebchatCaller['createBot'] = async (body = {}) => {
     const response = await call('POST', '/api/webchats', {
       name: 'Support',
@@ -40,7 +30,7 @@ export async function signedIn(t: TestApp, fields: Partial<TestUser> = {}): Prom
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Webchat>();
   };
-  return { user, accessToken, call, createBot };
+  return { ...caller, createBot };
 }
 
 /** A minimal valid image of each type the avatar accepts, as a data URL. */

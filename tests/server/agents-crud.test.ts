@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_DEFAULTS } from '../../shared/defaults.js';
 import type { Agent } from '../../shared/types/agent.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
+import { signedInCaller } from '../helpers/signedInCaller.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,15 +14,7 @@ afterAll(() => t.close());
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 async function signedIn(fields: Partial<TestUser> = {}) {
-  const user = await t.createUser(fields);
-  const { accessToken } = await t.login(user.username, user.password);
-  const call = (method: Method, url: string, payload?: unknown, impersonate?: string) =>
-    t.app.inject({
-      method,
-      url,
-      headers: t.auth(accessToken, impersonate),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { user, call } = await signedInCaller(t, fields);
   const create = async (name: string): Promise<Agent> => {
     const response = await call('POST', '/api/agents', { name });
     expect(response.statusCode).toBe(201);

@@ -3,36 +3,25 @@
  * back the values the API wrote (fractions, 0/1 booleans, bigint times), and the number move
  * and tool cascade behave as on SQLite. Runs when SWITCHBOARD_TEST_DATABASE_URL is set.
  */
-import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAgent } from '../../server/db/agents.js';
 import { associateNumber, findAgentByAccountAndNumber } from '../../server/db/phoneAssociations.js';
 import type { Agent } from '../../shared/types/agent.js';
 import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
+import { seedToolRow } from '../helpers/seedToolRow.js';
 import type { TestApp } from '../helpers/serverApp.js';
+import { type Call, signedInCaller } from '../helpers/signedInCaller.js';
 
 describe.skipIf(!POSTGRES_TEST_URL)('agents on PostgreSQL', () => {
   let t: TestApp;
-  let call: (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ) => Promise<LightMyRequestResponse>;
+  let call: Call;
   let userId: string;
 
   beforeAll(async () => {
     t = await createPostgresTestApp('sb_agents');
-    const user = await t.createUser();
-    userId = user.id;
-    const { accessToken } = await t.login(user.username, user.password);
-    call = (method, url, payload) =>
-      t.app.inject({
-        method,
-        url,
-        headers: t.auth(accessToken),
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
+    const caller = await signedInCaller(t);
+    userId = caller.user.id;
+    call = caller.call;
   });
 
   afterAll(() => t?.close());
@@ -66,22 +55,7 @@ describe.skipIf(!POSTGRES_TEST_URL)('agents on PostgreSQL', () => {
     await call('DELETE', `/api/agents/${b.id}`);
     expect((await call('GET', '/api/phone-associations')).json().associations).toEqual([]);
 
-    const toolId = randomUUID();
-    const now = Date.now();
-    await t.db
-      .insertInto('tools')
-      .values({
-        id: toolId,
-        user_id: userId,
-        name: 'pg_tool',
-        description: 'd',
-        type: 'function',
-        parameters: '{}',
-        handler_code: '',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const toolId = await seedToolRow(t.db, userId);
     expect((await call('PATCH', `/api/agents/${a.id}`, { tools: [toolId] })).json<Agent>().tools).toHaveLength(1);
     await t.db.deleteFrom('tools').where('id', '=', toolId).execute();
     expect((await call('GET', '/api/agents')).json<Agent[]>().find((x) => x.id === a.id)?.tools).toEqual([]);

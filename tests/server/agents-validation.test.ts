@@ -1,51 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../shared/types/agent.js';
+import { seedToolRow } from '../helpers/seedToolRow.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
+import { type Call, signedInCaller } from '../helpers/signedInCaller.js';
 
 let t: TestApp;
-let token: string;
+let call: Call;
 let userId: string;
 let agent: Agent;
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: t.auth(token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 const patch = (body: unknown) => call('PATCH', `/api/agents/${agent.id}`, body);
 
 beforeAll(async () => {
   t = await createTestApp();
-  const user = await t.createUser();
-  userId = user.id;
-  token = (await t.login(user.username, user.password)).accessToken;
+  const caller = await signedInCaller(t);
+  userId = caller.user.id;
+  call = caller.call;
   agent = (await call('POST', '/api/agents', { name: 'Validated' })).json<Agent>();
 });
 afterAll(() => t.close());
 
 /** A tool row of `owner` (tools have their own routes; here only the link matters). */
-async function insertTool(owner: string, name: string): Promise<string> {
-  const id = randomUUID();
-  const now = Date.now();
-  await t.db
-    .insertInto('tools')
-    .values({
-      id,
-      user_id: owner,
-      name,
-      description: `${name} tool`,
-      type: 'function',
-      parameters: '{}',
-      handler_code: '',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
+const insertTool = (owner: string, name: string) => seedToolRow(t.db, owner, { name, description: `${name} tool` });
 
 describe('PATCH /api/agents/:id accepts values in range', () => {
   it.each<[string, unknown]>([

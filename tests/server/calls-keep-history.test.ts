@@ -10,7 +10,7 @@ import type { HistorySearchPage } from '../../shared/types/history.js';
 import type { EndedSessionsPage } from '../../shared/types/session.js';
 import { seedCall } from '../helpers/seedHistory.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
-import { type SignedInCaller, signedInCaller } from '../helpers/signedInCaller.js';
+import { type SignedInCaller, signedInCaller, signInAgain } from '../helpers/signedInCaller.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,21 +47,7 @@ async function call(owner: SignedInCaller, agent: Agent, words: string): Promise
   return streamSid;
 }
 
-/** The owner signed in afresh (the clock moved past the token's lifetime). */
-async function fresh(owner: SignedInCaller): Promise<SignedInCaller> {
-  const { accessToken } = await t.login(owner.user.username, owner.user.password);
-  return {
-    ...owner,
-    accessToken,
-    call: (method, url, payload) =>
-      t.app.inject({
-        method,
-        url,
-        headers: t.auth(accessToken),
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      }),
-  };
-}
+const fresh = (owner: SignedInCaller) => signInAgain(t, owner);
 
 async function ended(owner: SignedInCaller, query = ''): Promise<{ total: number; sids: string[] }> {
   const body = (await owner.call('GET', `/api/sessions/ended-sessions${query}`)).json<EndedSessionsPage>();

@@ -7,6 +7,7 @@ import { customValuesMap } from '../../server/db/customValues.js';
 import { substituteValues } from '../../shared/template.js';
 import type { CustomValue } from '../../shared/types/tool.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
+import { signedInCaller } from '../helpers/signedInCaller.js';
 
 let t: TestApp;
 
@@ -16,15 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function signedIn(fields?: Partial<TestUser>) {
-  const user = await t.createUser(fields);
-  const { accessToken } = await t.login(user.username, user.password);
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, impersonate?: string) =>
-    t.app.inject({
-      method,
-      url,
-      headers: t.auth(accessToken, impersonate),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { user, call } = await signedInCaller(t, fields);
   const list = async (impersonate?: string) =>
     (await call('GET', '/api/custom-values', undefined, impersonate)).json<{
       success: boolean;

@@ -10,6 +10,7 @@ import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { CHAT_LIMITS } from '../../shared/types/chat.js';
 import type { ConversationDetail, ConversationsPage, HistorySearchPage } from '../../shared/types/history.js';
 import { type ChatBed, eventData, startChatBed } from '../helpers/chatServer.js';
+import { signInAgain } from '../helpers/signedInCaller.js';
 import type { WebchatCaller } from '../helpers/webchatServer.js';
 
 let bed: ChatBed;
@@ -29,21 +30,7 @@ async function chat(botId: string, text: string, conversationId?: string): Promi
   return eventData<{ conversationId: string }>(answer, 'start').conversationId;
 }
 
-/** The owner signed in afresh: the tests move the clock past an access token's lifetime. */
-async function fresh(owner: WebchatCaller): Promise<WebchatCaller> {
-  const { accessToken } = await bed.t.login(owner.user.username, owner.user.password);
-  return {
-    ...owner,
-    accessToken,
-    call: (method, url, payload) =>
-      bed.t.app.inject({
-        method,
-        url,
-        headers: bed.t.auth(accessToken),
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      }),
-  };
-}
+const fresh = (owner: WebchatCaller) => signInAgain(bed.t, owner);
 
 /** What the owner's history holds of the bot's conversation `id`: the tab's list, the detail, search, export and the search index. */
 async function history(owner: WebchatCaller, botId: string, id: string, word: string) {

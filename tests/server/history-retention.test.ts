@@ -9,6 +9,7 @@ import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { CHAT_LIMITS } from '../../shared/types/chat.js';
 import type { ConversationDetail, ConversationsPage, HistorySearchPage } from '../../shared/types/history.js';
 import { type ChatBed, eventData, startChatBed } from '../helpers/chatServer.js';
+import { signInAgain } from '../helpers/signedInCaller.js';
 import type { WebchatCaller } from '../helpers/webchatServer.js';
 
 let bed: ChatBed;
@@ -41,21 +42,6 @@ const detail = async (owner: WebchatCaller, botId: string, id: string) => {
 };
 const listed = async (owner: WebchatCaller, botId: string) =>
   (await owner.call('GET', `/api/history/webchats/${botId}/conversations`)).json<ConversationsPage>();
-/** The same owner signed in afresh: the clock moved past their access token's lifetime. */
-async function signInAgain(owner: WebchatCaller): Promise<WebchatCaller> {
-  const { accessToken } = await bed.t.login(owner.user.username, owner.user.password);
-  return {
-    ...owner,
-    accessToken,
-    call: (method, url, payload) =>
-      bed.t.app.inject({
-        method,
-        url,
-        headers: bed.t.auth(accessToken),
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      }),
-  };
-}
 const jsonl = async (owner: WebchatCaller, botId: string) =>
   (await owner.call('GET', `/api/history/webchats/${botId}/export?format=jsonl`)).body;
 
@@ -83,7 +69,7 @@ describe('history of a bot that keeps none, within its retention', () => {
 
     bed.t.clock.advance(IDLE_GONE + 120_000);
     await bed.t.app.chat.sweep();
-    const later = await signInAgain(owner);
+    const later = await signInAgain(bed.t, owner);
     expect(await found(later, 'banana')).toEqual([]);
     expect((await listed(later, bot.id)).total).toBe(0);
     expect(await detail(later, bot.id, id)).toBe(404);

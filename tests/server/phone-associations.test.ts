@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Agent, PhoneAssociation } from '../../shared/types/agent.js';
 import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
+import { signedInCaller } from '../helpers/signedInCaller.js';
 
 const PUBLIC_URL = 'https://switchboard.example.com';
 const WEBHOOK = `${PUBLIC_URL}/api/twilio/incoming-call`;
@@ -20,18 +21,8 @@ beforeEach(() => {
   fake.numbers.length = 0;
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
-
 async function signedIn(fields: Partial<TestUser> = {}) {
-  const user = await t.createUser(fields);
-  const { accessToken } = await t.login(user.username, user.password);
-  const call = (method: Method, url: string, payload?: unknown, impersonate?: string) =>
-    t.app.inject({
-      method,
-      url,
-      headers: t.auth(accessToken, impersonate),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { user, call } = await signedInCaller(t, fields);
   const create = async (name: string) => (await call('POST', '/api/agents', { name })).json<Agent>();
   const agent = async (id: string) => (await call('GET', `/api/agents/${id}`)).json<Agent>();
   const associate = (phoneNumber: string, agentId: string) =>

@@ -8,6 +8,7 @@ import { SQLITE_FILE_NAME } from '../../server/db/openDatabase.js';
 import { OWNER_ANSWERS_DEFAULTS } from '../../server/http/OwnerAnswers.js';
 import { getAccountSecrets } from '../../server/settings/accountSecrets.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
+import { signedInCaller } from '../helpers/signedInCaller.js';
 
 let t: TestApp;
 
@@ -17,15 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function signedIn() {
-  const user = await t.createUser();
-  const { accessToken } = await t.login(user.username, user.password);
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: t.auth(accessToken),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { user, call } = await signedInCaller(t);
   return { user, call };
 }
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../shared/types/tool.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
+import { signedInCaller } from '../helpers/signedInCaller.js';
 
 let t: TestApp;
 
@@ -13,18 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
 async function signedIn(fields?: Partial<TestUser>) {
-  const user = await t.createUser(fields);
-  const { accessToken } = await t.login(user.username, user.password);
-  const call = (method: Method, url: string, payload?: unknown, impersonate?: string) =>
-    t.app.inject({
-      method,
-      url,
-      headers: t.auth(accessToken, impersonate),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { user, call } = await signedInCaller(t, fields);
   return { user, call };
 }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTool } from '../../server/tools/runTool.js';
 import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
 import { createTestApp, type TestApp, type TestUser, uniqueName } from '../helpers/serverApp.js';
+import { signedInCaller } from '../helpers/signedInCaller.js';
 
 const TIMEOUT_MS = 300;
 let t: TestApp;
@@ -21,15 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function signedIn(fields?: Partial<TestUser>) {
-  const user = await t.createUser(fields);
-  const { accessToken } = await t.login(user.username, user.password);
-  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: t.auth(accessToken),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { user, call } = await signedInCaller(t, fields);
   const createTool = async (handler_code: string, parameters: Record<string, unknown> = NUMBER_X) =>
     (
       await call('POST', '/api/tools', {

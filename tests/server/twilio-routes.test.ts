@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../shared/types/agent.js';
 import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
+import { signedInCaller } from '../helpers/signedInCaller.js';
 
 const PUBLIC_URL = 'https://switchboard.example.com';
 const MISSING = {
@@ -23,18 +24,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-
 async function signedIn(app: TestApp = t, fields: Partial<TestUser> = {}) {
-  const user = await app.createUser(fields);
-  const { accessToken } = await app.login(user.username, user.password);
-  const call = (method: Method, url: string, payload?: unknown, impersonate?: string) =>
-    app.app.inject({
-      method,
-      url,
-      headers: app.auth(accessToken, impersonate),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { user, call } = await signedInCaller(app, fields);
   const useTwilio = (authToken = fake.authToken) =>
     call('PUT', '/api/accounts/settings', { twilio_account_sid: fake.accountSid, twilio_auth_token: authToken });
   /** An agent, holding `phoneNumber` when given. */

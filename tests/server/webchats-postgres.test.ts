@@ -2,13 +2,13 @@
  * Web chat bots and demos on PostgreSQL: fractions, 0/1 booleans, bigint times and counts read
  * back as on SQLite; tool and bot cascades hold. Runs when SWITCHBOARD_TEST_DATABASE_URL is set.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWebchat } from '../../server/db/webchats.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Demo, Webchat } from '../../shared/types/webchat.js';
 import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
+import { seedToolRow } from '../helpers/seedToolRow.js';
 import type { TestApp } from '../helpers/serverApp.js';
 import { AVATARS, signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
@@ -50,22 +50,7 @@ describe.skipIf(!POSTGRES_TEST_URL)('web chat bots on PostgreSQL', () => {
   });
 
   it('drops deleted tools from bots and deleted bots take their demos', async () => {
-    const toolId = randomUUID();
-    const now = Date.now();
-    await t.db
-      .insertInto('tools')
-      .values({
-        id: toolId,
-        user_id: alice.user.id,
-        name: 'pg_tool',
-        description: 'd',
-        type: 'function',
-        parameters: '{}',
-        handler_code: '',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const toolId = await seedToolRow(t.db, alice.user.id);
     const bot = await alice.createBot({ tools: [toolId] });
     expect(bot.tools).toEqual([toolId]);
     const demo = (
