@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserById } from '../../server/db/users.js';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp, uniqueName } from '../helpers/serverApp.js';
 
 let t: TestApp;
@@ -46,9 +47,7 @@ describe('Create User answers name their field', () => {
     const username = uniqueName('taken');
     expect((await create({ username })).statusCode).toBe(201);
     const response = await create({ username });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      success: false,
+    expectApiError(response, 409, {
       error: 'Username already exists',
       code: 'conflict',
       details: { field: 'username' },
@@ -61,13 +60,7 @@ describe('an email for every user an admin manages', () => {
     const target = await t.createUser();
     for (const email of ['', '  ', null]) {
       const response = await call('PUT', `/api/accounts/admin/users/${target.id}`, { email });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        success: false,
-        error: 'Email is required',
-        code: 'bad_request',
-        details: { field: 'email' },
-      });
+      expectApiError(response, 400, { error: 'Email is required', code: 'bad_request', details: { field: 'email' } });
     }
     expect((await findUserById(t.db, target.id))?.email).toBe(target.email);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSettings } from '../../server/db/settings.js';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp, type TestUser, uniqueName } from '../helpers/serverApp.js';
 
 let t: TestApp;
@@ -91,9 +92,7 @@ describe('POST /api/accounts/admin/users', () => {
 
   it('answers 409 for a taken username', async () => {
     const response = await call('POST', '/api/accounts/admin/users', 'admin', newUser({ username: user.username }));
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      success: false,
+    expectApiError(response, 409, {
       error: 'Username already exists',
       code: 'conflict',
       details: { field: 'username' },

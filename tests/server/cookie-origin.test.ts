@@ -3,6 +3,7 @@
  * posting text/plain with the victim's cookie neither rotates nor revokes the session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/serverApp.js';
 
 const PUBLIC_URL = 'https://switchboard.example.com';
@@ -40,12 +41,7 @@ describe.each(['refresh-token', 'logout'] as const)('POST /api/accounts/%s', (ro
   it.each(CROSS_SITE)('refuses %s with 403 and leaves the session alone', async (_name, headers) => {
     const session = await signIn();
     const response = await post(route, session, headers);
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({
-      success: false,
-      error: 'Cross-site requests are not allowed here',
-      code: 'forbidden',
-    });
+    expectApiError(response, 403, { error: 'Cross-site requests are not allowed here', code: 'forbidden' });
     expect(response.cookies).toEqual([]);
     // The session is untouched: its access token works and the same refresh token still rotates.
     const settings = await t.app.inject({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskUrlSecrets } from '../../server/http/logging.js';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 import { listenForSockets, openTestSocket } from '../helpers/serverSocket.js';
 
@@ -26,12 +27,7 @@ describe('error policy', () => {
 
   it('hides the internals of a 500 and logs them with the request id', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test-failure' });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({
-      success: false,
-      error: 'Internal server error - please try again later',
-      code: 'internal_error',
-    });
+    expectApiError(response, 500, { error: 'Internal server error - please try again later', code: 'internal_error' });
     expect(response.body).not.toContain('hunter2');
     const requestId = response.headers['x-request-id'];
     expect(requestId).toBeTruthy();

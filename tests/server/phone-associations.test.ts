@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Agent, PhoneAssociation } from '../../shared/types/agent.js';
 import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 import { signedInCaller } from '../helpers/signedInCaller.js';
 
@@ -196,9 +197,7 @@ describe('pointing the Twilio number at the server', () => {
     await u.useFakeTwilio();
     const a = await u.create('A');
     const response = await u.associate('+14155550125', a.id);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      success: false,
+    expectApiError(response, 400, {
       error: 'phoneNumber: +14155550125 is not a number of your Twilio account',
       code: 'validation_failed',
     });
@@ -211,9 +210,7 @@ describe('pointing the Twilio number at the server', () => {
     fake.addNumber('+14155550126');
     const a = await u.create('A');
     const response = await u.associate('+14155550126', a.id);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      success: false,
+    expectApiError(response, 400, {
       error: 'Twilio rejected the credentials (Authenticate)',
       code: 'twilio_auth_failed',
     });

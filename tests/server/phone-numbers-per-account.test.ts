@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findAgentByAccountAndNumber } from '../../server/db/phoneAssociations.js';
 import type { Agent } from '../../shared/types/agent.js';
 import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 
 /** Each test's own number of the fake account (tests share one database). */
@@ -56,9 +57,7 @@ describe("an account's number belongs to one agent in the instance", () => {
     const bob = await owner(t);
     expect((await alice.associate()).json()).toEqual({ success: true });
     const refused = await bob.associate();
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      success: false,
+    expectApiError(refused, 409, {
       error: `phoneNumber: ${NUMBER} is already assigned to another user's agent`,
       code: 'conflict',
     });

@@ -11,6 +11,7 @@ import {
   type FakeOpenAIChat,
   startFakeOpenAIChat,
 } from '../fixtures/fakeOpenAIChat.js';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 
 const KEY = 'sk-summarize-test-1234';
@@ -144,9 +145,7 @@ describe('POST /api/webchats/summarize', () => {
     const keyless = await t.createUser();
     const { accessToken } = await t.login(keyless.username, keyless.password);
     const response = await summarize({ text: 'Some content' }, accessToken);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      success: false,
+    expectApiError(response, 400, {
       code: 'missing_credentials',
       error: 'The OpenAI API key is missing. Add your OpenAI API key in Settings.',
     });
@@ -157,9 +156,7 @@ describe('POST /api/webchats/summarize', () => {
     const { accessToken } = await t.login(refused.username, refused.password);
     await saveKey(accessToken, 'sk-not-a-real-key-9999');
     const response = await summarize({ text: 'Some content' }, accessToken);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      success: false,
+    expectApiError(response, 400, {
       code: 'openai_auth_failed',
       error: 'OpenAI refused the API key. Fix your OpenAI API key in Settings.',
     });
@@ -187,12 +184,7 @@ describe('POST /api/webchats/summarize', () => {
   it('answers 502 when OpenAI fails, and when one chunk of a long text fails', async () => {
     fake.enqueue({ httpError: FAKE_ERRORS.serverError(500) });
     const single = await summarize({ text: 'Some content' });
-    expect(single.statusCode).toBe(502);
-    expect(single.json()).toEqual({
-      success: false,
-      code: 'upstream_error',
-      error: 'OpenAI failed (500). Please try again later.',
-    });
+    expectApiError(single, 502, { code: 'upstream_error', error: 'OpenAI failed (500). Please try again later.' });
     fake.enqueue({ text: 'ok' }, { httpError: FAKE_ERRORS.serverError(503) });
     const chunked = await summarize({ text: paragraphs(12) });
     expect(chunked.statusCode).toBe(502);

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTool } from '../../server/db/tools.js';
 import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { type SignedInCaller, signedInCaller } from '../helpers/signedInCaller.js';
 
@@ -50,9 +51,7 @@ describe('parameters schema bounds', () => {
     const saves = Array.from({ length: 7 }, () => me.call('POST', '/api/tools', tool({ parameters: branches(2500) })));
     const probes = Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/health' }));
     for (const response of await Promise.all(saves)) {
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        success: false,
+      expectApiError(response, 400, {
         error: 'parameters: must have at most 500 schemas (properties, items and branches together)',
         code: 'validation_failed',
       });
@@ -151,9 +150,7 @@ describe('handler code syntax', () => {
   it('refuses code that does not compile with 400 naming handler_code, its line and column', async () => {
     const handler_code = 'async function handler(args) {\n  const x = 1;\n  return (x +);\n}';
     const response = await me.call('POST', '/api/tools', tool({ handler_code }));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      success: false,
+    expectApiError(response, 400, {
       error: "handler_code: SyntaxError: unexpected token in expression: ')' (line 3, column 14)",
       code: 'validation_failed',
       details: { field: 'handler_code', line: 3, column: 14 },
@@ -209,9 +206,7 @@ describe('bodies nested too deeply', () => {
         headers: { ...t.auth(me.accessToken), 'content-type': 'application/json' },
         payload: wrap(deep(levels)),
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        success: false,
+      expectApiError(response, 400, {
         error: 'The request body is nested too deeply (at most 128 levels)',
         code: 'invalid_json',
       });

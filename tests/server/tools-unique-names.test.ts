@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../server/db/migrations/index.js';
 import { openDatabase } from '../../server/db/openDatabase.js';
 import type { Tool } from '../../shared/types/tool.js';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedInCaller } from '../helpers/signedInCaller.js';
 import { ownTestDatabase, UNIQUE_VIOLATION } from '../helpers/testDatabase.js';
@@ -34,12 +35,7 @@ describe('tool names', () => {
     const me = await signedInCaller(t);
     expect((await me.call('POST', '/api/tools', tool('get_weather'))).statusCode).toBe(201);
     const response = await me.call('POST', '/api/tools', tool('  get_weather '));
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      success: false,
-      error: 'name: a tool named "get_weather" already exists',
-      code: 'conflict',
-    });
+    expectApiError(response, 409, { error: 'name: a tool named "get_weather" already exists', code: 'conflict' });
     expect((await me.call('GET', '/api/tools')).json<Tool[]>().map((t) => t.name)).toEqual(['get_weather']);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../shared/types/agent.js';
 import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 import { signedInCaller } from '../helpers/signedInCaller.js';
 
@@ -71,9 +72,7 @@ describe('GET /api/twilio/get-all-phone-numbers', () => {
     const u = await signedIn();
     await u.useTwilio('wrong-token');
     const response = await u.call('GET', '/api/twilio/get-all-phone-numbers');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      success: false,
+    expectApiError(response, 400, {
       error: 'Twilio rejected the credentials (Authenticate)',
       code: 'twilio_auth_failed',
     });
@@ -85,9 +84,7 @@ describe('GET /api/twilio/get-all-phone-numbers', () => {
       const u = await signedIn(offline);
       await u.useTwilio();
       const response = await u.call('GET', '/api/twilio/get-all-phone-numbers');
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({
-        success: false,
+      expectApiError(response, 502, {
         error: 'Twilio could not be reached. Please try again later.',
         code: 'upstream_error',
       });
@@ -131,9 +128,7 @@ describe('POST /api/twilio/make-call', () => {
       const u = await signedIn();
       const agent = await u.agent('+14155550202');
       const response = await u.makeCall(phoneNumber, agent.id);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        success: false,
+      expectApiError(response, 400, {
         error: 'phoneNumber: use international format, e.g. +14155550123',
         code: 'validation_failed',
       });
@@ -175,17 +170,10 @@ describe('POST /api/twilio/make-call', () => {
     const agent = await u.agent('+14155550205');
     fake.failNextCall(400, 21215, 'Account not authorized to call +88212345678.');
     const refused = await u.makeCall('+88212345678', agent.id);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({
-      success: false,
-      error: 'Account not authorized to call +88212345678.',
-      code: 'twilio_error',
-    });
+    expectApiError(refused, 400, { error: 'Account not authorized to call +88212345678.', code: 'twilio_error' });
     fake.failNextCall(503, 20503, 'Service unavailable');
     const outage = await u.makeCall('+14155550999', agent.id);
-    expect(outage.statusCode).toBe(502);
-    expect(outage.json()).toEqual({
-      success: false,
+    expectApiError(outage, 502, {
       error: 'Twilio failed: Service unavailable. Please try again later.',
       code: 'upstream_error',
     });

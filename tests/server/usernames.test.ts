@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USERNAME_ERRORS } from '../../shared/usernames.js';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 
 let t: TestApp;
@@ -44,9 +45,7 @@ describe('creating and renaming users', () => {
 
   it('refuses NUL in a name with 400 naming the field (refused in any request body, server/http/nulCharacters.ts)', async () => {
     const response = await createUser('rt\u0000admin');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      success: false,
+    expectApiError(response, 400, {
       error: 'username: must not contain control characters (U+0000)',
       code: 'validation_failed',
     });

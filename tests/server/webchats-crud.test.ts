@@ -5,6 +5,7 @@ import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import { DEFAULT_APPEARANCE, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Webchat } from '../../shared/types/webchat.js';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { AVATARS, signedIn } from '../helpers/webchatServer.js';
 
@@ -109,9 +110,7 @@ describe('creating a bot', () => {
       );
     }
     const response = await alice.call('POST', '/api/webchats', { name: 'One more', description: 'd' });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({
-      success: false,
+    expectApiError(response, 403, {
       code: 'quota_exceeded',
       error: `Limit reached: at most ${USER_QUOTAS.webchats} web chat bots per user`,
     });

@@ -8,6 +8,7 @@ import { searchKnowledge } from '../../server/db/knowledge.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { WebchatKnowledge } from '../../shared/types/knowledge.js';
 import type { Webchat } from '../../shared/types/webchat.js';
+import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
@@ -140,9 +141,7 @@ describe('checks', () => {
       200,
     );
     const response = await put(bot.id, { knowledge: { pages: pages(USER_QUOTAS.knowledgePagesPerWebchat + 1) } });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({
-      success: false,
+    expectApiError(response, 403, {
       code: 'quota_exceeded',
       error: `Limit reached: at most ${USER_QUOTAS.knowledgePagesPerWebchat} crawled pages per bot`,
     });
