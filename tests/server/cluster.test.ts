@@ -7,9 +7,9 @@
  * only without the PostgreSQL server binaries (CI has them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage } from '../../shared/protocol.js';
 import { ringSwitchboard } from '../fixtures/ringSwitchboard.js';
 import { CLUSTER_PUBLIC_URL, type ClusterServers, startClusterServers } from '../helpers/clusterServers.js';
+import { nextOfType } from '../helpers/nextOfType.js';
 import { signIn } from '../helpers/serverProcess.js';
 import { openTestSocket, type TestSocket } from '../helpers/serverSocket.js';
 import { throwawayPostgresUnavailable } from '../helpers/throwawayPostgres.js';
@@ -18,17 +18,6 @@ const unavailable = throwawayPostgresUnavailable();
 let cluster: ClusterServers;
 
 const wsBase = (url: string) => url.replace(/^http/, 'ws');
-
-/** The next message of `type` on the socket, skipping others. */
-async function nextOfType<T extends ServerMessage['type']>(
-  socket: TestSocket,
-  type: T,
-): Promise<Extract<ServerMessage, { type: T }>> {
-  for (;;) {
-    const message = await socket.nextMessage();
-    if (message.type === type) return message as Extract<ServerMessage, { type: T }>;
-  }
-}
 
 async function openConsole(url: string, token: string): Promise<TestSocket> {
   const socket = openTestSocket(`${wsBase(url)}/api/frontend?token=${token}`);

@@ -5,9 +5,8 @@
  * Session ends the call at Twilio, and calls running side by side share nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage } from '../../shared/protocol.js';
 import type { CallSession, EndedSessionsPage, SessionMessage } from '../../shared/types/session.js';
-import type { TestSocket } from '../helpers/serverSocket.js';
+import { nextOfType } from '../helpers/nextOfType.js';
 import { startVoiceHarness, type VoiceHarness } from '../helpers/voiceHarness.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 
@@ -16,13 +15,6 @@ beforeAll(async () => {
   h = await startVoiceHarness();
 });
 afterAll(() => h.close());
-
-async function nextOf(socket: TestSocket, type: ServerMessage['type']): Promise<ServerMessage> {
-  for (;;) {
-    const message = await socket.nextMessage();
-    if (message.type === type) return message;
-  }
-}
 
 describe('ending calls', () => {
   it('a Realtime drop mid-call closes the stream politely and ends the session', async () => {
@@ -33,7 +25,7 @@ describe('ending calls', () => {
     h.t.clock.advance(42_000);
     call.realtime.drop();
     expect(await call.twilio.closed).toEqual({ code: 1000, reason: 'Call ended' });
-    expect(await nextOf(events, 'session.ended')).toEqual({
+    expect(await nextOfType(events, 'session.ended')).toEqual({
       type: 'session.ended',
       streamSid: call.streamSid,
       duration: 42,
@@ -62,7 +54,7 @@ describe('ending calls', () => {
     const events = await o.console();
     const call = await h.incomingCall(o);
     await call.realtime.waitFor('session.update');
-    await nextOf(events, 'session.created');
+    await nextOfType(events, 'session.created');
     call.realtime.serverError();
     const marker = Buffer.alloc(160, 0x35);
     call.twilio.sendFrame(marker);
@@ -77,7 +69,7 @@ describe('ending calls', () => {
     });
     expect(await call.twilio.closed).toEqual({ code: 1000, reason: 'Call ended' });
     await call.realtime.closed;
-    expect(await nextOf(events, 'session.ended')).toMatchObject({ streamSid: call.streamSid });
+    expect(await nextOfType(events, 'session.ended')).toMatchObject({ streamSid: call.streamSid });
   });
 
   it('a caller hanging up mid-response closes the Realtime socket within a second and keeps what was said', async () => {
@@ -89,13 +81,13 @@ describe('ending calls', () => {
       const o = await h.owner({ agent: { speakFirst: true } });
       const events = await o.console();
       const call = await h.incomingCall(o);
-      await nextOf(events, 'call.message');
+      await nextOfType(events, 'call.message');
       await waitUntil(() => call.twilio.playedMs >= 200);
       const hungUpAt = Date.now();
       call.twilio.hangUp();
       await call.realtime.closed;
       expect(Date.now() - hungUpAt).toBeLessThan(1000);
-      await nextOf(events, 'session.ended');
+      await nextOfType(events, 'session.ended');
       const messages = (await o.call('GET', `/api/sessions/messages/${call.streamSid}`)).json<SessionMessage[]>();
       expect(messages).toHaveLength(1);
       expect(messages[0]!.type).toBe('assistant');
@@ -111,7 +103,7 @@ describe('ending calls', () => {
     const o = await h.owner();
     const events = await o.console();
     const call = await h.incomingCall(o);
-    await nextOf(events, 'session.created');
+    await nextOfType(events, 'session.created');
     expect(
       (await o.call('GET', '/api/sessions/active-sessions'))
         .json<{ sessions: CallSession[] }>()
@@ -133,7 +125,7 @@ describe('ending calls', () => {
     await call.realtime.closed;
     await call.twilio.closed;
     expect(call.twilio.sent.at(-1)).toMatchObject({ event: 'stop' });
-    await nextOf(events, 'session.ended');
+    await nextOfType(events, 'session.ended');
     expect((await o.call('GET', '/api/sessions/active-sessions')).json<{ sessions: CallSession[] }>().sessions).toEqual(
       [],
     );

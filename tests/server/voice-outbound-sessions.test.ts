@@ -8,11 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../server/twilio/signature.js';
 import { RingingCalls } from '../../server/voice/RingingCalls.js';
-import type { ServerMessage } from '../../shared/protocol.js';
 import type { CallSession, EndedSessionsPage } from '../../shared/types/session.js';
 import { statusCallbackParams } from '../fixtures/fakeTwilioStatusCallbacks.js';
 import { postTwilioWebhook } from '../fixtures/fakeTwilioWebhook.js';
-import type { TestSocket } from '../helpers/serverSocket.js';
+import { nextOfType } from '../helpers/nextOfType.js';
 import { startVoiceHarness, VOICE_PUBLIC_URL, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 
@@ -23,16 +22,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const CALLEE = '+442071838750';
-
-async function nextOf<T extends ServerMessage['type']>(
-  socket: TestSocket,
-  type: T,
-): Promise<Extract<ServerMessage, { type: T }>> {
-  for (;;) {
-    const message = await socket.nextMessage();
-    if (message.type === type) return message as Extract<ServerMessage, { type: T }>;
-  }
-}
 
 async function placeCall(o: VoiceOwner): Promise<string> {
   const made = await o.call('POST', '/api/twilio/make-call', { phoneNumber: CALLEE, agentId: o.agent.id });
@@ -58,7 +47,7 @@ describe('a placed call', () => {
     const o = await h.owner();
     const events = await o.console();
     const callSid = await placeCall(o);
-    const created = await nextOf(events, 'session.created');
+    const created = await nextOfType(events, 'session.created');
     expect(created).toEqual({
       type: 'session.created',
       streamSid: callSid,
@@ -97,10 +86,10 @@ describe('a placed call', () => {
     const events = await o.console();
     const callSid = await placeCall(o);
     const placedAt = h.t.clock.now();
-    await nextOf(events, 'session.created');
+    await nextOfType(events, 'session.created');
     h.t.clock.advance(7_000);
     const twilio = await h.answer(callSid);
-    const connected = await nextOf(events, 'session.created');
+    const connected = await nextOfType(events, 'session.created');
     expect(connected).toMatchObject({ streamSid: twilio.streamSid, callSid, startTime: placedAt });
     expect(connected.ringing).toBeUndefined();
     const sessions = await active(o);
@@ -115,7 +104,7 @@ describe('a placed call', () => {
 
     h.t.clock.advance(5_000);
     twilio.hangUp();
-    expect(await nextOf(events, 'session.ended')).toMatchObject({ streamSid: twilio.streamSid, duration: 12 });
+    expect(await nextOfType(events, 'session.ended')).toMatchObject({ streamSid: twilio.streamSid, duration: 12 });
     expect(await sessionRows(callSid)).toHaveLength(1);
     const page = (await o.call('GET', '/api/sessions/ended-sessions')).json<EndedSessionsPage>();
     expect(page.sessions.map((s) => s.streamSid)).toEqual([twilio.streamSid]);
@@ -129,10 +118,10 @@ describe('a placed call', () => {
     const o = await h.owner();
     const events = await o.console();
     const callSid = await placeCall(o);
-    await nextOf(events, 'session.created');
+    await nextOfType(events, 'session.created');
     h.t.clock.advance(30_000);
     h.rest.finishCall(callSid, status);
-    expect(await nextOf(events, 'session.ended')).toEqual({
+    expect(await nextOfType(events, 'session.ended')).toEqual({
       type: 'session.ended',
       streamSid: callSid,
       duration: 30,
@@ -190,10 +179,10 @@ describe('a placed call', () => {
     const o = await h.owner();
     const events = await o.console();
     const callSid = await placeCall(o);
-    await nextOf(events, 'session.created');
+    await nextOfType(events, 'session.created');
     const ended = await o.call('POST', '/api/sessions/end-session', { streamSid: callSid });
     expect(ended.json()).toEqual({ success: true });
-    expect(await nextOf(events, 'session.ended')).toMatchObject({ streamSid: callSid });
+    expect(await nextOfType(events, 'session.ended')).toMatchObject({ streamSid: callSid });
     expect(h.rest.calls.find((c) => c.sid === callSid)!.status).toBe('canceled');
     expect(await callbackAnswer(callSid)).toMatchObject({ status: 204 });
     expect(await sessionRows(callSid)).toEqual([expect.objectContaining({ ended_seq: expect.anything() })]);
@@ -216,8 +205,8 @@ describe('a placed call', () => {
       from: o.number,
       to: CALLEE,
     });
-    expect(await nextOf(events, 'session.created')).toMatchObject({ streamSid: callSid, ringing: true });
-    expect(await nextOf(events, 'session.ended')).toMatchObject({ streamSid: callSid });
+    expect(await nextOfType(events, 'session.created')).toMatchObject({ streamSid: callSid, ringing: true });
+    expect(await nextOfType(events, 'session.ended')).toMatchObject({ streamSid: callSid });
     expect(await active(o)).toEqual([]);
   });
 });

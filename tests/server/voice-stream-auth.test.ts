@@ -9,14 +9,16 @@ import { twilioSignature } from '../../server/twilio/signature.js';
 import { STREAM_REFUSED_CLOSE_CODE } from '../../server/voice/CallRegistry.js';
 import { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
 import { incomingCallParams, parseConnectTwiml, postTwilioWebhook } from '../fixtures/fakeTwilioWebhook.js';
-import { startVoiceHarness, VOICE_PUBLIC_URL, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
+import {
+  startVoiceHarnessWithOwner,
+  VOICE_PUBLIC_URL,
+  type VoiceHarness,
+  type VoiceOwner,
+} from '../helpers/voiceHarness.js';
 
 let h: VoiceHarness;
 let o: VoiceOwner;
-beforeAll(async () => {
-  h = await startVoiceHarness();
-  o = await h.owner();
-});
+beforeAll(async () => ({ h, o } = await startVoiceHarnessWithOwner()));
 afterAll(() => h.close());
 
 const STREAM_URL = 'wss://switchboard.example.com/api/twilio/media-stream';

@@ -15,14 +15,16 @@ import { twilioSignature } from '../../server/twilio/signature.js';
 import { START_TIMEOUT_MS, STREAM_REFUSED_CLOSE_CODE } from '../../server/voice/CallRegistry.js';
 import { MAX_QUEUED_BYTES, TwilioStream } from '../../server/voice/TwilioStream.js';
 import { MAX_UNAUTHENTICATED_STREAMS_PER_ADDRESS } from '../../server/voice/UnauthenticatedStreams.js';
-import { startVoiceHarness, VOICE_PUBLIC_URL, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
+import {
+  startVoiceHarnessWithOwner,
+  VOICE_PUBLIC_URL,
+  type VoiceHarness,
+  type VoiceOwner,
+} from '../helpers/voiceHarness.js';
 
 let h: VoiceHarness;
 let o: VoiceOwner;
-beforeAll(async () => {
-  h = await startVoiceHarness();
-  o = await h.owner();
-});
+beforeAll(async () => ({ h, o } = await startVoiceHarnessWithOwner()));
 afterAll(() => h.close());
 
 const SIGNED = twilioSignature('any-token', `${VOICE_PUBLIC_URL.replace('https', 'wss')}/api/twilio/media-stream`);

@@ -8,14 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../server/twilio/signature.js';
 import { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
 import { incomingCallParams, parseConnectTwiml, postTwilioWebhook } from '../fixtures/fakeTwilioWebhook.js';
-import { startVoiceHarness, VOICE_PUBLIC_URL, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
+import {
+  startVoiceHarness,
+  startVoiceHarnessWithOwner,
+  VOICE_PUBLIC_URL,
+  type VoiceHarness,
+  type VoiceOwner,
+} from '../helpers/voiceHarness.js';
 
 let h: VoiceHarness;
 let o: VoiceOwner;
-beforeAll(async () => {
-  h = await startVoiceHarness();
-  o = await h.owner();
-});
+beforeAll(async () => ({ h, o } = await startVoiceHarnessWithOwner()));
 afterAll(() => h.close());
 
 const URL_PATH = '/api/twilio/incoming-call';
