@@ -2,17 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../server/sandbox/index.js';
 import { handlerOf, NORMAL_CALL } from '../helpers/sandboxHandlers.js';
 import { startMainThreadProbe } from '../helpers/sandboxTargets.js';
+import { STUCK_CALL } from '../helpers/stuckSandboxCall.js';
 
 // The replacement worker's first call compiles in a cold thread: on a loaded machine that alone can
 // outlast the short deadline the stuck call is given, and what is checked here is that it answers.
 const SERVES_WITHIN_MS = 5_000;
 
 const LOOP = { code: 'function handler() { for (;;) {} }', args: {}, values: {} };
-const STUCK = {
-  code: "function handler() { return 'a'.repeat(2e6).indexOf('a'.repeat(1e6) + 'b'); }",
-  args: {},
-  values: {},
-};
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -67,7 +63,7 @@ describe('sandbox pool', () => {
 
   it('terminates and replaces a worker stuck past its deadline', async () => {
     sandbox = createSandbox({ poolSize: 1, timeoutMs: 200, watchdogGraceMs: 300 });
-    const stuck = await sandbox.run(STUCK);
+    const stuck = await sandbox.run(STUCK_CALL);
     expect(stuck).toMatchObject({ success: false, error: 'Handler timed out after 200 ms' });
     // With one worker still busy in indexOf for hours, only a replacement can answer this.
     expect(await sandbox.run({ ...NORMAL_CALL, timeoutMs: SERVES_WITHIN_MS })).toMatchObject({

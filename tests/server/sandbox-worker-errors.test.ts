@@ -13,12 +13,7 @@ import {
 import { SandboxWorker } from '../../server/sandbox/SandboxWorker.js';
 import type { SandboxWorkerData } from '../../server/sandbox/workerProtocol.js';
 import { NORMAL_CALL } from '../helpers/sandboxHandlers.js';
-
-const STUCK = {
-  code: "function handler() { return 'a'.repeat(2e6).indexOf('a'.repeat(1e6) + 'b'); }",
-  args: {},
-  values: {},
-};
+import { STUCK_CALL } from '../helpers/stuckSandboxCall.js';
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -35,7 +30,7 @@ describe('onWorkerError', () => {
   it('reports a watchdog kill once, and the pool keeps serving', async () => {
     const { errors, onWorkerError } = recorder();
     sandbox = createSandbox({ poolSize: 1, timeoutMs: 200, watchdogGraceMs: 300, onWorkerError });
-    expect(await sandbox.run(STUCK)).toMatchObject({ success: false, error: 'Handler timed out after 200 ms' });
+    expect(await sandbox.run(STUCK_CALL)).toMatchObject({ success: false, error: 'Handler timed out after 200 ms' });
     expect(await sandbox.run({ ...NORMAL_CALL })).toMatchObject({ success: true, output: { echo: 42 } });
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(SandboxWorkerError);
@@ -84,7 +79,7 @@ describe('onWorkerError', () => {
         throw new Error('logger down');
       },
     });
-    expect((await sandbox.run(STUCK)).error).toBe('Handler timed out after 200 ms');
+    expect((await sandbox.run(STUCK_CALL)).error).toBe('Handler timed out after 200 ms');
     expect(await sandbox.run({ ...NORMAL_CALL })).toMatchObject({ success: true, output: { echo: 42 } });
   });
 });
