@@ -61,12 +61,6 @@ export interface VoiceHarness {
 
 let numbers = 0;
 
-/** A harness and one owner in it, the setup most voice suites start from. */
-export async function startVoiceHarnessWithOwner(): Promise<{ h: VoiceHarness; o: VoiceOwner }> {
-  const h = await startVoiceHarness();
-  return { h, o: await h.owner() };
-}
-
 export async function startVoiceHarness(options: { realtime?: FakeRealtimeOptions } = {}): Promise<VoiceHarness> {
   const realtime = await startFakeRealtime({ apiKeys: [OPENAI_TEST_KEY], ...options.realtime });
   const rest = await startFakeTwilio();

@@ -7,14 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../server/twilio/signature.js';
 import { STREAM_REFUSED_CLOSE_CODE } from '../../server/voice/CallRegistry.js';
+import { newSid } from '../fixtures/fakeTwilio.js';
 import { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
 import { incomingCallParams, parseConnectTwiml, postTwilioWebhook } from '../fixtures/fakeTwilioWebhook.js';
-import {
-  startVoiceHarnessWithOwner,
-  VOICE_PUBLIC_URL,
-  type VoiceHarness,
-  type VoiceOwner,
-} from '../helpers/voiceHarness.js';
+import { VOICE_PUBLIC_URL, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
+import { startVoiceHarnessWithOwner } from '../helpers/voiceHarnessWithOwner.js';
 
 let h: VoiceHarness;
 let o: VoiceOwner;
@@ -22,11 +19,10 @@ beforeAll(async () => ({ h, o } = await startVoiceHarnessWithOwner()));
 afterAll(() => h.close());
 
 const STREAM_URL = 'wss://switchboard.example.com/api/twilio/media-stream';
-let sids = 0;
 
 /** A signed webhook for a new call; its SID and the TwiML's stream parameters. */
 async function answeredCall(): Promise<{ callSid: string; parameters: Record<string, string> }> {
-  const callSid = `CA${(++sids).toString(16).padStart(32, 'e')}`;
+  const callSid = newSid('CA');
   h.rest.addCall({ sid: callSid, from: '+14155550100', to: o.number });
   const params = incomingCallParams({ accountSid: h.rest.accountSid, callSid, from: '+14155550100', to: o.number });
   const answer = await postTwilioWebhook({

@@ -15,12 +15,8 @@ import { twilioSignature } from '../../server/twilio/signature.js';
 import { START_TIMEOUT_MS, STREAM_REFUSED_CLOSE_CODE } from '../../server/voice/CallRegistry.js';
 import { MAX_QUEUED_BYTES, TwilioStream } from '../../server/voice/TwilioStream.js';
 import { MAX_UNAUTHENTICATED_STREAMS_PER_ADDRESS } from '../../server/voice/UnauthenticatedStreams.js';
-import {
-  startVoiceHarnessWithOwner,
-  VOICE_PUBLIC_URL,
-  type VoiceHarness,
-  type VoiceOwner,
-} from '../helpers/voiceHarness.js';
+import { VOICE_PUBLIC_URL, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
+import { startVoiceHarnessWithOwner } from '../helpers/voiceHarnessWithOwner.js';
 
 let h: VoiceHarness;
 let o: VoiceOwner;

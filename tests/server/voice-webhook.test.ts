@@ -6,15 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../server/twilio/signature.js';
+import { newSid } from '../fixtures/fakeTwilio.js';
 import { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
 import { incomingCallParams, parseConnectTwiml, postTwilioWebhook } from '../fixtures/fakeTwilioWebhook.js';
-import {
-  startVoiceHarness,
-  startVoiceHarnessWithOwner,
-  VOICE_PUBLIC_URL,
-  type VoiceHarness,
-  type VoiceOwner,
-} from '../helpers/voiceHarness.js';
+import { startVoiceHarness, VOICE_PUBLIC_URL, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
+import { startVoiceHarnessWithOwner } from '../helpers/voiceHarnessWithOwner.js';
 
 let h: VoiceHarness;
 let o: VoiceOwner;
@@ -22,11 +18,10 @@ beforeAll(async () => ({ h, o } = await startVoiceHarnessWithOwner()));
 afterAll(() => h.close());
 
 const URL_PATH = '/api/twilio/incoming-call';
-let sids = 0;
 const params = (overrides: Record<string, string> = {}) => ({
   ...incomingCallParams({
     accountSid: h.rest.accountSid,
-    callSid: `CA${(++sids).toString(16).padStart(32, 'f')}`,
+    callSid: newSid('CA'),
     from: '+14155550100',
     to: o.number,
   }),
@@ -151,11 +146,10 @@ describe('one stream token per call', () => {
     const own = await startVoiceHarness();
     try {
       const owner = await own.owner();
-      let n = 0;
       const ownParams = () =>
         incomingCallParams({
           accountSid: own.rest.accountSid,
-          callSid: `CA${(++n).toString(16).padStart(32, 'd')}`,
+          callSid: newSid('CA'),
           from: '+14155550100',
           to: owner.number,
         });
