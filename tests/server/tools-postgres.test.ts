@@ -9,14 +9,7 @@ import { USER_QUOTAS } from '../../shared/limits.js';
 import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
 import type { TestApp } from '../helpers/serverApp.js';
 import { signedInCaller } from '../helpers/signedInCaller.js';
-
-const tool = (name: string, handler_code = '') => ({
-  name,
-  description: 'A tool',
-  type: 'string',
-  parameters: { type: 'object' },
-  handler_code,
-});
+import { toolInput } from '../helpers/toolInput.js';
 
 describe.skipIf(!POSTGRES_TEST_URL)('tools on PostgreSQL', () => {
   let t: TestApp;
@@ -27,22 +20,24 @@ describe.skipIf(!POSTGRES_TEST_URL)('tools on PostgreSQL', () => {
 
   it('answers 409 for a taken tool name, also when creates race', async () => {
     const me = await signedInCaller(t);
-    const racing = await Promise.all(Array.from({ length: 5 }, () => me.call('POST', '/api/tools', tool('weather'))));
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () => me.call('POST', '/api/tools', toolInput('weather'))),
+    );
     expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(racing.find((r) => r.statusCode === 409)!.json().error).toBe('name: a tool named "weather" already exists');
   });
 
   it('counts bytes as UTF-8 and fills the count quota exactly under concurrent creates', async () => {
     const me = await signedInCaller(t);
-    await insertTool(t.db, me.user.id, { ...tool('euros', '€€'), parameters: { type: 'object' } }, Date.now());
+    await insertTool(t.db, me.user.id, { ...toolInput('euros', '€€'), parameters: { type: 'object' } }, Date.now());
     expect(await toolUsage(t.db, me.user.id)).toEqual({
       count: 1,
       bytes: 6 + JSON.stringify({ type: 'object' }).length,
     });
     for (let i = 1; i < USER_QUOTAS.tools - 3; i += 1)
-      await insertTool(t.db, me.user.id, { ...tool(`t${i}`), parameters: {} }, Date.now());
+      await insertTool(t.db, me.user.id, { ...toolInput(`t${i}`), parameters: {} }, Date.now());
     const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => me.call('POST', '/api/tools', tool(`racing ${i}`))),
+      Array.from({ length: 8 }, (_, i) => me.call('POST', '/api/tools', toolInput(`racing ${i}`))),
     );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(3);
     expect(responses.filter((r) => r.statusCode === 403)).toHaveLength(5);

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../shared/types/tool.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
+import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedInCaller } from '../helpers/signedInCaller.js';
 
 let t: TestApp;
@@ -13,11 +13,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function signedIn(fields?: Partial<TestUser>) {
-  const { user, call } = await signedInCaller(t, fields);
-  return { user, call };
-}
 
 const WEATHER_PARAMETERS = {
   type: 'object',
@@ -36,7 +31,7 @@ const weatherTool = (overrides: Record<string, unknown> = {}) => ({
 
 describe('tools CRUD', () => {
   it('creates, reads, lists, updates part of and deletes a tool', async () => {
-    const { call } = await signedIn();
+    const { call } = await signedInCaller(t);
     expect((await call('GET', '/api/tools')).json()).toEqual([]);
 
     const created = await call('POST', '/api/tools', weatherTool({ name: '  get_weather  ' }));
@@ -69,7 +64,7 @@ describe('tools CRUD', () => {
   });
 
   it('lists tools by name, whatever their case', async () => {
-    const { call } = await signedIn();
+    const { call } = await signedInCaller(t);
     for (const name of ['zeta', 'Alpha', 'beta']) await call('POST', '/api/tools', weatherTool({ name }));
     expect((await call('GET', '/api/tools')).json<Tool[]>().map((tool) => tool.name)).toEqual([
       'Alpha',
@@ -79,14 +74,14 @@ describe('tools CRUD', () => {
   });
 
   it('gives a tool created without parameters or code an empty object schema and no code', async () => {
-    const { call } = await signedIn();
+    const { call } = await signedInCaller(t);
     const created = await call('POST', '/api/tools', { name: 'n', description: 'd', type: 'string' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ parameters: { type: 'object', properties: {} }, handler_code: '' });
   });
 
   it('answers PATCH with no fields with the tool unchanged', async () => {
-    const { call } = await signedIn();
+    const { call } = await signedInCaller(t);
     const tool = (await call('POST', '/api/tools', weatherTool())).json<Tool>();
     const patched = await call('PATCH', `/api/tools/${tool.id}`, {});
     expect(patched.statusCode).toBe(200);
@@ -137,7 +132,7 @@ describe('tool validation', () => {
   ];
 
   it.each(cases)('rejects %s with 400 naming the field', async (_label, overrides, message) => {
-    const { call } = await signedIn();
+    const { call } = await signedInCaller(t);
     const response = await call('POST', '/api/tools', weatherTool(overrides));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ success: false, error: message, code: 'validation_failed' });
@@ -145,14 +140,14 @@ describe('tool validation', () => {
   });
 
   it('counts handler code in bytes: 100 KB of multi-byte characters is too much', async () => {
-    const { call } = await signedIn();
+    const { call } = await signedInCaller(t);
     const response = await call('POST', '/api/tools', weatherTool({ handler_code: '€'.repeat(40_000) }));
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('handler_code: must be at most 100 KB');
   });
 
   it('accepts unknown schema keywords and formats, as JSON Schema says', async () => {
-    const { call } = await signedIn();
+    const { call } = await signedInCaller(t);
     const parameters = { type: 'object', properties: { email: { type: 'string', format: 'email', example: 'a@b.c' } } };
     const response = await call('POST', '/api/tools', weatherTool({ parameters }));
     expect(response.statusCode).toBe(201);
@@ -160,7 +155,7 @@ describe('tool validation', () => {
   });
 
   it('applies the same rules to PATCH and leaves the tool unchanged on failure', async () => {
-    const { call } = await signedIn();
+    const { call } = await signedInCaller(t);
     const tool = (await call('POST', '/api/tools', weatherTool())).json<Tool>();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ name: '' }, 'name: must not be empty'],
@@ -182,8 +177,8 @@ describe('tool validation', () => {
 
 describe('tool isolation', () => {
   it("gives another user 404 'Tool not found' for every call on a tool, and leaves it intact", async () => {
-    const alice = await signedIn();
-    const bob = await signedIn();
+    const alice = await signedInCaller(t);
+    const bob = await signedInCaller(t);
     const tool = (await alice.call('POST', '/api/tools', weatherTool())).json<Tool>();
 
     expect((await bob.call('GET', '/api/tools')).json()).toEqual([]);
@@ -201,8 +196,8 @@ describe('tool isolation', () => {
   });
 
   it("lets an admin impersonating a user see and edit that user's tools, stored as theirs", async () => {
-    const alice = await signedIn();
-    const admin = await signedIn({ role: 'admin' });
+    const alice = await signedInCaller(t);
+    const admin = await signedInCaller(t, { role: 'admin' });
     const tool = (await alice.call('POST', '/api/tools', weatherTool())).json<Tool>();
 
     expect((await admin.call('GET', '/api/tools')).json()).toEqual([]);
@@ -217,7 +212,7 @@ describe('tool isolation', () => {
   });
 
   it("deletes a user's tools with the user", async () => {
-    const alice = await signedIn();
+    const alice = await signedInCaller(t);
     await alice.call('POST', '/api/tools', weatherTool());
     await t.db.deleteFrom('users').where('id', '=', alice.user.id).execute();
     const left = await t.db.selectFrom('tools').select('id').where('user_id', '=', alice.user.id).execute();

@@ -11,6 +11,7 @@ import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Tool } from '../../shared/types/tool.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { type SignedInCaller, signedInCaller } from '../helpers/signedInCaller.js';
+import { toolInput } from '../helpers/toolInput.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,20 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tool = (name: string, handler_code = '') => ({
-  name,
-  description: 'A tool',
-  type: 'string',
-  parameters: { type: 'object' },
-  handler_code,
-});
-
 async function withTools(me: SignedInCaller, count: number, handlerCode = ''): Promise<void> {
   for (let i = 0; i < count; i += 1) {
     await insertTool(
       t.db,
       me.user.id,
-      { ...tool(`existing ${i}`, handlerCode), parameters: { type: 'object' } },
+      { ...toolInput(`existing ${i}`, handlerCode), parameters: { type: 'object' } },
       Date.now(),
     );
   }
@@ -43,19 +36,19 @@ describe('tools quota', () => {
   it(`allows ${USER_QUOTAS.tools} tools per user, then answers 403 naming the limit`, async () => {
     const me = await signedInCaller(t);
     await withTools(me, USER_QUOTAS.tools - 1);
-    expect((await me.call('POST', '/api/tools', tool('last one'))).statusCode).toBe(201);
-    const response = await me.call('POST', '/api/tools', tool('one too many'));
+    expect((await me.call('POST', '/api/tools', toolInput('last one'))).statusCode).toBe(201);
+    const response = await me.call('POST', '/api/tools', toolInput('one too many'));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(quotaError('Limit reached: at most 100 tools per user'));
     const other = await signedInCaller(t);
-    expect((await other.call('POST', '/api/tools', tool('mine'))).statusCode).toBe(201);
+    expect((await other.call('POST', '/api/tools', toolInput('mine'))).statusCode).toBe(201);
   });
 
   it('lets concurrent creates fill the quota exactly, never past it', async () => {
     const me = await signedInCaller(t);
     await withTools(me, USER_QUOTAS.tools - 3);
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => me.call('POST', '/api/tools', tool(`racing ${i}`))),
+      Array.from({ length: 10 }, (_, i) => me.call('POST', '/api/tools', toolInput(`racing ${i}`))),
     );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(3);
     expect(responses.filter((r) => r.statusCode === 403)).toHaveLength(7);
@@ -67,16 +60,16 @@ describe('tools quota', () => {
     // 50 tools of 100 KB of code (the most one tool may have) leave room for one more, not two.
     const block = `// ${'x'.repeat(100 * 1024 - 3)}`;
     await withTools(me, 50, block);
-    const nearlyFull = await me.call('POST', '/api/tools', tool('fits', block));
+    const nearlyFull = await me.call('POST', '/api/tools', toolInput('fits', block));
     expect(nearlyFull.statusCode).toBe(201);
-    const response = await me.call('POST', '/api/tools', tool('too big', block));
+    const response = await me.call('POST', '/api/tools', toolInput('too big', block));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(
       quotaError('Limit reached: at most 5 MB of tool handler code and parameters per user'),
     );
 
     // Growing an existing tool past the limit is refused too; shrinking one is always allowed.
-    const small = (await me.call('POST', '/api/tools', tool('small'))).json<Tool>();
+    const small = (await me.call('POST', '/api/tools', toolInput('small'))).json<Tool>();
     expect((await me.call('PATCH', `/api/tools/${small.id}`, { handler_code: block })).statusCode).toBe(403);
     const fits = nearlyFull.json<Tool>();
     expect((await me.call('PATCH', `/api/tools/${fits.id}`, { handler_code: '// shorter' })).statusCode).toBe(200);
