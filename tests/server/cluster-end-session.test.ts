@@ -68,18 +68,22 @@ describe.skipIf(unavailable !== null)(
       await pg?.destroy();
     });
 
+    /** POST /api/sessions/end-session for `streamSid`, sent to instance `app`. */
+    const endSession = (app: TestApp, accessToken: string, streamSid: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/sessions/end-session',
+        headers: app.auth(accessToken),
+        payload: { streamSid },
+      });
+
     it('answers 503 call_instance_unavailable when the live instance bridging the call does not answer, and leaves the session open', async () => {
       const user = await a.createUser();
       const { accessToken } = await a.login(user.username, user.password);
       // An instance that beats but listens to nobody: a peer that is stuck.
       await saveHeartbeat(a.db, 'stuck-instance', b.clock.now(), b.clock.now());
       const streamSid = await openSessionOf(user.id, 'stuck-instance');
-      const answer = await b.app.inject({
-        method: 'POST',
-        url: '/api/sessions/end-session',
-        headers: b.auth(accessToken),
-        payload: { streamSid },
-      });
+      const answer = await endSession(b, accessToken, streamSid);
       expect(answer.statusCode).toBe(503);
       expect(answer.json()).toMatchObject({
         success: false,
@@ -102,12 +106,7 @@ describe.skipIf(unavailable !== null)(
       const streamSid = await openSessionOf(user.id, 'gone-instance');
       const console = await openConsole(accessToken);
       // Sent to A: the event reaches the console on B through the bus.
-      const answer = await a.app.inject({
-        method: 'POST',
-        url: '/api/sessions/end-session',
-        headers: a.auth(accessToken),
-        payload: { streamSid },
-      });
+      const answer = await endSession(a, accessToken, streamSid);
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toMatchObject({ success: true });
       expect(await console.nextMessage()).toMatchObject({ type: 'session.ended', streamSid });

@@ -6,6 +6,7 @@ import { type CountingServer, startCountingServer } from '../helpers/sandboxTarg
 const CANARY = `canary-${process.pid}-${Date.now()}`;
 const OTHER_USERS_SECRET = `other-user-secret-${Date.now()}`;
 const TIMEOUT_MS = 300;
+const TIMED_OUT = { error: `Handler timed out after ${TIMEOUT_MS} ms` };
 
 let sandbox: Sandbox;
 let allowed: CountingServer;
@@ -124,11 +125,7 @@ const HOSTILE: Array<[string, string, Expectation]> = [
     { output: { ['__proto__']: { polluted: 'yes' } } },
   ],
   ['thenable result', 'function handler() { return { then(resolve) { resolve(1); } }; }', { output: 1 }],
-  [
-    'thenable that never settles',
-    'function handler() { return { then() {} }; }',
-    { error: `Handler timed out after ${TIMEOUT_MS} ms` },
-  ],
+  ['thenable that never settles', 'function handler() { return { then() {} }; }', TIMED_OUT],
   ['function result', 'function handler() { return () => 1; }', { error: 'Handler result must be JSON-serialisable' }],
   [
     'getter that throws',
@@ -140,11 +137,7 @@ const HOSTILE: Array<[string, string, Expectation]> = [
     "function handler() { return new Proxy({}, { ownKeys() { throw new Error('trap'); }, get() { throw new Error('trap'); } }); }",
     { error: /trap/ },
   ],
-  [
-    'toJSON that loops',
-    'function handler() { return { toJSON() { for (;;) {} } }; }',
-    { error: `Handler timed out after ${TIMEOUT_MS} ms` },
-  ],
+  ['toJSON that loops', 'function handler() { return { toJSON() { for (;;) {} } }; }', TIMED_OUT],
   [
     'replaced JSON.stringify',
     'function handler() { JSON.stringify = () => ({ evil: true }); return { fine: true }; }',
@@ -155,31 +148,15 @@ const HOSTILE: Array<[string, string, Expectation]> = [
     "async function handler() { Promise.prototype.then = function () { throw new Error('hijack'); }; return 7; }",
     { error: 'Error: hijack (line 1)' },
   ],
-  [
-    'handler getter that loops',
-    "Object.defineProperty(globalThis, 'handler', { get() { for (;;) {} } });",
-    { error: `Handler timed out after ${TIMEOUT_MS} ms` },
-  ],
-  ['infinite loop', 'function handler() { while (true) {} }', { error: `Handler timed out after ${TIMEOUT_MS} ms` }],
-  [
-    'catching the interrupt',
-    'function handler() { for (;;) { try { for (;;) {} } catch (e) {} } }',
-    { error: `Handler timed out after ${TIMEOUT_MS} ms` },
-  ],
-  [
-    'infinite microtasks',
-    'async function handler() { for (;;) await null; }',
-    { error: `Handler timed out after ${TIMEOUT_MS} ms` },
-  ],
-  [
-    'catastrophic regex',
-    "function handler() { return /(a+)+$/.test('a'.repeat(40) + 'b'); }",
-    { error: `Handler timed out after ${TIMEOUT_MS} ms` },
-  ],
+  ['handler getter that loops', "Object.defineProperty(globalThis, 'handler', { get() { for (;;) {} } });", TIMED_OUT],
+  ['infinite loop', 'function handler() { while (true) {} }', TIMED_OUT],
+  ['catching the interrupt', 'function handler() { for (;;) { try { for (;;) {} } catch (e) {} } }', TIMED_OUT],
+  ['infinite microtasks', 'async function handler() { for (;;) await null; }', TIMED_OUT],
+  ['catastrophic regex', "function handler() { return /(a+)+$/.test('a'.repeat(40) + 'b'); }", TIMED_OUT],
   [
     'non-interruptible builtin (host watchdog)',
     "function handler() { return 'a'.repeat(2e6).indexOf('a'.repeat(1e6) + 'b'); }",
-    { error: `Handler timed out after ${TIMEOUT_MS} ms` },
+    TIMED_OUT,
   ],
   [
     'allocation bomb',
@@ -196,11 +173,7 @@ const HOSTILE: Array<[string, string, Expectation]> = [
     'function handler() { const f = (n) => f(n + 1) + 1; return f(0); }',
     { error: 'Handler exceeded the maximum call stack size' },
   ],
-  [
-    'never-resolving await',
-    handlerOf('await new Promise(() => {});'),
-    { error: `Handler timed out after ${TIMEOUT_MS} ms` },
-  ],
+  ['never-resolving await', handlerOf('await new Promise(() => {});'), TIMED_OUT],
   [
     'huge result',
     "function handler() { return 'x'.repeat(300 * 1024); }",

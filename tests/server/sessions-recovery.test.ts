@@ -7,13 +7,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { openDatabase } from '../../server/db/openDatabase.js';
+import type { Database } from '../../server/db/schema.js';
 import { saveHeartbeat } from '../../server/db/serverInstances.js';
 import { insertMessage } from '../../server/db/sessionMessages.js';
-import { insertSession, listEndedSessions } from '../../server/db/sessions.js';
+import { insertSession, listEndedSessions, type NewSession } from '../../server/db/sessions.js';
 import { insertUser } from '../../server/db/users.js';
 import { startServer } from '../../server/startServer.js';
 import { seedEndedSessions } from '../helpers/seedSessions.js';
@@ -46,22 +48,28 @@ async function migratedDatabase() {
   return { config, db };
 }
 
+/** An open inbound call of agent-1 for `userId`, as the bridge writes it when the call starts. */
+const openSession = (
+  db: Kysely<Database>,
+  userId: string,
+  fields: Pick<NewSession, 'stream_sid' | 'call_sid' | 'start_time' | 'instance_id'>,
+) =>
+  insertSession(db, {
+    user_id: userId,
+    agent_id: 'agent-1',
+    agent_name: 'A',
+    from_number: '+1',
+    to_number: '+2',
+    call_type: 'inbound',
+    ...fields,
+  });
+
 it('closes the sessions a crash left open when the server starts', async () => {
   const { config, db } = await migratedDatabase();
   const user = await insertUser(db, { username: 'caller-owner', email: null, role: 'user', passwordHash: 'x' }, 1);
   await seedEndedSessions(db, user.id, 'agent-1', 3, Date.UTC(2026, 0, 1));
   const open = (streamSid: string, startTime: number) =>
-    insertSession(db, {
-      stream_sid: streamSid,
-      call_sid: `CA-${streamSid}`,
-      user_id: user.id,
-      agent_id: 'agent-1',
-      agent_name: 'A',
-      from_number: '+1',
-      to_number: '+2',
-      call_type: 'inbound',
-      start_time: startTime,
-    });
+    openSession(db, user.id, { stream_sid: streamSid, call_sid: `CA-${streamSid}`, start_time: startTime });
   const started = Date.UTC(2026, 2, 1, 12);
   await open('MZ-talking', started);
   await open('MZ-silent', started + 1000);
@@ -104,15 +112,9 @@ it(`a session of an app that crashed a moment ago is closed at start-up on SQLit
   // The crashed app beat a second ago and was bridging a call: its heartbeat is not stale yet.
   const now = Date.now();
   await saveHeartbeat(db, 'crashed-app', now - 60_000, now - 1000);
-  await insertSession(db, {
+  await openSession(db, user.id, {
     stream_sid: 'MZ-of-crashed-app',
     call_sid: 'CA-crashed',
-    user_id: user.id,
-    agent_id: 'agent-1',
-    agent_name: 'A',
-    from_number: '+1',
-    to_number: '+2',
-    call_type: 'inbound',
     start_time: now - 30_000,
     instance_id: 'crashed-app',
   });

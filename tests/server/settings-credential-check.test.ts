@@ -37,6 +37,13 @@ afterAll(async () => {
   await twilio.close();
 });
 
+/** The key and Twilio account the fakes accept. */
+const goodCredentials = () => ({
+  openai_api_key: GOOD_KEY,
+  twilio_account_sid: twilio.accountSid,
+  twilio_auth_token: twilio.authToken,
+});
+
 async function signedIn(app: TestApp = t) {
   const user = await app.createUser();
   const { accessToken } = await app.login(user.username, user.password);
@@ -72,11 +79,7 @@ describe('Save checks the credentials', () => {
   it('says Connected with the account names, after asking each provider through its base URL', async () => {
     const { save } = await signedIn();
     const before = twilio.requests.length;
-    const answer = await save({
-      openai_api_key: GOOD_KEY,
-      twilio_account_sid: twilio.accountSid,
-      twilio_auth_token: twilio.authToken,
-    });
+    const answer = await save(goodCredentials());
     expect(answer.checks).toEqual({
       openai: { state: 'connected', message: 'Connected: acme-org' },
       twilio: { state: 'connected', message: 'Connected: Acme Support' },
@@ -144,11 +147,7 @@ describe('Save checks the credentials', () => {
     });
     try {
       const { save, saved } = await signedIn(app);
-      const answer = await save({
-        openai_api_key: GOOD_KEY,
-        twilio_account_sid: twilio.accountSid,
-        twilio_auth_token: twilio.authToken,
-      });
+      const answer = await save(goodCredentials());
       expect(answer.checks).toEqual({
         openai: { state: 'unchecked', message: 'Saved, but not checked: OpenAI did not answer within 0.3 s.' },
         twilio: { state: 'unchecked', message: 'Saved, but not checked: Twilio could not be reached.' },
@@ -185,11 +184,7 @@ describe('Save checks the credentials', () => {
     });
     try {
       const { save } = await signedIn(app);
-      const answer = await save({
-        openai_api_key: GOOD_KEY,
-        twilio_account_sid: twilio.accountSid,
-        twilio_auth_token: twilio.authToken,
-      });
+      const answer = await save(goodCredentials());
       expect(answer.checks).toEqual({
         openai: {
           state: 'unchecked',

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { insertUser } from '../../server/db/users.js';
 import { updateAccountSecrets } from '../../server/settings/accountSecrets.js';
+import { newSid } from '../fixtures/fakeTwilio.js';
 import { incomingCallParams, postTwilioWebhook } from '../fixtures/fakeTwilioWebhook.js';
 import { startVoiceHarness, VOICE_PUBLIC_URL, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
 
@@ -20,25 +21,20 @@ let o: VoiceOwner;
 beforeAll(async () => {
   h = await startVoiceHarness();
   for (let i = 0; i < OTHER_ACCOUNTS; i += 1) {
-    const user = await insertUser(
-      h.t.db,
-      { username: `other-account-${i}`, email: null, role: 'user', passwordHash: 'x' },
-      h.t.clock.now(),
-    );
-    const sid = `AC${i.toString(16).padStart(32, '0')}`;
-    await updateAccountSecrets(
-      h.t.db,
-      h.t.app.secretBox,
-      user.id,
-      { twilio_account_sid: sid, twilio_auth_token: `token-${i}` },
-      h.t.clock.now(),
-    );
+    await userWithTwilio(`other-account-${i}`, `AC${i.toString(16).padStart(32, '0')}`, `token-${i}`);
   }
   o = await h.owner();
 });
 afterAll(() => h.close());
 
-let sids = 0;
+/** A user whose Twilio settings are saved straight through the repository, as the settings route does. */
+async function userWithTwilio(username: string, accountSid: string, authToken: string) {
+  const user = await insertUser(h.t.db, { username, email: null, role: 'user', passwordHash: 'x' }, h.t.clock.now());
+  const secrets = { twilio_account_sid: accountSid, twilio_auth_token: authToken };
+  await updateAccountSecrets(h.t.db, h.t.app.secretBox, user.id, secrets, h.t.clock.now());
+  return user;
+}
+
 const call = (accountSid: string, to: string, authToken = h.rest.authToken) =>
   postTwilioWebhook({
     serverUrl: h.serverUrl,
@@ -46,7 +42,7 @@ const call = (accountSid: string, to: string, authToken = h.rest.authToken) =>
     authToken,
     params: incomingCallParams({
       accountSid,
-      callSid: `CA${(++sids).toString(16).padStart(32, 'c')}`,
+      callSid: newSid('CA'),
       from: '+14155550100',
       to,
     }),
@@ -83,19 +79,8 @@ describe('finding the account of an incoming call', () => {
   });
 
   it('fills the hash of settings saved before it was kept, at start-up', async () => {
-    const user = await insertUser(
-      h.t.db,
-      { username: 'saved-before-014', email: null, role: 'user', passwordHash: 'x' },
-      h.t.clock.now(),
-    );
     const sid = `AC${'b'.repeat(32)}`;
-    await updateAccountSecrets(
-      h.t.db,
-      h.t.app.secretBox,
-      user.id,
-      { twilio_account_sid: sid, twilio_auth_token: 'token-before' },
-      h.t.clock.now(),
-    );
+    const user = await userWithTwilio('saved-before-014', sid, 'token-before');
     await h.t.db
       .updateTable('account_settings')
       .set({ twilio_account_sid_hash: null })
@@ -117,20 +102,9 @@ describe('finding the account of an incoming call', () => {
   });
 
   it('forgets the hash when the account SID is cleared, and changes it with the SID', async () => {
-    const user = await insertUser(
-      h.t.db,
-      { username: 'changes-account', email: null, role: 'user', passwordHash: 'x' },
-      h.t.clock.now(),
-    );
     const first = `AC${'d'.repeat(32)}`;
     const second = `AC${'e'.repeat(32)}`;
-    await updateAccountSecrets(
-      h.t.db,
-      h.t.app.secretBox,
-      user.id,
-      { twilio_account_sid: first, twilio_auth_token: 'token-d' },
-      h.t.clock.now(),
-    );
+    const user = await userWithTwilio('changes-account', first, 'token-d');
     expect((await call(first, UNHELD_NUMBER, 'token-d')).status).toBe(200);
     await updateAccountSecrets(h.t.db, h.t.app.secretBox, user.id, { twilio_account_sid: second }, h.t.clock.now());
     expect((await call(first, UNHELD_NUMBER, 'token-d')).status).toBe(403);
