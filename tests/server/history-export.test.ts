@@ -7,6 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_CSV_COLUMNS, type ExportMessageLine } from '../../shared/types/history.js';
 import { seedBot, seedCall, seedChat } from '../helpers/seedHistory.js';
+import { seedOtherOwner } from '../helpers/seedOtherOwner.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
@@ -58,14 +59,11 @@ beforeAll(async () => {
     ended: false,
     messages: [{ type: 'user', message: 'Still talking about order 7' }],
   });
-  const bobBot = await seedBot(t.db, bob.user.id, 'Bob bot');
-  await seedChat(t.db, {
-    userId: bob.user.id,
-    webchatId: bobBot,
-    start: T0,
-    turns: [{ question: 'Bob order 7', answer: 'Bob answer' }],
+  await seedOtherOwner(t.db, bob.user.id, T0, {
+    question: 'Bob order 7',
+    answer: 'Bob answer',
+    call: 'Bob call order 7',
   });
-  await seedCall(t.db, { userId: bob.user.id, start: T0, messages: [{ type: 'user', message: 'Bob call order 7' }] });
 });
 afterAll(() => t.close());
 

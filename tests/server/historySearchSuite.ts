@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistorySearchPage } from '../../shared/types/history.js';
 import { seedBot, seedCall, seedChat } from '../helpers/seedHistory.js';
+import { seedOtherOwner } from '../helpers/seedOtherOwner.js';
 import type { TestApp, TestAppOptions } from '../helpers/serverApp.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
@@ -77,17 +78,10 @@ export function historySearchSuite(
         turns: [{ question: 'Where is the returns form?', answer: 'On the returns page.' }],
       });
       // Bob's words overlap Alice's: none of his may ever show up for her, nor hers for him.
-      const bobBot = await seedBot(t.db, bob.user.id, 'Bob bot');
-      await seedChat(t.db, {
-        userId: bob.user.id,
-        webchatId: bobBot,
-        start: T0,
-        turns: [{ question: 'Secret parcel of Bob, order 88412', answer: 'Noted.' }],
-      });
-      await seedCall(t.db, {
-        userId: bob.user.id,
-        start: T0,
-        messages: [{ type: 'user', message: 'Bob says Reykjavík refunds' }],
+      await seedOtherOwner(t.db, bob.user.id, T0, {
+        question: 'Secret parcel of Bob, order 88412',
+        answer: 'Noted.',
+        call: 'Bob says Reykjavík refunds',
       });
     });
     afterAll(() => t?.close());
