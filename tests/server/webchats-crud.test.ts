@@ -59,29 +59,23 @@ describe('creating a bot', () => {
   it('takes every field of the spec, the tools in order and a partial appearance filled from the defaults', async () => {
     const alice = await signedIn(t);
     const [one, two] = [await toolOf(alice.user.id, 'one'), await toolOf(alice.user.id, 'two')];
+    const fields = {
+      system_prompt: 'Sell politely.',
+      welcome_message: 'Hello!',
+      model: 'gpt-4o',
+      temperature: 1.3,
+      enabled: false,
+      tool_recursion_depth: 25,
+      short_term_messages_retention_period: 0,
+      tools: [two, one],
+    };
     const bot = await alice.createBot({
       name: 'Sales',
       description: 'Sells',
-      system_prompt: 'Sell politely.',
-      welcome_message: 'Hello!',
-      model: 'gpt-4o',
-      temperature: 1.3,
-      enabled: false,
-      tool_recursion_depth: 25,
-      short_term_messages_retention_period: 0,
-      tools: [two, one],
+      ...fields,
       appearance: { primary_color: '#FF0000', avatar_image: AVATARS.png, is_ad_message: true, ad_message: 'Ask me!' },
     });
-    expect(bot).toMatchObject({
-      system_prompt: 'Sell politely.',
-      welcome_message: 'Hello!',
-      model: 'gpt-4o',
-      temperature: 1.3,
-      enabled: false,
-      tool_recursion_depth: 25,
-      short_term_messages_retention_period: 0,
-      tools: [two, one],
-    });
+    expect(bot).toMatchObject(fields);
     expect(bot.appearance).toEqual({
       ...DEFAULT_APPEARANCE,
       primary_color: '#ff0000',
