@@ -64,12 +64,13 @@ describe('POST /api/accounts/refresh-token', () => {
   });
 });
 
+const logout = (request: { cookies?: Record<string, string>; headers?: Record<string, string> }) =>
+  t.app.inject({ method: 'POST', url: '/api/accounts/logout', ...request });
+
 describe('POST /api/accounts/logout', () => {
   it('revokes the refresh family and clears the cookie', async () => {
     const session = await t.login(alice.username, alice.password);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/logout',
+    const response = await logout({
       cookies: { sb_refresh: session.refreshToken },
       headers: t.auth(session.accessToken),
     });
@@ -81,28 +82,16 @@ describe('POST /api/accounts/logout', () => {
 
   it('works with only the cookie, with only an expired token, and with nothing at all', async () => {
     const session = await t.login(alice.username, alice.password);
-    const cookieOnly = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/logout',
-      cookies: { sb_refresh: session.refreshToken },
-    });
+    const cookieOnly = await logout({ cookies: { sb_refresh: session.refreshToken } });
     expect(cookieOnly.statusCode).toBe(200);
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
 
     const later = await t.login(alice.username, alice.password);
     t.clock.advance(60 * 60 * 1000);
-    const expired = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/logout',
-      headers: t.auth(later.accessToken),
-    });
+    const expired = await logout({ headers: t.auth(later.accessToken) });
     expect(expired.statusCode).toBe(200);
 
-    const nothing = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/logout',
-      headers: { 'content-type': 'application/json' },
-    });
+    const nothing = await logout({ headers: { 'content-type': 'application/json' } });
     expect(nothing.statusCode).toBe(200);
     expect(nothing.json()).toMatchObject({ success: true, disconnectedConnections: 0 });
   });

@@ -30,6 +30,10 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, as: keyof 
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
+/** The status of PUT /api/accounts/admin/users/{id} as `as`. */
+const putStatus = async (id: string, as: keyof typeof tokens, payload: object) =>
+  (await call('PUT', `/api/accounts/admin/users/${id}`, as, payload)).statusCode;
+
 const newUser = (fields: Record<string, unknown> = {}) => ({
   username: uniqueName('created'),
   email: 'created@example.org',
@@ -138,22 +142,12 @@ describe('PUT /api/accounts/admin/users/{id}', () => {
 
   it('enforces role rules: strictly lower targets and roles, never oneself', async () => {
     const target = await t.createUser();
-    expect((await call('PUT', `/api/accounts/admin/users/${target.id}`, 'admin', { role: 'admin' })).statusCode).toBe(
-      403,
-    );
-    expect(
-      (await call('PUT', `/api/accounts/admin/users/${admin.id}`, 'admin', { username: 'me-again' })).statusCode,
-    ).toBe(403);
-    expect(
-      (await call('PUT', `/api/accounts/admin/users/${superadmin.id}`, 'admin', { email: 'x@y.zz' })).statusCode,
-    ).toBe(403);
+    expect(await putStatus(target.id, 'admin', { role: 'admin' })).toBe(403);
+    expect(await putStatus(admin.id, 'admin', { username: 'me-again' })).toBe(403);
+    expect(await putStatus(superadmin.id, 'admin', { email: 'x@y.zz' })).toBe(403);
     const otherAdmin = await t.createUser({ role: 'admin' });
-    expect(
-      (await call('PUT', `/api/accounts/admin/users/${otherAdmin.id}`, 'admin', { email: 'x@y.zz' })).statusCode,
-    ).toBe(403);
-    expect(
-      (await call('PUT', `/api/accounts/admin/users/${superadmin.id}`, 'superadmin', { role: 'user' })).statusCode,
-    ).toBe(403);
+    expect(await putStatus(otherAdmin.id, 'admin', { email: 'x@y.zz' })).toBe(403);
+    expect(await putStatus(superadmin.id, 'superadmin', { role: 'user' })).toBe(403);
 
     const promoted = await call('PUT', `/api/accounts/admin/users/${target.id}`, 'superadmin', { role: 'admin' });
     expect(promoted.statusCode).toBe(200);
@@ -164,12 +158,8 @@ describe('PUT /api/accounts/admin/users/{id}', () => {
 
   it('answers 409 for a taken username, 404 for an unknown id and 400 for bad input', async () => {
     const target = await t.createUser();
-    expect(
-      (await call('PUT', `/api/accounts/admin/users/${target.id}`, 'admin', { username: user.username })).statusCode,
-    ).toBe(409);
-    expect((await call('PUT', '/api/accounts/admin/users/no-such-id', 'admin', { email: 'a@b.cc' })).statusCode).toBe(
-      404,
-    );
+    expect(await putStatus(target.id, 'admin', { username: user.username })).toBe(409);
+    expect(await putStatus('no-such-id', 'admin', { email: 'a@b.cc' })).toBe(404);
     const bad: Array<[unknown, string]> = [
       [{ username: '' }, 'Username cannot be empty or contain control characters'],
       [{ email: 'nope' }, 'Please enter a valid email address'],
