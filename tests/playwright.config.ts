@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './helpers/chromiumLaunch.js';
 import {
   E2E_BASE_URL,
   E2E_OPENAI_PORT,
@@ -24,21 +25,7 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 process.env.SWITCHBOARD_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'switchboard-e2e-'));
 const dataDir = process.env.SWITCHBOARD_E2E_DATA_DIR;
 
-/** Debian's Chromium: never `npx playwright install`. As root it needs --no-sandbox; the rest stop it from reaching the network on its own. */
-const CHROMIUM = {
-  ...devices['Desktop Chrome'],
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  },
-};
+const CHROMIUM = { ...devices['Desktop Chrome'], launchOptions: CHROMIUM_LAUNCH_OPTIONS };
 
 export default defineConfig({
   testDir: './e2e',

@@ -8,9 +8,10 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { AGENT_DEFAULTS, STORAGE_KEYS, VOICES } from '../../shared/defaults.js';
 import type { Agent } from '../../shared/types/agent.js';
+import { launchBenchChromium } from './benchBrowser.js';
 import { buildDist } from './buildDist.js';
 import { type Bench, type BenchRow, percentile, round } from './harness.js';
 import { CONSOLE_DIST, serveDist } from './serveDist.js';
@@ -91,17 +92,7 @@ export const bench: Bench = {
   run: async () => {
     if (!existsSync(path.join(CONSOLE_DIST, 'index.html'))) buildDist();
     const site = await serveDist();
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    });
+    const browser = await launchBenchChromium();
     try {
       const sizes = [50, 500] as const;
       const bodies = new Map(sizes.map((n) => [n, JSON.stringify(agents(n))]));

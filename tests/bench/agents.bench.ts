@@ -3,10 +3,9 @@
  * baseline in the same run, each agent with realistic instructions and 3 tools. Measured in
  * process with app.inject (routing, auth, queries, serialisation; no socket).
  */
-import { randomUUID } from 'node:crypto';
-import { insertAgent, updateAgent } from '../../server/db/agents.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { type Bench, type BenchRow, percentile, round } from './harness.js';
+import { insertAgentsWithTools, insertTools } from './seedAgentsWithTools.js';
 
 const REQUESTS = 50;
 const WARM_UP = 5;
@@ -18,35 +17,23 @@ const INSTRUCTIONS = 'You answer calls for a dental practice. Be brief and frien
 async function userWithAgents(t: TestApp, count: number): Promise<Record<string, string>> {
   const user = await t.createUser();
   const now = Date.now();
-  const toolIds = Array.from({ length: TOOLS_PER_USER }, () => randomUUID());
-  await t.db
-    .insertInto('tools')
-    .values(
-      toolIds.map((id, i) => ({
-        id,
-        user_id: user.id,
-        name: `tool_${i}`,
-        description: `Tool number ${i}`,
-        type: 'function',
-        parameters: '{}',
-        handler_code: '',
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
-  for (let i = 0; i < count; i++) {
-    const { row } = await insertAgent(t.db, user.id, `Agent ${i}`, now + i);
-    const tools = Array.from({ length: TOOLS_PER_AGENT }, (_, k) => toolIds[(i + k) % TOOLS_PER_USER]!);
-    await updateAgent(
-      t.db,
-      user.id,
-      row.id,
-      { instructions: INSTRUCTIONS, description: `Handles line ${i}` },
-      tools,
-      now + i,
-    );
-  }
+  const toolIds = await insertTools(
+    t,
+    user.id,
+    Array.from({ length: TOOLS_PER_USER }, (_, i) => ({
+      name: `tool_${i}`,
+      description: `Tool number ${i}`,
+      parameters: '{}',
+      handlerCode: '',
+      at: now,
+    })),
+  );
+  await insertAgentsWithTools(t, user.id, count, {
+    toolIds,
+    toolsPerAgent: TOOLS_PER_AGENT,
+    instructions: INSTRUCTIONS,
+    now,
+  });
   return t.auth((await t.login(user.username, user.password)).accessToken);
 }
 

@@ -7,12 +7,11 @@
  * search, kept messages, the model request, the SSE relay; with history after the first turn).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type FakeOpenAIChat, startFakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
 import { readSse } from '../helpers/sseEvents.js';
 import type { ChatBenchInput, ChatBenchStats } from './chatBenchServer.js';
-import { type Bench, type BenchRow, percentile, round } from './harness.js';
+import { type Bench, type BenchRow, machineLoadRow, percentile, round } from './harness.js';
 
 const KEY = 'sk-bench-chat';
 const SAMPLES = 200;
@@ -216,14 +215,7 @@ export const bench: Bench = {
       const ready = await new Promise<{ url: string; botIds: string[] }>((resolve) =>
         child.once('message', (m) => resolve(m as { url: string; botIds: string[] })),
       );
-      const rows: BenchRow[] = [
-        {
-          metric: 'machine load (1 min average)',
-          value: round(os.loadavg()[0]!),
-          unit: 'runnable',
-          note: `${os.cpus().length} cores: above that, p99s include waiting for a core`,
-        },
-      ];
+      const rows: BenchRow[] = [machineLoadRow(': above that, p99s include waiting for a core')];
       rows.push(...(await firstTokenRows(fake, child, ready.url, ready.botIds[0]!)));
       rows.push(...(await concurrentRows(fake, child, ready.url, ready.botIds)));
       return rows;

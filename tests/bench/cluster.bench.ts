@@ -9,13 +9,12 @@
  * are timed for contrast. Bounded: at most ROUND_LIMIT_MS per round.
  */
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import WebSocket from 'ws';
 import { parseServerMessage } from '../../shared/protocol.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { listenForSockets } from '../helpers/serverSocket.js';
 import { createThrowawayPostgres, throwawayPostgresUnavailable } from '../helpers/throwawayPostgres.js';
-import { type Bench, type BenchRow, percentile, round } from './harness.js';
+import { type Bench, type BenchRow, machineLoadRow, percentile, round } from './harness.js';
 
 const ONE_AT_A_TIME = 1000;
 const BURSTS = 20;
@@ -99,14 +98,7 @@ export const bench: Bench = {
   description:
     'two instances on one PostgreSQL: real-time event emitted on A → received on a console socket connected to B (LISTEN/NOTIFY), p50/p99',
   run: async () => {
-    const rows: BenchRow[] = [
-      {
-        metric: 'machine load (1 min average)',
-        value: round(os.loadavg()[0]!),
-        unit: 'runnable',
-        note: `${os.cpus().length} cores`,
-      },
-    ];
+    const rows: BenchRow[] = [machineLoadRow()];
     const unavailable = throwawayPostgresUnavailable();
     if (unavailable) throw new Error(`the cluster bench needs PostgreSQL: ${unavailable}`);
     const pg = await createThrowawayPostgres();

@@ -2,6 +2,8 @@
  * Benchmark conventions: each `tests/bench/*.bench.ts` exports `bench: Bench`. `run.ts` runs them
  * in turn, prints one table per bench and writes `tests/bench/results/<name>.json`.
  */
+import os from 'node:os';
+
 export interface BenchRow {
   metric: string;
   value: number;
@@ -41,4 +43,17 @@ export function percentile(values: number[], p: number): number {
 export function round(value: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
+}
+
+/**
+ * The machine's 1-minute load average beside its core count, for reading the timings of a shared
+ * machine; `noteAfterCores` goes on the note after '<n> cores'.
+ */
+export function machineLoadRow(noteAfterCores = ''): BenchRow {
+  return {
+    metric: 'machine load (1 min average)',
+    value: round(os.loadavg()[0]!),
+    unit: 'runnable',
+    note: `${os.cpus().length} cores${noteAfterCores}`,
+  };
 }

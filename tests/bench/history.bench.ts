@@ -14,7 +14,6 @@
  * socket (inject would gather the whole answer in memory): the client reads and drops the bytes,
  * RSS sampled every 20 ms. Client and server share the process, so the RSS covers both.
  */
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { ExportCounter } from '../../console/components/exportProgress.js';
@@ -23,7 +22,7 @@ import { EXPORT_COUNT_HEADER, type ExportFormat, type HistorySearchPage } from '
 import { seedBot } from '../helpers/seedHistory.js';
 import { endedSessionRow } from '../helpers/seedSessions.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
-import { type Bench, type BenchRow, budgetRow, percentile, round } from './harness.js';
+import { type Bench, type BenchRow, budgetRow, machineLoadRow, percentile, round } from './harness.js';
 
 const CONVERSATIONS = 100_000;
 const TURNS = 4;
@@ -245,14 +244,7 @@ export const bench: Bench = {
   name: 'history',
   description: `History search over ${MESSAGES.toLocaleString('en')} messages on SQLite (p50/p99), and a bot's ${CONVERSATIONS.toLocaleString('en')} conversations exported as CSV and JSON Lines (rows/s, peak RSS)`,
   run: async () => {
-    const rows: BenchRow[] = [
-      {
-        metric: 'machine load (1 min average)',
-        value: round(os.loadavg()[0]!),
-        unit: 'runnable',
-        note: `${os.cpus().length} cores: above that, times include waiting for a core`,
-      },
-    ];
+    const rows: BenchRow[] = [machineLoadRow(': above that, times include waiting for a core')];
     const t = await createTestApp({ config: { rateLimit: { max: 1_000_000_000, windowMs: 60_000 } } });
     try {
       const user = await t.createUser();

@@ -3,10 +3,9 @@
  * and the bench needs more rows than they allow): `count` tools with a realistic handler and
  * schema, `count` agents with two tools each, `count` ended calls, and account secrets.
  */
-import { randomUUID } from 'node:crypto';
-import { insertAgent, updateAgent } from '../../server/db/agents.js';
 import { seedEndedSessions } from '../helpers/seedSessions.js';
 import type { TestApp } from '../helpers/serverApp.js';
+import { insertAgentsWithTools, insertTools } from './seedAgentsWithTools.js';
 
 const HANDLER = `const res = await fetch('https://api.example.com/weather?city=' + encodeURIComponent(args.city));
 const data = await res.json();
@@ -34,38 +33,23 @@ export async function seedUser(t: TestApp, count: number, role = 'user'): Promis
   const user = await t.createUser({ role });
   const now = Date.now();
   // Names in mixed case and out of order, so the list's case-insensitive sort has work to do.
-  const toolIds = Array.from({ length: count }, () => randomUUID());
-  if (count > 0)
-    await t.db
-      .insertInto('tools')
-      .values(
-        toolIds.map((id, i) => ({
-          id,
-          user_id: user.id,
-          name: `${i % 2 ? 'Get' : 'get'}_weather_${(i * 7919) % count}`,
-          description: `Looks up the weather, variant ${i}`,
-          type: 'function',
-          parameters: PARAMETERS,
-          handler_code: HANDLER,
-          created_at: now + i,
-          updated_at: now + i,
-        })),
-      )
-      .execute();
-  let agentId = '';
-  for (let i = 0; i < count; i++) {
-    const { row } = await insertAgent(t.db, user.id, `Agent ${i}`, now + i);
-    const tools = Array.from({ length: TOOLS_PER_AGENT }, (_, k) => toolIds[(i + k) % count]!);
-    await updateAgent(
-      t.db,
-      user.id,
-      row.id,
-      { instructions: INSTRUCTIONS, description: `Handles line ${i}` },
-      tools,
-      now + i,
-    );
-    agentId = row.id;
-  }
+  const toolIds = await insertTools(
+    t,
+    user.id,
+    Array.from({ length: count }, (_, i) => ({
+      name: `${i % 2 ? 'Get' : 'get'}_weather_${(i * 7919) % count}`,
+      description: `Looks up the weather, variant ${i}`,
+      parameters: PARAMETERS,
+      handlerCode: HANDLER,
+      at: now + i,
+    })),
+  );
+  const agentId = await insertAgentsWithTools(t, user.id, count, {
+    toolIds,
+    toolsPerAgent: TOOLS_PER_AGENT,
+    instructions: INSTRUCTIONS,
+    now,
+  });
   if (count > 0) await seedEndedSessions(t.db, user.id, agentId, count);
   const { accessToken } = await t.login(user.username, user.password);
   const headers = t.auth(accessToken);

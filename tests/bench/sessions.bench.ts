@@ -5,13 +5,12 @@
  * (routing, auth, queries, serialisation; no socket). A plain ORDER BY … OFFSET query over the
  * same rows is timed beside it, to show what the per-owner `ended_seq` index saves.
  */
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { SQLITE_FILE_NAME } from '../../server/db/openDatabase.js';
 import { endedSessionRow } from '../helpers/seedSessions.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
-import { type Bench, type BenchRow, percentile, round } from './harness.js';
+import { type Bench, type BenchRow, machineLoadRow, percentile, round } from './harness.js';
 
 const REQUESTS = 200;
 const WARM_UP = 20;
@@ -74,14 +73,7 @@ export const bench: Bench = {
   description:
     'GET /api/sessions/ended-sessions at 10 k and 1 M ended sessions of one user: first and last page, p50/p99',
   run: async () => {
-    const rows: BenchRow[] = [
-      {
-        metric: 'machine load (1 min average)',
-        value: round(os.loadavg()[0]!),
-        unit: 'runnable',
-        note: `${os.cpus().length} cores: above that, p99s include waiting for a core`,
-      },
-    ];
+    const rows: BenchRow[] = [machineLoadRow(': above that, p99s include waiting for a core')];
     for (const size of SIZES) {
       const t = await createTestApp({ config: { rateLimit: { max: 1_000_000_000, windowMs: 60_000 } } });
       try {

@@ -20,7 +20,7 @@ import { mkdtemp, readdir, readlink, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Bench, type BenchRow, percentile, round } from './harness.js';
+import { type Bench, type BenchRow, machineLoadRow, percentile, round } from './harness.js';
 import { SoakTally } from './SoakTally.js';
 import { type CallLine, runCaller } from './soakCalls.js';
 import { runConsoleUser } from './soakConsole.js';
@@ -236,12 +236,7 @@ export const bench: Bench = {
           value: round(((last.cpuMs - first.cpuMs) / (trafficSeconds * 1000)) * 100, 1),
           unit: '% of a core',
         },
-        {
-          metric: 'machine load (1 min average)',
-          value: round(os.loadavg()[0]!),
-          unit: 'runnable',
-          note: `${os.cpus().length} cores, shared with the bench's clients and fakes`,
-        },
+        machineLoadRow(", shared with the bench's clients and fakes"),
       ];
       console.log(`\nsoak: ${pass ? 'PASS' : 'FAIL'}: ${tally.unexpected.length} unexpected errors (budget 0)`);
       for (const failure of tally.unexpected.slice(0, 20))

@@ -11,14 +11,13 @@
  * the bridge's added latency from above.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startFakeRealtime } from '../fixtures/fakeRealtime.js';
 import type { FakeRealtimeSession } from '../fixtures/fakeRealtimeSession.js';
 import { startFakeTwilio } from '../fixtures/fakeTwilio.js';
 import { type FakeTwilioCall, FRAME_BYTES, FRAME_MS } from '../fixtures/fakeTwilioCall.js';
 import { ringSwitchboard } from '../fixtures/ringSwitchboard.js';
-import { type Bench, type BenchRow, percentile, round } from './harness.js';
+import { type Bench, type BenchRow, machineLoadRow, percentile, round } from './harness.js';
 import type { BenchServerInput, BenchServerStats } from './voiceBenchServer.js';
 
 const CALLS = 100;
@@ -136,12 +135,7 @@ export const bench: Bench = {
       const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000;
       const rows: BenchRow[] = [
         { metric: 'calls bridged', value: after.calls, unit: 'calls', note: `${CALLS} rung, all streaming both ways` },
-        {
-          metric: 'machine load (1 min average)',
-          value: round(os.loadavg()[0]!),
-          unit: 'runnable',
-          note: `${os.cpus().length} cores: above that, every figure below includes waiting for a core`,
-        },
+        machineLoadRow(': above that, every figure below includes waiting for a core'),
         {
           metric: 'relay Twilio → Realtime p50',
           value: round(percentile(inbound, 50)),

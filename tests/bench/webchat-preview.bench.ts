@@ -9,9 +9,9 @@
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { DEFAULT_APPEARANCE, STORAGE_KEYS, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
 import type { Webchat } from '../../shared/types/webchat.js';
+import { launchBenchChromium } from './benchBrowser.js';
 import { buildDist, REPO } from './buildDist.js';
 import { type Bench, percentile, round } from './harness.js';
 import { CONSOLE_DIST, serveDist } from './serveDist.js';
@@ -84,17 +84,7 @@ export const bench: Bench = {
     )
       buildDist();
     const site = await serveDist();
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    });
+    const browser = await launchBenchChromium();
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await context.addInitScript(

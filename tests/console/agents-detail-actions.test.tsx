@@ -2,17 +2,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AGENT_TEXTS } from '../../console/features/agents/agentTexts.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { detailRoutes, makeAgent, SALES } from './agents-fixtures.js';
+import { makeAgent, openAgentDetail, SALES } from './agents-fixtures.js';
 
 /** Sales Bot with a number attached: Call is only offered to an agent that has one. */
 const CALLER = makeAgent({ ...SALES, phoneNumber: '+14155550111' });
 
-async function openAgent(extra: FakeRoutes = {}, agent = CALLER) {
-  const app = renderConsole({ path: '/agents/a2', session: { user: USER }, routes: detailRoutes(agent, extra) });
-  await screen.findByRole('heading', { name: 'Sales Bot', level: 1 });
-  return app;
-}
+const openAgent = (extra: FakeRoutes = {}, agent = CALLER) => openAgentDetail(agent, extra);
 
 /** Lets fetches and React updates settle while timers are fake. */
 async function settle() {

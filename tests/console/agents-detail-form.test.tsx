@@ -1,19 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { choose, detailRoutes, makeAgent, SALES, SUPPORT } from './agents-fixtures.js';
+import { choose, detailRoutes, makeAgent, openAgentDetail as openAgent, SALES, SUPPORT } from './agents-fixtures.js';
 
 type App = ReturnType<typeof renderConsole>;
-
-async function openAgent(agent = SALES, extra = {}) {
-  const app = renderConsole({
-    path: `/agents/${agent.id}`,
-    session: { user: USER },
-    routes: detailRoutes(agent, extra),
-  });
-  await screen.findByRole('heading', { name: agent.name, level: 1 });
-  return app;
-}
 
 function section(name: string): HTMLElement {
   return screen.getByRole('region', { name });

@@ -1,18 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { choose, detailRoutes, SALES, SUPPORT } from './agents-fixtures.js';
-
-async function openAgent(agent = SALES, extra: FakeRoutes = {}) {
-  const app = renderConsole({
-    path: `/agents/${agent.id}`,
-    session: { user: USER },
-    routes: detailRoutes(agent, extra),
-  });
-  await screen.findByRole('heading', { name: agent.name, level: 1 });
-  return app;
-}
+import type { renderConsole } from '../helpers/consoleRender.js';
+import { choose, openAgentDetail as openAgent, SALES, SUPPORT } from './agents-fixtures.js';
 
 const save = (app: ReturnType<typeof renderConsole>) => app.user.click(screen.getByRole('button', { name: 'Save' }));
 

@@ -7,21 +7,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { resetNotice } from '../../console/features/agents/agentForm.js';
-import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { detailRoutes, makeAgent, SALES } from './agents-fixtures.js';
+import type { renderConsole } from '../helpers/consoleRender.js';
+import { makeAgent, openAgentDetail as openAgent } from './agents-fixtures.js';
 
 type App = ReturnType<typeof renderConsole>;
-
-async function openAgent(agent = SALES, extra: FakeRoutes = {}) {
-  const app = renderConsole({
-    path: `/agents/${agent.id}`,
-    session: { user: USER },
-    routes: detailRoutes(agent, extra),
-  });
-  await screen.findByRole('heading', { name: agent.name, level: 1 });
-  return app;
-}
 
 function field(label: string): HTMLInputElement {
   return screen.getByLabelText(label) as HTMLInputElement;

@@ -46,18 +46,54 @@ async function openTab(routes: FakeRoutes) {
   return app;
 }
 
-function writes(app: Awaited<ReturnType<typeof openTab>>): string[] {
+type App = Awaited<ReturnType<typeof openTab>>;
+
+/** Opens the tab and waits for the values' table. */
+async function openTable(routes: FakeRoutes): Promise<App> {
+  const app = await openTab(routes);
+  await screen.findByRole('table', { name: 'Custom values' });
+  return app;
+}
+
+function writes(app: App): string[] {
   return app.fake.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
 }
 
-/** Opens Add Value, types `name` and presses Save; answers the dialog. */
-async function tryToAdd(app: Awaited<ReturnType<typeof openTab>>, name: string): Promise<HTMLElement> {
+function save(app: App, dialog: HTMLElement): Promise<void> {
+  return app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+}
+
+/** Waits for the table, then opens Add Value; answers the dialog. */
+async function openAddDialog(app: App): Promise<HTMLElement> {
   await screen.findByRole('table', { name: 'Custom values' });
   await app.user.click(screen.getAllByRole('button', { name: 'Add Value' })[0]!);
-  const dialog = await screen.findByRole('dialog', { name: 'Add Custom Value' });
+  return screen.findByRole('dialog', { name: 'Add Custom Value' });
+}
+
+/** Opens Add Value, types `name` (and `value`, when given) and presses Save; answers the dialog. */
+async function tryToAdd(app: App, name: string, value?: string): Promise<HTMLElement> {
+  const dialog = await openAddDialog(app);
   await app.user.type(within(dialog).getByLabelText(/^Name/), name);
-  await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  if (value !== undefined) await app.user.type(within(dialog).getByLabelText('Value'), value);
+  await save(app, dialog);
   return dialog;
+}
+
+/** Opens Edit on the row of `from`, renames it `to` and presses Save; answers the dialog. */
+async function tryToRename(app: App, from: string, to: string): Promise<HTMLElement> {
+  await app.user.click(within(row(from)).getByRole('button', { name: `Edit ${from}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Custom Value' });
+  const name = within(dialog).getByLabelText(/^Name/);
+  await app.user.clear(name);
+  await app.user.type(name, to);
+  await save(app, dialog);
+  return dialog;
+}
+
+/** Presses Delete on the row of `name`; answers the confirmation. */
+async function askToDelete(app: App, name: string): Promise<HTMLElement> {
+  await app.user.click(within(row(name)).getByRole('button', { name: `Delete ${name}` }));
+  return screen.findByRole('alertdialog', { name: 'Delete Custom Value' });
 }
 
 describe('custom values tab', () => {
@@ -96,15 +132,13 @@ describe('custom values tab', () => {
 
   it("adds a value with POST {name, value} and says 'Custom value created'", async () => {
     const app = await openTab(valueServer());
-    await screen.findByRole('table', { name: 'Custom values' });
-    await app.user.click(screen.getAllByRole('button', { name: 'Add Value' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Add Custom Value' });
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const dialog = await openAddDialog(app);
+    await save(app, dialog);
     expect(within(dialog).getByText('Name is required')).toBeTruthy();
 
     await app.user.type(within(dialog).getByLabelText(/^Name/), 'CITY');
     await app.user.type(within(dialog).getByLabelText('Value'), 'Oslo{Enter}Norway');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await save(app, dialog);
     expect(await screen.findByText('Custom value created')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(app.fake.callsTo('POST /custom-values')[0]?.body).toEqual({ name: 'CITY', value: 'Oslo\nNorway' });
@@ -112,29 +146,22 @@ describe('custom values tab', () => {
   });
 
   it("edits a value under the same name with one POST and says 'Custom value updated'", async () => {
-    const app = await openTab(valueServer());
-    await screen.findByRole('table', { name: 'Custom values' });
+    const app = await openTable(valueServer());
     await app.user.click(within(row('GREETING')).getByRole('button', { name: 'Edit GREETING' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Custom Value' });
     expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('GREETING');
     const value = within(dialog).getByLabelText('Value');
     await app.user.clear(value);
     await app.user.type(value, 'Hi!');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await save(app, dialog);
     expect(await screen.findByText('Custom value updated')).toBeTruthy();
     expect(writes(app)).toEqual(['POST /custom-values']);
     expect(app.fake.callsTo('POST /custom-values')[0]?.body).toEqual({ name: 'GREETING', value: 'Hi!' });
   });
 
   it('renames by deleting the old name first, then creating the new one', async () => {
-    const app = await openTab(valueServer());
-    await screen.findByRole('table', { name: 'Custom values' });
-    await app.user.click(within(row('GREETING')).getByRole('button', { name: 'Edit GREETING' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Custom Value' });
-    const name = within(dialog).getByLabelText(/^Name/);
-    await app.user.clear(name);
-    await app.user.type(name, 'WELCOME');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const app = await openTable(valueServer());
+    await tryToRename(app, 'GREETING', 'WELCOME');
     expect(await screen.findByText('Custom value updated')).toBeTruthy();
     expect(writes(app)).toEqual(['DELETE /custom-values/GREETING', 'POST /custom-values']);
     expect(app.fake.callsTo('POST /custom-values')[0]?.body).toEqual({ name: 'WELCOME', value: 'Hello there' });
@@ -143,14 +170,8 @@ describe('custom values tab', () => {
   });
 
   it("stops a rename with 'Failed to delete old custom value' when the old name cannot be deleted", async () => {
-    const app = await openTab(valueServer(VALUES, { 'DELETE /custom-values/GREETING': { status: 500 } }));
-    await screen.findByRole('table', { name: 'Custom values' });
-    await app.user.click(within(row('GREETING')).getByRole('button', { name: 'Edit GREETING' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Custom Value' });
-    const name = within(dialog).getByLabelText(/^Name/);
-    await app.user.clear(name);
-    await app.user.type(name, 'WELCOME');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const app = await openTable(valueServer(VALUES, { 'DELETE /custom-values/GREETING': { status: 500 } }));
+    const dialog = await tryToRename(app, 'GREETING', 'WELCOME');
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to delete old custom value');
     expect(writes(app)).toEqual(['DELETE /custom-values/GREETING']);
   });
@@ -168,27 +189,19 @@ describe('custom values tab', () => {
       },
     });
     await screen.findByRole('table', { name: 'Custom values' });
-    await app.user.click(within(row('GREETING')).getByRole('button', { name: 'Edit GREETING' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Custom Value' });
-    const name = within(dialog).getByLabelText(/^Name/);
-    await app.user.clear(name);
-    await app.user.type(name, 'WELCOME_MESSAGE_THAT_IS_TOO_LONG');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const dialog = await tryToRename(app, 'GREETING', 'WELCOME_MESSAGE_THAT_IS_TOO_LONG');
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Name is too long');
     expect(writes(app)).toEqual(['DELETE /custom-values/GREETING', 'POST /custom-values', 'POST /custom-values']);
     expect(app.fake.callsTo('POST /custom-values')[1]?.body).toEqual({ name: 'GREETING', value: 'Hello there' });
   });
 
   it("deletes only after confirmation and says 'Custom value deleted'", async () => {
-    const app = await openTab(valueServer());
-    await screen.findByRole('table', { name: 'Custom values' });
-    await app.user.click(within(row('API_KEY')).getByRole('button', { name: 'Delete API_KEY' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Custom Value' });
+    const app = await openTable(valueServer());
+    const confirm = await askToDelete(app, 'API_KEY');
     await app.user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(writes(app)).toEqual([]);
 
-    await app.user.click(within(row('API_KEY')).getByRole('button', { name: 'Delete API_KEY' }));
-    const again = await screen.findByRole('alertdialog', { name: 'Delete Custom Value' });
+    const again = await askToDelete(app, 'API_KEY');
     await app.user.click(within(again).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Custom value deleted')).toBeTruthy();
     expect(writes(app)).toEqual(['DELETE /custom-values/API_KEY']);
@@ -196,10 +209,8 @@ describe('custom values tab', () => {
   });
 
   it("says 'Failed to delete custom value' when the delete fails", async () => {
-    const app = await openTab(valueServer(VALUES, { 'DELETE /custom-values/API_KEY': { status: 500 } }));
-    await screen.findByRole('table', { name: 'Custom values' });
-    await app.user.click(within(row('API_KEY')).getByRole('button', { name: 'Delete API_KEY' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Custom Value' });
+    const app = await openTable(valueServer(VALUES, { 'DELETE /custom-values/API_KEY': { status: 500 } }));
+    const confirm = await askToDelete(app, 'API_KEY');
     await app.user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete custom value')).toBeTruthy();
   });
@@ -212,22 +223,12 @@ describe('custom values tab', () => {
 
   it('says the name exists instead of overwriting it, when adding or renaming', async () => {
     const app = await openTab(valueServer());
-    await screen.findByRole('table', { name: 'Custom values' });
-    await app.user.click(screen.getAllByRole('button', { name: 'Add Value' })[0]!);
-    let dialog = await screen.findByRole('dialog', { name: 'Add Custom Value' });
-    await app.user.type(within(dialog).getByLabelText(/^Name/), ' GREETING ');
-    await app.user.type(within(dialog).getByLabelText('Value'), 'Bye');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    let dialog = await tryToAdd(app, ' GREETING ', 'Bye');
     expect(within(dialog).getByText(CUSTOM_VALUE_TEXTS.exists('GREETING'))).toBeTruthy();
     expect(within(dialog).getByLabelText(/^Name/).getAttribute('aria-invalid')).toBe('true');
     await app.user.keyboard('{Escape}');
 
-    await app.user.click(within(row('API_KEY')).getByRole('button', { name: 'Edit API_KEY' }));
-    dialog = await screen.findByRole('dialog', { name: 'Edit Custom Value' });
-    const name = within(dialog).getByLabelText(/^Name/);
-    await app.user.clear(name);
-    await app.user.type(name, 'GREETING');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    dialog = await tryToRename(app, 'API_KEY', 'GREETING');
     expect(within(dialog).getByText(CUSTOM_VALUE_TEXTS.exists('GREETING'))).toBeTruthy();
     expect(writes(app)).toEqual([]);
   });
@@ -245,12 +246,10 @@ describe('custom values tab', () => {
     const app = await openTab(
       valueServer(VALUES, { 'POST /custom-values': { status: 400, body: { success: false, error: serverText } } }),
     );
-    await screen.findByRole('table', { name: 'Custom values' });
-    await app.user.click(screen.getAllByRole('button', { name: 'Add Value' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Add Custom Value' });
+    const dialog = await openAddDialog(app);
     expect(within(dialog).getByText(CUSTOM_VALUE_TEXTS.nameRule)).toBeTruthy();
     await app.user.type(within(dialog).getByLabelText(/^Name/), '1st value');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await save(app, dialog);
     const shown = rule.charAt(0).toUpperCase() + rule.slice(1);
     expect(await within(dialog).findByText(shown)).toBeTruthy();
     expect(screen.getAllByText(shown)).toHaveLength(1);
@@ -270,16 +269,14 @@ describe('custom values tab', () => {
     });
     const dialog = await tryToAdd(app, 'CITY');
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to save custom value');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await save(app, dialog);
     expect(await screen.findByText('Custom value created')).toBeTruthy();
     expect(screen.queryByText('Failed to save custom value')).toBeNull();
 
     // A failed delete's toast is replaced by the success of the next try.
-    await app.user.click(within(row('API_KEY')).getByRole('button', { name: 'Delete API_KEY' }));
-    await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await app.user.click(within(await askToDelete(app, 'API_KEY')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete custom value')).toBeTruthy();
-    await app.user.click(within(row('API_KEY')).getByRole('button', { name: 'Delete API_KEY' }));
-    await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await app.user.click(within(await askToDelete(app, 'API_KEY')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Custom value deleted')).toBeTruthy();
     expect(screen.queryByText('Failed to delete custom value')).toBeNull();
   });

@@ -1,13 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/defaults.js';
-import { deferred, type FakeReply } from '../helpers/consoleFakeApi.js';
+import { deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 
 async function fillAndSubmit(app: ReturnType<typeof renderConsole>, username = 'bob', password = 'secret1') {
   await app.user.type(screen.getByLabelText(/Username/), username);
   await app.user.type(screen.getByLabelText(/^Password/), password);
   await app.user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+/** The login page with `routes`, the form filled in as bob and submitted. */
+async function submitLogin(routes: FakeRoutes) {
+  const app = renderConsole({ path: '/login', routes });
+  await screen.findByRole('heading', { name: 'Login' });
+  await fillAndSubmit(app);
+  return app;
 }
 
 describe('login form', () => {
@@ -26,9 +34,7 @@ describe('login form', () => {
 
   it("shows 'Logging in...' on a disabled button while submitting", async () => {
     const pending = deferred<FakeReply>();
-    const app = renderConsole({ path: '/login', routes: { 'POST /accounts/login': () => pending.promise } });
-    await screen.findByRole('heading', { name: 'Login' });
-    await fillAndSubmit(app);
+    const app = await submitLogin({ 'POST /accounts/login': () => pending.promise });
     const button = await screen.findByRole('button', { name: 'Logging in...' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(app.fake.callsTo('POST /accounts/login')[0]?.body).toEqual({ username: 'bob', password: 'secret1' });
@@ -42,40 +48,28 @@ describe('login form', () => {
   });
 
   it("falls back to 'Login failed. Please try again.' when the server gives no text", async () => {
-    const app = renderConsole({ path: '/login', routes: { 'POST /accounts/login': { status: 401 } } });
-    await screen.findByRole('heading', { name: 'Login' });
-    await fillAndSubmit(app);
+    await submitLogin({ 'POST /accounts/login': { status: 401 } });
     expect((await screen.findByRole('alert')).textContent).toBe('Login failed. Please try again.');
   });
 
   it("shows 'Login failed' for an answer without success", async () => {
-    const app = renderConsole({ path: '/login', routes: { 'POST /accounts/login': { body: { success: false } } } });
-    await screen.findByRole('heading', { name: 'Login' });
-    await fillAndSubmit(app);
+    await submitLogin({ 'POST /accounts/login': { body: { success: false } } });
     expect((await screen.findByRole('alert')).textContent).toBe('Login failed');
   });
 
   it("shows 'An unexpected error occurred' when the request cannot be made", async () => {
-    const app = renderConsole({
-      path: '/login',
-      routes: {
-        'POST /accounts/login': () => {
-          throw new TypeError('Failed to fetch');
-        },
+    await submitLogin({
+      'POST /accounts/login': () => {
+        throw new TypeError('Failed to fetch');
       },
     });
-    await screen.findByRole('heading', { name: 'Login' });
-    await fillAndSubmit(app);
     expect((await screen.findByRole('alert')).textContent).toBe('An unexpected error occurred');
   });
 
   it('on success stores token and user and goes to / (then the landing page)', async () => {
-    const app = renderConsole({
-      path: '/login',
-      routes: { 'POST /accounts/login': { body: { success: true, user: USER, accessToken: 'tok-1' } } },
+    const app = await submitLogin({
+      'POST /accounts/login': { body: { success: true, user: USER, accessToken: 'tok-1' } },
     });
-    await screen.findByRole('heading', { name: 'Login' });
-    await fillAndSubmit(app);
     await waitFor(() => expect(app.location()).toBe('/agents'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-1');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toMatchObject({ id: USER.id, username: 'bob' });

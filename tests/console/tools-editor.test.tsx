@@ -11,7 +11,14 @@ import type { WebSocketClass } from '../../console/lib/realtime.js';
 import { createFakeApi, type FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
 import { renderConsole, storeSession, USER } from '../helpers/consoleRender.js';
-import { field, setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
+import {
+  field,
+  openNewToolEditor,
+  openToolEditor,
+  setValue,
+  TOOL,
+  toolEditorRoutes,
+} from '../helpers/consoleToolEditor.js';
 
 // CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
 vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
@@ -48,8 +55,7 @@ function renderWithHistory(fakeRoutes: FakeRoutes) {
 
 describe('tool editor: new tool', () => {
   it('starts from the template and has no Delete button', async () => {
-    renderConsole({ path: '/tools/new', session: { user: USER }, routes: toolEditorRoutes() });
-    expect(await screen.findByRole('heading', { name: 'Create New Tool' })).toBeTruthy();
+    await openNewToolEditor();
     expect(field(/^Tool Name/).value).toBe('');
     expect(field(/^Description/).value).toBe('');
     expect(field(/^Tool Type/).value).toBe('function');
@@ -63,8 +69,7 @@ describe('tool editor: new tool', () => {
   });
 
   it('names the missing required fields and sends nothing', async () => {
-    const app = renderConsole({ path: '/tools/new', session: { user: USER }, routes: toolEditorRoutes() });
-    await screen.findByRole('heading', { name: 'Create New Tool' });
+    const app = await openNewToolEditor();
     setValue(/^Tool Type/, ' ');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getAllByText(/Tool Name is required/).length).toBeGreaterThan(0);
@@ -79,8 +84,7 @@ describe('tool editor: new tool', () => {
   });
 
   it("refuses parameters that are not JSON with 'Invalid JSON in parameters field'", async () => {
-    const app = renderConsole({ path: '/tools/new', session: { user: USER }, routes: toolEditorRoutes() });
-    await screen.findByRole('heading', { name: 'Create New Tool' });
+    const app = await openNewToolEditor();
     await app.user.type(field(/^Tool Name/), 'get_weather');
     await app.user.type(field(/^Description/), 'Weather now');
     setValue('Parameters', '{"type": "object",');
@@ -118,17 +122,12 @@ describe('tool editor: new tool', () => {
   });
 
   it('shows the server text when creating fails and stays on the form', async () => {
-    const app = renderConsole({
-      path: '/tools/new',
-      session: { user: USER },
-      routes: toolEditorRoutes({
-        'POST /tools': {
-          status: 409,
-          body: { success: false, error: 'A tool named get_weather already exists', code: 'conflict' },
-        },
-      }),
+    const app = await openNewToolEditor({
+      'POST /tools': {
+        status: 409,
+        body: { success: false, error: 'A tool named get_weather already exists', code: 'conflict' },
+      },
     });
-    await screen.findByRole('heading', { name: 'Create New Tool' });
     await app.user.type(field(/^Tool Name/), 'get_weather');
     await app.user.type(field(/^Description/), 'Weather now');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
@@ -140,12 +139,9 @@ describe('tool editor: new tool', () => {
 
 describe('tool editor: existing tool', () => {
   it('loads the tool, saves edits with PATCH and says so', async () => {
-    const app = renderConsole({
-      path: '/tools/t1',
-      session: { user: USER },
-      routes: toolEditorRoutes({ 'PATCH /tools/t1': (call) => ({ body: { ...TOOL, ...(call.body as object) } }) }),
+    const app = await openToolEditor({
+      'PATCH /tools/t1': (call) => ({ body: { ...TOOL, ...(call.body as object) } }),
     });
-    expect(await screen.findByRole('heading', { name: 'Edit Tool' })).toBeTruthy();
     expect(field(/^Tool Name/).value).toBe('get_weather');
     expect(field(/^Tool Type/).value).toBe('string');
     expect(JSON.parse(field('Parameters').value)).toEqual(TOOL.parameters);
@@ -176,12 +172,7 @@ describe('tool editor: existing tool', () => {
   });
 
   it('deletes after confirmation in the Delete Tool dialog, then returns to /tools', async () => {
-    const app = renderConsole({
-      path: '/tools/t1',
-      session: { user: USER },
-      routes: toolEditorRoutes({ 'DELETE /tools/t1': { body: { success: true } } }),
-    });
-    await screen.findByRole('heading', { name: 'Edit Tool' });
+    const app = await openToolEditor({ 'DELETE /tools/t1': { body: { success: true } } });
     await app.user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Tool' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -196,12 +187,7 @@ describe('tool editor: existing tool', () => {
   });
 
   it("says 'Failed to delete tool' when the delete fails", async () => {
-    const app = renderConsole({
-      path: '/tools/t1',
-      session: { user: USER },
-      routes: toolEditorRoutes({ 'DELETE /tools/t1': { status: 500 } }),
-    });
-    await screen.findByRole('heading', { name: 'Edit Tool' });
+    const app = await openToolEditor({ 'DELETE /tools/t1': { status: 500 } });
     await app.user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Tool' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));

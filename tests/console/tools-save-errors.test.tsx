@@ -8,9 +8,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toolSaveError } from '../../console/features/tools/toolSaveError.js';
 import { ApiError } from '../../shared/api/index.js';
-import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { field, setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
+import { field, openToolEditor as openTool, setValue, TOOL } from '../helpers/consoleToolEditor.js';
 
 vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
 
@@ -18,12 +16,6 @@ const SYNTAX = "handler_code: SyntaxError: unexpected token in expression: ')' (
 
 function messageOf(element: HTMLElement): string {
   return document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
-}
-
-async function openTool(extra: FakeRoutes) {
-  const app = renderConsole({ path: '/tools/t1', session: { user: USER }, routes: toolEditorRoutes(extra) });
-  await screen.findByRole('heading', { name: 'Edit Tool' });
-  return app;
 }
 
 describe('tool save errors', () => {

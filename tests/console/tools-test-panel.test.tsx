@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleArguments } from '../../console/features/tools/sampleArguments.js';
 import { deferred, type FakeReply } from '../helpers/consoleFakeApi.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { field, setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
+import { field, openToolEditor, setValue, TOOL } from '../helpers/consoleToolEditor.js';
 
 // CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
 vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
@@ -11,12 +10,7 @@ vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/c
 describe('tool editor: Test panel', () => {
   it('prefills arguments from the schema, runs the tool and shows output, logs, duration and error', async () => {
     const gate = deferred<FakeReply>();
-    const app = renderConsole({
-      path: '/tools/t1',
-      session: { user: USER },
-      routes: toolEditorRoutes({ 'POST /tools/t1/test': () => gate.promise }),
-    });
-    await screen.findByRole('heading', { name: 'Edit Tool' });
+    const app = await openToolEditor({ 'POST /tools/t1/test': () => gate.promise });
     // Required first, then the rest in schema order; numbers 0, strings '', booleans false.
     const args = field(/^Arguments/);
     expect(args.value).toBe(JSON.stringify({ metric: false, city: '', days: 0 }, null, 2));
@@ -52,8 +46,7 @@ describe('tool editor: Test panel', () => {
   });
 
   it('refuses arguments that are not JSON', async () => {
-    const app = renderConsole({ path: '/tools/t1', session: { user: USER }, routes: toolEditorRoutes() });
-    await screen.findByRole('heading', { name: 'Edit Tool' });
+    const app = await openToolEditor();
     setValue(/^Arguments/, '{city: Oslo}');
     await app.user.click(screen.getByRole('button', { name: 'Run' }));
     expect(screen.getByText('Invalid JSON in arguments field')).toBeTruthy();
@@ -61,15 +54,10 @@ describe('tool editor: Test panel', () => {
   });
 
   it('with unsaved edits, says so and saves before running', async () => {
-    const app = renderConsole({
-      path: '/tools/t1',
-      session: { user: USER },
-      routes: toolEditorRoutes({
-        'PATCH /tools/t1': (call) => ({ body: { ...TOOL, ...(call.body as object) } }),
-        'POST /tools/t1/test': { body: { success: true, output: 'ok', logs: [], durationMs: 3, error: null } },
-      }),
+    const app = await openToolEditor({
+      'PATCH /tools/t1': (call) => ({ body: { ...TOOL, ...(call.body as object) } }),
+      'POST /tools/t1/test': { body: { success: true, output: 'ok', logs: [], durationMs: 3, error: null } },
     });
-    await screen.findByRole('heading', { name: 'Edit Tool' });
     setValue('Handler Code', 'async function handler() { return "ok"; }');
     expect(screen.getByText(/You have unsaved changes/)).toBeTruthy();
     // Later reads of the tool answer what was saved.
@@ -86,29 +74,19 @@ describe('tool editor: Test panel', () => {
   });
 
   it('shows the server text when the test call itself fails', async () => {
-    const app = renderConsole({
-      path: '/tools/t1',
-      session: { user: USER },
-      routes: toolEditorRoutes({
-        'POST /tools/t1/test': {
-          status: 400,
-          body: { success: false, error: 'args must match the parameters schema', code: 'validation_failed' },
-        },
-      }),
+    const app = await openToolEditor({
+      'POST /tools/t1/test': {
+        status: 400,
+        body: { success: false, error: 'args must match the parameters schema', code: 'validation_failed' },
+      },
     });
-    await screen.findByRole('heading', { name: 'Edit Tool' });
     await app.user.click(screen.getByRole('button', { name: 'Run' }));
     expect((await screen.findByRole('alert')).textContent).toContain('args must match the parameters schema');
   });
 
   it('clears the last result while running and after an arguments error', async () => {
     let gate = deferred<FakeReply>();
-    const app = renderConsole({
-      path: '/tools/t1',
-      session: { user: USER },
-      routes: toolEditorRoutes({ 'POST /tools/t1/test': () => gate.promise }),
-    });
-    await screen.findByRole('heading', { name: 'Edit Tool' });
+    const app = await openToolEditor({ 'POST /tools/t1/test': () => gate.promise });
     await app.user.click(screen.getByRole('button', { name: 'Run' }));
     gate.resolve({ body: { success: true, output: { first: true }, logs: [], durationMs: 5, error: null } });
     expect(await screen.findByRole('region', { name: 'Test result' })).toBeTruthy();
@@ -127,22 +105,17 @@ describe('tool editor: Test panel', () => {
   });
 
   it("shows a failed run's error instead of 'Output null'", async () => {
-    const app = renderConsole({
-      path: '/tools/t1',
-      session: { user: USER },
-      routes: toolEditorRoutes({
-        'POST /tools/t1/test': {
-          body: {
-            success: false,
-            output: null,
-            logs: ['start'],
-            durationMs: 9,
-            error: 'TypeError: args.city is undefined',
-          },
+    const app = await openToolEditor({
+      'POST /tools/t1/test': {
+        body: {
+          success: false,
+          output: null,
+          logs: ['start'],
+          durationMs: 9,
+          error: 'TypeError: args.city is undefined',
         },
-      }),
+      },
     });
-    await screen.findByRole('heading', { name: 'Edit Tool' });
     await app.user.click(screen.getByRole('button', { name: 'Run' }));
     const result = await screen.findByRole('region', { name: 'Test result' });
     expect(within(result).getByText('Failed')).toBeTruthy();
@@ -153,22 +126,16 @@ describe('tool editor: Test panel', () => {
   });
 
   it("says 'Failed to run tool' for a failed run without an error text", async () => {
-    const app = renderConsole({
-      path: '/tools/t1',
-      session: { user: USER },
-      routes: toolEditorRoutes({
-        'POST /tools/t1/test': { body: { success: false, output: null, logs: [], durationMs: 1, error: null } },
-      }),
+    const app = await openToolEditor({
+      'POST /tools/t1/test': { body: { success: false, output: null, logs: [], durationMs: 1, error: null } },
     });
-    await screen.findByRole('heading', { name: 'Edit Tool' });
     await app.user.click(screen.getByRole('button', { name: 'Run' }));
     const result = await screen.findByRole('region', { name: 'Test result' });
     expect(within(result).getByRole('alert').textContent).toBe('Failed to run tool');
   });
 
   it('Reset arguments honours default, enum, minimum and maximum of the schema in the editor', async () => {
-    const app = renderConsole({ path: '/tools/t1', session: { user: USER }, routes: toolEditorRoutes() });
-    await screen.findByRole('heading', { name: 'Edit Tool' });
+    const app = await openToolEditor();
     const schema = {
       type: 'object',
       required: ['units'],

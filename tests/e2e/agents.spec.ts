@@ -7,63 +7,25 @@
  * fake receives, and deletes the agent.
  */
 
-import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_OPENAI_ACCOUNT } from '../fixtures/fakeOpenAIServer.js';
 import { E2E_TWILIO_ACCOUNT, FAKE_STATE_PATH, type FakeTwilioState } from '../fixtures/fakeTwilioServer.js';
-import { createMember, signIn } from '../helpers/e2eAccounts.js';
-import { E2E_BASE_URL, E2E_SCREENSHOTS_DIR, E2E_TWILIO_PORT } from '../helpers/e2eEnv.js';
-import { dismissToasts } from '../helpers/e2eScreens.js';
+import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
+import { choose, toast } from '../helpers/e2eConsole.js';
+import { E2E_BASE_URL, E2E_TWILIO_PORT } from '../helpers/e2eEnv.js';
+import { dismissToasts, shootBoth, shootElementBoth } from '../helpers/e2eScreens.js';
 
-const WIDE = { width: 1280, height: 800 };
-const NARROW = { width: 375, height: 740 };
-
-const member = {
-  username: `e2e-agents-${Date.now().toString(36)}`,
-  email: 'agents@example.com',
-  password: 'agents-pass-123',
-};
+const member = storyMember('agents', 'agents-pass-123');
 const [NUMBER] = E2E_TWILIO_ACCOUNT.numbers;
 const NUMBER_SHOWN = '+1 (415) 555-0101';
 const CALLEE = '+15005550006';
 const ONE = 'Front Desk';
 const TWO = 'Order Line';
 
-async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
-  const before = page.viewportSize() ?? WIDE;
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const [label, size] of [
-    ['1280', WIDE],
-    ['375', NARROW],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `agents-${name}-${label}.png`), fullPage });
-  }
-  await page.setViewportSize(before);
-}
+const shoot = (page: Page, name: string, fullPage = true) => shootBoth(page, 'agents', name, fullPage);
 
 /** One part of the page at both widths: a full-page shot of the agent form is too tall to read. */
-async function shootRegion(page: Page, region: Locator, name: string): Promise<void> {
-  const before = page.viewportSize() ?? WIDE;
-  for (const [label, size] of [
-    ['1280', WIDE],
-    ['375', NARROW],
-  ] as const) {
-    await page.setViewportSize(size);
-    await region.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `agents-${name}-${label}.png`) });
-  }
-  await page.setViewportSize(before);
-}
-
-function toast(page: Page, text: string): Locator {
-  return page.locator('.sb-toast').filter({ hasText: text }).first();
-}
-
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('combobox', { name: label, exact: true })).toHaveText(option);
-}
+const shootRegion = (page: Page, region: Locator, name: string) => shootElementBoth(page, region, 'agents', name);
 
 async function openAgent(page: Page, name: string): Promise<void> {
   await page.goto('/agents');
@@ -93,14 +55,11 @@ async function fakeTwilioState(request: APIRequestContext): Promise<FakeTwilioSt
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ request }) => {
-  await createMember(request, member);
-});
+createMemberBeforeAll(member);
 
 test('create agents, move a number, edit every section, call and delete', async ({ page, request }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize(WIDE);
-  await signIn(page, member);
+  await signInWide(page, member);
 
   // Credentials saved the way a user does it, and checked with the fakes on Save (issue 18):
   // first a revoked OpenAI key and a wrong Twilio token, each card saying why, then the right ones.

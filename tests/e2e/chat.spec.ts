@@ -7,16 +7,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { FakeChatRequest } from '../fixtures/fakeOpenAIChat.js';
 import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
-import { createMember, signIn } from '../helpers/e2eAccounts.js';
+import { createMember, signInWide, storyMember } from '../helpers/e2eAccounts.js';
 import { saveIntegrations } from '../helpers/e2eConsole.js';
 import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_URL } from '../helpers/e2eEnv.js';
 import { NARROW, shootOne, WIDE } from '../helpers/e2eScreens.js';
 
-const member = {
-  username: `e2e-chat-${Date.now().toString(36)}`,
-  email: 'chat@example.com',
-  password: 'chat-pass-1234',
-};
+const member = storyMember('chat', 'chat-pass-1234');
 const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
 const ANSWER = 'We are open **9 to 5**, Monday to Friday. See [our hours](https://shop.example.test/hours).';
 const SHOWN = 'We are open 9 to 5, Monday to Friday. See our hours.';
@@ -34,8 +30,7 @@ test('a visitor on a customer page asks, watches the answer stream in, and finds
 }) => {
   test.setTimeout(120_000);
   await createMember(request, member);
-  await page.setViewportSize(WIDE);
-  await signIn(page, member);
+  await signInWide(page, member);
   await saveIntegrations(page, { openaiApiKey: 'sk-e2e-chat-key' });
 
   await page.goto('/webchats');

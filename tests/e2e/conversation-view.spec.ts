@@ -7,16 +7,12 @@
  */
 import { expect, test } from '@playwright/test';
 import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
-import { createMember, signIn } from '../helpers/e2eAccounts.js';
+import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
 import { saveIntegrations } from '../helpers/e2eConsole.js';
 import { E2E_OPENAI_PORT } from '../helpers/e2eEnv.js';
-import { shootBoth, WIDE } from '../helpers/e2eScreens.js';
+import { shootBoth } from '../helpers/e2eScreens.js';
 
-const member = {
-  username: `e2e-convview-${Date.now().toString(36)}`,
-  email: 'convview@example.com',
-  password: 'convview-pass-1234',
-};
+const member = storyMember('convview', 'convview-pass-1234');
 const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
 const QUESTION = 'How do I track my parcel?';
 const ANSWER = [
@@ -27,17 +23,14 @@ const ANSWER = [
   '3. Or [ask us](javascript:alert(1)) <b>anytime</b>',
 ].join('\n');
 
-test.beforeAll(async ({ request }) => {
-  await createMember(request, member);
-});
+createMemberBeforeAll(member);
 
 test('a Markdown answer shows rendered in Conversations, the tab has no Save or Delete, and a failed load says so with the way back', async ({
   page,
   request,
 }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize(WIDE);
-  await signIn(page, member);
+  await signInWide(page, member);
   await saveIntegrations(page, { openaiApiKey: 'sk-e2e-convview-0123456789' });
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
   const created = await request.post('/api/webchats', {

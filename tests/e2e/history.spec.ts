@@ -9,24 +9,18 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
-import { createMember, signIn } from '../helpers/e2eAccounts.js';
+import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
 import { createToolThroughApi, saveIntegrations } from '../helpers/e2eConsole.js';
 import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_URL } from '../helpers/e2eEnv.js';
 import { dismissToasts, NARROW, shootBoth, shootOne, WIDE } from '../helpers/e2eScreens.js';
 
-const member = {
-  username: `e2e-history-${Date.now().toString(36)}`,
-  email: 'history@example.com',
-  password: 'history-pass-1234',
-};
+const member = storyMember('history', 'history-pass-1234');
 const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
 const QUESTION = 'Where is my parcel 4711, please? It was due on Monday.';
 const ANSWER = 'Your parcel 4711 is out for delivery and arrives today.';
 const TOOL = 'track_parcel';
 
-test.beforeAll(async ({ request }) => {
-  await createMember(request, member);
-});
+createMemberBeforeAll(member);
 
 async function downloaded(page: Page, pick: () => Promise<void>): Promise<{ download: Download; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), pick()]);
@@ -39,8 +33,7 @@ test('a chat on an example page appears in the bot’s Conversations tab, search
   request,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize(WIDE);
-  await signIn(page, member);
+  await signInWide(page, member);
   await saveIntegrations(page, { openaiApiKey: 'sk-e2e-history-0123456789' });
   const toolId = await createToolThroughApi(page, request, {
     name: TOOL,

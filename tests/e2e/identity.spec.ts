@@ -4,33 +4,16 @@
  * the user signs in and lands on /agents; the narrow layout uses the right-hand drawer.
  */
 
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from '../helpers/e2eAccounts.js';
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
+import { signIn, storyMember } from '../helpers/e2eAccounts.js';
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from '../helpers/e2eEnv.js';
+import { NARROW, shootBoth, shootOne, WIDE } from '../helpers/e2eScreens.js';
 
-const WIDE = { width: 1280, height: 800 };
-const NARROW = { width: 375, height: 740 };
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const before = page.viewportSize() ?? WIDE;
-  for (const [label, size] of [
-    ['1280', WIDE],
-    ['375', NARROW],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `identity-${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(before);
-}
+const shoot = (page: Page, name: string) => shootBoth(page, 'identity', name);
 
 test.describe.configure({ mode: 'serial' });
 
-const member = {
-  username: `e2e-member-${Date.now().toString(36)}`,
-  email: 'member@example.com',
-  password: 'member-pass-123',
-};
+const member = storyMember('member', 'member-pass-123');
 
 test('superadmin signs in, manages and impersonates a user, signs out', async ({ page }) => {
   test.setTimeout(60_000);
@@ -115,7 +98,7 @@ test('a regular user lands on /agents and uses the narrow drawer', async ({ page
       return box && [Math.round(box.x), Math.round(box.width)];
     })
     .toEqual([NARROW.width - 280, 280]);
-  await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, 'identity-drawer-375.png') });
+  await shootOne(page, 'identity', 'drawer');
   await drawer.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(drawer).toBeHidden();

@@ -3,34 +3,17 @@
  * (Advanced Settings) and a bot's Behaviour tab, saved, still there after a reload, and stated on
  * the bot's Conversations tab. Screenshots of the three places at 375 and 1280 px.
  */
-import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createMember, signIn } from '../helpers/e2eAccounts.js';
-import { E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
-import { dismissToasts, NARROW, WIDE } from '../helpers/e2eScreens.js';
+import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
+import { dismissToasts, shootElementBoth } from '../helpers/e2eScreens.js';
 
-const member = {
-  username: `e2e-keep-${Date.now().toString(36)}`,
-  email: 'keep@example.com',
-  password: 'keep-history-1234',
-};
+const member = storyMember('keep', 'keep-history-1234');
 
-test.beforeAll(async ({ request }) => {
-  await createMember(request, member);
-});
+createMemberBeforeAll(member);
 
 /** The element at both widths, scrolled into view (`keep-history-<name>-1280.png` and `-375.png`). */
-async function shootSection(page: Page, section: Locator, name: string): Promise<void> {
-  for (const [label, size] of [
-    ['1280', WIDE],
-    ['375', NARROW],
-  ] as const) {
-    await page.setViewportSize(size);
-    await section.scrollIntoViewIfNeeded();
-    await section.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `keep-history-${name}-${label}.png`) });
-  }
-  await page.setViewportSize(WIDE);
-}
+const shootSection = (page: Page, section: Locator, name: string) =>
+  shootElementBoth(page, section, 'keep-history', name);
 
 async function choose(page: Page, field: Locator, option: string): Promise<void> {
   await field.click();
@@ -38,28 +21,44 @@ async function choose(page: Page, field: Locator, option: string): Promise<void>
   await expect(field).toHaveText(option);
 }
 
+/**
+ * On the page at `url`, the Keep history select in the region `region` starts at Forever, is set to
+ * `option` and saved with `save` (toast `saved`), and still reads `option` after a reload; then the
+ * region is shot as `shot`.
+ */
+async function keepHistorySaved(
+  page: Page,
+  step: { url: string; region: string; option: string; save: string; saved: string; shot: string },
+): Promise<void> {
+  const keepHistory = () =>
+    page.getByRole('region', { name: step.region }).getByRole('combobox', { name: 'Keep history' });
+  await page.goto(step.url);
+  await expect(keepHistory()).toHaveText('Forever');
+  await choose(page, keepHistory(), step.option);
+  await page.getByRole('button', { name: step.save }).click();
+  await expect(page.getByText(step.saved)).toBeVisible();
+  await page.reload();
+  await expect(keepHistory()).toHaveText(step.option, { timeout: 20_000 });
+  await dismissToasts(page);
+  await shootSection(page, page.getByRole('region', { name: step.region }), step.shot);
+}
+
 test('Keep history is set on an agent and a bot and stated on the Conversations tab', async ({ page, request }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize(WIDE);
-  await signIn(page, member);
+  await signInWide(page, member);
   const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}` };
   const agent = await request.post('/api/agents', { headers, data: { name: 'Privacy Line' } });
   expect(agent.ok(), await agent.text()).toBe(true);
   const { id: agentId } = (await agent.json()) as { id: string };
 
-  await page.goto(`/agents/${agentId}`);
-  const advanced = page.getByRole('region', { name: 'Advanced Settings' });
-  const agentField = advanced.getByRole('combobox', { name: 'Keep history' });
-  await expect(agentField).toHaveText('Forever');
-  await choose(page, agentField, '30 days');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Agent updated successfully')).toBeVisible();
-  await page.reload();
-  await expect(
-    page.getByRole('region', { name: 'Advanced Settings' }).getByRole('combobox', { name: 'Keep history' }),
-  ).toHaveText('30 days', { timeout: 20_000 });
-  await dismissToasts(page);
-  await shootSection(page, page.getByRole('region', { name: 'Advanced Settings' }), 'agent');
+  await keepHistorySaved(page, {
+    url: `/agents/${agentId}`,
+    region: 'Advanced Settings',
+    option: '30 days',
+    save: 'Save',
+    saved: 'Agent updated successfully',
+    shot: 'agent',
+  });
 
   const bot = await request.post('/api/webchats', {
     headers,
@@ -67,19 +66,14 @@ test('Keep history is set on an agent and a bot and stated on the Conversations 
   });
   expect(bot.ok(), await bot.text()).toBe(true);
   const { id: botId } = (await bot.json()) as { id: string };
-  await page.goto(`/webchats/${botId}`);
-  const memory = page.getByRole('region', { name: 'Tools and memory' });
-  const botField = memory.getByRole('combobox', { name: 'Keep history' });
-  await expect(botField).toHaveText('Forever');
-  await choose(page, botField, 'Don’t keep');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Bot updated successfully')).toBeVisible();
-  await page.reload();
-  await expect(
-    page.getByRole('region', { name: 'Tools and memory' }).getByRole('combobox', { name: 'Keep history' }),
-  ).toHaveText('Don’t keep', { timeout: 20_000 });
-  await dismissToasts(page);
-  await shootSection(page, page.getByRole('region', { name: 'Tools and memory' }), 'behaviour');
+  await keepHistorySaved(page, {
+    url: `/webchats/${botId}`,
+    region: 'Tools and memory',
+    option: 'Don’t keep',
+    save: 'Save Changes',
+    saved: 'Bot updated successfully',
+    shot: 'behaviour',
+  });
 
   await page.getByRole('tab', { name: 'Conversations' }).click();
   await expect(page.getByTestId('retention-note')).toHaveText(

@@ -12,7 +12,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_REALTIME_BEHAVIOUR } from '../fixtures/fakeOpenAIServer.js';
 import { E2E_TWILIO_ACCOUNT } from '../fixtures/fakeTwilioServer.js';
-import { createMember, signIn } from '../helpers/e2eAccounts.js';
+import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
 import {
   answerCall,
   callEndsAtTwilio,
@@ -25,13 +25,9 @@ import {
   scriptRealtime,
 } from '../helpers/e2eCalls.js';
 import { choose, createToolThroughApi, saveIntegrations, toast } from '../helpers/e2eConsole.js';
-import { dismissToasts, shootBoth, WIDE } from '../helpers/e2eScreens.js';
+import { dismissToasts, shootBoth } from '../helpers/e2eScreens.js';
 
-const member = {
-  username: `e2e-sessions-${Date.now().toString(36)}`,
-  email: 'sessions@example.com',
-  password: 'sessions-pass-123',
-};
+const member = storyMember('sessions', 'sessions-pass-123');
 const NUMBER = E2E_TWILIO_ACCOUNT.numbers[1];
 const NUMBER_SHOWN = '+1 (415) 555-0102';
 const CALLER = '+14155550123';
@@ -59,9 +55,7 @@ const fromNumbers = (region: Locator) => rows(region).locator('td[data-label="Fr
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ request }) => {
-  await createMember(request, member);
-});
+createMemberBeforeAll(member);
 
 // Later stories (and reruns) get the fake's usual Realtime script back.
 test.afterAll(async ({ request }) => {
@@ -73,8 +67,7 @@ test('a call shows live: ticking in Active, transcript and tool call on its page
   request,
 }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize(WIDE);
-  await signIn(page, member);
+  await signInWide(page, member);
 
   // The fake Twilio account and an OpenAI key, saved the way a user does it.
   await saveIntegrations(page, { openaiApiKey: 'sk-e2e-sessions-0123456789', twilio: E2E_TWILIO_ACCOUNT });
@@ -192,8 +185,7 @@ test('a call shows live: ticking in Active, transcript and tool call on its page
 
 test('ended calls page 5, 10, 25 and 50 at a time and sort both ways', async ({ page, request }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize(WIDE);
-  await signIn(page, member);
+  await signInWide(page, member);
   // Short calls: a greeting nobody waits for.
   await scriptRealtime(request, { responses: [{ text: 'Hello!', audioMs: 200 }], userTranscripts: [], speedup: 4 });
   await page.getByRole('link', { name: 'Sessions', exact: true }).click();
@@ -290,8 +282,7 @@ test('an outbound call rings on Sessions from "Call initiated" on, its toast ope
   request,
 }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize(WIDE);
-  await signIn(page, member);
+  await signInWide(page, member);
   await scriptRealtime(request, {
     responses: [{ text: 'Hello, this is the bakery calling.', audioMs: 200 }],
     userTranscripts: [],

@@ -5,39 +5,16 @@
  * editor is driven here (component tests stand in a textarea).
  */
 
-import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createMember, signIn } from '../helpers/e2eAccounts.js';
-import { E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
+import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
+import { toast } from '../helpers/e2eConsole.js';
+import { dismissToasts, shootBoth } from '../helpers/e2eScreens.js';
 
-const WIDE = { width: 1280, height: 800 };
-const NARROW = { width: 375, height: 740 };
-
-const member = {
-  username: `e2e-tools-${Date.now().toString(36)}`,
-  email: 'tools@example.com',
-  password: 'tools-pass-123',
-};
+const member = storyMember('tools', 'tools-pass-123');
 
 async function shoot(page: Page, name: string): Promise<void> {
-  // Toasts are fixed to the viewport and would float over the middle of a full-page shot.
-  const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
-  while ((await dismiss.count()) > 0)
-    await dismiss
-      .first()
-      .click({ timeout: 1000 })
-      .catch(() => undefined);
-  const before = page.viewportSize() ?? WIDE;
-  for (const [label, size] of [
-    ['1280', WIDE],
-    ['375', NARROW],
-  ] as const) {
-    await page.setViewportSize(size);
-    // From the top: a full-page shot of a scrolled page draws the sticky bar mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `tools-${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(before);
+  await dismissToasts(page);
+  await shootBoth(page, 'tools', name);
 }
 
 /** Replaces everything in a CodeMirror editor; insertText skips its auto-closing brackets. */
@@ -46,10 +23,6 @@ async function replaceCode(page: Page, editor: Locator, code: string): Promise<v
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(code);
-}
-
-function toast(page: Page, text: string): Locator {
-  return page.locator('.sb-toast').filter({ hasText: text }).first();
 }
 
 async function createTool(page: Page, name: string, description: string): Promise<void> {
@@ -63,14 +36,11 @@ async function createTool(page: Page, name: string, description: string): Promis
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ request }) => {
-  await createMember(request, member);
-});
+createMemberBeforeAll(member);
 
 test('create a tool from the template, make it double its input, run it, find its card', async ({ page }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize(WIDE);
-  await signIn(page, member);
+  await signInWide(page, member);
   await page.goto('/tools');
   await expect(page.getByRole('heading', { name: 'Tools & Integrations' })).toBeVisible();
   await expect(page.getByText('No tools found')).toBeVisible();
@@ -148,8 +118,7 @@ test('create a tool from the template, make it double its input, run it, find it
 });
 
 test('add, rename and delete custom values, and read one from a handler', async ({ page }) => {
-  await page.setViewportSize(WIDE);
-  await signIn(page, member);
+  await signInWide(page, member);
   await page.goto('/tools');
   await page.getByRole('tab', { name: 'Custom Values' }).click();
   await expect(page).toHaveURL(/tab=values/);

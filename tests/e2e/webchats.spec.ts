@@ -7,38 +7,18 @@
  * then deletes the demo and the bot.
  */
 
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createMember, signIn } from '../helpers/e2eAccounts.js';
-import { E2E_BASE_URL, E2E_SCREENSHOTS_DIR } from '../helpers/e2eEnv.js';
+import { expect, type Page, test } from '@playwright/test';
+import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
+import { toast } from '../helpers/e2eConsole.js';
+import { E2E_BASE_URL } from '../helpers/e2eEnv.js';
+import { shootBoth, WIDE } from '../helpers/e2eScreens.js';
 
-const WIDE = { width: 1280, height: 800 };
-const NARROW = { width: 375, height: 740 };
 const AVATAR_FILE = fileURLToPath(new URL('../fixtures/images/avatar.png', import.meta.url));
-const member = {
-  username: `e2e-bots-${Date.now().toString(36)}`,
-  email: 'bots@example.com',
-  password: 'bots-pass-123',
-};
+const member = storyMember('bots', 'bots-pass-123');
 const BOT = 'Shop Helper';
 
-async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
-  const before = page.viewportSize() ?? WIDE;
-  for (const [label, size] of [
-    ['1280', WIDE],
-    ['375', NARROW],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `webchats-${name}-${label}.png`), fullPage });
-  }
-  await page.setViewportSize(before);
-}
-
-function toast(page: Page, text: string): Locator {
-  return page.locator('.sb-toast').filter({ hasText: text }).first();
-}
+const shoot = (page: Page, name: string, fullPage = true) => shootBoth(page, 'webchats', name, fullPage);
 
 /** Computed colours inside the preview widget's shadow root: the panel header (primary) and a user bubble. */
 function previewColours(page: Page): Promise<{ header: string; user: string }> {
@@ -54,15 +34,12 @@ function previewColours(page: Page): Promise<{ header: string; user: string }> {
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ request }) => {
-  await createMember(request, member);
-});
+createMemberBeforeAll(member);
 
 test('create a bot from the list, style it with the live preview, demo it and delete it', async ({ page, context }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
-  await page.setViewportSize(WIDE);
-  await signIn(page, member);
+  await signInWide(page, member);
 
   await page.goto('/webchats');
   await expect(page.getByText('No web chat bots found')).toBeVisible();

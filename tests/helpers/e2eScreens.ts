@@ -1,24 +1,39 @@
 /** Screenshots at the two widths every changed page is looked at (COMMON.md: 375 and 1280 px). */
 
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { E2E_SCREENSHOTS_DIR } from './e2eEnv.js';
 
 export const WIDE = { width: 1280, height: 800 };
 export const NARROW = { width: 375, height: 740 };
 
-/** Saves `<prefix>-<name>-1280.png` and `-375.png` from the top of the page, then restores the size. */
-export async function shootBoth(page: Page, prefix: string, name: string, fullPage = true): Promise<void> {
+/** Runs `shot` at 1280 and then 375 px wide, with the width's label, then restores the size. */
+async function atBothWidths(page: Page, shot: (label: string) => Promise<void>): Promise<void> {
   const before = page.viewportSize() ?? WIDE;
   for (const [label, size] of [
     ['1280', WIDE],
     ['375', NARROW],
   ] as const) {
     await page.setViewportSize(size);
-    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `${prefix}-${name}-${label}.png`), fullPage });
+    await shot(label);
   }
   await page.setViewportSize(before);
+}
+
+/** Saves `<prefix>-<name>-1280.png` and `-375.png` from the top of the page, then restores the size. */
+export async function shootBoth(page: Page, prefix: string, name: string, fullPage = true): Promise<void> {
+  await atBothWidths(page, async (label) => {
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `${prefix}-${name}-${label}.png`), fullPage });
+  });
+}
+
+/** Saves `<prefix>-<name>-1280.png` and `-375.png` of one element, scrolled into view, then restores the size. */
+export async function shootElementBoth(page: Page, element: Locator, prefix: string, name: string): Promise<void> {
+  await atBothWidths(page, async (label) => {
+    await element.scrollIntoViewIfNeeded();
+    await element.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `${prefix}-${name}-${label}.png`) });
+  });
 }
 
 /** One screenshot at the current size. */
