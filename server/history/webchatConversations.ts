@@ -67,7 +67,7 @@ export async function conversationDetail(
   const webchat = await ownedWebchat(db, userId, webchatId);
   const conversation = await findOwnedConversation(db, userId, webchat.id, conversationId);
   if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
-  const messages = await conversationMessages(db, conversation.id);
+  const messages = await conversationMessages(db, [conversation.id]);
   return {
     success: true,
     conversation: toConversationSummary(conversation, now),

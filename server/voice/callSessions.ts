@@ -55,5 +55,5 @@ export async function endCallSession(
 
 export async function callMessages(db: Kysely<Database>, userId: string, streamSid: string): Promise<SessionMessage[]> {
   const session = await ownedSession(db, userId, streamSid);
-  return (await listMessages(db, session.stream_sid)).map(toSessionMessage);
+  return (await listMessages(db, [session.stream_sid])).map(toSessionMessage);
 }
