@@ -2,7 +2,7 @@
  * The calls and chats a history search or export lists (migration 012's indexes by owner and
  * start): found by id, or listed by the filters alone, newest first. Every query takes the owner.
  */
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { HistoryKind, HistoryResult } from '../../shared/types/history.js';
 import { type HistoryFilters, includes } from './historyFilters.js';
 import type { Database } from './schema.js';
@@ -191,6 +191,12 @@ export async function listChatParents(
   return rows.map(chatParent);
 }
 
+/** How many rows `query` answers (a capped query: the count stops where it does). */
+async function rowCount(db: Kysely<Database>, query: Expression<unknown>): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${query}) as counted`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** The owner's calls and chats by the filters, counting no further than `cap` + 1 of each kind. */
 export async function countParents(
   db: Kysely<Database>,
@@ -204,22 +210,14 @@ export async function countParents(
       .clearSelect()
       .select('stream_sid')
       .limit(cap + 1);
-    const row = await db
-      .selectFrom(calls.as('counted'))
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirst();
-    total += Number(row?.n ?? 0);
+    total += await rowCount(db, calls);
   }
   if (includes(filters, 'chat')) {
     const chats = chatsQuery(db, userId, filters)
       .clearSelect()
       .select('c.id')
       .limit(cap + 1);
-    const row = await db
-      .selectFrom(chats.as('counted'))
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirst();
-    total += Number(row?.n ?? 0);
+    total += await rowCount(db, chats);
   }
   return total;
 }
