@@ -185,6 +185,8 @@ function boundedInt(
 /** Reads and validates the configuration; throws a ConfigError listing every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
+  const int = (name: string, fallback: number, min: number, max: number) =>
+    boundedInt(env, name, { fallback, min, max }, problems);
   const port = parsePort(text(env, 'PORT'), problems);
   const host = text(env, 'HOST') ?? '0.0.0.0';
 
@@ -212,36 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const trustProxy = parseTrustProxy(text(env, 'TRUST_PROXY'), problems);
   const connections: ConnectionLimits = {
-    headersTimeoutMs: boundedInt(
-      env,
-      'HEADERS_TIMEOUT_MS',
-      { fallback: CONNECTION_DEFAULTS.headersTimeoutMs, min: 1000, max: 600_000 },
-      problems,
-    ),
-    requestTimeoutMs: boundedInt(
-      env,
-      'REQUEST_TIMEOUT_MS',
-      { fallback: CONNECTION_DEFAULTS.requestTimeoutMs, min: 1000, max: 3_600_000 },
-      problems,
-    ),
-    keepAliveTimeoutMs: boundedInt(
-      env,
-      'KEEP_ALIVE_TIMEOUT_MS',
-      { fallback: CONNECTION_DEFAULTS.keepAliveTimeoutMs, min: 1000, max: 600_000 },
-      problems,
-    ),
-    maxConnections: boundedInt(
-      env,
-      'MAX_CONNECTIONS',
-      { fallback: CONNECTION_DEFAULTS.maxConnections, min: 1, max: 1_000_000 },
-      problems,
-    ),
-    perAddress: boundedInt(
-      env,
-      'CONNECTIONS_PER_ADDRESS',
-      { fallback: CONNECTION_DEFAULTS.perAddress, min: 0, max: 1_000_000 },
-      problems,
-    ),
+    headersTimeoutMs: int('HEADERS_TIMEOUT_MS', CONNECTION_DEFAULTS.headersTimeoutMs, 1000, 600_000),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', CONNECTION_DEFAULTS.requestTimeoutMs, 1000, 3_600_000),
+    keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', CONNECTION_DEFAULTS.keepAliveTimeoutMs, 1000, 600_000),
+    maxConnections: int('MAX_CONNECTIONS', CONNECTION_DEFAULTS.maxConnections, 1, 1_000_000),
+    perAddress: int('CONNECTIONS_PER_ADDRESS', CONNECTION_DEFAULTS.perAddress, 0, 1_000_000),
   };
   // Node refuses a server whose headers may take longer than the whole request.
   if (connections.headersTimeoutMs > connections.requestTimeoutMs) {
@@ -249,24 +226,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `HEADERS_TIMEOUT_MS (${connections.headersTimeoutMs}) must not be more than REQUEST_TIMEOUT_MS (${connections.requestTimeoutMs})`,
     );
   }
-  const ipv6PrefixLength = boundedInt(
-    env,
-    'IPV6_PREFIX_LENGTH',
-    { fallback: DEFAULT_IPV6_PREFIX_LENGTH, min: 32, max: 128 },
-    problems,
-  );
-  const pageRequestsPerMinute = boundedInt(
-    env,
-    'PAGE_REQUESTS_PER_MINUTE',
-    { fallback: 3000, min: 1, max: 1_000_000 },
-    problems,
-  );
+  const ipv6PrefixLength = int('IPV6_PREFIX_LENGTH', DEFAULT_IPV6_PREFIX_LENGTH, 32, 128);
+  const pageRequestsPerMinute = int('PAGE_REQUESTS_PER_MINUTE', 3000, 1, 1_000_000);
 
   const sandbox = {
-    timeoutMs: boundedInt(env, 'SANDBOX_TIMEOUT_MS', { fallback: 5000, min: 10, max: 300_000 }, problems),
-    workers: boundedInt(env, 'SANDBOX_WORKERS', { fallback: 2, min: 1, max: 64 }, problems),
-    memoryMb: boundedInt(env, 'SANDBOX_MEMORY_MB', { fallback: 32, min: 1, max: 1024 }, problems),
-    callsPerUser: boundedInt(env, 'SANDBOX_USER_CALLS', { fallback: 20, min: 1, max: 1000 }, problems),
+    timeoutMs: int('SANDBOX_TIMEOUT_MS', 5000, 10, 300_000),
+    workers: int('SANDBOX_WORKERS', 2, 1, 64),
+    memoryMb: int('SANDBOX_MEMORY_MB', 32, 1, 1024),
+    callsPerUser: int('SANDBOX_USER_CALLS', 20, 1, 1000),
   };
 
   const outboundAllow = parseOutboundAllow(env.OUTBOUND_ALLOW);
@@ -274,64 +241,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const crawl: CrawlConfig = {
     ...CRAWL_DEFAULTS,
     // No more pages than one bot may keep (shared/limits.ts).
-    maxPages: boundedInt(
-      env,
-      'CRAWL_MAX_PAGES',
-      { fallback: CRAWL_DEFAULTS.maxPages, min: 1, max: USER_QUOTAS.knowledgePagesPerWebchat },
-      problems,
-    ),
-    timeoutMs: boundedInt(
-      env,
-      'CRAWL_TIMEOUT_MS',
-      { fallback: CRAWL_DEFAULTS.timeoutMs, min: 1000, max: 600_000 },
-      problems,
-    ),
-    parseThreads: boundedInt(
-      env,
-      'CRAWL_PARSE_THREADS',
-      { fallback: CRAWL_DEFAULTS.parseThreads, min: 1, max: 16 },
-      problems,
-    ),
+    maxPages: int('CRAWL_MAX_PAGES', CRAWL_DEFAULTS.maxPages, 1, USER_QUOTAS.knowledgePagesPerWebchat),
+    timeoutMs: int('CRAWL_TIMEOUT_MS', CRAWL_DEFAULTS.timeoutMs, 1000, 600_000),
+    parseThreads: int('CRAWL_PARSE_THREADS', CRAWL_DEFAULTS.parseThreads, 1, 16),
   };
 
   const chat: ChatConfig = {
     ...CHAT_DEFAULTS,
-    visitorMessagesPerMinute: boundedInt(
-      env,
+    visitorMessagesPerMinute: int(
       'CHAT_VISITOR_MESSAGES_PER_MINUTE',
-      { fallback: CHAT_DEFAULTS.visitorMessagesPerMinute, min: 1, max: 10_000 },
-      problems,
+      CHAT_DEFAULTS.visitorMessagesPerMinute,
+      1,
+      10_000,
     ),
-    botMessagesPerMinute: boundedInt(
-      env,
-      'CHAT_BOT_MESSAGES_PER_MINUTE',
-      { fallback: CHAT_DEFAULTS.botMessagesPerMinute, min: 1, max: 1_000_000 },
-      problems,
-    ),
-    streamsPerBot: boundedInt(
-      env,
-      'CHAT_STREAMS_PER_BOT',
-      { fallback: CHAT_DEFAULTS.streamsPerBot, min: 1, max: 10_000 },
-      problems,
-    ),
-    streamsTotal: boundedInt(
-      env,
-      'CHAT_STREAMS_TOTAL',
-      { fallback: CHAT_DEFAULTS.streamsTotal, min: 1, max: 100_000 },
-      problems,
-    ),
-    streamsPerVisitor: boundedInt(
-      env,
-      'CHAT_STREAMS_PER_VISITOR',
-      { fallback: CHAT_DEFAULTS.streamsPerVisitor, min: 1, max: 1_000 },
-      problems,
-    ),
-    turnTimeoutMs: boundedInt(
-      env,
-      'CHAT_TURN_TIMEOUT_MS',
-      { fallback: CHAT_DEFAULTS.turnTimeoutMs, min: 5_000, max: 600_000 },
-      problems,
-    ),
+    botMessagesPerMinute: int('CHAT_BOT_MESSAGES_PER_MINUTE', CHAT_DEFAULTS.botMessagesPerMinute, 1, 1_000_000),
+    streamsPerBot: int('CHAT_STREAMS_PER_BOT', CHAT_DEFAULTS.streamsPerBot, 1, 10_000),
+    streamsTotal: int('CHAT_STREAMS_TOTAL', CHAT_DEFAULTS.streamsTotal, 1, 100_000),
+    streamsPerVisitor: int('CHAT_STREAMS_PER_VISITOR', CHAT_DEFAULTS.streamsPerVisitor, 1, 1_000),
+    turnTimeoutMs: int('CHAT_TURN_TIMEOUT_MS', CHAT_DEFAULTS.turnTimeoutMs, 5_000, 600_000),
   };
 
   const config: Config = {
@@ -361,12 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chat,
     distDir: path.join(REPO_ROOT, 'dist'),
     examplesDir: path.join(REPO_ROOT, 'examples'),
-    accessTokenTtlSeconds: boundedInt(
-      env,
-      'ACCESS_TOKEN_TTL_SECONDS',
-      { fallback: 15 * 60, min: 60, max: 24 * 60 * 60 },
-      problems,
-    ),
+    accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 60, 24 * 60 * 60),
     refreshTokenTtlMs: 14 * 24 * 60 * 60 * 1000,
     loginThrottle: {
       windowMs: 15 * 60 * 1000,

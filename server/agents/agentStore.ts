@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Agent } from '../../shared/types/agent.js';
-import { notFound, quotaExceeded } from '../core/AppError.js';
+import { foundOr404, notFound, quotaExceeded } from '../core/AppError.js';
 import { countAgents, deleteAgent, findAgent, insertAgent, listAgents } from '../db/agents.js';
 import { withOwnerLock } from '../db/ownerLock.js';
 import type { Database } from '../db/schema.js';
@@ -19,9 +19,7 @@ export async function listUserAgents(db: Kysely<Database>, userId: string): Prom
 }
 
 export async function getAgent(db: Kysely<Database>, userId: string, id: string): Promise<Agent> {
-  const agent = await findAgent(db, userId, id);
-  if (!agent) throw notFound(AGENT_NOT_FOUND);
-  return toAgent(agent);
+  return toAgent(foundOr404(await findAgent(db, userId, id), AGENT_NOT_FOUND));
 }
 
 /** `name` is already checked (parseAgentName). */

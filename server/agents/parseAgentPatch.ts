@@ -5,69 +5,56 @@
  * the messages must say "between 0.6 and 1.2", not "must be >= 0.6".
  */
 
-import {
-  AGENT_LIMITS,
-  AUDIO_FORMATS,
-  EAGERNESS_LEVELS,
-  NOISE_REDUCTIONS,
-  REALTIME_MODELS,
-  TRANSCRIPTION_MODELS,
-  TURN_DETECTION_TYPES,
-  VOICES,
-} from '../../shared/defaults.js';
+import { AGENT_LIMITS } from '../../shared/defaults.js';
 import { isPlainObject } from '../../shared/isPlainObject.js';
 import { invalidField, validationFailed } from '../core/AppError.js';
 import {
-  applyFieldRule,
-  type Checked,
+  applyFieldRules,
   decimal,
   flag,
   integer,
   keepHistoryDays,
+  nameText,
   oneOf,
+  ruleFor,
+  sameId,
   text,
-  withoutControls,
 } from '../core/fieldRules.js';
 import type { AgentColumns } from '../db/agents.js';
+import { AGENT_CHOICES } from './agentChoices.js';
 import { AGENT_NAME_REQUIRED } from './agentLimits.js';
 
-type Rule = {
-  [C in keyof AgentColumns]: { column: C; check: (value: unknown) => Checked<AgentColumns[C]> };
-}[keyof AgentColumns];
+const rule = ruleFor<AgentColumns>();
 
-const rule = <C extends keyof AgentColumns>(column: C, check: (value: unknown) => Checked<AgentColumns[C]>): Rule =>
-  ({ column, check }) as Rule;
-
-/** Trimmed, length-limited, and free of control characters (the rule of all names). */
-const checkName = withoutControls(text(AGENT_LIMITS.nameMaxLength, { trim: true }));
+const checkName = nameText(AGENT_LIMITS.nameMaxLength);
 
 /** Wire field (names as in spec part 1 §3) → column and check. */
-const RULES: Record<string, Rule> = {
+const RULES = {
   name: rule('name', checkName),
   description: rule('description', text(AGENT_LIMITS.text.description)),
   instructions: rule('instructions', text(AGENT_LIMITS.text.instructions)),
   systemMessage: rule('system_message', text(AGENT_LIMITS.text.systemMessage, { nullable: true })),
-  voice: rule('voice', oneOf(VOICES)),
+  voice: rule('voice', oneOf(AGENT_CHOICES.voice)),
   speakFirst: rule('speak_first', flag),
   transcription: rule('transcription', flag),
-  transcription_model: rule('transcription_model', oneOf(TRANSCRIPTION_MODELS)),
+  transcription_model: rule('transcription_model', oneOf(AGENT_CHOICES.transcription_model)),
   transcription_language: rule('transcription_language', text(AGENT_LIMITS.text.transcriptionLanguage, { trim: true })),
   transcription_prompt: rule('transcription_prompt', text(AGENT_LIMITS.text.transcriptionPrompt)),
-  noise_reduction: rule('noise_reduction', oneOf(NOISE_REDUCTIONS)),
-  input_audio_format: rule('input_audio_format', oneOf(AUDIO_FORMATS)),
-  output_audio_format: rule('output_audio_format', oneOf(AUDIO_FORMATS)),
+  noise_reduction: rule('noise_reduction', oneOf(AGENT_CHOICES.noise_reduction)),
+  input_audio_format: rule('input_audio_format', oneOf(AGENT_CHOICES.input_audio_format)),
+  output_audio_format: rule('output_audio_format', oneOf(AGENT_CHOICES.output_audio_format)),
   temperature: rule('temperature', decimal(AGENT_LIMITS.temperature.min, AGENT_LIMITS.temperature.max)),
   response_output_tokens_limit: rule('response_output_tokens_limit', flag),
   max_response_output_tokens: rule(
     'max_response_output_tokens',
     integer(AGENT_LIMITS.maxResponseOutputTokens.min, AGENT_LIMITS.maxResponseOutputTokens.max),
   ),
-  model: rule('model', oneOf(REALTIME_MODELS)),
-  turn_detection_type: rule('turn_detection_type', oneOf(TURN_DETECTION_TYPES)),
+  model: rule('model', oneOf(AGENT_CHOICES.model)),
+  turn_detection_type: rule('turn_detection_type', oneOf(AGENT_CHOICES.turn_detection_type)),
   prefix_padding_ms: rule('prefix_padding_ms', integer(0)),
   silence_duration_ms: rule('silence_duration_ms', integer(0)),
   threshold: rule('threshold', decimal(AGENT_LIMITS.threshold.min, AGENT_LIMITS.threshold.max)),
-  eagerness: rule('eagerness', oneOf(EAGERNESS_LEVELS)),
+  eagerness: rule('eagerness', oneOf(AGENT_CHOICES.eagerness)),
   keep_history_days: rule('keep_history_days', keepHistoryDays),
 };
 
@@ -110,15 +97,12 @@ export function parseAgentName(value: unknown): string {
 export function parseAgentPatch(body: unknown, agentId: string): ParsedAgentPatch {
   if (body === undefined || body === null) return { changes: {} };
   if (!isPlainObject(body)) throw invalidField('body', 'must be an object');
-  const parsed: ParsedAgentPatch = { changes: {} };
-  const changes: Record<string, unknown> = parsed.changes;
-  for (const [field, value] of Object.entries(body)) {
-    if (field === 'tools') parsed.toolIds = parseToolIds(value);
-    else if (field === 'phoneNumber') parsed.phoneNumber = parsePhoneNumber(value);
-    else if (field === 'id') {
-      if (value !== agentId) throw invalidField('id', 'does not match the agent being updated');
-    } else applyFieldRule(RULES, field, value, changes);
-  }
-  if (parsed.changes.name === '') throw validationFailed(AGENT_NAME_REQUIRED);
-  return parsed;
+  const changes: Partial<AgentColumns> = {};
+  const { tools, phoneNumber } = applyFieldRules(RULES, body, changes, {
+    tools: parseToolIds,
+    phoneNumber: parsePhoneNumber,
+    id: sameId(agentId, 'agent'),
+  });
+  if (changes.name === '') throw validationFailed(AGENT_NAME_REQUIRED);
+  return { changes, toolIds: tools, phoneNumber };
 }

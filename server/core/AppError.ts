@@ -50,6 +50,12 @@ export const forbidden = (
 export const notFound = (message = 'Resource not found') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 
+/** `row` when there is one; else a 404 with `message` (another owner's row reads as a missing one). */
+export function foundOr404<T>(row: T | undefined, message: string): T {
+  if (row === undefined) throw notFound(message);
+  return row;
+}
+
 /**
  * A write that would pass one of the user's quotas; `what` names it ('tools per user', 'of tool
  * handler code and parameters per user'). Byte quotas read as sizes: 'at most 5 MB of …'.

@@ -30,6 +30,46 @@ export function applyFieldRule(
   changes[fieldRule.column] = checked.value;
 }
 
+/** A rule for one of `Columns`, its check typed by the column it stores into. */
+export type RuleFor<Columns> = {
+  [C in keyof Columns & string]: { column: C; check: (value: unknown) => Checked<Columns[C]> };
+}[keyof Columns & string];
+
+/** The rule maker of one table: `ruleFor<AgentColumns>()('voice', oneOf(VOICES))`. */
+export function ruleFor<Columns>() {
+  return <C extends keyof Columns & string>(
+    column: C,
+    check: (value: unknown) => Checked<Columns[C]>,
+  ): RuleFor<Columns> => ({ column, check }) as RuleFor<Columns>;
+}
+
+/**
+ * Checks each field of `body` into `changes` by `rules`, in the body's order; a field that is no
+ * column (a list of ids, a nested object) goes to its parser in `others` instead, and what that
+ * answers comes back under the field's name.
+ */
+export function applyFieldRules<Others extends Record<string, (value: unknown) => unknown>>(
+  rules: Readonly<Record<string, ColumnRule>>,
+  body: Record<string, unknown>,
+  changes: Record<string, unknown>,
+  others: Others,
+): { [F in keyof Others]?: ReturnType<Others[F]> } {
+  const taken: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(body)) {
+    const parse = Object.hasOwn(others, field) ? others[field] : undefined;
+    if (parse) taken[field] = parse(value);
+    else applyFieldRule(rules, field, value, changes);
+  }
+  return taken as { [F in keyof Others]?: ReturnType<Others[F]> };
+}
+
+/** The check of a body's `id` on update: it may be sent back, but only as the id being updated. */
+export function sameId(id: string, what: string) {
+  return (value: unknown): void => {
+    if (value !== id) throw invalidField('id', `does not match the ${what} being updated`);
+  };
+}
+
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const fail = (error: string): Checked<never> => ({ ok: false, error });
 
@@ -86,6 +126,11 @@ export function withoutControls(check: (value: unknown) => Checked<string>) {
     const problem = checked.ok ? controlCharacterProblem(checked.value) : null;
     return problem ? { ok: false, error: problem } : checked;
   };
+}
+
+/** Trimmed, length-limited, and free of control characters: the rule of all names. */
+export function nameText(maxLength: number) {
+  return withoutControls(text(maxLength, { trim: true }));
 }
 
 /** Keep history (issue 18): null (forever), 0 (don't keep) or one of the periods in days. */

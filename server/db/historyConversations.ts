@@ -80,12 +80,17 @@ export async function findOwnedConversation(
     .executeTakeFirst();
 }
 
-/** A conversation's kept messages, tool calls included, in the order they were written. */
-export async function conversationMessages(db: Kysely<Database>, conversationId: string): Promise<ChatMessagesTable[]> {
+/** These conversations' kept messages, tool calls included, each's in the order they were written. */
+export async function conversationMessages(
+  db: Kysely<Database>,
+  conversationIds: readonly string[],
+): Promise<ChatMessagesTable[]> {
+  if (conversationIds.length === 0) return [];
   return db
     .selectFrom('chat_messages')
     .selectAll()
-    .where('conversation_id', '=', conversationId)
+    .where('conversation_id', 'in', [...conversationIds])
+    .orderBy('conversation_id')
     .orderBy('seq')
     .execute();
 }

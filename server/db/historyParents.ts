@@ -2,7 +2,7 @@
  * The calls and chats a history search or export lists (migration 012's indexes by owner and
  * start): found by id, or listed by the filters alone, newest first. Every query takes the owner.
  */
-import type { Kysely } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { HistoryKind, HistoryResult } from '../../shared/types/history.js';
 import { type HistoryFilters, includes } from './historyFilters.js';
 import type { Database } from './schema.js';
@@ -153,6 +153,12 @@ export async function findParents(
   return found;
 }
 
+/** Newest first, the parents after `cursor`: started before it, or at the same start with a smaller id. */
+function afterCursor(startColumn: string, idColumn: string, cursor: ParentCursor) {
+  const [start, id] = [sql.ref(startColumn), sql.ref(idColumn)];
+  return sql<SqlBool>`(${start} < ${cursor.startedAt} or (${start} = ${cursor.startedAt} and ${id} < ${cursor.id}))`;
+}
+
 /** The owner's calls newest first (by start), after `cursor`; `limit` of them. */
 export async function listCallParents(
   db: Kysely<Database>,
@@ -162,14 +168,7 @@ export async function listCallParents(
   cursor?: ParentCursor,
 ): Promise<HistoryParent[]> {
   let query = callsQuery(db, userId, filters);
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('start_time', '<', cursor.startedAt),
-        eb.and([eb('start_time', '=', cursor.startedAt), eb('stream_sid', '<', cursor.id)]),
-      ]),
-    );
-  }
+  if (cursor) query = query.where(afterCursor('start_time', 'stream_sid', cursor));
   const rows = await query.orderBy('start_time', 'desc').orderBy('stream_sid', 'desc').limit(limit).execute();
   const counts = await callMessageCounts(
     db,
@@ -187,16 +186,15 @@ export async function listChatParents(
   cursor?: ParentCursor,
 ): Promise<HistoryParent[]> {
   let query = chatsQuery(db, userId, filters);
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('c.started_at', '<', cursor.startedAt),
-        eb.and([eb('c.started_at', '=', cursor.startedAt), eb('c.id', '<', cursor.id)]),
-      ]),
-    );
-  }
+  if (cursor) query = query.where(afterCursor('c.started_at', 'c.id', cursor));
   const rows = await query.orderBy('c.started_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
   return rows.map(chatParent);
+}
+
+/** How many rows `query` answers (a capped query: the count stops where it does). */
+async function rowCount(db: Kysely<Database>, query: Expression<unknown>): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${query}) as counted`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The owner's calls and chats by the filters, counting no further than `cap` + 1 of each kind. */
@@ -212,22 +210,14 @@ export async function countParents(
       .clearSelect()
       .select('stream_sid')
       .limit(cap + 1);
-    const row = await db
-      .selectFrom(calls.as('counted'))
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirst();
-    total += Number(row?.n ?? 0);
+    total += await rowCount(db, calls);
   }
   if (includes(filters, 'chat')) {
     const chats = chatsQuery(db, userId, filters)
       .clearSelect()
       .select('c.id')
       .limit(cap + 1);
-    const row = await db
-      .selectFrom(chats.as('counted'))
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirst();
-    total += Number(row?.n ?? 0);
+    total += await rowCount(db, chats);
   }
   return total;
 }

@@ -29,23 +29,26 @@ export async function markRefreshTokenUsed(db: Kysely<Database>, id: string, now
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function revokeRefreshFamily(db: Kysely<Database>, familyId: string, now: number): Promise<void> {
+/** Revokes the live tokens whose `column` is `value`; revoked ones keep their first revocation time. */
+async function revokeWhere(
+  db: Kysely<Database>,
+  column: 'family_id' | 'user_id',
+  value: string,
+  now: number,
+): Promise<void> {
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: now })
-    .where('family_id', '=', familyId)
+    .where(column, '=', value)
     .where('revoked_at', 'is', null)
     .execute();
 }
 
-export async function revokeUserRefreshTokens(db: Kysely<Database>, userId: string, now: number): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
+export const revokeRefreshFamily = (db: Kysely<Database>, familyId: string, now: number): Promise<void> =>
+  revokeWhere(db, 'family_id', familyId, now);
+
+export const revokeUserRefreshTokens = (db: Kysely<Database>, userId: string, now: number): Promise<void> =>
+  revokeWhere(db, 'user_id', userId, now);
 
 /** Drops a user's expired tokens; rows of live families stay for reuse detection. */
 export async function deleteExpiredRefreshTokens(db: Kysely<Database>, userId: string, now: number): Promise<void> {

@@ -29,12 +29,14 @@ export async function insertMessage(db: Kysely<Database>, message: NewMessage): 
     .execute();
 }
 
-/** Messages of one session in the order they were spoken. */
-export async function listMessages(db: Kysely<Database>, streamSid: string): Promise<MessageRecord[]> {
+/** Messages of these sessions, each session's in the order they were spoken (index (stream_sid, timestamp, seq)). */
+export async function listMessages(db: Kysely<Database>, streamSids: readonly string[]): Promise<MessageRecord[]> {
+  if (streamSids.length === 0) return [];
   return db
     .selectFrom('call_messages')
     .selectAll()
-    .where('stream_sid', '=', streamSid)
+    .where('stream_sid', 'in', [...streamSids])
+    .orderBy('stream_sid')
     .orderBy('timestamp')
     .orderBy('seq')
     .execute();

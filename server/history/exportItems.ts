@@ -5,9 +5,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { HistorySpeaker } from '../../shared/types/history.js';
+import { conversationMessages } from '../db/historyConversations.js';
 import { speakerOf } from '../db/historyFilters.js';
 import type { HistoryParent } from '../db/historyParents.js';
 import type { Database } from '../db/schema.js';
+import { listMessages } from '../db/sessionMessages.js';
 
 export interface ExportMessage {
   seq: number;
@@ -40,34 +42,11 @@ function grouped<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
 export async function withMessages(db: Kysely<Database>, parents: readonly HistoryParent[]): Promise<ExportItem[]> {
   const callIds = parents.filter((p) => p.kind === 'call').map((p) => p.id);
   const chatIds = parents.filter((p) => p.kind === 'chat').map((p) => p.id);
-  const calls = callIds.length
-    ? grouped(
-        await db
-          .selectFrom('call_messages')
-          .selectAll()
-          .where('stream_sid', 'in', callIds)
-          .orderBy('stream_sid')
-          .orderBy('timestamp')
-          .orderBy('seq')
-          .execute(),
-        (row) => row.stream_sid,
-      )
-    : new Map();
-  const chats = chatIds.length
-    ? grouped(
-        await db
-          .selectFrom('chat_messages')
-          .selectAll()
-          .where('conversation_id', 'in', chatIds)
-          .orderBy('conversation_id')
-          .orderBy('seq')
-          .execute(),
-        (row) => row.conversation_id,
-      )
-    : new Map();
+  const calls = grouped(await listMessages(db, callIds), (row) => row.stream_sid);
+  const chats = grouped(await conversationMessages(db, chatIds), (row) => row.conversation_id);
   return parents.map((parent) => {
     if (parent.kind === 'call') {
-      const rows: Database['call_messages'][] = calls.get(parent.id) ?? [];
+      const rows = calls.get(parent.id) ?? [];
       const messages = rows.map((row, index) => ({
         seq: index + 1,
         at: Number(row.timestamp),
@@ -80,7 +59,7 @@ export async function withMessages(db: Kysely<Database>, parents: readonly Histo
       }));
       return { parent: { ...parent, messageCount: messages.length }, messages };
     }
-    const rows: Database['chat_messages'][] = chats.get(parent.id) ?? [];
+    const rows = chats.get(parent.id) ?? [];
     const messages = rows.map((row) => ({
       seq: row.seq,
       at: Number(row.created_at),

@@ -16,18 +16,11 @@ import {
 } from '../db/historyConversations.js';
 import type { Database } from '../db/schema.js';
 import { countEndedSessions } from '../db/sessions.js';
-import { findWebchatRow, type WebchatRecord } from '../db/webchats.js';
-import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
+import { findOwnedWebchat } from '../webchats/webchatStore.js';
 import type { ExportItem } from './exportItems.js';
 import { endedCallsExport, webchatExport } from './exportSources.js';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
-
-async function ownedWebchat(db: Kysely<Database>, userId: string, id: string): Promise<WebchatRecord> {
-  const row = await findWebchatRow(db, userId, id);
-  if (!row) throw notFound(WEBCHAT_NOT_FOUND);
-  return row;
-}
 
 export interface ConversationPaging {
   limit: number;
@@ -43,7 +36,7 @@ export async function conversationsPage(
   paging: () => ConversationPaging,
   now: number,
 ): Promise<ConversationsPage> {
-  const webchat = await ownedWebchat(db, userId, webchatId);
+  const webchat = await findOwnedWebchat(db, userId, webchatId);
   const page = paging();
   const { rows, total } = await listWebchatConversations(db, userId, webchat.id, page);
   return {
@@ -64,10 +57,10 @@ export async function conversationDetail(
   conversationId: string,
   now: number,
 ): Promise<ConversationDetail> {
-  const webchat = await ownedWebchat(db, userId, webchatId);
+  const webchat = await findOwnedWebchat(db, userId, webchatId);
   const conversation = await findOwnedConversation(db, userId, webchat.id, conversationId);
   if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
-  const messages = await conversationMessages(db, conversation.id);
+  const messages = await conversationMessages(db, [conversation.id]);
   return {
     success: true,
     conversation: toConversationSummary(conversation, now),
@@ -97,7 +90,7 @@ export async function webchatExportOf(
   userId: string,
   webchatId: string,
 ): Promise<CountedExport & { name: string }> {
-  const webchat = await ownedWebchat(db, userId, webchatId);
+  const webchat = await findOwnedWebchat(db, userId, webchatId);
   const { total } = await listWebchatConversations(db, userId, webchat.id, { limit: 1, offset: 0, order: 'desc' });
   return { name: webchat.name, count: total, batches: webchatExport(db, userId, webchat.id) };
 }

@@ -4,13 +4,4 @@ export { argumentsError, checkJsonSchema } from './parameterSchemas.js';
 export { SandboxWorkerError, type SandboxWorkerFailure } from './SandboxWorkerError.js';
 export { SANDBOX_DEFAULTS } from './sandboxDefaults.js';
 export { SCHEMA_LIMITS, schemaLimitsProblem } from './schemaLimits.js';
-export type {
-  HandlerCodeProblem,
-  Sandbox,
-  SandboxFetchOptions,
-  SandboxOptions,
-  SandboxResult,
-  SandboxRunRequest,
-  ToolCheckRequest,
-  ToolCheckResult,
-} from './types.js';
+export type * from './types.js';

@@ -35,28 +35,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const optionalString = (value: unknown) => value === undefined || typeof value === 'string';
 
+/** The fields every job message has: its type, its id and its deadline. */
+function isJob(value: unknown, type: string): value is Record<string, unknown> {
+  return isRecord(value) && value.type === type && typeof value.id === 'number' && typeof value.timeoutMs === 'number';
+}
+
 export function isRunMessage(value: unknown): value is RunMessage {
   return (
-    isRecord(value) &&
-    value.type === 'run' &&
-    typeof value.id === 'number' &&
+    isJob(value, 'run') &&
     typeof value.code === 'string' &&
     typeof value.argsJson === 'string' &&
     typeof value.valuesJson === 'string' &&
-    typeof value.timeoutMs === 'number' &&
     optionalString(value.parametersJson)
   );
 }
 
 export function isCheckMessage(value: unknown): value is CheckMessage {
-  return (
-    isRecord(value) &&
-    value.type === 'check' &&
-    typeof value.id === 'number' &&
-    typeof value.timeoutMs === 'number' &&
-    optionalString(value.code) &&
-    optionalString(value.parametersJson)
-  );
+  return isJob(value, 'check') && optionalString(value.code) && optionalString(value.parametersJson);
 }
 
 function isSandboxResult(value: unknown): value is SandboxResult {

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Tool, ToolTestResult } from '../../shared/types/tool.js';
-import { conflict, notFound, quotaExceeded } from '../core/AppError.js';
+import { conflict, foundOr404, notFound, quotaExceeded } from '../core/AppError.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { withOwnerLock } from '../db/ownerLock.js';
 import type { Database } from '../db/schema.js';
@@ -95,9 +95,7 @@ export async function listUserTools(db: Kysely<Database>, userId: string): Promi
 
 /** Another user's tool is 404 'Tool not found' exactly like a missing one. */
 export async function getTool(db: Kysely<Database>, userId: string, id: string): Promise<Tool> {
-  const tool = await findTool(db, userId, id);
-  if (!tool) throw notFound(TOOL_NOT_FOUND);
-  return toTool(tool);
+  return toTool(foundOr404(await findTool(db, userId, id), TOOL_NOT_FOUND));
 }
 
 /** POST /api/tools: the parameters schema and handler code compile in the sandbox, then the write under the rules above. */

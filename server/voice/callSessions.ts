@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SuccessResponse } from '../../shared/types/api.js';
 import type { CallSession, SessionMessage } from '../../shared/types/session.js';
-import { notFound } from '../core/AppError.js';
+import { foundOr404 } from '../core/AppError.js';
 import type { Database } from '../db/schema.js';
 import { listMessages, toSessionMessage } from '../db/sessionMessages.js';
 import {
@@ -21,9 +21,7 @@ import { endSession } from './endSession.js';
 export const SESSION_NOT_FOUND = 'Session not found';
 
 async function ownedSession(db: Kysely<Database>, userId: string, streamSid: string): Promise<SessionRecord> {
-  const row = await findSession(db, userId, streamSid);
-  if (!row) throw notFound(SESSION_NOT_FOUND);
-  return row;
+  return foundOr404(await findSession(db, userId, streamSid), SESSION_NOT_FOUND);
 }
 
 export async function listActiveCalls(db: Kysely<Database>, userId: string): Promise<CallSession[]> {
@@ -55,5 +53,5 @@ export async function endCallSession(
 
 export async function callMessages(db: Kysely<Database>, userId: string, streamSid: string): Promise<SessionMessage[]> {
   const session = await ownedSession(db, userId, streamSid);
-  return (await listMessages(db, session.stream_sid)).map(toSessionMessage);
+  return (await listMessages(db, [session.stream_sid])).map(toSessionMessage);
 }

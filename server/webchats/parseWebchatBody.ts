@@ -9,26 +9,23 @@ import { WEBCHAT_DEFAULTS, WEBCHAT_LIMITS } from '../../shared/defaults.js';
 import { isPlainObject } from '../../shared/isPlainObject.js';
 import { invalidField } from '../core/AppError.js';
 import {
-  applyFieldRule,
+  applyFieldRules,
   type Checked,
   decimal,
   flag,
   integer,
   keepHistoryDays,
+  nameText,
+  ruleFor,
+  sameId,
   text,
-  withoutControls,
 } from '../core/fieldRules.js';
 import type { KnowledgeInput } from '../db/knowledge.js';
 import type { WebchatColumns } from '../db/webchats.js';
 import { parseKnowledge } from '../knowledge/parseKnowledge.js';
 import { parseAppearance } from './parseAppearance.js';
 
-type Rule = {
-  [C in keyof WebchatColumns]: { column: C; check: (value: unknown) => Checked<WebchatColumns[C]> };
-}[keyof WebchatColumns];
-
-const rule = <C extends keyof WebchatColumns>(column: C, check: (value: unknown) => Checked<WebchatColumns[C]>): Rule =>
-  ({ column, check }) as Rule;
+const rule = ruleFor<WebchatColumns>();
 
 const LIMITS = WEBCHAT_LIMITS;
 
@@ -60,8 +57,8 @@ function appearanceJson(value: unknown): Checked<string> {
 }
 
 /** Wire field (snake_case, spec part 2 §3) → column and check. */
-const RULES: Record<string, Rule> = {
-  name: rule('name', withoutControls(text(LIMITS.text.name, { trim: true }))),
+const RULES = {
+  name: rule('name', nameText(LIMITS.text.name)),
   description: rule('description', text(LIMITS.text.description, { trim: true })),
   system_prompt: rule('system_prompt', text(LIMITS.text.systemPrompt, { nullable: true })),
   welcome_message: rule('welcome_message', text(LIMITS.text.welcomeMessage, { nullable: true })),
@@ -103,18 +100,16 @@ function parseToolIds(value: unknown): string[] {
 export function parseWebchatBody(input: unknown, webchatId?: string): ParsedWebchatBody {
   const body = input ?? {};
   if (!isPlainObject(body)) throw invalidField('body', 'must be an object');
-  const parsed: ParsedWebchatBody = { changes: {} };
-  const changes: Record<string, unknown> = parsed.changes;
-  for (const [field, value] of Object.entries(body)) {
-    if (field === 'tools') parsed.toolIds = parseToolIds(value);
-    else if (field === 'knowledge') parsed.knowledge = parseKnowledge(value);
-    else if (field === 'id' && webchatId !== undefined) {
-      if (value !== webchatId) throw invalidField('id', 'does not match the bot being updated');
-    } else applyFieldRule(RULES, field, value, changes);
-  }
+  const changes: Partial<WebchatColumns> = {};
+  const { tools, knowledge } = applyFieldRules(RULES, body, changes, {
+    tools: parseToolIds,
+    knowledge: parseKnowledge,
+    // On create there is no id to match: an id field is then not an accepted field.
+    ...(webchatId !== undefined && { id: sameId(webchatId, 'bot') }),
+  });
   for (const field of REQUIRED) {
-    const given = parsed.changes[field];
+    const given = changes[field];
     if (given === '' || (given === undefined && webchatId === undefined)) throw invalidField(field, 'is required');
   }
-  return parsed;
+  return { changes, toolIds: tools, knowledge };
 }

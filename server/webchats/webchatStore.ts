@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { IntegrationScriptResponse, PublicWebchatConfig, Webchat } from '../../shared/types/webchat.js';
-import { notFound, quotaExceeded, validationFailed } from '../core/AppError.js';
+import { foundOr404, notFound, quotaExceeded, validationFailed } from '../core/AppError.js';
 import { findOwnedToolIds, isForeignKeyViolation } from '../db/agents.js';
 import type { ChatKeeping } from '../db/chatExpiry.js';
 import { loadKnowledge, saveKnowledge } from '../db/knowledge.js';
@@ -67,9 +67,7 @@ export async function checkOwnedTools(
 
 /** The user's bot or a 404. */
 export async function findOwnedWebchat(db: Kysely<Database>, userId: string, id: string): Promise<WebchatRecord> {
-  const row = await findWebchatRow(db, userId, id);
-  if (!row) throw notFound(WEBCHAT_NOT_FOUND);
-  return row;
+  return foundOr404(await findWebchatRow(db, userId, id), WEBCHAT_NOT_FOUND);
 }
 
 export async function listUserWebchats({ db, chat }: WebchatDeps, userId: string): Promise<Webchat[]> {

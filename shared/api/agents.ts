@@ -8,17 +8,15 @@ import type {
   SuccessResponse,
 } from '../types/api.js';
 import type { Request } from './request.js';
+import { resourceApi } from './resourceApi.js';
 
 const enc = encodeURIComponent;
 
 /** Agents, phone numbers and calls (spec part 1 §7). */
 export function agentsApi(request: Request) {
   return {
-    list: () => request<Agent[]>('GET', '/agents'),
-    get: (id: string) => request<Agent>('GET', `/agents/${enc(id)}`),
+    ...resourceApi<Agent, { name: string }, AgentPatch>(request, '/agents', 'PATCH'),
     create: (name: string) => request<Agent>('POST', '/agents', { body: { name } }),
-    update: (id: string, patch: AgentPatch) => request<Agent>('PATCH', `/agents/${enc(id)}`, { body: patch }),
-    remove: (id: string) => request<SuccessResponse>('DELETE', `/agents/${enc(id)}`),
   };
 }
 

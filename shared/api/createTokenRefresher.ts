@@ -81,28 +81,31 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
     return refreshing;
   }
 
-  async function forRequest(): Promise<string | null> {
+  /** The token, refreshed first when it is due; `onFailure` answers for a refresh that failed. */
+  async function current(onFailure: (error: unknown, stale: string) => string | null): Promise<string | null> {
     const token = getToken();
     if (!token || !isDue(token)) return token;
     try {
       return await refresh(token);
     } catch (error) {
-      // A due token may not have expired yet: without a new one, the server judges the old.
-      if (error instanceof ApiError && isTransientFailure(error)) return token;
-      throw error;
+      return onFailure(error, token);
     }
   }
 
-  async function fresh(): Promise<string | null> {
-    const token = getToken();
-    if (!token || !isDue(token)) return token;
-    try {
-      return await refresh(token);
-    } catch (error) {
-      if (error instanceof ApiError && isTransientFailure(error)) throw error;
+  const isTransient = (error: unknown) => error instanceof ApiError && isTransientFailure(error);
+
+  const forRequest = () =>
+    current((error, stale) => {
+      // A due token may not have expired yet: without a new one, the server judges the old.
+      if (isTransient(error)) return stale;
+      throw error;
+    });
+
+  const fresh = () =>
+    current((error) => {
+      if (isTransient(error)) throw error;
       return null;
-    }
-  }
+    });
 
   return {
     refresh,

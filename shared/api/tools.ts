@@ -1,17 +1,14 @@
 import type { CustomValuesResponse, SuccessResponse } from '../types/api.js';
 import type { CustomValue, Tool, ToolInput, ToolTestResult } from '../types/tool.js';
 import type { Request } from './request.js';
+import { resourceApi } from './resourceApi.js';
 
 const enc = encodeURIComponent;
 
 /** Tools and custom values (spec part 2 §7). */
 export function toolsApi(request: Request) {
   return {
-    list: () => request<Tool[]>('GET', '/tools'),
-    get: (id: string) => request<Tool>('GET', `/tools/${enc(id)}`),
-    create: (body: ToolInput) => request<Tool>('POST', '/tools', { body }),
-    update: (id: string, patch: Partial<ToolInput>) => request<Tool>('PATCH', `/tools/${enc(id)}`, { body: patch }),
-    remove: (id: string) => request<SuccessResponse>('DELETE', `/tools/${enc(id)}`),
+    ...resourceApi<Tool, ToolInput, Partial<ToolInput>>(request, '/tools', 'PATCH'),
     test: (id: string, args: unknown) => request<ToolTestResult>('POST', `/tools/${enc(id)}/test`, { body: { args } }),
   };
 }

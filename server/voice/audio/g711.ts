@@ -82,29 +82,24 @@ const ALAW_TO_MULAW = Uint8Array.from(
 /** μ-law silence (Twilio pads with it). */
 export const MULAW_SILENCE = 0xff;
 
-export function mulawToLinear(bytes: Uint8Array): Int16Array {
+/** Each byte through a law's decode table. */
+function decoded(bytes: Uint8Array, table: Int16Array): Int16Array {
   const out = new Int16Array(bytes.length);
-  for (let i = 0; i < bytes.length; i++) out[i] = MULAW_TO_LINEAR[bytes[i] ?? 0] ?? 0;
+  for (let i = 0; i < bytes.length; i++) out[i] = table[bytes[i] ?? 0] ?? 0;
   return out;
 }
 
-export function linearToMulaw(samples: Int16Array): Uint8Array {
+/** Each sample through a law's encode table. */
+function encoded(samples: Int16Array, table: Uint8Array): Uint8Array {
   const out = new Uint8Array(samples.length);
-  for (let i = 0; i < samples.length; i++) out[i] = LINEAR_TO_MULAW[(samples[i] ?? 0) + 32768] ?? 0;
+  for (let i = 0; i < samples.length; i++) out[i] = table[(samples[i] ?? 0) + 32768] ?? 0;
   return out;
 }
 
-export function alawToLinear(bytes: Uint8Array): Int16Array {
-  const out = new Int16Array(bytes.length);
-  for (let i = 0; i < bytes.length; i++) out[i] = ALAW_TO_LINEAR[bytes[i] ?? 0] ?? 0;
-  return out;
-}
-
-export function linearToAlaw(samples: Int16Array): Uint8Array {
-  const out = new Uint8Array(samples.length);
-  for (let i = 0; i < samples.length; i++) out[i] = LINEAR_TO_ALAW[(samples[i] ?? 0) + 32768] ?? 0;
-  return out;
-}
+export const mulawToLinear = (bytes: Uint8Array): Int16Array => decoded(bytes, MULAW_TO_LINEAR);
+export const linearToMulaw = (samples: Int16Array): Uint8Array => encoded(samples, LINEAR_TO_MULAW);
+export const alawToLinear = (bytes: Uint8Array): Int16Array => decoded(bytes, ALAW_TO_LINEAR);
+export const linearToAlaw = (samples: Int16Array): Uint8Array => encoded(samples, LINEAR_TO_ALAW);
 
 /** Byte-for-byte transcoding between the two laws, through the linear value. */
 export function mulawToAlaw(bytes: Uint8Array): Uint8Array {
