@@ -105,6 +105,7 @@ export function IntegrationSettingsForm() {
       toast.success(SETTINGS_TEXTS.cardDeleted(CARDS[card].what), TOAST);
     }, SETTINGS_TEXTS.cardDeleteFailed(CARDS[card].what));
 
+  const field = (key: SettingKey) => ({ value: value(key), onChange: set(key), autoComplete: 'off', disabled: busy });
   const card = (id: Card) => ({
     what: CARDS[id].what,
     check: checks[id],
@@ -122,13 +123,7 @@ export function IntegrationSettingsForm() {
           consequence="Agents and web chat bots stop answering until you add a key again."
           {...card('openai')}
         >
-          <SecretField
-            label="OpenAI API Key"
-            value={value('OPENAI_API_KEY')}
-            onChange={set('OPENAI_API_KEY')}
-            autoComplete="off"
-            disabled={busy}
-          />
+          <SecretField label="OpenAI API Key" {...field('OPENAI_API_KEY')} />
         </CredentialCard>
         <CredentialCard
           title="Twilio Configuration"
@@ -136,20 +131,8 @@ export function IntegrationSettingsForm() {
           consequence="Phone numbers and calls stop working until you add them again."
           {...card('twilio')}
         >
-          <TextInput
-            label="Account SID"
-            value={value('TWILIO_ACCOUNT_SID')}
-            onChange={set('TWILIO_ACCOUNT_SID')}
-            autoComplete="off"
-            disabled={busy}
-          />
-          <SecretField
-            label="Auth Token"
-            value={value('TWILIO_AUTH_TOKEN')}
-            onChange={set('TWILIO_AUTH_TOKEN')}
-            autoComplete="off"
-            disabled={busy}
-          />
+          <TextInput label="Account SID" {...field('TWILIO_ACCOUNT_SID')} />
+          <SecretField label="Auth Token" {...field('TWILIO_AUTH_TOKEN')} />
         </CredentialCard>
         <Flex direction="column" gap="1">
           <FormActions submitLabel="Save" submitting={busy} disabled={changed.length === 0}>
