@@ -4,24 +4,25 @@ import { SETTINGS_TEXTS, useSettingsActions } from './api.js';
 import { useAccountChange } from './useAccountChange.js';
 import { validateNewEmail } from './validation.js';
 
+const TEXTS = {
+  title: 'Change Email Address',
+  label: 'Change email address',
+  submitLabel: 'Change Email',
+  done: SETTINGS_TEXTS.emailChanged,
+  failed: SETTINGS_TEXTS.emailFailed,
+};
+
 export function ChangeEmailSection() {
   const { changeEmail } = useSettingsActions();
-  const { values, setValues, error, busy, submit } = useAccountChange({
+  const { values, setValues, busy, form } = useAccountChange({
     empty: '',
     validate: validateNewEmail,
     send: (email) => changeEmail(email.trim()),
-    texts: { done: SETTINGS_TEXTS.emailChanged, failed: SETTINGS_TEXTS.emailFailed },
+    texts: TEXTS,
   });
 
   return (
-    <AccountChangeForm
-      title="Change Email Address"
-      label="Change email address"
-      submitLabel="Change Email"
-      error={error}
-      busy={busy}
-      onSubmit={submit}
-    >
+    <AccountChangeForm {...form}>
       <TextInput
         label="New Email"
         type="email"

@@ -12,24 +12,25 @@ const FIELDS: { field: keyof typeof EMPTY; label: string; autoComplete: string; 
   { field: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
 ];
 
+const TEXTS = {
+  title: 'Change Password',
+  label: 'Change password',
+  submitLabel: 'Change Password',
+  done: SETTINGS_TEXTS.passwordChanged,
+  failed: SETTINGS_TEXTS.passwordFailed,
+};
+
 export function ChangePasswordSection() {
   const { changePassword } = useSettingsActions();
-  const { values, setValues, error, busy, submit } = useAccountChange({
+  const { values, setValues, busy, form } = useAccountChange({
     empty: EMPTY,
     validate: validatePasswordChange,
     send: (form) => changePassword(form.currentPassword, form.newPassword),
-    texts: { done: SETTINGS_TEXTS.passwordChanged, failed: SETTINGS_TEXTS.passwordFailed },
+    texts: TEXTS,
   });
 
   return (
-    <AccountChangeForm
-      title="Change Password"
-      label="Change password"
-      submitLabel="Change Password"
-      error={error}
-      busy={busy}
-      onSubmit={submit}
-    >
+    <AccountChangeForm {...form}>
       {FIELDS.map(({ field, label, autoComplete, hint }) => (
         <SecretField
           key={field}
