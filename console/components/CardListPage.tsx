@@ -5,7 +5,6 @@ import { ErrorCallout } from './ErrorCallout.js';
 import { PlusIcon } from './icons.js';
 import { LoadingState } from './LoadingState.js';
 import { PageHeader } from './PageHeader.js';
-import type { RefreshButtonProps } from './RefreshButton.js';
 import './cardList.css';
 
 /** What both add buttons (the header's, and the floating one below md) do when used. */
@@ -19,13 +18,14 @@ export interface AddHandlers {
 export interface CardListPageProps<T extends { id: string }> {
   title: string;
   intro: ReactNode;
-  refresh: RefreshButtonProps;
+  /** The refresh button's accessible name. */
+  refreshLabel: string;
   add: AddHandlers;
   /** The header button's text, and the floating button's accessible name. */
   addText: string;
   addLabel: string;
-  /** The list as SWR has it. */
-  list: { error: unknown; data: T[] | undefined };
+  /** The list as SWR has it; refresh reloads it. */
+  list: { error: unknown; data: T[] | undefined; isLoading: boolean; isValidating: boolean; mutate: () => unknown };
   texts: { failed: string; loading: string; listLabel: string };
   empty: EmptyStateProps;
   card: (item: T) => ReactNode;
@@ -56,7 +56,11 @@ export function CardListPage<T extends { id: string }>(props: CardListPageProps<
       <PageHeader
         title={props.title}
         intro={props.intro}
-        refresh={props.refresh}
+        refresh={{
+          label: props.refreshLabel,
+          busy: list.isLoading || list.isValidating,
+          onClick: () => void list.mutate(),
+        }}
         actions={
           <Button className="sb-card-page-add" {...props.add}>
             <PlusIcon /> {props.addText}

@@ -22,11 +22,7 @@ export function AgentsPage() {
     <CardListPage
       title={AGENT_TEXTS.listHeading}
       intro={AGENT_TEXTS.listIntro}
-      refresh={{
-        label: AGENT_TEXTS.refresh,
-        busy: agents.isLoading || agents.isValidating,
-        onClick: () => void agents.mutate(),
-      }}
+      refreshLabel={AGENT_TEXTS.refresh}
       add={{ ...CreateAgentDialog.opener, onClick: () => setCreating(true) }}
       addText={AGENT_TEXTS.newAgent}
       addLabel={AGENT_TEXTS.addNewAgent}

@@ -39,11 +39,7 @@ export function WebchatsPage() {
     <CardListPage
       title={WEBCHAT_TEXTS.listHeading}
       intro={WEBCHAT_TEXTS.listIntro}
-      refresh={{
-        label: WEBCHAT_TEXTS.refresh,
-        busy: bots.isLoading || bots.isValidating,
-        onClick: () => void bots.mutate(),
-      }}
+      refreshLabel={WEBCHAT_TEXTS.refresh}
       add={{ onClick: () => void createDefault(), disabled: creating }}
       addText={WEBCHAT_TEXTS.createBot}
       addLabel={WEBCHAT_TEXTS.addBot}
