@@ -41,6 +41,22 @@ export function TablePagination({ limit, offset, total, more = false, onChange }
     pressed.current = button;
     onChange({ limit, offset: nextOffset });
   };
+  const steps = [
+    {
+      ref: previous,
+      label: PAGINATION_TEXTS.previousPage,
+      disabled: offset === 0,
+      offset: Math.max(0, offset - limit),
+      turn: 90,
+    },
+    {
+      ref: next,
+      label: PAGINATION_TEXTS.nextPage,
+      disabled: offset + limit >= total,
+      offset: offset + limit,
+      turn: -90,
+    },
+  ];
 
   return (
     <Flex justify="end" align="center" gap="3" wrap="wrap" className="sb-pagination">
@@ -69,28 +85,20 @@ export function TablePagination({ limit, offset, total, more = false, onChange }
         {more ? '+' : ''}
       </Text>
       <Flex gap="1">
-        <IconButton
-          type="button"
-          variant="ghost"
-          color="gray"
-          ref={previous}
-          aria-label={PAGINATION_TEXTS.previousPage}
-          disabled={offset === 0}
-          onClick={() => go(previous.current, Math.max(0, offset - limit))}
-        >
-          <ChevronDownIcon style={{ transform: 'rotate(90deg)' }} />
-        </IconButton>
-        <IconButton
-          type="button"
-          variant="ghost"
-          color="gray"
-          ref={next}
-          aria-label={PAGINATION_TEXTS.nextPage}
-          disabled={offset + limit >= total}
-          onClick={() => go(next.current, offset + limit)}
-        >
-          <ChevronDownIcon style={{ transform: 'rotate(-90deg)' }} />
-        </IconButton>
+        {steps.map((step) => (
+          <IconButton
+            key={step.label}
+            type="button"
+            variant="ghost"
+            color="gray"
+            ref={step.ref}
+            aria-label={step.label}
+            disabled={step.disabled}
+            onClick={() => go(step.ref.current, step.offset)}
+          >
+            <ChevronDownIcon style={{ transform: `rotate(${step.turn}deg)` }} />
+          </IconButton>
+        ))}
       </Flex>
     </Flex>
   );

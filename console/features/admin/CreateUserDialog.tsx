@@ -1,5 +1,5 @@
 import { Flex, Select } from '@radix-ui/themes';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { DialogActions } from '../../components/DialogActions.js';
 import { Dialog } from '../../components/dialogs.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
@@ -16,6 +16,7 @@ import {
   type UserField,
   type UserFieldErrors,
 } from './userFields.js';
+import { useUserFieldForm } from './useUserFieldForm.js';
 
 /** Roles offered at creation (part 2 §5): user only. */
 const CREATABLE_ROLES = ['user'] as const;
@@ -35,22 +36,11 @@ export function CreateUserDialog({ open, onOpenChange }: CreateUserDialogProps) 
   const { create } = useAdminActions();
   const toast = useToast();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<UserFieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const set = (field: keyof typeof EMPTY) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const { values, error, setErrors, setError, submitting, setSubmitting, set, reset, bind } = useUserFieldForm(EMPTY);
 
   const changeOpen = (next: boolean) => {
     if (submitting) return;
-    if (!next) {
-      setValues(EMPTY);
-      setErrors({});
-      setError(null);
-    }
+    if (!next) reset(EMPTY);
     onOpenChange(next);
   };
 
@@ -75,7 +65,7 @@ export function CreateUserDialog({ open, onOpenChange }: CreateUserDialogProps) 
     try {
       await create({ username, email: values.email.trim(), password: values.password, role: values.role });
       toast.success(`User ${username} created successfully`);
-      setValues(EMPTY);
+      reset(EMPTY);
       onOpenChange(false);
     } catch (caught) {
       const message = caught instanceof Error ? caught.message : 'Failed to create user';
@@ -94,36 +84,19 @@ export function CreateUserDialog({ open, onOpenChange }: CreateUserDialogProps) 
         <form ref={form} onSubmit={submit} noValidate>
           <Flex direction="column" gap="3">
             {error ? <ErrorCallout>{error}</ErrorCallout> : null}
-            <TextInput
-              label="Username"
-              value={values.username}
-              onChange={set('username')}
-              error={errors.username}
-              required
-              autoFocus
-              autoComplete="off"
-              disabled={submitting}
-            />
+            <TextInput label="Username" {...bind('username')} autoFocus autoComplete="off" />
             <TextInput
               label="Email"
               type="email"
-              value={values.email}
-              onChange={set('email')}
-              error={errors.email}
+              {...bind('email')}
               hint={USER_FIELD_TEXTS.emailHint}
-              required
               autoComplete="off"
-              disabled={submitting}
             />
             <SecretField
               label="Password"
-              value={values.password}
-              onChange={set('password')}
-              error={errors.password}
+              {...bind('password')}
               hint={USER_FIELD_TEXTS.passwordRule}
-              required
               autoComplete="new-password"
-              disabled={submitting}
             />
             <FieldFrame label="Role">
               {(control) => (

@@ -1,5 +1,5 @@
 import { Flex } from '@radix-ui/themes';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import type { User } from '../../../shared/types/user.js';
 import { DialogActions } from '../../components/DialogActions.js';
 import { Dialog } from '../../components/dialogs.js';
@@ -7,7 +7,8 @@ import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { AdminActionError, useAdminActions } from './api.js';
-import { asUserField, checkUserFields, hasBlankField, USER_FIELD_TEXTS, type UserFieldErrors } from './userFields.js';
+import { asUserField, checkUserFields, hasBlankField, USER_FIELD_TEXTS } from './userFields.js';
+import { useUserFieldForm } from './useUserFieldForm.js';
 
 export interface EditUserDialogProps {
   /** The user being edited; null keeps the dialog closed. */
@@ -19,18 +20,15 @@ export interface EditUserDialogProps {
 export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
   const { update } = useAdminActions();
   const toast = useToast();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<UserFieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { values, error, setErrors, setError, submitting, setSubmitting, reset, bind } = useUserFieldForm({
+    username: '',
+    email: '',
+  });
+  const { username, email } = values;
 
   useEffect(() => {
-    setUsername(user?.username ?? '');
-    setEmail(user?.email ?? '');
-    setErrors({});
-    setError(null);
-  }, [user]);
+    reset({ username: user?.username ?? '', email: user?.email ?? '' });
+  }, [user, reset]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,31 +63,8 @@ export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="3">
             {error ? <ErrorCallout>{error}</ErrorCallout> : null}
-            <TextInput
-              label="Username"
-              value={username}
-              onChange={(next) => {
-                setUsername(next);
-                setErrors((current) => ({ ...current, username: undefined }));
-              }}
-              error={errors.username}
-              required
-              autoFocus
-              disabled={submitting}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              value={email}
-              onChange={(next) => {
-                setEmail(next);
-                setErrors((current) => ({ ...current, email: undefined }));
-              }}
-              error={errors.email}
-              hint={USER_FIELD_TEXTS.emailHint}
-              required
-              disabled={submitting}
-            />
+            <TextInput label="Username" {...bind('username')} autoFocus />
+            <TextInput label="Email" type="email" {...bind('email')} hint={USER_FIELD_TEXTS.emailHint} />
             <DialogActions submitLabel="Save" busyLabel="Saving..." submitting={submitting} />
           </Flex>
         </form>

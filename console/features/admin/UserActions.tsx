@@ -28,6 +28,36 @@ function Guarded({ reason, children }: { reason: string | null; children: ReactN
   );
 }
 
+interface ActionButtonProps {
+  /** The button's text; with the username, its accessible name. */
+  action: string;
+  user: User;
+  /** Why the action is disabled; null when it is allowed. */
+  reason: string | null;
+  color?: 'orange' | 'red';
+  /** Fetches the dialog the button opens before it is pressed. */
+  opener?: { onPointerEnter: () => void; onFocus: () => void };
+  onClick: (user: User) => void;
+}
+
+function ActionButton({ action, user, reason, color, opener, onClick }: ActionButtonProps) {
+  return (
+    <Guarded reason={reason}>
+      <Button
+        size="1"
+        variant="soft"
+        color={color}
+        disabled={reason !== null}
+        aria-label={`${action} ${user.username}`}
+        {...opener}
+        onClick={() => onClick(user)}
+      >
+        {action}
+      </Button>
+    </Guarded>
+  );
+}
+
 /**
  * Impersonate / Edit / Delete for one row (part 2 §6). Yourself: never impersonable or
  * deletable; users you do not outrank: nothing (the server refuses the same).
@@ -40,43 +70,22 @@ export function UserActions({ user, actor, onImpersonate, onEdit, onDelete }: Us
   const deleteReason = self ? 'You cannot delete yourself' : managed ? null : NOT_OUTRANKED;
   return (
     <Flex gap="2" wrap="nowrap">
-      <Guarded reason={impersonateReason}>
-        <Button
-          size="1"
-          variant="soft"
-          color="orange"
-          disabled={impersonateReason !== null}
-          aria-label={`Impersonate ${user.username}`}
-          onClick={() => onImpersonate(user)}
-        >
-          Impersonate
-        </Button>
-      </Guarded>
-      <Guarded reason={editReason}>
-        <Button
-          size="1"
-          variant="soft"
-          disabled={editReason !== null}
-          aria-label={`Edit ${user.username}`}
-          {...LazyEditUserDialog.opener}
-          onClick={() => onEdit(user)}
-        >
-          Edit
-        </Button>
-      </Guarded>
-      <Guarded reason={deleteReason}>
-        <Button
-          size="1"
-          variant="soft"
-          color="red"
-          disabled={deleteReason !== null}
-          aria-label={`Delete ${user.username}`}
-          {...LazyDeleteUserDialog.opener}
-          onClick={() => onDelete(user)}
-        >
-          Delete
-        </Button>
-      </Guarded>
+      <ActionButton
+        action="Impersonate"
+        user={user}
+        reason={impersonateReason}
+        color="orange"
+        onClick={onImpersonate}
+      />
+      <ActionButton action="Edit" user={user} reason={editReason} opener={LazyEditUserDialog.opener} onClick={onEdit} />
+      <ActionButton
+        action="Delete"
+        user={user}
+        reason={deleteReason}
+        color="red"
+        opener={LazyDeleteUserDialog.opener}
+        onClick={onDelete}
+      />
     </Flex>
   );
 }

@@ -1,10 +1,9 @@
-import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Badge, Flex, Text } from '@radix-ui/themes';
 import { useId } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { formatPhone } from '../../../shared/format.js';
 import type { Agent } from '../../../shared/types/agent.js';
 import { MicIcon, MicOffIcon, PhoneIcon, SpeakIcon, WaitIcon, WrenchIcon } from '../../components/icons.js';
-import { useCardClick } from '../../components/useCardClick.js';
+import { LinkCard } from '../../components/LinkCard.js';
 import { AgentIndicator } from './AgentIndicator.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { cardDescription } from './cardDescription.js';
@@ -29,24 +28,21 @@ export function AgentCard({ agent }: AgentCardProps) {
   const id = useId();
   const part = (name: string) => `${id}-${name}`;
   const describedBy = ['voice', 'description', 'phone', 'tools', 'speak', 'transcription'].map(part).join(' ');
-  const open = useCardClick(agentPath(agent.id));
   return (
-    <Card size="2" className="sb-link-card" onClick={open} data-testid="agent-card">
-      <Flex direction="column" gap="3" height="100%">
-        <Flex justify="between" align="start" gap="2">
-          <Heading as="h2" size="4">
-            <RouterLink to={agentPath(agent.id)} className="sb-link-card-name" aria-describedby={describedBy}>
-              {agent.name}
-            </RouterLink>
-          </Heading>
-          <Badge id={part('voice')} variant="soft" aria-label={`Voice: ${agent.voice}`}>
-            {agent.voice}
-          </Badge>
-        </Flex>
-        <Text id={part('description')} as="p" size="2" color="gray" className="sb-link-card-description">
-          {description}
-        </Text>
-        <Flex justify="between" align="center" gap="3" mt="auto" wrap="wrap">
+    <LinkCard
+      path={agentPath(agent.id)}
+      name={agent.name}
+      testId="agent-card"
+      describedBy={describedBy}
+      badge={
+        <Badge id={part('voice')} variant="soft" aria-label={`Voice: ${agent.voice}`}>
+          {agent.voice}
+        </Badge>
+      }
+      description={description}
+      descriptionId={part('description')}
+      footer={
+        <>
           {agent.phoneNumber ? (
             <Flex id={part('phone')} align="center" gap="1">
               <PhoneIcon aria-label="Phone number" role="img" aria-hidden={undefined} />
@@ -73,8 +69,8 @@ export function AgentCard({ agent }: AgentCardProps) {
               {agent.transcription ? <MicIcon /> : <MicOffIcon />}
             </AgentIndicator>
           </Flex>
-        </Flex>
-      </Flex>
-    </Card>
+        </>
+      }
+    />
   );
 }

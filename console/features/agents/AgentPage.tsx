@@ -5,11 +5,12 @@ import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { NotFoundState } from '../../components/NotFoundState.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { isNotFoundLoad } from '../../lib/resourceQueries.js';
 import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { AgentEditor } from './AgentEditor.js';
 import { BACK_TO_AGENTS } from './AgentPageHeader.js';
 import { AGENT_TEXTS } from './agentTexts.js';
-import { AgentLoadError, useAgent } from './api.js';
+import { useAgent } from './api.js';
 import './agents.css';
 
 /** Agent detail and edit (/agents/{id}, spec part 1 §2 "Agent detail"). */
@@ -17,7 +18,7 @@ export function AgentPage() {
   const { id } = useParams();
   const userId = useEffectiveUserId();
   const agent = useAgent(id);
-  const notFound = agent.error instanceof AgentLoadError && agent.error.notFound;
+  const notFound = isNotFoundLoad(agent.error);
   useDocumentTitle(agent.data?.name ?? (notFound ? AGENT_TEXTS.notFound : 'Agent'));
 
   if (!agent.data) {

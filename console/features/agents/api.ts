@@ -6,9 +6,10 @@
 import { useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError } from '../../../shared/api/index.js';
-import type { Agent, AgentPatch, AgentTool, PhoneAssociation } from '../../../shared/types/agent.js';
+import type { Agent, AgentPatch, PhoneAssociation } from '../../../shared/types/agent.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { serverErrorText } from '../../lib/errors.js';
+import { refreshKeys, useItemQuery, useListQuery, useToolOptionsQuery } from '../../lib/resourceQueries.js';
 import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 
@@ -24,18 +25,6 @@ export const agentKeys = {
   toolOptions: (userId: UserId) => (userId ? (['agents-tool-options', userId] as const) : null),
 };
 
-/** A load failure with the text to show; `notFound` for a 404 of the agent itself. */
-export class AgentLoadError extends Error {
-  constructor(
-    message: string,
-    readonly notFound = false,
-    cause?: unknown,
-  ) {
-    super(message, { cause });
-    this.name = 'AgentLoadError';
-  }
-}
-
 /** Twilio numbers could not be listed; `missingCredentials` when the account has none saved. */
 export class PhoneNumbersError extends Error {
   constructor(
@@ -50,36 +39,15 @@ export class PhoneNumbersError extends Error {
 /** The agents list; reloads every time a screen using it mounts (spec part 1 §2). */
 export function useAgents() {
   const api = useApi();
-  return useSWR(
-    agentKeys.list(useEffectiveUserId()),
-    async (): Promise<Agent[]> => {
-      const agents = await api.agents.list().catch((error: unknown) => {
-        throw new AgentLoadError(AGENT_TEXTS.fetchFailed, false, error);
-      });
-      if (!Array.isArray(agents)) throw new AgentLoadError(AGENT_TEXTS.fetchFailed);
-      return agents;
-    },
-    // No deduping: coming back to the list within SWR's 2 s window must still reload it.
-    { revalidateOnMount: true, dedupingInterval: 0 },
-  );
+  return useListQuery(agentKeys.list(useEffectiveUserId()), () => api.agents.list(), AGENT_TEXTS.fetchFailed);
 }
 
 export function useAgent(agentId: string | undefined) {
   const api = useApi();
-  return useSWR(
-    agentKeys.detail(useEffectiveUserId(), agentId),
-    async (): Promise<Agent> => {
-      try {
-        return await api.agents.get(agentId ?? '');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404)
-          throw new AgentLoadError(AGENT_TEXTS.notFound, true, error);
-        throw new AgentLoadError(AGENT_TEXTS.detailFailed, false, error);
-      }
-    },
-    // Asking again for an agent that does not exist only delays 'Agent not found'.
-    { shouldRetryOnError: (error) => !(error instanceof AgentLoadError && error.notFound), revalidateOnFocus: false },
-  );
+  return useItemQuery(agentKeys.detail(useEffectiveUserId(), agentId), () => api.agents.get(agentId ?? ''), {
+    notFound: AGENT_TEXTS.notFound,
+    failed: AGENT_TEXTS.detailFailed,
+  });
 }
 
 /** The Twilio account's numbers; a failure leaves the choice empty (spec part 1 §8). */
@@ -115,15 +83,7 @@ export function useAssociations() {
 
 /** The user's tools as an agent sees them; failures give an empty list. */
 export function useToolOptions() {
-  const api = useApi();
-  return useSWR(
-    agentKeys.toolOptions(useEffectiveUserId()),
-    async (): Promise<AgentTool[]> => {
-      const tools = await api.tools.list().catch(() => []);
-      return Array.isArray(tools) ? tools.map(({ id, name, description }) => ({ id, name, description })) : [];
-    },
-    { revalidateOnFocus: false },
-  );
+  return useToolOptionsQuery(agentKeys.toolOptions(useEffectiveUserId()));
 }
 
 /** What Save did: the agent update succeeded; the association may not have. */
@@ -148,8 +108,7 @@ export function useAgentActions() {
   const userId = useEffectiveUserId();
   const { mutate } = useSWRConfig();
   return useMemo(() => {
-    const refresh = (...keys: (readonly unknown[] | null)[]) =>
-      Promise.all(keys.map((key) => (key ? mutate(key) : undefined)));
+    const refresh = (...keys: (readonly unknown[] | null)[]) => refreshKeys(mutate, ...keys);
 
     const create = async (name: string): Promise<Agent> => {
       try {

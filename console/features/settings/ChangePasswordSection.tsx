@@ -1,73 +1,48 @@
-import { Flex } from '@radix-ui/themes';
-import { type FormEvent, useState } from 'react';
-import { ErrorCallout } from '../../components/ErrorCallout.js';
-import { FormActions } from '../../components/FormActions.js';
-import { FormSection } from '../../components/FormSection.js';
 import { SecretField } from '../../components/SecretField.js';
-import { useToast } from '../../components/ToastProvider.js';
+import { AccountChangeForm } from './AccountChangeForm.js';
 import { SETTINGS_TEXTS, useSettingsActions } from './api.js';
+import { useAccountChange } from './useAccountChange.js';
 import { validatePasswordChange } from './validation.js';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+const FIELDS: { field: keyof typeof EMPTY; label: string; autoComplete: string; hint?: string }[] = [
+  { field: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
+  { field: 'newPassword', label: 'New Password', autoComplete: 'new-password', hint: 'At least 6 characters.' },
+  { field: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
+];
+
+const TEXTS = {
+  title: 'Change Password',
+  label: 'Change password',
+  submitLabel: 'Change Password',
+  done: SETTINGS_TEXTS.passwordChanged,
+  failed: SETTINGS_TEXTS.passwordFailed,
+};
+
 export function ChangePasswordSection() {
   const { changePassword } = useSettingsActions();
-  const toast = useToast();
-  const [form, setForm] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validatePasswordChange(form);
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    try {
-      await changePassword(form.currentPassword, form.newPassword);
-      setForm(EMPTY);
-      toast.success(SETTINGS_TEXTS.passwordChanged);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : SETTINGS_TEXTS.passwordFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { values, setValues, busy, form } = useAccountChange({
+    empty: EMPTY,
+    validate: validatePasswordChange,
+    send: (form) => changePassword(form.currentPassword, form.newPassword),
+    texts: TEXTS,
+  });
 
   return (
-    <FormSection title="Change Password" size="3" gap="3">
-      <form onSubmit={submit} noValidate aria-label="Change password">
-        <Flex direction="column" gap="3">
-          {error ? <ErrorCallout>{error}</ErrorCallout> : null}
-          <SecretField
-            label="Current Password"
-            value={form.currentPassword}
-            onChange={set('currentPassword')}
-            autoComplete="current-password"
-            disabled={busy}
-            required
-          />
-          <SecretField
-            label="New Password"
-            value={form.newPassword}
-            onChange={set('newPassword')}
-            autoComplete="new-password"
-            disabled={busy}
-            required
-            hint="At least 6 characters."
-          />
-          <SecretField
-            label="Confirm New Password"
-            value={form.confirmPassword}
-            onChange={set('confirmPassword')}
-            autoComplete="new-password"
-            disabled={busy}
-            required
-          />
-          <FormActions submitLabel="Change Password" busyLabel="Changing..." submitting={busy} />
-        </Flex>
-      </form>
-    </FormSection>
+    <AccountChangeForm {...form}>
+      {FIELDS.map(({ field, label, autoComplete, hint }) => (
+        <SecretField
+          key={field}
+          label={label}
+          value={values[field]}
+          onChange={(value) => setValues((form) => ({ ...form, [field]: value }))}
+          autoComplete={autoComplete}
+          disabled={busy}
+          required
+          hint={hint}
+        />
+      ))}
+    </AccountChangeForm>
   );
 }

@@ -21,9 +21,29 @@ import './settings.css';
 type Edits = Partial<Record<SettingKey, string>>;
 
 /** Each card's settings, and how Delete names what it holds. */
-const CARDS: Record<Card, { keys: SettingKey[]; what: string }> = {
-  openai: { keys: ['OPENAI_API_KEY'], what: 'OpenAI API key' },
-  twilio: { keys: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'], what: 'Twilio credentials' },
+interface CardInfo {
+  keys: SettingKey[];
+  what: string;
+  title: string;
+  description: string;
+  /** What stops working when the card's values are deleted. */
+  consequence: string;
+}
+const CARDS: Record<Card, CardInfo> = {
+  openai: {
+    keys: ['OPENAI_API_KEY'],
+    what: 'OpenAI API key',
+    title: 'OpenAI Configuration',
+    description: 'The API key used for your agents and web chat bots.',
+    consequence: 'Agents and web chat bots stop answering until you add a key again.',
+  },
+  twilio: {
+    keys: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'],
+    what: 'Twilio credentials',
+    title: 'Twilio Configuration',
+    description: 'Credentials for phone numbers and calls.',
+    consequence: 'Phone numbers and calls stop working until you add them again.',
+  },
 };
 const cardOf = (key: SettingKey): Card => (key === 'OPENAI_API_KEY' ? 'openai' : 'twilio');
 const TOAST = { key: 'account-settings' } as const;
@@ -105,8 +125,12 @@ export function IntegrationSettingsForm() {
       toast.success(SETTINGS_TEXTS.cardDeleted(CARDS[card].what), TOAST);
     }, SETTINGS_TEXTS.cardDeleteFailed(CARDS[card].what));
 
+  const field = (key: SettingKey) => ({ value: value(key), onChange: set(key), autoComplete: 'off', disabled: busy });
   const card = (id: Card) => ({
     what: CARDS[id].what,
+    title: CARDS[id].title,
+    description: CARDS[id].description,
+    consequence: CARDS[id].consequence,
     check: checks[id],
     saved: saved(id),
     busy,
@@ -116,40 +140,12 @@ export function IntegrationSettingsForm() {
   return (
     <form onSubmit={save} aria-label="Integration settings">
       <Flex direction="column" gap="4">
-        <CredentialCard
-          title="OpenAI Configuration"
-          description="The API key used for your agents and web chat bots."
-          consequence="Agents and web chat bots stop answering until you add a key again."
-          {...card('openai')}
-        >
-          <SecretField
-            label="OpenAI API Key"
-            value={value('OPENAI_API_KEY')}
-            onChange={set('OPENAI_API_KEY')}
-            autoComplete="off"
-            disabled={busy}
-          />
+        <CredentialCard {...card('openai')}>
+          <SecretField label="OpenAI API Key" {...field('OPENAI_API_KEY')} />
         </CredentialCard>
-        <CredentialCard
-          title="Twilio Configuration"
-          description="Credentials for phone numbers and calls."
-          consequence="Phone numbers and calls stop working until you add them again."
-          {...card('twilio')}
-        >
-          <TextInput
-            label="Account SID"
-            value={value('TWILIO_ACCOUNT_SID')}
-            onChange={set('TWILIO_ACCOUNT_SID')}
-            autoComplete="off"
-            disabled={busy}
-          />
-          <SecretField
-            label="Auth Token"
-            value={value('TWILIO_AUTH_TOKEN')}
-            onChange={set('TWILIO_AUTH_TOKEN')}
-            autoComplete="off"
-            disabled={busy}
-          />
+        <CredentialCard {...card('twilio')}>
+          <TextInput label="Account SID" {...field('TWILIO_ACCOUNT_SID')} />
+          <SecretField label="Auth Token" {...field('TWILIO_AUTH_TOKEN')} />
         </CredentialCard>
         <Flex direction="column" gap="1">
           <FormActions submitLabel="Save" submitting={busy} disabled={changed.length === 0}>

@@ -73,50 +73,30 @@ function CodeField(props: {
 
 /** Tool Name, Description, Tool Type, Parameters and Handler Code (spec part 2 §2 "Tool editor"). */
 export function ToolFields({ form, errors, handlerErrorAt, onChange, disabled }: ToolFieldsProps) {
+  /** What every field takes from the form: its value, its setter and the error from saving. */
+  const bind = <F extends ToolFormField>(field: F) => ({
+    value: form[field],
+    error: errors[field],
+    onChange: (value: string) => onChange(field, value),
+  });
+  /** The text fields also take their label, the lock and `required`. */
+  const text = (field: 'name' | 'description' | 'type') => ({
+    label: FIELD_LABELS[field],
+    ...bind(field),
+    required: true,
+    disabled,
+  });
   return (
     <Flex direction="column" gap="4">
-      <TextInput
-        label={FIELD_LABELS.name}
-        value={form.name}
-        onChange={(value) => onChange('name', value)}
-        required
-        disabled={disabled}
-        error={errors.name}
-        hint="The name the model calls, e.g. get_weather"
-      />
-      <TextAreaField
-        label={FIELD_LABELS.description}
-        value={form.description}
-        onChange={(value) => onChange('description', value)}
-        rows={3}
-        required
-        disabled={disabled}
-        error={errors.description}
-        hint="Tells the model what the tool does and when to use it"
-      />
-      <TextInput
-        label={FIELD_LABELS.type}
-        value={form.type}
-        onChange={(value) => onChange('type', value)}
-        required
-        disabled={disabled}
-        error={errors.type}
-        hint="The data type the tool returns, usually 'string'"
-      />
-      <CodeField
-        field="parameters"
-        value={form.parameters}
-        error={errors.parameters}
-        hint="A JSON Schema object describing the arguments"
-        onChange={(value) => onChange('parameters', value)}
-      />
+      <TextInput {...text('name')} hint="The name the model calls, e.g. get_weather" />
+      <TextAreaField {...text('description')} rows={3} hint="Tells the model what the tool does and when to use it" />
+      <TextInput {...text('type')} hint="The data type the tool returns, usually 'string'" />
+      <CodeField field="parameters" {...bind('parameters')} hint="A JSON Schema object describing the arguments" />
       <CodeField
         field="handler_code"
-        value={form.handler_code}
-        error={errors.handler_code}
+        {...bind('handler_code')}
         errorAt={handlerErrorAt}
         hint="JavaScript defining async function handler(args, { values })"
-        onChange={(value) => onChange('handler_code', value)}
       />
     </Flex>
   );

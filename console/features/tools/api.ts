@@ -9,6 +9,7 @@ import { FALLBACK_ERROR_TEXT } from '../../../shared/errors.js';
 import type { CustomValue, Tool, ToolInput, ToolTestResult } from '../../../shared/types/tool.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { callOrThrow, errorText } from '../../lib/errors.js';
+import { refreshKeys } from '../../lib/resourceQueries.js';
 import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 
 export const TOOL_TEXTS = {
@@ -104,10 +105,7 @@ export function useToolActions() {
   const userId = useEffectiveUserId();
   const { mutate } = useSWRConfig();
   return useMemo(() => {
-    const refreshList = () => {
-      const key = toolKeys.list(userId);
-      if (key) void mutate(key);
-    };
+    const refreshList = () => void refreshKeys(mutate, toolKeys.list(userId));
     return {
       /** Creates the tool and answers its id (null if the server did not say). */
       create: async (input: ToolInput): Promise<string | null> => {
@@ -118,8 +116,7 @@ export function useToolActions() {
       update: async (id: string, input: ToolInput): Promise<Tool> => {
         const tool = await api.tools.update(id, input);
         refreshList();
-        const key = toolKeys.detail(userId, id);
-        if (key) await mutate(key);
+        await refreshKeys(mutate, toolKeys.detail(userId, id));
         return tool;
       },
       remove: async (id: string): Promise<void> => {
@@ -144,10 +141,7 @@ export function useCustomValueActions() {
   const userId = useEffectiveUserId();
   const { mutate } = useSWRConfig();
   return useMemo(() => {
-    const refresh = () => {
-      const key = toolKeys.customValues(userId);
-      if (key) void mutate(key);
-    };
+    const refresh = () => void refreshKeys(mutate, toolKeys.customValues(userId));
     const post = (value: CustomValue) => callOrThrow(() => api.customValues.save(value), CUSTOM_VALUE_TEXTS.saveFailed);
     return {
       /**

@@ -1,8 +1,7 @@
-import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Flex, Text } from '@radix-ui/themes';
 import { formatDate } from '../../../shared/format.js';
 import type { Webchat } from '../../../shared/types/webchat.js';
-import { useCardClick } from '../../components/useCardClick.js';
+import { LinkCard } from '../../components/LinkCard.js';
 import { webchatPath } from './useWebchatEditor.js';
 
 export interface WebchatCardProps {
@@ -17,24 +16,19 @@ export interface WebchatCardProps {
 export function WebchatCard({ bot }: WebchatCardProps) {
   const enabled = bot.enabled !== false;
   const modified = bot.updated_at > bot.created_at;
-  const open = useCardClick(webchatPath(bot.id));
   return (
-    <Card size="2" className="sb-link-card" onClick={open} data-testid="webchat-card">
-      <Flex direction="column" gap="3" height="100%">
-        <Flex justify="between" align="start" gap="2">
-          <Heading as="h2" size="4">
-            <RouterLink to={webchatPath(bot.id)} className="sb-link-card-name">
-              {bot.name}
-            </RouterLink>
-          </Heading>
-          <Badge color={enabled ? 'green' : 'gray'} variant="soft">
-            {enabled ? 'ACTIVE' : 'INACTIVE'}
-          </Badge>
-        </Flex>
-        <Text as="p" size="2" color="gray" className="sb-link-card-description">
-          {bot.description}
-        </Text>
-        <Flex justify="between" align="center" gap="3" mt="auto" wrap="wrap">
+    <LinkCard
+      path={webchatPath(bot.id)}
+      name={bot.name}
+      testId="webchat-card"
+      badge={
+        <Badge color={enabled ? 'green' : 'gray'} variant="soft">
+          {enabled ? 'ACTIVE' : 'INACTIVE'}
+        </Badge>
+      }
+      description={bot.description}
+      footer={
+        <>
           <Flex gap="3" align="center">
             <Badge variant="outline" color="gray" aria-label={`Model: ${bot.model}`}>
               {bot.model}
@@ -44,8 +38,8 @@ export function WebchatCard({ bot }: WebchatCardProps) {
           <Text size="1" color="gray">
             {modified ? `Modified ${formatDate(bot.updated_at)}` : `Created ${formatDate(bot.created_at)}`}
           </Text>
-        </Flex>
-      </Flex>
-    </Card>
+        </>
+      }
+    />
   );
 }

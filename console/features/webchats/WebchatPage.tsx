@@ -3,8 +3,9 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { LoadFailedState } from '../../components/LoadFailedState.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { NotFoundState } from '../../components/NotFoundState.js';
+import { isNotFoundLoad } from '../../lib/resourceQueries.js';
 import { useEffectiveUserId } from '../../lib/session/useAuth.js';
-import { useWebchat, WebchatLoadError } from './api.js';
+import { useWebchat } from './api.js';
 import { WebchatEditor } from './WebchatEditor.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 import './webchats.css';
@@ -17,7 +18,7 @@ export function WebchatPage() {
   const userId = useEffectiveUserId();
   const isNew = id === undefined || id === 'new';
   const bot = useWebchat(isNew ? undefined : id);
-  const notFound = bot.error instanceof WebchatLoadError && bot.error.notFound;
+  const notFound = isNotFoundLoad(bot.error);
   useDocumentTitle(
     isNew
       ? WEBCHAT_TEXTS.newTitle

@@ -8,6 +8,7 @@ import { ApiError } from '../../../shared/api/index.js';
 import type { Demo, Webchat, WebchatInput } from '../../../shared/types/webchat.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { serverErrorText } from '../../lib/errors.js';
+import { refreshKeys, useItemQuery, useListQuery, useToolOptionsQuery } from '../../lib/resourceQueries.js';
 import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
@@ -21,18 +22,6 @@ export const webchatKeys = {
   /** The tools a bot can be given; our own key, the tools feature's cache is not ours to share. */
   toolOptions: (userId: UserId) => (userId ? (['webchat-tool-options', userId] as const) : null),
 };
-
-/** A load failure with the text to show; `notFound` for a 404 of the bot itself. */
-export class WebchatLoadError extends Error {
-  constructor(
-    message: string,
-    readonly notFound = false,
-    cause?: unknown,
-  ) {
-    super(message, { cause });
-    this.name = 'WebchatLoadError';
-  }
-}
 
 /** A failed write: `message` is the spec text, `reason` the server's words for a refused request. */
 export class WebchatWriteError extends Error {
@@ -62,37 +51,16 @@ function writeError(message: string, error: unknown): WebchatWriteError {
 /** The bots list; reloads every time the list mounts. */
 export function useWebchats() {
   const api = useApi();
-  return useSWR(
-    webchatKeys.list(useEffectiveUserId()),
-    async (): Promise<Webchat[]> => {
-      const bots = await api.webchats.list().catch((error: unknown) => {
-        throw new WebchatLoadError(WEBCHAT_TEXTS.loadFailed, false, error);
-      });
-      if (!Array.isArray(bots)) throw new WebchatLoadError(WEBCHAT_TEXTS.loadFailed);
-      return bots;
-    },
-    { revalidateOnMount: true, dedupingInterval: 0 },
-  );
+  return useListQuery(webchatKeys.list(useEffectiveUserId()), () => api.webchats.list(), WEBCHAT_TEXTS.loadFailed);
 }
 
 /** One bot; `id` undefined for a new bot (no request). */
 export function useWebchat(id: string | undefined) {
   const api = useApi();
-  return useSWR(
-    webchatKeys.detail(useEffectiveUserId(), id),
-    async (): Promise<Webchat> => {
-      try {
-        return await api.webchats.get(id ?? '');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404)
-          throw new WebchatLoadError(WEBCHAT_TEXTS.notFound, true, error);
-        throw new WebchatLoadError(WEBCHAT_TEXTS.detailFailed, false, error);
-      }
-    },
-    // Asking again for a bot that does not exist only delays 'Bot not found'; edits must not be
-    // replaced by a refetch on focus either.
-    { shouldRetryOnError: (error) => !(error instanceof WebchatLoadError && error.notFound), revalidateOnFocus: false },
-  );
+  return useItemQuery(webchatKeys.detail(useEffectiveUserId(), id), () => api.webchats.get(id ?? ''), {
+    notFound: WEBCHAT_TEXTS.notFound,
+    failed: WEBCHAT_TEXTS.detailFailed,
+  });
 }
 
 export function useDemos(webchatId: string | undefined) {
@@ -112,23 +80,9 @@ export function useIntegrationScript(webchatId: string | undefined) {
   );
 }
 
-export interface ToolOption {
-  id: string;
-  name: string;
-  description: string;
-}
-
 /** The user's tools as a bot sees them; a failure gives an empty list. */
 export function useWebchatToolOptions() {
-  const api = useApi();
-  return useSWR(
-    webchatKeys.toolOptions(useEffectiveUserId()),
-    async (): Promise<ToolOption[]> => {
-      const tools = await api.tools.list().catch(() => []);
-      return Array.isArray(tools) ? tools.map(({ id, name, description }) => ({ id, name, description })) : [];
-    },
-    { revalidateOnFocus: false },
-  );
+  return useToolOptionsQuery(webchatKeys.toolOptions(useEffectiveUserId()));
 }
 
 /** Writes; each throws a WebchatWriteError carrying the spec text. Caches they touch are reloaded. */
@@ -137,8 +91,7 @@ export function useWebchatActions() {
   const userId = useEffectiveUserId();
   const { mutate } = useSWRConfig();
   return useMemo(() => {
-    const refresh = (...keys: (readonly unknown[] | null)[]) =>
-      Promise.all(keys.map((key) => (key ? mutate(key) : undefined)));
+    const refresh = (...keys: (readonly unknown[] | null)[]) => refreshKeys(mutate, ...keys);
     const attempt = async <T>(call: () => Promise<T>, message: string): Promise<T> => {
       try {
         return await call();
