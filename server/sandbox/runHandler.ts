@@ -40,11 +40,13 @@ export interface RunOutcome {
  */
 export async function runHandler(quickjs: QuickJSWASMModule, job: RunJob, limits: GuestLimits): Promise<RunOutcome> {
   const started = performance.now();
-  const deadline = Date.now() + job.timeoutMs;
   const problem =
     job.parametersJson === undefined ? null : argumentsError(job.parametersJson, JSON.parse(job.argsJson));
   // Like a call that never reached the handler: no logs, no duration.
   if (problem) return { result: failedResult(problem), recycle: false };
+  // The operator's deadline is the handler's: it starts once the arguments are checked, so a cold
+  // worker compiling the schema does not eat it (the host's watchdog bounds the check itself).
+  const deadline = Date.now() + job.timeoutMs;
   const logs = new LogCollector(limits.maxLogLines, limits.maxLogBytes);
   const runtime = quickjs.newRuntime({
     memoryLimitBytes: limits.memoryLimitBytes,
