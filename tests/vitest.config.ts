@@ -2,11 +2,28 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { filesNeedingFreshModules } from './helpers/filesNeedingFreshModules.js';
 import { NoSkipsReporter } from './helpers/NoSkipsReporter.js';
-import { checkServerSuiteLists, POSTGRES_ONLY } from './serverSuites.js';
+import { checkServerSuiteLists, DATABASE_FREE, POSTGRES_ONLY, SQLITE_ONLY } from './serverSuites.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 checkServerSuiteLists(root);
+
+// Most files of a worker share one module graph (`isolate: false`): loading the server or the
+// console again for every file was most of the run's time. These get fresh modules (vitest's
+// default): suites that start processes or workers of their own, time CPU work or read
+// process-wide state, and files that mock modules.
+const ISOLATED_SERVER = [
+  ...Object.keys(SQLITE_ONLY),
+  ...Object.keys(DATABASE_FREE),
+  ...filesNeedingFreshModules(root, 'tests/server'),
+];
+const ISOLATED_CONSOLE = filesNeedingFreshModules(root, 'tests/console');
+const CONSOLE_PROJECT = {
+  environment: 'happy-dom' as const,
+  setupFiles: ['tests/helpers/consoleSetup.ts'],
+  testTimeout: 20_000,
+};
 
 // Node for server and shared; happy-dom for console and widget. Each widget/console file picks
 // its JSX runtime from the nearest tsconfig, so no global jsxImportSource is set here. The server
@@ -21,10 +38,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...Object.keys(POSTGRES_ONLY), ...ISOLATED_SERVER],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+          // Every test app still has its own database.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...Object.keys(POSTGRES_ONLY)],
+          include: [...ISOLATED_SERVER, 'tests/shared/**/*.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -33,12 +62,17 @@ export default defineConfig({
         extends: true,
         plugins: [react()],
         test: {
+          ...CONSOLE_PROJECT,
           name: 'console',
-          environment: 'happy-dom',
           include: ['tests/console/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/helpers/consoleSetup.ts'],
-          testTimeout: 20_000,
+          exclude: [...configDefaults.exclude, ...ISOLATED_CONSOLE],
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: { ...CONSOLE_PROJECT, name: 'console-fresh', include: ISOLATED_CONSOLE },
       },
       {
         extends: true,

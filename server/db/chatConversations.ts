@@ -15,9 +15,16 @@ export function activeSince(now: number): number {
   return now - CHAT_LIMITS.activeWindowMs;
 }
 
-/** 192 random bits as 32 base64url characters (CONVERSATION_ID_PATTERN asks for at least 128). */
+/**
+ * 192 random bits as 32 base64url characters (CONVERSATION_ID_PATTERN asks for at least 128), never
+ * with a '-' first: the history export would have to mark such a cell as text for spreadsheets
+ * (a leading '-' starts a formula), and the id in the file would no longer match the conversation.
+ */
 export function newConversationId(): string {
-  return randomBytes(24).toString('base64url');
+  for (;;) {
+    const id = randomBytes(24).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
 }
 
 /** The conversation `id` of the bot `webchatId`; undefined for an unknown id or another bot's. */

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 
+// Needs fresh modules: the first test watches a page load for the first time in this worker.
+
 // Pages are fetched on first visit (issue 12); the shell around them is not.
 describe('lazily loaded pages', () => {
   it('shows the bar with a loading state in the page area, then the page with its own title', async () => {

@@ -4,11 +4,18 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_SCREENSHOTS_DIR } from './e2eEnv.js';
 
+/**
+ * Screenshots are for a person to look at, so CI (CI=true) takes none: they were a fifth of the
+ * e2e run's time on two cores. SWITCHBOARD_E2E_SCREENS=1 or 0 decides either way.
+ */
+const SHOOTING = (process.env.SWITCHBOARD_E2E_SCREENS ?? (process.env.CI === 'true' ? '0' : '1')) !== '0';
+
 export const WIDE = { width: 1280, height: 800 };
 export const NARROW = { width: 375, height: 740 };
 
 /** Runs `shot` at 1280 and then 375 px wide, with the width's label, then restores the size. */
 async function atBothWidths(page: Page, shot: (label: string) => Promise<void>): Promise<void> {
+  if (!SHOOTING) return;
   const before = page.viewportSize() ?? WIDE;
   for (const [label, size] of [
     ['1280', WIDE],
@@ -38,6 +45,7 @@ export async function shootElementBoth(page: Page, element: Locator, prefix: str
 
 /** One screenshot at the current size. */
 export async function shootOne(page: Page, prefix: string, name: string, fullPage = false): Promise<void> {
+  if (!SHOOTING) return;
   const width = page.viewportSize()?.width ?? WIDE.width;
   await page.screenshot({ path: path.join(E2E_SCREENSHOTS_DIR, `${prefix}-${name}-${width}.png`), fullPage });
 }

@@ -140,3 +140,13 @@ describe('a bot’s conversations', () => {
     expect(page.total).toBe(13);
   });
 });
+
+describe('conversation ids', () => {
+  it('never start with "-", so the history export writes them as they are', () => {
+    // 1 id in 64 would start with '-' if nothing prevented it: 2,000 make one all but certain.
+    const ids = Array.from({ length: 2000 }, newConversationId);
+    expect(ids.filter((id) => id.startsWith('-'))).toEqual([]);
+    expect(new Set(ids.map((id) => id[0])).size).toBeGreaterThan(40);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_-]{31}$/);
+  });
+});
