@@ -6,9 +6,15 @@
  * CI=true, where that fails. Arguments go to vitest (`npm run test:pg -- tests/server/agents-crud`).
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { loadConfig } from '../server/config.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { openDatabase } from '../server/db/openDatabase.js';
 import {
   createThrowawayPostgres,
   type ThrowawayPostgres,
@@ -21,11 +27,46 @@ const underCi = process.env.CI === 'true';
 const started = performance.now();
 const say = (line: string) => process.stdout.write(`[test:pg] ${line}\n`);
 
-function runVitest(url: string, args: string[]): Promise<number> {
+/** Vitest on the PostgreSQL at `url`, with a migrated database the test apps copy (MIGRATED_TEMPLATE). */
+async function runVitest(url: string, args: string[]): Promise<number> {
+  const template = await createMigratedTemplate(url);
+  try {
+    return await runVitestOn(url, template.name, args);
+  } finally {
+    await template.drop();
+  }
+}
+
+async function createMigratedTemplate(url: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const name = `sb_migrated_${randomBytes(6).toString('hex')}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(query).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const at = new URL(url);
+  at.pathname = `/${name}`;
+  const db = openDatabase({ ...loadConfig({ DATA_DIR: tmpdir(), LOG_LEVEL: 'silent' }), databaseUrl: at.toString() });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    // A template is copied only while nobody is connected to it.
+    await db.destroy();
+  }
+  return { name, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+function runVitestOn(url: string, template: string, args: string[]): Promise<number> {
   const child = spawn(process.execPath, [vitestBin, 'run', '-c', 'tests/vitest.postgres.config.ts', ...args], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, SWITCHBOARD_TEST_DB: 'postgres', SWITCHBOARD_TEST_DATABASE_URL: url },
+    env: {
+      ...process.env,
+      SWITCHBOARD_TEST_DB: 'postgres',
+      SWITCHBOARD_TEST_DATABASE_URL: url,
+      SWITCHBOARD_TEST_MIGRATED_TEMPLATE: template,
+    },
   });
   // Ctrl-C reaches vitest through the terminal; a plain SIGTERM to this program is passed on.
   const forward = () => child.kill('SIGTERM');

@@ -9,7 +9,7 @@ export { POSTGRES_TEST_URL };
 
 /** The app, with `close` also dropping its database. */
 export async function createPostgresTestApp(prefix: string, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase(prefix);
+  const database = await createTestDatabase(prefix, true);
   const t = await createTestApp({ ...options, config: { ...options.config, databaseUrl: database.url } });
   return {
     ...t,

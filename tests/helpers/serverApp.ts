@@ -101,7 +101,7 @@ export function refreshCookieOf(response: LightMyRequestResponse): string | null
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-test-'));
-  const own = options.config && 'databaseUrl' in options.config ? null : await ownTestDatabase('sb_app');
+  const own = options.config && 'databaseUrl' in options.config ? null : await ownTestDatabase('sb_app', true);
   const config: Config = {
     // OpenAI and Twilio at a closed local port unless a test points them at a fake: Save in
     // Settings checks credentials with them, and a test never reaches the internet.
