@@ -10,11 +10,8 @@
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../core/AppError.js';
-import { TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
 import { callStatusChanged } from '../voice/callStatusChanged.js';
-import { INVALID_SIGNATURE } from './twilio.js';
-import { formBody, formField, requireFormBody, WEBHOOK_BODY_LIMIT } from './twilioWebhookForm.js';
+import { formField, INVALID_SIGNATURE, requireFormBody, signedForm, WEBHOOK_BODY_LIMIT } from './twilioWebhookForm.js';
 
 export async function twilioCallStatusRoutes(app: FastifyInstance): Promise<void> {
   const { db, secretBox, config } = app;
@@ -25,14 +22,10 @@ export async function twilioCallStatusRoutes(app: FastifyInstance): Promise<void
     '/call-status',
     { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT, onRequest: requireFormBody },
     async (request, reply) => {
-      const body = formBody(request.body);
-      const signature = request.headers[TWILIO_SIGNATURE_HEADER];
-      if (typeof signature !== 'string' || signature === '') throw forbidden(INVALID_SIGNATURE);
+      const { body, signature, url } = signedForm(request, config.publicUrl);
       const callSid = formField(body, 'CallSid');
       const status = formField(body, 'CallStatus');
       const accountSid = formField(body, 'AccountSid');
-      // The URL exactly as Twilio requested it: this server's public origin and the raw path + query.
-      const url = `${new URL(config.publicUrl).origin}${request.url}`;
       await callStatusChanged(
         services,
         { callSid, status, accountSid, signature, url, params: body },
