@@ -21,7 +21,7 @@ import type { CallDirection } from '../voice/callTypes.js';
 import { findIncomingCallOwner } from '../voice/findIncomingCallOwner.js';
 import { placeCall } from '../voice/placeCall.js';
 import { streamTokenForIncomingCall } from '../voice/streamTokens.js';
-import { formField, INVALID_SIGNATURE, requireFormBody, signedForm, WEBHOOK_BODY_LIMIT } from './twilioWebhookForm.js';
+import { formField, INVALID_SIGNATURE, signedForm, WEBHOOK_BODY_LIMIT, WEBHOOK_ROUTE } from './twilioWebhookForm.js';
 
 const MakeCallBody = Type.Object(
   { phoneNumber: Type.String({ maxLength: 64 }), agentId: Type.String({ maxLength: 100 }) },
@@ -75,38 +75,34 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   // Twilio's voice webhook for numbers attached to agents (VOICE.md §1.6).
-  app.post(
-    '/incoming-call',
-    { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT, onRequest: requireFormBody },
-    async (request, reply) => {
-      const { body, signature, url } = signedForm(request, config.publicUrl);
-      const accountSid = formField(body, 'AccountSid');
-      const callSid = formField(body, 'CallSid');
-      const to = formField(body, 'To');
-      const from = typeof body.From === 'string' ? body.From : '';
-      const owner = await findIncomingCallOwner(app, { accountSid, to }, (authToken) =>
-        isValidTwilioSignature(authToken, signature, url, body),
-      );
-      if (owner.kind === 'unknown') throw forbidden(INVALID_SIGNATURE);
-      reply.type('text/xml; charset=utf-8');
-      if (owner.kind === 'no_agent') return sayAndHangUpTwiml(NO_AGENT_MESSAGE);
-      const answered = await streamTokenForIncomingCall(
-        db,
-        app.secretBox,
-        { userId: owner.userId, agentId: owner.agentId, from, to, callSid },
-        clock(),
-      );
-      if (!answered) {
-        request.log.warn({ callSid }, 'refused an incoming-call webhook for a call already answered');
-        throw new AppError('call_already_answered', CALL_ALREADY_ANSWERED);
-      }
-      const { record } = answered;
-      return connectTwiml(answered.token, {
-        agentId: record.agent_id,
-        callType: 'inbound',
-        from: record.from_number,
-        to: record.to_number,
-      });
-    },
-  );
+  app.post('/incoming-call', WEBHOOK_ROUTE, async (request, reply) => {
+    const { body, signature, url } = signedForm(request, config.publicUrl);
+    const accountSid = formField(body, 'AccountSid');
+    const callSid = formField(body, 'CallSid');
+    const to = formField(body, 'To');
+    const from = typeof body.From === 'string' ? body.From : '';
+    const owner = await findIncomingCallOwner(app, { accountSid, to }, (authToken) =>
+      isValidTwilioSignature(authToken, signature, url, body),
+    );
+    if (owner.kind === 'unknown') throw forbidden(INVALID_SIGNATURE);
+    reply.type('text/xml; charset=utf-8');
+    if (owner.kind === 'no_agent') return sayAndHangUpTwiml(NO_AGENT_MESSAGE);
+    const answered = await streamTokenForIncomingCall(
+      db,
+      app.secretBox,
+      { userId: owner.userId, agentId: owner.agentId, from, to, callSid },
+      clock(),
+    );
+    if (!answered) {
+      request.log.warn({ callSid }, 'refused an incoming-call webhook for a call already answered');
+      throw new AppError('call_already_answered', CALL_ALREADY_ANSWERED);
+    }
+    const { record } = answered;
+    return connectTwiml(answered.token, {
+      agentId: record.agent_id,
+      callType: 'inbound',
+      from: record.from_number,
+      to: record.to_number,
+    });
+  });
 }

@@ -11,27 +11,19 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { callStatusChanged } from '../voice/callStatusChanged.js';
-import { formField, INVALID_SIGNATURE, requireFormBody, signedForm, WEBHOOK_BODY_LIMIT } from './twilioWebhookForm.js';
+import { formField, INVALID_SIGNATURE, signedForm, WEBHOOK_BODY_LIMIT, WEBHOOK_ROUTE } from './twilioWebhookForm.js';
 
 export async function twilioCallStatusRoutes(app: FastifyInstance): Promise<void> {
   const { db, secretBox, config } = app;
   const services = { db, secretBox, ringing: app.calls.ringing };
   await app.register(formbody, { bodyLimit: WEBHOOK_BODY_LIMIT });
 
-  app.post(
-    '/call-status',
-    { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT, onRequest: requireFormBody },
-    async (request, reply) => {
-      const { body, signature, url } = signedForm(request, config.publicUrl);
-      const callSid = formField(body, 'CallSid');
-      const status = formField(body, 'CallStatus');
-      const accountSid = formField(body, 'AccountSid');
-      await callStatusChanged(
-        services,
-        { callSid, status, accountSid, signature, url, params: body },
-        INVALID_SIGNATURE,
-      );
-      return reply.code(204).send();
-    },
-  );
+  app.post('/call-status', WEBHOOK_ROUTE, async (request, reply) => {
+    const { body, signature, url } = signedForm(request, config.publicUrl);
+    const callSid = formField(body, 'CallSid');
+    const status = formField(body, 'CallStatus');
+    const accountSid = formField(body, 'AccountSid');
+    await callStatusChanged(services, { callSid, status, accountSid, signature, url, params: body }, INVALID_SIGNATURE);
+    return reply.code(204).send();
+  });
 }

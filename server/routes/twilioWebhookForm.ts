@@ -56,3 +56,10 @@ export function signedForm(
   // This server's public origin and the raw path + query.
   return { body, signature, url: `${new URL(publicUrl).origin}${request.url}` };
 }
+
+/** The route options of every Twilio webhook: public (the signature is the check), small, and form posts only. */
+export const WEBHOOK_ROUTE = {
+  config: { auth: 'public' as const },
+  bodyLimit: WEBHOOK_BODY_LIMIT,
+  onRequest: requireFormBody,
+};
