@@ -21,6 +21,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { parseObject } from '../core/json.js';
 import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import { ChannelListener } from './ChannelListener.js';
@@ -46,15 +47,8 @@ export interface PostgresBusOptions {
 }
 
 function parseEnvelope(payload: string | undefined): Envelope | null {
-  if (payload === undefined) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (value === null || typeof value !== 'object') return null;
-  const fields = value as Record<string, unknown>;
+  const fields = payload === undefined ? null : parseObject(payload);
+  if (!fields) return null;
   if (typeof fields.f !== 'string' || typeof fields.s !== 'number') return null;
   if (typeof fields.r === 'string') return { f: fields.f, s: fields.s, r: fields.r };
   return 'b' in fields ? { f: fields.f, s: fields.s, b: fields.b } : null;

@@ -14,14 +14,14 @@ import { normalizePhoneNumber, PHONE_FORMAT_ERROR } from '../agents/phoneNumber.
 import { requireUser } from '../auth/requireUser.js';
 import { AppError, forbidden, validationFailed } from '../core/AppError.js';
 import { callTwilio, twilioForUser } from '../settings/twilioForUser.js';
-import { isValidTwilioSignature, TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
+import { isValidTwilioSignature } from '../twilio/signature.js';
 import { connectStreamTwiml, mediaStreamUrl, sayAndHangUpTwiml } from '../twilio/twiml.js';
 import { STREAM_TOKEN_PARAMETER } from '../voice/authorizeStream.js';
 import type { CallDirection } from '../voice/callTypes.js';
 import { findIncomingCallOwner } from '../voice/findIncomingCallOwner.js';
 import { placeCall } from '../voice/placeCall.js';
 import { streamTokenForIncomingCall } from '../voice/streamTokens.js';
-import { formBody, formField, requireFormBody, WEBHOOK_BODY_LIMIT } from './twilioWebhookForm.js';
+import { formField, INVALID_SIGNATURE, signedForm, WEBHOOK_BODY_LIMIT, WEBHOOK_ROUTE } from './twilioWebhookForm.js';
 
 const MakeCallBody = Type.Object(
   { phoneNumber: Type.String({ maxLength: 64 }), agentId: Type.String({ maxLength: 100 }) },
@@ -32,7 +32,6 @@ const MakeCallBody = Type.Object(
 export const NO_AGENT_MESSAGE = 'Sorry, no one can take your call at this number. Goodbye.';
 /** What a caller hears when the server has to end a call it can't go on with. */
 export const CALL_ENDED_MESSAGE = 'Sorry, the agent cannot continue this call. Goodbye.';
-export const INVALID_SIGNATURE = "This request is not signed by Twilio for the called number's account";
 /** A webhook for a call whose stream opened, or whose token expired: a replay, never Twilio's retry. */
 export const CALL_ALREADY_ANSWERED = 'This call was already answered';
 
@@ -76,42 +75,34 @@ export async function twilioRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   // Twilio's voice webhook for numbers attached to agents (VOICE.md §1.6).
-  app.post(
-    '/incoming-call',
-    { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT, onRequest: requireFormBody },
-    async (request, reply) => {
-      const body = formBody(request.body);
-      const signature = request.headers[TWILIO_SIGNATURE_HEADER];
-      if (typeof signature !== 'string' || signature === '') throw forbidden(INVALID_SIGNATURE);
-      const accountSid = formField(body, 'AccountSid');
-      const callSid = formField(body, 'CallSid');
-      const to = formField(body, 'To');
-      const from = typeof body.From === 'string' ? body.From : '';
-      // The URL exactly as Twilio requested it: this server's public origin and the raw path + query.
-      const url = `${new URL(config.publicUrl).origin}${request.url}`;
-      const owner = await findIncomingCallOwner(app, { accountSid, to }, (authToken) =>
-        isValidTwilioSignature(authToken, signature, url, body),
-      );
-      if (owner.kind === 'unknown') throw forbidden(INVALID_SIGNATURE);
-      reply.type('text/xml; charset=utf-8');
-      if (owner.kind === 'no_agent') return sayAndHangUpTwiml(NO_AGENT_MESSAGE);
-      const answered = await streamTokenForIncomingCall(
-        db,
-        app.secretBox,
-        { userId: owner.userId, agentId: owner.agentId, from, to, callSid },
-        clock(),
-      );
-      if (!answered) {
-        request.log.warn({ callSid }, 'refused an incoming-call webhook for a call already answered');
-        throw new AppError('call_already_answered', CALL_ALREADY_ANSWERED);
-      }
-      const { record } = answered;
-      return connectTwiml(answered.token, {
-        agentId: record.agent_id,
-        callType: 'inbound',
-        from: record.from_number,
-        to: record.to_number,
-      });
-    },
-  );
+  app.post('/incoming-call', WEBHOOK_ROUTE, async (request, reply) => {
+    const { body, signature, url } = signedForm(request, config.publicUrl);
+    const accountSid = formField(body, 'AccountSid');
+    const callSid = formField(body, 'CallSid');
+    const to = formField(body, 'To');
+    const from = typeof body.From === 'string' ? body.From : '';
+    const owner = await findIncomingCallOwner(app, { accountSid, to }, (authToken) =>
+      isValidTwilioSignature(authToken, signature, url, body),
+    );
+    if (owner.kind === 'unknown') throw forbidden(INVALID_SIGNATURE);
+    reply.type('text/xml; charset=utf-8');
+    if (owner.kind === 'no_agent') return sayAndHangUpTwiml(NO_AGENT_MESSAGE);
+    const answered = await streamTokenForIncomingCall(
+      db,
+      app.secretBox,
+      { userId: owner.userId, agentId: owner.agentId, from, to, callSid },
+      clock(),
+    );
+    if (!answered) {
+      request.log.warn({ callSid }, 'refused an incoming-call webhook for a call already answered');
+      throw new AppError('call_already_answered', CALL_ALREADY_ANSWERED);
+    }
+    const { record } = answered;
+    return connectTwiml(answered.token, {
+      agentId: record.agent_id,
+      callType: 'inbound',
+      from: record.from_number,
+      to: record.to_number,
+    });
+  });
 }

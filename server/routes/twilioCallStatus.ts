@@ -10,35 +10,20 @@
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../core/AppError.js';
-import { TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
 import { callStatusChanged } from '../voice/callStatusChanged.js';
-import { INVALID_SIGNATURE } from './twilio.js';
-import { formBody, formField, requireFormBody, WEBHOOK_BODY_LIMIT } from './twilioWebhookForm.js';
+import { formField, INVALID_SIGNATURE, signedForm, WEBHOOK_BODY_LIMIT, WEBHOOK_ROUTE } from './twilioWebhookForm.js';
 
 export async function twilioCallStatusRoutes(app: FastifyInstance): Promise<void> {
   const { db, secretBox, config } = app;
   const services = { db, secretBox, ringing: app.calls.ringing };
   await app.register(formbody, { bodyLimit: WEBHOOK_BODY_LIMIT });
 
-  app.post(
-    '/call-status',
-    { config: { auth: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT, onRequest: requireFormBody },
-    async (request, reply) => {
-      const body = formBody(request.body);
-      const signature = request.headers[TWILIO_SIGNATURE_HEADER];
-      if (typeof signature !== 'string' || signature === '') throw forbidden(INVALID_SIGNATURE);
-      const callSid = formField(body, 'CallSid');
-      const status = formField(body, 'CallStatus');
-      const accountSid = formField(body, 'AccountSid');
-      // The URL exactly as Twilio requested it: this server's public origin and the raw path + query.
-      const url = `${new URL(config.publicUrl).origin}${request.url}`;
-      await callStatusChanged(
-        services,
-        { callSid, status, accountSid, signature, url, params: body },
-        INVALID_SIGNATURE,
-      );
-      return reply.code(204).send();
-    },
-  );
+  app.post('/call-status', WEBHOOK_ROUTE, async (request, reply) => {
+    const { body, signature, url } = signedForm(request, config.publicUrl);
+    const callSid = formField(body, 'CallSid');
+    const status = formField(body, 'CallStatus');
+    const accountSid = formField(body, 'AccountSid');
+    await callStatusChanged(services, { callSid, status, accountSid, signature, url, params: body }, INVALID_SIGNATURE);
+    return reply.code(204).send();
+  });
 }

@@ -4,7 +4,10 @@
  * signature check and answer 500, issue 18), and the parsed form keeps string fields only.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, invalidField } from '../core/AppError.js';
+import { AppError, forbidden, invalidField } from '../core/AppError.js';
+import { TWILIO_SIGNATURE_HEADER } from '../twilio/signature.js';
+
+export const INVALID_SIGNATURE = "This request is not signed by Twilio for the called number's account";
 
 /** Twilio's form posts are small; this leaves room for every optional parameter it may add. */
 export const WEBHOOK_BODY_LIMIT = 32 * 1024;
@@ -41,3 +44,22 @@ export function formField(body: FormBody, name: string): string {
   if (typeof text !== 'string' || text.trim() === '') throw invalidField(name, 'required');
   return text;
 }
+
+/** A webhook's form, its signature (403 without one) and the URL exactly as Twilio requested it, which the signature covers. */
+export function signedForm(
+  request: FastifyRequest,
+  publicUrl: string,
+): { body: FormBody; signature: string; url: string } {
+  const body = formBody(request.body);
+  const signature = request.headers[TWILIO_SIGNATURE_HEADER];
+  if (typeof signature !== 'string' || signature === '') throw forbidden(INVALID_SIGNATURE);
+  // This server's public origin and the raw path + query.
+  return { body, signature, url: `${new URL(publicUrl).origin}${request.url}` };
+}
+
+/** The route options of every Twilio webhook: public (the signature is the check), small, and form posts only. */
+export const WEBHOOK_ROUTE = {
+  config: { auth: 'public' as const },
+  bodyLimit: WEBHOOK_BODY_LIMIT,
+  onRequest: requireFormBody,
+};
