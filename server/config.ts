@@ -8,6 +8,7 @@ import { PASSWORD_MIN_LENGTH } from '../shared/defaults.js';
 import { USER_QUOTAS } from '../shared/limits.js';
 import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
 import { CHAT_DEFAULTS, type ChatConfig } from './chat/chatConfig.js';
+import { boundedInt, envText, httpUrl, parsePort, parseTrustProxy } from './core/envValues.js';
 import { CRAWL_DEFAULTS, type CrawlConfig } from './crawl/crawlLimits.js';
 import { parseEncryptionKey } from './crypto/encryptionKey.js';
 import { CONNECTION_DEFAULTS, type ConnectionLimits } from './http/connectionLimits.js';
@@ -97,57 +98,6 @@ export class ConfigError extends Error {
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function httpUrl(value: string, name: string, problems: string[]): string {
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return value.replace(/\/+$/, '');
-  } catch {
-    // reported below
-  }
-  problems.push(`${name} must be an http(s) URL, got "${value}"`);
-  return value;
-}
-
-function parsePort(raw: string | undefined, problems: string[]): number {
-  if (raw === undefined) return 3000;
-  const port = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    problems.push(`PORT must be an integer from 0 to 65535, got "${raw}"`);
-    return 3000;
-  }
-  return port;
-}
-
-/** TRUST_PROXY: `true`/`false`, a hop count, or a comma-separated list of addresses/CIDRs. */
-function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | number | string[] {
-  if (raw === undefined || raw.toLowerCase() === 'false') return false;
-  if (raw.toLowerCase() === 'true') return true;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  const list = raw
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  if (
-    list.length > 0 &&
-    list.every(
-      (part) =>
-        /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part) ||
-        part === 'loopback' ||
-        part === 'uniquelocal' ||
-        part === 'linklocal',
-    )
-  ) {
-    return list;
-  }
-  problems.push(`TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses, got "${raw}"`);
-  return false;
-}
-
 /**
  * Settings that work but are probably not what the operator meant, each with the reason and the
  * fix; the server logs them at start-up (startServer.ts).
@@ -165,54 +115,37 @@ export function configWarnings(config: Pick<Config, 'trustProxy'>): string[] {
   return warnings;
 }
 
-/** An integer variable within [min, max], or its default when unset. */
-function boundedInt(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  bounds: { fallback: number; min: number; max: number },
-  problems: string[],
-): number {
-  const raw = text(env, name);
-  if (raw === undefined) return bounds.fallback;
-  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(value) || value < bounds.min || value > bounds.max) {
-    problems.push(`${name} must be an integer from ${bounds.min} to ${bounds.max}, got "${raw}"`);
-    return bounds.fallback;
-  }
-  return value;
-}
-
 /** Reads and validates the configuration; throws a ConfigError listing every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const int = (name: string, fallback: number, min: number, max: number) =>
     boundedInt(env, name, { fallback, min, max }, problems);
-  const port = parsePort(text(env, 'PORT'), problems);
-  const host = text(env, 'HOST') ?? '0.0.0.0';
+  const port = parsePort(envText(env, 'PORT'), problems);
+  const host = envText(env, 'HOST') ?? '0.0.0.0';
 
-  const databaseUrl = text(env, 'DATABASE_URL') ?? null;
+  const databaseUrl = envText(env, 'DATABASE_URL') ?? null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection string');
   }
 
-  const logLevel = (text(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  const logLevel = (envText(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
 
-  const rawKey = text(env, 'SWITCHBOARD_ENCRYPTION_KEY');
+  const rawKey = envText(env, 'SWITCHBOARD_ENCRYPTION_KEY');
   const encryptionKey = rawKey === undefined ? null : parseEncryptionKey(rawKey);
   if (rawKey !== undefined && !encryptionKey) {
     problems.push('SWITCHBOARD_ENCRYPTION_KEY must be 32 bytes, written as 64 hex characters or base64');
   }
 
-  const adminUsername = text(env, 'SWITCHBOARD_ADMIN_USERNAME') ?? null;
+  const adminUsername = envText(env, 'SWITCHBOARD_ADMIN_USERNAME') ?? null;
   const adminPassword = env.SWITCHBOARD_ADMIN_PASSWORD || null;
   if (adminPassword !== null && adminPassword.length < PASSWORD_MIN_LENGTH) {
     problems.push(`SWITCHBOARD_ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters long`);
   }
 
-  const trustProxy = parseTrustProxy(text(env, 'TRUST_PROXY'), problems);
+  const trustProxy = parseTrustProxy(envText(env, 'TRUST_PROXY'), problems);
   const connections: ConnectionLimits = {
     headersTimeoutMs: int('HEADERS_TIMEOUT_MS', CONNECTION_DEFAULTS.headersTimeoutMs, 1000, 600_000),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', CONNECTION_DEFAULTS.requestTimeoutMs, 1000, 3_600_000),
@@ -264,18 +197,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config: Config = {
     port,
     host,
-    dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
+    dataDir: path.resolve(envText(env, 'DATA_DIR') ?? './data'),
     databaseUrl,
-    publicUrl: httpUrl(text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`, 'PUBLIC_URL', problems),
+    publicUrl: httpUrl(envText(env, 'PUBLIC_URL') ?? `http://localhost:${port}`, 'PUBLIC_URL', problems),
     adminUsername,
     adminPassword,
-    openaiBaseUrl: httpUrl(text(env, 'OPENAI_BASE_URL') ?? 'https://api.openai.com/v1', 'OPENAI_BASE_URL', problems),
+    openaiBaseUrl: httpUrl(envText(env, 'OPENAI_BASE_URL') ?? 'https://api.openai.com/v1', 'OPENAI_BASE_URL', problems),
     twilioApiBaseUrl: httpUrl(
-      text(env, 'TWILIO_API_BASE_URL') ?? 'https://api.twilio.com',
+      envText(env, 'TWILIO_API_BASE_URL') ?? 'https://api.twilio.com',
       'TWILIO_API_BASE_URL',
       problems,
     ),
-    realtimeModels: parseRealtimeModelMap(text(env, REALTIME_MODEL_MAP_VARIABLE), problems),
+    realtimeModels: parseRealtimeModelMap(envText(env, REALTIME_MODEL_MAP_VARIABLE), problems),
     encryptionKey,
     logLevel: logLevel as LogLevel,
     trustProxy,
