@@ -8,6 +8,8 @@ export type * from './knowledge.js';
 export type * from './session.js';
 export type * from './settings.js';
 export { readSetting, SETTING_KEYS } from './settings.js';
+export type * from './talk.js';
+export { TALK_CLOSE, TALK_PATH } from './talk.js';
 export type * from './tool.js';
 export type * from './user.js';
 export { ROLES } from './user.js';
