@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { prettyJson } from '../../console/components/prettyJson.js';
-import { endedCopy, sessionSeconds } from '../../console/features/sessions/sessionTime.js';
 import {
   applyCallMessage,
   applyFunctionOutput,
   EMPTY_TRANSCRIPT,
   mergeTranscript,
-} from '../../console/features/sessions/transcript.js';
+} from '../../console/components/transcript/transcript.js';
+import { endedCopy, sessionSeconds } from '../../console/features/sessions/sessionTime.js';
 import type { CallFunctionOutputEvent, CallMessageEvent } from '../../shared/protocol.js';
 import { makeSession, NOW } from './sessions-fixtures.js';
 

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { formatTime } from '../../../shared/format.js';
 import type { SessionMessage } from '../../../shared/types/session.js';
-import { ToolCallDialog } from '../../components/ToolCallDialog.js';
+import { ToolCallDialog } from '../ToolCallDialog.js';
 
 export interface FunctionCallDialogProps {
   /** The function message shown; null keeps the dialog closed. */

@@ -1,23 +1,33 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { TRANSCRIPT_MAX_HEIGHT_PX } from '../../../shared/defaults.js';
 import type { SessionMessage } from '../../../shared/types/session.js';
-import { LoadingState } from '../../components/LoadingState.js';
+import { LoadingState } from '../LoadingState.js';
 import { FunctionCallDialog } from './FunctionCallDialog.js';
-import { SESSION_TEXTS } from './sessionTexts.js';
 import { TranscriptMessage } from './TranscriptMessage.js';
+import { TRANSCRIPT_TEXTS } from './transcriptTexts.js';
 import { useStickToBottom } from './useStickToBottom.js';
+import './transcript.css';
 
 export interface TranscriptProps {
   /** undefined while the stored messages load. */
   messages: SessionMessage[] | undefined;
+  /** What an empty transcript says; the session page's by default. */
+  emptyText?: string;
+  /** The box's height limit; the session page's 500 px by default. */
+  maxHeight?: number | string;
 }
 
 /**
- * The session's transcript (spec part 1 §2): at most 500 px high, following the newest message,
+ * A call's transcript (spec part 1 §2), on the session page and in Talk: at most 500 px high, following the newest message,
  * announced politely as a log; a function message opens its dialog.
  */
-export function Transcript({ messages }: TranscriptProps) {
+export function Transcript({
+  messages,
+  emptyText = TRANSCRIPT_TEXTS.noMessages,
+  maxHeight = TRANSCRIPT_MAX_HEIGHT_PX,
+}: TranscriptProps) {
+  const titleId = useId();
   const [opened, setOpened] = useState<SessionMessage | null>(null);
   // Kept after close: the dialog gives focus back once it has gone.
   const opener = useRef<HTMLElement | null>(null);
@@ -28,11 +38,11 @@ export function Transcript({ messages }: TranscriptProps) {
   };
 
   let body: ReactNode;
-  if (messages === undefined) body = <LoadingState label={SESSION_TEXTS.loadingMessages} />;
+  if (messages === undefined) body = <LoadingState label={TRANSCRIPT_TEXTS.loadingMessages} />;
   else if (messages.length === 0)
     body = (
       <Text as="p" color="gray" align="center" my="5">
-        {SESSION_TEXTS.noMessages}
+        {emptyText}
       </Text>
     );
   else body = messages.map((message) => <TranscriptMessage key={message.id} message={message} onOpenFunction={open} />);
@@ -41,12 +51,12 @@ export function Transcript({ messages }: TranscriptProps) {
     <Card size="2">
       <Flex direction="column" gap="3">
         <Flex justify="between" align="center" gap="3">
-          <Heading as="h2" size="4" id="sb-transcript-title">
-            {SESSION_TEXTS.transcript}
+          <Heading as="h2" size="4" id={titleId}>
+            {TRANSCRIPT_TEXTS.transcript}
           </Heading>
           {unseen ? (
             <Button size="1" variant="soft" onClick={jump}>
-              {SESSION_TEXTS.jumpToLatest}
+              {TRANSCRIPT_TEXTS.jumpToLatest}
             </Button>
           ) : null}
         </Flex>
@@ -55,10 +65,10 @@ export function Transcript({ messages }: TranscriptProps) {
           direction="column"
           gap="3"
           className="sb-transcript"
-          style={{ maxHeight: TRANSCRIPT_MAX_HEIGHT_PX }}
+          style={{ maxHeight }}
           role="log"
           aria-live="polite"
-          aria-labelledby="sb-transcript-title"
+          aria-labelledby={titleId}
           tabIndex={0}
           onScroll={onScroll}
         >

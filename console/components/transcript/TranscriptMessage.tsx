@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { formatTime } from '../../../shared/format.js';
 import type { SessionMessage } from '../../../shared/types/session.js';
-import { WrenchIcon } from '../../components/icons.js';
+import { WrenchIcon } from '../icons.js';
 
 const SPEAKER: Record<string, string> = { user: 'Caller', assistant: 'Agent' };
 

@@ -7,7 +7,23 @@
  */
 import type { CallFunctionOutputEvent, CallMessageEvent } from '../../../shared/protocol.js';
 import type { SessionMessage } from '../../../shared/types/session.js';
-import { finiteNumber } from './sessionGuards.js';
+
+/** A number from an event (timestamp, duration), or null when it is not a finite number. */
+export function finiteNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/** A call.message event the transcript can apply (STYLE.md rule 13). */
+export function isCallMessageEvent(event: CallMessageEvent): boolean {
+  return isText(event.streamSid) && isText(event.item_id) && typeof event.message === 'string';
+}
+
+/** A call.function_output event the transcript can apply. */
+export function isFunctionOutputEvent(event: CallFunctionOutputEvent): boolean {
+  return isText(event.streamSid) && typeof event.function_id === 'string';
+}
 
 export interface LiveTranscript {
   messages: SessionMessage[];

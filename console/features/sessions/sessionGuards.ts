@@ -4,7 +4,7 @@
  */
 
 import { isPlainObject } from '../../../shared/isPlainObject.js';
-import type { CallFunctionOutputEvent, CallMessageEvent, SessionEndedEvent } from '../../../shared/protocol.js';
+import type { SessionEndedEvent } from '../../../shared/protocol.js';
 import type { CallSession, SessionMessage } from '../../../shared/types/session.js';
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
@@ -32,19 +32,6 @@ export function messagesOf(answer: unknown): SessionMessage[] {
   });
 }
 
-export function isCallMessageEvent(event: CallMessageEvent): boolean {
-  return isText(event.streamSid) && isText(event.item_id) && typeof event.message === 'string';
-}
-
-export function isFunctionOutputEvent(event: CallFunctionOutputEvent): boolean {
-  return isText(event.streamSid) && typeof event.function_id === 'string';
-}
-
 export function isSessionEndedEvent(event: SessionEndedEvent): boolean {
   return isText(event.streamSid);
-}
-
-/** A number from an event (timestamp, duration), or null when it is not a finite number. */
-export function finiteNumber(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }

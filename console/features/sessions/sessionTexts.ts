@@ -1,3 +1,5 @@
+import { TRANSCRIPT_TEXTS } from '../../components/transcript/transcriptTexts.js';
+
 /** Every text of the sessions screens: the spec's verbatim (part 1 §2, §8), then our own labels. */
 export const SESSION_TEXTS = {
   heading: 'Sessions',
@@ -33,10 +35,7 @@ export const SESSION_TEXTS = {
   notFound: 'Session not found',
   detailFailed: 'Failed to fetch session details',
   loadingDetail: 'Loading session...',
-  transcript: 'Transcript',
-  noMessages: 'No messages in this session yet',
-  loadingMessages: 'Loading messages...',
-  jumpToLatest: 'Jump to latest',
+  ...TRANSCRIPT_TEXTS,
   tool: 'Tool',
   arguments: 'Arguments',
   output: 'Output',

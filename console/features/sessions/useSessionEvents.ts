@@ -11,9 +11,10 @@ import useSWR, { type Key, unstable_serialize, useSWRConfig } from 'swr';
 import { sessionFromCreatedEvent } from '../../../shared/protocol.js';
 import type { CallSession } from '../../../shared/types/session.js';
 import { useRealtime } from '../../app/RealtimeProvider.js';
+import { finiteNumber } from '../../components/transcript/transcript.js';
 import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { isEndedKey, sessionKeys } from './api.js';
-import { finiteNumber, isSessionEndedEvent } from './sessionGuards.js';
+import { isSessionEndedEvent } from './sessionGuards.js';
 import { endedCopy } from './sessionTime.js';
 
 /** Keys the catch-up reloads: every sessions key of the user except the notification. */

@@ -1,24 +1,8 @@
-import { useEffect, useMemo, useReducer } from 'react';
-import type { CallFunctionOutputEvent, CallMessageEvent } from '../../../shared/protocol.js';
+import { useMemo } from 'react';
 import type { SessionMessage } from '../../../shared/types/session.js';
-import { useRealtime } from '../../app/RealtimeProvider.js';
+import { useLiveTranscript } from '../../app/useLiveTranscript.js';
+import { mergeTranscript } from '../../components/transcript/transcript.js';
 import { useSessionMessages } from './api.js';
-import { isCallMessageEvent, isFunctionOutputEvent } from './sessionGuards.js';
-import {
-  applyCallMessage,
-  applyFunctionOutput,
-  EMPTY_TRANSCRIPT,
-  type LiveTranscript,
-  mergeTranscript,
-} from './transcript.js';
-
-type TranscriptAction =
-  | { kind: 'message'; event: CallMessageEvent }
-  | { kind: 'function'; event: CallFunctionOutputEvent };
-
-function reduce(state: LiveTranscript, action: TranscriptAction): LiveTranscript {
-  return action.kind === 'message' ? applyCallMessage(state, action.event) : applyFunctionOutput(state, action.event);
-}
 
 export interface TranscriptState {
   /** undefined while the stored messages load. */
@@ -33,23 +17,8 @@ export interface TranscriptState {
  * the live part starts empty for each session.
  */
 export function useTranscript(streamSid: string): TranscriptState {
-  const { on } = useRealtime();
   const stored = useSessionMessages(streamSid);
-  const [live, dispatch] = useReducer(reduce, EMPTY_TRANSCRIPT);
-
-  useEffect(() => {
-    const offMessage = on('call.message', (event) => {
-      if (event.streamSid === streamSid && isCallMessageEvent(event)) dispatch({ kind: 'message', event });
-    });
-    const offFunction = on('call.function_output', (event) => {
-      if (event.streamSid === streamSid && isFunctionOutputEvent(event)) dispatch({ kind: 'function', event });
-    });
-    return () => {
-      offMessage();
-      offFunction();
-    };
-  }, [on, streamSid]);
-
+  const live = useLiveTranscript(streamSid);
   const messages = useMemo(
     () => (stored.data === undefined ? undefined : mergeTranscript(stored.data, live.messages)),
     [stored.data, live.messages],
