@@ -3,6 +3,7 @@ import type { ClientMessage, ServerMessageType } from '../../shared/protocol.js'
 import { useApi } from '../lib/ApiProvider.js';
 import {
   buildRealtimeUrl,
+  buildSocketUrl,
   connectRealtime,
   createRealtimeListeners,
   type RealtimeConnection,
@@ -22,6 +23,11 @@ export interface RealtimeContextValue {
   on<T extends ServerMessageType>(type: T, handler: RealtimeHandler<T>): Unsubscribe;
   /** Sends when the socket is open; false otherwise. */
   send(message: ClientMessage): boolean;
+  /**
+   * Opens another socket of the API, such as a Talk call's (`path` from the server's root), as the
+   * effective user and with the same WebSocket class as the channel. The caller owns and closes it.
+   */
+  openSocket(path: string, protocols: string[]): WebSocket;
 }
 
 const RealtimeContext = createContext<RealtimeContextValue | null>(null);
@@ -75,8 +81,12 @@ export function RealtimeProvider({ apiBaseUrl, WebSocket, children }: RealtimePr
       error: state.error,
       on: listeners.on,
       send: (message) => connection.current?.send(message) ?? false,
+      openSocket: (path, protocols) => {
+        const Socket = WebSocket ?? globalThis.WebSocket;
+        return new Socket(buildSocketUrl(apiBaseUrl, path, impersonatedId), protocols);
+      },
     }),
-    [state, listeners],
+    [state, listeners, WebSocket, apiBaseUrl, impersonatedId],
   );
 
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;

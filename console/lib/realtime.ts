@@ -74,6 +74,22 @@ export function buildRealtimeUrl(
 }
 
 /**
+ * Another socket of the API (Talk, issue 20) at `path` from the API server's root, on the API's
+ * origin with ws(s) and, while impersonating, that user's id, as the channel's own.
+ */
+export function buildSocketUrl(
+  apiBaseUrl: string,
+  path: string,
+  impersonatedUserId: string | null,
+  pageUrl: string = window.location.href,
+): string {
+  const url = new URL(path, new URL(apiBaseUrl, pageUrl));
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  if (impersonatedUserId) url.searchParams.set('impersonate', impersonatedUserId);
+  return url.toString();
+}
+
+/**
  * reconnecting-websocket waits `min × grow^(retry-1)` before retry number `retry` (≥ 1); with
  * these options that is exactly shared `reconnectDelay(retry - 1)`: 1 s, 2 s, 4 s, 8 s, 16 s.
  */
