@@ -32,6 +32,8 @@ export class FakeWebSocket {
   extensions = '';
   protocol = '';
   sent: string[] = [];
+  /** Binary frames sent (a Talk call's audio), as bytes. */
+  sentBinary: Uint8Array[] = [];
   closedWith: { code?: number; reason?: string } | null = null;
   private listeners = new Map<string, Set<Listener>>();
 
@@ -55,9 +57,11 @@ export class FakeWebSocket {
     for (const listener of [...(this.listeners.get(type) ?? [])]) listener({ type, target: this, ...event });
   }
 
-  send(data: string): void {
+  send(data: string | ArrayBuffer | ArrayBufferView): void {
     if (this.readyState !== FakeWebSocket.OPEN) throw new Error('FakeWebSocket: send while not open');
-    this.sent.push(data);
+    if (typeof data === 'string') this.sent.push(data);
+    else if (data instanceof ArrayBuffer) this.sentBinary.push(new Uint8Array(data.slice(0)));
+    else this.sentBinary.push(new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)));
   }
 
   close(code?: number, reason?: string): void {
@@ -67,7 +71,7 @@ export class FakeWebSocket {
     this.emit('close', { code: code ?? 1000, reason: reason ?? '', wasClean: true });
   }
 
-  /** Sent frames parsed as JSON. */
+  /** Sent text frames parsed as JSON. */
   get messages(): unknown[] {
     return this.sent.map((s) => JSON.parse(s) as unknown);
   }
@@ -79,6 +83,11 @@ export class FakeWebSocket {
 
   receive(message: unknown): void {
     this.emit('message', { data: typeof message === 'string' ? message : JSON.stringify(message) });
+  }
+
+  /** A binary frame from the server, delivered as an ArrayBuffer (binaryType 'arraybuffer'). */
+  receiveBinary(bytes: Uint8Array): void {
+    this.emit('message', { data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
   }
 
   serverClose(code = 1006, reason = ''): void {

@@ -1,5 +1,5 @@
 import { Flex } from '@radix-ui/themes';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Agent } from '../../../shared/types/agent.js';
 import { useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
 import { AgentAdvancedSection } from './AgentAdvancedSection.js';
@@ -9,9 +9,11 @@ import { AgentPageHeader } from './AgentPageHeader.js';
 import { AgentToolsSection } from './AgentToolsSection.js';
 import { AgentTranscriptionSection } from './AgentTranscriptionSection.js';
 import { AgentTurnDetectionSection } from './AgentTurnDetectionSection.js';
+import { buildPatch } from './agentForm.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { CallAgentDialog } from './CallAgentDialog.js';
 import { DeleteAgentDialog } from './DeleteAgentDialog.js';
+import { TalkPanel } from './talk/TalkPanel.js';
 import { useAgentEditor } from './useAgentEditor.js';
 import { useDeleteAgent } from './useDeleteAgent.js';
 
@@ -31,6 +33,12 @@ export function AgentEditor({ agent }: AgentEditorProps) {
   const { deleted, deleteAgent } = useDeleteAgent(agent.id, editor.loaded.name);
   const [calling, setCalling] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [talking, setTalking] = useState(false);
+  // Talk tries the page as it stands: the unsaved fields go with the call, never saved by it.
+  const unsaved = useMemo(
+    () => buildPatch(editor.loaded, editor.binding.values) as Record<string, unknown>,
+    [editor.loaded, editor.binding.values],
+  );
   const binding = { ...editor.binding, disabled: editor.binding.disabled || deleted };
   useUnsavedChanges(editor.dirty && !deleted);
 
@@ -54,6 +62,7 @@ export function AgentEditor({ agent }: AgentEditorProps) {
             locked={deleted}
             callBlockedReason={callBlockedReason(editor.loaded.phoneNumber, editor.binding.values.phoneNumber)}
             onCall={() => setCalling(true)}
+            onTalk={() => setTalking(true)}
             onDelete={() => setConfirmingDelete(true)}
           />
           <AgentBasicsSection
@@ -70,6 +79,13 @@ export function AgentEditor({ agent }: AgentEditorProps) {
         </Flex>
       </form>
       <CallAgentDialog agentId={agent.id} agentName={editor.loaded.name} open={calling} onOpenChange={setCalling} />
+      <TalkPanel
+        agentId={agent.id}
+        agentName={editor.loaded.name}
+        settings={unsaved}
+        open={talking}
+        onOpenChange={setTalking}
+      />
       <DeleteAgentDialog
         agentName={editor.loaded.name}
         open={confirmingDelete}

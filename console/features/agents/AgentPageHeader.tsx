@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useId } from 'react';
 import type { BackLink } from '../../components/BackButton.js';
-import { InfoIcon, PhoneIcon, SaveIcon, TrashIcon } from '../../components/icons.js';
+import { InfoIcon, MicIcon, PhoneIcon, SaveIcon, TrashIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 
 export const BACK_TO_AGENTS: BackLink = { to: '/agents', label: 'Back to agents' };
@@ -15,10 +15,12 @@ export interface AgentPageHeaderProps {
   /** Why Call is unavailable (no saved number), shown under the header; null when it can call. */
   callBlockedReason: string | null;
   onCall: () => void;
+  /** Opens the Talk panel: a call from this browser, which needs no number (issue 20). */
+  onTalk: () => void;
   onDelete: () => void;
 }
 
-/** Back to the list, the agent's name, and Call / Save / Delete (spec part 1 §2). */
+/** Back to the list, the agent's name, and Call / Talk / Save / Delete (spec part 1 §2, issue 20). */
 export function AgentPageHeader({
   title,
   saving,
@@ -26,6 +28,7 @@ export function AgentPageHeader({
   locked,
   callBlockedReason,
   onCall,
+  onTalk,
   onDelete,
 }: AgentPageHeaderProps) {
   const reasonId = useId();
@@ -54,6 +57,9 @@ export function AgentPageHeader({
             aria-describedby={callBlockedReason ? reasonId : undefined}
           >
             <PhoneIcon /> Call
+          </Button>
+          <Button type="button" variant="soft" onClick={onTalk} disabled={locked}>
+            <MicIcon /> Talk
           </Button>
           <Button type="button" color="red" variant="soft" onClick={onDelete} disabled={locked || saving}>
             <TrashIcon /> Delete
