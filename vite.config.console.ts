@@ -25,6 +25,9 @@ export default defineConfig({
   build: {
     outDir: `${repo}dist/console`,
     emptyOutDir: true,
+    // The Talk capture worklet stays a file of its own: inlined as a data: URL (Vite's default for
+    // small files) the CSP's script-src 'self' would refuse it (issue 20).
+    assetsInlineLimit: (file) => (file.endsWith('captureWorklet.js') ? false : undefined),
   },
   environments: {
     client: {
