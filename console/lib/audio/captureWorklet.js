@@ -9,7 +9,8 @@ const BATCH_SECONDS = 0.02;
 class SwitchboardCapture extends AudioWorkletProcessor {
   constructor() {
     super();
-    this.batch = new Float32Array(Math.max(128, Math.round(sampleRate * BATCH_SECONDS)));
+    this.size = Math.max(128, Math.round(sampleRate * BATCH_SECONDS));
+    this.batch = new Float32Array(this.size);
     this.filled = 0;
   }
 
@@ -20,9 +21,10 @@ class SwitchboardCapture extends AudioWorkletProcessor {
     for (let i = 0; i < channel.length; i++) {
       this.batch[this.filled] = channel[i];
       this.filled += 1;
-      if (this.filled === this.batch.length) {
+      if (this.filled === this.size) {
+        // Transferred, not copied: the batch is detached (length 0) afterwards, so a new one is made.
         this.port.postMessage(this.batch, [this.batch.buffer]);
-        this.batch = new Float32Array(this.batch.length);
+        this.batch = new Float32Array(this.size);
         this.filled = 0;
       }
     }
