@@ -134,11 +134,18 @@ function Problem({ state }: { state: TalkState }) {
       <Text as="span" weight="medium">
         {message}
       </Text>
-      {detail ? <Text as="span"> {detail}</Text> : null}
+      {detail ? (
+        <>
+          {' '}
+          <Text as="span" className="sb-talk-problem-line">
+            {detail}
+          </Text>
+        </>
+      ) : null}
       {needsKey ? (
         <>
           {' '}
-          <Link asChild weight="medium">
+          <Link asChild weight="medium" className="sb-talk-problem-line">
             <RouterLink to="/settings">{TALK_TEXTS.keyLink}</RouterLink>
           </Link>
         </>
