@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { linearToMuLaw } from '../../console/lib/audio/g711.js';
+import { decodeG711, linearToMuLaw } from '../../console/lib/audio/g711.js';
+import { decodePcm16 } from '../../console/lib/audio/pcm16.js';
 import {
   liveCall,
   openAgentPage,
@@ -114,6 +115,32 @@ describe('Talk panel: a live call', () => {
     // Not silence: the tone went through.
     expect(socket.sentBinary[1]!.some((code) => code !== linearToMuLaw(0))).toBe(true);
     expect(Number(meter.getAttribute('value'))).toBeGreaterThan(50);
+  });
+
+  it.each([
+    ['g711_alaw', 8000, 160],
+    ['pcm16', 24000, 960],
+  ] as const)('speaks %s when ready names it: %i Hz, %i-byte frames both ways', async (format, sampleRate, bytes) => {
+    const { socket } = await liveCall({ format, sampleRate });
+    const worklet = await waitFor(() => audio.current.worklet);
+    for (let batch = 0; batch < 4; batch++) {
+      act(() =>
+        worklet.capture(
+          Float32Array.from({ length: 960 }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 400 * (batch * 960 + i)) / 48000)),
+        ),
+      );
+    }
+    expect(socket.sentBinary.length).toBeGreaterThanOrEqual(2);
+    for (const frame of socket.sentBinary) expect(frame).toHaveLength(bytes);
+    const heard = format === 'pcm16' ? decodePcm16(socket.sentBinary[1]!) : decodeG711(socket.sentBinary[1]!, 'alaw');
+    const peak = Math.max(...heard.map(Math.abs));
+    expect(peak).toBeGreaterThan(0.4);
+    expect(peak).toBeLessThan(0.6);
+
+    act(() => socket.receiveBinary(new Uint8Array(bytes)));
+    const played = audio.current.context.sources[0]!.buffer!;
+    expect(played.sampleRate).toBe(sampleRate);
+    expect(played.length).toBe(160 * (sampleRate / 8000));
   });
 
   it("plays the agent's audio back to back at the frame's rate", async () => {
