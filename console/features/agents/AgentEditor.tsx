@@ -1,6 +1,7 @@
 import { Flex } from '@radix-ui/themes';
 import { useMemo, useState } from 'react';
 import type { Agent } from '../../../shared/types/agent.js';
+import { MountWhenOpened } from '../../app/MountWhenOpened.js';
 import { useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
 import { AgentAdvancedSection } from './AgentAdvancedSection.js';
 import { AgentBasicsSection } from './AgentBasicsSection.js';
@@ -13,7 +14,7 @@ import { buildPatch } from './agentForm.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { CallAgentDialog } from './CallAgentDialog.js';
 import { DeleteAgentDialog } from './DeleteAgentDialog.js';
-import { TalkPanel } from './talk/TalkPanel.js';
+import { LazyTalkPanel } from './talk/LazyTalkPanel.js';
 import { useAgentEditor } from './useAgentEditor.js';
 import { useDeleteAgent } from './useDeleteAgent.js';
 
@@ -63,6 +64,7 @@ export function AgentEditor({ agent }: AgentEditorProps) {
             callBlockedReason={callBlockedReason(editor.loaded.phoneNumber, editor.binding.values.phoneNumber)}
             onCall={() => setCalling(true)}
             onTalk={() => setTalking(true)}
+            talkOpener={LazyTalkPanel.opener}
             onDelete={() => setConfirmingDelete(true)}
           />
           <AgentBasicsSection
@@ -79,13 +81,15 @@ export function AgentEditor({ agent }: AgentEditorProps) {
         </Flex>
       </form>
       <CallAgentDialog agentId={agent.id} agentName={editor.loaded.name} open={calling} onOpenChange={setCalling} />
-      <TalkPanel
-        agentId={agent.id}
-        agentName={editor.loaded.name}
-        settings={unsaved}
-        open={talking}
-        onOpenChange={setTalking}
-      />
+      <MountWhenOpened open={talking}>
+        <LazyTalkPanel.Component
+          agentId={agent.id}
+          agentName={editor.loaded.name}
+          settings={unsaved}
+          open={talking}
+          onOpenChange={setTalking}
+        />
+      </MountWhenOpened>
       <DeleteAgentDialog
         agentName={editor.loaded.name}
         open={confirmingDelete}

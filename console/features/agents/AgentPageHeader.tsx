@@ -17,6 +17,8 @@ export interface AgentPageHeaderProps {
   onCall: () => void;
   /** Opens the Talk panel: a call from this browser, which needs no number (issue 20). */
   onTalk: () => void;
+  /** Starts fetching the Talk panel when its button is pointed at or focused. */
+  talkOpener?: { onPointerEnter: () => void; onFocus: () => void };
   onDelete: () => void;
 }
 
@@ -29,6 +31,7 @@ export function AgentPageHeader({
   callBlockedReason,
   onCall,
   onTalk,
+  talkOpener,
   onDelete,
 }: AgentPageHeaderProps) {
   const reasonId = useId();
@@ -58,7 +61,7 @@ export function AgentPageHeader({
           >
             <PhoneIcon /> Call
           </Button>
-          <Button type="button" variant="soft" onClick={onTalk} disabled={locked}>
+          <Button type="button" variant="soft" {...talkOpener} onClick={onTalk} disabled={locked}>
             <MicIcon /> Talk
           </Button>
           <Button type="button" color="red" variant="soft" onClick={onDelete} disabled={locked || saving}>
