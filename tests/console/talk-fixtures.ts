@@ -1,5 +1,6 @@
 /** What the talk-*.test.tsx files share (not a test file itself): the agent page, a call, the sockets. */
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { TalkServerMessage } from '../../shared/types/talk.js';
 import { installFakeAudio, type Microphone } from '../helpers/consoleFakeAudio.js';
@@ -52,13 +53,13 @@ export async function openAgentPage() {
 export const talkSocket = () => FakeWebSocket.instances.filter((socket) => socket.url.includes('/talk')).at(-1);
 
 /** Opens the Talk panel with its button. */
-export async function openTalk(app: Awaited<ReturnType<typeof openAgentPage>>['app']) {
+export async function openTalk(app: { user: UserEvent }) {
   await app.user.click(screen.getByRole('button', { name: 'Talk' }));
   return screen.findByRole('dialog', { name: 'Talk with Sales Bot' });
 }
 
 /** Presses Start talking and waits for the Talk socket, then opens it. */
-export async function startCall(app: Awaited<ReturnType<typeof openAgentPage>>['app'], dialog: HTMLElement) {
+export async function startCall(app: { user: UserEvent }, dialog: HTMLElement) {
   await app.user.click(within(dialog).getByRole('button', { name: 'Start talking' }));
   const socket = await waitFor(() => {
     const found = talkSocket();

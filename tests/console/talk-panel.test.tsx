@@ -2,7 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { decodeG711, linearToMuLaw } from '../../console/lib/audio/g711.js';
 import { decodePcm16 } from '../../console/lib/audio/pcm16.js';
+import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
+import { detailRoutes } from './agents-fixtures.js';
 import {
+  AGENT,
   liveCall,
   openAgentPage,
   openTalk,
@@ -70,6 +73,18 @@ describe('Talk panel: starting', () => {
     expect(socket.protocols).toEqual(['switchboard', 'bearer.test-token']);
     expect(socket.messages).toEqual([{ type: 'start' }]);
     expect(within(dialog).getByText('Connecting...')).toBeTruthy();
+  });
+
+  it('talks as the impersonated user while an admin impersonates', async () => {
+    const app = renderConsole({
+      path: '/agents/a2',
+      session: { user: ADMIN, impersonating: USER },
+      routes: detailRoutes(AGENT),
+    });
+    await screen.findByRole('heading', { name: 'Sales Bot', level: 1 });
+    const dialog = await openTalk(app);
+    const socket = await startCall(app, dialog);
+    expect(new URL(socket.url).searchParams.get('impersonate')).toBe(USER.id);
   });
 
   it("sends the page's unsaved edits in start and says they are used", async () => {
