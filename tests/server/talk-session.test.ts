@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../shared/protocol.js';
+import type { HistorySearchPage } from '../../shared/types/history.js';
 import type { CallSession, EndedSessionsPage, SessionMessage } from '../../shared/types/session.js';
 import { toneMulaw } from '../helpers/audioSignals.js';
 import { consoleSocket } from '../helpers/serverSocket.js';
@@ -78,6 +79,12 @@ describe('the session', () => {
     ]);
     expect(await ended(o, sessionId)).toMatchObject({ callType: 'web', active: false });
     expect((await call.realtime.closed).code).toBeGreaterThan(0);
+    // Kept in history like any call: found by what was said, exported with its call type.
+    const found = (await o.call('GET', '/api/history/search?q=Sunday&kind=calls')).json<HistorySearchPage>();
+    expect(found.results.map((r) => r.id)).toEqual([sessionId]);
+    const csv = (await o.call('GET', '/api/history/calls/export?format=csv')).body;
+    const line = csv.split('\n').find((l) => l.includes(sessionId));
+    expect(line).toContain(`,${o.user.username},${o.agent.name},web,`);
     mine.close();
     theirs.close();
   });
