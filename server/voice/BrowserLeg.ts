@@ -184,17 +184,19 @@ export class BrowserLeg implements CallerLeg {
   }
 
   #audio(frame: Buffer): void {
-    const perMs = bytesPerMs(this.audioType);
-    const ms = frame.length / perMs;
+    // Before `ready` the browser cannot know the format: such frames are checked as the largest
+    // (PCM16) and dropped.
+    const agreed = this.#format !== null;
+    const ms = frame.length / bytesPerMs(this.#format ?? 'audio/pcm');
     if (ms > MAX_FRAME_MS) return this.refuse(`Audio frame too large (over ${MAX_FRAME_MS} ms)`);
-    if (this.audioType === 'audio/pcm' && frame.length % 2 !== 0)
+    if (this.#format === 'audio/pcm' && frame.length % 2 !== 0)
       return this.refuse('Audio frame is not whole 16-bit samples');
     // The wall clock itself: this is about how fast frames really arrive, not about timestamps.
     const now = performance.now();
     this.#audioSince ??= now;
     this.#audioMs += Math.max(ms, MIN_FRAME_MS);
     if (this.#audioMs > now - this.#audioSince + AUDIO_AHEAD_MS) return this.refuse('Audio faster than real time');
-    if (frame.length === 0) return;
+    if (frame.length === 0 || !agreed) return;
     this.#deliver({ type: 'audio', payload: frame.toString('base64') }, frame.length);
   }
 

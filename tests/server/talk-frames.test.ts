@@ -45,6 +45,22 @@ describe('before start', () => {
     await expectRefused(settings, /settings must be an object/);
   });
 
+  it('drops audio sent between start and ready (its format is not agreed yet), and the call goes on', async () => {
+    const owner = await h.owner();
+    const early = openTalk(h, owner);
+    await early.opened();
+    early.sendText({ type: 'start' });
+    for (let i = 0; i < 3; i++) early.sendBinary(Buffer.alloc(960, 0));
+    expect(await early.waitFor((m) => m.type === 'ready')).toMatchObject({ format: 'g711_ulaw' });
+    const session = await h.realtime.nextSession();
+    await session.waitFor('session.update');
+    early.sendBinary(Buffer.alloc(160, 0xff));
+    const append = await session.waitFor('input_audio_buffer.append');
+    expect(Buffer.from(String(append.audio), 'base64')).toEqual(Buffer.alloc(160, 0xff));
+    early.hangUp();
+    expect((await early.closed).code).toBe(1000);
+  });
+
   it('closes a socket that sends no start within 5 seconds', async () => {
     const quiet = openTalk(h, o);
     await quiet.opened();
