@@ -73,6 +73,21 @@ describe('who may call', () => {
   });
 });
 
+describe('OpenAI refusing the session', () => {
+  it('ends the call with 4503 and a reason people can act on', async () => {
+    const o = await h.owner();
+    await o.call('PUT', '/api/accounts/settings', { openai_api_key: 'sk-not-a-key-the-fake-takes' });
+    const browser = openTalk(h, o);
+    browser.sendText({ type: 'start' });
+    const closed = await browser.closed;
+    expect(closed.code).toBe(TALK_CLOSE.unavailable);
+    expect(browser.messages.at(-1)).toEqual({
+      type: 'ended',
+      reason: 'OpenAI refused the session: check the OpenAI API key in Settings',
+    });
+  });
+});
+
 describe('the per-user limit', () => {
   it('allows one live browser call per user by default (4029 for a second), and another once it ends', async () => {
     const o = await h.owner();
