@@ -25,6 +25,7 @@ const CALLS = 20;
 const MEASURE_MS = 5_000;
 /** Browser calls timed from `start` to the first agent audio, one after another. */
 const FIRST_AUDIO_CALLS = 10;
+const FIRST_AUDIO_TIMEOUT_MS = 5_000;
 const PUBLIC_URL = 'https://talk-bench.example.com';
 const KEY = 'sk-bench-talk';
 
@@ -241,8 +242,13 @@ export const bench: Bench = {
         const browser = openBrowser(ready.talkers[i % ready.talkers.length]!);
         await browser.opened();
         const started = performance.now();
+        // Bounded: a call that never speaks counts as the timeout, which misses the budget.
         const heard = new Promise<number>((resolve) => {
-          browser.onAudio = () => resolve(performance.now());
+          const timer = setTimeout(() => resolve(performance.now()), FIRST_AUDIO_TIMEOUT_MS);
+          browser.onAudio = () => {
+            clearTimeout(timer);
+            resolve(performance.now());
+          };
         });
         browser.sendText({ type: 'start', settings: { speakFirst: true } });
         firstAudio.push((await heard) - started);
