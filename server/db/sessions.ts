@@ -17,7 +17,7 @@ export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_se
   instance_id?: string | null;
 };
 
-const CALL_TYPES: readonly string[] = ['inbound', 'outbound'];
+const CALL_TYPES: readonly string[] = ['inbound', 'outbound', 'web'];
 
 /** The wire shape (spec part 1 §3); `agentName` is our addition for the Agent column. */
 export function toCallSession(row: SessionRecord): CallSession {

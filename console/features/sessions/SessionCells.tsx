@@ -10,7 +10,7 @@ import '../../components/stackTable.css';
 export const sessionPath = (streamSid: string) => `/sessions/${encodeURIComponent(streamSid)}`;
 export const agentPath = (agentId: string) => `/agents/${encodeURIComponent(agentId)}`;
 
-const CALL_TYPE_COLOR = { inbound: 'blue', outbound: 'violet', unknown: 'gray' } as const;
+const CALL_TYPE_COLOR = { inbound: 'blue', outbound: 'violet', web: 'teal', unknown: 'gray' } as const;
 
 export function CallTypeBadge({ callType }: { callType: CallType | undefined }) {
   const type = callType ?? 'unknown';
