@@ -11,6 +11,7 @@
  * forever-kept agent's move only the newer calls, those of the short period.
  */
 import { type Kysely, sql } from 'kysely';
+import { withOwnerLock } from './ownerLock.js';
 import type { Database } from './schema.js';
 
 const DAY_MS = 86_400_000;
@@ -73,13 +74,8 @@ async function deleteOwnerCalls(
   streamSids: string[],
   now: number,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    // Serialises with ending a call (db/sessions.ts endSessionRecord takes the same row) on PostgreSQL.
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', userId)
-      .execute();
+  // Serialises with ending a call (db/sessions.ts endSessionRecord takes the same lock) on PostgreSQL.
+  return withOwnerLock(db, userId, async (trx) => {
     const gone = await trx
       .deleteFrom('call_sessions')
       .where('user_id', '=', userId)
