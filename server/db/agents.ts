@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { AGENT_DEFAULTS } from '../../shared/defaults.js';
 import type { AgentTool } from '../../shared/types/agent.js';
 import { reexpireAgentCalls } from './callSweep.js';
+import { countOf } from './countOf.js';
 import { Precompiled } from './precompiled.js';
 import type { AgentsTable, Database } from './schema.js';
 
@@ -197,10 +198,5 @@ export async function deleteAgent(db: Kysely<Database>, userId: string, id: stri
 
 /** How many agents the user has (the agents quota). */
 export async function countAgents(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('agents')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countOf(db.selectFrom('agents').where('user_id', '=', userId));
 }

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { ConversationMessage, ConversationSummary } from '../../shared/types/history.js';
 import { activeSince } from './chatConversations.js';
+import { countOf } from './countOf.js';
 import type { ChatConversationsTable, ChatMessagesTable, Database } from './schema.js';
 
 export function toConversationSummary(row: ChatConversationsTable, now: number): ConversationSummary {
@@ -58,10 +59,7 @@ export async function listWebchatConversations(
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  const counted = await listed(db, userId, webchatId)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
-  return { rows, total: Number(counted?.n ?? 0) };
+  return { rows, total: await countOf(listed(db, userId, webchatId)) };
 }
 
 /** The owner's conversation `id` of bot `webchatId`; undefined for anyone else's or none. */

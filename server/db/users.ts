@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { User } from '../../shared/types/user.js';
 import { usernameKey } from '../../shared/usernames.js';
+import { countOf } from './countOf.js';
 import { Precompiled } from './precompiled.js';
 import type { Database, UsersTable } from './schema.js';
 
@@ -48,11 +49,7 @@ export async function findUserByUsername(db: Kysely<Database>, username: string)
 }
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(db.selectFrom('users'));
 }
 
 export async function listUsers(db: Kysely<Database>): Promise<UserRecord[]> {

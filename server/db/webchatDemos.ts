@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { countOf } from './countOf.js';
 import type { Database, WebchatDemosTable, WebchatsTable } from './schema.js';
 
 export type DemoRecord = WebchatDemosTable;
@@ -26,12 +27,7 @@ export async function listDemos(db: Kysely<Database>, webchatId: string): Promis
 }
 
 export async function countDemos(db: Kysely<Database>, webchatId: string): Promise<number> {
-  const { count } = await db
-    .selectFrom('webchat_demos')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('webchat_id', '=', webchatId)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  return countOf(db.selectFrom('webchat_demos').where('webchat_id', '=', webchatId));
 }
 
 export async function insertDemo(

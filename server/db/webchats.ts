@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { countOf } from './countOf.js';
 import type { Database, WebchatsTable } from './schema.js';
 import type { ToolRecord } from './tools.js';
 import { inTransaction } from './transaction.js';
@@ -56,12 +57,7 @@ export async function listWebchats(db: Kysely<Database>, userId: string): Promis
 }
 
 export async function countWebchats(db: Kysely<Database>, userId: string): Promise<number> {
-  const { count } = await db
-    .selectFrom('webchats')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  return countOf(db.selectFrom('webchats').where('user_id', '=', userId));
 }
 
 /** The bot row alone, if `userId` owns it. */
