@@ -15,6 +15,7 @@ import { INSTANCE_STALE_MS } from '../../server/instances/InstanceHeartbeat.js';
 import { describeOnPostgres } from '../helpers/describeOnPostgres.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { listenForSockets, openTestSocket, type TestSocket } from '../helpers/serverSocket.js';
+import { changePasswordWith } from '../helpers/sessionRequests.js';
 import { createThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwawayPostgres.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 
@@ -127,12 +128,7 @@ describeOnPostgres('changes and End Session across instances', () => {
 
     const fresh = (await a.login(user.username, user.password)).accessToken;
     expect((await b.app.inject({ method: 'GET', url: '/api/agents', headers: b.auth(fresh) })).statusCode).toBe(200);
-    const changed = await a.app.inject({
-      method: 'POST',
-      url: '/api/accounts/change-password',
-      headers: a.auth(fresh),
-      payload: { currentPassword: user.password, newPassword: 'another long passphrase' },
-    });
+    const changed = await changePasswordWith(a, fresh, user.password, 'another long passphrase');
     expect(changed.statusCode).toBe(200);
     // B cached this user a moment ago, and its clock stands still (so the cache's one-second trust
     // never runs out): only the invalidation from A makes it read the new token version.
