@@ -5,17 +5,13 @@
  * past both it and the active window; retention 0 keeps counts and times but no text; a changed
  * retention applies to what is already kept. (history-keep.test.ts: the other Keep history settings.)
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { CHAT_LIMITS, type ChatConversationResponse } from '../../shared/types/chat.js';
-import { type ChatBed, eventData, startChatBed } from '../helpers/chatServer.js';
+import { eventData } from '../helpers/chatServer.js';
+import { useChatBed } from '../helpers/useChatBed.js';
 
-let bed: ChatBed;
-beforeAll(async () => {
-  bed = await startChatBed();
-});
-afterAll(() => bed.close());
-beforeEach(() => bed.fake.reset());
+const bed = useChatBed();
 // The tests move the clock by hours: each signs in afresh (bed.newOwner) so its access token is valid.
 
 const MINUTE = 60_000;
