@@ -10,6 +10,7 @@ import type { PhoneAssociation } from '../../shared/types/agent.js';
 import { isUniqueViolation } from './errors.js';
 import { withOwnerLock } from './ownerLock.js';
 import type { AgentsTable, Database } from './schema.js';
+import { updatedAny } from './writeResults.js';
 
 export type AssociateResult = 'associated' | 'agent_not_found' | 'held_by_another_user';
 
@@ -115,11 +116,11 @@ export async function dissociateNumber(
   phoneNumber: string,
   now: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('agents')
-    .set({ phone_number: null, phone_account_sid: null, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('phone_number', '=', phoneNumber)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updatedAny(
+    db
+      .updateTable('agents')
+      .set({ phone_number: null, phone_account_sid: null, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('phone_number', '=', phoneNumber),
+  );
 }

@@ -5,6 +5,7 @@ import { usernameKey } from '../../shared/usernames.js';
 import { countOf } from './countOf.js';
 import { Precompiled } from './precompiled.js';
 import type { Database, UsersTable } from './schema.js';
+import { deletedAny } from './writeResults.js';
 
 export type UserRecord = UsersTable;
 
@@ -115,6 +116,5 @@ export async function setPasswordHash(
 
 /** Deletes a user; their rows in other tables go with them (ON DELETE CASCADE). */
 export async function deleteUser(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(db.deleteFrom('users').where('id', '=', id));
 }
