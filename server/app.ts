@@ -62,6 +62,7 @@ import { logWorkerErrors, sandboxOptions } from './tools/toolSandbox.js';
 import { CallRegistry } from './voice/CallRegistry.js';
 import { frontendSocketRoutes } from './ws/frontend.js';
 import { mediaStreamRoutes } from './ws/mediaStream.js';
+import { talkSocketRoutes } from './ws/talk.js';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(apiDocsRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });
+  await app.register(talkSocketRoutes, { prefix: '/api' });
   await app.register(staticRoutes, { config });
 
   // Unknown /api paths count towards the rate limit like known ones.

@@ -64,6 +64,8 @@ export interface Config {
   crawl: CrawlConfig;
   /** The live chat: CHAT_* rate, stream and time limits from the environment, budgets fixed. */
   chat: ChatConfig;
+  /** TALK_CALLS_PER_USER: live browser calls (Talk, issue 20) one user may have at once on this server. */
+  talkCallsPerUser: number;
   /** The repository's `dist/` (built console and widget). */
   distDir: string;
   /** The repository's `examples/`. */
@@ -219,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow: outboundAllow.entries,
     crawl,
     chat,
+    talkCallsPerUser: int('TALK_CALLS_PER_USER', 1, 1, 1000),
     distDir: path.join(REPO_ROOT, 'dist'),
     examplesDir: path.join(REPO_ROOT, 'examples'),
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 60, 24 * 60 * 60),

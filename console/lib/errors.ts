@@ -36,6 +36,30 @@ export async function callOrThrow<T>(call: () => Promise<T>, fallback: string): 
   return answer;
 }
 
+type ListAnswer<K extends string, T> = { success: boolean; error?: string } & Record<K, T[]>;
+
+/**
+ * The list in an answer of the shape `{ success, <field>: T[], error? }`: a thrown failure gets
+ * `textOf` (errorText unless the screen words it otherwise), an answer without `success` or
+ * without the list its own `error` (or the fallback).
+ */
+export async function listOrThrow<K extends string, T>(
+  call: () => Promise<ListAnswer<K, T>>,
+  field: K,
+  fallback: string,
+  textOf: (error: unknown, fallback: string) => string = errorText,
+): Promise<T[]> {
+  let answer: ListAnswer<K, T> | undefined;
+  try {
+    answer = await call();
+  } catch (error) {
+    throw new Error(textOf(error, fallback));
+  }
+  const items = answer?.[field];
+  if (!answer?.success || !Array.isArray(items)) throw new Error(answer?.error || fallback);
+  return items;
+}
+
 export interface FieldError<F extends string> {
   field: F;
   /** The problem with its first letter capitalised: 'Must not be empty'. */

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Agent } from '../../shared/types/agent.js';
 import { notFound, validationFailed } from '../core/AppError.js';
 import {
+  type AgentRecord,
   findAgent,
   findAgentRow,
   findOwnedToolIds,
@@ -22,6 +23,28 @@ import { toAgent } from './toAgent.js';
 export const PHONE_VIA_ASSOCIATIONS = 'phoneNumber: change phone numbers through /api/phone-associations';
 export const TOOL_DELETED_MEANWHILE = 'tools: a tool was deleted meanwhile, reload and try again';
 
+/**
+ * The rules of a parsed patch that need the database, for a save and for a browser test call's
+ * unsaved settings alike (agents/previewAgent.ts): the number is unchanged, the tools are the user's.
+ */
+export async function checkAgentPatch(
+  db: Kysely<Database>,
+  userId: string,
+  current: Pick<AgentRecord, 'phone_number'>,
+  patch: ParsedAgentPatch,
+): Promise<void> {
+  // A console sending the agent back unchanged is fine; a new number needs the association
+  // route, which moves it away from its current holder and updates Twilio.
+  if (patch.phoneNumber !== undefined && patch.phoneNumber !== current.phone_number) {
+    throw validationFailed(PHONE_VIA_ASSOCIATIONS);
+  }
+  if (patch.toolIds) {
+    const owned = await findOwnedToolIds(db, userId, patch.toolIds);
+    const unknown = patch.toolIds.find((toolId) => !owned.has(toolId));
+    if (unknown !== undefined) throw validationFailed(`tools: unknown tool id ${unknown}`);
+  }
+}
+
 /** Applies the parsed patch to the user's agent and answers the agent as it now is. */
 export async function updateAgent(
   db: Kysely<Database>,
@@ -32,19 +55,10 @@ export async function updateAgent(
 ): Promise<Agent> {
   const current = await findAgentRow(db, userId, id);
   if (!current) throw notFound(AGENT_NOT_FOUND);
-  // A console sending the agent back unchanged is fine; a new number needs the association
-  // route, which moves it away from its current holder and updates Twilio.
-  if (patch.phoneNumber !== undefined && patch.phoneNumber !== current.phone_number) {
-    throw validationFailed(PHONE_VIA_ASSOCIATIONS);
-  }
+  await checkAgentPatch(db, userId, current, patch);
   const changes = { ...patch.changes };
   // Re-expiring the agent's calls is for a changed setting only, not one sent back as it was.
   if (changes.keep_history_days === current.keep_history_days) delete changes.keep_history_days;
-  if (patch.toolIds) {
-    const owned = await findOwnedToolIds(db, userId, patch.toolIds);
-    const unknown = patch.toolIds.find((toolId) => !owned.has(toolId));
-    if (unknown !== undefined) throw validationFailed(`tools: unknown tool id ${unknown}`);
-  }
   try {
     await writeAgent(db, userId, id, changes, patch.toolIds, now);
   } catch (error) {

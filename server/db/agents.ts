@@ -7,8 +7,10 @@ import type { Kysely } from 'kysely';
 import { AGENT_DEFAULTS } from '../../shared/defaults.js';
 import type { AgentTool } from '../../shared/types/agent.js';
 import { reexpireAgentCalls } from './callSweep.js';
+import { countOf } from './countOf.js';
 import { Precompiled } from './precompiled.js';
 import type { AgentsTable, Database } from './schema.js';
+import { deletedAny, updatedAny } from './writeResults.js';
 
 export type AgentRecord = AgentsTable;
 
@@ -167,13 +169,14 @@ export async function updateAgent(
   now: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('agents')
-      .set({ ...changes, updated_at: now })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    const updated = await updatedAny(
+      trx
+        .updateTable('agents')
+        .set({ ...changes, updated_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId),
+    );
+    if (!updated) return false;
     // Ended calls follow a new Keep history at once (db/callSweep.ts); calls still open take it when they end.
     if (changes.keep_history_days !== undefined) await reexpireAgentCalls(trx, userId, id, changes.keep_history_days);
     if (toolIds) {
@@ -191,16 +194,10 @@ export async function updateAgent(
 
 /** Deletes the agent (its tool links and its number go with the row). False when no such agent. */
 export async function deleteAgent(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('agents').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(db.deleteFrom('agents').where('id', '=', id).where('user_id', '=', userId));
 }
 
 /** How many agents the user has (the agents quota). */
 export async function countAgents(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('agents')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countOf(db.selectFrom('agents').where('user_id', '=', userId));
 }

@@ -11,6 +11,8 @@
  * forever-kept agent's move only the newer calls, those of the short period.
  */
 import { type Kysely, sql } from 'kysely';
+import { countOf } from './countOf.js';
+import { withOwnerLock } from './ownerLock.js';
 import type { Database } from './schema.js';
 
 const DAY_MS = 86_400_000;
@@ -73,13 +75,8 @@ async function deleteOwnerCalls(
   streamSids: string[],
   now: number,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    // Serialises with ending a call (db/sessions.ts endSessionRecord takes the same row) on PostgreSQL.
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', userId)
-      .execute();
+  // Serialises with ending a call (db/sessions.ts endSessionRecord takes the same lock) on PostgreSQL.
+  return withOwnerLock(db, userId, async (trx) => {
     const gone = await trx
       .deleteFrom('call_sessions')
       .where('user_id', '=', userId)
@@ -117,17 +114,12 @@ async function closeGaps(trx: Kysely<Database>, userId: string, lowest: number, 
 
 /** How many of the owner's ended calls have `ended_seq` `op` `seq`, counted up to COUNT_CAP. */
 async function countCapped(trx: Kysely<Database>, userId: string, op: '<' | '>', seq: number): Promise<number> {
-  const row = await trx
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('call_sessions')
-        .select('stream_sid')
-        .where('user_id', '=', userId)
-        .where('ended_seq', op, seq)
-        .limit(COUNT_CAP)
-        .as('side'),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const side = trx
+    .selectFrom('call_sessions')
+    .select('stream_sid')
+    .where('user_id', '=', userId)
+    .where('ended_seq', op, seq)
+    .limit(COUNT_CAP)
+    .as('side');
+  return countOf(trx.selectFrom(side));
 }

@@ -7,6 +7,7 @@ import type { CustomValue } from '../../shared/types/tool.js';
 import { compareNames } from './compareNames.js';
 import { isUniqueViolation } from './errors.js';
 import type { Database } from './schema.js';
+import { deletedAny, updatedAny } from './writeResults.js';
 
 /** Sorted by name (case-insensitive, then exact), the same on SQLite and PostgreSQL. */
 export async function listCustomValues(db: Kysely<Database>, userId: string): Promise<CustomValue[]> {
@@ -35,13 +36,13 @@ export async function saveCustomValue(
   now: number,
 ): Promise<'created' | 'updated'> {
   const update = async () => {
-    const result = await db
-      .updateTable('custom_values')
-      .set({ value: value.value, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('name', '=', value.name)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updatedAny(
+      db
+        .updateTable('custom_values')
+        .set({ value: value.value, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('name', '=', value.name),
+    );
   };
   if (await update()) return 'updated';
   try {
@@ -58,12 +59,7 @@ export async function saveCustomValue(
 
 /** True when a value was deleted. */
 export async function deleteCustomValue(db: Kysely<Database>, userId: string, name: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('custom_values')
-    .where('user_id', '=', userId)
-    .where('name', '=', name)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(db.deleteFrom('custom_values').where('user_id', '=', userId).where('name', '=', name));
 }
 
 /** How many values the user has, and whether `name` is one of them (a save then updates it). */

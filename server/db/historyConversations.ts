@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { ConversationMessage, ConversationSummary } from '../../shared/types/history.js';
-import { activeSince } from './chatConversations.js';
+import { activeSince, findConversation } from './chatConversations.js';
+import { countOf } from './countOf.js';
 import type { ChatConversationsTable, ChatMessagesTable, Database } from './schema.js';
 
 export function toConversationSummary(row: ChatConversationsTable, now: number): ConversationSummary {
@@ -58,10 +59,7 @@ export async function listWebchatConversations(
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  const counted = await listed(db, userId, webchatId)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
-  return { rows, total: Number(counted?.n ?? 0) };
+  return { rows, total: await countOf(listed(db, userId, webchatId)) };
 }
 
 /** The owner's conversation `id` of bot `webchatId`; undefined for anyone else's or none. */
@@ -71,13 +69,8 @@ export async function findOwnedConversation(
   webchatId: string,
   id: string,
 ): Promise<ChatConversationsTable | undefined> {
-  return db
-    .selectFrom('chat_conversations')
-    .selectAll()
-    .where('id', '=', id)
-    .where('webchat_id', '=', webchatId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const conversation = await findConversation(db, webchatId, id);
+  return conversation?.user_id === userId ? conversation : undefined;
 }
 
 /** These conversations' kept messages, tool calls included, each's in the order they were written. */

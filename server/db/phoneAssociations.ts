@@ -8,7 +8,9 @@
 import type { Kysely } from 'kysely';
 import type { PhoneAssociation } from '../../shared/types/agent.js';
 import { isUniqueViolation } from './errors.js';
+import { withOwnerLock } from './ownerLock.js';
 import type { AgentsTable, Database } from './schema.js';
+import { updatedAny } from './writeResults.js';
 
 export type AssociateResult = 'associated' | 'agent_not_found' | 'held_by_another_user';
 
@@ -44,7 +46,7 @@ export async function findHolder(
  * `accountSid` (Twilio confirmed the number is in that account) the pair is claimed for the whole
  * instance: 'held_by_another_user' when another user's agent has it.
  *
- * The no-op update of the owner's row is a per-user lock: on PostgreSQL two concurrent moves of
+ * The owner's lock (db/ownerLock.ts) is a per-user lock: on PostgreSQL two concurrent moves of
  * one number would otherwise both see no other holder and collide on the unique index; with it
  * the second waits and then sees the first one's result. SQLite serialises writers anyway. Two
  * users claiming one pair at once meet on the (account SID, number) unique index instead.
@@ -58,12 +60,7 @@ export async function associateNumber(
   accountSid: string | null = null,
 ): Promise<AssociateResult> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', userId)
-        .execute();
+    return await withOwnerLock(db, userId, async (trx) => {
       const agent = await trx
         .selectFrom('agents')
         .select('id')
@@ -119,11 +116,11 @@ export async function dissociateNumber(
   phoneNumber: string,
   now: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('agents')
-    .set({ phone_number: null, phone_account_sid: null, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('phone_number', '=', phoneNumber)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updatedAny(
+    db
+      .updateTable('agents')
+      .set({ phone_number: null, phone_account_sid: null, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('phone_number', '=', phoneNumber),
+  );
 }

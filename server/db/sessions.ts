@@ -8,6 +8,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { CallSession, CallType } from '../../shared/types/session.js';
 import { callExpiryByAgent } from './callSweep.js';
+import { withOwnerLock } from './ownerLock.js';
 import type { CallSessionsTable, Database } from './schema.js';
 
 /** A session as the app shows and pages it; which instance bridges it is the server's own bookkeeping. */
@@ -17,7 +18,7 @@ export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_se
   instance_id?: string | null;
 };
 
-const CALL_TYPES: readonly string[] = ['inbound', 'outbound'];
+const CALL_TYPES: readonly string[] = ['inbound', 'outbound', 'web'];
 
 /** The wire shape (spec part 1 §3); `agentName` is our addition for the Agent column. */
 export function toCallSession(row: SessionRecord): CallSession {
@@ -188,14 +189,8 @@ export async function endSessionRecord(
   session: Pick<SessionRecord, 'stream_sid' | 'user_id' | 'start_time'>,
   endTime: number,
 ): Promise<EndedSession | null> {
-  return db.transaction().execute(async (trx) => {
-    // A no-op write to the owner's row serialises concurrent ends of one owner on PostgreSQL
-    // (as in db/phoneAssociations.ts); SQLite serialises writers anyway.
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', session.user_id)
-      .execute();
+  // The owner's lock serialises concurrent ends of one owner (their ended_seq) on PostgreSQL.
+  return withOwnerLock(db, session.user_id, async (trx) => {
     const last = await trx
       .selectFrom('call_sessions')
       .select(['ended_seq', 'end_time'])

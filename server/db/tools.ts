@@ -8,6 +8,7 @@ import type { Tool } from '../../shared/types/tool.js';
 import { compareNames } from './compareNames.js';
 import { Precompiled } from './precompiled.js';
 import type { Database, ToolsTable } from './schema.js';
+import { deletedAny, updatedAny } from './writeResults.js';
 
 export type ToolRecord = ToolsTable;
 
@@ -95,20 +96,15 @@ export async function updateTool(
     ...(parameters === undefined ? {} : { parameters: JSON.stringify(parameters) }),
     updated_at: now,
   };
-  const result = await db
-    .updateTable('tools')
-    .set(set)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return undefined;
+  if (!(await updatedAny(db.updateTable('tools').set(set).where('user_id', '=', userId).where('id', '=', id)))) {
+    return undefined;
+  }
   return findTool(db, userId, id);
 }
 
 /** True when a tool was deleted. */
 export async function deleteTool(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('tools').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(db.deleteFrom('tools').where('user_id', '=', userId).where('id', '=', id));
 }
 
 /** What a user's tools hold: how many, and the UTF-8 bytes of their handler code and parameters JSON. */

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { User } from '../../shared/types/user.js';
 import { usernameKey } from '../../shared/usernames.js';
+import { countOf } from './countOf.js';
 import { Precompiled } from './precompiled.js';
 import type { Database, UsersTable } from './schema.js';
+import { deletedAny } from './writeResults.js';
 
 export type UserRecord = UsersTable;
 
@@ -48,11 +50,7 @@ export async function findUserByUsername(db: Kysely<Database>, username: string)
 }
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(db.selectFrom('users'));
 }
 
 export async function listUsers(db: Kysely<Database>): Promise<UserRecord[]> {
@@ -118,6 +116,5 @@ export async function setPasswordHash(
 
 /** Deletes a user; their rows in other tables go with them (ON DELETE CASCADE). */
 export async function deleteUser(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(db.deleteFrom('users').where('id', '=', id));
 }

@@ -5,7 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { countOf } from './countOf.js';
 import type { Database, WebchatDemosTable, WebchatsTable } from './schema.js';
+import { deletedAny } from './writeResults.js';
 
 export type DemoRecord = WebchatDemosTable;
 
@@ -26,12 +28,7 @@ export async function listDemos(db: Kysely<Database>, webchatId: string): Promis
 }
 
 export async function countDemos(db: Kysely<Database>, webchatId: string): Promise<number> {
-  const { count } = await db
-    .selectFrom('webchat_demos')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('webchat_id', '=', webchatId)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  return countOf(db.selectFrom('webchat_demos').where('webchat_id', '=', webchatId));
 }
 
 export async function insertDemo(
@@ -48,12 +45,7 @@ export async function insertDemo(
 /** Deletes a demo of one of the user's bots. False when there is no such demo of theirs. */
 export async function deleteDemo(db: Kysely<Database>, userId: string, demoId: string): Promise<boolean> {
   const owned = db.selectFrom('webchats').select('id').where('user_id', '=', userId);
-  const result = await db
-    .deleteFrom('webchat_demos')
-    .where('id', '=', demoId)
-    .where('webchat_id', 'in', owned)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(db.deleteFrom('webchat_demos').where('id', '=', demoId).where('webchat_id', 'in', owned));
 }
 
 /** A demo and its bot, for the public demo page; undefined when the demo does not exist. */

@@ -4,9 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { countOf } from './countOf.js';
 import type { Database, WebchatsTable } from './schema.js';
 import type { ToolRecord } from './tools.js';
 import { inTransaction } from './transaction.js';
+import { deletedAny, updatedAny } from './writeResults.js';
 
 export type WebchatRecord = WebchatsTable;
 
@@ -56,12 +58,7 @@ export async function listWebchats(db: Kysely<Database>, userId: string): Promis
 }
 
 export async function countWebchats(db: Kysely<Database>, userId: string): Promise<number> {
-  const { count } = await db
-    .selectFrom('webchats')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  return countOf(db.selectFrom('webchats').where('user_id', '=', userId));
 }
 
 /** The bot row alone, if `userId` owns it. */
@@ -138,13 +135,14 @@ export async function updateWebchat(
   now: number,
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const result = await trx
-      .updateTable('webchats')
-      .set({ ...changes, updated_at: now })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    const updated = await updatedAny(
+      trx
+        .updateTable('webchats')
+        .set({ ...changes, updated_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId),
+    );
+    if (!updated) return false;
     if (toolIds) await replaceTools(trx, id, toolIds);
     return true;
   });
@@ -152,6 +150,5 @@ export async function updateWebchat(
 
 /** Deletes the bot; its tool links, demos and knowledge go with it. False when the user has no such bot. */
 export async function deleteWebchat(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('webchats').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(db.deleteFrom('webchats').where('id', '=', id).where('user_id', '=', userId));
 }

@@ -1,12 +1,14 @@
 /**
- * One phone call: the Twilio Media Stream on one side, a Realtime session on the other
- * (VOICE.md §0). It stores the session, configures the Realtime session from the agent with one
- * `session.update`, relays audio both ways, handles barge-in (§3.5) and tools (§3.6), streams the
- * transcript to the owner's consoles and ends cleanly on both sides, whichever side goes first.
- * Ending closes the Twilio socket, and Twilio then plays the TwiML's goodbye and hangs up, which
- * is how a call that can't go on ends politely.
+ * One call: the caller's leg on one side (Twilio's Media Stream, or the operator's browser, see
+ * CallerLeg.ts), a Realtime session on the other (VOICE.md §0). It stores the session, configures
+ * the Realtime session from the agent with one `session.update`, relays audio both ways, handles
+ * barge-in (§3.5) and tools (§3.6), streams the transcript to the owner's consoles and ends
+ * cleanly on both sides, whichever side goes first. Ending hangs up the leg: a Twilio stream
+ * closes, and Twilio then plays the TwiML's goodbye and hangs up, which is how a call that can't
+ * go on ends politely; a browser is told why.
  */
 import type { RealtimeEvent } from '../../shared/protocol.js';
+import type { AgentPreview } from '../agents/previewAgent.js';
 import { findAgent } from '../db/agents.js';
 import { customValuesMap } from '../db/customValues.js';
 import { insertMessage, type NewMessage } from '../db/sessionMessages.js';
@@ -14,16 +16,18 @@ import { attachRingingSession, endSessionRecord, insertSession } from '../db/ses
 import { findToolsByIds } from '../db/tools.js';
 import { getAccountSecrets } from '../settings/accountSecrets.js';
 import { runLoadedTool } from '../tools/runTool.js';
-import type { StreamStart, TwilioInbound } from '../twilio/mediaMessages.js';
+import { formatOfType } from './audio/callAudio.js';
+import type { CallerEvent, CallerLeg } from './CallerLeg.js';
 import { CallRealtime } from './CallRealtime.js';
 import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
 import { buildSessionSetup } from './sessionConfig.js';
-import type { TwilioStream } from './TwilioStream.js';
 
 export class CallBridge {
   readonly context: CallContext;
   readonly #deps: BridgeDeps;
-  readonly #twilio: TwilioStream;
+  readonly #leg: CallerLeg;
+  /** Unsaved agent settings this call uses instead of the stored ones (a browser test call). */
+  readonly #preview: AgentPreview | null;
   #realtime: CallRealtime | null = null;
   #startTime = 0;
   #stored = false;
@@ -32,35 +36,47 @@ export class CallBridge {
   #messageSeq = 0;
   readonly #onEnded: (bridge: CallBridge) => void;
 
-  constructor(deps: BridgeDeps, twilio: TwilioStream, context: CallContext, onEnded: (bridge: CallBridge) => void) {
+  constructor(
+    deps: BridgeDeps,
+    leg: CallerLeg,
+    context: CallContext,
+    onEnded: (bridge: CallBridge) => void,
+    preview: AgentPreview | null = null,
+  ) {
     this.#deps = deps;
-    this.#twilio = twilio;
+    this.#leg = leg;
     this.context = context;
     this.#onEnded = onEnded;
+    this.#preview = preview;
   }
 
   get live(): boolean {
     return this.#ending === null;
   }
 
-  /** Stores the session, opens the Realtime session, then takes the stream's frames. */
-  async start(start: StreamStart): Promise<void> {
+  /** Stores the session, opens the Realtime session, then takes the caller's frames. */
+  async start(): Promise<void> {
     const { db, secretBox, config, clock, log } = this.#deps;
     const { userId, agentId, streamSid } = this.context;
-    void this.#twilio.closed.then(() => this.end('twilio_closed'));
+    void this.#leg.closed.then((reason) => this.end(reason));
 
-    const agent = await findAgent(db, userId, agentId);
-    if (!agent) {
+    const stored = await findAgent(db, userId, agentId);
+    if (!stored) {
       log.warn({ streamSid }, "the call's agent no longer exists");
       return this.end('not_configured');
     }
-    this.#startTime = await this.#openSession(agent.row.name);
+    const agent = {
+      row: { ...stored.row, ...this.#preview?.changes },
+      toolIds: this.#preview?.toolIds ?? stored.tools.map((tool) => tool.id),
+    };
+    // The session keeps the saved name: an unsaved rename is the page's, not the agent's yet.
+    this.#startTime = await this.#openSession(stored.row.name);
     this.#stored = true;
     this.#emit({
       type: 'session.created',
       streamSid,
       agentId,
-      agentName: agent.row.name,
+      agentName: stored.row.name,
       fromPhoneNumber: this.context.from,
       toPhoneNumber: this.context.to,
       callType: this.context.callType,
@@ -70,11 +86,7 @@ export class CallBridge {
     if (!this.live) return;
 
     const [tools, values, secrets] = await Promise.all([
-      findToolsByIds(
-        db,
-        userId,
-        agent.tools.map((tool) => tool.id),
-      ),
+      findToolsByIds(db, userId, agent.toolIds),
       customValuesMap(db, userId),
       getAccountSecrets(db, secretBox, userId),
     ]);
@@ -84,12 +96,17 @@ export class CallBridge {
     }
     if (!this.live) return;
     const setup = buildSessionSetup(agent.row, tools, values, config.realtimeModels);
+    const passThrough = this.#leg.sessionAudioType;
+    if (passThrough) {
+      setup.config.audio.input.format = formatOfType(passThrough);
+      setup.config.audio.output.format = formatOfType(passThrough);
+    }
     this.#realtime = new CallRealtime(
       {
         streamSid,
         log,
         now: clock,
-        twilio: this.#twilio,
+        caller: this.#leg,
         emit: (event) => this.#emit(event),
         nextSeq: () => (this.#messageSeq += 1),
         store: (message) => this.#store(message),
@@ -98,8 +115,8 @@ export class CallBridge {
       },
       { url: config.openaiBaseUrl, apiKey: secrets.openaiApiKey, setup, speakFirst: agent.row.speak_first === 1 },
     );
-    // Frames that came during set-up waited in the stream's queue; they flow from here on.
-    this.#twilio.take((message) => this.#fromTwilio(message), start.streamSid);
+    // Frames that came during set-up waited in the leg's queue; they flow from here on.
+    this.#leg.take((event) => this.#fromCaller(event));
   }
 
   /**
@@ -143,7 +160,7 @@ export class CallBridge {
     const { streamSid, userId } = this.context;
     log.info({ streamSid, reason }, 'call ended');
     this.#realtime?.close();
-    this.#twilio.close(1000, 'Call ended');
+    this.#leg.hangUp(reason);
     try {
       await this.#writes;
       if (this.#stored) {
@@ -161,19 +178,17 @@ export class CallBridge {
     }
   }
 
-  #fromTwilio(message: TwilioInbound): void {
+  #fromCaller(event: CallerEvent): void {
     if (!this.live) return;
-    switch (message.event) {
-      case 'media':
-        this.#realtime?.callerAudio(message.payload);
+    switch (event.type) {
+      case 'audio':
+        this.#realtime?.callerAudio(event.payload);
         break;
       case 'mark':
-        this.#realtime?.markEchoed(message.name);
+        this.#realtime?.markEchoed(event.name);
         break;
-      case 'stop':
+      case 'hangup':
         void this.end('caller_hung_up');
-        break;
-      default:
         break;
     }
   }

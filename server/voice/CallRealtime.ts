@@ -12,11 +12,10 @@ import {
   type AudioConverter,
   base64ByteLength,
   bytesPerMs,
-  callerToSession,
-  MULAW_BYTES_PER_MS,
+  convertAudio,
   type SessionAudioType,
-  sessionToCaller,
 } from './audio/callAudio.js';
+import type { CallerLeg } from './CallerLeg.js';
 import { CallTools } from './CallTools.js';
 import { CallTranscript } from './CallTranscript.js';
 import type { EndReason } from './callTypes.js';
@@ -24,7 +23,6 @@ import { Playback } from './Playback.js';
 import { RealtimeConnection, realtimeUrl } from './RealtimeConnection.js';
 import type { RealtimeError, RealtimeServerEvent } from './realtimeProtocol.js';
 import type { SessionSetup } from './sessionConfig.js';
-import type { TwilioStream } from './TwilioStream.js';
 
 /** How long the API may take to accept the configuration before the call ends politely. */
 export const CONFIGURE_TIMEOUT_MS = 10_000;
@@ -46,7 +44,8 @@ export interface CallRealtimeDeps {
   streamSid: string;
   log: FastifyBaseLogger;
   now: () => number;
-  twilio: TwilioStream;
+  /** The caller's side: Twilio's Media Stream or a browser (CallerLeg.ts). */
+  caller: Pick<CallerLeg, 'audioType' | 'sendAudio' | 'sendMark' | 'sendClear'>;
   emit: (event: RealtimeEvent) => void;
   nextSeq: () => number;
   store: (message: NewMessage) => void;
@@ -68,6 +67,7 @@ export class CallRealtime {
   readonly #playback = new Playback();
   readonly #transcript: CallTranscript;
   readonly #tools: CallTools;
+  readonly #callerType: SessionAudioType;
   #toSession: AudioConverter;
   #toCaller: AudioConverter;
   #inputType: SessionAudioType;
@@ -86,10 +86,11 @@ export class CallRealtime {
     this.#deps = deps;
     this.#options = options;
     const { audio } = options.setup.config;
+    this.#callerType = deps.caller.audioType;
     this.#inputType = audio.input.format.type;
-    this.#toSession = callerToSession(this.#inputType);
+    this.#toSession = convertAudio(this.#callerType, this.#inputType);
     this.#outputType = audio.output.format.type;
-    this.#toCaller = sessionToCaller(this.#outputType);
+    this.#toCaller = convertAudio(this.#outputType, this.#callerType);
     const common = {
       streamSid: deps.streamSid,
       now: deps.now,
@@ -124,11 +125,13 @@ export class CallRealtime {
     });
   }
 
-  /** A caller frame (base64 μ-law) from Twilio. */
+  /** A caller frame (base64, in the caller leg's format). */
   callerAudio(payload: string): void {
-    // μ-law both sides: the base64 text itself passes through (the hot path of every call).
+    // One format both sides (μ-law on a phone): the base64 text itself passes through (the hot path of every call).
     const audio =
-      this.#inputType === 'audio/pcmu' ? payload : this.#toSession(Buffer.from(payload, 'base64')).toString('base64');
+      this.#inputType === this.#callerType
+        ? payload
+        : this.#toSession(Buffer.from(payload, 'base64')).toString('base64');
     if (this.#configured) {
       this.#socket.send({ type: 'input_audio_buffer.append', audio });
       return;
@@ -204,7 +207,7 @@ export class CallRealtime {
     // One project got PCM16 after asking for μ-law (VOICE.md §2.3): follow what the API says it uses.
     if (inputFormat && inputFormat !== this.#inputType && isAudioType(inputFormat)) {
       this.#inputType = inputFormat;
-      this.#toSession = callerToSession(inputFormat);
+      this.#toSession = convertAudio(this.#callerType, inputFormat);
     }
     if (outputFormat && outputFormat !== this.#outputType && isAudioType(outputFormat)) {
       this.#deps.log.warn(
@@ -212,7 +215,7 @@ export class CallRealtime {
         'the Realtime API chose another output format',
       );
       this.#outputType = outputFormat;
-      this.#toCaller = sessionToCaller(outputFormat);
+      this.#toCaller = convertAudio(outputFormat, this.#callerType);
     }
     this.#configured = true;
     clearTimeout(this.#configureTimer);
@@ -242,7 +245,7 @@ export class CallRealtime {
   /** The caller started speaking over the agent: stop its audio where the caller stopped hearing it. */
   #bargeIn(): void {
     if (!this.#playback.playing && !this.#activeResponse) return;
-    this.#deps.twilio.sendClear();
+    this.#deps.caller.sendClear();
     if (this.#activeResponse) this.#cancelled.add(this.#activeResponse);
     for (const cut of this.#playback.interrupt()) {
       if (cut.responseId) this.#cancelled.add(cut.responseId);
@@ -260,23 +263,23 @@ export class CallRealtime {
     let payload = delta.delta;
     let sessionBytes = base64ByteLength(payload);
     let callerBytes = sessionBytes;
-    if (this.#outputType !== 'audio/pcmu') {
+    if (this.#outputType !== this.#callerType) {
       const bytes = Buffer.from(payload, 'base64');
-      const mulaw = this.#toCaller(bytes);
+      const converted = this.#toCaller(bytes);
       sessionBytes = bytes.length;
-      callerBytes = mulaw.length;
-      payload = mulaw.toString('base64');
+      callerBytes = converted.length;
+      payload = converted.toString('base64');
     }
     if (callerBytes === 0) return;
-    this.#deps.twilio.sendMedia(payload);
+    this.#deps.caller.sendAudio(payload);
     const mark = this.#playback.forwarded({
       itemId: delta.itemId,
       contentIndex: delta.contentIndex,
       responseId: delta.responseId,
-      callerMs: callerBytes / MULAW_BYTES_PER_MS,
+      callerMs: callerBytes / bytesPerMs(this.#callerType),
       sessionMs: sessionBytes / bytesPerMs(this.#outputType),
     });
-    this.#deps.twilio.sendMark(mark);
+    this.#deps.caller.sendMark(mark);
   }
 
   #responseDone(responseId: string, status: string, calls: Parameters<CallTools['responseDone']>[1]): void {

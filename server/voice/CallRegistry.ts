@@ -1,13 +1,17 @@
 /**
  * The calls of one app instance (created in buildApp, never a module global): accepts Media
- * Streams, lets only authorized ones through to a CallBridge, and finds a live call for End
- * Session. Many calls run at once; each bridge holds its own state.
+ * Streams, lets only authorized ones through to a CallBridge, bridges operators' browser calls
+ * (issue 20) within their per-user limit, and finds a live call for End Session. Many calls run
+ * at once; each bridge holds its own state.
  */
 import type WebSocket from 'ws';
+import type { AgentPreview } from '../agents/previewAgent.js';
 import { authorizeStream } from './authorizeStream.js';
 import { CallBridge } from './CallBridge.js';
-import type { BridgeDeps, EndReason } from './callTypes.js';
+import type { CallerLeg } from './CallerLeg.js';
+import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
 import { RingingCalls } from './RingingCalls.js';
+import { TwilioLeg } from './TwilioLeg.js';
 import { TwilioStream } from './TwilioStream.js';
 import { type UnauthenticatedStats, UnauthenticatedStreams } from './UnauthenticatedStreams.js';
 
@@ -26,6 +30,8 @@ export class CallRegistry {
   /** Outbound calls placed here that have not been answered yet. */
   readonly ringing: RingingCalls;
   readonly #unauthenticated = new UnauthenticatedStreams();
+  /** Browser calls per user, counted from admission (before their bridge exists) to their end. */
+  readonly #browserCalls = new Map<string, number>();
 
   constructor(deps: BridgeDeps) {
     this.#deps = deps;
@@ -59,6 +65,57 @@ export class CallRegistry {
       this.#deps.log.error({ err: error }, 'could not set up a call');
       stream.close(1011, 'Internal error');
     });
+  }
+
+  /**
+   * Holds one of the user's browser-call places; false when `limit` are taken. The place is held
+   * from the socket's admission, so two sockets opened at once cannot both pass; `release` gives
+   * it back (once) if the call never starts, and the call's end does otherwise.
+   */
+  admitBrowserCall(userId: string, limit: number): { release: () => void } | null {
+    const held = this.#browserCalls.get(userId) ?? 0;
+    if (held >= limit) return null;
+    this.#browserCalls.set(userId, held + 1);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        const now = (this.#browserCalls.get(userId) ?? 1) - 1;
+        if (now > 0) this.#browserCalls.set(userId, now);
+        else this.#browserCalls.delete(userId);
+      },
+    };
+  }
+
+  /**
+   * Bridges an operator's browser call (already admitted: see admitBrowserCall) with the page's
+   * unsaved settings, if any. Resolves once the call is set up; `onEnded` runs when it ends.
+   */
+  async bridgeBrowserCall(
+    leg: CallerLeg,
+    context: CallContext,
+    preview: AgentPreview | null,
+    onEnded: () => void,
+  ): Promise<CallBridge> {
+    const bridge = new CallBridge(
+      this.#deps,
+      leg,
+      context,
+      (ended) => {
+        if (this.#calls.get(ended.context.streamSid) === ended) this.#calls.delete(ended.context.streamSid);
+        onEnded();
+      },
+      preview,
+    );
+    this.#calls.set(context.streamSid, bridge);
+    try {
+      await bridge.start();
+    } catch (error) {
+      await bridge.end('not_configured');
+      throw error;
+    }
+    return bridge;
   }
 
   get(streamSid: string): CallBridge | undefined {
@@ -100,12 +157,12 @@ export class CallRegistry {
     }
     if (!stream.isOpen) return;
     authenticated();
-    const bridge = new CallBridge(this.#deps, stream, context, (ended) => {
+    const bridge = new CallBridge(this.#deps, new TwilioLeg(stream, start.streamSid), context, (ended) => {
       if (this.#calls.get(ended.context.streamSid) === ended) this.#calls.delete(ended.context.streamSid);
     });
     this.#calls.set(context.streamSid, bridge);
     try {
-      await bridge.start(start);
+      await bridge.start();
       this.ringing.forget(context.callSid);
     } catch (error) {
       await bridge.end('not_configured');

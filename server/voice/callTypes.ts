@@ -22,14 +22,19 @@ export interface BridgeDeps {
 }
 
 export type CallDirection = 'inbound' | 'outbound';
+/** A phone call's direction, or `web`: an operator talking to an agent from the browser (issue 20). */
+export type CallKind = CallDirection | 'web';
 
-/** A stream Twilio opened and the server checked: its SIDs and who it belongs to. */
+/**
+ * A call the server checked: its ids and who it belongs to. A phone call's come from the stream
+ * Twilio opened; a browser call has no Twilio call (`callSid` is empty) and its own `streamSid`.
+ */
 export interface CallContext {
   streamSid: string;
   callSid: string;
   userId: string;
   agentId: string;
-  callType: CallDirection;
+  callType: CallKind;
   from: string;
   to: string;
 }
@@ -38,6 +43,7 @@ export interface CallContext {
 export type EndReason =
   | 'caller_hung_up'
   | 'twilio_closed'
+  | 'browser_closed'
   | 'ended_by_user'
   | 'realtime_closed'
   | 'realtime_expired'

@@ -22,13 +22,16 @@ import { findTwilioForUser } from '../settings/twilioForUser.js';
 export async function endSession(app: FastifyInstance, session: SessionRecord): Promise<SuccessResponse> {
   if (session.ended_seq !== null) return { success: true, message: 'The session had already ended' };
   let warning: string | undefined;
-  try {
-    const twilio = await findTwilioForUser(app, session.user_id);
-    if (twilio) await twilio.endCall(session.call_sid);
-    else warning = 'Twilio credentials are missing, so the call was ended by closing its stream';
-  } catch (error) {
-    app.log.warn({ err: error, streamSid: session.stream_sid }, 'Twilio could not end the call; closing its stream');
-    warning = 'Twilio could not be asked to end the call, so it was ended by closing its stream';
+  // A browser call (issue 20) has no Twilio call: closing its socket is the whole hang-up.
+  if (session.call_type !== 'web') {
+    try {
+      const twilio = await findTwilioForUser(app, session.user_id);
+      if (twilio) await twilio.endCall(session.call_sid);
+      else warning = 'Twilio credentials are missing, so the call was ended by closing its stream';
+    } catch (error) {
+      app.log.warn({ err: error, streamSid: session.stream_sid }, 'Twilio could not end the call; closing its stream');
+      warning = 'Twilio could not be asked to end the call, so it was ended by closing its stream';
+    }
   }
   const done = (): SuccessResponse => (warning ? { success: true, message: warning } : { success: true });
   if (await app.calls.end(session.stream_sid, 'ended_by_user')) return done();

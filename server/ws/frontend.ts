@@ -5,42 +5,20 @@
  * bearer token: missing, invalid or expired → `auth.error` then close 4001. Admins may add
  * `impersonate=<userId>` (same rules as the header) to receive that user's events.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type WebSocket from 'ws';
 import { REALTIME } from '../../shared/defaults.js';
 import { parseClientMessage, type ServerMessage } from '../../shared/protocol.js';
-import { tokenFromProtocols } from '../../shared/realtimeToken.js';
-import { impersonate, impersonationTarget } from '../auth/impersonation.js';
-import { type SignedInUser, userFromAccessToken } from '../auth/sessionUser.js';
 import { toAuthUser } from '../auth/toAuthUser.js';
 import { AppError } from '../core/AppError.js';
-import type { SessionUser } from '../core/types.js';
 import type { RealtimeConnection } from '../realtime/ConnectionRegistry.js';
+import { identifySocket } from './socketIdentity.js';
 
 /** Close code for a refused impersonation: not 4001, which would sign the console out. */
 export const IMPERSONATION_DENIED_CLOSE_CODE = 4003;
 
 function send(socket: WebSocket, message: ServerMessage): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-}
-
-function queryParam(query: unknown, name: string): string | undefined {
-  const value = query && typeof query === 'object' ? (query as Record<string, unknown>)[name] : undefined;
-  return typeof value === 'string' ? value : undefined;
-}
-
-async function identify(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<{ actor: SignedInUser; user: SessionUser }> {
-  const offered = request.headers['sec-websocket-protocol'];
-  const token =
-    queryParam(request.query, 'token') ?? tokenFromProtocols(Array.isArray(offered) ? offered.join(',') : offered);
-  const actor = await userFromAccessToken(app.auth, token);
-  const targetId = impersonationTarget(queryParam(request.query, 'impersonate'));
-  if (targetId === null) return { actor, user: actor };
-  const user = await impersonate(app, actor, targetId, { method: 'WS', path: '/api/frontend' }, app.clock());
-  return { actor, user };
 }
 
 export async function frontendSocketRoutes(app: FastifyInstance): Promise<void> {
@@ -68,7 +46,7 @@ export async function frontendSocketRoutes(app: FastifyInstance): Promise<void> 
       if (connection) app.realtime.remove(connection);
     });
 
-    identify(app, request).then(
+    identifySocket(app, request, '/api/frontend').then(
       ({ actor, user }) => {
         if (socket.readyState !== socket.OPEN) return;
         connection = { socket, userId: user.id, actorId: actor.id, sessionId: actor.sessionId };

@@ -1,4 +1,5 @@
-export type CallType = 'inbound' | 'outbound' | 'unknown';
+/** `web`: an operator talking to an agent from the browser (Talk, issue 20). */
+export type CallType = 'inbound' | 'outbound' | 'web' | 'unknown';
 
 /** A session message; agent-side messages use type `assistant` (spec leaves it open). */
 export interface SessionMessage {

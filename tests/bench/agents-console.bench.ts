@@ -13,7 +13,7 @@ import { AGENT_DEFAULTS, STORAGE_KEYS, VOICES } from '../../shared/defaults.js';
 import type { Agent } from '../../shared/types/agent.js';
 import { launchBenchChromium } from './benchBrowser.js';
 import { buildDist } from './buildDist.js';
-import { type Bench, type BenchRow, percentile, round } from './harness.js';
+import { type Bench, type BenchRow, percentile, round, timingRows } from './harness.js';
 import { CONSOLE_DIST, serveDist } from './serveDist.js';
 
 const RUNS = 5;
@@ -74,15 +74,7 @@ async function timeToLastCard(browser: Browser, baseUrl: string, body: string, c
 }
 
 function rows(label: string, times: number[]): BenchRow[] {
-  return [
-    {
-      metric: `${label} p50`,
-      value: round(percentile(times, 50)),
-      unit: 'ms',
-      note: `navigation start → last card laid out, ${RUNS} runs`,
-    },
-    { metric: `${label} max`, value: round(Math.max(...times)), unit: 'ms' },
-  ];
+  return timingRows(label, times, `navigation start → last card laid out, ${RUNS} runs`);
 }
 
 export const bench: Bench = {

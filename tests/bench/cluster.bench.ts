@@ -14,7 +14,7 @@ import { parseServerMessage } from '../../shared/protocol.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { listenForSockets } from '../helpers/serverSocket.js';
 import { createThrowawayPostgres, throwawayPostgresUnavailable } from '../helpers/throwawayPostgres.js';
-import { type Bench, type BenchRow, machineLoadRow, percentile, round } from './harness.js';
+import { type Bench, type BenchRow, machineLoadRow, timingRows } from './harness.js';
 
 const ONE_AT_A_TIME = 1000;
 const BURSTS = 20;
@@ -37,6 +37,9 @@ async function benchConsole(wsUrl: string, token: string, arrived: (id: string) 
   return socket;
 }
 
+/** Who waits for which bench event (by its webchatId), told the time it arrived. */
+type Arrivals = Map<string, (at: number) => void>;
+
 interface Round {
   times: number[];
   lost: number;
@@ -46,7 +49,7 @@ interface Round {
 async function measure(
   emitter: TestApp,
   userId: string,
-  arrivals: Map<string, (at: number) => void>,
+  arrivals: Arrivals,
   count: number,
   burst: number,
 ): Promise<Round> {
@@ -80,17 +83,10 @@ async function measure(
 }
 
 function latencyRows(label: string, result: Round, note: string): BenchRow[] {
-  const { times } = result;
-  return [
-    { metric: `${label} p50`, value: round(percentile(times, 50)), unit: 'ms', note },
-    {
-      metric: `${label} p99`,
-      value: round(percentile(times, 99)),
-      unit: 'ms',
-      note: `${times.length} events, ${result.lost} lost`,
-    },
-    { metric: `${label} max`, value: round(Math.max(...times)), unit: 'ms' },
-  ];
+  return timingRows(label, result.times, note, {
+    percentile: 99,
+    note: `${result.times.length} events, ${result.lost} lost`,
+  });
 }
 
 export const bench: Bench = {
@@ -116,19 +112,19 @@ export const bench: Bench = {
       apps.push(b);
       const user = await a.createUser();
       const { accessToken } = await a.login(user.username, user.password);
-      const arrivalsOnB = new Map<string, (at: number) => void>();
-      const arrivalsOnA = new Map<string, (at: number) => void>();
-      const onArrival = (map: Map<string, (at: number) => void>) => (id: string) => map.get(id)?.(performance.now());
+      const arrivalsOnB: Arrivals = new Map();
+      const arrivalsOnA: Arrivals = new Map();
+      const onArrival = (map: Arrivals) => (id: string) => map.get(id)?.(performance.now());
       sockets.push(await benchConsole(await listenForSockets(b.app), accessToken, onArrival(arrivalsOnB)));
       const aUrl = await listenForSockets(a.app);
+      /** Warms the path to `arrivals` up, then times events on it one at a time. */
+      const oneAtATime = async (arrivals: Arrivals, label: string, note: string) => {
+        await measure(a, user.id, arrivals, WARM_UP, 1);
+        return latencyRows(label, await measure(a, user.id, arrivals, ONE_AT_A_TIME, 1), note);
+      };
 
-      await measure(a, user.id, arrivalsOnB, WARM_UP, 1);
       rows.push(
-        ...latencyRows(
-          'A → B, one at a time',
-          await measure(a, user.id, arrivalsOnB, ONE_AT_A_TIME, 1),
-          "emitted on A, received on B's console socket",
-        ),
+        ...(await oneAtATime(arrivalsOnB, 'A → B, one at a time', "emitted on A, received on B's console socket")),
       );
       rows.push(
         ...latencyRows(
@@ -140,14 +136,7 @@ export const bench: Bench = {
 
       // For contrast: the same path without the database, a console on A itself.
       sockets.push(await benchConsole(aUrl, accessToken, onArrival(arrivalsOnA)));
-      await measure(a, user.id, arrivalsOnA, WARM_UP, 1);
-      rows.push(
-        ...latencyRows(
-          'A → A (same instance), one at a time',
-          await measure(a, user.id, arrivalsOnA, ONE_AT_A_TIME, 1),
-          'no bus: the local socket',
-        ),
-      );
+      rows.push(...(await oneAtATime(arrivalsOnA, 'A → A (same instance), one at a time', 'no bus: the local socket')));
     } finally {
       for (const socket of sockets) socket.close();
       for (const app of apps) await app.close();

@@ -39,6 +39,33 @@ export function percentile(values: number[], p: number): number {
   return sorted[index]!;
 }
 
+/**
+ * Timings in ms as the benches report them: `<label> p50` (with `p50Note`), then the tail
+ * percentile when one is asked for (`p95`, `p99`, with its note), then `<label> max`.
+ */
+export function timingRows(
+  label: string,
+  times: number[],
+  p50Note: string,
+  tail?: { percentile: number; note: string },
+): BenchRow[] {
+  const tailRows: BenchRow[] = tail
+    ? [
+        {
+          metric: `${label} p${tail.percentile}`,
+          value: round(percentile(times, tail.percentile)),
+          unit: 'ms',
+          note: tail.note,
+        },
+      ]
+    : [];
+  return [
+    { metric: `${label} p50`, value: round(percentile(times, 50)), unit: 'ms', note: p50Note },
+    ...tailRows,
+    { metric: `${label} max`, value: round(Math.max(...times)), unit: 'ms' },
+  ];
+}
+
 /** Rounds to `digits` decimals for display and JSON. */
 export function round(value: number, digits = 2): number {
   const f = 10 ** digits;

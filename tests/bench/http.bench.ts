@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
 import { startBenchApp } from './benchApp.js';
 import { type Bench, type BenchRow, budgetRow, round } from './harness.js';
-import { seedUser } from './httpUsers.js';
+import { type BenchUser, seedUser } from './httpUsers.js';
 import { type LoadResult, loadFromChild } from './loadProcess.js';
 
 const DURATION_S = 5;
@@ -86,6 +86,11 @@ export const bench: Bench = {
       const few = await seedUser(app.test, FEW);
       const many = await seedUser(app.test, MANY);
       const admin = await seedUser(app.test, 0, 'admin');
+      /** One GET for the user with FEW rows and for the one with MANY, held to FLAT (growthRow). */
+      const flatPair = (key: string, label: string, path: (user: BenchUser) => string): Scenario[] => [
+        { key, label: `${label} (${FEW} rows)`, path: path(few), headers: few.headers, flat: true },
+        { key: `${key}-many`, label: `${label} (${MANY} rows)`, path: path(many), headers: many.headers, flat: true },
+      ];
       const scenarios: Scenario[] = [
         {
           key: 'settings',
@@ -116,48 +121,9 @@ export const bench: Bench = {
         },
         { key: 'tools-many', label: `GET /api/tools (${MANY} rows)`, path: '/api/tools', headers: many.headers },
         { key: 'agents-many', label: `GET /api/agents (${MANY} rows)`, path: '/api/agents', headers: many.headers },
-        {
-          key: 'tool',
-          label: `GET /api/tools/:id (${FEW} rows)`,
-          path: `/api/tools/${few.toolId}`,
-          headers: few.headers,
-          flat: true,
-        },
-        {
-          key: 'tool-many',
-          label: `GET /api/tools/:id (${MANY} rows)`,
-          path: `/api/tools/${many.toolId}`,
-          headers: many.headers,
-          flat: true,
-        },
-        {
-          key: 'agent',
-          label: `GET /api/agents/:id (${FEW} rows)`,
-          path: `/api/agents/${few.agentId}`,
-          headers: few.headers,
-          flat: true,
-        },
-        {
-          key: 'agent-many',
-          label: `GET /api/agents/:id (${MANY} rows)`,
-          path: `/api/agents/${many.agentId}`,
-          headers: many.headers,
-          flat: true,
-        },
-        {
-          key: 'calls',
-          label: `GET ended calls, a page of 10 (${FEW} rows)`,
-          path: ENDED_PAGE,
-          headers: few.headers,
-          flat: true,
-        },
-        {
-          key: 'calls-many',
-          label: `GET ended calls, a page of 10 (${MANY} rows)`,
-          path: ENDED_PAGE,
-          headers: many.headers,
-          flat: true,
-        },
+        ...flatPair('tool', 'GET /api/tools/:id', (user) => `/api/tools/${user.toolId}`),
+        ...flatPair('agent', 'GET /api/agents/:id', (user) => `/api/agents/${user.agentId}`),
+        ...flatPair('calls', 'GET ended calls, a page of 10', () => ENDED_PAGE),
       ];
 
       // A server runs warm: two unmeasured seconds first, so the first scenario does not pay for

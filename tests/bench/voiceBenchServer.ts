@@ -18,6 +18,14 @@ export interface BenchServerInput {
   authToken: string;
   openaiKey: string;
   calls: number;
+  /** Also this many users with one agent each and a signed-in token, for browser calls (talk.bench.ts). */
+  talkUsers?: number;
+}
+
+/** A browser caller of the talk bench: an agent and its owner's access token. */
+export interface TalkBenchCaller {
+  agentId: string;
+  token: string;
 }
 
 export interface BenchServerStats {
@@ -39,6 +47,13 @@ const t = await createTestApp({
     rateLimit: { max: 1_000_000, windowMs: 60_000 },
   },
 });
+const talkers: TalkBenchCaller[] = [];
+for (let i = 0; i < (input.talkUsers ?? 0); i++) {
+  const user = await t.createUser();
+  await updateAccountSecrets(t.db, t.app.secretBox, user.id, { openai_api_key: input.openaiKey }, Date.now());
+  const { row } = await insertAgent(t.db, user.id, `Talk bench agent ${i}`, Date.now());
+  talkers.push({ agentId: row.id, token: (await t.login(user.username, user.password)).accessToken });
+}
 const numbers: string[] = [];
 let userId = '';
 for (let i = 0; i < input.calls; i++) {
@@ -79,4 +94,4 @@ process.on('message', (message: unknown) => {
     void t.close().then(() => process.exit(0));
   }
 });
-process.send?.({ type: 'ready', url, numbers });
+process.send?.({ type: 'ready', url, numbers, talkers });

@@ -18,7 +18,7 @@ import type { Browser } from '@playwright/test';
 import { launchBenchChromium } from './benchBrowser.js';
 import { type BenchSite, fileUnder, serveBenchSite } from './benchSite.js';
 import { buildDist, REPO } from './buildDist.js';
-import { type Bench, type BenchRow, percentile, round } from './harness.js';
+import { type Bench, type BenchRow, percentile, round, timingRows } from './harness.js';
 import { sizesOf } from './sizes.bench.js';
 
 const RUNS = 15;
@@ -152,17 +152,10 @@ async function restyleTimes(browser: Browser, url: string): Promise<number[]> {
 /** p50, p95 and max rows; the p95 row says how it stands against `budget` when there is one. */
 function timeRows(label: string, times: number[], budget: number | null, note: string): BenchRow[] {
   const p95 = percentile(times, 95);
-  return [
-    { metric: `${label} p50`, value: round(percentile(times, 50)), unit: 'ms', note: `${note}, ${times.length} runs` },
-    {
-      metric: `${label} p95`,
-      value: round(p95),
-      unit: 'ms',
-      note:
-        budget === null ? 'a part of the figures above' : `budget ${budget} ms: ${p95 <= budget ? 'within' : 'OVER'}`,
-    },
-    { metric: `${label} max`, value: round(Math.max(...times)), unit: 'ms' },
-  ];
+  return timingRows(label, times, `${note}, ${times.length} runs`, {
+    percentile: 95,
+    note: budget === null ? 'a part of the figures above' : `budget ${budget} ms: ${p95 <= budget ? 'within' : 'OVER'}`,
+  });
 }
 
 export const bench: Bench = {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/defaults.js';
 import type { User } from '../../shared/types/user.js';
-import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { type FakeRoutes, failure } from '../helpers/consoleFakeApi.js';
 import { ADMIN, renderConsole } from '../helpers/consoleRender.js';
 
 const USERS: User[] = [
@@ -20,9 +20,12 @@ function row(username: string): HTMLElement {
   return cell!.closest('tr') as HTMLElement;
 }
 
+/** The admin page, signed in as the admin alice. */
+const openAdmin = (routes: FakeRoutes) => renderConsole({ path: '/admin', session: { user: ADMIN }, routes });
+
 describe('admin dashboard', () => {
   it('greets the admin and lists users with the table columns', async () => {
-    renderConsole({ path: '/admin', session: { user: ADMIN }, routes: routes() });
+    openAdmin(routes());
     expect(await screen.findByText('Welcome, alice')).toBeTruthy();
     await screen.findByRole('table', { name: 'Users' });
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
@@ -32,7 +35,7 @@ describe('admin dashboard', () => {
   });
 
   it("marks the current user 'You' and does not let them impersonate or delete themselves", async () => {
-    renderConsole({ path: '/admin', session: { user: ADMIN }, routes: routes() });
+    openAdmin(routes());
     await screen.findByRole('table', { name: 'Users' });
     const me = row('alice');
     expect(within(me).getByText('You')).toBeTruthy();
@@ -49,20 +52,14 @@ describe('admin dashboard', () => {
   });
 
   it("shows 'Failed to fetch users' when the list cannot be loaded", async () => {
-    renderConsole({
-      path: '/admin',
-      session: { user: ADMIN },
-      routes: { 'GET /accounts/admin/users': { status: 500 } },
-    });
+    openAdmin({ 'GET /accounts/admin/users': { status: 500 } });
     expect(await screen.findByText('Failed to fetch users')).toBeTruthy();
   });
 
   it('validates the Create User form and offers only the user role', async () => {
-    const app = renderConsole({
-      path: '/admin',
-      session: { user: ADMIN },
-      routes: routes({ 'POST /accounts/admin/users': { status: 201, body: { success: true, user: USERS[2] } } }),
-    });
+    const app = openAdmin(
+      routes({ 'POST /accounts/admin/users': { status: 201, body: { success: true, user: USERS[2] } } }),
+    );
     await screen.findByRole('table', { name: 'Users' });
     await app.user.click(screen.getByRole('button', { name: 'Create User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create User' });
@@ -89,13 +86,11 @@ describe('admin dashboard', () => {
   });
 
   it('shows the server text when creating fails', async () => {
-    const app = renderConsole({
-      path: '/admin',
-      session: { user: ADMIN },
-      routes: routes({
-        'POST /accounts/admin/users': { status: 409, body: { success: false, error: 'Username already exists' } },
+    const app = openAdmin(
+      routes({
+        'POST /accounts/admin/users': failure(409, 'Username already exists'),
       }),
-    });
+    );
     await screen.findByRole('table', { name: 'Users' });
     await app.user.click(screen.getByRole('button', { name: 'Create User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create User' });
@@ -107,7 +102,7 @@ describe('admin dashboard', () => {
   });
 
   it('impersonating stores the state, shows the banner and stopping returns to /admin', async () => {
-    const app = renderConsole({ path: '/admin', session: { user: ADMIN }, routes: routes() });
+    const app = openAdmin(routes());
     await screen.findByRole('table', { name: 'Users' });
     await app.user.click(within(row('bob')).getByRole('button', { name: 'Impersonate bob' }));
 
@@ -127,14 +122,12 @@ describe('admin dashboard', () => {
   });
 
   it('edits and deletes a user after confirmation', async () => {
-    const app = renderConsole({
-      path: '/admin',
-      session: { user: ADMIN },
-      routes: routes({
+    const app = openAdmin(
+      routes({
         'PUT /accounts/admin/users/2': { body: { success: true, user: USERS[2] } },
         'DELETE /accounts/admin/users/2': { body: { success: true } },
       }),
-    });
+    );
     await screen.findByRole('table', { name: 'Users' });
     await app.user.click(within(row('bob')).getByRole('button', { name: 'Edit bob' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit User' });

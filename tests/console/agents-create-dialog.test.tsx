@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, type FakeReply } from '../helpers/consoleFakeApi.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { deferred, type FakeReply, failure } from '../helpers/consoleFakeApi.js';
+import { renderAsUser, type renderConsole } from '../helpers/consoleRender.js';
 import { makeAgent, SALES } from './agents-fixtures.js';
 
 async function openDialog(app: ReturnType<typeof renderConsole>) {
@@ -18,11 +18,7 @@ async function openDialog(app: ReturnType<typeof renderConsole>) {
 
 describe('Create New Agent dialog', () => {
   it('explains itself, focuses the required name and keeps Create disabled while the trimmed name is empty', async () => {
-    const app = renderConsole({
-      path: '/agents',
-      session: { user: USER },
-      routes: { 'GET /agents': { body: [SALES] } },
-    });
+    const app = renderAsUser('/agents', { 'GET /agents': { body: [SALES] } });
     const { dialog, field, create } = await openDialog(app);
     expect(
       within(dialog).getByText(
@@ -39,11 +35,7 @@ describe('Create New Agent dialog', () => {
   });
 
   it("says 'Agent name is required' on Enter with a blank name and sends nothing", async () => {
-    const app = renderConsole({
-      path: '/agents',
-      session: { user: USER },
-      routes: { 'GET /agents': { body: [SALES] } },
-    });
+    const app = renderAsUser('/agents', { 'GET /agents': { body: [SALES] } });
     const { dialog, field } = await openDialog(app);
     await app.user.type(field, '  {Enter}');
     expect(within(dialog).getByText('Agent name is required')).toBeTruthy();
@@ -54,11 +46,7 @@ describe('Create New Agent dialog', () => {
   it('sends only the trimmed name, disables everything while submitting, then clears, closes and reloads the list', async () => {
     const pending = deferred<FakeReply>();
     const created = makeAgent({ id: 'a9', name: 'Receptionist' });
-    const app = renderConsole({
-      path: '/agents',
-      session: { user: USER },
-      routes: { 'GET /agents': { body: [SALES] }, 'POST /agents': () => pending.promise },
-    });
+    const app = renderAsUser('/agents', { 'GET /agents': { body: [SALES] }, 'POST /agents': () => pending.promise });
     const { field, create, cancel } = await openDialog(app);
     await app.user.type(field, '  Receptionist ');
     await app.user.click(create);
@@ -79,13 +67,9 @@ describe('Create New Agent dialog', () => {
   });
 
   it("keeps the dialog open with 'Failed to create agent' under the field when creating fails", async () => {
-    const app = renderConsole({
-      path: '/agents',
-      session: { user: USER },
-      routes: {
-        'GET /agents': { body: [SALES] },
-        'POST /agents': { status: 500, body: { success: false, error: 'Database is on fire', code: 'internal_error' } },
-      },
+    const app = renderAsUser('/agents', {
+      'GET /agents': { body: [SALES] },
+      'POST /agents': failure(500, 'Database is on fire', 'internal_error'),
     });
     const { dialog, field, create } = await openDialog(app);
     await app.user.type(field, 'Broken');
@@ -98,11 +82,7 @@ describe('Create New Agent dialog', () => {
   });
 
   it('opens from the floating add button too, and Cancel closes without sending', async () => {
-    const app = renderConsole({
-      path: '/agents',
-      session: { user: USER },
-      routes: { 'GET /agents': { body: [SALES] } },
-    });
+    const app = renderAsUser('/agents', { 'GET /agents': { body: [SALES] } });
     await screen.findByRole('link', { name: 'Sales Bot' });
     await app.user.click(screen.getByRole('button', { name: 'add new agent' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Agent' });

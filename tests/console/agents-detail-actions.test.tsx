@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AGENT_TEXTS } from '../../console/features/agents/agentTexts.js';
-import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { confirmDelete } from '../helpers/consoleConfirmDelete.js';
+import { type FakeRoutes, failure } from '../helpers/consoleFakeApi.js';
 import { makeAgent, openAgentDetail, SALES } from './agents-fixtures.js';
 
 /** Sales Bot with a number attached: Call is only offered to an agent that has one. */
@@ -45,9 +46,7 @@ describe('agent detail delete', () => {
 
   it("says 'Failed to delete agent' and stays when deleting fails", async () => {
     const app = await openAgent({ 'DELETE /agents/a2': { status: 500 } });
-    await app.user.click(screen.getByRole('button', { name: 'Delete' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Agent' });
-    await app.user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(app.user, 'Delete Agent');
     expect(await screen.findByText('Failed to delete agent')).toBeTruthy();
     expect(app.location()).toBe('/agents/a2');
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
@@ -93,10 +92,7 @@ describe('agent detail call dialog', () => {
 
   it("says 'Failed to initiate call' with the server's reason and keeps the dialog open", async () => {
     const app = await openAgent({
-      'POST /twilio/make-call': {
-        status: 400,
-        body: { success: false, error: 'This agent has no phone number to call from', code: 'bad_request' },
-      },
+      'POST /twilio/make-call': failure(400, 'This agent has no phone number to call from', 'bad_request'),
     });
     await app.user.click(screen.getByRole('button', { name: 'Call' }));
     const dialog = await screen.findByRole('dialog');

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { renderAsUser, type renderConsole } from '../helpers/consoleRender.js';
 import { choose, detailRoutes, makeAgent, openAgentDetail as openAgent, SALES, SUPPORT } from './agents-fixtures.js';
 
 type App = ReturnType<typeof renderConsole>;
@@ -115,21 +115,13 @@ describe('agent detail form', () => {
 
   it("says 'Agent not found' for an unknown agent, with the way back", async () => {
     const missing = makeAgent({ id: 'nope', name: 'x' });
-    renderConsole({
-      path: '/agents/nope',
-      session: { user: USER },
-      routes: { ...detailRoutes(missing), 'GET /agents/nope': { status: 404 } },
-    });
+    renderAsUser('/agents/nope', { ...detailRoutes(missing), 'GET /agents/nope': { status: 404 } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Agent not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to agents' }).getAttribute('href')).toBe('/agents');
   });
 
   it("says 'Failed to fetch agent details' when the agent cannot be loaded", async () => {
-    renderConsole({
-      path: '/agents/a2',
-      session: { user: USER },
-      routes: { ...detailRoutes(SALES), 'GET /agents/a2': { status: 500 } },
-    });
+    renderAsUser('/agents/a2', { ...detailRoutes(SALES), 'GET /agents/a2': { status: 500 } });
     expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe(
       'Failed to fetch agent details',
     );

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { failure } from '../helpers/consoleFakeApi.js';
 import type { renderConsole } from '../helpers/consoleRender.js';
 import { choose, openAgentDetail as openAgent, SALES, SUPPORT } from './agents-fixtures.js';
 
@@ -67,10 +68,7 @@ describe('agent detail save', () => {
   it("says 'Agent updated but phone association failed' when the move fails", async () => {
     const app = await openAgent(SALES, {
       'PATCH /agents/a2': { body: SALES },
-      'POST /phone-associations': {
-        status: 502,
-        body: { success: false, error: 'Twilio is down', code: 'upstream_error' },
-      },
+      'POST /phone-associations': failure(502, 'Twilio is down', 'upstream_error'),
     });
     await choose(app, 'Phone Number', '+1 (415) 555-0111');
     await app.user.type(screen.getByLabelText('Description'), 'x');
@@ -131,10 +129,11 @@ describe('agent detail save', () => {
 
   it("shows the server's reason when Twilio refuses the saved credentials", async () => {
     await openAgent(SALES, {
-      'GET /twilio/get-all-phone-numbers': {
-        status: 400,
-        body: { success: false, error: 'Twilio rejected the credentials (Authenticate)', code: 'twilio_auth_failed' },
-      },
+      'GET /twilio/get-all-phone-numbers': failure(
+        400,
+        'Twilio rejected the credentials (Authenticate)',
+        'twilio_auth_failed',
+      ),
     });
     const note = await screen.findByText(/Twilio rejected the credentials \(Authenticate\)/);
     expect(within(note).getByRole('link', { name: 'Open Settings' })).toBeTruthy();

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { AGENT_DEFAULTS } from '../../shared/defaults.js';
 import type { Agent } from '../../shared/types/agent.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { renderAsUser, type renderConsole } from '../helpers/consoleRender.js';
 
 export function makeAgent(overrides: Partial<Agent> & Pick<Agent, 'id' | 'name'>): Agent {
   return { ...AGENT_DEFAULTS, phoneNumber: null, tools: [], ...overrides };
@@ -51,11 +51,7 @@ export function detailRoutes(agent: Agent, extra: FakeRoutes = {}): FakeRoutes {
 
 /** Renders the agent's detail page for a signed-in user and waits for its heading. */
 export async function openAgentDetail(agent: Agent = SALES, extra: FakeRoutes = {}) {
-  const app = renderConsole({
-    path: `/agents/${agent.id}`,
-    session: { user: USER },
-    routes: detailRoutes(agent, extra),
-  });
+  const app = renderAsUser(`/agents/${agent.id}`, detailRoutes(agent, extra));
   await screen.findByRole('heading', { name: agent.name, level: 1 });
   return app;
 }

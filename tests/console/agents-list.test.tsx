@@ -1,18 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
+import { cardOf } from '../helpers/consoleCards.js';
 import { deferred } from '../helpers/consoleFakeApi.js';
-import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
+import { ADMIN, renderAsUser, renderConsole, USER } from '../helpers/consoleRender.js';
 import { makeAgent, SALES, SUPPORT } from './agents-fixtures.js';
 
-function card(name: string): HTMLElement {
-  return screen.getByRole('link', { name }).closest('[data-testid="agent-card"]') as HTMLElement;
-}
+const card = (name: string) => cardOf(name, 'agent-card');
 
 describe('agents list', () => {
   it('shows the heading, the intro and a spinner with "Loading agents..." while loading', async () => {
     const pending = deferred<{ body: unknown }>();
-    renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': () => pending.promise } });
+    renderAsUser('/agents', { 'GET /agents': () => pending.promise });
     expect(await screen.findByRole('heading', { name: 'AI Agents' })).toBeTruthy();
     expect(screen.getByText(/deploy AI agents for specific tasks and conversations/)).toBeTruthy();
     expect(screen.getByText('Loading agents...').closest('[role="status"]')).toBeTruthy();
@@ -30,12 +29,12 @@ describe('agents list', () => {
   });
 
   it("shows 'Failed to fetch agents' in an alert when the list cannot be loaded", async () => {
-    renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { status: 500 } } });
+    renderAsUser('/agents', { 'GET /agents': { status: 500 } });
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch agents');
   });
 
   it('shows name, voice badge, description, formatted phone and tools count on each card', async () => {
-    renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [SUPPORT, SALES] } } });
+    renderAsUser('/agents', { 'GET /agents': { body: [SUPPORT, SALES] } });
     await screen.findByRole('link', { name: 'Support Bot' });
     const support = card('Support Bot');
     expect(within(support).getByText('coral')).toBeTruthy();
@@ -56,18 +55,14 @@ describe('agents list', () => {
   it('falls back to the first 100 characters of the instructions when the description is empty', async () => {
     const instructions = `${'x'.repeat(100)}TAIL`;
     const agent = makeAgent({ id: 'a3', name: 'Long', description: '', instructions });
-    renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [agent] } } });
+    renderAsUser('/agents', { 'GET /agents': { body: [agent] } });
     await screen.findByRole('link', { name: 'Long' });
     expect(within(card('Long')).getByText('x'.repeat(100))).toBeTruthy();
     expect(screen.queryByText(/TAIL/)).toBeNull();
   });
 
   it('opens an agent by clicking its card, which is one tab stop whose link describes the status icons', async () => {
-    const app = renderConsole({
-      path: '/agents',
-      session: { user: USER },
-      routes: { 'GET /agents': { body: [SUPPORT] } },
-    });
+    const app = renderAsUser('/agents', { 'GET /agents': { body: [SUPPORT] } });
     const link = await screen.findByRole('link', { name: 'Support Bot' });
     const stops = card('Support Bot').querySelectorAll('a[href], button, [tabindex]:not([tabindex="-1"])');
     expect([...stops]).toEqual([link]);
@@ -88,11 +83,7 @@ describe('agents list', () => {
   });
 
   it('opens an agent with Enter on its name', async () => {
-    const app = renderConsole({
-      path: '/agents',
-      session: { user: USER },
-      routes: { 'GET /agents': { body: [SUPPORT] } },
-    });
+    const app = renderAsUser('/agents', { 'GET /agents': { body: [SUPPORT] } });
     const link = await screen.findByRole('link', { name: 'Support Bot' });
     link.focus();
     await app.user.keyboard('{Enter}');
@@ -100,11 +91,7 @@ describe('agents list', () => {
   });
 
   it('reloads the list every time the screen opens and on Refresh', async () => {
-    const app = renderConsole({
-      path: '/agents',
-      session: { user: USER },
-      routes: { 'GET /agents': { body: [SUPPORT] } },
-    });
+    const app = renderAsUser('/agents', { 'GET /agents': { body: [SUPPORT] } });
     await screen.findByRole('link', { name: 'Support Bot' });
     expect(app.fake.callsTo('GET /agents')).toHaveLength(1);
     await app.user.click(screen.getByRole('button', { name: 'Refresh agents' }));
@@ -119,7 +106,7 @@ describe('agents list', () => {
   });
 
   it('offers both the New Agent button and the floating add button (CSS shows one per width)', async () => {
-    renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [] } } });
+    renderAsUser('/agents', { 'GET /agents': { body: [] } });
     await screen.findByText('No agents found');
     expect(screen.getByRole('button', { name: 'New Agent' }).className).toContain('sb-card-page-add');
     expect(screen.getByRole('button', { name: 'add new agent' }).className).toContain('sb-card-page-fab');

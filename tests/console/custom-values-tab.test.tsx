@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOM_VALUE_TEXTS } from '../../console/features/tools/api.js';
 import { customValueOf } from '../../server/tools/customValueFields.js';
 import type { CustomValue } from '../../shared/types/tool.js';
-import type { FakeCall, FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { type FakeCall, type FakeRoutes, failure } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 
 const VALUES: CustomValue[] = [
@@ -184,7 +184,7 @@ describe('custom values tab', () => {
       ...server,
       'POST /custom-values': (call) => {
         posts += 1;
-        if (posts === 1) return { status: 400, body: { success: false, error: 'Name is too long' } };
+        if (posts === 1) return failure(400, 'Name is too long');
         return post(call);
       },
     });

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../shared/types/user.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
+import { ADMIN, renderAsUser, renderConsole } from '../helpers/consoleRender.js';
 import { detailRoutes, makeAgent, SALES } from './agents-fixtures.js';
 
 type App = ReturnType<typeof renderConsole>;
@@ -47,13 +47,9 @@ async function closeEachWay(
 
 describe('focus returns to the opener', () => {
   it('New Agent: after Escape, Cancel and Create', async () => {
-    const app = renderConsole({
-      path: '/agents',
-      session: { user: USER },
-      routes: {
-        'GET /agents': { body: [SALES] },
-        'POST /agents': { status: 201, body: makeAgent({ id: 'a9', name: 'Desk' }) },
-      },
+    const app = renderAsUser('/agents', {
+      'GET /agents': { body: [SALES] },
+      'POST /agents': { status: 201, body: makeAgent({ id: 'a9', name: 'Desk' }) },
     });
     await closeEachWay(app, await screen.findByRole('button', { name: 'New Agent' }), 'Create New Agent', {
       submit: (dialog) => app.user.type(within(dialog).getByLabelText(/^Agent Name/), 'Desk{Enter}'),
@@ -62,11 +58,10 @@ describe('focus returns to the opener', () => {
 
   it('Call: after Escape, Cancel and Call', async () => {
     const agent = makeAgent({ id: 'a2', name: 'Sales Bot', phoneNumber: '+14155550111' });
-    const app = renderConsole({
-      path: '/agents/a2',
-      session: { user: USER },
-      routes: detailRoutes(agent, { 'POST /twilio/make-call': { body: { success: true, callSid: 'CA1' } } }),
-    });
+    const app = renderAsUser(
+      '/agents/a2',
+      detailRoutes(agent, { 'POST /twilio/make-call': { body: { success: true, callSid: 'CA1' } } }),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Sales Bot' });
     await closeEachWay(app, screen.getByRole('button', { name: 'Call' }), 'Call with Sales Bot', {
       submit: (dialog) => app.user.type(within(dialog).getByLabelText('Phone number to call'), '+15551234567{Enter}'),
@@ -120,14 +115,10 @@ describe('focus returns to the opener', () => {
   });
 
   it('Edit Custom Value: after Escape, Cancel and Save', async () => {
-    const app = renderConsole({
-      path: '/tools?tab=values',
-      session: { user: USER },
-      routes: {
-        'GET /tools': { body: [] },
-        'GET /custom-values': { body: { success: true, customValues: [{ name: 'API_KEY', value: 'k' }] } },
-        'POST /custom-values': { body: { success: true } },
-      },
+    const app = renderAsUser('/tools?tab=values', {
+      'GET /tools': { body: [] },
+      'GET /custom-values': { body: { success: true, customValues: [{ name: 'API_KEY', value: 'k' }] } },
+      'POST /custom-values': { body: { success: true } },
     });
     await closeEachWay(app, await screen.findByRole('button', { name: 'Edit API_KEY' }), 'Edit Custom Value', {
       submit: (dialog) => app.user.click(within(dialog).getByRole('button', { name: 'Save' })),
@@ -136,13 +127,9 @@ describe('focus returns to the opener', () => {
 
   it('Settings Delete: after Escape and Cancel; after Delete, to the emptied card (its Delete is off then)', async () => {
     const twilio = { TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: '••••••••wxyz' };
-    const app = renderConsole({
-      path: '/settings',
-      session: { user: USER },
-      routes: {
-        'GET /accounts/settings': { body: { success: true, settings: twilio } },
-        'PUT /accounts/settings': { body: { success: true, settings: {} } },
-      },
+    const app = renderAsUser('/settings', {
+      'GET /accounts/settings': { body: { success: true, settings: twilio } },
+      'PUT /accounts/settings': { body: { success: true, settings: {} } },
     });
     await screen.findByLabelText('OpenAI API Key');
     const opener = screen.getByRole('button', { name: 'Delete Twilio credentials' });
@@ -158,7 +145,7 @@ describe('focus returns to the opener', () => {
   });
 
   it('menu drawer: after Escape and Close menu', async () => {
-    const app = renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [] } } });
+    const app = renderAsUser('/agents', { 'GET /agents': { body: [] } });
     await closeEachWay(app, await screen.findByRole('button', { name: 'Open menu' }), 'Menu', { cancel: 'Close menu' });
   });
 });

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ProtectedRoute } from '../../console/app/ProtectedRoute.js';
 import { AuthContext, type AuthContextValue } from '../../console/lib/session/AuthContext.js';
-import { ADMIN, renderConsole, SUPERADMIN, USER } from '../helpers/consoleRender.js';
+import { ADMIN, renderAsUser, renderConsole, SUPERADMIN, USER } from '../helpers/consoleRender.js';
 
 function authValue(status: AuthContextValue['status']): AuthContextValue {
   return {
@@ -62,7 +62,7 @@ describe('protected guard', () => {
 
 describe('admin-only guard', () => {
   it('sends a regular user from /admin to /agents', async () => {
-    const app = renderConsole({ path: '/admin', session: { user: USER } });
+    const app = renderAsUser('/admin');
     await waitFor(() => expect(app.location()).toBe('/agents'));
     expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
   });
@@ -100,12 +100,12 @@ describe('root redirect', () => {
 
 describe('routes', () => {
   it('redirects /tools/{id}/code to /tools/{id}', async () => {
-    const app = renderConsole({ path: '/tools/42/code', session: { user: USER } });
+    const app = renderAsUser('/tools/42/code');
     await waitFor(() => expect(app.location()).toBe('/tools/42'));
   });
 
   it('shows Not Found inside the shell for unknown paths, with a way back', async () => {
-    renderConsole({ path: '/no/such/page', session: { user: USER } });
+    renderAsUser('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeTruthy();
     expect(screen.getAllByText('Switchboard').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Back to the console' })).toBeTruthy();

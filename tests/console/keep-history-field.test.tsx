@@ -6,7 +6,7 @@
 
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { renderAsUser } from '../helpers/consoleRender.js';
 import { choose, detailRoutes, makeAgent } from './agents-fixtures.js';
 import { botRoutes, CREATED, makeBot } from './webchats-fixtures.js';
 
@@ -15,11 +15,10 @@ const OPTIONS = ['Forever', '365 days', '90 days', '30 days', '7 days', 'Don’t
 describe('Keep history on the agent page', () => {
   it('shows the saved setting in Advanced Settings and PATCHes the new one', async () => {
     const agent = makeAgent({ id: 'a7', name: 'Weekly Agent', keep_history_days: 7 });
-    const app = renderConsole({
-      path: '/agents/a7',
-      session: { user: USER },
-      routes: detailRoutes(agent, { 'PATCH /agents/a7': ({ body }) => ({ body: { ...agent, ...(body as object) } }) }),
-    });
+    const app = renderAsUser(
+      '/agents/a7',
+      detailRoutes(agent, { 'PATCH /agents/a7': ({ body }) => ({ body: { ...agent, ...(body as object) } }) }),
+    );
     await screen.findByRole('heading', { name: 'Weekly Agent', level: 1 });
     const section = screen.getByRole('region', { name: 'Advanced Settings' });
     const field = within(section).getByRole('combobox', { name: 'Keep history' });
@@ -37,11 +36,7 @@ describe('Keep history on the agent page', () => {
 
   it('sends Forever as null', async () => {
     const agent = makeAgent({ id: 'a8', name: 'Monthly Agent', keep_history_days: 30 });
-    const app = renderConsole({
-      path: '/agents/a8',
-      session: { user: USER },
-      routes: detailRoutes(agent, { 'PATCH /agents/a8': { body: agent } }),
-    });
+    const app = renderAsUser('/agents/a8', detailRoutes(agent, { 'PATCH /agents/a8': { body: agent } }));
     await screen.findByRole('heading', { name: 'Monthly Agent', level: 1 });
     await choose(app, 'Keep history', 'Forever');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
@@ -53,13 +48,12 @@ describe('Keep history on the agent page', () => {
 describe('Keep history on the bot’s Behaviour tab', () => {
   it('sits beside the short-term retention, says what each keeps, and is saved with the bot', async () => {
     const bot = makeBot();
-    const { user, fake } = renderConsole({
-      path: '/webchats/bot-1',
-      session: { user: USER },
-      routes: botRoutes(bot, {
+    const { user, fake } = renderAsUser(
+      '/webchats/bot-1',
+      botRoutes(bot, {
         'PUT /webchats/bot-1': (call) => ({ body: { ...bot, ...(call.body as object), updated_at: CREATED + 1000 } }),
       }),
-    });
+    );
     const field = await screen.findByRole('combobox', { name: 'Keep history' });
     expect(field.textContent).toBe('Forever');
     const section = screen.getByRole('region', { name: 'Tools and memory' });
@@ -80,11 +74,7 @@ describe('Keep history on the bot’s Behaviour tab', () => {
   });
 
   it('shows a bot’s Don’t keep', async () => {
-    renderConsole({
-      path: '/webchats/bot-1',
-      session: { user: USER },
-      routes: botRoutes(makeBot({ keep_history_days: 0 })),
-    });
+    renderAsUser('/webchats/bot-1', botRoutes(makeBot({ keep_history_days: 0 })));
     expect((await screen.findByRole('combobox', { name: 'Keep history' })).textContent).toBe('Don’t keep');
   });
 });

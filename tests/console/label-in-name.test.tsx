@@ -8,7 +8,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../shared/types/user.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
+import { ADMIN, renderAsUser, renderConsole, USER } from '../helpers/consoleRender.js';
 import { detailRoutes, SALES, SUPPORT, TOOLS } from './agents-fixtures.js';
 import { LIVE, sessionsRoutes } from './sessions-fixtures.js';
 import { botRoutes, makeBot, makeDemo, makeKnowledge } from './webchats-fixtures.js';
@@ -107,7 +107,7 @@ describe('label in name', () => {
   });
 
   it('a copy button keeps its visible label in its name while it reads Copied!', async () => {
-    renderConsole({ path: '/webchats/bot-1', session: { user: USER }, routes: botRoutes(makeBot()) });
+    renderAsUser('/webchats/bot-1', botRoutes(makeBot()));
     await screen.findByTestId('integration-script');
     const copy = screen.getAllByRole('button').find((button) => visibleText(button) === 'copy script')!;
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: async () => undefined }, configurable: true });

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { renderAsUser } from '../helpers/consoleRender.js';
 
 // Needs fresh modules: the first test watches a page load for the first time in this worker.
 
 // Pages are fetched on first visit (issue 12); the shell around them is not.
 describe('lazily loaded pages', () => {
   it('shows the bar with a loading state in the page area, then the page with its own title', async () => {
-    renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [] } } });
+    renderAsUser('/agents', { 'GET /agents': { body: [] } });
     await screen.findAllByRole('navigation', { name: 'Main' });
     expect(within(screen.getByRole('main')).getByRole('status').textContent).toBe('Loading...');
     expect(await screen.findByRole('heading', { level: 1, name: 'AI Agents' })).toBeTruthy();
@@ -15,7 +15,7 @@ describe('lazily loaded pages', () => {
   });
 
   it('keeps the current page on screen until the next one has loaded', async () => {
-    const app = renderConsole({ path: '/agents', session: { user: USER }, routes: { 'GET /agents': { body: [] } } });
+    const app = renderAsUser('/agents', { 'GET /agents': { body: [] } });
     await screen.findByRole('heading', { level: 1, name: 'AI Agents' });
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
     await app.user.click(within(nav).getByRole('link', { name: 'Settings' }));

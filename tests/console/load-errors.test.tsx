@@ -7,7 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOAD_ERROR_TEXTS } from '../../console/app/LoadErrorScreen.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { renderAsUser } from '../helpers/consoleRender.js';
 
 vi.mock('../../console/features/agents/AgentsPage.js', () => {
   throw new TypeError('Failed to fetch dynamically imported module: /assets/AgentsPage-old.js');
@@ -32,7 +32,7 @@ function mainNav(): HTMLElement {
 describe('a part of the console that cannot be loaded', () => {
   it('a page: says so under the bar with Reload, which reloads the tab', async () => {
     const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => {});
-    const app = renderConsole({ path: '/agents', session: { user: USER } });
+    const app = renderAsUser('/agents');
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: LOAD_ERROR_TEXTS.chunkTitle })).toBeTruthy();
     expect(within(main).getByText(LOAD_ERROR_TEXTS.chunkDescription)).toBeTruthy();
@@ -42,7 +42,7 @@ describe('a part of the console that cannot be loaded', () => {
   });
 
   it('a page: the next page shows as usual', async () => {
-    const app = renderConsole({ path: '/agents', session: { user: USER } });
+    const app = renderAsUser('/agents');
     await screen.findByRole('heading', { level: 1, name: LOAD_ERROR_TEXTS.chunkTitle });
     await app.user.click(within(mainNav()).getByRole('link', { name: 'Settings' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
@@ -50,7 +50,7 @@ describe('a part of the console that cannot be loaded', () => {
   });
 
   it('a part of the shell (the menu drawer): the whole console says so, with Reload', async () => {
-    const app = renderConsole({ path: '/settings', session: { user: USER } });
+    const app = renderAsUser('/settings');
     await screen.findByRole('heading', { level: 1, name: 'Settings' });
     await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(await screen.findByRole('heading', { level: 1, name: LOAD_ERROR_TEXTS.chunkTitle })).toBeTruthy();

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/defaults.js';
-import { deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { deferred, type FakeReply, type FakeRoutes, failure } from '../helpers/consoleFakeApi.js';
+import { renderAsUser, renderConsole, USER } from '../helpers/consoleRender.js';
 
 async function fillAndSubmit(app: ReturnType<typeof renderConsole>, username = 'bob', password = 'secret1') {
   await app.user.type(screen.getByLabelText(/Username/), username);
@@ -39,10 +39,7 @@ describe('login form', () => {
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(app.fake.callsTo('POST /accounts/login')[0]?.body).toEqual({ username: 'bob', password: 'secret1' });
 
-    pending.resolve({
-      status: 401,
-      body: { success: false, error: 'Invalid username or password', code: 'invalid_credentials' },
-    });
+    pending.resolve(failure(401, 'Invalid username or password', 'invalid_credentials'));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Invalid username or password');
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
   });
@@ -77,7 +74,7 @@ describe('login form', () => {
   });
 
   it('sends an already signed-in visitor from /login to /', async () => {
-    const app = renderConsole({ path: '/login', session: { user: USER } });
+    const app = renderAsUser('/login');
     await waitFor(() => expect(app.location()).toBe('/agents'));
   });
 });
@@ -101,11 +98,7 @@ describe('logout', () => {
 
   it('still clears local auth when the logout call fails', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    const app = renderConsole({
-      path: '/agents',
-      session: { user: USER },
-      routes: { 'POST /accounts/logout': { status: 500, body: { success: false, error: 'boom' } } },
-    });
+    const app = renderAsUser('/agents', { 'POST /accounts/logout': failure(500, 'boom') });
     await screen.findAllByRole('navigation', { name: 'Main' });
     await app.user.click(screen.getByRole('button', { name: /Account menu for bob/ }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Logout' }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_NAV_ITEM, NAV_ITEMS } from '../../console/app/navItems.js';
-import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
+import { ADMIN, renderAsUser, renderConsole, USER } from '../helpers/consoleRender.js';
 
 function activeFor(pathname: string): string[] {
   return [...NAV_ITEMS, ADMIN_NAV_ITEM].filter((item) => item.isActive(pathname)).map((item) => item.label);
@@ -41,25 +41,25 @@ function currentLinkText(): string[] {
 
 describe('navigation bar', () => {
   it('lists the entries in order, without Admin for a regular user', async () => {
-    renderConsole({ path: '/agents', session: { user: USER } });
+    renderAsUser('/agents');
     await screen.findAllByRole('navigation', { name: 'Main' });
     expect(barLinks().map((l) => l.textContent)).toEqual(['Agents', 'Sessions', 'Web Chats', 'Tools', 'Settings']);
     expect(screen.getByText('Switchboard')).toBeTruthy();
   });
 
   it('marks Agents current on /agents/x and Tools on /tools/x', async () => {
-    const first = renderConsole({ path: '/agents/x', session: { user: USER } });
+    const first = renderAsUser('/agents/x');
     await screen.findAllByRole('navigation', { name: 'Main' });
     expect(currentLinkText()).toEqual(['Agents']);
     first.unmount();
 
-    renderConsole({ path: '/tools/x', session: { user: USER } });
+    renderAsUser('/tools/x');
     await screen.findAllByRole('navigation', { name: 'Main' });
     expect(currentLinkText()).toEqual(['Tools']);
   });
 
   it('draws current and other entries with the same button variant, each label reserving its bold width', async () => {
-    renderConsole({ path: '/tools', session: { user: USER } });
+    renderAsUser('/tools');
     await screen.findAllByRole('navigation', { name: 'Main' });
     const variants = new Set(barLinks().map((link) => [...link.classList].find((c) => c.startsWith('rt-variant-'))));
     expect([...variants]).toEqual(['rt-variant-ghost']);
@@ -69,11 +69,7 @@ describe('navigation bar', () => {
   });
 
   it('marks Settings current on /settings only', async () => {
-    renderConsole({
-      path: '/settings',
-      session: { user: USER },
-      routes: { 'GET /accounts/settings': { body: { success: true, settings: {} } } },
-    });
+    renderAsUser('/settings', { 'GET /accounts/settings': { body: { success: true, settings: {} } } });
     await screen.findByRole('heading', { name: 'Settings' });
     expect(currentLinkText()).toEqual(['Settings']);
   });
@@ -88,7 +84,7 @@ describe('navigation bar', () => {
   });
 
   it('navigates when an entry is chosen', async () => {
-    const app = renderConsole({ path: '/agents', session: { user: USER } });
+    const app = renderAsUser('/agents');
     await screen.findAllByRole('navigation', { name: 'Main' });
     await app.user.click(barLinks().find((l) => l.textContent === 'Sessions')!);
     await waitFor(() => expect(app.location()).toBe('/sessions'));
@@ -98,7 +94,7 @@ describe('navigation bar', () => {
 describe('account menu', () => {
   // Its code arrives when the menu is first reached for (issue 12); the first press still opens it.
   it('opens from the keyboard with ArrowDown, focused on Logout, and gives focus back on Escape', async () => {
-    const app = renderConsole({ path: '/agents', session: { user: USER } });
+    const app = renderAsUser('/agents');
     await screen.findAllByRole('navigation', { name: 'Main' });
     screen.getByRole('button', { name: /Account menu for bob/ }).focus();
     await app.user.keyboard('{ArrowDown}');
@@ -133,7 +129,7 @@ describe('narrow-screen drawer', () => {
   });
 
   it('closes with Escape', async () => {
-    const app = renderConsole({ path: '/agents', session: { user: USER } });
+    const app = renderAsUser('/agents');
     await screen.findAllByRole('navigation', { name: 'Main' });
     await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
     await screen.findByRole('dialog', { name: 'Menu' });

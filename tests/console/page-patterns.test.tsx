@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { documentTitle } from '../../console/app/useDocumentTitle.js';
 import { FormActions } from '../../console/components/FormActions.js';
 import { PageHeader } from '../../console/components/PageHeader.js';
-import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
+import { failure } from '../helpers/consoleFakeApi.js';
+import { ADMIN, renderAsUser, renderConsole, USER } from '../helpers/consoleRender.js';
 import { TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
 import { detailRoutes, SALES } from './agents-fixtures.js';
 
@@ -32,14 +33,10 @@ describe('document titles', () => {
   });
 
   it('names an agent or a tool after itself once loaded', async () => {
-    const agentPage = renderConsole({
-      path: `/agents/${SALES.id}`,
-      session: { user: USER },
-      routes: detailRoutes(SALES),
-    });
+    const agentPage = renderAsUser(`/agents/${SALES.id}`, detailRoutes(SALES));
     await waitFor(() => expect(document.title).toBe('Sales Bot · Switchboard'));
     agentPage.unmount();
-    renderConsole({ path: '/tools/t1', session: { user: USER }, routes: toolEditorRoutes() });
+    renderAsUser('/tools/t1', toolEditorRoutes());
     await waitFor(() => expect(document.title).toBe(`${TOOL.name} · Switchboard`), { timeout: 10_000 });
   });
 
@@ -59,23 +56,18 @@ describe('document titles', () => {
 
 describe('not-found state', () => {
   it('looks the same for a missing agent and a missing tool: a heading and a link back', async () => {
-    const agentPage = renderConsole({
-      path: '/agents/nope',
-      session: { user: USER },
-      routes: { ...detailRoutes(SALES), 'GET /agents/nope': { status: 404 } },
-    });
+    const agentPage = renderAsUser('/agents/nope', { ...detailRoutes(SALES), 'GET /agents/nope': { status: 404 } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Agent not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to agents' }).getAttribute('href')).toBe('/agents');
     await waitFor(() => expect(document.title).toBe('Agent not found · Switchboard'));
     agentPage.unmount();
 
-    renderConsole({
-      path: '/tools/gone',
-      session: { user: USER },
-      routes: toolEditorRoutes({
-        'GET /tools/gone': { status: 404, body: { success: false, error: 'Tool not found' } },
+    renderAsUser(
+      '/tools/gone',
+      toolEditorRoutes({
+        'GET /tools/gone': failure(404, 'Tool not found'),
       }),
-    });
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Tool not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Tools' }).getAttribute('href')).toBe('/tools');
   });

@@ -15,16 +15,13 @@ import {
 } from '../../console/lib/realtime.js';
 import { authStore } from '../../console/lib/storage.js';
 import { reconnectDelay, STORAGE_KEYS } from '../../shared/defaults.js';
-import { createFakeApi, deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { createFakeApi, deferred, type FakeReply, type FakeRoutes, failure } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
 import { storeSession, USER } from '../helpers/consoleRender.js';
 import { fakeAccessToken } from '../helpers/fakeAccessToken.js';
 
 const REFRESH = 'POST /accounts/refresh-token';
-const EXPIRED_ANSWER: FakeReply = {
-  status: 401,
-  body: { success: false, error: 'Access token expired', code: 'token_expired' },
-};
+const EXPIRED_ANSWER: FakeReply = failure(401, 'Access token expired', 'token_expired');
 
 /** The console's socket wired as RealtimeProvider wires it, to the console's API client. */
 function connectWithClient(routes: FakeRoutes) {
@@ -178,7 +175,7 @@ describe('when no token can be had', () => {
   it('a refused refresh signs the user out and opens nothing', async () => {
     storeSession({ user: USER, token: fakeAccessToken(Date.now() - 120_000, 60) });
     const { statuses } = connectWithClient({
-      [REFRESH]: { status: 401, body: { success: false, error: 'Invalid refresh token' } },
+      [REFRESH]: failure(401, 'Invalid refresh token'),
     });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeWebSocket.instances).toHaveLength(0);

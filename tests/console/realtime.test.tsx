@@ -12,7 +12,7 @@ import {
 import { authStore } from '../../console/lib/storage.js';
 import { reconnectDelay, STORAGE_KEYS } from '../../shared/defaults.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
-import { ADMIN, renderConsole, storeSession, USER } from '../helpers/consoleRender.js';
+import { ADMIN, renderAsUser, renderConsole, storeSession, USER } from '../helpers/consoleRender.js';
 
 const WS = FakeWebSocket as unknown as WebSocketClass;
 
@@ -168,10 +168,8 @@ describe('RealtimeProvider in the app', () => {
   });
 
   it('sends user.logout over an open socket before calling the logout API', async () => {
-    const app = renderConsole({
-      path: '/agents',
-      session: { user: USER },
-      routes: { 'POST /accounts/logout': { body: { success: true, message: 'ok', disconnectedConnections: 1 } } },
+    const app = renderAsUser('/agents', {
+      'POST /accounts/logout': { body: { success: true, message: 'ok', disconnectedConnections: 1 } },
     });
     await screen.findAllByRole('navigation', { name: 'Main' });
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));

@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HistoryResult, HistorySearchPage } from '../../shared/types/history.js';
-import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { type FakeRoutes, failure } from '../helpers/consoleFakeApi.js';
 import { choose } from './agents-fixtures.js';
 import { renderSessions, sessionsRoutes } from './sessions-fixtures.js';
 
@@ -153,10 +153,7 @@ describe('history search on the Sessions page', () => {
     renderSessions(
       '/sessions?q=a*',
       routes({
-        'GET /history/search': {
-          status: 400,
-          body: { success: false, error: 'q: a word before * needs at least 2 letters or digits' },
-        },
+        'GET /history/search': failure(400, 'q: a word before * needs at least 2 letters or digits'),
       }),
     );
     expect((await screen.findByRole('alert')).textContent).toContain(

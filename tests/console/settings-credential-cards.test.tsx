@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AccountSettings, CredentialChecks } from '../../shared/types/settings.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { renderAsUser } from '../helpers/consoleRender.js';
 
 const ONLY_OPENAI: AccountSettings = {
   OPENAI_API_KEY: '••••••••abcd',
@@ -18,11 +18,7 @@ const ONLY_OPENAI: AccountSettings = {
 const NOTHING: AccountSettings = { OPENAI_API_KEY: null, TWILIO_ACCOUNT_SID: null, TWILIO_AUTH_TOKEN: null };
 
 function open(settings: AccountSettings, extra: FakeRoutes = {}) {
-  return renderConsole({
-    path: '/settings',
-    session: { user: USER },
-    routes: { 'GET /accounts/settings': { body: { success: true, settings } }, ...extra },
-  });
+  return renderAsUser('/settings', { 'GET /accounts/settings': { body: { success: true, settings } }, ...extra });
 }
 
 const card = (name: string) => screen.getByRole('region', { name });

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
-import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
+import { type FakeRoutes, failure } from '../helpers/consoleFakeApi.js';
+import { ADMIN, renderAsUser, renderConsole, USER } from '../helpers/consoleRender.js';
 
 const MASKED = {
   OPENAI_API_KEY: '••••••••abcd',
@@ -20,7 +20,7 @@ function routes(extra: FakeRoutes = {}): FakeRoutes {
 
 describe('settings page', () => {
   it('shows the masked values (either key casing) and enables Save only after a change', async () => {
-    const app = renderConsole({ path: '/settings', session: { user: USER }, routes: routes() });
+    const app = renderAsUser('/settings', routes());
     const key = (await screen.findByLabelText('OpenAI API Key')) as HTMLInputElement;
     expect(key.value).toBe('••••••••abcd');
     expect((screen.getByLabelText('Account SID') as HTMLInputElement).value).toBe('AC••••••1234');
@@ -39,7 +39,7 @@ describe('settings page', () => {
   });
 
   it('has show/hide toggles with accessible labels on secret fields', async () => {
-    const app = renderConsole({ path: '/settings', session: { user: USER }, routes: routes() });
+    const app = renderAsUser('/settings', routes());
     const key = (await screen.findByLabelText('OpenAI API Key')) as HTMLInputElement;
     expect(key.type).toBe('password');
     await app.user.click(screen.getByRole('button', { name: 'Show OpenAI API Key' }));
@@ -48,22 +48,17 @@ describe('settings page', () => {
   });
 
   it("shows 'Failed to load account settings' when loading fails without a server text", async () => {
-    renderConsole({
-      path: '/settings',
-      session: { user: USER },
-      routes: { 'GET /accounts/settings': { status: 500 } },
-    });
+    renderAsUser('/settings', { 'GET /accounts/settings': { status: 500 } });
     expect(await screen.findByText('Failed to load account settings')).toBeTruthy();
   });
 
   it('prefers the server text when saving fails', async () => {
-    const app = renderConsole({
-      path: '/settings',
-      session: { user: USER },
-      routes: routes({
-        'PUT /accounts/settings': { status: 400, body: { success: false, error: 'Invalid OpenAI key format' } },
+    const app = renderAsUser(
+      '/settings',
+      routes({
+        'PUT /accounts/settings': failure(400, 'Invalid OpenAI key format'),
       }),
-    });
+    );
     const key = await screen.findByLabelText('OpenAI API Key');
     await app.user.type(key, 'x');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
@@ -71,7 +66,7 @@ describe('settings page', () => {
   });
 
   it("asks for confirmation before deleting a card's credentials", async () => {
-    const app = renderConsole({ path: '/settings', session: { user: USER }, routes: routes() });
+    const app = renderAsUser('/settings', routes());
     await screen.findByLabelText('OpenAI API Key');
     // Each card has its own Delete (issue 18), named for what it deletes.
     await app.user.click(screen.getByRole('button', { name: 'Delete Twilio credentials' }));
@@ -101,13 +96,12 @@ describe('settings page', () => {
 
 describe('change password', () => {
   async function open() {
-    const app = renderConsole({
-      path: '/settings',
-      session: { user: USER },
-      routes: routes({
+    const app = renderAsUser(
+      '/settings',
+      routes({
         'POST /accounts/change-password': { body: { success: true, accessToken: 'token-after-change' } },
       }),
-    });
+    );
     await screen.findByRole('heading', { name: 'Change Password' });
     const section = screen.getByRole('form', { name: 'Change password' });
     const submit = () => app.user.click(within(section).getByRole('button', { name: 'Change Password' }));
@@ -150,11 +144,7 @@ describe('change password', () => {
 
 describe('change email', () => {
   it('validates and sends the new email', async () => {
-    const app = renderConsole({
-      path: '/settings',
-      session: { user: USER },
-      routes: routes({ 'POST /accounts/change-email': { body: { success: true } } }),
-    });
+    const app = renderAsUser('/settings', routes({ 'POST /accounts/change-email': { body: { success: true } } }));
     await screen.findByRole('heading', { name: 'Change Email Address' });
     const section = screen.getByRole('form', { name: 'Change email address' });
     const submit = () => app.user.click(within(section).getByRole('button', { name: 'Change Email' }));

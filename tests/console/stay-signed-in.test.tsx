@@ -11,7 +11,7 @@ import { createConsoleApi } from '../../console/lib/api.js';
 import { AuthProvider } from '../../console/lib/session/AuthProvider.js';
 import { authStore } from '../../console/lib/storage.js';
 import { STORAGE_KEYS } from '../../shared/defaults.js';
-import { createFakeApi } from '../helpers/consoleFakeApi.js';
+import { createFakeApi, failure } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
 import { renderConsole, storeSession, USER } from '../helpers/consoleRender.js';
 import { fakeAccessToken } from '../helpers/fakeAccessToken.js';
@@ -32,9 +32,7 @@ describe('a reopened tab', () => {
           return { body: { success: true, accessToken: fresh } };
         },
         'GET /agents': (call) =>
-          call.headers.authorization === `Bearer ${fresh}`
-            ? { body: [] }
-            : { status: 401, body: { success: false, error: 'Access token expired' } },
+          call.headers.authorization === `Bearer ${fresh}` ? { body: [] } : failure(401, 'Access token expired'),
       },
     });
     expect(await screen.findByText('No agents found')).toBeTruthy();
@@ -50,7 +48,7 @@ describe('a reopened tab', () => {
     const app = renderConsole({
       path: '/agents',
       session: { user: USER, token: fakeAccessToken(Date.now() - 20 * 60_000, 900) },
-      routes: { [REFRESH]: { status: 401, body: { success: false, error: 'Invalid refresh token' } } },
+      routes: { [REFRESH]: failure(401, 'Invalid refresh token') },
     });
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(app.fake.callsTo(REFRESH)).toHaveLength(1);
@@ -126,7 +124,7 @@ describe('two tabs of one browser', () => {
           await new Promise((resolve) => setTimeout(resolve, 20));
           return fake.callsTo(REFRESH).length === 1
             ? { body: { success: true, accessToken: renewed } }
-            : { status: 401, body: { success: false, error: 'Refresh token was already used; please sign in again' } };
+            : failure(401, 'Refresh token was already used; please sign in again');
         },
       });
       const [tabA, tabB] = [createConsoleApi({ fetch: fake.fetch }), createConsoleApi({ fetch: fake.fetch })];

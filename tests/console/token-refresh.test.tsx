@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/defaults.js';
+import { failure } from '../helpers/consoleFakeApi.js';
 import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
 
 const SETTINGS = { success: true, settings: { OPENAI_API_KEY: '••••abcd' } };
@@ -12,9 +13,7 @@ describe('token refresh through the console client', () => {
       session: { user: USER, token: 'old' },
       routes: {
         'GET /accounts/settings': (call) =>
-          call.headers.authorization === 'Bearer new'
-            ? { body: SETTINGS }
-            : { status: 401, body: { success: false, error: 'Token expired' } },
+          call.headers.authorization === 'Bearer new' ? { body: SETTINGS } : failure(401, 'Token expired'),
         'POST /accounts/refresh-token': { body: { success: true, accessToken: 'new' } },
       },
     });
@@ -29,8 +28,8 @@ describe('token refresh through the console client', () => {
       path: '/settings',
       session: { user: ADMIN, impersonating: USER },
       routes: {
-        'GET /accounts/settings': { status: 401, body: { success: false, error: 'Token expired' } },
-        'POST /accounts/refresh-token': { status: 401, body: { success: false, error: 'Refresh token revoked' } },
+        'GET /accounts/settings': failure(401, 'Token expired'),
+        'POST /accounts/refresh-token': failure(401, 'Refresh token revoked'),
       },
     });
     await waitFor(() => expect(app.location()).toBe('/login'));

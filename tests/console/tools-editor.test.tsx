@@ -8,9 +8,10 @@ import { ConsoleRoot } from '../../console/ConsoleRoot.js';
 import { NEW_TOOL_PARAMETERS } from '../../console/features/tools/newToolTemplate.js';
 import { createConsoleApi } from '../../console/lib/api.js';
 import type { WebSocketClass } from '../../console/lib/realtime.js';
-import { createFakeApi, type FakeRoutes } from '../helpers/consoleFakeApi.js';
+import { confirmDelete } from '../helpers/consoleConfirmDelete.js';
+import { createFakeApi, type FakeRoutes, failure } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
-import { renderConsole, storeSession, USER } from '../helpers/consoleRender.js';
+import { renderAsUser, storeSession, USER } from '../helpers/consoleRender.js';
 import {
   field,
   openNewToolEditor,
@@ -123,10 +124,7 @@ describe('tool editor: new tool', () => {
 
   it('shows the server text when creating fails and stays on the form', async () => {
     const app = await openNewToolEditor({
-      'POST /tools': {
-        status: 409,
-        body: { success: false, error: 'A tool named get_weather already exists', code: 'conflict' },
-      },
+      'POST /tools': failure(409, 'A tool named get_weather already exists', 'conflict'),
     });
     await app.user.type(field(/^Tool Name/), 'get_weather');
     await app.user.type(field(/^Description/), 'Weather now');
@@ -158,13 +156,12 @@ describe('tool editor: existing tool', () => {
   });
 
   it("shows 'Tool not found' with a way back to the list", async () => {
-    const app = renderConsole({
-      path: '/tools/gone',
-      session: { user: USER },
-      routes: toolEditorRoutes({
-        'GET /tools/gone': { status: 404, body: { success: false, error: 'Tool not found', code: 'not_found' } },
+    const app = renderAsUser(
+      '/tools/gone',
+      toolEditorRoutes({
+        'GET /tools/gone': failure(404, 'Tool not found', 'not_found'),
       }),
-    });
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Tool not found' })).toBeTruthy();
     expect(app.fake.callsTo('GET /tools/gone')).toHaveLength(1);
     await app.user.click(screen.getByRole('link', { name: 'Back to Tools' }));
@@ -178,9 +175,7 @@ describe('tool editor: existing tool', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(app.fake.callsTo('DELETE /tools/t1')).toHaveLength(0);
 
-    await app.user.click(screen.getByRole('button', { name: 'Delete' }));
-    const again = await screen.findByRole('alertdialog', { name: 'Delete Tool' });
-    await app.user.click(within(again).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(app.user, 'Delete Tool');
     expect(await screen.findByText('Tool get_weather deleted successfully')).toBeTruthy();
     await waitFor(() => expect(app.location()).toBe('/tools'));
     expect(app.fake.callsTo('DELETE /tools/t1')).toHaveLength(1);
@@ -188,9 +183,7 @@ describe('tool editor: existing tool', () => {
 
   it("says 'Failed to delete tool' when the delete fails", async () => {
     const app = await openToolEditor({ 'DELETE /tools/t1': { status: 500 } });
-    await app.user.click(screen.getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Tool' });
-    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(app.user, 'Delete Tool');
     expect(await screen.findByText('Failed to delete tool')).toBeTruthy();
     expect(app.location()).toBe('/tools/t1');
   });

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
 import type { Tool } from '../../shared/types/tool.js';
-import { deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { ADMIN, renderConsole, USER } from '../helpers/consoleRender.js';
+import { deferred, type FakeReply, type FakeRoutes, failure } from '../helpers/consoleFakeApi.js';
+import { ADMIN, renderAsUser, renderConsole, USER } from '../helpers/consoleRender.js';
 
 // CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
 vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
@@ -40,7 +40,7 @@ function card(name: string): HTMLElement {
 
 describe('tools page', () => {
   it("shows 'Tools & Integrations' with cards: description or 'No description provided', type or 'Tool'", async () => {
-    renderConsole({ path: '/tools', session: { user: USER }, routes: routes() });
+    renderAsUser('/tools', routes());
     expect(await screen.findByRole('heading', { name: 'Tools & Integrations' })).toBeTruthy();
     expect(tab('Tools').getAttribute('aria-selected')).toBe('true');
     expect(tab('Custom Values')).toBeTruthy();
@@ -55,7 +55,7 @@ describe('tools page', () => {
   });
 
   it('opens a tool by click, by Enter and by Space', async () => {
-    const app = renderConsole({ path: '/tools', session: { user: USER }, routes: routes() });
+    const app = renderAsUser('/tools', routes());
     await app.user.click(await screen.findByRole('link', { name: 'get_weather' }));
     await waitFor(() => expect(app.location()).toBe('/tools/t1'));
     expect(await screen.findByRole('heading', { name: 'Edit Tool' })).toBeTruthy();
@@ -73,39 +73,34 @@ describe('tools page', () => {
 
   it("shows a loading state, then 'No tools found' for an empty list", async () => {
     const gate = deferred<FakeReply>();
-    renderConsole({ path: '/tools', session: { user: USER }, routes: routes({ 'GET /tools': () => gate.promise }) });
+    renderAsUser('/tools', routes({ 'GET /tools': () => gate.promise }));
     expect(await screen.findByText('Loading tools...')).toBeTruthy();
     gate.resolve({ body: [] });
     expect(await screen.findByText('No tools found')).toBeTruthy();
   });
 
   it('shows the server text when the list fails', async () => {
-    renderConsole({
-      path: '/tools',
-      session: { user: USER },
-      routes: routes({
-        'GET /tools': { status: 500, body: { success: false, error: 'Database unavailable', code: 'internal_error' } },
+    renderAsUser(
+      '/tools',
+      routes({
+        'GET /tools': failure(500, 'Database unavailable', 'internal_error'),
       }),
-    });
+    );
     expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
   });
 
   it("shows 'Failed to load tools' when the list fails without a server text", async () => {
-    renderConsole({ path: '/tools', session: { user: USER }, routes: routes({ 'GET /tools': { status: 502 } }) });
+    renderAsUser('/tools', routes({ 'GET /tools': { status: 502 } }));
     expect(await screen.findByText('Failed to load tools')).toBeTruthy();
   });
 
   it("falls back to 'Failed to load tools' when the answer is not a list", async () => {
-    renderConsole({
-      path: '/tools',
-      session: { user: USER },
-      routes: routes({ 'GET /tools': { body: { nope: true } } }),
-    });
+    renderAsUser('/tools', routes({ 'GET /tools': { body: { nope: true } } }));
     expect(await screen.findByText('Failed to load tools')).toBeTruthy();
   });
 
   it('Create Tool opens /tools/new; the Custom Values tab offers Add Value instead', async () => {
-    const app = renderConsole({ path: '/tools', session: { user: USER }, routes: routes() });
+    const app = renderAsUser('/tools', routes());
     await screen.findByRole('link', { name: 'get_weather' });
     // The header button and the floating one (CSS shows one of them by width) carry the same name.
     expect(screen.getAllByRole('button', { name: 'Create Tool' })).toHaveLength(2);
@@ -121,7 +116,7 @@ describe('tools page', () => {
   });
 
   it('Refresh reloads the list of the open tab', async () => {
-    const app = renderConsole({ path: '/tools', session: { user: USER }, routes: routes() });
+    const app = renderAsUser('/tools', routes());
     await screen.findByRole('link', { name: 'get_weather' });
     const before = app.fake.callsTo('GET /tools').length;
     app.fake.routes['GET /tools'] = { body: [WEATHER, BARE, { ...WEATHER, id: 't3', name: 'new_one' }] };

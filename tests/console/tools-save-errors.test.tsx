@@ -8,6 +8,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toolSaveError } from '../../console/features/tools/toolSaveError.js';
 import { ApiError } from '../../shared/api/index.js';
+import { failure } from '../helpers/consoleFakeApi.js';
 import { field, openToolEditor as openTool, setValue, TOOL } from '../helpers/consoleToolEditor.js';
 
 vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
@@ -21,10 +22,7 @@ function messageOf(element: HTMLElement): string {
 describe('tool save errors', () => {
   it('shows a duplicate name (409) under Tool Name and moves focus there, without a toast', async () => {
     const app = await openTool({
-      'PATCH /tools/t1': {
-        status: 409,
-        body: { success: false, error: 'name: a tool named "lookup" already exists', code: 'conflict' },
-      },
+      'PATCH /tools/t1': failure(409, 'name: a tool named "lookup" already exists', 'conflict'),
     });
     setValue(/^Tool Name/, 'lookup');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
@@ -76,7 +74,7 @@ describe('tool save errors', () => {
 
   it('toasts a failure that names no field, and the next success replaces that toast', async () => {
     const app = await openTool({
-      'PATCH /tools/t1': { status: 503, body: { success: false, error: 'Database is busy' } },
+      'PATCH /tools/t1': failure(503, 'Database is busy'),
     });
     setValue(/^Description/, 'Weather for a city');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));

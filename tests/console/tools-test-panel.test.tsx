@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleArguments } from '../../console/features/tools/sampleArguments.js';
-import { deferred, type FakeReply } from '../helpers/consoleFakeApi.js';
+import { deferred, type FakeReply, failure } from '../helpers/consoleFakeApi.js';
 import { field, openToolEditor, setValue, TOOL } from '../helpers/consoleToolEditor.js';
 
 // CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
@@ -75,10 +75,7 @@ describe('tool editor: Test panel', () => {
 
   it('shows the server text when the test call itself fails', async () => {
     const app = await openToolEditor({
-      'POST /tools/t1/test': {
-        status: 400,
-        body: { success: false, error: 'args must match the parameters schema', code: 'validation_failed' },
-      },
+      'POST /tools/t1/test': failure(400, 'args must match the parameters schema', 'validation_failed'),
     });
     await app.user.click(screen.getByRole('button', { name: 'Run' }));
     expect((await screen.findByRole('alert')).textContent).toContain('args must match the parameters schema');

@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { UNSAVED_TEXTS } from '../../console/app/unsavedTexts.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { renderAsUser, type renderConsole } from '../helpers/consoleRender.js';
 import { setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
 import { detailRoutes, SALES } from './agents-fixtures.js';
 
@@ -33,18 +33,14 @@ function tabCloseAsks(): boolean {
 
 async function openTool(): Promise<App> {
   let saved = TOOL;
-  const app = renderConsole({
-    path: '/tools/t1',
-    session: { user: USER },
-    routes: {
-      ...toolEditorRoutes(),
-      'GET /tools/t1': () => ({ body: saved }),
-      'PATCH /tools/t1': ({ body }) => {
-        saved = { ...saved, ...(body as object) };
-        return { body: saved };
-      },
-      'GET /agents': { body: [] },
+  const app = renderAsUser('/tools/t1', {
+    ...toolEditorRoutes(),
+    'GET /tools/t1': () => ({ body: saved }),
+    'PATCH /tools/t1': ({ body }) => {
+      saved = { ...saved, ...(body as object) };
+      return { body: saved };
     },
+    'GET /agents': { body: [] },
   });
   await screen.findByRole('heading', { level: 1, name: 'Edit Tool' }, { timeout: 10_000 });
   return app;
@@ -106,7 +102,7 @@ describe('unsaved changes: tool editor', () => {
 
 describe('unsaved changes: agent page', () => {
   it('asks before leaving with an edited name, and leaves on Leave', async () => {
-    const app = renderConsole({ path: '/agents/a2', session: { user: USER }, routes: detailRoutes(SALES) });
+    const app = renderAsUser('/agents/a2', detailRoutes(SALES));
     await screen.findByRole('heading', { level: 1, name: 'Sales Bot' });
     expect(tabCloseAsks()).toBe(false);
     await app.user.type(screen.getByLabelText(/^Name/), ' 2');

@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ConversationDetail } from '../../shared/types/history.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { renderAsUser } from '../helpers/consoleRender.js';
 import { botRoutes, makeBot } from './webchats-fixtures.js';
 
 const T0 = Date.UTC(2026, 2, 3, 14, 5);
@@ -43,10 +43,9 @@ const DETAIL: ConversationDetail = {
 };
 
 function open(search: string) {
-  return renderConsole({
-    path: `/webchats/bot-1${search}`,
-    session: { user: USER },
-    routes: botRoutes(makeBot(), {
+  return renderAsUser(
+    `/webchats/bot-1${search}`,
+    botRoutes(makeBot(), {
       'GET /history/webchats/bot-1/conversations/c1': { body: DETAIL },
       'GET /history/webchats/bot-1/conversations': {
         body: {
@@ -59,7 +58,7 @@ function open(search: string) {
         },
       },
     }),
-  });
+  );
 }
 
 describe('a conversation of the bot', () => {

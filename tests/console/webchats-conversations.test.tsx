@@ -7,8 +7,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationDetail, ConversationSummary, ConversationsPage } from '../../shared/types/history.js';
-import { deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { deferred, type FakeReply, type FakeRoutes, failure } from '../helpers/consoleFakeApi.js';
+import { renderAsUser } from '../helpers/consoleRender.js';
 import { botRoutes, makeBot } from './webchats-fixtures.js';
 
 const T0 = Date.UTC(2026, 2, 3, 14, 5);
@@ -58,11 +58,7 @@ const DETAIL: ConversationDetail = {
 };
 
 function open(routes: FakeRoutes, search = '?tab=conversations') {
-  return renderConsole({
-    path: `/webchats/bot-1${search}`,
-    session: { user: USER },
-    routes: botRoutes(makeBot(), routes),
-  });
+  return renderAsUser(`/webchats/bot-1${search}`, botRoutes(makeBot(), routes));
 }
 
 describe('conversations tab', () => {
@@ -134,7 +130,7 @@ describe('conversations tab', () => {
     expect(await screen.findByText('No conversations yet')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Export conversations' }) as HTMLButtonElement).disabled).toBe(true);
     unmount();
-    open({ 'GET /history/webchats/bot-1/conversations': { status: 500, body: { success: false, error: 'boom' } } });
+    open({ 'GET /history/webchats/bot-1/conversations': failure(500, 'boom') });
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load conversations');
   });
 
@@ -179,10 +175,7 @@ describe('conversations tab', () => {
   it('says when a conversation addressed is gone', async () => {
     open(
       {
-        'GET /history/webchats/bot-1/conversations/old': {
-          status: 404,
-          body: { success: false, error: 'Conversation not found' },
-        },
+        'GET /history/webchats/bot-1/conversations/old': failure(404, 'Conversation not found'),
       },
       '?tab=conversations&conversation=old',
     );
@@ -301,10 +294,11 @@ describe('export menu', () => {
   it('shows the server’s reason when an export is refused', async () => {
     const { user } = open({
       'GET /history/webchats/bot-1/conversations': { body: page([summary()]) },
-      'GET /history/webchats/bot-1/export': {
-        status: 429,
-        body: { success: false, error: 'At most 3 exports at once: wait for one to finish', code: 'rate_limited' },
-      },
+      'GET /history/webchats/bot-1/export': failure(
+        429,
+        'At most 3 exports at once: wait for one to finish',
+        'rate_limited',
+      ),
     });
     const button = await screen.findByRole('button', { name: 'Export conversations' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));

@@ -2,10 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../shared/types/webchat.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { botRoutes, CREATED, makeBot, makeDemo } from './webchats-fixtures.js';
-
-const toast = (text: string) => screen.findByText(text, { selector: '.sb-toast *' });
+import { renderAsUser, renderConsole, USER } from '../helpers/consoleRender.js';
+import { botRoutes, CREATED, makeBot, makeDemo, toast } from './webchats-fixtures.js';
 
 async function openDemoTab(routes: FakeRoutes, path = '/webchats/bot-1?tab=demo') {
   const rendered = renderConsole({ path, session: { user: USER }, routes: botRoutes(makeBot(), routes) });
@@ -119,7 +117,7 @@ describe('demo tab', () => {
   });
 
   it('keeps Create Demo disabled for a bot that is not saved yet', async () => {
-    renderConsole({ path: '/webchats/new?tab=demo', session: { user: USER }, routes: { 'GET /tools': { body: [] } } });
+    renderAsUser('/webchats/new?tab=demo', { 'GET /tools': { body: [] } });
     expect(await screen.findByText('Save the bot first: demos are created for saved bots.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Create Demo' }) as HTMLButtonElement).disabled).toBe(true);
   });

@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { DEFAULT_APPEARANCE, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
 import type { CrawlResponse, WebchatKnowledge } from '../../shared/types/knowledge.js';
 import type { Demo, Webchat } from '../../shared/types/webchat.js';
@@ -50,6 +51,12 @@ export function botRoutes(bot: Webchat, extra: FakeRoutes = {}): FakeRoutes {
     ...extra,
   };
 }
+
+/** Finds a toast by its text (the toasts' text, not the same words elsewhere on the page). */
+export const toast = (text: string) => screen.findByText(text, { selector: '.sb-toast *' });
+
+/** The Knowledge tab's 'Crawled URLs (n)' heading, whose count follows the list. */
+export const counter = () => screen.getByRole('heading', { level: 2, name: /^Crawled URLs/ }).textContent;
 
 export const SITE = 'https://acme.example';
 export const HOME_URL = `${SITE}/`;

@@ -1,20 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { renderAsUser } from '../helpers/consoleRender.js';
 import {
   ABOUT_TEXT,
   ABOUT_URL,
   BROKEN_URL,
   botRoutes,
+  counter,
   HOME_TEXT,
   HOME_URL,
   makeBot,
   makeKnowledge,
+  toast,
 } from './webchats-fixtures.js';
 
-const toast = (text: string) => screen.findByText(text, { selector: '.sb-toast *' });
-const counter = () => screen.getByRole('heading', { level: 2, name: /^Crawled URLs/ }).textContent;
 const preview = () => screen.getByRole('region', { name: 'Selected content' });
 const button = (name: string) => screen.getByRole('button', { name });
 
@@ -25,11 +25,7 @@ async function openTab(
   extra: FakeRoutes = {},
   knowledge = makeKnowledge({ pages: makeKnowledge().pages.map((page) => ({ ...page, selected: true })) }),
 ) {
-  const app = renderConsole({
-    path: '/webchats/bot-1?tab=knowledge',
-    session: { user: USER },
-    routes: botRoutes(makeBot({ knowledge }), extra),
-  });
+  const app = renderAsUser('/webchats/bot-1?tab=knowledge', botRoutes(makeBot({ knowledge }), extra));
   await screen.findByRole('heading', { level: 2, name: /^Crawled URLs/ });
   return app;
 }

@@ -2,38 +2,37 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, type FakeCall, type FakeReply } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { renderAsUser } from '../helpers/consoleRender.js';
 import {
   ABOUT_TEXT,
   ABOUT_URL,
   BROKEN_URL,
   botRoutes,
+  counter,
   crawlAnswer,
   HOME_TEXT,
   HOME_URL,
   makeBot,
   makeKnowledge,
   SITE,
+  toast,
 } from './webchats-fixtures.js';
 
-const toast = (text: string) => screen.findByText(text, { selector: '.sb-toast *' });
-const counter = () => screen.getByRole('heading', { level: 2, name: /^Crawled URLs/ }).textContent;
 const rows = () => within(screen.getByRole('list', { name: 'Crawled URLs' })).getAllByRole('listitem');
 
 /** The bot page on its Knowledge Base tab, with a crawl the test answers when it wants. */
 async function openTab(options: { knowledge?: ReturnType<typeof makeKnowledge> } = {}) {
   const answer = deferred<FakeReply>();
   const crawls: FakeCall[] = [];
-  const app = renderConsole({
-    path: '/webchats/bot-1?tab=knowledge',
-    session: { user: USER },
-    routes: botRoutes(makeBot(options.knowledge ? { knowledge: options.knowledge } : {}), {
+  const app = renderAsUser(
+    '/webchats/bot-1?tab=knowledge',
+    botRoutes(makeBot(options.knowledge ? { knowledge: options.knowledge } : {}), {
       'GET /webchats/crawl': (call) => {
         crawls.push(call);
         return answer.promise;
       },
     }),
-  });
+  );
   await screen.findByRole('heading', { level: 2, name: 'Website' });
   return { ...app, answer, crawls };
 }

@@ -5,10 +5,17 @@ import type { WebchatKnowledge } from '../../shared/types/knowledge.js';
 import type { Webchat, WebchatInput } from '../../shared/types/webchat.js';
 import { deferred, type FakeReply, type FakeRoutes } from '../helpers/consoleFakeApi.js';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { ABOUT_URL, botRoutes, crawlAnswer, HOME_URL, makeBot, makeKnowledge } from './webchats-fixtures.js';
+import {
+  ABOUT_URL,
+  botRoutes,
+  counter,
+  crawlAnswer,
+  HOME_URL,
+  makeBot,
+  makeKnowledge,
+  toast,
+} from './webchats-fixtures.js';
 
-const toast = (text: string) => screen.findByText(text, { selector: '.sb-toast *' });
-const counter = () => screen.getByRole('heading', { level: 2, name: /^Crawled URLs/ }).textContent;
 const summaryBox = () => screen.getByRole('textbox', { name: 'Summary text' });
 const sentKnowledge = (body: unknown) => (body as WebchatInput).knowledge;
 

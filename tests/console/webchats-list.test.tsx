@@ -1,18 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { cardOf } from '../helpers/consoleCards.js';
 import { deferred } from '../helpers/consoleFakeApi.js';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
+import { renderAsUser } from '../helpers/consoleRender.js';
 import { CREATED, makeBot } from './webchats-fixtures.js';
 
-function card(name: string): HTMLElement {
-  return screen.getByRole('link', { name }).closest('[data-testid="webchat-card"]') as HTMLElement;
-}
+const card = (name: string) => cardOf(name, 'webchat-card');
 
 describe('web chats list', () => {
   it("shows 'Loading bots...' while loading, then the empty state with 'Create Your First Bot'", async () => {
     const pending = deferred<{ body: unknown }>();
-    renderConsole({ path: '/webchats', session: { user: USER }, routes: { 'GET /webchats': () => pending.promise } });
+    renderAsUser('/webchats', { 'GET /webchats': () => pending.promise });
     expect(await screen.findByRole('heading', { level: 1, name: 'Web Chats' })).toBeTruthy();
     expect(screen.getByText('Loading bots...')).toBeTruthy();
     pending.resolve({ body: [] });
@@ -22,7 +21,7 @@ describe('web chats list', () => {
   });
 
   it("shows 'Failed to load web bots' when the list fails", async () => {
-    renderConsole({ path: '/webchats', session: { user: USER }, routes: { 'GET /webchats': { status: 500 } } });
+    renderAsUser('/webchats', { 'GET /webchats': { status: 500 } });
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load web bots');
   });
 
@@ -36,11 +35,7 @@ describe('web chats list', () => {
       description: 'Sells',
       updated_at: CREATED + 86_400_000,
     });
-    renderConsole({
-      path: '/webchats',
-      session: { user: USER },
-      routes: { 'GET /webchats': { body: [active, paused] } },
-    });
+    renderAsUser('/webchats', { 'GET /webchats': { body: [active, paused] } });
     await screen.findByRole('link', { name: 'Help Desk' });
     const first = card('Help Desk');
     expect(within(first).getByText('ACTIVE')).toBeTruthy();
@@ -56,14 +51,10 @@ describe('web chats list', () => {
 
   it("Create Bot makes the spec's default bot and opens it", async () => {
     const created = makeBot({ id: 'new-bot', name: 'Web Chat Bot now' });
-    const { user, fake, location } = renderConsole({
-      path: '/webchats',
-      session: { user: USER },
-      routes: {
-        'GET /webchats': { body: [] },
-        'POST /webchats': { status: 201, body: created },
-        'GET /webchats/new-bot': { body: created },
-      },
+    const { user, fake, location } = renderAsUser('/webchats', {
+      'GET /webchats': { body: [] },
+      'POST /webchats': { status: 201, body: created },
+      'GET /webchats/new-bot': { body: created },
     });
     await screen.findByText('No web chat bots found');
     await user.click(screen.getByRole('button', { name: 'Create Bot' }));
@@ -79,11 +70,7 @@ describe('web chats list', () => {
   });
 
   it("says 'Failed to create bot. Please try again.' when creating from the list fails", async () => {
-    const { user } = renderConsole({
-      path: '/webchats',
-      session: { user: USER },
-      routes: { 'GET /webchats': { body: [] }, 'POST /webchats': { status: 500 } },
-    });
+    const { user } = renderAsUser('/webchats', { 'GET /webchats': { body: [] }, 'POST /webchats': { status: 500 } });
     await user.click(await screen.findByRole('button', { name: 'Create Your First Bot' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to create bot. Please try again.');
   });
@@ -93,11 +80,7 @@ describe('web chats list', () => {
       makeBot({ id: 'b1', name: 'Help Desk', active_conversations: 2 }),
       makeBot({ id: 'b2', name: 'Sales' }),
     ];
-    const { fake } = renderConsole({
-      path: '/webchats',
-      session: { user: USER },
-      routes: { 'GET /webchats': { body: bots } },
-    });
+    const { fake } = renderAsUser('/webchats', { 'GET /webchats': { body: bots } });
     await screen.findByRole('link', { name: 'Help Desk' });
     expect(within(card('Help Desk')).getByText('2 active')).toBeTruthy();
     await waitFor(() => expect(FakeWebSocket.last).toBeTruthy());

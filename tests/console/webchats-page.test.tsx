@@ -1,17 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNSAVED_TEXTS } from '../../console/app/unsavedTexts.js';
-import { renderConsole, USER } from '../helpers/consoleRender.js';
-import { botRoutes, CREATED, makeBot, SCRIPT } from './webchats-fixtures.js';
+import { renderAsUser } from '../helpers/consoleRender.js';
+import { botRoutes, CREATED, makeBot, SCRIPT, toast } from './webchats-fixtures.js';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const toast = (text: string) => screen.findByText(text, { selector: '.sb-toast *' });
 
 describe('bot page of an existing bot', () => {
   it('shows the breadcrumb, title, Active switch, created time, the four tabs with Conversations after them, and the integration script', async () => {
     const bot = makeBot();
-    renderConsole({ path: '/webchats/bot-1', session: { user: USER }, routes: botRoutes(bot) });
+    renderAsUser('/webchats/bot-1', botRoutes(bot));
     expect(await screen.findByRole('heading', { level: 1, name: 'Bot Settings' })).toBeTruthy();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getByRole('link', { name: 'Web Chats' }).getAttribute('href')).toBe('/webchats');
@@ -33,7 +31,7 @@ describe('bot page of an existing bot', () => {
   });
 
   it("copies the integration script and reads 'Copied!' for 2 s", async () => {
-    const { user } = renderConsole({ path: '/webchats/bot-1', session: { user: USER }, routes: botRoutes(makeBot()) });
+    const { user } = renderAsUser('/webchats/bot-1', botRoutes(makeBot()));
     await screen.findByText(SCRIPT);
     // Named by what it shows, in both states (WCAG 2.5.3 label in name, issue 18).
     const copy = screen.getByRole('button', { name: 'Copy Script' });
@@ -50,10 +48,9 @@ describe('bot page of an existing bot', () => {
 
   it('saves every Behaviour field with PUT and says so', async () => {
     const bot = makeBot();
-    const { user, fake } = renderConsole({
-      path: '/webchats/bot-1',
-      session: { user: USER },
-      routes: botRoutes(bot, {
+    const { user, fake } = renderAsUser(
+      '/webchats/bot-1',
+      botRoutes(bot, {
         'GET /tools': {
           body: [
             {
@@ -68,7 +65,7 @@ describe('bot page of an existing bot', () => {
         },
         'PUT /webchats/bot-1': (call) => ({ body: { ...bot, ...(call.body as object), updated_at: CREATED + 1000 } }),
       }),
-    });
+    );
     const name = await screen.findByLabelText(/^Bot Name/);
     await user.clear(name);
     await user.type(name, 'Order Desk');
@@ -113,16 +110,15 @@ describe('bot page of an existing bot', () => {
   });
 
   it('sends an empty tool recursion depth as null (the default) and shows the server reason when a save fails', async () => {
-    const { user, fake } = renderConsole({
-      path: '/webchats/bot-1',
-      session: { user: USER },
-      routes: botRoutes(makeBot(), {
+    const { user, fake } = renderAsUser(
+      '/webchats/bot-1',
+      botRoutes(makeBot(), {
         'PUT /webchats/bot-1': {
           status: 400,
           body: { success: false, code: 'validation_failed', error: 'model: is required' },
         },
       }),
-    });
+    );
     await user.clear(await screen.findByLabelText('Tool Recursion Depth'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await toast('Failed to update bot: model: is required')).toBeTruthy();
@@ -132,11 +128,7 @@ describe('bot page of an existing bot', () => {
   });
 
   it('refuses to save without a name or with a colour that is not hex', async () => {
-    const { user, fake } = renderConsole({
-      path: '/webchats/bot-1',
-      session: { user: USER },
-      routes: botRoutes(makeBot()),
-    });
+    const { user, fake } = renderAsUser('/webchats/bot-1', botRoutes(makeBot()));
     await user.clear(await screen.findByLabelText(/^Bot Name/));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Bot name is required')).toBeTruthy();
@@ -151,11 +143,7 @@ describe('bot page of an existing bot', () => {
   });
 
   it('opens the tab of a field that stops the save and puts focus on it', async () => {
-    const { user, fake } = renderConsole({
-      path: '/webchats/bot-1',
-      session: { user: USER },
-      routes: botRoutes(makeBot()),
-    });
+    const { user, fake } = renderAsUser('/webchats/bot-1', botRoutes(makeBot()));
     await user.clear(await screen.findByLabelText(/^Bot Name/));
     await user.click(screen.getByRole('tab', { name: /^Demo/ }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -174,14 +162,13 @@ describe('bot page of an existing bot', () => {
   });
 
   it("deletes after the confirmation, says 'Bot Help Desk deleted successfully' and returns to the list after 1.5 s", async () => {
-    const { user, fake, location } = renderConsole({
-      path: '/webchats/bot-1',
-      session: { user: USER },
-      routes: botRoutes(makeBot(), {
+    const { user, fake, location } = renderAsUser(
+      '/webchats/bot-1',
+      botRoutes(makeBot(), {
         'DELETE /webchats/bot-1': { body: { success: true } },
         'GET /webchats': { body: [] },
       }),
-    });
+    );
     await user.click(await screen.findByRole('button', { name: 'Delete Bot' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Bot' });
     expect(
@@ -195,11 +182,10 @@ describe('bot page of an existing bot', () => {
   });
 
   it("says 'Failed to delete bot' and stays when the delete fails", async () => {
-    const { user, location } = renderConsole({
-      path: '/webchats/bot-1',
-      session: { user: USER },
-      routes: botRoutes(makeBot(), { 'DELETE /webchats/bot-1': { status: 500 } }),
-    });
+    const { user, location } = renderAsUser(
+      '/webchats/bot-1',
+      botRoutes(makeBot(), { 'DELETE /webchats/bot-1': { status: 500 } }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Delete Bot' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await toast('Failed to delete bot')).toBeTruthy();
@@ -207,17 +193,13 @@ describe('bot page of an existing bot', () => {
   });
 
   it("shows 'Bot not found' with 'Back to Web Chats' for a missing bot, and an alert when loading fails", async () => {
-    renderConsole({ path: '/webchats/nope', session: { user: USER }, routes: {} });
+    renderAsUser('/webchats/nope', {});
     expect(await screen.findByRole('heading', { level: 1, name: 'Bot not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to Web Chats/ }).getAttribute('href')).toBe('/webchats');
   });
 
   it('shows an alert with the way back when the bot fails to load', async () => {
-    renderConsole({
-      path: '/webchats/bot-1',
-      session: { user: USER },
-      routes: { 'GET /webchats/bot-1': { status: 500 } },
-    });
+    renderAsUser('/webchats/bot-1', { 'GET /webchats/bot-1': { status: 500 } });
     expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe('Failed to load bot');
     // Like 'Bot not found': the way back is a button that says so, not only an arrow (issue 18).
     const back = screen.getByRole('link', { name: 'Back to Web Chats' });
@@ -227,11 +209,7 @@ describe('bot page of an existing bot', () => {
   });
 
   it('asks before following a link away from unsaved edits; Cancel stays, Leave goes', async () => {
-    const { user, location } = renderConsole({
-      path: '/webchats/bot-1',
-      session: { user: USER },
-      routes: botRoutes(makeBot()),
-    });
+    const { user, location } = renderAsUser('/webchats/bot-1', botRoutes(makeBot()));
     await user.type(await screen.findByLabelText(/^Bot Name/), '!');
     const crumb = () =>
       within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Web Chats' });
@@ -254,10 +232,9 @@ describe('bot page of an existing bot', () => {
 describe('creating a bot on the bot page', () => {
   it("creates with every field, says 'Bot created successfully' and opens the new bot after 0.5 s", async () => {
     const created = makeBot({ id: 'fresh', name: 'Fresh' });
-    const { user, fake, location } = renderConsole({
-      path: '/webchats/new',
-      session: { user: USER },
-      routes: { ...botRoutes(created), 'POST /webchats': { status: 201, body: created } },
+    const { user, fake, location } = renderAsUser('/webchats/new', {
+      ...botRoutes(created),
+      'POST /webchats': { status: 201, body: created },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Create New Bot' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Create New Bot')).toBeTruthy();
@@ -290,11 +267,7 @@ describe('creating a bot on the bot page', () => {
   });
 
   it("says 'Failed to create bot' when the create fails", async () => {
-    const { user } = renderConsole({
-      path: '/webchats/new',
-      session: { user: USER },
-      routes: { 'GET /tools': { body: [] }, 'POST /webchats': { status: 500 } },
-    });
+    const { user } = renderAsUser('/webchats/new', { 'GET /tools': { body: [] }, 'POST /webchats': { status: 500 } });
     await user.type(await screen.findByLabelText(/^Bot Name/), 'X');
     await user.type(screen.getByLabelText(/^Description/), 'Y');
     await user.click(screen.getByRole('button', { name: 'Create Bot' }));
@@ -303,10 +276,8 @@ describe('creating a bot on the bot page', () => {
 
   it("shows 'Loading tools...' and then 'No tools available'", async () => {
     let answer!: (value: { body: unknown }) => void;
-    renderConsole({
-      path: '/webchats/new',
-      session: { user: USER },
-      routes: { 'GET /tools': () => new Promise<{ body: unknown }>((resolve) => (answer = resolve)) },
+    renderAsUser('/webchats/new', {
+      'GET /tools': () => new Promise<{ body: unknown }>((resolve) => (answer = resolve)),
     });
     expect(await screen.findByText('Loading tools...')).toBeTruthy();
     answer({ body: [] });

@@ -11,7 +11,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { E2E_OPENAI_ACCOUNT } from '../fixtures/fakeOpenAIServer.js';
 import { E2E_TWILIO_ACCOUNT, FAKE_STATE_PATH, type FakeTwilioState } from '../fixtures/fakeTwilioServer.js';
 import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
-import { choose, toast } from '../helpers/e2eConsole.js';
+import { choose, createToolThroughApi, toast } from '../helpers/e2eConsole.js';
 import { E2E_BASE_URL, E2E_TWILIO_PORT } from '../helpers/e2eEnv.js';
 import { dismissToasts, shootBoth, shootElementBoth } from '../helpers/e2eScreens.js';
 
@@ -88,19 +88,13 @@ test('create agents, move a number, edit every section, call and delete', async 
   await shoot(page, 'settings-connected');
 
   // A tool of this user, for the Tools & Behavior section.
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const tool = await request.post('/api/tools', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      name: 'check_order',
-      description: 'Looks up an order',
-      type: 'function',
-      parameters: { type: 'object', properties: {} },
-      handler_code: 'async function handler() { return "shipped"; }',
-    },
+  const toolId = await createToolThroughApi(page, request, {
+    name: 'check_order',
+    description: 'Looks up an order',
+    type: 'function',
+    parameters: { type: 'object', properties: {} },
+    handler_code: 'async function handler() { return "shipped"; }',
   });
-  expect(tool.ok()).toBe(true);
-  const toolId = ((await tool.json()) as { id: string }).id;
 
   await page.goto('/agents');
   await expect(page.getByRole('heading', { name: 'AI Agents' })).toBeVisible();

@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
 import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
-import { saveIntegrations } from '../helpers/e2eConsole.js';
+import { createThroughApi, saveIntegrations } from '../helpers/e2eConsole.js';
 import { E2E_OPENAI_PORT } from '../helpers/e2eEnv.js';
 import { shootBoth } from '../helpers/e2eScreens.js';
 
@@ -32,13 +32,10 @@ test('a Markdown answer shows rendered in Conversations, the tab has no Save or 
   test.setTimeout(60_000);
   await signInWide(page, member);
   await saveIntegrations(page, { openaiApiKey: 'sk-e2e-convview-0123456789' });
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const created = await request.post('/api/webchats', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { name: 'Parcel tracking', description: 'Explains tracking' },
+  const botId = await createThroughApi(page, request, '/api/webchats', {
+    name: 'Parcel tracking',
+    description: 'Explains tracking',
   });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id: botId } = (await created.json()) as { id: string };
 
   // A visitor asks through the widget's public endpoint; the model answers in Markdown.
   await request.post(`${FAKE_OPENAI}${FAKE_CHAT_CONTROL.reset}`);

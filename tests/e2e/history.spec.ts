@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
 import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
-import { createToolThroughApi, saveIntegrations } from '../helpers/e2eConsole.js';
+import { createThroughApi, createToolThroughApi, saveIntegrations } from '../helpers/e2eConsole.js';
 import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_URL } from '../helpers/e2eEnv.js';
 import { dismissToasts, NARROW, shootBoth, shootOne, WIDE } from '../helpers/e2eScreens.js';
 
@@ -42,14 +42,11 @@ test('a chat on an example page appears in the bot’s Conversations tab, search
     parameters: { type: 'object', properties: { number: { type: 'string' } }, required: ['number'] },
     handler_code: "async function handler(args) { return { parcel: args.number, status: 'out for delivery' }; }",
   });
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const headers = { Authorization: `Bearer ${token}` };
-  const created = await request.post('/api/webchats', {
-    headers,
-    data: { name: 'Parcel help', description: 'Answers parcel questions', tools: [toolId] },
+  const botId = await createThroughApi(page, request, '/api/webchats', {
+    name: 'Parcel help',
+    description: 'Answers parcel questions',
+    tools: [toolId],
   });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id: botId } = (await created.json()) as { id: string };
 
   // A visitor on the customer's page; the model calls the tool once, then answers.
   await request.post(`${FAKE_OPENAI}${FAKE_CHAT_CONTROL.reset}`);

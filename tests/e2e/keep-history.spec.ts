@@ -5,6 +5,7 @@
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
+import { createThroughApi } from '../helpers/e2eConsole.js';
 import { dismissToasts, shootElementBoth } from '../helpers/e2eScreens.js';
 
 const member = storyMember('keep', 'keep-history-1234');
@@ -46,10 +47,7 @@ async function keepHistorySaved(
 test('Keep history is set on an agent and a bot and stated on the Conversations tab', async ({ page, request }) => {
   test.setTimeout(90_000);
   await signInWide(page, member);
-  const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}` };
-  const agent = await request.post('/api/agents', { headers, data: { name: 'Privacy Line' } });
-  expect(agent.ok(), await agent.text()).toBe(true);
-  const { id: agentId } = (await agent.json()) as { id: string };
+  const agentId = await createThroughApi(page, request, '/api/agents', { name: 'Privacy Line' });
 
   await keepHistorySaved(page, {
     url: `/agents/${agentId}`,
@@ -60,12 +58,10 @@ test('Keep history is set on an agent and a bot and stated on the Conversations 
     shot: 'agent',
   });
 
-  const bot = await request.post('/api/webchats', {
-    headers,
-    data: { name: 'Private desk', description: 'Keeps nothing' },
+  const botId = await createThroughApi(page, request, '/api/webchats', {
+    name: 'Private desk',
+    description: 'Keeps nothing',
   });
-  expect(bot.ok(), await bot.text()).toBe(true);
-  const { id: botId } = (await bot.json()) as { id: string };
   await keepHistorySaved(page, {
     url: `/webchats/${botId}`,
     region: 'Tools and memory',

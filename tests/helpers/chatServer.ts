@@ -10,6 +10,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { CHAT_DEFAULTS, type ChatConfig } from '../../server/chat/chatConfig.js';
 import type { Config } from '../../server/config.js';
 import { type FakeChatRequest, type FakeOpenAIChat, startFakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './serverApp.js';
@@ -59,6 +60,8 @@ export function newAddress(): string {
 }
 
 export interface ChatBedOptions {
+  /** Chat settings that differ from CHAT_DEFAULTS. */
+  chat?: Partial<ChatConfig>;
   config?: Partial<Config>;
   /** The app factory; createTestApp by default (on the pass's database), postgresApp.ts for PostgreSQL always. */
   createApp?: (options: TestAppOptions) => Promise<TestApp>;
@@ -68,7 +71,12 @@ export async function startChatBed(options: ChatBedOptions = {}): Promise<ChatBe
   const fake = await startFakeOpenAIChat({ apiKeys: [CHAT_TEST_KEY] });
   const logs: Array<Record<string, unknown>> = [];
   const t = await (options.createApp ?? createTestApp)({
-    config: { openaiBaseUrl: fake.baseUrl, publicRateLimit: { max: 10_000, windowMs: 60_000 }, ...options.config },
+    config: {
+      openaiBaseUrl: fake.baseUrl,
+      publicRateLimit: { max: 10_000, windowMs: 60_000 },
+      ...(options.chat ? { chat: { ...CHAT_DEFAULTS, ...options.chat } } : {}),
+      ...options.config,
+    },
     logStream: { write: (line) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   });
   closeUnusedConnectionsOnClose(t);

@@ -100,3 +100,8 @@ export function deferred<T>() {
   });
   return { promise, resolve };
 }
+
+/** The server's answer to a failed call: `status` with `{ success: false, error, code }` (code left out when not given). */
+export function failure(status: number, error: string, code?: string): FakeReply {
+  return { status, body: { success: false, error, ...(code === undefined ? {} : { code }) } };
+}

@@ -93,3 +93,8 @@ export function renderConsole({
     location: () => utils.getByTestId('location').textContent,
   };
 }
+
+/** The console at `path`, signed in as the plain USER, over these fake routes: most screens' start. */
+export function renderAsUser(path: string, routes: FakeRoutes = {}) {
+  return renderConsole({ path, session: { user: USER }, routes });
+}

@@ -1,7 +1,7 @@
 /**
  * Steps in the console that end-to-end stories share: find a toast, pick an option of a select,
- * save the account's integrations in Settings, and give the signed-in user a tool through the API
- * (tools.spec.ts drives the tool editor itself).
+ * save the account's integrations in Settings, and give the signed-in user a tool, an agent or a bot
+ * through the API (tools.spec.ts drives the tool editor itself).
  */
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { ToolInput } from '../../shared/types/tool.js';
@@ -34,10 +34,20 @@ export async function saveIntegrations(page: Page, settings: E2eIntegrations): P
   await expect(toast(page, 'Account settings saved successfully!')).toBeVisible();
 }
 
-/** Creates a tool as the user signed in on `page`; answers its id. */
-export async function createToolThroughApi(page: Page, request: APIRequestContext, tool: ToolInput): Promise<string> {
+/** POSTs `data` to `path` (/api/agents, /api/webchats…) as the user signed in on `page`; answers the new item's id. */
+export async function createThroughApi(
+  page: Page,
+  request: APIRequestContext,
+  path: string,
+  data: object,
+): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const created = await request.post('/api/tools', { headers: { Authorization: `Bearer ${token}` }, data: tool });
-  expect(created.ok(), `POST /api/tools answered ${created.status()}`).toBe(true);
+  const created = await request.post(path, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(created.ok(), `POST ${path} answered ${created.status()}: ${await created.text()}`).toBe(true);
   return ((await created.json()) as { id: string }).id;
+}
+
+/** Creates a tool as the user signed in on `page`; answers its id. */
+export function createToolThroughApi(page: Page, request: APIRequestContext, tool: ToolInput): Promise<string> {
+  return createThroughApi(page, request, '/api/tools', tool);
 }

@@ -7,6 +7,7 @@
  * a call placed with make-call; calls that end are reported to their StatusCallback, as Twilio does.
  */
 import type { LightMyRequestResponse } from 'fastify';
+import type { Config } from '../../server/config.js';
 import type { Agent, AgentPatch } from '../../shared/types/agent.js';
 import { type FakeRealtime, type FakeRealtimeOptions, startFakeRealtime } from '../fixtures/fakeRealtime.js';
 import type { FakeRealtimeSession } from '../fixtures/fakeRealtimeSession.js';
@@ -61,7 +62,9 @@ export interface VoiceHarness {
 
 let numbers = 0;
 
-export async function startVoiceHarness(options: { realtime?: FakeRealtimeOptions } = {}): Promise<VoiceHarness> {
+export async function startVoiceHarness(
+  options: { realtime?: FakeRealtimeOptions; config?: Partial<Config> } = {},
+): Promise<VoiceHarness> {
   const realtime = await startFakeRealtime({ apiKeys: [OPENAI_TEST_KEY], ...options.realtime });
   const rest = await startFakeTwilio();
   const t = await createTestApp({
@@ -70,6 +73,7 @@ export async function startVoiceHarness(options: { realtime?: FakeRealtimeOption
       openaiBaseUrl: realtime.baseUrl,
       twilioApiBaseUrl: rest.baseUrl,
       rateLimit: { max: 100_000, windowMs: 60_000 },
+      ...options.config,
     },
   });
   const wsUrl = await listenForSockets(t.app);

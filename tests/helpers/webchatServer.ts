@@ -7,6 +7,9 @@
  */
 
 import { expect } from 'vitest';
+import { insertWebchat } from '../../server/db/webchats.js';
+import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
+import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Webchat, WebchatInput } from '../../shared/types/webchat.js';
 import type { TestApp, TestUser } from './serverApp.js';
 import { type SignedInCaller, signedInCaller } from './signedInCaller.js';
@@ -31,6 +34,19 @@ export async function signedIn(t: TestApp, fields: Partial<TestUser> = {}): Prom
     return response.json<Webchat>();
   };
   return { ...caller, createBot };
+}
+
+/** Gives the user as many bots as the quota allows (USER_QUOTAS.webchats), written straight to the database. */
+export async function fillBotQuota(t: TestApp, userId: string): Promise<void> {
+  for (let i = 0; i < USER_QUOTAS.webchats; i += 1) {
+    await insertWebchat(
+      t.db,
+      userId,
+      { ...NEW_WEBCHAT_COLUMNS, name: `Bot ${i}`, description: 'd' },
+      [],
+      t.clock.now(),
+    );
+  }
 }
 
 /** A minimal valid image of each type the avatar accepts, as a data URL. */

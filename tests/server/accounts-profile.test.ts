@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, refreshCookieOf, type TestApp } from '../helpers/serverApp.js';
+import { refreshWith, settingsWith } from '../helpers/sessionRequests.js';
 
 let t: TestApp;
 
@@ -28,30 +29,14 @@ describe('POST /api/accounts/change-password', () => {
     expect(newRefresh).toBeTruthy();
 
     // Old access tokens (both sessions) die; the answered one works.
-    const withOld = await t.app.inject({
-      method: 'GET',
-      url: '/api/accounts/settings',
-      headers: t.auth(here.accessToken),
-    });
+    const withOld = await settingsWith(t, here.accessToken);
     expect(withOld.statusCode).toBe(401);
-    const withNew = await t.app.inject({
-      method: 'GET',
-      url: '/api/accounts/settings',
-      headers: t.auth(body.accessToken),
-    });
+    const withNew = await settingsWith(t, body.accessToken);
     expect(withNew.statusCode).toBe(200);
     // Refresh tokens issued before the change are revoked; the new cookie refreshes.
-    const refreshOld = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/refresh-token',
-      cookies: { sb_refresh: elsewhere.refreshToken },
-    });
+    const refreshOld = await refreshWith(t, elsewhere.refreshToken);
     expect(refreshOld.statusCode).toBe(401);
-    const refreshNew = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/refresh-token',
-      cookies: { sb_refresh: newRefresh! },
-    });
+    const refreshNew = await refreshWith(t, newRefresh!);
     expect(refreshNew.statusCode).toBe(200);
 
     await expect(t.login(user.username, user.password)).rejects.toThrow(/401/);

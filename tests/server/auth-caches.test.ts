@@ -9,6 +9,7 @@ import { UserCache } from '../../server/auth/UserCache.js';
 import { VerifiedTokens } from '../../server/auth/VerifiedTokens.js';
 import { createTestApp, type TestApp, type TestUser, uniqueName } from '../helpers/serverApp.js';
 import { listenForSockets, openTestSocket } from '../helpers/serverSocket.js';
+import { changePasswordWith } from '../helpers/sessionRequests.js';
 
 let t: TestApp;
 let base: string;
@@ -54,12 +55,7 @@ describe('with the token and the user cached, the next request sees', () => {
   it('a password change: tokens issued before it are refused, the one it answers works', async () => {
     const { user, token } = await signedIn();
     expect((await settings(token)).statusCode).toBe(200);
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/change-password',
-      headers: t.auth(token),
-      payload: { currentPassword: user.password, newPassword: 'another-secret' },
-    });
+    const changed = await changePasswordWith(t, token, user.password, 'another-secret');
     expect(changed.statusCode).toBe(200);
     const refused = await settings(token);
     expect(refused.statusCode).toBe(401);

@@ -154,6 +154,13 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
   // Infrastructure. /api/frontend answers 404 to plain HTTP; its upgrade is covered by ws-frontend.test.ts.
   { method: 'GET', route: '/api/health', expect: everyone(200) },
   { method: 'GET', route: '/api/frontend', expect: everyone(404) },
+  // The Talk socket likewise; its upgrade (sign-in, the agent's owner, impersonation) is talk-admission.test.ts.
+  {
+    method: 'GET',
+    route: '/api/agents/:id/talk',
+    request: async (ctx) => ({ url: `/api/agents/${await agentOfA(ctx)}/talk` }),
+    expect: everyone(404),
+  },
   // The API description and its page are public (routes/apiDocs.ts says why).
   { method: 'GET', route: '/api/openapi.json', expect: everyone(200) },
   { method: 'GET', route: '/api/docs', expect: everyone(200) },

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/serverApp.js';
+import { refreshWith, settingsWith } from '../helpers/sessionRequests.js';
 
 const PUBLIC_URL = 'https://switchboard.example.com';
 
@@ -44,18 +45,8 @@ describe.each(['refresh-token', 'logout'] as const)('POST /api/accounts/%s', (ro
     expectApiError(response, 403, { error: 'Cross-site requests are not allowed here', code: 'forbidden' });
     expect(response.cookies).toEqual([]);
     // The session is untouched: its access token works and the same refresh token still rotates.
-    const settings = await t.app.inject({
-      method: 'GET',
-      url: '/api/accounts/settings',
-      headers: t.auth(session.accessToken),
-    });
-    expect(settings.statusCode).toBe(200);
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/refresh-token',
-      cookies: { sb_refresh: session.refreshToken },
-    });
-    expect(refreshed.statusCode).toBe(200);
+    expect((await settingsWith(t, session.accessToken)).statusCode).toBe(200);
+    expect((await refreshWith(t, session.refreshToken)).statusCode).toBe(200);
   });
 
   it.each<[string, Record<string, string>]>([

@@ -5,20 +5,16 @@
  * default, N days, or Don't keep), and the sweep then deletes it with its messages and search
  * entries. A changed setting applies to what is already kept.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { CHAT_LIMITS } from '../../shared/types/chat.js';
 import type { ConversationDetail, ConversationsPage, HistorySearchPage } from '../../shared/types/history.js';
-import { type ChatBed, eventData, startChatBed } from '../helpers/chatServer.js';
+import { eventData } from '../helpers/chatServer.js';
 import { signInAgain } from '../helpers/signedInCaller.js';
+import { useChatBed } from '../helpers/useChatBed.js';
 import type { WebchatCaller } from '../helpers/webchatServer.js';
 
-let bed: ChatBed;
-beforeAll(async () => {
-  bed = await startChatBed();
-});
-afterAll(() => bed.close());
-beforeEach(() => bed.fake.reset());
+const bed = useChatBed();
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

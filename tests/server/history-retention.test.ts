@@ -4,20 +4,16 @@
  * leaves the conversation, the search and the exports; retention 0 lists the conversation's
  * counts and times with no text and finds nothing. (history-keep.test.ts: the other settings.)
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { CHAT_LIMITS } from '../../shared/types/chat.js';
 import type { ConversationDetail, ConversationsPage, HistorySearchPage } from '../../shared/types/history.js';
-import { type ChatBed, eventData, startChatBed } from '../helpers/chatServer.js';
+import { eventData } from '../helpers/chatServer.js';
 import { signInAgain } from '../helpers/signedInCaller.js';
+import { useChatBed } from '../helpers/useChatBed.js';
 import type { WebchatCaller } from '../helpers/webchatServer.js';
 
-let bed: ChatBed;
-beforeAll(async () => {
-  bed = await startChatBed();
-});
-afterAll(() => bed.close());
-beforeEach(() => bed.fake.reset());
+const bed = useChatBed();
 
 const IDLE_GONE = CHAT_LIMITS.activeWindowMs + 2 * CHAT_DEFAULTS.sweepIntervalMs + 1;
 

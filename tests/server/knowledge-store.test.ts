@@ -29,6 +29,12 @@ describe(`knowledge on ${TEST_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}
   });
   afterAll(() => t?.close());
 
+  /** Another user's bot `name` whose knowledge is the one selected page `url` holding `text`. */
+  const botWithOnePage = async (name: string, url: string, text: string) => {
+    const bot = await botOfNewUser(t, name);
+    await saveKnowledge(t.db, bot, { siteUrl: '', summary: '', pages: [{ url, text, selected: true }] });
+    return bot;
+  };
   const urlsFor = async (question: string, maxChars = 4_000) =>
     (await searchKnowledge(t.db, shop, question, { maxChars })).map((p) => p.url);
 
@@ -77,12 +83,11 @@ describe(`knowledge on ${TEST_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}
   });
 
   it("never returns another bot's passages", async () => {
-    const other = await botOfNewUser(t, 'Other');
-    await saveKnowledge(t.db, other, {
-      siteUrl: '',
-      summary: '',
-      pages: [{ url: 'https://other.example/', text: 'Zebra crossings and opening hours of the zoo.', selected: true }],
-    });
+    const other = await botWithOnePage(
+      'Other',
+      'https://other.example/',
+      'Zebra crossings and opening hours of the zoo.',
+    );
     expect(await urlsFor('zebra')).toEqual([]);
     expect((await searchKnowledge(t.db, other, 'zebra opening hours', { maxChars: 1000 })).map((p) => p.url)).toEqual([
       'https://other.example/',
@@ -97,12 +102,7 @@ describe(`knowledge on ${TEST_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}
   });
 
   it('reads a question as words only: query syntax neither fails nor widens the search', async () => {
-    const other = await botOfNewUser(t, 'Secret');
-    await saveKnowledge(t.db, other, {
-      siteUrl: '',
-      summary: '',
-      pages: [{ url: 'https://secret.example/', text: 'The vault password is swordfish.', selected: true }],
-    });
+    const other = await botWithOnePage('Secret', 'https://secret.example/', 'The vault password is swordfish.');
     const attacks = [
       '"',
       '""',

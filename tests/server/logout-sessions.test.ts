@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/serverApp.js';
 import { listenForSockets, openTestSocket } from '../helpers/serverSocket.js';
+import { refreshWith, settingsWith } from '../helpers/sessionRequests.js';
 
 let t: TestApp;
 let base: string;
@@ -16,10 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const settings = (accessToken: string) =>
-  t.app.inject({ method: 'GET', url: '/api/accounts/settings', headers: t.auth(accessToken) });
-const refresh = (refreshToken: string) =>
-  t.app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { sb_refresh: refreshToken } });
+const settings = (accessToken: string) => settingsWith(t, accessToken);
+const refresh = (refreshToken: string) => refreshWith(t, refreshToken);
 const logout = (session: SignedIn, parts: { cookie?: boolean; bearer?: boolean } = { cookie: true, bearer: true }) =>
   t.app.inject({
     method: 'POST',

@@ -5,43 +5,29 @@
  * this true too; the test holds the behaviour, whichever lock provides it.) Skipped only without
  * the PostgreSQL server binaries.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { MIGRATIONS } from '../../server/db/migrations/index.js';
 import { openDatabase } from '../../server/db/openDatabase.js';
-import {
-  createThrowawayPostgres,
-  type ThrowawayPostgres,
-  throwawayPostgresUnavailable,
-} from '../helpers/throwawayPostgres.js';
+import { describeOnPostgres, throwawayForSuite } from '../helpers/describeOnPostgres.js';
+import { createThrowawayPostgres } from '../helpers/throwawayPostgres.js';
 
-const unavailable = throwawayPostgresUnavailable();
-let pg: ThrowawayPostgres;
+describeOnPostgres('migrations of instances starting together', () => {
+  const pg = throwawayForSuite(createThrowawayPostgres);
 
-describe.skipIf(unavailable !== null)(
-  `migrations of instances starting together${unavailable ? ` (skipped: ${unavailable})` : ''}`,
-  () => {
-    beforeAll(async () => {
-      pg = await createThrowawayPostgres();
-    }, 60_000);
-    afterAll(async () => {
-      await pg?.destroy();
-    });
-
-    it('applies each migration once, whichever instance gets there first', async () => {
-      const pools = Array.from({ length: 3 }, () =>
-        openDatabase({ databaseUrl: pg.url, dataDir: '/nonexistent' }, { statementTimeoutMs: 0 }),
+  it('applies each migration once, whichever instance gets there first', async () => {
+    const pools = Array.from({ length: 3 }, () =>
+      openDatabase({ databaseUrl: pg().url, dataDir: '/nonexistent' }, { statementTimeoutMs: 0 }),
+    );
+    try {
+      const applied = await Promise.all(pools.map((db) => migrateToLatest(db)));
+      expect(applied.flat().sort()).toEqual(Object.keys(MIGRATIONS).sort());
+      const tables = await pools[0]!.introspection.getTables();
+      expect(tables.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['users', 'call_sessions', 'server_instances', 'cluster_messages', 'login_failures']),
       );
-      try {
-        const applied = await Promise.all(pools.map((db) => migrateToLatest(db)));
-        expect(applied.flat().sort()).toEqual(Object.keys(MIGRATIONS).sort());
-        const tables = await pools[0]!.introspection.getTables();
-        expect(tables.map((t) => t.name)).toEqual(
-          expect.arrayContaining(['users', 'call_sessions', 'server_instances', 'cluster_messages', 'login_failures']),
-        );
-      } finally {
-        await Promise.all(pools.map((db) => db.destroy()));
-      }
-    });
-  },
-);
+    } finally {
+      await Promise.all(pools.map((db) => db.destroy()));
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { listAuditEntries } from '../../server/db/auditLog.js';
 import { findSettings } from '../../server/db/settings.js';
 import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
 import { refreshCookieOf, type TestApp } from '../helpers/serverApp.js';
+import { refreshWith } from '../helpers/sessionRequests.js';
 
 describe.skipIf(!POSTGRES_TEST_URL)('PostgreSQL', () => {
   let t: TestApp;
@@ -20,8 +21,7 @@ describe.skipIf(!POSTGRES_TEST_URL)('PostgreSQL', () => {
   it('signs in, rotates refresh tokens and detects their reuse', async () => {
     const user = await t.createUser();
     const session = await t.login(user.username, user.password);
-    const refresh = (token: string) =>
-      t.app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { sb_refresh: token } });
+    const refresh = (token: string) => refreshWith(t, token);
     const next = refreshCookieOf(await refresh(session.refreshToken));
     expect(next).toBeTruthy();
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);

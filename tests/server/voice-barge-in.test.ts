@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
 import { toneMulaw } from '../helpers/audioSignals.js';
-import { startVoiceHarness, type VoiceHarness } from '../helpers/voiceHarness.js';
+import { type RingingCall, startVoiceHarness, type VoiceHarness } from '../helpers/voiceHarness.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 
 let h: VoiceHarness;
@@ -32,6 +32,18 @@ function expectTruncatedAtPlayed(twilio: FakeTwilioCall, audioEndMs: number, hea
   expect(audioEndMs).toBeLessThanOrEqual(clear.playedMs);
   // Whole milliseconds: the API takes an integer audio_end_ms.
   expect(twilio.playedMarks.map((m) => Math.floor(m.playedMs))).toContain(audioEndMs);
+}
+
+/**
+ * The caller talks over the agent for `speechMs`: what Twilio had played by then (its last mark),
+ * and the truncate the server sends, once Twilio's queue has been cleared.
+ */
+async function bargeIn(call: RingingCall, speechMs: number) {
+  const heard = call.twilio.playedMarks.at(-1)!.playedMs;
+  call.twilio.say(toneMulaw(400, speechMs));
+  const truncate = await call.realtime.waitFor('conversation.item.truncate');
+  await waitUntil(() => call.twilio.clears.length === 1);
+  return { heard, truncate };
 }
 
 /** Item ids named by the marks the server sent after the n-th received message. */
@@ -76,10 +88,7 @@ describe('barge-in', () => {
     await waitUntil(() => call.realtime.sent.some((e) => e.type === 'response.done'));
     await waitUntil(() => call.twilio.playedMs >= 1200);
     const greeting = call.realtime.sent.find((e) => e.type === 'response.output_item.done')!.item as Json;
-    const heard = call.twilio.playedMarks.at(-1)!.playedMs;
-    call.twilio.say(toneMulaw(400, 400));
-    const truncate = await call.realtime.waitFor('conversation.item.truncate');
-    await waitUntil(() => call.twilio.clears.length === 1);
+    const { heard, truncate } = await bargeIn(call, 400);
     const clear = call.twilio.clears[0]!;
     expect(truncate.item_id).toBe(greeting.id);
     expect(truncate.content_index).toBe(0);
@@ -118,10 +127,7 @@ describe('barge-in', () => {
       const call = await h.incomingCall(o);
       await waitUntil(() => call.twilio.playedMs >= 600);
       const greeting = call.realtime.sent.find((e) => e.type === 'response.output_item.added')!.item as Json;
-      const heard = call.twilio.playedMarks.at(-1)!.playedMs;
-      call.twilio.say(toneMulaw(400, 300));
-      const truncate = await call.realtime.waitFor('conversation.item.truncate');
-      await waitUntil(() => call.twilio.clears.length === 1);
+      const { heard, truncate } = await bargeIn(call, 300);
       const clearIndex = call.twilio.received.findIndex((m) => m.event === 'clear');
       await waitUntil(() => call.realtime.sent.some((e) => e.type === 'response.done'));
       const cancelled = call.realtime.sent.find((e) => e.type === 'response.done')!.response as Json;

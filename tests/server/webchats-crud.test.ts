@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTool } from '../../server/db/tools.js';
-import { insertWebchat } from '../../server/db/webchats.js';
-import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import { DEFAULT_APPEARANCE, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Webchat } from '../../shared/types/webchat.js';
 import { expectApiError } from '../helpers/expectApiError.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
-import { AVATARS, signedIn } from '../helpers/webchatServer.js';
+import { AVATARS, fillBotQuota, signedIn } from '../helpers/webchatServer.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,15 +92,7 @@ describe('creating a bot', () => {
 
   it(`refuses the ${USER_QUOTAS.webchats + 1}th bot of a user with 403 quota_exceeded`, async () => {
     const alice = await signedIn(t);
-    for (let i = 0; i < USER_QUOTAS.webchats; i += 1) {
-      await insertWebchat(
-        t.db,
-        alice.user.id,
-        { ...NEW_WEBCHAT_COLUMNS, name: `Bot ${i}`, description: 'd' },
-        [],
-        t.clock.now(),
-      );
-    }
+    await fillBotQuota(t, alice.user.id);
     const response = await alice.call('POST', '/api/webchats', { name: 'One more', description: 'd' });
     expectApiError(response, 403, {
       code: 'quota_exceeded',

@@ -3,14 +3,11 @@
  * back as on SQLite; tool and bot cascades hold. Runs when SWITCHBOARD_TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertWebchat } from '../../server/db/webchats.js';
-import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
-import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Demo, Webchat } from '../../shared/types/webchat.js';
 import { createPostgresTestApp, POSTGRES_TEST_URL } from '../helpers/postgresApp.js';
 import { seedToolRow } from '../helpers/seedToolRow.js';
 import type { TestApp } from '../helpers/serverApp.js';
-import { AVATARS, signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
+import { AVATARS, fillBotQuota, signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
 describe.skipIf(!POSTGRES_TEST_URL)('web chat bots on PostgreSQL', () => {
   let t: TestApp;
@@ -37,15 +34,7 @@ describe.skipIf(!POSTGRES_TEST_URL)('web chat bots on PostgreSQL', () => {
 
   it('counts bots and demos for the quotas', async () => {
     const bob = await signedIn(t);
-    for (let i = 0; i < USER_QUOTAS.webchats; i += 1) {
-      await insertWebchat(
-        t.db,
-        bob.user.id,
-        { ...NEW_WEBCHAT_COLUMNS, name: `Bot ${i}`, description: 'd' },
-        [],
-        Date.now(),
-      );
-    }
+    await fillBotQuota(t, bob.user.id);
     expect((await bob.call('POST', '/api/webchats', { name: 'One more', description: 'd' })).statusCode).toBe(403);
   });
 

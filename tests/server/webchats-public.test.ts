@@ -4,6 +4,7 @@ import { insertTool } from '../../server/db/tools.js';
 import { DEFAULT_APPEARANCE } from '../../shared/defaults.js';
 import type { Webchat } from '../../shared/types/webchat.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
+import { toolInput } from '../helpers/toolInput.js';
 import { signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
 let t: TestApp;
@@ -14,14 +15,7 @@ const SECRET_PROMPT = 'SECRET-PROMPT-never-on-customer-pages';
 beforeAll(async () => {
   t = await createTestApp({ config: { publicRateLimit: { max: 5, windowMs: 60_000 } } });
   alice = await signedIn(t);
-  const fields = {
-    name: 'crm_lookup',
-    description: 'd',
-    type: 'string',
-    parameters: { type: 'object', properties: {} },
-    handler_code: '',
-  };
-  const tool = await insertTool(t.db, alice.user.id, fields, t.clock.now());
+  const tool = await insertTool(t.db, alice.user.id, toolInput('crm_lookup'), t.clock.now());
   bot = await alice.createBot({
     name: 'Helper',
     system_prompt: SECRET_PROMPT,

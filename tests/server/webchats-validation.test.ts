@@ -4,6 +4,7 @@ import { insertTool } from '../../server/db/tools.js';
 import { DEFAULT_APPEARANCE } from '../../shared/defaults.js';
 import type { Webchat } from '../../shared/types/webchat.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
+import { toolInput } from '../helpers/toolInput.js';
 import { AVATARS, signedIn, type WebchatCaller } from '../helpers/webchatServer.js';
 
 let t: TestApp;
@@ -123,14 +124,7 @@ describe('bot fields', () => {
 
   it("refuses another user's tool, naming tools", async () => {
     const bob = await signedIn(t);
-    const fields = {
-      name: 'bobs',
-      description: 'b',
-      type: 'string',
-      parameters: { type: 'object', properties: {} },
-      handler_code: '',
-    };
-    const foreign = (await insertTool(t.db, bob.user.id, fields, t.clock.now())).id;
+    const foreign = (await insertTool(t.db, bob.user.id, toolInput('bobs'), t.clock.now())).id;
     await expectRefused({ tools: [foreign] }, `tools: unknown tool id ${foreign}`);
     const created = await alice.call('POST', '/api/webchats', { name: 'n', description: 'd', tools: [foreign] });
     expect(created.statusCode).toBe(400);

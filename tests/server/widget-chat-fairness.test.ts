@@ -4,29 +4,22 @@
  * a bot's minute; a visitor who hangs up has the model request cancelled and the place freed, the
  * question kept, and the message still counted; every model request is bounded by max_tokens.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import type { ChatConversationResponse } from '../../shared/types/chat.js';
-import { type ChatBed, newAddress, startChatBed, typesOf } from '../helpers/chatServer.js';
+import { newAddress, typesOf } from '../helpers/chatServer.js';
+import { useChatBed } from '../helpers/useChatBed.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 
-let bed: ChatBed;
-beforeAll(async () => {
-  bed = await startChatBed({
-    config: {
-      chat: {
-        ...CHAT_DEFAULTS,
-        visitorMessagesPerMinute: 8,
-        botMessagesPerMinute: 24,
-        streamsPerVisitor: 2,
-        streamsPerBot: 2,
-        streamsTotal: 8,
-      },
-    },
-  });
+const bed = useChatBed({
+  chat: {
+    visitorMessagesPerMinute: 8,
+    botMessagesPerMinute: 24,
+    streamsPerVisitor: 2,
+    streamsPerBot: 2,
+    streamsTotal: 8,
+  },
 });
-afterAll(() => bed.close());
-beforeEach(() => bed.fake.reset());
 
 const slowAnswers = () => (bed.fake.reply = () => ({ text: 'Slowly.', delayMs: 600 }));
 

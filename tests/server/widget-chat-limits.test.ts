@@ -4,30 +4,18 @@
  * Retry-After; and what it never does: read cookies or tokens, or let one bot's conversation id
  * reach another bot's conversation. Plus the CORS preflight a customer's page needs.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { MAX_JSON_DEPTH } from '../../server/http/jsonBody.js';
 import { CHAT_LIMITS, type ChatConversationResponse } from '../../shared/types/chat.js';
-import { type ChatBed, eventData, newAddress, startChatBed, typesOf } from '../helpers/chatServer.js';
+import { eventData, newAddress, typesOf } from '../helpers/chatServer.js';
+import { useChatBed } from '../helpers/useChatBed.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 import { signedIn } from '../helpers/webchatServer.js';
 
-let bed: ChatBed;
-beforeAll(async () => {
-  bed = await startChatBed({
-    config: {
-      chat: {
-        ...CHAT_DEFAULTS,
-        visitorMessagesPerMinute: 3,
-        botMessagesPerMinute: 5,
-        streamsPerBot: 2,
-        streamsTotal: 3,
-      },
-    },
-  });
+const bed = useChatBed({
+  chat: { visitorMessagesPerMinute: 3, botMessagesPerMinute: 5, streamsPerBot: 2, streamsTotal: 3 },
 });
-afterAll(() => bed.close());
-beforeEach(() => bed.fake.reset());
 
 const url = (botId: string) => `/api/widget/webchats/${botId}/messages`;
 const post = (botId: string, payload: string, contentType = 'application/json') =>

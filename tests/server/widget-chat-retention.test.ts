@@ -5,17 +5,13 @@
  * past both it and the active window; retention 0 keeps counts and times but no text; a changed
  * retention applies to what is already kept. (history-keep.test.ts: the other Keep history settings.)
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_DEFAULTS } from '../../server/chat/chatConfig.js';
 import { CHAT_LIMITS, type ChatConversationResponse } from '../../shared/types/chat.js';
-import { type ChatBed, eventData, startChatBed } from '../helpers/chatServer.js';
+import { eventData } from '../helpers/chatServer.js';
+import { useChatBed } from '../helpers/useChatBed.js';
 
-let bed: ChatBed;
-beforeAll(async () => {
-  bed = await startChatBed();
-});
-afterAll(() => bed.close());
-beforeEach(() => bed.fake.reset());
+const bed = useChatBed();
 // The tests move the clock by hours: each signs in afresh (bed.newOwner) so its access token is valid.
 
 const MINUTE = 60_000;
@@ -31,6 +27,10 @@ const texts = async (botId: string, conversationId: string) => {
   const read = await bed.conversation(botId, conversationId);
   return read.status === 200 ? (read.json as ChatConversationResponse).messages.map((m) => m.text) : read.status;
 };
+
+/** A new owner's bot with Keep history "Don't keep" and a memory of `retention` seconds. */
+const forgetfulBot = async (retention: number) =>
+  (await bed.newOwner()).createBot({ keep_history_days: 0, short_term_messages_retention_period: retention });
 
 const row = (id: string) =>
   bed.t.db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -48,10 +48,7 @@ describe('short-term retention (memory)', () => {
   });
 
   it('deletes messages past the retention in the sweep, and the first question with its message', async () => {
-    const bot = await (await bed.newOwner()).createBot({
-      keep_history_days: 0,
-      short_term_messages_retention_period: 120,
-    });
+    const bot = await forgetfulBot(120);
     const id = await chat(bot.id, 'What is your address?');
     expect(await row(id)).toMatchObject({ first_question: 'What is your address?', message_count: 2 });
     bed.t.clock.advance(90_000);
@@ -63,14 +60,8 @@ describe('short-term retention (memory)', () => {
   });
 
   it('deletes conversations idle past both the retention and the active window, messages and all', async () => {
-    const shortBot = await (await bed.newOwner()).createBot({
-      keep_history_days: 0,
-      short_term_messages_retention_period: 60,
-    });
-    const longBot = await (await bed.newOwner()).createBot({
-      keep_history_days: 0,
-      short_term_messages_retention_period: 3600,
-    });
+    const shortBot = await forgetfulBot(60);
+    const longBot = await forgetfulBot(3600);
     const short = await chat(shortBot.id, 'Quick one');
     const long = await chat(longBot.id, 'Slow one');
     bed.t.clock.advance(IDLE_GONE);
@@ -86,10 +77,7 @@ describe('short-term retention (memory)', () => {
   });
 
   it('keeps no text with retention 0: the conversation has counts and times, a reload shows nothing', async () => {
-    const bot = await (await bed.newOwner()).createBot({
-      keep_history_days: 0,
-      short_term_messages_retention_period: 0,
-    });
+    const bot = await forgetfulBot(0);
     const id = await chat(bot.id, 'Private question');
     await chat(bot.id, 'Another', id);
     expect(await messageRows(id)).toBe(0);
@@ -116,10 +104,7 @@ describe('short-term retention (memory)', () => {
   });
 
   it('starts a new conversation when the old one was swept', async () => {
-    const bot = await (await bed.newOwner()).createBot({
-      keep_history_days: 0,
-      short_term_messages_retention_period: 60,
-    });
+    const bot = await forgetfulBot(60);
     const id = await chat(bot.id, 'Hello');
     bed.t.clock.advance(IDLE_GONE);
     await bed.t.app.chat.sweep();
@@ -129,10 +114,7 @@ describe('short-term retention (memory)', () => {
   });
 
   it('deletes a backlog larger than one batch in one sweep', async () => {
-    const bot = await (await bed.newOwner()).createBot({
-      keep_history_days: 0,
-      short_term_messages_retention_period: 60,
-    });
+    const bot = await forgetfulBot(60);
     const id = await chat(bot.id, 'Start');
     const at = bed.t.clock.now();
     const rows = Array.from({ length: 1_200 }, (_, i) => ({

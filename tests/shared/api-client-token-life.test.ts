@@ -62,19 +62,28 @@ function storedToken(initial: string | null) {
   };
 }
 
+/** A client holding a token the fake server just issued, on a clock the test moves with `advance`. */
+function signedInClient() {
+  let now = Date.now();
+  const server = fakeServer(() => now);
+  const store = storedToken(server.issue());
+  const api = createApiClient({ fetch: server.fetch, ...store, now: () => now });
+  const advance = (ms: number) => {
+    now += ms;
+  };
+  return { server, store, api, advance };
+}
+
 describe('the access token before a request', () => {
   it('refreshes a token about to expire first, so the request never meets a 401', async () => {
-    let now = Date.now();
-    const server = fakeServer(() => now);
-    const store = storedToken(server.issue());
-    const api = createApiClient({ fetch: server.fetch, ...store, now: () => now });
+    const { server, store, api, advance } = signedInClient();
     const first = store.current();
 
-    now += 40_000; // 20 s left of 60: not due yet (a quarter of the life, 15 s, before expiry)
+    advance(40_000); // 20 s left of 60: not due yet (a quarter of the life, 15 s, before expiry)
     await api.agents.list();
     expect(server.refreshes()).toBe(0);
 
-    now += 6_000; // 14 s left: due
+    advance(6_000); // 14 s left: due
     await Promise.all([api.agents.list(), api.tools.list(), api.sessions.active()]);
     expect(server.refreshes()).toBe(1);
     expect(store.current()).not.toBe(first);
@@ -129,14 +138,11 @@ describe('the access token before a request', () => {
 
 describe('api.tokens', () => {
   it('fresh() answers the stored token while it is good and one refreshed token for many callers once it is due', async () => {
-    let now = Date.now();
-    const server = fakeServer(() => now);
-    const store = storedToken(server.issue());
-    const api = createApiClient({ fetch: server.fetch, ...store, now: () => now });
+    const { server, store, api, advance } = signedInClient();
     const first = store.current();
     expect(await api.tokens.fresh()).toBe(first);
     expect(api.tokens.refreshDueIn()).toBeGreaterThan(44_000);
-    now += 61_000;
+    advance(61_000);
     expect(api.tokens.refreshDueIn()).toBeLessThan(0);
     const answers = await Promise.all([api.tokens.fresh(), api.tokens.fresh(), api.agents.list(), api.tokens.fresh()]);
     expect(server.refreshes()).toBe(1);

@@ -74,6 +74,23 @@ function violations(repo: string, root: Root): string[] {
   return found;
 }
 
+/** A throwaway repository for one test (`write` puts a file under its server/), removed afterwards. */
+function inScratchRepo(
+  prefix: string,
+  test: (repo: string, write: (file: string, text: string) => void) => void,
+): void {
+  const repo = mkdtempSync(path.join(tmpdir(), prefix));
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(repo, 'server', file)), { recursive: true });
+    writeFileSync(path.join(repo, 'server', file), text);
+  };
+  try {
+    test(repo, write);
+  } finally {
+    rmSync(repo, { recursive: true, force: true });
+  }
+}
+
 describe('dependency direction', () => {
   it('finds the source files it guards', () => {
     for (const root of ROOTS) expect(sourceFiles(REPO, root).length, `${root}/ has no source files`).toBeGreaterThan(0);
@@ -84,8 +101,7 @@ describe('dependency direction', () => {
   });
 
   it('reports a wrong-way import with its file and line', () => {
-    const repo = mkdtempSync(path.join(tmpdir(), 'dependency-direction-'));
-    try {
+    inScratchRepo('dependency-direction-', (repo) => {
       for (const root of ROOTS) mkdirSync(path.join(repo, root));
       writeFileSync(
         path.join(repo, 'shared', 'bad.ts'),
@@ -103,9 +119,7 @@ describe('dependency direction', () => {
       expect(violations(repo, 'console')).toEqual([
         "console/Preview.tsx:1 imports '../widget/mount.js' (console/ must not import widget/)",
       ]);
-    } finally {
-      rmSync(repo, { recursive: true, force: true });
-    }
+    });
   });
 
   it.each(ROOTS)('%s/ keeps its floors: nothing runs back up, no circles', (root) => {
@@ -117,12 +131,7 @@ describe('dependency direction', () => {
   });
 
   it('reports an import that runs up, one outside the DAG, a circle and a guarded file, each with its file and line', () => {
-    const repo = mkdtempSync(path.join(tmpdir(), 'layers-'));
-    const write = (file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(repo, 'server', file)), { recursive: true });
-      writeFileSync(path.join(repo, 'server', file), text);
-    };
-    try {
+    inScratchRepo('layers-', (repo, write) => {
       write('app.ts', "import { loadConfig } from './config.js';\n");
       write('config.ts', 'export const loadConfig = () => 1;\n');
       write('core/clock.ts', "import { x } from '../db/rows.js';\nexport const now = () => x;\n");
@@ -148,9 +157,7 @@ describe('dependency direction', () => {
         "server/tools/tool.ts:1 imports '../config.js' (runs up: tools/ stands below config.ts)",
       ]);
       expect(circleViolations('server', edges)).toEqual(['circle of 2 in server/: core/clock.ts → db/rows.ts']);
-    } finally {
-      rmSync(repo, { recursive: true, force: true });
-    }
+    });
   });
 
   it('routes/ and ws/ call services, never db/ (issue 19): only `import type` of a row type may name it', () => {
@@ -158,12 +165,7 @@ describe('dependency direction', () => {
   });
 
   it('reports a transport file reaching db/ with its file and line, and lets type imports through', () => {
-    const repo = mkdtempSync(path.join(tmpdir(), 'transport-'));
-    const write = (file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(repo, 'server', file)), { recursive: true });
-      writeFileSync(path.join(repo, 'server', file), text);
-    };
-    try {
+    inScratchRepo('transport-', (repo, write) => {
       write(
         'routes/things.ts',
         [
@@ -184,8 +186,6 @@ describe('dependency direction', () => {
         "server/routes/things.ts:6 imports '../db/lazy.js' (routes/ call services, never db/)",
         "server/ws/socket.ts:1 imports '../db/sideEffect.js' (ws/ call services, never db/)",
       ]);
-    } finally {
-      rmSync(repo, { recursive: true, force: true });
-    }
+    });
   });
 });

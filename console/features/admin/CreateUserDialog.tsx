@@ -1,9 +1,7 @@
-import { Flex, Select } from '@radix-ui/themes';
+import { Select } from '@radix-ui/themes';
 import { type FormEvent, useRef } from 'react';
-import { DialogActions } from '../../components/DialogActions.js';
-import { Dialog } from '../../components/dialogs.js';
-import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { FieldFrame } from '../../components/FieldFrame.js';
+import { FormDialog } from '../../components/FormDialog.js';
 import { SecretField } from '../../components/SecretField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
@@ -37,12 +35,6 @@ export function CreateUserDialog({ open, onOpenChange }: CreateUserDialogProps) 
   const toast = useToast();
   const form = useRef<HTMLFormElement>(null);
   const { values, error, setErrors, setError, submitting, setSubmitting, set, reset, bind } = useUserFieldForm(EMPTY);
-
-  const changeOpen = (next: boolean) => {
-    if (submitting) return;
-    if (!next) reset(EMPTY);
-    onOpenChange(next);
-  };
 
   const showErrors = (found: UserFieldErrors, summary: string | null) => {
     setErrors(found);
@@ -78,44 +70,41 @@ export function CreateUserDialog({ open, onOpenChange }: CreateUserDialogProps) 
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={changeOpen}>
-      <Dialog.Content maxWidth="460px" aria-describedby={undefined}>
-        <Dialog.Title>Create User</Dialog.Title>
-        <form ref={form} onSubmit={submit} noValidate>
-          <Flex direction="column" gap="3">
-            {error ? <ErrorCallout>{error}</ErrorCallout> : null}
-            <TextInput label="Username" {...bind('username')} autoFocus autoComplete="off" />
-            <TextInput
-              label="Email"
-              type="email"
-              {...bind('email')}
-              hint={USER_FIELD_TEXTS.emailHint}
-              autoComplete="off"
-            />
-            <SecretField
-              label="Password"
-              {...bind('password')}
-              hint={USER_FIELD_TEXTS.passwordRule}
-              autoComplete="new-password"
-            />
-            <FieldFrame label="Role">
-              {(control) => (
-                <Select.Root value={values.role} onValueChange={set('role')} disabled={submitting}>
-                  <Select.Trigger {...control} />
-                  <Select.Content>
-                    {CREATABLE_ROLES.map((role) => (
-                      <Select.Item key={role} value={role}>
-                        {role}
-                      </Select.Item>
-                    ))}
-                  </Select.Content>
-                </Select.Root>
-              )}
-            </FieldFrame>
-            <DialogActions submitLabel="Create" busyLabel="Creating..." submitting={submitting} />
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onClosed={() => reset(EMPTY)}
+      title="Create User"
+      maxWidth="460px"
+      onSubmit={submit}
+      formRef={form}
+      error={error}
+      submitLabel="Create"
+      busyLabel="Creating..."
+      submitting={submitting}
+    >
+      <TextInput label="Username" {...bind('username')} autoFocus autoComplete="off" />
+      <TextInput label="Email" type="email" {...bind('email')} hint={USER_FIELD_TEXTS.emailHint} autoComplete="off" />
+      <SecretField
+        label="Password"
+        {...bind('password')}
+        hint={USER_FIELD_TEXTS.passwordRule}
+        autoComplete="new-password"
+      />
+      <FieldFrame label="Role">
+        {(control) => (
+          <Select.Root value={values.role} onValueChange={set('role')} disabled={submitting}>
+            <Select.Trigger {...control} />
+            <Select.Content>
+              {CREATABLE_ROLES.map((role) => (
+                <Select.Item key={role} value={role}>
+                  {role}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        )}
+      </FieldFrame>
+    </FormDialog>
   );
 }

@@ -1,9 +1,6 @@
-import { Flex } from '@radix-ui/themes';
 import { type FormEvent, useEffect } from 'react';
 import type { User } from '../../../shared/types/user.js';
-import { DialogActions } from '../../components/DialogActions.js';
-import { Dialog } from '../../components/dialogs.js';
-import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { FormDialog } from '../../components/FormDialog.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { AdminActionError, useAdminActions } from './api.js';
@@ -57,18 +54,19 @@ export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
   };
 
   return (
-    <Dialog.Root open={user !== null} onOpenChange={(open) => !open && !submitting && onClose()}>
-      <Dialog.Content maxWidth="460px" aria-describedby={undefined}>
-        <Dialog.Title>Edit User</Dialog.Title>
-        <form onSubmit={submit} noValidate>
-          <Flex direction="column" gap="3">
-            {error ? <ErrorCallout>{error}</ErrorCallout> : null}
-            <TextInput label="Username" {...bind('username')} autoFocus />
-            <TextInput label="Email" type="email" {...bind('email')} hint={USER_FIELD_TEXTS.emailHint} />
-            <DialogActions submitLabel="Save" busyLabel="Saving..." submitting={submitting} />
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog
+      open={user !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Edit User"
+      maxWidth="460px"
+      onSubmit={submit}
+      error={error}
+      submitLabel="Save"
+      busyLabel="Saving..."
+      submitting={submitting}
+    >
+      <TextInput label="Username" {...bind('username')} autoFocus />
+      <TextInput label="Email" type="email" {...bind('email')} hint={USER_FIELD_TEXTS.emailHint} />
+    </FormDialog>
   );
 }

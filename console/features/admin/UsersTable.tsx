@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../shared/format.js';
 import type { AuthUser, User } from '../../../shared/types/user.js';
 import { RoleBadge } from '../../components/RoleBadge.js';
 import { UserActions, type UserActionsProps } from './UserActions.js';
+import '../../components/stackTable.css';
 import './admin.css';
 
 export interface UsersTableProps extends Omit<UserActionsProps, 'user' | 'actor'> {
@@ -17,7 +18,7 @@ export interface UsersTableProps extends Omit<UserActionsProps, 'user' | 'actor'
  */
 export function UsersTable({ users, actor, ...actions }: UsersTableProps) {
   return (
-    <Table.Root variant="surface" className="sb-users-table">
+    <Table.Root variant="surface" className="sb-phone-cards sb-users-table">
       <VisuallyHidden asChild>
         <caption>Users</caption>
       </VisuallyHidden>

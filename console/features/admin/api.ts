@@ -6,7 +6,7 @@ import { FALLBACK_ERROR_TEXT } from '../../../shared/errors.js';
 import type { CreateUserRequest, UpdateUserRequest } from '../../../shared/types/api.js';
 import type { User } from '../../../shared/types/user.js';
 import { useApi } from '../../lib/ApiProvider.js';
-import { serverErrorText } from '../../lib/errors.js';
+import { listOrThrow, serverErrorText } from '../../lib/errors.js';
 import { useAuth } from '../../lib/session/useAuth.js';
 
 export const ADMIN_TEXTS = {
@@ -51,18 +51,10 @@ export function adminErrorText(error: unknown, fallback: string): string {
 export function useAdminUsers() {
   const api = useApi();
   const { user } = useAuth();
-  return useSWR(adminKeys.users(user?.id ?? null), async (): Promise<User[]> => {
-    let answer: Awaited<ReturnType<typeof api.admin.listUsers>>;
-    try {
-      answer = await api.admin.listUsers();
-    } catch (error) {
-      throw new Error(adminErrorText(error, ADMIN_TEXTS.fetchFailed));
-    }
-    if (!answer?.success || !Array.isArray(answer.users)) {
-      throw new Error(answer?.error || ADMIN_TEXTS.fetchFailed);
-    }
-    return answer.users;
-  });
+  return useSWR(
+    adminKeys.users(user?.id ?? null),
+    (): Promise<User[]> => listOrThrow(() => api.admin.listUsers(), 'users', ADMIN_TEXTS.fetchFailed, adminErrorText),
+  );
 }
 
 /** create / update / remove: each re-throws an AdminActionError with the text to show, then refreshes the list. */

@@ -1,8 +1,5 @@
-import { Flex } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
-import { DialogActions } from '../../components/DialogActions.js';
-import { Dialog } from '../../components/dialogs.js';
-import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { FormDialog } from '../../components/FormDialog.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { AGENT_TEXTS } from './agentTexts.js';
@@ -23,15 +20,6 @@ export function CallAgentDialog({ agentId, agentName, open, onOpenChange }: Call
   const [calling, setCalling] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const trimmed = number.trim();
-
-  const changeOpen = (next: boolean) => {
-    if (calling) return;
-    if (!next) {
-      setNumber('');
-      setError(null);
-    }
-    onOpenChange(next);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,32 +45,35 @@ export function CallAgentDialog({ agentId, agentName, open, onOpenChange }: Call
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={changeOpen}>
-      <Dialog.Content maxWidth="440px">
-        <Dialog.Title>Call with {agentName}</Dialog.Title>
-        <Dialog.Description size="2" mb="4">
-          Enter the phone number to call. The agent calls from its own phone number.
-        </Dialog.Description>
-        <form onSubmit={submit} noValidate>
-          <Flex direction="column" gap="3">
-            {error ? <ErrorCallout>{error}</ErrorCallout> : null}
-            <TextInput
-              label="Phone number to call"
-              value={number}
-              onChange={(next) => {
-                setNumber(next);
-                setError(null);
-              }}
-              placeholder="+14155550123"
-              hint="International format, e.g. +14155550123"
-              autoFocus
-              autoComplete="tel"
-              disabled={calling}
-            />
-            <DialogActions submitLabel="Call" submitting={calling} disabled={trimmed === ''} />
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onClosed={() => {
+        setNumber('');
+        setError(null);
+      }}
+      title={`Call with ${agentName}`}
+      description="Enter the phone number to call. The agent calls from its own phone number."
+      maxWidth="440px"
+      onSubmit={submit}
+      error={error}
+      submitLabel="Call"
+      submitting={calling}
+      disabled={trimmed === ''}
+    >
+      <TextInput
+        label="Phone number to call"
+        value={number}
+        onChange={(next) => {
+          setNumber(next);
+          setError(null);
+        }}
+        placeholder="+14155550123"
+        hint="International format, e.g. +14155550123"
+        autoFocus
+        autoComplete="tel"
+        disabled={calling}
+      />
+    </FormDialog>
   );
 }

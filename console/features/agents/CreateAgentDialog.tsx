@@ -1,7 +1,5 @@
-import { Flex } from '@radix-ui/themes';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
-import { DialogActions } from '../../components/DialogActions.js';
-import { Dialog } from '../../components/dialogs.js';
+import { FormDialog } from '../../components/FormDialog.js';
 import { TextInput } from '../../components/TextInput.js';
 import { AGENT_TEXTS } from './agentTexts.js';
 import { useAgentActions } from './api.js';
@@ -20,15 +18,6 @@ export function CreateAgentDialog({ open, onOpenChange }: CreateAgentDialogProps
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
-
-  const changeOpen = (next: boolean) => {
-    if (submitting) return;
-    if (!next) {
-      setName('');
-      setError(undefined);
-    }
-    onOpenChange(next);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,31 +51,36 @@ export function CreateAgentDialog({ open, onOpenChange }: CreateAgentDialogProps
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={changeOpen}>
-      <Dialog.Content maxWidth="460px">
-        <Dialog.Title>{AGENT_TEXTS.createTitle}</Dialog.Title>
-        <Dialog.Description size="2" mb="4">
-          {AGENT_TEXTS.createExplanation}
-        </Dialog.Description>
-        <form onSubmit={submit} onKeyDown={enterOnEmpty} noValidate>
-          <Flex direction="column" gap="3">
-            <TextInput
-              label={AGENT_TEXTS.nameLabel}
-              value={name}
-              onChange={(value) => {
-                setName(value);
-                if (error) setError(undefined);
-              }}
-              required
-              autoFocus
-              autoComplete="off"
-              disabled={submitting}
-              error={error}
-            />
-            <DialogActions submitLabel="Create" submitting={submitting} disabled={name.trim() === ''} />
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onClosed={() => {
+        setName('');
+        setError(undefined);
+      }}
+      title={AGENT_TEXTS.createTitle}
+      description={AGENT_TEXTS.createExplanation}
+      maxWidth="460px"
+      onSubmit={submit}
+      onKeyDown={enterOnEmpty}
+      submitLabel="Create"
+      submitting={submitting}
+      disabled={name.trim() === ''}
+    >
+      {/* The one field shows its own error (no callout above it). */}
+      <TextInput
+        label={AGENT_TEXTS.nameLabel}
+        value={name}
+        onChange={(value) => {
+          setName(value);
+          if (error) setError(undefined);
+        }}
+        required
+        autoFocus
+        autoComplete="off"
+        disabled={submitting}
+        error={error}
+      />
+    </FormDialog>
   );
 }

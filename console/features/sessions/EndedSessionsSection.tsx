@@ -1,12 +1,12 @@
-import { Box, Button } from '@radix-ui/themes';
+import { Box } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { ExportMenu } from '../../components/ExportMenu.js';
-import { ArrowLeftIcon } from '../../components/icons.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { RefreshButton } from '../../components/RefreshButton.js';
+import { SortOrderButton } from '../../components/SortOrderButton.js';
 import { TablePagination } from '../../components/TablePagination.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { type EndedQuery, useEndedSessions } from './api.js';
@@ -27,18 +27,14 @@ export function EndedSessionsSection({ names }: { names: ReadonlyMap<string, str
   const setQuery = (next: EndedQuery) => setParams((current) => withEndedQuery(current, next), { replace: true });
   const ended = useEndedSessions(query);
   const busy = ended.isValidating;
-  const descending = query.order === 'desc';
 
   const actions = (
     <>
-      <Button
-        variant="soft"
-        color="gray"
-        onClick={() => setQuery({ ...query, order: descending ? 'asc' : 'desc', offset: 0 })}
-      >
-        <ArrowLeftIcon style={{ transform: descending ? 'rotate(-90deg)' : 'rotate(90deg)' }} />
-        {descending ? SESSION_TEXTS.newestFirst : SESSION_TEXTS.oldestFirst}
-      </Button>
+      <SortOrderButton
+        order={query.order}
+        onChange={(order) => setQuery({ ...query, order, offset: 0 })}
+        labels={{ desc: SESSION_TEXTS.newestFirst, asc: SESSION_TEXTS.oldestFirst }}
+      />
       <RefreshButton label={SESSION_TEXTS.refreshEnded} busy={busy} onClick={() => void ended.mutate()} />
       <ExportMenu
         label={SESSION_TEXTS.exportEnded}

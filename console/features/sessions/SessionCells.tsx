@@ -3,6 +3,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatPhone } from '../../../shared/format.js';
 import type { CallSession, CallType } from '../../../shared/types/session.js';
+import { OpenLink } from '../../components/OpenLink.js';
 import { useSessionLinkState } from './sessionsBack.js';
 import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
 import '../../components/stackTable.css';
@@ -10,7 +11,7 @@ import '../../components/stackTable.css';
 export const sessionPath = (streamSid: string) => `/sessions/${encodeURIComponent(streamSid)}`;
 export const agentPath = (agentId: string) => `/agents/${encodeURIComponent(agentId)}`;
 
-const CALL_TYPE_COLOR = { inbound: 'blue', outbound: 'violet', unknown: 'gray' } as const;
+const CALL_TYPE_COLOR = { inbound: 'blue', outbound: 'violet', web: 'teal', unknown: 'gray' } as const;
 
 export function CallTypeBadge({ callType }: { callType: CallType | undefined }) {
   const type = callType ?? 'unknown';
@@ -59,16 +60,7 @@ export function SessionRow({ session, names, children }: SessionRowProps) {
         <CallTypeBadge callType={session.callType} />
       </Table.Cell>
       <Table.Cell data-label={COLUMN.from}>
-        <Link asChild>
-          {/* The name starts with what is shown (WCAG 2.5.3) and says where the link goes. */}
-          <RouterLink
-            to={sessionPath(session.streamSid)}
-            state={back}
-            aria-label={`${from}, ${SESSION_TEXTS.openSession}`}
-          >
-            {from}
-          </RouterLink>
-        </Link>
+        <OpenLink to={sessionPath(session.streamSid)} state={back} text={from} action={SESSION_TEXTS.openSession} />
       </Table.Cell>
       <Table.Cell data-label={COLUMN.to}>
         <Text>{formatPhone(session.toPhoneNumber)}</Text>
@@ -90,7 +82,7 @@ export interface SessionsTableProps {
 /** The frame of both session tables: caption, the four shared column headers, then the table's own. */
 export function SessionsTable({ caption, headers, children }: SessionsTableProps) {
   return (
-    <Table.Root variant="surface" className="sb-stack-table">
+    <Table.Root variant="surface" className="sb-phone-cards sb-stack-table">
       <VisuallyHidden asChild>
         <caption>{caption}</caption>
       </VisuallyHidden>

@@ -1,10 +1,7 @@
-import { Flex } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useState } from 'react';
 import { UI_TIMING } from '../../../shared/defaults.js';
 import type { CustomValue } from '../../../shared/types/tool.js';
-import { DialogActions } from '../../components/DialogActions.js';
-import { Dialog } from '../../components/dialogs.js';
-import { ErrorCallout } from '../../components/ErrorCallout.js';
+import { FormDialog } from '../../components/FormDialog.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
@@ -79,35 +76,36 @@ export function CustomValueDialog({ open, editing, existingNames, onClose }: Cus
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && !submitting && onClose()}>
-      <Dialog.Content maxWidth="520px" aria-describedby={undefined}>
-        <Dialog.Title>{editing ? 'Edit Custom Value' : 'Add Custom Value'}</Dialog.Title>
-        <form onSubmit={submit} noValidate>
-          <Flex direction="column" gap="3">
-            {error ? <ErrorCallout>{error}</ErrorCallout> : null}
-            <TextInput
-              label="Name"
-              value={name}
-              onChange={edit('name', setName)}
-              required
-              autoFocus
-              autoComplete="off"
-              disabled={submitting}
-              error={fieldErrors.name}
-              hint={CUSTOM_VALUE_TEXTS.nameRule}
-            />
-            <TextAreaField
-              label="Value"
-              value={value}
-              onChange={edit('value', setValue)}
-              rows={5}
-              disabled={submitting}
-              error={fieldErrors.value}
-            />
-            <DialogActions submitLabel="Save" busyLabel="Saving..." submitting={submitting} />
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={editing ? 'Edit Custom Value' : 'Add Custom Value'}
+      maxWidth="520px"
+      onSubmit={submit}
+      error={error}
+      submitLabel="Save"
+      busyLabel="Saving..."
+      submitting={submitting}
+    >
+      <TextInput
+        label="Name"
+        value={name}
+        onChange={edit('name', setName)}
+        required
+        autoFocus
+        autoComplete="off"
+        disabled={submitting}
+        error={fieldErrors.name}
+        hint={CUSTOM_VALUE_TEXTS.nameRule}
+      />
+      <TextAreaField
+        label="Value"
+        value={value}
+        onChange={edit('value', setValue)}
+        rows={5}
+        disabled={submitting}
+        error={fieldErrors.value}
+      />
+    </FormDialog>
   );
 }

@@ -8,7 +8,7 @@ import { ApiError, isApiError } from '../../../shared/api/index.js';
 import { FALLBACK_ERROR_TEXT } from '../../../shared/errors.js';
 import type { CustomValue, Tool, ToolInput, ToolTestResult } from '../../../shared/types/tool.js';
 import { useApi } from '../../lib/ApiProvider.js';
-import { callOrThrow, errorText } from '../../lib/errors.js';
+import { callOrThrow, listOrThrow } from '../../lib/errors.js';
 import { refreshKeys } from '../../lib/resourceQueries.js';
 import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 
@@ -86,18 +86,11 @@ export function useTool(id: string | null) {
 
 export function useCustomValues() {
   const api = useApi();
-  return useSWR(toolKeys.customValues(useEffectiveUserId()), async (): Promise<CustomValue[]> => {
-    let answer: Awaited<ReturnType<typeof api.customValues.list>>;
-    try {
-      answer = await api.customValues.list();
-    } catch (error) {
-      throw new Error(errorText(error, CUSTOM_VALUE_TEXTS.fetchFailed));
-    }
-    if (!answer?.success || !Array.isArray(answer.customValues)) {
-      throw new Error(answer?.error || CUSTOM_VALUE_TEXTS.fetchFailed);
-    }
-    return answer.customValues;
-  });
+  return useSWR(
+    toolKeys.customValues(useEffectiveUserId()),
+    (): Promise<CustomValue[]> =>
+      listOrThrow(() => api.customValues.list(), 'customValues', CUSTOM_VALUE_TEXTS.fetchFailed),
+  );
 }
 
 export function useToolActions() {

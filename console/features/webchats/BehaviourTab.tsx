@@ -1,4 +1,4 @@
-import { Flex, Grid, Text, TextField } from '@radix-ui/themes';
+import { Flex, Grid, Text } from '@radix-ui/themes';
 import { WEBCHAT_LIMITS, WEBCHAT_MODELS } from '../../../shared/defaults.js';
 import { bindField } from '../../components/bindField.js';
 import { FieldFrame } from '../../components/FieldFrame.js';
@@ -6,7 +6,7 @@ import { FormSection } from '../../components/FormSection.js';
 import { KeepHistoryField } from '../../components/KeepHistoryField.js';
 import { SelectField } from '../../components/SelectField.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
-import { TextInput } from '../../components/TextInput.js';
+import { TextInput, type TextInputProps } from '../../components/TextInput.js';
 import { ToolsSelect } from './ToolsSelect.js';
 import type { WebchatFormBinding } from './useWebchatEditor.js';
 import { digitsOnly } from './webchatForm.js';
@@ -100,29 +100,9 @@ export function BehaviourTab(form: WebchatFormBinding) {
   );
 }
 
-interface NumberTextProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint: string;
-  error: string | undefined;
-  disabled: boolean;
-}
+type NumberTextProps = Omit<TextInputProps, 'inputMode'>;
 
 /** An integer field that takes digits only (spec part 2 §5); empty stays empty. */
-function NumberText({ label, value, onChange, hint, error, disabled }: NumberTextProps) {
-  return (
-    <FieldFrame label={label} hint={hint} error={error}>
-      {(control) => (
-        <TextField.Root
-          {...control}
-          inputMode="numeric"
-          value={value}
-          onChange={(event) => onChange(digitsOnly(event.target.value))}
-          disabled={disabled}
-          color={error ? 'red' : undefined}
-        />
-      )}
-    </FieldFrame>
-  );
+function NumberText({ onChange, ...props }: NumberTextProps) {
+  return <TextInput {...props} inputMode="numeric" onChange={(value) => onChange(digitsOnly(value))} />;
 }

@@ -5,6 +5,9 @@ import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
 
 type Mode = 'excerpt' | 'full' | 'collapsed';
 
+/** The look of the preview's three buttons. */
+const PREVIEW_BUTTON = { type: 'button', size: '1', variant: 'soft', color: 'gray' } as const;
+
 /**
  * The selected content (spec part 2 §2, §9): its first 200 characters; View Full Text shows it
  * all in a box at most 300 px high, where Show Less goes back to the excerpt and Collapse Text
@@ -72,30 +75,19 @@ export function SelectedContentPreview({ content }: { content: string }) {
             <>
               <Button
                 ref={first}
-                type="button"
-                size="1"
-                variant="soft"
-                color="gray"
+                {...PREVIEW_BUTTON}
                 aria-controls={textId}
                 aria-expanded
                 onClick={() => setMode('excerpt')}
               >
                 {TEXTS.showLess}
               </Button>
-              <Button type="button" size="1" variant="soft" color="gray" onClick={collapse}>
+              <Button {...PREVIEW_BUTTON} onClick={collapse}>
                 {TEXTS.collapse}
               </Button>
             </>
           ) : (
-            <Button
-              ref={first}
-              type="button"
-              size="1"
-              variant="soft"
-              color="gray"
-              aria-expanded={false}
-              onClick={() => setMode('full')}
-            >
+            <Button ref={first} {...PREVIEW_BUTTON} aria-expanded={false} onClick={() => setMode('full')}>
               {TEXTS.viewFull}
             </Button>
           )}

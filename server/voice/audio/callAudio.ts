@@ -1,7 +1,8 @@
 /**
- * Audio between Twilio (always μ-law 8 kHz) and the Realtime session's format. μ-law passes
- * through untouched (VOICE.md §0); A-law is transcoded byte for byte; PCM16 is decoded and
- * resampled to the 24 kHz the Realtime API takes, and back.
+ * Audio between the caller's leg (Twilio: always μ-law 8 kHz; a browser: the format it was told)
+ * and the Realtime session's format. The same format passes through untouched (VOICE.md §0);
+ * A-law is transcoded byte for byte; PCM16 is decoded and resampled to the 24 kHz the Realtime
+ * API takes, and back.
  */
 import type { AudioFormat } from '../../../shared/defaults.js';
 import { alawToMulaw, linearToMulaw, mulawToAlaw, mulawToLinear } from './g711.js';
@@ -25,6 +26,11 @@ const SESSION_FORMATS: Record<AudioFormat, SessionAudioFormat> = {
 /** The agent's format setting (spec part 1 §5) as the GA session format. */
 export function sessionAudioFormat(format: AudioFormat): SessionAudioFormat {
   return SESSION_FORMATS[format];
+}
+
+/** The GA session format of a format type (PCM16 is at 24 kHz, the only rate the API takes). */
+export function formatOfType(type: SessionAudioType): SessionAudioFormat {
+  return type === 'audio/pcm' ? { type, rate: 24000 } : { type };
 }
 
 /** Bytes of one millisecond of audio in the session format. */
@@ -74,4 +80,18 @@ export function sessionToCaller(type: SessionAudioType): AudioConverter {
     for (let i = 0; i < samples.length; i++) samples[i] = data.readInt16LE(i * 2);
     return Buffer.from(linearToMulaw(downsampler.process(samples)));
   };
+}
+
+/**
+ * Audio in `from` → `to`. Between μ-law and another format it is the converters above; between
+ * A-law and PCM16 (a browser leg meeting a session that chose another format than asked) it goes
+ * through μ-law, which costs a little quality on a path that should not happen.
+ */
+export function convertAudio(from: SessionAudioType, to: SessionAudioType): AudioConverter {
+  if (from === to) return passThrough;
+  if (from === 'audio/pcmu') return callerToSession(to);
+  if (to === 'audio/pcmu') return sessionToCaller(from);
+  const toMulaw = sessionToCaller(from);
+  const fromMulaw = callerToSession(to);
+  return (bytes) => fromMulaw(toMulaw(bytes));
 }

@@ -1,8 +1,8 @@
-import { Badge, Card, Flex, Link, Text } from '@radix-ui/themes';
-import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Card, Flex, Text } from '@radix-ui/themes';
 import { formatPhone } from '../../../../shared/format.js';
 import type { HistoryResult } from '../../../../shared/types/history.js';
 import { HighlightedText } from '../../../components/HighlightedText.js';
+import { OpenLink } from '../../../components/OpenLink.js';
 import { useSessionLinkState } from '../sessionsBack.js';
 import { SEARCH_TEXTS } from './searchTexts.js';
 
@@ -27,15 +27,13 @@ export function HistoryResultItem({ result }: { result: HistoryResult }) {
             <Badge color={result.kind === 'call' ? 'blue' : 'violet'} variant="soft">
               {result.kind === 'call' ? SEARCH_TEXTS.call : SEARCH_TEXTS.chat}
             </Badge>
-            <Link asChild weight="medium">
-              <RouterLink
-                to={resultPath(result)}
-                state={result.kind === 'call' ? back : undefined}
-                aria-label={`${title}, ${SEARCH_TEXTS.open(result.kind)}`}
-              >
-                {title}
-              </RouterLink>
-            </Link>
+            <OpenLink
+              to={resultPath(result)}
+              state={result.kind === 'call' ? back : undefined}
+              text={title}
+              action={SEARCH_TEXTS.open(result.kind)}
+              weight="medium"
+            />
             {number ? (
               <Text size="2" color="gray">
                 {number}

@@ -1,11 +1,11 @@
-import { Box, Button, Flex, Heading } from '@radix-ui/themes';
+import { Box, Flex, Heading } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ErrorCallout } from '../../../components/ErrorCallout.js';
 import { ExportMenu } from '../../../components/ExportMenu.js';
-import { ArrowLeftIcon } from '../../../components/icons.js';
 import { LoadingState } from '../../../components/LoadingState.js';
 import { RefreshButton } from '../../../components/RefreshButton.js';
+import { SortOrderButton } from '../../../components/SortOrderButton.js';
 import { TablePagination } from '../../../components/TablePagination.js';
 import { useApi } from '../../../lib/ApiProvider.js';
 import { type ConversationsListQuery, useConversations } from './api.js';
@@ -25,7 +25,6 @@ export interface ConversationListProps {
 export function ConversationList({ webchatId, botName, query, onQueryChange }: ConversationListProps) {
   const api = useApi();
   const list = useConversations(webchatId, query);
-  const descending = query.order === 'desc';
   const page = list.data;
 
   let body: ReactNode;
@@ -55,15 +54,11 @@ export function ConversationList({ webchatId, botName, query, onQueryChange }: C
             {page ? ` (${page.total})` : ''}
           </Heading>
           <Flex gap="2" align="start" wrap="wrap">
-            <Button
-              type="button"
-              variant="soft"
-              color="gray"
-              onClick={() => onQueryChange({ ...query, order: descending ? 'asc' : 'desc', offset: 0 })}
-            >
-              <ArrowLeftIcon style={{ transform: descending ? 'rotate(-90deg)' : 'rotate(90deg)' }} />
-              {descending ? CONVERSATION_TEXTS.newestFirst : CONVERSATION_TEXTS.oldestFirst}
-            </Button>
+            <SortOrderButton
+              order={query.order}
+              onChange={(order) => onQueryChange({ ...query, order, offset: 0 })}
+              labels={{ desc: CONVERSATION_TEXTS.newestFirst, asc: CONVERSATION_TEXTS.oldestFirst }}
+            />
             <RefreshButton
               label={CONVERSATION_TEXTS.refresh}
               busy={list.isValidating}

@@ -1,7 +1,8 @@
-import { Badge, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { MouseEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { ConversationSummary } from '../../../../shared/types/history.js';
+import { OpenLink } from '../../../components/OpenLink.js';
 import '../../../components/stackTable.css';
 import { conversationSearch } from './conversationSearch.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
@@ -25,7 +26,7 @@ export function ConversationTable({ conversations, order }: ConversationTablePro
     navigate({ search: conversationSearch(id) });
   };
   return (
-    <Table.Root variant="surface" className="sb-stack-table sb-conversations-table">
+    <Table.Root variant="surface" className="sb-phone-cards sb-stack-table sb-conversations-table">
       <VisuallyHidden asChild>
         <caption>{CONVERSATION_TEXTS.heading}</caption>
       </VisuallyHidden>
@@ -50,14 +51,12 @@ export function ConversationTable({ conversations, order }: ConversationTablePro
               data-conversation-id={conversation.id}
             >
               <Table.RowHeaderCell data-label={COLUMNS.started}>
-                <Link asChild weight="medium">
-                  <RouterLink
-                    to={{ search: conversationSearch(conversation.id) }}
-                    aria-label={`${started}, ${CONVERSATION_TEXTS.openConversation}`}
-                  >
-                    {started}
-                  </RouterLink>
-                </Link>
+                <OpenLink
+                  to={{ search: conversationSearch(conversation.id) }}
+                  text={started}
+                  action={CONVERSATION_TEXTS.openConversation}
+                  weight="medium"
+                />
               </Table.RowHeaderCell>
               <Table.Cell data-label={COLUMNS.lastMessage}>
                 {when(conversation.lastMessageAt)}{' '}

@@ -1,0 +1,293 @@
+/**
+ * Browser calls (Talk, issue 20) against phone calls, in one run on one server process
+ * (voiceBenchServer.ts): 20 simultaneous calls of each kind, 20 ms frames both ways, one kind at
+ * a time for MEASURE_MS each. For both: the server's CPU per relayed frame and the relay latency
+ * frame in → frame out as the bench sees it (two loopback hops and the bench's own event loop
+ * included, so an upper bound of what the bridge adds). The browser leg is held to the phone
+ * leg's figures within 20 %. Then the time from a browser's `start` to its first agent audio
+ * frame, the fake answering at once (the agent speaks first through unsaved settings), held to
+ * 800 ms. Frames carry a sequence number in their bytes: μ-law passes through untouched, so a
+ * payload identifies its frame at the other end. The fakes' VAD is off.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { TALK_PATH } from '../../shared/types/talk.js';
+import { startFakeRealtime } from '../fixtures/fakeRealtime.js';
+import type { FakeRealtimeSession } from '../fixtures/fakeRealtimeSession.js';
+import { FakeTalkBrowser } from '../fixtures/fakeTalkBrowser.js';
+import { startFakeTwilio } from '../fixtures/fakeTwilio.js';
+import { type FakeTwilioCall, FRAME_BYTES, FRAME_MS } from '../fixtures/fakeTwilioCall.js';
+import { ringSwitchboard } from '../fixtures/ringSwitchboard.js';
+import { type Bench, type BenchRow, budgetRow, machineLoadRow, percentile, round } from './harness.js';
+import type { BenchServerInput, BenchServerStats, TalkBenchCaller } from './voiceBenchServer.js';
+
+const CALLS = 20;
+const MEASURE_MS = 5_000;
+/** Browser calls timed from `start` to the first agent audio, one after another. */
+const FIRST_AUDIO_CALLS = 10;
+const FIRST_AUDIO_TIMEOUT_MS = 5_000;
+const PUBLIC_URL = 'https://talk-bench.example.com';
+const KEY = 'sk-bench-talk';
+
+function numberedFrame(n: number): Buffer {
+  const frame = Buffer.alloc(FRAME_BYTES, 0xff);
+  frame.writeUInt32BE(n, 0);
+  return frame;
+}
+
+function ask(child: ChildProcess, message: string): Promise<BenchServerStats> {
+  return new Promise((resolve) => {
+    child.once('message', (reply) => resolve(reply as BenchServerStats));
+    child.send(message);
+  });
+}
+
+/** One caller's side for the relay measurement, whatever carries it. */
+interface BenchLeg {
+  say: (audio: Buffer) => void;
+  onFrameSent: (probe: (payload: string) => void) => void;
+  onAudio: (probe: (payload: string) => void) => void;
+  hangUp: () => void;
+}
+
+interface Relay {
+  inbound: number[];
+  outbound: number[];
+  cpuMsPerFrame: number;
+  frames: number;
+}
+
+let seq = 0;
+
+/** Streams numbered frames both ways through `legs` and their `sessions` for MEASURE_MS. */
+async function measureRelay(child: ChildProcess, legs: BenchLeg[], sessions: FakeRealtimeSession[]): Promise<Relay> {
+  const sentIn = new Map<string, number>();
+  const sentOut = new Map<string, number>();
+  const inbound: number[] = [];
+  const outbound: number[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  let framesSent = 0;
+  legs.forEach((leg, i) => {
+    leg.say(Buffer.concat(Array.from({ length: MEASURE_MS / FRAME_MS + 100 }, () => numberedFrame(++seq))));
+    leg.onFrameSent((payload) => {
+      framesSent += 1;
+      sentIn.set(payload, performance.now());
+    });
+    leg.onAudio((payload) => {
+      const at = sentOut.get(payload);
+      if (at === undefined) return;
+      sentOut.delete(payload);
+      outbound.push(performance.now() - at);
+    });
+    const session = sessions[i]!;
+    session.onAppend = (audio) => {
+      const at = sentIn.get(audio);
+      if (at === undefined) return;
+      sentIn.delete(audio);
+      inbound.push(performance.now() - at);
+    };
+    // One delta every 20 ms per call, each call at its own point of the period (voice.bench.ts).
+    const talk = () => {
+      const payload = numberedFrame(++seq).toString('base64');
+      framesSent += 1;
+      sentOut.set(payload, performance.now());
+      session.send({
+        type: 'response.output_audio.delta',
+        response_id: `resp_talk_bench_${i}`,
+        item_id: `item_talk_bench_${i}`,
+        output_index: 0,
+        content_index: 0,
+        delta: payload,
+      });
+    };
+    timers.push(setTimeout(() => timers.push(setInterval(talk, FRAME_MS)), (i * FRAME_MS) / legs.length));
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  const before = await ask(child, 'stats');
+  const sentBefore = framesSent;
+  inbound.length = 0;
+  outbound.length = 0;
+  await new Promise((r) => setTimeout(r, MEASURE_MS));
+  const after = await ask(child, 'stats');
+  for (const timer of timers) clearInterval(timer);
+  const frames = framesSent - sentBefore;
+  const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000;
+  return { inbound, outbound, cpuMsPerFrame: cpuMs / frames, frames };
+}
+
+function twilioLeg(call: FakeTwilioCall): BenchLeg {
+  return {
+    say: (audio) => call.say(audio),
+    onFrameSent: (probe) => {
+      call.onFrameSent = probe;
+    },
+    onAudio: (probe) => {
+      call.onMessage = (message) => {
+        if (message.event === 'media') probe(String((message.media as { payload: string }).payload));
+      };
+    },
+    hangUp: () => call.hangUp(),
+  };
+}
+
+function browserLeg(browser: FakeTalkBrowser): BenchLeg {
+  return {
+    say: (audio) => browser.say(audio),
+    onFrameSent: (probe) => {
+      browser.onFrameSent = (frame) => probe(frame.toString('base64'));
+    },
+    onAudio: (probe) => {
+      browser.onAudio = (frame) => probe(frame.toString('base64'));
+    },
+    hangUp: () => browser.hangUp(),
+  };
+}
+
+function relayRows(kind: string, relay: Relay): BenchRow[] {
+  return [
+    {
+      metric: `${kind}: server CPU per relayed frame`,
+      value: round(relay.cpuMsPerFrame * 1000, 1),
+      unit: 'µs',
+      note: `${relay.frames} frames both ways in ${MEASURE_MS / 1000} s`,
+    },
+    {
+      metric: `${kind}: relay in p50`,
+      value: round(percentile(relay.inbound, 50)),
+      unit: 'ms',
+      note: `${relay.inbound.length} frames`,
+    },
+    { metric: `${kind}: relay in p99`, value: round(percentile(relay.inbound, 99)), unit: 'ms' },
+    {
+      metric: `${kind}: relay out p50`,
+      value: round(percentile(relay.outbound, 50)),
+      unit: 'ms',
+      note: `${relay.outbound.length} frames`,
+    },
+    { metric: `${kind}: relay out p99`, value: round(percentile(relay.outbound, 99)), unit: 'ms' },
+  ];
+}
+
+/** Browser over phone, both directions' samples together. */
+function ratioRow(metric: string, browser: number, phone: number): BenchRow {
+  return budgetRow(
+    { metric, value: round(browser / phone), unit: '× phone', note: `${round(browser, 3)} against ${round(phone, 3)}` },
+    { atMost: 1.2 },
+  );
+}
+
+export const bench: Bench = {
+  name: 'talk',
+  description: `${CALLS} browser calls against ${CALLS} phone calls, 20 ms frames both ways for ${MEASURE_MS / 1000} s each: CPU per frame, relay latency; start → first agent audio`,
+  run: async () => {
+    const realtime = await startFakeRealtime({ behaviour: { speechLevel: Number.POSITIVE_INFINITY } });
+    const rest = await startFakeTwilio();
+    const input: BenchServerInput = {
+      openaiBaseUrl: realtime.baseUrl,
+      twilioApiBaseUrl: rest.baseUrl,
+      publicUrl: PUBLIC_URL,
+      accountSid: rest.accountSid,
+      authToken: rest.authToken,
+      openaiKey: KEY,
+      calls: CALLS,
+      talkUsers: CALLS,
+    };
+    const child = fork(fileURLToPath(new URL('./voiceBenchServer.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, VOICE_BENCH_INPUT: JSON.stringify(input), LOG_LEVEL: 'silent' },
+    });
+    const legs: BenchLeg[] = [];
+    try {
+      const ready = await new Promise<{ url: string; numbers: string[]; talkers: TalkBenchCaller[] }>((resolve) =>
+        child.once('message', (m) => resolve(m as { url: string; numbers: string[]; talkers: TalkBenchCaller[] })),
+      );
+      const wsUrl = ready.url.replace(/^http/, 'ws');
+      const openBrowser = (caller: TalkBenchCaller) =>
+        new FakeTalkBrowser({ url: `${wsUrl}${TALK_PATH(caller.agentId)}`, token: caller.token });
+
+      // Phone calls first, then browser calls, one kind at a time on the same server.
+      const phoneSessions: FakeRealtimeSession[] = [];
+      const phoneLegs: BenchLeg[] = [];
+      for (const number of ready.numbers) {
+        const call = await ringSwitchboard({ serverUrl: ready.url, publicUrl: PUBLIC_URL }, rest, {
+          to: number,
+          from: '+14155550100',
+        });
+        phoneLegs.push(twilioLeg(call));
+        phoneSessions.push(await realtime.nextSession());
+      }
+      legs.push(...phoneLegs);
+      await Promise.all(phoneSessions.map((s) => s.waitFor('session.update')));
+      const phone = await measureRelay(child, phoneLegs, phoneSessions);
+      for (const leg of phoneLegs) leg.hangUp();
+      await new Promise((r) => setTimeout(r, 500));
+
+      const browserSessions: FakeRealtimeSession[] = [];
+      const browserLegs: BenchLeg[] = [];
+      for (const caller of ready.talkers) {
+        const browser = openBrowser(caller);
+        await browser.start();
+        browserLegs.push(browserLeg(browser));
+        browserSessions.push(await realtime.nextSession());
+      }
+      legs.push(...browserLegs);
+      await Promise.all(browserSessions.map((s) => s.waitFor('session.update')));
+      const web = await measureRelay(child, browserLegs, browserSessions);
+      for (const leg of browserLegs) leg.hangUp();
+      await new Promise((r) => setTimeout(r, 500));
+
+      // `start` → first agent audio, the agent speaking first through the page's unsaved settings.
+      const firstAudio: number[] = [];
+      for (let i = 0; i < FIRST_AUDIO_CALLS; i++) {
+        const browser = openBrowser(ready.talkers[i % ready.talkers.length]!);
+        await browser.opened();
+        const started = performance.now();
+        // Bounded: a call that never speaks counts as the timeout, which misses the budget.
+        const heard = new Promise<number>((resolve) => {
+          const timer = setTimeout(() => resolve(performance.now()), FIRST_AUDIO_TIMEOUT_MS);
+          browser.onAudio = () => {
+            clearTimeout(timer);
+            resolve(performance.now());
+          };
+        });
+        browser.sendText({ type: 'start', settings: { speakFirst: true } });
+        firstAudio.push((await heard) - started);
+        browser.close();
+        await browser.closed;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+
+      const all = (relay: Relay) => [...relay.inbound, ...relay.outbound];
+      return [
+        machineLoadRow(': above that, every figure below includes waiting for a core'),
+        ...relayRows('phone', phone),
+        ...relayRows('browser', web),
+        ratioRow('browser/phone: CPU per relayed frame', web.cpuMsPerFrame, phone.cpuMsPerFrame),
+        ratioRow('browser/phone: relay p50', percentile(all(web), 50), percentile(all(phone), 50)),
+        ratioRow('browser/phone: relay p99', percentile(all(web), 99), percentile(all(phone), 99)),
+        budgetRow(
+          {
+            metric: 'browser: start → first agent audio p50',
+            value: round(percentile(firstAudio, 50)),
+            unit: 'ms',
+            note: `${FIRST_AUDIO_CALLS} calls one after another, the fake answering at once`,
+          },
+          { atMost: 800 },
+        ),
+        budgetRow(
+          { metric: 'browser: start → first agent audio max', value: round(Math.max(...firstAudio)), unit: 'ms' },
+          { atMost: 800 },
+        ),
+      ];
+    } finally {
+      for (const leg of legs) leg.hangUp();
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send('stop');
+        setTimeout(() => child.kill(), 10_000).unref();
+      });
+      await realtime.close();
+      await rest.close();
+    }
+  },
+};
