@@ -13,6 +13,7 @@ import { TALK_CLOSE, type TalkClientMessage, type TalkServerMessage } from '../.
 import { bytesPerMs, type SessionAudioType } from './audio/callAudio.js';
 import type { CallerEvent, CallerLeg } from './CallerLeg.js';
 import type { EndReason } from './callTypes.js';
+import { FirstMessage } from './FirstMessage.js';
 import { ENDED_REASONS, parseTalkMessage } from './talkMessages.js';
 
 /** The most audio one binary frame may carry (frames are 20 ms; a browser may bunch a few). */
@@ -57,8 +58,7 @@ export class BrowserLeg implements CallerLeg {
   readonly #socket: WebSocket;
   readonly #log: FastifyBaseLogger;
   #format: SessionAudioType | null = null;
-  #start: TalkStart | null = null;
-  #startWaiter: ((start: TalkStart | null) => void) | null = null;
+  readonly #start = new FirstMessage<TalkStart>();
   #handler: ((event: CallerEvent) => void) | null = null;
   readonly #queue: CallerEvent[] = [];
   #queuedBytes = 0;
@@ -76,7 +76,7 @@ export class BrowserLeg implements CallerLeg {
     socket.on('error', (error) => log.warn({ err: error }, 'Talk socket error'));
     this.closed = new Promise((resolve) => {
       socket.once('close', () => {
-        this.#startWaiter?.(null);
+        this.#start.socketClosed();
         resolve('browser_closed');
       });
     });
@@ -102,17 +102,7 @@ export class BrowserLeg implements CallerLeg {
 
   /** Resolves with the browser's `start`, or null if the socket closes or `timeoutMs` passes first. */
   waitForStart(timeoutMs: number): Promise<TalkStart | null> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => finish(null), timeoutMs);
-      const finish = (start: TalkStart | null) => {
-        clearTimeout(timer);
-        this.#startWaiter = null;
-        resolve(start);
-      };
-      if (this.#start) finish(this.#start);
-      else if (!this.isOpen) finish(null);
-      else this.#startWaiter = finish;
-    });
+    return this.#start.wait(timeoutMs, this.isOpen);
   }
 
   send(message: TalkServerMessage): void {
@@ -161,7 +151,7 @@ export class BrowserLeg implements CallerLeg {
   #receive(data: WebSocket.RawData, isBinary: boolean): void {
     // ws still delivers what arrives while a close is under way; none of it is wanted.
     if (!this.isOpen) return;
-    if (!this.#start) return this.#beforeStart(data, isBinary);
+    if (!this.#start.value) return this.#beforeStart(data, isBinary);
     if (isBinary) return this.#audio(toBuffer(data));
     if (byteLength(data) > MAX_TEXT_BYTES) return this.refuse('Text frame too large');
     const parsed = parseTalkMessage(data.toString());
@@ -179,8 +169,7 @@ export class BrowserLeg implements CallerLeg {
     const parsed = parseTalkMessage(data.toString());
     if ('problem' in parsed) return this.refuse(parsed.problem);
     if (parsed.message.type !== 'start') return this.refuse('Expected start');
-    this.#start = parsed.message;
-    this.#startWaiter?.(parsed.message);
+    this.#start.arrived(parsed.message);
   }
 
   #audio(frame: Buffer): void {

@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import { parseTwilioMessage, type StreamStart, type TwilioInbound } from '../twilio/mediaMessages.js';
+import { FirstMessage } from './FirstMessage.js';
 
 /**
  * The largest frame taken. Twilio's are small: ~330 bytes for 20 ms of media as JSON, a few
@@ -45,8 +46,7 @@ export class TwilioStream {
   readonly #queue: TwilioInbound[] = [];
   #queuedBytes = 0;
   #handler: TwilioHandler | null = null;
-  #start: StreamStart | null = null;
-  #startWaiter: ((start: StreamStart | null) => void) | null = null;
+  readonly #start = new FirstMessage<StreamStart>();
   #streamSid = '';
   #malformed = 0;
   readonly closed: Promise<void>;
@@ -62,7 +62,7 @@ export class TwilioStream {
     socket.on('error', (error) => log.warn({ err: error }, 'Twilio media socket error'));
     this.closed = new Promise((resolve) => {
       socket.once('close', () => {
-        this.#startWaiter?.(null);
+        this.#start.socketClosed();
         resolve();
       });
     });
@@ -79,17 +79,7 @@ export class TwilioStream {
 
   /** Resolves with the stream's `start`, or null if the socket closes or `timeoutMs` passes first. */
   waitForStart(timeoutMs: number): Promise<StreamStart | null> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => finish(null), timeoutMs);
-      const finish = (start: StreamStart | null) => {
-        clearTimeout(timer);
-        this.#startWaiter = null;
-        resolve(start);
-      };
-      if (this.#start) finish(this.#start);
-      else if (!this.isOpen) finish(null);
-      else this.#startWaiter = finish;
-    });
+    return this.#start.wait(timeoutMs, this.isOpen);
   }
 
   /** Hands every later frame (and the queued ones, in order) to `handler`. */
@@ -125,7 +115,7 @@ export class TwilioStream {
   #receive(message: TwilioInbound | null, bytes: number): void {
     // ws still delivers what arrives while a close is under way; none of it is wanted.
     if (!this.isOpen) return;
-    if (!this.#start) {
+    if (!this.#start.value) {
       this.#beforeStart(message);
       return;
     }
@@ -159,8 +149,7 @@ export class TwilioStream {
       this.close(POLICY_VIOLATION, 'Expected start');
       return;
     }
-    this.#start = message.start;
-    this.#startWaiter?.(message.start);
+    this.#start.arrived(message.start);
   }
 
   #drop(code: number, reason: string): void {
