@@ -13,6 +13,7 @@ import {
   base64ByteLength,
   bytesPerMs,
   convertAudio,
+  isAudioType,
   type SessionAudioType,
 } from './audio/callAudio.js';
 import type { CallerLeg } from './CallerLeg.js';
@@ -21,6 +22,7 @@ import { CallTranscript } from './CallTranscript.js';
 import type { EndReason } from './callTypes.js';
 import { Playback } from './Playback.js';
 import { RealtimeConnection, realtimeUrl } from './RealtimeConnection.js';
+import { realtimeErrorKind } from './realtimeErrors.js';
 import type { RealtimeError, RealtimeServerEvent } from './realtimeProtocol.js';
 import type { SessionSetup } from './sessionConfig.js';
 
@@ -28,18 +30,6 @@ import type { SessionSetup } from './sessionConfig.js';
 export const CONFIGURE_TIMEOUT_MS = 10_000;
 /** Caller audio held until the session is configured (newest kept): 2 s of 20 ms frames. */
 const MAX_EARLY_FRAMES = 100;
-/** Errors the call survives (VOICE.md §2.6, §3.3). */
-const HARMLESS_ERRORS = new Set(['response_cancel_not_active', 'conversation_already_has_active_response']);
-/** Errors after which the session can't go on (VOICE.md §2.2, §3.4). */
-const FATAL_ERRORS = new Set([
-  'session_expired',
-  'invalid_api_key',
-  'insufficient_quota',
-  'account_deactivated',
-  'billing_hard_limit_reached',
-  'beta_api_shape_disabled',
-]);
-
 export interface CallRealtimeDeps {
   streamSid: string;
   log: FastifyBaseLogger;
@@ -230,15 +220,16 @@ export class CallRealtime {
     // Our response.create met one the server started on its own (after a tool output, say): that
     // one answers, so ours is simply dropped (VOICE.md §3.3).
     if (code === 'conversation_already_has_active_response') this.#responseRequested = false;
-    if (HARMLESS_ERRORS.has(code) || /already shorter/i.test(error.message)) {
+    const kind = realtimeErrorKind(error);
+    if (kind === 'harmless') {
       this.#deps.log.debug(context, 'harmless Realtime error');
       return;
     }
-    if (code === 'session_expired') {
+    if (kind === 'expired') {
       this.#deps.log.info(context, 'the Realtime session reached its time limit');
       return this.#end('realtime_expired');
     }
-    if (FATAL_ERRORS.has(code)) return this.#fail(`${code}: ${error.message}`);
+    if (kind === 'fatal') return this.#fail(`${code}: ${error.message}`);
     this.#deps.log.warn(context, 'Realtime error');
   }
 
@@ -301,8 +292,4 @@ export class CallRealtime {
     this.#responseRequested = true;
     this.#socket.send({ type: 'response.create' });
   }
-}
-
-function isAudioType(value: string): value is SessionAudioType {
-  return value === 'audio/pcmu' || value === 'audio/pcma' || value === 'audio/pcm';
 }

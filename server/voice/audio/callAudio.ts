@@ -95,3 +95,8 @@ export function convertAudio(from: SessionAudioType, to: SessionAudioType): Audi
   const fromMulaw = callerToSession(to);
   return (bytes) => fromMulaw(toMulaw(bytes));
 }
+
+/** One of the GA session's audio types (what `session.updated` may name). */
+export function isAudioType(value: string): value is SessionAudioType {
+  return value === 'audio/pcmu' || value === 'audio/pcma' || value === 'audio/pcm';
+}
