@@ -1,7 +1,7 @@
 import { effect } from '@preact/signals';
 import { render } from 'preact';
 import type { ChatWidgetHandle, MountChatWidgetOptions } from '../shared/types/widget.js';
-import { createChatTransport } from './chat/createChatTransport.js';
+import { createChatTransport, createTestChatTransport } from './chat/createChatTransport.js';
 import { createConversationStore } from './chat/createConversationStore.js';
 import { Widget } from './components/Widget.js';
 import { createChatModel } from './models/ChatModel.js';
@@ -27,7 +27,8 @@ export interface DetachedWidget {
 /**
  * Mounts the chat widget into `container` inside an open shadow root, so page styles and widget
  * styles can't reach each other. Used by the console's live preview (`preview: true`: inside
- * the container, open, sample messages, no network) and by pages that have a bot's settings.
+ * the container, open, sample messages and no network, or the owner's test chat with `testChat`)
+ * and by pages that have a bot's settings.
  */
 export function mountChatWidget(container: HTMLElement, options: MountChatWidgetOptions = {}): ChatWidgetHandle {
   const { host, handle } = createChatWidget(options);
@@ -53,13 +54,18 @@ export function createChatWidget(options: MountChatWidgetOptions = {}): Detached
 
   const model = createWidgetModel(options);
   const { webchatId, serverUrl } = options;
-  // Live with a bot on a server; a preview never touches the network, and without a bot the
-  // panel says plainly that it isn't connected.
+  // Live with a bot on a server; a preview touches the network only through the console's test
+  // chat, and without either the panel says plainly that it isn't connected.
   const live = !preview && webchatId && serverUrl;
+  const testChat = preview ? options.testChat : undefined;
   const chat = createChatModel({
     welcomeMessage: options.welcomeMessage,
-    messages: preview ? options.messages : undefined,
-    transport: live ? createChatTransport(serverUrl, webchatId) : undefined,
+    messages: preview && !testChat ? options.messages : undefined,
+    transport: testChat
+      ? createTestChatTransport(testChat.post)
+      : live
+        ? createChatTransport(serverUrl, webchatId)
+        : undefined,
     store: live ? createConversationStore(webchatId) : undefined,
   });
   const stopTheme = effect(() => applyTheme(host, model.appearance.value));

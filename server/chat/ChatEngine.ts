@@ -1,8 +1,8 @@
 /**
  * The live chat of one app (created in buildApp, reached as `app.chat`; README "Live chat"):
  * admits a visitor's message (bot, limits, the owner's key), opens or resumes the conversation,
- * and answers it as a stream in the background (answerTurn.ts); reads a conversation back for a
- * reload; counts active conversations; runs the sweep (of chats, and of calls past their agent's
+ * and answers it as a stream in the background (answerTurn.ts); answers the owner's test messages
+ * from the bot's page the same way (issue 20); reads a conversation back for a reload; counts active conversations; runs the sweep (of chats, and of calls past their agent's
  * Keep history). Conversations are always looked up with
  * their bot's id, so one bot's conversation id never reaches another bot's conversation.
  */
@@ -31,6 +31,7 @@ import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
 import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { findOpenaiForUser } from '../settings/openaiForUser.js';
+import type { WebchatPreview } from '../webchats/previewWebchat.js';
 import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
 import { answerTurn } from './answerTurn.js';
 import { ChatActivity } from './ChatActivity.js';
@@ -44,6 +45,7 @@ import { SseStream } from './SseStream.js';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 export const CHAT_UNAVAILABLE = 'This chat is not available right now';
+export const NO_OPENAI_KEY_FOR_TEST = 'Add your OpenAI API key in Settings to chat with your bot';
 
 export interface ChatEngineDeps {
   db: Kysely<Database>;
@@ -87,19 +89,51 @@ export class ChatEngine {
    * `address` is the visitor's key for the per-visitor limits (the route says what it is).
    */
   async send(webchatId: string, input: ChatSendInput, address: string): Promise<Readable> {
-    const { db, clock, config } = this.#deps;
-    const bot = await findPublicWebchatRow(db, webchatId);
+    const bot = await findPublicWebchatRow(this.#deps.db, webchatId);
     if (bot?.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
+    return this.#admit({ bot, input, address, test: false });
+  }
+
+  /**
+   * The owner's test message from the bot's page (issue 20), answered exactly like a visitor's:
+   * `preview` is the bot with the page's unsaved settings (webchats/previewWebchat.ts). The
+   * conversation is marked as a test, which the bot's active counts leave out, and only a test
+   * conversation continues one. A disabled bot answers too: it is tried before it is turned on.
+   * The owner counts against the bot's limits as one visitor. Without an OpenAI key: a 400 that
+   * says where to add it (the owner can, a visitor cannot).
+   */
+  async sendTest(preview: WebchatPreview, input: ChatSendInput): Promise<Readable> {
+    const { bot, toolIds } = preview;
+    return this.#admit({ bot, input, address: `owner:${bot.user_id}`, test: true, toolIds });
+  }
+
+  async #admit(turn: {
+    bot: WebchatRecord;
+    input: ChatSendInput;
+    address: string;
+    test: boolean;
+    toolIds?: string[] | undefined;
+  }): Promise<Readable> {
+    const { clock, config } = this.#deps;
+    const { bot, input, address, test } = turn;
     const at = clock();
     this.limits.countMessage(address, bot.id, at);
-    const client = await this.#ownerClient(bot);
+    const client = await this.#ownerClient(bot, test);
     const release = this.limits.openStream({ address, webchatId: bot.id, ownerId: bot.user_id });
     try {
-      const conversation = await this.#openConversation(bot, input.conversationId, at);
+      const conversation = await this.#openConversation(bot, input.conversationId, at, test);
       const stream = new SseStream(config.chat.heartbeatMs);
       const question = { id: randomUUID(), text: input.text, at };
       stream.send('start', { conversationId: conversation.id, userMessageId: question.id });
-      const job = { bot, client, conversationId: conversation.id, isNew: conversation.isNew, question, stream };
+      const job = {
+        bot,
+        client,
+        conversationId: conversation.id,
+        isNew: conversation.isNew,
+        question,
+        stream,
+        ...(turn.toolIds ? { toolIds: turn.toolIds } : {}),
+      };
       const answer = answerTurn({ ...this.#deps, expiry: this.#expiry, shutdown: this.#shutdown.signal }, job)
         // answerTurn answers every failure itself; this only keeps a bug in it from becoming an unhandled rejection.
         .catch((error: unknown) =>
@@ -111,7 +145,7 @@ export class ChatEngine {
           this.#answers.delete(answer);
         });
       this.#answers.add(answer);
-      if (conversation.becameActive) this.#report(bot);
+      if (conversation.becameActive && !test) this.#report(bot);
       return stream.body;
     } catch (error) {
       release();
@@ -130,7 +164,8 @@ export class ChatEngine {
     if (bot?.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
     const now = clock();
     const found = await findConversation(db, bot.id, conversationId);
-    if (!found || !this.#isOpen(found, bot, now)) throw notFound(CONVERSATION_NOT_FOUND);
+    // The owner's test chats are not a visitor's to read back.
+    if (!found || found.test === 1 || !this.#isOpen(found, bot, now)) throw notFound(CONVERSATION_NOT_FOUND);
     const since = retainedSince(bot, now);
     const messages =
       since === Number.POSITIVE_INFINITY ? [] : await keptMessages(db, found.id, since, config.chat.keptMessagesShown);
@@ -161,9 +196,10 @@ export class ChatEngine {
     await Promise.all([...this.#answers]);
   }
 
-  async #ownerClient(bot: WebchatRecord): Promise<ChatCompletionsClient> {
+  async #ownerClient(bot: WebchatRecord, test: boolean): Promise<ChatCompletionsClient> {
     const client = await findOpenaiForUser(this.#deps, bot.user_id);
     if (client) return client;
+    if (test) throw new AppError('missing_credentials', NO_OPENAI_KEY_FOR_TEST);
     // For the operator: visitors only learn that the chat is unavailable.
     this.#deps.log.warn(
       { webchatId: bot.id, userId: bot.user_id },
@@ -172,22 +208,23 @@ export class ChatEngine {
     throw new AppError('bot_unavailable', CHAT_UNAVAILABLE);
   }
 
-  /** The bot's conversation `requestedId` if it still exists, touched; else a new one. */
+  /** The bot's conversation `requestedId` (of the same kind) if it still exists, touched; else a new one. */
   async #openConversation(
     bot: WebchatRecord,
     requestedId: string | null,
     at: number,
+    test: boolean,
   ): Promise<{ id: string; isNew: boolean; becameActive: boolean }> {
     const { db } = this.#deps;
     const expiresAt = this.#expiry.conversationExpiresAt(at, keepingOf(bot));
     const found = requestedId === null ? undefined : await findConversation(db, bot.id, requestedId);
     // One no longer open (or expired, not yet swept) is as gone as a swept one: a new one starts.
-    if (found && this.#isOpen(found, bot, at)) {
+    if (found && found.test === (test ? 1 : 0) && this.#isOpen(found, bot, at)) {
       await touchConversation(db, found.id, at, expiresAt);
       return { id: found.id, isNew: false, becameActive: Number(found.last_message_at) < activeSince(at) };
     }
     const id = newConversationId();
-    await insertConversation(db, { id, user_id: bot.user_id, webchat_id: bot.id, at, expires_at: expiresAt });
+    await insertConversation(db, { id, user_id: bot.user_id, webchat_id: bot.id, at, expires_at: expiresAt, test });
     return { id, isNew: true, becameActive: true };
   }
 

@@ -44,6 +44,8 @@ export interface AnswerJob {
   isNew: boolean;
   question: { id: string; text: string; at: number };
   stream: SseStream;
+  /** A test chat's unsaved tool list, in order; undefined uses the bot's saved one. */
+  toolIds?: string[];
 }
 
 /** Never rejects: every failure becomes the stream's `error` event and a log line. */
@@ -61,6 +63,7 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
       isNew: job.isNew,
       question: question.text,
       at: question.at,
+      ...(job.toolIds ? { toolIds: job.toolIds } : {}),
     });
     const toolbox = new ChatToolbox(context.tools, {
       run: (tool, args) => runLoadedTool(deps, tool, args),

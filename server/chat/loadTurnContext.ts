@@ -2,14 +2,14 @@
  * Everything one answer reads from the database before the model is asked (README "Live chat"):
  * the owner's custom values, the bot's knowledge summary and the passages of its selected pages
  * that best match the question (full-text search within a character budget), the conversation
- * kept within the bot's retention, and the bot's tools.
+ * kept within the bot's retention, and the bot's tools (a test chat's unsaved list, issue 20).
  */
 import type { Kysely } from 'kysely';
 import { keptMessages } from '../db/chatMessages.js';
 import { customValuesMap } from '../db/customValues.js';
 import { loadKnowledgeSummary, searchKnowledge } from '../db/knowledge.js';
 import type { Database } from '../db/schema.js';
-import type { ToolRecord } from '../db/tools.js';
+import { findToolsByIds, type ToolRecord } from '../db/tools.js';
 import { findWebchatTools, type WebchatRecord } from '../db/webchats.js';
 import type { ChatMessage } from '../llm/chatTypes.js';
 import type { ChatConfig } from './chatConfig.js';
@@ -23,6 +23,8 @@ export interface TurnContextInput {
   question: string;
   /** When the question arrived. */
   at: number;
+  /** A test chat's unsaved tool list (the owner's tools, in order); undefined reads the bot's saved one. */
+  toolIds?: string[];
 }
 
 export interface TurnContext {
@@ -50,7 +52,9 @@ export async function loadTurnContext(
     input.isNew || since === Number.POSITIVE_INFINITY
       ? []
       : await keptMessages(db, input.conversationId, since, config.historyMessages);
-  const tools = await findWebchatTools(db, bot.user_id, bot.id);
+  const tools = input.toolIds
+    ? await findToolsByIds(db, bot.user_id, input.toolIds)
+    : await findWebchatTools(db, bot.user_id, bot.id);
   const messages = chatMessages({
     systemPrompt: bot.system_prompt,
     values,

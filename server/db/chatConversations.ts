@@ -1,14 +1,14 @@
 /**
  * Chat conversation rows (migration 009): found only together with their bot's id, so a
  * conversation id of one bot never opens another bot's conversation; and the active counts the
- * bot cards show.
+ * bot cards show, which are visitors' only (an owner's test chats, migration 015, are left out).
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { CHAT_LIMITS } from '../../shared/types/chat.js';
 import type { ChatConversationsTable, Database } from './schema.js';
 
-export type ConversationRecord = ChatConversationsTable;
+export type ConversationRecord = Selectable<ChatConversationsTable>;
 
 /** The first moment that still counts as active at `now`: a visitor message within the active window. */
 export function activeSince(now: number): number {
@@ -41,15 +41,24 @@ export async function findConversation(
     .executeTakeFirst();
 }
 
-/** A new conversation whose first visitor message arrived at `at`. */
+/** A new conversation whose first visitor (or test) message arrived at `at`. */
 export async function insertConversation(
   db: Kysely<Database>,
-  row: Pick<ConversationRecord, 'id' | 'user_id' | 'webchat_id' | 'expires_at'> & { at: number },
+  row: Pick<ConversationRecord, 'id' | 'user_id' | 'webchat_id' | 'expires_at'> & { at: number; test?: boolean },
 ): Promise<void> {
-  const { at, ...rest } = row;
+  const { at, test, ...rest } = row;
   await db
     .insertInto('chat_conversations')
-    .values({ ...rest, started_at: at, last_message_at: at, message_count: 0, first_question: '', last_seq: 0 })
+    .values({
+      ...rest,
+      started_at: at,
+      last_message_at: at,
+      message_count: 0,
+      first_question: '',
+      last_seq: 0,
+      // Left to the column's default otherwise (0): seeders of databases from before migration 015 use this too.
+      ...(test ? { test: 1 } : {}),
+    })
     .execute();
 }
 
@@ -79,12 +88,13 @@ export async function activeConversationCounts(
     .select((eb) => ['webchat_id', eb.fn.countAll<number | string>().as('count')])
     .where('webchat_id', 'in', [...webchatIds])
     .where('last_message_at', '>=', since)
+    .where('test', '=', 0)
     .groupBy('webchat_id')
     .execute();
   return new Map(rows.map((row) => [row.webchat_id, Number(row.count)]));
 }
 
-/** Bots (with their owners) that have a conversation whose last activity was in [from, to). */
+/** Bots (with their owners) that have a visitor's conversation whose last activity was in [from, to). */
 export async function webchatsActiveBetween(
   db: Kysely<Database>,
   from: number,
@@ -97,6 +107,7 @@ export async function webchatsActiveBetween(
     .distinct()
     .where('last_message_at', '>=', from)
     .where('last_message_at', '<', to)
+    .where('test', '=', 0)
     .execute();
   return rows.map((row) => ({ webchatId: row.webchat_id, userId: row.user_id }));
 }

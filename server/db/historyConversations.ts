@@ -5,11 +5,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { ConversationMessage, ConversationSummary } from '../../shared/types/history.js';
-import { activeSince, findConversation } from './chatConversations.js';
+import { activeSince, type ConversationRecord, findConversation } from './chatConversations.js';
 import { countOf } from './countOf.js';
-import type { ChatConversationsTable, ChatMessagesTable, Database } from './schema.js';
+import type { ChatMessagesTable, Database } from './schema.js';
 
-export function toConversationSummary(row: ChatConversationsTable, now: number): ConversationSummary {
+export function toConversationSummary(row: ConversationRecord, now: number): ConversationSummary {
   return {
     id: row.id,
     webchatId: row.webchat_id,
@@ -18,6 +18,7 @@ export function toConversationSummary(row: ChatConversationsTable, now: number):
     messageCount: Number(row.message_count),
     firstQuestion: row.first_question,
     active: Number(row.last_message_at) >= activeSince(now),
+    test: Number(row.test) === 1,
   };
 }
 
@@ -51,7 +52,7 @@ export async function listWebchatConversations(
   userId: string,
   webchatId: string,
   page: { limit: number; offset: number; order: 'asc' | 'desc' },
-): Promise<{ rows: ChatConversationsTable[]; total: number }> {
+): Promise<{ rows: ConversationRecord[]; total: number }> {
   const rows = await listed(db, userId, webchatId)
     .selectAll()
     .orderBy('started_at', page.order)
@@ -68,7 +69,7 @@ export async function findOwnedConversation(
   userId: string,
   webchatId: string,
   id: string,
-): Promise<ChatConversationsTable | undefined> {
+): Promise<ConversationRecord | undefined> {
   const conversation = await findConversation(db, webchatId, id);
   return conversation?.user_id === userId ? conversation : undefined;
 }

@@ -283,6 +283,8 @@ export interface ChatConversationsTable {
   last_seq: number;
   /** When the sweep deletes the row (db/chatExpiry.ts); KEPT_FOREVER when the bot keeps history forever. */
   expires_at: number;
+  /** 1 for the owner's test chat from the bot's page (migration 015): not counted as a visitor's. */
+  test: Generated<number>;
 }
 
 /** One message of a chat conversation; tool rows carry the call's name, arguments and output. */

@@ -2,18 +2,24 @@
  * Web chat bots and their demos (spec part 2 §7) under /api/webchats, for the effective user: a
  * bot or demo of another user answers 404 exactly like a missing one. The answers about one bot
  * carry its knowledge base, which POST and PUT may replace (so their bodies may be larger); the
- * list never does. `/crawl` and `/summarize` are in routes/knowledge.ts.
+ * list never does. `/crawl` and `/summarize` are in routes/knowledge.ts. The owner's test chat
+ * (`/:id/test-messages`, issue 20) streams like the widget's public route (routes/widgetChat.ts).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import type { SuccessResponse } from '../../shared/types/api.js';
 import type { Demo, IntegrationScriptResponse, Webchat } from '../../shared/types/webchat.js';
 import { requireUser } from '../auth/requireUser.js';
+import { parseChatSend } from '../chat/parseChatSend.js';
+import { invalidField } from '../core/AppError.js';
+import { sendEventStream } from '../http/eventStream.js';
 import { webchatBodyLimit } from '../knowledge/parseKnowledge.js';
 import { ownAddresses } from '../net/ownAddresses.js';
 import { createDemo, listWebchatDemos, removeDemo } from '../webchats/demoStore.js';
 import { parseWebchatBody } from '../webchats/parseWebchatBody.js';
+import { previewWebchat } from '../webchats/previewWebchat.js';
 import { updateWebchat } from '../webchats/updateWebchat.js';
 import {
   createWebchat,
@@ -87,6 +93,22 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
     const { id } = request.params;
     return updateWebchat(deps, userId, id, parseWebchatBody(request.body, id), clock());
   });
+
+  // The owner's test chat on the bot's page (issue 20): a message answered as the widget's are,
+  // with the page's unsaved settings (a PUT body, checked like one) in `settings`.
+  app.post(
+    '/:id/test-messages',
+    { schema: { params: WebchatParams }, bodyLimit: config.bodyLimitBytes },
+    async (request, reply) => {
+      const userId = requireUser(request).id;
+      const input = parseChatSend(request.body);
+      const { settings } = request.body as { settings?: unknown };
+      if (settings !== undefined && !isPlainObject(settings))
+        throw invalidField('settings', "must be an object with the bot's unsaved fields");
+      const preview = await previewWebchat(db, userId, request.params.id, settings);
+      return sendEventStream(reply, await chat.sendTest(preview, input));
+    },
+  );
 
   app.delete('/:id', { schema: { params: WebchatParams } }, async (request): Promise<SuccessResponse> => {
     await removeWebchat(db, requireUser(request).id, request.params.id);

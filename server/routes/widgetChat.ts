@@ -12,6 +12,7 @@ import { CONVERSATION_NOT_FOUND } from '../chat/ChatEngine.js';
 import { parseChatSend } from '../chat/parseChatSend.js';
 import { notFound } from '../core/AppError.js';
 import { allowAnyOrigin, answerPreflight, publicWidgetRoute } from '../http/anyOrigin.js';
+import { sendEventStream } from '../http/eventStream.js';
 import { addressKey } from '../net/addressKey.js';
 
 const WebchatParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -38,8 +39,7 @@ export async function widgetChatRoutes(fastify: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const input = parseChatSend(request.body);
       const body = await chat.send(request.params.id, input, addressKey(request.ip, config.ipv6PrefixLength));
-      // No proxy buffering (nginx): each delta should reach the visitor as it is written.
-      return reply.type('text/event-stream; charset=utf-8').header('x-accel-buffering', 'no').send(body);
+      return sendEventStream(reply, body);
     },
   );
 

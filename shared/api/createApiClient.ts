@@ -11,7 +11,7 @@ import { webchatsApi } from './webchats.js';
 
 /** The typed API client: one `request()`, methods grouped by resource, failures thrown as ApiError. */
 export function createApiClient(options: ApiClientOptions) {
-  const { request, stream, tokens } = createTransport(options);
+  const { request, stream, raw, tokens } = createTransport(options);
   return {
     request,
     tokens,
@@ -24,7 +24,7 @@ export function createApiClient(options: ApiClientOptions) {
     tools: toolsApi(request),
     customValues: customValuesApi(request),
     knowledge: knowledgeApi(request),
-    webchats: webchatsApi(request),
+    webchats: webchatsApi(request, raw),
     history: historyApi(request, stream),
   };
 }

@@ -47,6 +47,13 @@ export type Request = <T>(method: string, path: string, options?: RequestOptions
  */
 export type StreamRequest = (path: string, options?: RequestOptions) => Promise<Response>;
 
+/**
+ * A request whose answer the caller reads itself, whatever its status (a chat answer's event
+ * stream, whose errors the widget reads as it reads the public route's): the same headers,
+ * refresh and retry as `request()`. Rejects only when no answer came (ApiError status 0).
+ */
+export type RawRequest = (method: string, path: string, options?: RequestOptions) => Promise<Response>;
+
 /** The client's access token: fresh for the real-time socket, and when the next refresh is due. */
 export interface TokenAccess {
   /**
@@ -63,12 +70,13 @@ export interface TokenAccess {
  * The one `request()` of the client: cookies always sent, bearer token when stored, impersonation
  * header while impersonating, no timeout. A token about to expire is refreshed before the request
  * (issue 18); on a 401 it refreshes once per request; concurrent requests share that single
- * refresh and are retried with the new token (spec part 1 §4). `stream()` is its twin for answers
- * read as they arrive.
+ * refresh and are retried with the new token (spec part 1 §4). `stream()` and `raw()` are its
+ * twins for answers read as they arrive.
  */
 export function createTransport(options: ApiClientOptions): {
   request: Request;
   stream: StreamRequest;
+  raw: RawRequest;
   tokens: TokenAccess;
 } {
   const baseUrl = (options.baseUrl ?? '/api').replace(/\/$/, '');
@@ -137,7 +145,9 @@ export function createTransport(options: ApiClientOptions): {
     return response;
   };
 
-  return { request, stream, tokens: { fresh: refresher.fresh, refreshDueIn: refresher.refreshDueIn } };
+  const raw: RawRequest = (method, path, opts = {}) => respond(method, path, opts);
+
+  return { request, stream, raw, tokens: { fresh: refresher.fresh, refreshDueIn: refresher.refreshDueIn } };
 }
 
 /** The one `request()` alone (see createTransport). */

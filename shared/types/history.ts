@@ -95,6 +95,8 @@ export interface ConversationSummary {
   firstQuestion: string;
   /** A message within the last CHAT_LIMITS.activeWindowMs. */
   active: boolean;
+  /** The owner's test chat from the bot's page (issue 20), not a visitor's. */
+  test: boolean;
 }
 
 export interface ConversationsQuery {

@@ -1,3 +1,4 @@
+import type { ChatSendRequest } from './chat.js';
 import type { Appearance } from './webchat.js';
 
 /**
@@ -24,8 +25,15 @@ export interface MountChatWidgetOptions {
    * opened, with `messages` as sample bubbles, and makes no network requests.
    */
   preview?: boolean;
-  /** Sample messages shown in preview mode. */
+  /** Sample messages shown in preview mode (not with `testChat`). */
   messages?: WidgetMessage[];
+  /**
+   * The console's test chat (issue 20): a preview that answers. Each message is posted through
+   * `post` (the console's signed-in route, with the page's unsaved settings), whose answer has the
+   * shape of the public `…/messages` route whatever its status; the widget reads it exactly as it
+   * reads a visitor's. The conversation lasts as long as the mounted widget.
+   */
+  testChat?: { post: (request: ChatSendRequest, signal: AbortSignal) => Promise<Response> };
   /** Live chat: the bot's id and the Switchboard origin serving `/api/widget/…`. */
   webchatId?: string;
   serverUrl?: string;

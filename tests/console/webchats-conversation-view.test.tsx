@@ -33,6 +33,7 @@ const DETAIL: ConversationDetail = {
     messageCount: 2,
     firstQuestion: '**where** is it?',
     active: false,
+    test: false,
   },
   retentionSeconds: 7200,
   keepHistoryDays: null,

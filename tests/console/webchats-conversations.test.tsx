@@ -22,6 +22,7 @@ function summary(overrides: Partial<ConversationSummary> = {}): ConversationSumm
     messageCount: 4,
     firstQuestion: 'Where is my parcel?',
     active: false,
+    test: false,
     ...overrides,
   };
 }

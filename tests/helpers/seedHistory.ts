@@ -187,6 +187,7 @@ export async function seedBulkChats(db: Kysely<Database>, bulk: BulkChats): Prom
               first_question: `question 0 ${words[0]}`,
               last_seq: perConversation,
               expires_at: far,
+              test: 0,
             };
           }),
         )

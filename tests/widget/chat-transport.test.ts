@@ -158,7 +158,25 @@ describe('chat transport: failures', () => {
     server.answer(Response.json({ success: false, code: 'not_found' }, { status: 404 }));
     expect(await failure(send('Hi', 'gone-conversation').done)).toMatchObject({ failure: 'notFound', retryable: true });
     server.answer(Response.json({ success: false, code: 'validation_error' }, { status: 400 }));
-    expect(await failure(send('Hi').done)).toMatchObject({ failure: 'failed', retryable: false });
+    expect(await failure(send('Hi').done)).toMatchObject({ failure: 'failed', retryable: false, serverMessage: '' });
+  });
+
+  it("gives a refusal of the message itself (400, 403) in the server's words, cut to a sentence or two", async () => {
+    server.answer(
+      Response.json(
+        { success: false, code: 'validation_failed', error: 'text: must be at most 4000 characters long' },
+        { status: 400 },
+      ),
+    );
+    expect(await failure(send('Hi').done)).toMatchObject({
+      failure: 'failed',
+      retryable: false,
+      serverMessage: 'text: must be at most 4000 characters long',
+    });
+    server.answer(Response.json({ success: false, error: 'x'.repeat(5000) }, { status: 403 }));
+    expect((await failure(send('Hi').done)).serverMessage).toHaveLength(300);
+    server.answer(new Response('<html>not json</html>', { status: 400 }));
+    expect(await failure(send('Hi').done)).toMatchObject({ failure: 'failed', serverMessage: '' });
   });
 
   it('reports network failures: no connection, a cut stream, a stream that ends without done', async () => {

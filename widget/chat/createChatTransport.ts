@@ -1,5 +1,5 @@
 import { createSseParser } from '../../shared/sse/createSseParser.js';
-import type { ChatVisitorMessage } from '../../shared/types/chat.js';
+import type { ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
 import { ChatSendError } from './ChatSendError.js';
 import type { ChatTransport } from './ChatTransport.js';
 
@@ -9,6 +9,11 @@ const fields = (value: unknown): Fields | null =>
   typeof value === 'object' && value !== null ? (value as Fields) : null;
 const isString = (value: unknown): value is string => typeof value === 'string';
 const text = (value: unknown): string => (isString(value) ? value : '');
+/** What of a server's error text the panel shows: a sentence or two, never a page. */
+const MAX_ERROR_CHARS = 300;
+
+/** Sends one message: the answer of a POST in the shape of the public …/messages route, whatever its status. */
+export type PostMessage = (request: ChatSendRequest, signal: AbortSignal) => Promise<Response>;
 
 /**
  * The live chat over the public widget routes of the Switchboard server at `serverUrl`
@@ -19,79 +24,107 @@ const text = (value: unknown): string => (isString(value) ? value : '');
 export function createChatTransport(serverUrl: string, webchatId: string): ChatTransport {
   const base = `${serverUrl}/api/widget/webchats/${encodeURIComponent(webchatId)}`;
   const init: RequestInit = { mode: 'cors', credentials: 'omit' };
+  const post: PostMessage = (request, signal) =>
+    fetch(`${base}/messages`, {
+      ...init,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify(request),
+      signal,
+    });
 
   return {
-    async send(request, handlers, signal) {
-      // A failure of our own abort stays an AbortError: the model ignores those.
-      const lost = (error: unknown): unknown => (signal.aborted ? error : new ChatSendError('network', true));
-      const response = await fetch(`${base}/messages`, {
-        ...init,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify(request),
-        signal,
-      }).catch((error: unknown) => {
-        throw lost(error);
-      });
-      if (!response.ok || !response.body) throw statusError(response, !!request.conversationId);
-
-      let outcome: ChatSendError | string | undefined;
-      const parse = createSseParser((type, data) => {
-        let event: Fields | null = null;
-        try {
-          event = fields(JSON.parse(data));
-        } catch {
-          // A malformed event is skipped like an unknown one; the stream's end still decides.
-        }
-        if (!event || outcome !== undefined) return;
-        if (type === 'delta' && isString(event.text)) handlers.onDelta(event.text);
-        else if (type === 'start' && isString(event.conversationId))
-          handlers.onStart(event.conversationId, text(event.userMessageId));
-        else if (type === 'done') outcome = text(event.assistantMessageId);
-        else if (type === 'error') {
-          const final = event.retryable === false;
-          outcome = new ChatSendError('failed', !final, final && isString(event.message) ? event.message : '');
-        }
-      });
-
-      const reader = response.body.getReader();
-      const decoder = new TextDecoder();
-      try {
-        while (outcome === undefined) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          parse(decoder.decode(value, { stream: true }));
-        }
-      } catch (error) {
-        throw lost(error);
-      }
-      if (outcome === undefined) throw new ChatSendError('network', true);
-      // The answer is complete: let go of the connection even if the server keeps it open.
-      reader.cancel().catch(() => {});
-      if (outcome instanceof ChatSendError) throw outcome;
-      return outcome;
-    },
-
+    send: sendOver(post),
     async load(conversationId) {
       const response = await fetch(`${base}/conversations/${encodeURIComponent(conversationId)}`, init);
       if (response.status === 404) return null;
-      if (!response.ok) throw statusError(response, false);
+      if (!response.ok) throw await statusError(response, false);
       return readConversation(await response.json());
     },
   };
 }
 
 /**
- * The failure for an HTTP error answer. A 404 means the bot, or the conversation we named, is
- * gone: worth one more try (as a new conversation) only in the second case.
+ * The owner's test chat in the console's preview (issue 20): the console posts, signed in, to its
+ * own route that answers exactly like the public one, and the widget reads the answer as it reads
+ * a visitor's. A test conversation lives as long as the preview: nothing to restore.
  */
-function statusError(response: Response, namedConversation: boolean): ChatSendError {
+export function createTestChatTransport(post: PostMessage): ChatTransport {
+  return { send: sendOver(post), load: async () => null };
+}
+
+/** `send` over `post`: the answer's stream read event by event, its failures as ChatSendErrors. */
+function sendOver(post: PostMessage): ChatTransport['send'] {
+  return async (request, handlers, signal) => {
+    // A failure of our own abort stays an AbortError: the model ignores those.
+    const lost = (error: unknown): unknown => (signal.aborted ? error : new ChatSendError('network', true));
+    const response = await post(request, signal).catch((error: unknown) => {
+      throw lost(error);
+    });
+    if (!response.ok || !response.body) throw await statusError(response, !!request.conversationId);
+
+    let outcome: ChatSendError | string | undefined;
+    const parse = createSseParser((type, data) => {
+      let event: Fields | null = null;
+      try {
+        event = fields(JSON.parse(data));
+      } catch {
+        // A malformed event is skipped like an unknown one; the stream's end still decides.
+      }
+      if (!event || outcome !== undefined) return;
+      if (type === 'delta' && isString(event.text)) handlers.onDelta(event.text);
+      else if (type === 'start' && isString(event.conversationId))
+        handlers.onStart(event.conversationId, text(event.userMessageId));
+      else if (type === 'done') outcome = text(event.assistantMessageId);
+      else if (type === 'error') {
+        const final = event.retryable === false;
+        outcome = new ChatSendError('failed', !final, final && isString(event.message) ? event.message : '');
+      }
+    });
+
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    try {
+      while (outcome === undefined) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parse(decoder.decode(value, { stream: true }));
+      }
+    } catch (error) {
+      throw lost(error);
+    }
+    if (outcome === undefined) throw new ChatSendError('network', true);
+    // The answer is complete: let go of the connection even if the server keeps it open.
+    reader.cancel().catch(() => {});
+    if (outcome instanceof ChatSendError) throw outcome;
+    return outcome;
+  };
+}
+
+/**
+ * The failure for an HTTP error answer. A 404 means the bot, or the conversation we named, is
+ * gone: worth one more try (as a new conversation) only in the second case. Another refusal of
+ * the message itself (400, 403) will not pass by sending it again; the server's words say why
+ * (a too-long text; in a test chat, the unsaved setting that is wrong).
+ */
+async function statusError(response: Response, namedConversation: boolean): Promise<ChatSendError> {
   const { status } = response;
   if (status === 429)
     return new ChatSendError('rateLimited', true, '', retryAfterMs(response.headers.get('retry-after')));
   if (status === 404) return new ChatSendError('notFound', namedConversation);
   if (status >= 500) return new ChatSendError('unavailable', true);
-  return new ChatSendError('failed', status < 400);
+  if (status >= 400) return new ChatSendError('failed', false, await errorText(response));
+  return new ChatSendError('failed', true);
+}
+
+/** The `error` text of a JSON error answer (shared/errors.ts ErrorBody); '' when there is none. */
+async function errorText(response: Response): Promise<string> {
+  try {
+    const message = fields(await response.json())?.error;
+    return isString(message) ? message.slice(0, MAX_ERROR_CHARS) : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Retry-After in seconds or as an HTTP date (RFC 9110), as milliseconds from now; 0 if unreadable. */

@@ -18,6 +18,7 @@ import * as m011 from './011-cluster.js';
 import * as m012 from './012-history-search.js';
 import * as m013 from './013-keep-history.js';
 import * as m014 from './014-voice-webhook-lookups.js';
+import * as m015 from './015-test-chats.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -34,4 +35,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '012-history-search': m012,
   '013-keep-history': m013,
   '014-voice-webhook-lookups': m014,
+  '015-test-chats': m015,
 };
