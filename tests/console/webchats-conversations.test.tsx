@@ -88,6 +88,19 @@ describe('conversations tab', () => {
     expect(screen.getByText('1–10 of 12')).toBeTruthy();
   });
 
+  it('marks the owner’s test chats from the bot page, and only those', async () => {
+    open({
+      'GET /history/webchats/bot-1/conversations': {
+        body: page([summary({ test: true, firstQuestion: 'Trying the new prompt' }), summary({ id: 'c2' })]),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Conversations' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const badge = within(rows[0]!).getByText('Test');
+    expect(badge.getAttribute('title')).toBe('A test chat from the bot page, not a visitor’s conversation');
+    expect(within(rows[1]!).queryByText('Test')).toBeNull();
+  });
+
   it('says for how many days a bot keeps its history', async () => {
     open({ 'GET /history/webchats/bot-1/conversations': { body: page([summary()], { keepHistoryDays: 30 }) } });
     expect((await screen.findByTestId('retention-note')).textContent).toMatch(

@@ -8,6 +8,7 @@ import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { AvatarField } from './AvatarField.js';
 import { ColorField } from './ColorField.js';
+import type { TestChatPost } from './testChat.js';
 import type { WebchatFormBinding } from './useWebchatEditor.js';
 import { WidgetPreview } from './WidgetPreview.js';
 import { previewAppearance } from './webchatForm.js';
@@ -49,10 +50,12 @@ const AD_COLORS: [ColorKey, string][] = [
 export interface AppearanceTabProps extends WebchatFormBinding {
   /** The saved appearance: what the preview keeps for a colour still being typed. */
   saved: Appearance;
+  /** A saved bot's test chat, which the preview can switch to. */
+  testChat?: TestChatPost | null;
 }
 
 /** Bot Appearance (spec part 2 §2): every field, with the live widget preview beside (below on phones). */
-export function AppearanceTab({ values, setAppearance: change, disabled, saved }: AppearanceTabProps) {
+export function AppearanceTab({ values, setAppearance: change, disabled, saved, testChat }: AppearanceTabProps) {
   const appearance = values.appearance;
   const shown = useMemo(() => previewAppearance(appearance, saved), [appearance, saved]);
   const colorField = ([key, label]: [ColorKey, string]) => (
@@ -105,7 +108,7 @@ export function AppearanceTab({ values, setAppearance: change, disabled, saved }
         </FormSection>
       </Flex>
       <Box className="sb-preview-column">
-        <WidgetPreview appearance={shown} welcomeMessage={values.welcome_message} />
+        <WidgetPreview appearance={shown} welcomeMessage={values.welcome_message} testChat={testChat} />
       </Box>
     </Grid>
   );

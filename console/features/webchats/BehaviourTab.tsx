@@ -1,4 +1,5 @@
-import { Flex, Grid, Text } from '@radix-ui/themes';
+import { Box, Flex, Grid, Text } from '@radix-ui/themes';
+import { useMemo } from 'react';
 import { WEBCHAT_LIMITS, WEBCHAT_MODELS } from '../../../shared/defaults.js';
 import { bindField } from '../../components/bindField.js';
 import { FieldFrame } from '../../components/FieldFrame.js';
@@ -8,16 +9,48 @@ import { SelectField } from '../../components/SelectField.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput, type TextInputProps } from '../../components/TextInput.js';
 import { ToolsSelect } from './ToolsSelect.js';
+import type { TestChatPost } from './testChat.js';
 import type { WebchatFormBinding } from './useWebchatEditor.js';
-import { digitsOnly } from './webchatForm.js';
+import { WidgetPreview } from './WidgetPreview.js';
+import { digitsOnly, previewAppearance } from './webchatForm.js';
 
 const MODEL_LABELS: Record<string, string> = {
   'gpt-4o-mini': 'gpt-4o-mini (faster, cheaper)',
   'gpt-4o': 'gpt-4o (more capable)',
 };
 
-/** Bot Behaviour (spec part 2 §2): every field of the bot's conduct. */
-export function BehaviourTab(form: WebchatFormBinding) {
+export interface BehaviourTabProps extends WebchatFormBinding {
+  /** A saved bot's test chat (issue 20): the preview beside the fields answers with them. */
+  testChat?: TestChatPost | null;
+  /** The saved appearance, for a colour still being typed on the other tab. */
+  saved?: WebchatFormBinding['values']['appearance'];
+}
+
+/**
+ * Bot Behaviour (spec part 2 §2): every field of the bot's conduct; for a saved bot, the test
+ * chat beside them (below on phones), so a prompt can be tried as it is written.
+ */
+export function BehaviourTab({ testChat, saved, ...form }: BehaviourTabProps) {
+  const fields = <BehaviourFields {...form} />;
+  const { appearance } = form.values;
+  const shown = useMemo(() => previewAppearance(appearance, saved ?? appearance), [appearance, saved]);
+  if (!testChat) return fields;
+  return (
+    <Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
+      <Box minWidth="0">{fields}</Box>
+      <Box className="sb-preview-column">
+        <WidgetPreview
+          appearance={shown}
+          welcomeMessage={form.values.welcome_message}
+          testChat={testChat}
+          initialContent="chat"
+        />
+      </Box>
+    </Grid>
+  );
+}
+
+function BehaviourFields(form: WebchatFormBinding) {
   const { values, set, errors, disabled } = form;
   // A model set through the API (any name a compatible provider serves) stays selectable.
   const models = [...new Set<string>([...WEBCHAT_MODELS, values.model])].map((value) => ({

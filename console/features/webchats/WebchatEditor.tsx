@@ -10,6 +10,7 @@ import { ConversationsTab } from './conversations/ConversationsTab.js';
 import { DemoTab } from './DemoTab.js';
 import { IntegrationScriptPanel } from './IntegrationScriptPanel.js';
 import { KnowledgeBaseTab } from './KnowledgeBaseTab.js';
+import { useTestChatPost } from './testChat.js';
 import { useCrawl } from './useCrawl.js';
 import { useSummarize } from './useSummarize.js';
 import { useWebchatEditor } from './useWebchatEditor.js';
@@ -60,6 +61,7 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
     requestAnimationFrame(look);
   };
   const { values, set, updateKnowledge } = editor.binding;
+  const testChat = useTestChatPost(bot?.id ?? null, values);
   // Here, not in the tab: a crawl or summary goes on while another tab is open.
   const crawl = useCrawl(values.knowledge.site_url, updateKnowledge);
   const summarizer = useSummarize(updateKnowledge);
@@ -104,10 +106,10 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
             </Tabs.List>
             <Box pt="4">
               <Tabs.Content value="behaviour">
-                <BehaviourTab {...editor.binding} />
+                <BehaviourTab {...editor.binding} saved={editor.loaded.appearance} testChat={testChat} />
               </Tabs.Content>
               <Tabs.Content value="appearance">
-                <AppearanceTab {...editor.binding} saved={editor.loaded.appearance} />
+                <AppearanceTab {...editor.binding} saved={editor.loaded.appearance} testChat={testChat} />
               </Tabs.Content>
               <Tabs.Content value="knowledge">
                 <KnowledgeBaseTab {...editor.binding} crawl={crawl} summarizer={summarizer} />

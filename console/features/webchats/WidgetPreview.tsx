@@ -1,17 +1,26 @@
-import { Flex, SegmentedControl, Text } from '@radix-ui/themes';
+import { Button, Flex, SegmentedControl, Text } from '@radix-ui/themes';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Appearance } from '../../../shared/types/webchat.js';
 import type { ChatWidgetHandle, WidgetMessage } from '../../../shared/types/widget.js';
 import { LoadingState } from '../../components/LoadingState.js';
+import type { TestChatPost } from './testChat.js';
+import { WEBCHAT_TEXTS } from './webchatTexts.js';
 import { useWidgetModule } from './widgetModule.js';
 
 export interface WidgetPreviewProps {
   appearance: Appearance;
   welcomeMessage: string;
+  /** A saved bot's test chat (issue 20); without one the preview shows samples only. */
+  testChat?: TestChatPost | null;
+  /** What the preview shows first: sample bubbles, or the test chat. */
+  initialContent?: PreviewContent;
 }
 
 type Device = 'desktop' | 'phone';
 type View = 'chat' | 'launcher';
+export type PreviewContent = 'sample' | 'chat';
+
+const TEXTS = WEBCHAT_TEXTS.testChat;
 
 const SAMPLE_MESSAGES: WidgetMessage[] = [
   { id: 'sample-user', role: 'user', text: 'Hi! Do you ship to Canada?' },
@@ -22,18 +31,25 @@ const SAMPLE_MESSAGES: WidgetMessage[] = [
 /**
  * The live preview (spec part 2 §2 Appearance tab, issue 8): the real widget module mounted in
  * preview mode, restyled through `update()` on every change without remounting, in a desktop or
- * phone frame, showing the open chat or the launcher (with the ad message when that is on).
+ * phone frame, showing the open chat or the launcher (with the ad message when that is on). For a
+ * saved bot it can also be the test chat (issue 20): the same widget answering with the page's
+ * unsaved settings. Switching content, or New conversation, mounts it afresh.
  */
-export function WidgetPreview({ appearance, welcomeMessage }: WidgetPreviewProps) {
+export function WidgetPreview({ appearance, welcomeMessage, testChat, initialContent }: WidgetPreviewProps) {
   const widget = useWidgetModule();
   const mountPoint = useRef<HTMLDivElement>(null);
   const handle = useRef<ChatWidgetHandle | null>(null);
   const [device, setDevice] = useState<Device>('desktop');
   const [view, setView] = useState<View>('chat');
+  const post = testChat ?? null;
+  const [content, setContent] = useState<PreviewContent>(initialContent ?? 'sample');
+  const chatting = content === 'chat' && post !== null;
+  const [round, setRound] = useState(0);
   // The first values mount the widget; later ones go through update(), so read them from a ref.
   const latest = useRef({ appearance, welcomeMessage, view });
   latest.current = { appearance, welcomeMessage, view };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is New conversation: a fresh mount is a fresh conversation.
   useEffect(() => {
     if (widget.status !== 'ready' || !mountPoint.current) return;
     const current = latest.current;
@@ -41,7 +57,7 @@ export function WidgetPreview({ appearance, welcomeMessage }: WidgetPreviewProps
       appearance: current.appearance,
       welcomeMessage: current.welcomeMessage,
       preview: true,
-      messages: SAMPLE_MESSAGES,
+      ...(chatting ? { testChat: { post } } : { messages: SAMPLE_MESSAGES }),
       onOpenChange: (open) => setView(open ? 'chat' : 'launcher'),
     });
     if (current.view === 'launcher') mounted.close();
@@ -51,7 +67,7 @@ export function WidgetPreview({ appearance, welcomeMessage }: WidgetPreviewProps
       handle.current = null;
       mounted.destroy();
     };
-  }, [widget]);
+  }, [widget, chatting, post, round]);
 
   // Layout effects: the restyle lands in the same frame as the keystroke that caused it.
   useLayoutEffect(() => handle.current?.update(appearance), [appearance]);
@@ -63,6 +79,12 @@ export function WidgetPreview({ appearance, welcomeMessage }: WidgetPreviewProps
     else handle.current?.open();
   };
 
+  const showContent = (next: string) => {
+    setContent(next === 'chat' ? 'chat' : 'sample');
+    // The test chat is typed into: open it.
+    if (next === 'chat') setView('chat');
+  };
+
   return (
     <Flex direction="column" gap="3" aria-label="Live preview" role="region">
       <Flex justify="between" align="center" gap="2" wrap="wrap">
@@ -70,6 +92,12 @@ export function WidgetPreview({ appearance, welcomeMessage }: WidgetPreviewProps
           Live preview
         </Text>
         <Flex gap="2" wrap="wrap">
+          {post ? (
+            <SegmentedControl.Root value={content} onValueChange={showContent} size="1" aria-label={TEXTS.modeLabel}>
+              <SegmentedControl.Item value="sample">{TEXTS.sample}</SegmentedControl.Item>
+              <SegmentedControl.Item value="chat">{TEXTS.chat}</SegmentedControl.Item>
+            </SegmentedControl.Root>
+          ) : null}
           <SegmentedControl.Root value={view} onValueChange={showView} size="1" aria-label="Preview state">
             <SegmentedControl.Item value="chat">Chat open</SegmentedControl.Item>
             <SegmentedControl.Item value="launcher">
@@ -100,6 +128,16 @@ export function WidgetPreview({ appearance, welcomeMessage }: WidgetPreviewProps
           <div ref={mountPoint} className="sb-preview-mount" data-testid="widget-preview" />
         </div>
       </div>
+      {chatting ? (
+        <Flex gap="3" align="start" justify="between" wrap="wrap">
+          <Text size="1" color="gray" className="sb-preview-note">
+            {TEXTS.note}
+          </Text>
+          <Button type="button" size="1" variant="soft" onClick={() => setRound((n) => n + 1)}>
+            {TEXTS.newConversation}
+          </Button>
+        </Flex>
+      ) : null}
     </Flex>
   );
 }

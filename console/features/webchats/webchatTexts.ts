@@ -34,6 +34,15 @@ export const WEBCHAT_TEXTS = {
   /** Not in the spec: a load that failed for another reason than a missing bot. */
   detailFailed: 'Failed to load bot',
 
+  /** The preview's test chat (issue 20). */
+  testChat: {
+    sample: 'Sample',
+    chat: 'Chat',
+    modeLabel: 'Preview content',
+    note: 'Chat with your bot as a visitor would: it answers with the settings on this page, saved or not, and the knowledge base as last saved. These test conversations are kept in Conversations, marked Test.',
+    newConversation: 'New conversation',
+  },
+
   tabs: {
     behaviour: 'Bot Behaviour',
     appearance: 'Bot Appearance',

@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ConversationSummary } from '../../../../shared/types/history.js';
 import { OpenLink } from '../../../components/OpenLink.js';
+import { TestBadge } from './TestBadge.js';
 import '../../../components/stackTable.css';
 import { conversationSearch } from './conversationSearch.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
@@ -57,6 +58,12 @@ export function ConversationTable({ conversations, order }: ConversationTablePro
                   action={CONVERSATION_TEXTS.openConversation}
                   weight="medium"
                 />
+                {conversation.test ? (
+                  <>
+                    {' '}
+                    <TestBadge />
+                  </>
+                ) : null}
               </Table.RowHeaderCell>
               <Table.Cell data-label={COLUMNS.lastMessage}>
                 {when(conversation.lastMessageAt)}{' '}

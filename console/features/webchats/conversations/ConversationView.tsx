@@ -12,6 +12,7 @@ import { ConversationMessageItem } from './ConversationMessageItem.js';
 import { conversationSearch } from './conversationSearch.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
 import { RetentionNote } from './RetentionNote.js';
+import { TestBadge } from './TestBadge.js';
 
 const toolView = (message: ConversationMessage): ToolCallView | null =>
   message.tool
@@ -57,6 +58,7 @@ export function ConversationView({ webchatId, conversationId }: { webchatId: str
               <Flex gap="2" align="center" wrap="wrap">
                 {new Date(conversation.lastMessageAt).toLocaleString()}
                 {conversation.active ? <Badge color="green">{CONVERSATION_TEXTS.active}</Badge> : null}
+                {conversation.test ? <TestBadge /> : null}
               </Flex>
             </DataList.Value>
           </DataList.Item>

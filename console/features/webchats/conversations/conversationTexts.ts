@@ -49,6 +49,9 @@ export const CONVERSATION_TEXTS = {
   columns: { started: 'Started', lastMessage: 'Last message', messages: 'Messages', firstQuestion: 'First question' },
   notKept: 'Not kept',
   active: 'Active',
+  /** The owner's test chat from the bot page (issue 20). */
+  test: 'Test',
+  testHint: 'A test chat from the bot page, not a visitor’s conversation',
   openConversation: 'open conversation',
   exportLabel: 'Export conversations',
   nouns: { one: 'conversation', many: 'conversations' },
