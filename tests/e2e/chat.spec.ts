@@ -10,7 +10,7 @@ import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
 import { createMember, signInWide, storyMember } from '../helpers/e2eAccounts.js';
 import { saveIntegrations } from '../helpers/e2eConsole.js';
 import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_URL } from '../helpers/e2eEnv.js';
-import { NARROW, shootOne, WIDE } from '../helpers/e2eScreens.js';
+import { NARROW, shootBoth, shootOne, WIDE } from '../helpers/e2eScreens.js';
 
 const member = storyMember('chat', 'chat-pass-1234');
 const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
@@ -97,4 +97,30 @@ test('a visitor on a customer page asks, watches the answer stream in, and finds
   await page.goto(`${E2E_BASE_URL}/webchats`);
   const card = page.getByTestId('webchat-card').filter({ has: page.getByRole('link', { name: botName, exact: true }) });
   await expect(card).toContainText('1 active');
+
+  // The owner tries a new prompt before saving it (issue 20): the preview beside the Behaviour
+  // fields is the same widget, answering with the page's settings.
+  await card.getByRole('link', { name: botName, exact: true }).click();
+  await page.getByLabel('System Prompt').fill('You are the pirate of Acme Shop. Say arr.');
+  const preview = page.getByRole('region', { name: 'Live preview' });
+  await expect(preview.getByRole('radio', { name: 'Chat', exact: true })).toHaveAttribute('aria-checked', 'true');
+  await request.post(`${FAKE_OPENAI}${FAKE_CHAT_CONTROL.replies}`, { data: [{ text: 'Arr, we open at nine.' }] });
+  const tester = preview.locator('[data-switchboard-widget]');
+  await tester.getByRole('textbox', { name: 'Message' }).fill('Who are you?');
+  await tester.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(tester.locator('.msg.assistant').last()).toHaveText('Assistant: Arr, we open at nine.');
+  const tried = (await (await request.get(`${FAKE_OPENAI}${FAKE_CHAT_CONTROL.requests}`)).json()) as FakeChatRequest[];
+  expect(String(tried.at(-1)!.body.messages![0]!.content)).toContain('You are the pirate of Acme Shop. Say arr.');
+  await shootBoth(page, 'chat', 'test-chat');
+
+  // Kept and marked as a test, not a visitor's: the card still counts one active conversation.
+  await page.getByRole('tab', { name: 'Conversations' }).click();
+  const testRow = page.getByRole('row').filter({ hasText: 'Who are you?' });
+  await expect(testRow.getByText('Test', { exact: true })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Web Chats' }).click();
+  await page.getByRole('button', { name: 'Leave' }).click();
+  await expect(card).toContainText('1 active');
+  // The prompt tried was never saved.
+  await card.getByRole('link', { name: botName, exact: true }).click();
+  await expect(page.getByLabel('System Prompt')).toHaveValue('You are the assistant of Acme Shop. Be brief.');
 });
