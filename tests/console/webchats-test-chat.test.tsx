@@ -7,6 +7,7 @@
  */
 import { Theme } from '@radix-ui/themes';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testChatSettings, useTestChatPost } from '../../console/features/webchats/testChat.js';
@@ -65,6 +66,7 @@ function renderPreview(webchatId: string | null, routes: FakeRoutes = {}) {
       null,
       createElement(ApiProvider, {
         api,
+        // biome-ignore lint/correctness/noChildrenProp: without JSX, TypeScript checks ApiProvider's required children only in the props object.
         children: createElement(WidgetModuleContext.Provider, { value: async () => widget.module }, children),
       }),
     );
@@ -112,17 +114,18 @@ describe('the preview’s Chat', () => {
 
   it('switches between Sample and Chat, says what the chat uses, and starts a new conversation by mounting afresh', async () => {
     const { widget } = renderPreview('bot-1');
+    const user = userEvent.setup();
     await waitFor(() => expect(widget.mounts).toHaveLength(1));
     const chat = screen.getByRole('radio', { name: 'Chat' });
     expect(chat.getAttribute('aria-checked')).toBe('true');
     expect(screen.getByText(/answers with the settings on this page, saved or not/)).toBeTruthy();
 
-    screen.getByRole('button', { name: 'New conversation' }).click();
+    await user.click(screen.getByRole('button', { name: 'New conversation' }));
     await waitFor(() => expect(widget.mounts).toHaveLength(2));
     expect(widget.destroyed).toEqual([0]);
     expect(widget.mounts[1]!.testChat).toBeDefined();
 
-    screen.getByRole('radio', { name: 'Sample' }).click();
+    await user.click(screen.getByRole('radio', { name: 'Sample' }));
     await waitFor(() => expect(widget.mounts).toHaveLength(3));
     expect(widget.mounts[2]!.testChat).toBeUndefined();
     expect(widget.mounts[2]!.messages?.length).toBeGreaterThan(0);

@@ -405,6 +405,17 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}` }),
     expect: onlyA(200),
   },
+  // The owner's test chat (issue 20). A has no OpenAI key: past the sign-in and ownership checks the
+  // owner is told to add one (400); anyone else never learns the bot exists.
+  {
+    method: 'POST',
+    route: '/api/webchats/:id/test-messages',
+    request: async (ctx) => ({
+      url: `/api/webchats/${await webchatOfA(ctx)}/test-messages`,
+      payload: { text: 'Hello', settings: { temperature: 1 } },
+    }),
+    expect: onlyA(400),
+  },
   {
     method: 'GET',
     route: '/api/webchats/get-demos',
