@@ -18,6 +18,7 @@ import {
   levelOf,
 } from '../../../lib/audio/talkCodec.js';
 import { parseTalkMessage } from './parseTalkMessage.js';
+import { markFirstAgentAudio, markTalkStart } from './talkMarks.js';
 
 export type TalkPhase = 'microphone' | 'connecting' | 'live' | 'ended' | 'failed';
 
@@ -93,6 +94,8 @@ export function startTalkCall(options: TalkCallOptions): TalkCall {
   let player: AudioPlayer | null = null;
   let format: TalkAudioFormat = 'g711_ulaw';
   let playRate = 8000;
+  const startedAt = markTalkStart();
+  let heardAgent = false;
   const levelListeners = new Set<(level: number) => void>();
 
   const update = (next: Partial<TalkState>) => {
@@ -155,7 +158,12 @@ export function startTalkCall(options: TalkCallOptions): TalkCall {
           : ArrayBuffer.isView(data)
             ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
             : null;
-      if (bytes && player && state.phase === 'live') player.play(decodeAudio(bytes, format), playRate);
+      if (!bytes || !player || state.phase !== 'live') return;
+      const secondsAhead = player.play(decodeAudio(bytes, format), playRate);
+      if (!heardAgent) {
+        heardAgent = true;
+        markFirstAgentAudio(startedAt, secondsAhead);
+      }
       return;
     }
     const message = parseTalkMessage(data);
