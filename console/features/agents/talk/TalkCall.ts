@@ -5,7 +5,12 @@
  * them has played and stops at once on `clear`, as Twilio's Media Stream does.
  */
 import { realtimeProtocols } from '../../../../shared/realtimeToken.js';
-import type { TalkAudioFormat, TalkClientMessage, TalkServerMessage } from '../../../../shared/types/talk.js';
+import {
+  TALK_MAX_MESSAGE_BYTES,
+  type TalkAudioFormat,
+  type TalkClientMessage,
+  type TalkServerMessage,
+} from '../../../../shared/types/talk.js';
 import { type AudioPlayer, createAudioPlayer } from '../../../lib/audio/AudioPlayer.js';
 import { createResampler } from '../../../lib/audio/resample.js';
 import { type Capture, startCapture } from '../../../lib/audio/startCapture.js';
@@ -32,6 +37,8 @@ export type TalkProblem =
   | { kind: 'busy-device' }
   | { kind: 'microphone'; detail: string }
   | { kind: 'signed-out' }
+  /** The start frame, with the page's unsaved settings, is over TALK_MAX_MESSAGE_BYTES: never sent. */
+  | { kind: 'too-large' }
   /** The socket closed before the call ended (TALK_CLOSE codes, or the connection lost). */
   | { kind: 'closed'; code: number; reason: string };
 
@@ -78,6 +85,14 @@ function microphoneProblem(error: unknown): TalkProblem {
   return { kind: 'microphone', detail: error instanceof Error ? error.message : String(error) };
 }
 
+/** The `start` message: the page's unsaved settings (if any) and the audio quality asked for. */
+function startFrame({ settings, highQuality }: TalkCallOptions): string {
+  const start: TalkClientMessage = { type: 'start' };
+  if (settings && Object.keys(settings).length > 0) start.settings = settings;
+  if (highQuality) start.highQuality = true;
+  return JSON.stringify(start);
+}
+
 /** WebSocket's readyState OPEN (CONNECTING is 0, before it). */
 const SOCKET_OPEN = 1;
 
@@ -95,6 +110,7 @@ export function startTalkCall(options: TalkCallOptions): TalkCall {
   let format: TalkAudioFormat = 'g711_ulaw';
   let playRate = 8000;
   const startedAt = markTalkStart();
+  const start = startFrame(options);
   let heardAgent = false;
   const levelListeners = new Set<(level: number) => void>();
 
@@ -185,10 +201,7 @@ export function startTalkCall(options: TalkCallOptions): TalkCall {
     socket = opened;
     opened.binaryType = 'arraybuffer';
     opened.addEventListener('open', () => {
-      const start: TalkClientMessage = { type: 'start' };
-      if (options.settings && Object.keys(options.settings).length > 0) start.settings = options.settings;
-      if (options.highQuality) start.highQuality = true;
-      send(start);
+      if (socket?.readyState === SOCKET_OPEN) socket.send(start);
     });
     opened.addEventListener('message', (event: MessageEvent<unknown>) => onMessage(event.data));
     opened.addEventListener('close', (event: CloseEvent) => {
@@ -199,6 +212,12 @@ export function startTalkCall(options: TalkCallOptions): TalkCall {
   };
 
   const begin = async () => {
+    // Checked before the microphone or the socket: the server would close the socket (1009)
+    // on a frame it cannot take, and the operator can do something about it (save first).
+    if (new TextEncoder().encode(start).length > TALK_MAX_MESSAGE_BYTES) {
+      finish({ phase: 'failed', problem: { kind: 'too-large' } });
+      return;
+    }
     const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
     if (!media?.getUserMedia) {
       finish({ phase: 'failed', problem: { kind: 'insecure' } });
