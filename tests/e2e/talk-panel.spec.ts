@@ -5,8 +5,9 @@
  * as the caller speaking). A member without a key is told to add one; with a key saved, the
  * agent's unsaved edits reach OpenAI, the microphone's audio reaches it under the console's CSP,
  * the agent's reply plays, the transcript shows both sides, the call is live on Sessions in a
- * second tab, and Hang up moves it to the Ended table; a tab whose microphone is blocked says how
- * to allow it. Screenshots at 375 and 1280 px.
+ * second tab, and Hang up moves it to the Ended table. Unsaved instructions too large for one
+ * message are refused before connecting, and a tab whose microphone is blocked says how to allow
+ * it. Screenshots at 375 and 1280 px.
  */
 
 import { expect, type Locator, type Page, test } from '@playwright/test';
@@ -70,7 +71,7 @@ test.afterAll(async ({ request }) => {
   await scriptRealtime(request, E2E_REALTIME_BEHAVIOUR);
 });
 
-test('talk: no key, then unsaved edits, the microphone reaching OpenAI, the reply played, both sides transcribed, live on Sessions in a second tab, Hang up to Ended, a blocked microphone', async ({
+test('talk: no key, then unsaved edits, the microphone reaching OpenAI, the reply played, both sides transcribed, live on Sessions in a second tab, Hang up to Ended, too large, a blocked microphone', async ({
   page,
   request,
 }) => {
@@ -177,6 +178,15 @@ test('talk: no key, then unsaved edits, the microphone reaching OpenAI, the repl
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   expect(cspErrors).toEqual([]);
+
+  // Instructions longer than one WebSocket message takes (64 KB): the panel says to save first.
+  await page.getByLabel('Instructions', { exact: true }).fill('Be brief. '.repeat(7000));
+  panel = await openTalk(page);
+  await panel.getByRole('button', { name: 'Start talking' }).click();
+  await expect(panel.getByRole('alert')).toContainText('Your unsaved changes are too large to send with a call');
+  await shoot(page, 'too-large');
+  expect((await fakeRealtimeState(request)).sessions.length).toBe(sessionsBefore + 1);
+  await page.keyboard.press('Escape');
 
   // The same agent in the other tab, where the site's microphone permission is set to Block.
   await sessionsTab.addInitScript(() => {
