@@ -11,10 +11,9 @@
  */
 
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { E2E_REALTIME_BEHAVIOUR } from '../fixtures/fakeOpenAIServer.js';
 import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
-import { fakeRealtimeState, scriptRealtime } from '../helpers/e2eCalls.js';
-import { saveIntegrations } from '../helpers/e2eConsole.js';
+import { fakeRealtimeState, restoreRealtimeScriptAfterAll, scriptRealtime } from '../helpers/e2eCalls.js';
+import { createAgentAndOpen, saveIntegrations } from '../helpers/e2eConsole.js';
 import { dismissToasts, shootBoth } from '../helpers/e2eScreens.js';
 import { fakeMicrophoneLaunchOptions, writeFakeMicrophoneWav } from '../helpers/fakeMicrophone.js';
 
@@ -66,10 +65,7 @@ test.describe.configure({ mode: 'serial' });
 
 createMemberBeforeAll(member);
 
-// Later stories (and reruns) get the fake's usual Realtime script back.
-test.afterAll(async ({ request }) => {
-  await scriptRealtime(request, E2E_REALTIME_BEHAVIOUR);
-});
+restoreRealtimeScriptAfterAll();
 
 test('talk: no key, then unsaved edits, the microphone reaching OpenAI, the reply played, both sides transcribed, live on Sessions in a second tab, Hang up to Ended, too large, a blocked microphone', async ({
   page,
@@ -84,12 +80,7 @@ test('talk: no key, then unsaved edits, the microphone reaching OpenAI, the repl
   await watchAudioContexts(page);
   await signInWide(page, member);
 
-  await page.getByRole('button', { name: 'New Agent' }).click();
-  const create = page.getByRole('dialog', { name: 'Create New Agent' });
-  await create.getByLabel('Agent Name').fill(AGENT);
-  await create.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('link', { name: AGENT, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: AGENT })).toBeVisible();
+  await createAgentAndOpen(page, AGENT);
 
   // Without an OpenAI key the server refuses the call (4503), and the panel says where to add one.
   await shoot(page, 'page');
