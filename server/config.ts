@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN_LENGTH } from '../shared/defaults.js';
 import { USER_QUOTAS } from '../shared/limits.js';
+import { TALK_MAX_MESSAGE_BYTES } from '../shared/types/talk.js';
 import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
 import { CHAT_DEFAULTS, type ChatConfig } from './chat/chatConfig.js';
 import { boundedInt, envText, httpUrl, parsePort, parseTrustProxy } from './core/envValues.js';
@@ -239,7 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { max: 1000, windowMs: 60 * 1000 },
     publicRateLimit: { max: 120, windowMs: 60 * 1000 },
     bodyLimitBytes: 1024 * 1024,
-    wsMaxPayloadBytes: 64 * 1024,
+    // One limit for every socket (it bounds what a hostile one makes the server buffer); the
+    // console checks the Talk start frame, which carries unsaved agent settings, against it.
+    wsMaxPayloadBytes: TALK_MAX_MESSAGE_BYTES,
     summarize: SUMMARIZE_DEFAULTS,
     credentialCheckTimeoutMs: 4000,
   };

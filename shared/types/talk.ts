@@ -48,6 +48,13 @@ export type TalkServerMessage =
   | { type: 'ended'; reason: string };
 
 /**
+ * The largest message the server takes on any WebSocket (its config's wsMaxPayloadBytes; a larger
+ * one is closed with TALK_CLOSE.messageTooBig). Only `start` comes near it, with the page's unsaved
+ * settings: the console checks that frame against this before it connects.
+ */
+export const TALK_MAX_MESSAGE_BYTES = 64 * 1024;
+
+/**
  * Close codes of the Talk socket besides 1000: the console's 4001 (sign-in needed) and 4003
  * (impersonation refused), and these.
  */
@@ -62,4 +69,6 @@ export const TALK_CLOSE = {
   tooManyCalls: 4029,
   /** No OpenAI key in Settings, or OpenAI refused the session. */
   unavailable: 4503,
+  /** A message over TALK_MAX_MESSAGE_BYTES (RFC 6455 "Message Too Big", said by the WebSocket server itself). */
+  messageTooBig: 1009,
 } as const;

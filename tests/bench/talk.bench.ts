@@ -6,142 +6,28 @@
  * included, so an upper bound of what the bridge adds). The browser leg is held to the phone
  * leg's figures within 20 %. Then the time from a browser's `start` to its first agent audio
  * frame, the fake answering at once (the agent speaks first through unsaved settings), held to
- * 800 ms. Frames carry a sequence number in their bytes: μ-law passes through untouched, so a
- * payload identifies its frame at the other end. The fakes' VAD is off.
+ * 800 ms. The frames are numbered and timed as measureRelay.ts says; the fakes' VAD is off.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { TALK_PATH } from '../../shared/types/talk.js';
 import { startFakeRealtime } from '../fixtures/fakeRealtime.js';
 import type { FakeRealtimeSession } from '../fixtures/fakeRealtimeSession.js';
 import { FakeTalkBrowser } from '../fixtures/fakeTalkBrowser.js';
 import { startFakeTwilio } from '../fixtures/fakeTwilio.js';
-import { type FakeTwilioCall, FRAME_BYTES, FRAME_MS } from '../fixtures/fakeTwilioCall.js';
 import { ringSwitchboard } from '../fixtures/ringSwitchboard.js';
 import { type Bench, type BenchRow, budgetRow, machineLoadRow, percentile, round } from './harness.js';
-import type { BenchServerInput, BenchServerStats, TalkBenchCaller } from './voiceBenchServer.js';
+import { type BenchLeg, browserLeg, measureRelay, type Relay, twilioLeg } from './measureRelay.js';
+import type { BenchServerInput, TalkBenchCaller } from './voiceBenchServer.js';
 
 const CALLS = 20;
 const MEASURE_MS = 5_000;
+const WINDOW = { measureMs: MEASURE_MS, settleMs: 500 };
 /** Browser calls timed from `start` to the first agent audio, one after another. */
 const FIRST_AUDIO_CALLS = 10;
 const FIRST_AUDIO_TIMEOUT_MS = 5_000;
 const PUBLIC_URL = 'https://talk-bench.example.com';
 const KEY = 'sk-bench-talk';
-
-function numberedFrame(n: number): Buffer {
-  const frame = Buffer.alloc(FRAME_BYTES, 0xff);
-  frame.writeUInt32BE(n, 0);
-  return frame;
-}
-
-function ask(child: ChildProcess, message: string): Promise<BenchServerStats> {
-  return new Promise((resolve) => {
-    child.once('message', (reply) => resolve(reply as BenchServerStats));
-    child.send(message);
-  });
-}
-
-/** One caller's side for the relay measurement, whatever carries it. */
-interface BenchLeg {
-  say: (audio: Buffer) => void;
-  onFrameSent: (probe: (payload: string) => void) => void;
-  onAudio: (probe: (payload: string) => void) => void;
-  hangUp: () => void;
-}
-
-interface Relay {
-  inbound: number[];
-  outbound: number[];
-  cpuMsPerFrame: number;
-  frames: number;
-}
-
-let seq = 0;
-
-/** Streams numbered frames both ways through `legs` and their `sessions` for MEASURE_MS. */
-async function measureRelay(child: ChildProcess, legs: BenchLeg[], sessions: FakeRealtimeSession[]): Promise<Relay> {
-  const sentIn = new Map<string, number>();
-  const sentOut = new Map<string, number>();
-  const inbound: number[] = [];
-  const outbound: number[] = [];
-  const timers: NodeJS.Timeout[] = [];
-  let framesSent = 0;
-  legs.forEach((leg, i) => {
-    leg.say(Buffer.concat(Array.from({ length: MEASURE_MS / FRAME_MS + 100 }, () => numberedFrame(++seq))));
-    leg.onFrameSent((payload) => {
-      framesSent += 1;
-      sentIn.set(payload, performance.now());
-    });
-    leg.onAudio((payload) => {
-      const at = sentOut.get(payload);
-      if (at === undefined) return;
-      sentOut.delete(payload);
-      outbound.push(performance.now() - at);
-    });
-    const session = sessions[i]!;
-    session.onAppend = (audio) => {
-      const at = sentIn.get(audio);
-      if (at === undefined) return;
-      sentIn.delete(audio);
-      inbound.push(performance.now() - at);
-    };
-    // One delta every 20 ms per call, each call at its own point of the period (voice.bench.ts).
-    const talk = () => {
-      const payload = numberedFrame(++seq).toString('base64');
-      framesSent += 1;
-      sentOut.set(payload, performance.now());
-      session.send({
-        type: 'response.output_audio.delta',
-        response_id: `resp_talk_bench_${i}`,
-        item_id: `item_talk_bench_${i}`,
-        output_index: 0,
-        content_index: 0,
-        delta: payload,
-      });
-    };
-    timers.push(setTimeout(() => timers.push(setInterval(talk, FRAME_MS)), (i * FRAME_MS) / legs.length));
-  });
-  await new Promise((r) => setTimeout(r, 500));
-  const before = await ask(child, 'stats');
-  const sentBefore = framesSent;
-  inbound.length = 0;
-  outbound.length = 0;
-  await new Promise((r) => setTimeout(r, MEASURE_MS));
-  const after = await ask(child, 'stats');
-  for (const timer of timers) clearInterval(timer);
-  const frames = framesSent - sentBefore;
-  const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000;
-  return { inbound, outbound, cpuMsPerFrame: cpuMs / frames, frames };
-}
-
-function twilioLeg(call: FakeTwilioCall): BenchLeg {
-  return {
-    say: (audio) => call.say(audio),
-    onFrameSent: (probe) => {
-      call.onFrameSent = probe;
-    },
-    onAudio: (probe) => {
-      call.onMessage = (message) => {
-        if (message.event === 'media') probe(String((message.media as { payload: string }).payload));
-      };
-    },
-    hangUp: () => call.hangUp(),
-  };
-}
-
-function browserLeg(browser: FakeTalkBrowser): BenchLeg {
-  return {
-    say: (audio) => browser.say(audio),
-    onFrameSent: (probe) => {
-      browser.onFrameSent = (frame) => probe(frame.toString('base64'));
-    },
-    onAudio: (probe) => {
-      browser.onAudio = (frame) => probe(frame.toString('base64'));
-    },
-    hangUp: () => browser.hangUp(),
-  };
-}
 
 function relayRows(kind: string, relay: Relay): BenchRow[] {
   return [
@@ -218,7 +104,7 @@ export const bench: Bench = {
       }
       legs.push(...phoneLegs);
       await Promise.all(phoneSessions.map((s) => s.waitFor('session.update')));
-      const phone = await measureRelay(child, phoneLegs, phoneSessions);
+      const phone = await measureRelay(child, phoneLegs, phoneSessions, WINDOW);
       for (const leg of phoneLegs) leg.hangUp();
       await new Promise((r) => setTimeout(r, 500));
 
@@ -232,7 +118,7 @@ export const bench: Bench = {
       }
       legs.push(...browserLegs);
       await Promise.all(browserSessions.map((s) => s.waitFor('session.update')));
-      const web = await measureRelay(child, browserLegs, browserSessions);
+      const web = await measureRelay(child, browserLegs, browserSessions, WINDOW);
       for (const leg of browserLegs) leg.hangUp();
       await new Promise((r) => setTimeout(r, 500));
 

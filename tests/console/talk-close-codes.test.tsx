@@ -31,6 +31,10 @@ describe('Talk panel: close codes', () => {
     [4008, 'The server refused the audio this browser sent. Too many frames'],
     [4001, 'Your sign-in has expired. Sign in again to talk.'],
     [1006, 'The connection to the server was lost.'],
+    [
+      1009,
+      'Your unsaved changes are too large to send with a call (over 64 KB). Save them first, then talk: a call sends only the changes that are not saved.',
+    ],
   ])('%i: %s', async (code, text) => {
     const alert = await closing(code, code === 4008 ? 'Too many frames' : '');
     expect(alert.textContent).toBe(text);

@@ -10,7 +10,6 @@
  * in the same row once answered, and one nobody answers leaves when Twilio reports it.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { E2E_REALTIME_BEHAVIOUR } from '../fixtures/fakeOpenAIServer.js';
 import { E2E_TWILIO_ACCOUNT } from '../fixtures/fakeTwilioServer.js';
 import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
 import {
@@ -21,10 +20,11 @@ import {
   type E2eCall,
   fakeTwilioState,
   playedMs,
+  restoreRealtimeScriptAfterAll,
   ringNumber,
   scriptRealtime,
 } from '../helpers/e2eCalls.js';
-import { choose, createToolThroughApi, saveIntegrations, toast } from '../helpers/e2eConsole.js';
+import { choose, createAgentAndOpen, createToolThroughApi, saveIntegrations, toast } from '../helpers/e2eConsole.js';
 import { dismissToasts, shootBoth } from '../helpers/e2eScreens.js';
 
 const member = storyMember('sessions', 'sessions-pass-123');
@@ -57,10 +57,7 @@ test.describe.configure({ mode: 'serial' });
 
 createMemberBeforeAll(member);
 
-// Later stories (and reruns) get the fake's usual Realtime script back.
-test.afterAll(async ({ request }) => {
-  await scriptRealtime(request, E2E_REALTIME_BEHAVIOUR);
-});
+restoreRealtimeScriptAfterAll();
 
 test('a call shows live: ticking in Active, transcript and tool call on its page, End Session moves it to Ended', async ({
   page,
@@ -81,12 +78,7 @@ test('a call shows live: ticking in Active, transcript and tool call on its page
 
   // The agent: the tool, speaks first, transcribes the caller, answers the second number.
   await page.goto('/agents');
-  await page.getByRole('button', { name: 'New Agent' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create New Agent' });
-  await dialog.getByLabel('Agent Name').fill(AGENT);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('link', { name: AGENT, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: AGENT })).toBeVisible();
+  await createAgentAndOpen(page, AGENT);
   await page.getByRole('checkbox', { name: TOOL }).click();
   await page.getByRole('switch', { name: 'Agent speaks first' }).click();
   await page.getByRole('switch', { name: 'Transcription', exact: true }).click();

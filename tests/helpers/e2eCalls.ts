@@ -4,8 +4,13 @@
  * caller speak or hang up, read what the fake Twilio saw, and script what the Realtime "model"
  * says on the calls that connect next.
  */
-import { type APIRequestContext, expect } from '@playwright/test';
-import { FAKE_REALTIME_BEHAVIOUR_PATH } from '../fixtures/fakeOpenAIServer.js';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  E2E_REALTIME_BEHAVIOUR,
+  FAKE_REALTIME_BEHAVIOUR_PATH,
+  FAKE_REALTIME_STATE_PATH,
+  type FakeRealtimeState,
+} from '../fixtures/fakeOpenAIServer.js';
 import type { FakeRealtimeBehaviour } from '../fixtures/fakeRealtimeBehaviour.js';
 import { FAKE_STATE_PATH, type FakeTwilioState } from '../fixtures/fakeTwilioServer.js';
 import { E2E_OPENAI_PORT, E2E_TWILIO_PORT } from './e2eEnv.js';
@@ -70,4 +75,18 @@ export async function scriptRealtime(
   behaviour: Partial<FakeRealtimeBehaviour>,
 ): Promise<void> {
   await post(request, `${OPENAI}${FAKE_REALTIME_BEHAVIOUR_PATH}`, behaviour);
+}
+
+/** After the calling file's stories, later stories (and reruns) get the fake's usual Realtime script back. */
+export function restoreRealtimeScriptAfterAll(): void {
+  test.afterAll(async ({ request }) => {
+    await scriptRealtime(request, E2E_REALTIME_BEHAVIOUR);
+  });
+}
+
+/** What the Realtime fake saw: each connection's instructions, client events and caller audio. */
+export async function fakeRealtimeState(request: APIRequestContext): Promise<FakeRealtimeState> {
+  const answer = await request.get(`${OPENAI}${FAKE_REALTIME_STATE_PATH}`);
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as FakeRealtimeState;
 }

@@ -1,7 +1,8 @@
 /**
  * Steps in the console that end-to-end stories share: find a toast, pick an option of a select,
- * save the account's integrations in Settings, and give the signed-in user a tool, an agent or a bot
- * through the API (tools.spec.ts drives the tool editor itself).
+ * create an agent on Agents and open it, save the account's integrations in Settings, and give the
+ * signed-in user a tool, an agent or a bot through the API (tools.spec.ts drives the tool editor
+ * itself).
  */
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { ToolInput } from '../../shared/types/tool.js';
@@ -15,6 +16,16 @@ export async function choose(page: Page, label: string, option: string): Promise
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect(page.getByRole('combobox', { name: label, exact: true })).toHaveText(option);
+}
+
+/** On the Agents page: creates the agent `name` with New Agent and opens its page. */
+export async function createAgentAndOpen(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New Agent' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Agent' });
+  await dialog.getByLabel('Agent Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
 export interface E2eIntegrations {

@@ -1,9 +1,10 @@
 /**
  * Talk (issue 20), frames the protocol does not allow: each closes the socket with 4008 and a
- * reason (never a crash), ends the call if it had started, and the server goes on serving.
+ * reason (never a crash), ends the call if it had started, and the server goes on serving. A
+ * frame over the server's WebSocket limit is closed with 1009 by the WebSocket server itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TALK_CLOSE } from '../../shared/types/talk.js';
+import { TALK_CLOSE, TALK_MAX_MESSAGE_BYTES } from '../../shared/types/talk.js';
 import type { FakeTalkBrowser } from '../fixtures/fakeTalkBrowser.js';
 import { openTalk, talkCall } from '../helpers/talkHarness.js';
 import { startVoiceHarness, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
@@ -59,6 +60,27 @@ describe('before start', () => {
     expect(Buffer.from(String(append.audio), 'base64')).toEqual(Buffer.alloc(160, 0xff));
     early.hangUp();
     expect((await early.closed).code).toBe(1000);
+  });
+
+  it('takes a start frame of exactly the WebSocket limit and closes one a byte over it with 1009; the server goes on', async () => {
+    // Long unsaved instructions (the agent allows 100,000 characters) fill the frame to `bytes`.
+    const settingsOf = (bytes: number) => {
+      const empty = JSON.stringify({ type: 'start', settings: { instructions: '' } });
+      return { instructions: 'x'.repeat(bytes - Buffer.byteLength(empty)) };
+    };
+    const over = openTalk(h, await h.owner());
+    over.sendText({ type: 'start', settings: settingsOf(TALK_MAX_MESSAGE_BYTES + 1) });
+    expect((await over.closed).code).toBe(TALK_CLOSE.messageTooBig);
+
+    const owner = await h.owner();
+    const exact = openTalk(h, owner);
+    const settings = settingsOf(TALK_MAX_MESSAGE_BYTES);
+    expect(await exact.start({ settings })).toMatchObject({ unsaved: true });
+    const session = await h.realtime.nextSession();
+    await session.waitFor('session.update');
+    expect(session.config.instructions).toContain(settings.instructions);
+    exact.hangUp();
+    expect((await exact.closed).code).toBe(1000);
   });
 
   it('closes a socket that sends no start within 5 seconds', async () => {

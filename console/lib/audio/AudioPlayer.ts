@@ -10,8 +10,8 @@
 export const START_LEAD_SECONDS = 0.06;
 
 export interface AudioPlayer {
-  /** Plays `samples` at `rate` Hz right after what is queued. */
-  play(samples: Float32Array, rate: number): void;
+  /** Plays `samples` at `rate` Hz right after what is queued; answers the seconds until they are heard. */
+  play(samples: Float32Array, rate: number): number;
   /** Runs `done` once everything queued so far has played; at once when nothing is queued. */
   afterQueued(done: () => void): void;
   /** Stops at once and drops the queue; callbacks still waiting run now (Twilio's clear sends pending marks back). */
@@ -64,7 +64,7 @@ export function createAudioPlayer(context: BaseAudioContext): AudioPlayer {
 
   return {
     play(samples, rate) {
-      if (samples.length === 0) return;
+      if (samples.length === 0) return 0;
       const buffer = context.createBuffer(1, samples.length, rate);
       buffer.getChannelData(0).set(samples);
       const source = context.createBufferSource();
@@ -78,6 +78,7 @@ export function createAudioPlayer(context: BaseAudioContext): AudioPlayer {
         sources.delete(source);
         source.disconnect();
       };
+      return heardAt(startAt) - context.currentTime;
     },
     afterQueued(done) {
       const at = heardAt(queueEnd);

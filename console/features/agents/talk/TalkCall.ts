@@ -5,7 +5,12 @@
  * them has played and stops at once on `clear`, as Twilio's Media Stream does.
  */
 import { realtimeProtocols } from '../../../../shared/realtimeToken.js';
-import type { TalkAudioFormat, TalkClientMessage, TalkServerMessage } from '../../../../shared/types/talk.js';
+import {
+  TALK_MAX_MESSAGE_BYTES,
+  type TalkAudioFormat,
+  type TalkClientMessage,
+  type TalkServerMessage,
+} from '../../../../shared/types/talk.js';
 import { type AudioPlayer, createAudioPlayer } from '../../../lib/audio/AudioPlayer.js';
 import { createResampler } from '../../../lib/audio/resample.js';
 import { type Capture, startCapture } from '../../../lib/audio/startCapture.js';
@@ -18,6 +23,7 @@ import {
   levelOf,
 } from '../../../lib/audio/talkCodec.js';
 import { parseTalkMessage } from './parseTalkMessage.js';
+import { markFirstAgentAudio, markTalkStart } from './talkMarks.js';
 
 export type TalkPhase = 'microphone' | 'connecting' | 'live' | 'ended' | 'failed';
 
@@ -31,6 +37,8 @@ export type TalkProblem =
   | { kind: 'busy-device' }
   | { kind: 'microphone'; detail: string }
   | { kind: 'signed-out' }
+  /** The start frame, with the page's unsaved settings, is over TALK_MAX_MESSAGE_BYTES: never sent. */
+  | { kind: 'too-large' }
   /** The socket closed before the call ended (TALK_CLOSE codes, or the connection lost). */
   | { kind: 'closed'; code: number; reason: string };
 
@@ -77,6 +85,14 @@ function microphoneProblem(error: unknown): TalkProblem {
   return { kind: 'microphone', detail: error instanceof Error ? error.message : String(error) };
 }
 
+/** The `start` message: the page's unsaved settings (if any) and the audio quality asked for. */
+function startFrame({ settings, highQuality }: TalkCallOptions): string {
+  const start: TalkClientMessage = { type: 'start' };
+  if (settings && Object.keys(settings).length > 0) start.settings = settings;
+  if (highQuality) start.highQuality = true;
+  return JSON.stringify(start);
+}
+
 /** WebSocket's readyState OPEN (CONNECTING is 0, before it). */
 const SOCKET_OPEN = 1;
 
@@ -93,6 +109,9 @@ export function startTalkCall(options: TalkCallOptions): TalkCall {
   let player: AudioPlayer | null = null;
   let format: TalkAudioFormat = 'g711_ulaw';
   let playRate = 8000;
+  const startedAt = markTalkStart();
+  const start = startFrame(options);
+  let heardAgent = false;
   const levelListeners = new Set<(level: number) => void>();
 
   const update = (next: Partial<TalkState>) => {
@@ -155,7 +174,12 @@ export function startTalkCall(options: TalkCallOptions): TalkCall {
           : ArrayBuffer.isView(data)
             ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
             : null;
-      if (bytes && player && state.phase === 'live') player.play(decodeAudio(bytes, format), playRate);
+      if (!bytes || !player || state.phase !== 'live') return;
+      const secondsAhead = player.play(decodeAudio(bytes, format), playRate);
+      if (!heardAgent) {
+        heardAgent = true;
+        markFirstAgentAudio(startedAt, secondsAhead);
+      }
       return;
     }
     const message = parseTalkMessage(data);
@@ -177,10 +201,7 @@ export function startTalkCall(options: TalkCallOptions): TalkCall {
     socket = opened;
     opened.binaryType = 'arraybuffer';
     opened.addEventListener('open', () => {
-      const start: TalkClientMessage = { type: 'start' };
-      if (options.settings && Object.keys(options.settings).length > 0) start.settings = options.settings;
-      if (options.highQuality) start.highQuality = true;
-      send(start);
+      if (socket?.readyState === SOCKET_OPEN) socket.send(start);
     });
     opened.addEventListener('message', (event: MessageEvent<unknown>) => onMessage(event.data));
     opened.addEventListener('close', (event: CloseEvent) => {
@@ -191,6 +212,12 @@ export function startTalkCall(options: TalkCallOptions): TalkCall {
   };
 
   const begin = async () => {
+    // Checked before the microphone or the socket: the server would close the socket (1009)
+    // on a frame it cannot take, and the operator can do something about it (save first).
+    if (new TextEncoder().encode(start).length > TALK_MAX_MESSAGE_BYTES) {
+      finish({ phase: 'failed', problem: { kind: 'too-large' } });
+      return;
+    }
     const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
     if (!media?.getUserMedia) {
       finish({ phase: 'failed', problem: { kind: 'insecure' } });

@@ -1,5 +1,5 @@
 import { REALTIME } from '../../../../shared/defaults.js';
-import { TALK_CLOSE } from '../../../../shared/types/talk.js';
+import { TALK_CLOSE, TALK_MAX_MESSAGE_BYTES } from '../../../../shared/types/talk.js';
 import type { TalkProblem } from './TalkCall.js';
 
 /** Every text of the Talk panel (issue 20). */
@@ -41,6 +41,8 @@ export const TALK_TEXTS = {
   keyLink: 'Open Settings',
   busy: 'You are already in a call from this browser. Hang up the other call (in another tab or window) first.',
   invalidSettings: 'The unsaved changes cannot be used:',
+  tooLarge: (kb: number) =>
+    `Your unsaved changes are too large to send with a call (over ${kb} KB). Save them first, then talk: a call sends only the changes that are not saved.`,
   notFound: 'This agent no longer exists, or it is not yours.',
   badFrames: 'The server refused the audio this browser sent.',
   signIn: 'Your sign-in has expired. Sign in again to talk.',
@@ -64,10 +66,14 @@ export function problemText(problem: TalkProblem): { message: string; detail?: s
       return { message: TALK_TEXTS.microphoneFailed(problem.detail) };
     case 'signed-out':
       return { message: TALK_TEXTS.signedOut };
+    case 'too-large':
+      return { message: TOO_LARGE };
     case 'closed':
       return closeText(problem.code, problem.reason);
   }
 }
+
+const TOO_LARGE = TALK_TEXTS.tooLarge(TALK_MAX_MESSAGE_BYTES / 1024);
 
 const withReason = (message: string, reason: string) => (reason ? { message, detail: reason } : { message });
 
@@ -85,6 +91,9 @@ function closeText(code: number, reason: string): { message: string; detail?: st
       return { message: TALK_TEXTS.notFound };
     case TALK_CLOSE.badFrames:
       return withReason(TALK_TEXTS.badFrames, reason);
+    // The console checks the start frame before sending it; this is in case the limits disagree.
+    case TALK_CLOSE.messageTooBig:
+      return { message: TOO_LARGE };
     case REALTIME.authFailureCloseCode:
       return { message: TALK_TEXTS.signIn };
     // The console's channel answers a refused impersonation with 4003 too.
