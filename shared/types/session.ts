@@ -1,6 +1,16 @@
 /** `web`: an operator talking to an agent from the browser (Talk, issue 20). */
 export type CallType = 'inbound' | 'outbound' | 'web' | 'unknown';
 
+/** Tokens by kind, summed over a call's responses (VOICE.md §12.1). Cached tokens are part of the input tokens of their kind. */
+export interface TokenUsage {
+  inputText: number;
+  inputAudio: number;
+  cachedText: number;
+  cachedAudio: number;
+  outputText: number;
+  outputAudio: number;
+}
+
 /** A session message; agent-side messages use type `assistant` (spec leaves it open). */
 export interface SessionMessage {
   id: string;
