@@ -16,8 +16,8 @@ import { LOG_LEVELS, type LogLevel } from './http/logging.js';
 import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
 import { DEFAULT_IPV6_PREFIX_LENGTH } from './net/addressKey.js';
 import { parseOutboundAllow } from './net/allowList.js';
-import type { SandboxSettings } from './tools/toolSandbox.js';
 import { DEFAULT_TELEPHONY_RATES, parseRate, type TelephonyRates } from './pricing/telephonyRates.js';
+import type { SandboxSettings } from './tools/toolSandbox.js';
 import { parseRealtimeModelMap, REALTIME_MODEL_MAP_VARIABLE, type RealtimeModelMap } from './voice/realtimeModels.js';
 
 export interface Config {

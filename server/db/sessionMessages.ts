@@ -21,6 +21,8 @@ export function toSessionMessage(row: MessageRecord): SessionMessage {
     function_output: row.function_output,
     function_args: row.function_args,
     function_id: row.function_id,
+    ...(row.type === 'assistant' ? { latencyMs: row.latency_ms } : {}),
+    ...(row.type === 'function' ? { durationMs: row.duration_ms } : {}),
   };
 }
 

@@ -21,7 +21,15 @@
  */
 import { type Kysely, sql } from 'kysely';
 
-type Row = [model: string, textIn: number, textCached: number, textOut: number, audioIn: number, audioCached: number, audioOut: number];
+type Row = [
+  model: string,
+  textIn: number,
+  textCached: number,
+  textOut: number,
+  audioIn: number,
+  audioCached: number,
+  audioOut: number,
+];
 
 const SEED: Row[] = [
   ['gpt-realtime', 4, 0.4, 16, 32, 0.4, 64],
