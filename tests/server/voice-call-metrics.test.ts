@@ -133,6 +133,16 @@ describe('a phone call', () => {
     expect(stored.figures?.cost.telephonyUsd).toBeCloseTo(minutes * 0.01, 10);
     expect(stored.figures?.cost.totalUsd).toBeCloseTo(costAtMini(usage) + minutes * 0.01, 10);
 
+    // The history export carries the same figures: CSV columns per call, latency per JSON line.
+    const csv = (await o.call('GET', '/api/history/calls/export?format=csv')).body;
+    const u = usage;
+    expect(csv).toContain(
+      `,gpt-realtime-2.1-mini,${u.inputText},${u.inputAudio},${u.cachedText},${u.cachedAudio},${u.outputText},${u.outputAudio},1,${sorted[1]},${sorted[2]},${stored.figures?.cost.modelUsd},${stored.figures?.cost.telephonyUsd},${stored.figures?.cost.totalUsd}\r\n`,
+    );
+    const jsonl = (await o.call('GET', '/api/history/calls/export?format=jsonl')).body.trim().split('\n');
+    const quick = jsonl.map((l) => JSON.parse(l) as Json).find((l) => l.text === 'Quick answer.');
+    expect(quick).toMatchObject({ speaker: 'agent', latency_ms: first });
+
     const theirs = await other.call('GET', `/api/sessions/active-sessions/${call.streamSid}`);
     expect(theirs.statusCode).toBe(404);
     expect(theirs.body).not.toContain('latency');
