@@ -5,8 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { callFigures, loadPricing } from '../pricing/callFigures.js';
 import type { TelephonyRates } from '../pricing/telephonyRates.js';
-import { callFigures, loadPricing } from '../voice/callFigures.js';
 import type { ExportItem } from './exportItems.js';
 
 export async function* withFigures(

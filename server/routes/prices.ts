@@ -8,8 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { SuccessResponse } from '../../shared/types/api.js';
 import type { ModelPricesResponse } from '../../shared/types/pricing.js';
-import { notFound } from '../core/AppError.js';
-import { deleteModelPrice, listModelPrices, saveModelPrice } from '../db/modelPrices.js';
+import { deletePrice, listPrices, savePrice } from '../pricing/priceTable.js';
 
 /** USD per 1M tokens: the dearest published price is below 100 (VOICE.md §12.2); 10,000 leaves room. */
 const Price = Type.Number({ minimum: 0, maximum: 10_000 });
@@ -43,23 +42,22 @@ export async function priceRoutes(fastify: FastifyInstance): Promise<void> {
   const admin = { auth: 'admin' } as const;
 
   app.get(
-    '/',
+    '',
     { config: admin },
     async (): Promise<ModelPricesResponse> => ({
       success: true,
-      prices: await listModelPrices(db),
+      prices: await listPrices(db),
       telephony: telephonyRates,
     }),
   );
 
-  app.put('/', { config: admin, schema: { body: PriceBody } }, async (request): Promise<ModelPricesResponse> => {
-    await saveModelPrice(db, { ...request.body, updatedAt: clock() });
-    return { success: true, prices: await listModelPrices(db), telephony: telephonyRates };
+  app.put('', { config: admin, schema: { body: PriceBody } }, async (request): Promise<ModelPricesResponse> => {
+    const prices = await savePrice(db, { ...request.body, updatedAt: clock() });
+    return { success: true, prices, telephony: telephonyRates };
   });
 
-  app.delete('/', { config: admin, schema: { querystring: PriceKey } }, async (request): Promise<SuccessResponse> => {
-    const deleted = await deleteModelPrice(db, request.query.model, Number(request.query.effectiveFrom));
-    if (!deleted) throw notFound('Price not found');
+  app.delete('', { config: admin, schema: { querystring: PriceKey } }, async (request): Promise<SuccessResponse> => {
+    await deletePrice(db, request.query.model, Number(request.query.effectiveFrom));
     return { success: true };
   });
 }

@@ -16,8 +16,8 @@ import {
   type SessionRecord,
   toCallSession,
 } from '../db/sessions.js';
+import { callFigures, loadPricing } from '../pricing/callFigures.js';
 import type { TelephonyRates } from '../pricing/telephonyRates.js';
-import { callFigures, loadPricing } from './callFigures.js';
 import { endSession } from './endSession.js';
 
 export const SESSION_NOT_FOUND = 'Session not found';

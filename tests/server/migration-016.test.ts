@@ -9,8 +9,8 @@ import { migrateToLatest } from '../../server/db/migrate.js';
 import type { Database } from '../../server/db/schema.js';
 import { listMessages, toSessionMessage } from '../../server/db/sessionMessages.js';
 import { insertUser } from '../../server/db/users.js';
+import { callFigures, loadPricing } from '../../server/pricing/callFigures.js';
 import { DEFAULT_TELEPHONY_RATES } from '../../server/pricing/telephonyRates.js';
-import { callFigures, loadPricing } from '../../server/voice/callFigures.js';
 import { databaseMigratedTo } from '../helpers/databaseMigratedTo.js';
 
 let db: Kysely<Database>;

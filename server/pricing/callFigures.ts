@@ -9,9 +9,9 @@ import type { CallFigures } from '../../shared/types/session.js';
 import { listModelPrices } from '../db/modelPrices.js';
 import type { Database } from '../db/schema.js';
 import type { SessionRecord } from '../db/sessions.js';
-import { PriceBook } from '../pricing/PriceBook.js';
-import type { TelephonyRates } from '../pricing/telephonyRates.js';
-import { telephonyCostUsd, usageCostUsd } from '../pricing/usageCost.js';
+import { PriceBook } from './PriceBook.js';
+import type { TelephonyRates } from './telephonyRates.js';
+import { telephonyCostUsd, usageCostUsd } from './usageCost.js';
 
 export interface Pricing {
   book: PriceBook;
