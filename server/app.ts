@@ -46,6 +46,7 @@ import { healthRoutes } from './routes/health.js';
 import { historyRoutes } from './routes/history.js';
 import { knowledgeRoutes } from './routes/knowledge.js';
 import { phoneAssociationRoutes } from './routes/phoneAssociations.js';
+import { priceRoutes } from './routes/prices.js';
 import { profileRoutes } from './routes/profile.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { settingsRoutes } from './routes/settings.js';
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes, { prefix: '/api/accounts' });
   await app.register(settingsRoutes, { prefix: '/api/accounts/settings' });
   await app.register(adminRoutes, { prefix: '/api/accounts/admin' });
+  await app.register(priceRoutes, { prefix: '/api/accounts/admin/prices' });
   await app.register(agentRoutes, { prefix: '/api/agents' });
   await app.register(toolRoutes, { prefix: '/api/tools' });
   await app.register(customValueRoutes, { prefix: '/api/custom-values' });

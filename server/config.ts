@@ -17,6 +17,7 @@ import { LOG_LEVELS, type LogLevel } from './http/logging.js';
 import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
 import { DEFAULT_IPV6_PREFIX_LENGTH } from './net/addressKey.js';
 import { parseOutboundAllow } from './net/allowList.js';
+import { DEFAULT_TELEPHONY_RATES, parseRate, type TelephonyRates } from './pricing/telephonyRates.js';
 import type { SandboxSettings } from './tools/toolSandbox.js';
 import { parseRealtimeModelMap, REALTIME_MODEL_MAP_VARIABLE, type RealtimeModelMap } from './voice/realtimeModels.js';
 
@@ -34,6 +35,11 @@ export interface Config {
   twilioApiBaseUrl: string;
   /** Agent model setting → Realtime model name (server/voice/realtimeModels.ts, REALTIME_MODEL_MAP). */
   realtimeModels: RealtimeModelMap;
+  /**
+   * TELEPHONY_INBOUND_USD_PER_MINUTE / TELEPHONY_OUTBOUND_USD_PER_MINUTE: what a phone call's
+   * minutes add to its cost (pricing/telephonyRates.ts).
+   */
+  telephonyRates: TelephonyRates;
   /** 32-byte key from SWITCHBOARD_ENCRYPTION_KEY; null means DATA_DIR/secret.key. */
   encryptionKey: Buffer | null;
   logLevel: LogLevel;
@@ -212,6 +218,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems,
     ),
     realtimeModels: parseRealtimeModelMap(envText(env, REALTIME_MODEL_MAP_VARIABLE), problems),
+    telephonyRates: {
+      inboundUsdPerMinute: parseRate(
+        envText(env, 'TELEPHONY_INBOUND_USD_PER_MINUTE'),
+        'TELEPHONY_INBOUND_USD_PER_MINUTE',
+        DEFAULT_TELEPHONY_RATES.inboundUsdPerMinute,
+        problems,
+      ),
+      outboundUsdPerMinute: parseRate(
+        envText(env, 'TELEPHONY_OUTBOUND_USD_PER_MINUTE'),
+        'TELEPHONY_OUTBOUND_USD_PER_MINUTE',
+        DEFAULT_TELEPHONY_RATES.outboundUsdPerMinute,
+        problems,
+      ),
+    },
     encryptionKey,
     logLevel: logLevel as LogLevel,
     trustProxy,

@@ -69,3 +69,25 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
   return `${bytes} bytes`;
 }
+
+/** What a figure that was not measured shows (a call from before figures were kept): never 0. */
+export const NOT_MEASURED = '—';
+
+/** A latency or duration in ms: '840 ms' below a second, '1.25 s' from one; '—' when unknown. */
+export function formatMs(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return NOT_MEASURED;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** A cost in US dollars: 4 decimals below a dollar (calls cost cents), 2 from one; '—' when unknown. */
+export function formatUsd(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined || !Number.isFinite(usd)) return NOT_MEASURED;
+  return `$${usd.toFixed(usd < 1 ? 4 : 2)}`;
+}
+
+/** A token count with thousands separators ('12,345'); '—' when unknown. */
+export function formatCount(count: number | null | undefined): string {
+  if (count === null || count === undefined || !Number.isFinite(count)) return NOT_MEASURED;
+  return Math.round(count).toLocaleString('en-US');
+}

@@ -7,7 +7,9 @@ import type { Kysely } from 'kysely';
 import type { ChatMessagesTable, Database } from './schema.js';
 import { inTransaction } from './transaction.js';
 
-export type ChatMessageRecord = ChatMessagesTable;
+/** An answer's usage figures (migration 016) are optional: other rows, and older answers, have none. */
+type UsageColumns = 'model' | 'input_tokens' | 'cached_tokens' | 'output_tokens' | 'ttft_ms';
+export type ChatMessageRecord = Omit<ChatMessagesTable, UsageColumns> & Partial<Pick<ChatMessagesTable, UsageColumns>>;
 
 /** A visitor or bot text as kept. */
 export type KeptMessage = Pick<ChatMessageRecord, 'id' | 'role' | 'text' | 'created_at'> & {

@@ -175,6 +175,37 @@ export interface CallSessionsTable {
   instance_id: string | null;
   /** When the sweep deletes the call (migration 013): its end + its agent's Keep history; null forever or while open. */
   expires_at: number | null;
+  /**
+   * Review figures (migration 016), written as the call goes; all null on calls from before it.
+   * `model` is the Realtime model the call used (its prices give the cost).
+   */
+  model: string | null;
+  input_text_tokens: number | null;
+  input_audio_tokens: number | null;
+  /** Cached tokens are a part of the input tokens of their kind (VOICE.md §12.1). */
+  cached_text_tokens: number | null;
+  cached_audio_tokens: number | null;
+  output_text_tokens: number | null;
+  output_audio_tokens: number | null;
+  /** Times the caller talked over the agent's audio. */
+  interruptions: number | null;
+  /** Agent turns whose latency was measured, and their median and 95th percentile (ms). */
+  latency_turns: number | null;
+  latency_p50_ms: number | null;
+  latency_p95_ms: number | null;
+}
+
+/** USD per 1M tokens of one model, in force from `effective_from` (ms) until a later row (migration 016). */
+export interface ModelPricesTable {
+  model: string;
+  effective_from: number;
+  text_in: number;
+  text_cached: number;
+  text_out: number;
+  audio_in: number;
+  audio_cached: number;
+  audio_out: number;
+  updated_at: number;
 }
 
 /** A running server (migration 010), its heartbeat renewed while it runs. */
@@ -217,6 +248,10 @@ export interface CallMessagesTable {
   function_output: string | null;
   function_args: string | null;
   function_id: string | null;
+  /** An agent line: ms from the caller's end of speech to its first audio sent to the caller (migration 016). */
+  latency_ms: number | null;
+  /** A tool call: ms its handler ran (migration 016). */
+  duration_ms: number | null;
 }
 
 /** A one-time Media Stream token minted into TwiML; only its SHA-256 is kept. */
@@ -306,6 +341,12 @@ export interface ChatMessagesTable {
   tool_output: string | null;
   /** 0/1: the call failed (its output is an error). */
   is_error: number;
+  /** An answer's model, tokens (Chat Completions `usage`) and ms to its first token (migration 016). */
+  model: string | null;
+  input_tokens: number | null;
+  cached_tokens: number | null;
+  output_tokens: number | null;
+  ttft_ms: number | null;
 }
 
 /**
@@ -354,4 +395,5 @@ export interface Database {
   login_failures: LoginFailuresTable;
   login_known_addresses: LoginKnownAddressesTable;
   history_entries: HistoryEntriesTable;
+  model_prices: ModelPricesTable;
 }

@@ -8,7 +8,9 @@ import type { SessionMessage } from '../../shared/types/session.js';
 import type { CallMessagesTable, Database } from './schema.js';
 
 export type MessageRecord = CallMessagesTable;
-export type NewMessage = Omit<MessageRecord, 'id'>;
+/** Latency (agent lines) and duration (tool calls) are for the rows that have them. */
+export type NewMessage = Omit<MessageRecord, 'id' | 'latency_ms' | 'duration_ms'> &
+  Partial<Pick<MessageRecord, 'latency_ms' | 'duration_ms'>>;
 
 export function toSessionMessage(row: MessageRecord): SessionMessage {
   return {
@@ -19,6 +21,8 @@ export function toSessionMessage(row: MessageRecord): SessionMessage {
     function_output: row.function_output,
     function_args: row.function_args,
     function_id: row.function_id,
+    ...(row.type === 'assistant' ? { latencyMs: row.latency_ms } : {}),
+    ...(row.type === 'function' ? { durationMs: row.duration_ms } : {}),
   };
 }
 

@@ -14,9 +14,25 @@ import type { CallSessionsTable, Database } from './schema.js';
 /** A session as the app shows and pages it; which instance bridges it is the server's own bookkeeping. */
 export type SessionRecord = Omit<CallSessionsTable, 'instance_id'>;
 /** A session as it starts; `instance_id` names the instance bridging it (see closeOrphanedSessions). */
-export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_seq' | 'expires_at'> & {
+export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_seq' | 'expires_at' | MetricColumn> & {
   instance_id?: string | null;
+  /** The Realtime model, once known (a ringing call's session is opened before it is). */
+  model?: string | null;
 };
+
+/** The review figures (migration 016): db/callMetrics.ts writes them as the call goes. */
+export type MetricColumn =
+  | 'model'
+  | 'input_text_tokens'
+  | 'input_audio_tokens'
+  | 'cached_text_tokens'
+  | 'cached_audio_tokens'
+  | 'output_text_tokens'
+  | 'output_audio_tokens'
+  | 'interruptions'
+  | 'latency_turns'
+  | 'latency_p50_ms'
+  | 'latency_p95_ms';
 
 const CALL_TYPES: readonly string[] = ['inbound', 'outbound', 'web'];
 
@@ -49,9 +65,21 @@ export function isRinging(row: Pick<SessionRecord, 'stream_sid' | 'call_sid' | '
 export async function insertSession(db: Kysely<Database>, session: NewSession): Promise<void> {
   await db
     .insertInto('call_sessions')
-    .values({ ...session, end_time: null, duration: null, ended_seq: null })
+    .values({ ...STARTING_METRICS, ...session, end_time: null, duration: null, ended_seq: null })
     .execute();
 }
+
+/** A call that starts now is measured from its start: its counters are 0, not unknown. */
+const STARTING_METRICS = {
+  input_text_tokens: 0,
+  input_audio_tokens: 0,
+  cached_text_tokens: 0,
+  cached_audio_tokens: 0,
+  output_text_tokens: 0,
+  output_audio_tokens: 0,
+  interruptions: 0,
+  latency_turns: 0,
+} as const;
 
 /**
  * The owner's session by its stream SID, or by its call SID: a ringing call's session was opened

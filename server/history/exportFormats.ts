@@ -9,6 +9,7 @@ import {
   type ExportMessageLine,
   type HistorySpeaker,
 } from '../../shared/types/history.js';
+import type { CallFigures } from '../../shared/types/session.js';
 import { csvRecord } from './csv.js';
 import type { ExportItem, ExportMessage } from './exportItems.js';
 
@@ -31,11 +32,32 @@ function transcriptLine(message: ExportMessage): string {
   return `${label} ${message.toolName}${failed}: ${message.toolArguments ?? ''} → ${message.toolOutput ?? ''}`;
 }
 
+/** The figure columns of EXPORT_CSV_COLUMNS, in order; empty cells when there are none. */
+function figureCells(f: CallFigures | null): (string | number | null)[] {
+  if (!f) return Array.from({ length: 13 }, () => null);
+  const t = f.tokens;
+  return [
+    f.model,
+    t.inputText,
+    t.inputAudio,
+    t.cachedText,
+    t.cachedAudio,
+    t.outputText,
+    t.outputAudio,
+    f.interruptions,
+    f.latencyP50Ms,
+    f.latencyP95Ms,
+    f.cost.modelUsd,
+    f.cost.telephonyUsd,
+    f.cost.totalUsd,
+  ];
+}
+
 export const CSV_HEADER = csvRecord(EXPORT_CSV_COLUMNS);
 
 export function csvBatch(items: readonly ExportItem[]): string {
   return items
-    .map(({ parent, messages }) => {
+    .map(({ parent, messages, figures }) => {
       const duration =
         parent.endedAt === null ? null : Math.max(0, Math.round((parent.endedAt - parent.startedAt) / 1000));
       return csvRecord([
@@ -51,6 +73,7 @@ export function csvBatch(items: readonly ExportItem[]): string {
         duration,
         parent.messageCount,
         messages.map(transcriptLine).join('\n'),
+        ...figureCells(figures ?? null),
       ]);
     })
     .join('');
@@ -73,6 +96,8 @@ export function jsonlBatch(items: readonly ExportItem[]): string {
         tool_arguments: message.toolArguments,
         tool_output: message.toolOutput,
         is_error: message.isError,
+        latency_ms: message.latencyMs,
+        duration_ms: message.durationMs,
       };
       out += `${JSON.stringify(line)}\n`;
     }

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { HistorySpeaker } from '../../shared/types/history.js';
+import type { CallFigures } from '../../shared/types/session.js';
 import { conversationMessages } from '../db/historyConversations.js';
 import { speakerOf } from '../db/historyFilters.js';
 import type { HistoryParent } from '../db/historyParents.js';
@@ -20,11 +21,16 @@ export interface ExportMessage {
   toolArguments: string | null;
   toolOutput: string | null;
   isError: boolean;
+  /** An agent line's latency, a tool call's duration (ms; issue 21); null when not measured. */
+  latencyMs: number | null;
+  durationMs: number | null;
 }
 
 export interface ExportItem {
   parent: HistoryParent;
   messages: ExportMessage[];
+  /** A call's review figures (exportFigures.ts); null for chats and calls from before them. */
+  figures?: CallFigures | null;
 }
 
 function grouped<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
@@ -56,6 +62,8 @@ export async function withMessages(db: Kysely<Database>, parents: readonly Histo
         toolArguments: row.function_args,
         toolOutput: row.function_output,
         isError: false,
+        latencyMs: row.type === 'assistant' ? row.latency_ms : null,
+        durationMs: row.type === 'function' ? row.duration_ms : null,
       }));
       return { parent: { ...parent, messageCount: messages.length }, messages };
     }
@@ -69,6 +77,8 @@ export async function withMessages(db: Kysely<Database>, parents: readonly Histo
       toolArguments: row.tool_args,
       toolOutput: row.tool_output,
       isError: row.is_error === 1,
+      latencyMs: null,
+      durationMs: null,
     }));
     return { parent, messages };
   });

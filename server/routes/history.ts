@@ -26,6 +26,7 @@ import {
 import { requireUser } from '../auth/requireUser.js';
 import { queryRecord, sortOrder, wholeNumber } from '../core/queryParams.js';
 import { ExportSlots } from '../history/ExportSlots.js';
+import { withFigures } from '../history/exportFigures.js';
 import { contentDisposition, exportFileName } from '../history/exportFileName.js';
 import { EXPORT_CONTENT_TYPE, exportChunks } from '../history/exportFormats.js';
 import type { ExportItem } from '../history/exportItems.js';
@@ -67,7 +68,7 @@ export async function historyRoutes(fastify: FastifyInstance): Promise<void> {
     batches: AsyncIterable<ExportItem[]>,
   ) => {
     const release = slots.take(userId);
-    const stream = Readable.from(exportChunks(format, batches), {
+    const stream = Readable.from(exportChunks(format, withFigures(db, app.config.telephonyRates, batches)), {
       objectMode: false,
       highWaterMark: EXPORT_HIGH_WATER_MARK,
     });

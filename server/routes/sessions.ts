@@ -45,7 +45,8 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/active-sessions/:id',
     { schema: { params: StreamSidParams } },
-    async (request): Promise<CallSession> => getCallSession(db, requireUser(request).id, request.params.id),
+    async (request): Promise<CallSession> =>
+      getCallSession(db, requireUser(request).id, request.params.id, app.config.telephonyRates),
   );
 
   app.get('/ended-sessions', async (request): Promise<EndedSessionsPage> => {

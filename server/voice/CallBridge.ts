@@ -10,6 +10,7 @@
 import type { RealtimeEvent } from '../../shared/protocol.js';
 import type { AgentPreview } from '../agents/previewAgent.js';
 import { findAgent } from '../db/agents.js';
+import { type CallFigures, saveCallFigures } from '../db/callMetrics.js';
 import { customValuesMap } from '../db/customValues.js';
 import { insertMessage, type NewMessage } from '../db/sessionMessages.js';
 import { attachRingingSession, endSessionRecord, insertSession } from '../db/sessions.js';
@@ -108,6 +109,8 @@ export class CallBridge {
         now: clock,
         caller: this.#leg,
         emit: (event) => this.#emit(event),
+        monotonic: () => performance.now(),
+        saveFigures: (figures) => this.#saveFigures(setup.config.model, figures),
         nextSeq: () => (this.#messageSeq += 1),
         store: (message) => this.#store(message),
         runTool: (tool, args) => runLoadedTool(this.#deps, tool, args),
@@ -199,10 +202,20 @@ export class CallBridge {
 
   /** Message rows are written one after another, and the session's end waits for them. */
   #store(message: NewMessage): void {
+    this.#queueWrite(() => insertMessage(this.#deps.db, message), 'could not store a call message');
+  }
+
+  #saveFigures(model: string, figures: CallFigures): void {
+    const { streamSid, userId } = this.context;
+    this.#queueWrite(
+      () => saveCallFigures(this.#deps.db, { streamSid, userId }, model, figures),
+      "could not store a call's figures",
+    );
+  }
+
+  #queueWrite(write: () => Promise<void>, failure: string): void {
     this.#writes = this.#writes
-      .then(() => insertMessage(this.#deps.db, message))
-      .catch((error: unknown) =>
-        this.#deps.log.error({ err: error, streamSid: this.context.streamSid }, 'could not store a call message'),
-      );
+      .then(write)
+      .catch((error: unknown) => this.#deps.log.error({ err: error, streamSid: this.context.streamSid }, failure));
   }
 }

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeEvent } from '../../shared/protocol.js';
 import type { ToolTestResult } from '../../shared/types/tool.js';
+import type { CallFigures } from '../db/callMetrics.js';
 import type { NewMessage } from '../db/sessionMessages.js';
 import type { ToolRecord } from '../db/tools.js';
 import {
@@ -17,6 +18,7 @@ import {
   type SessionAudioType,
 } from './audio/callAudio.js';
 import type { CallerLeg } from './CallerLeg.js';
+import { CallMetrics } from './CallMetrics.js';
 import { CallTools } from './CallTools.js';
 import { CallTranscript } from './CallTranscript.js';
 import type { EndReason } from './callTypes.js';
@@ -34,6 +36,10 @@ export interface CallRealtimeDeps {
   streamSid: string;
   log: FastifyBaseLogger;
   now: () => number;
+  /** A monotonic clock (ms) for latencies and durations, which wall-clock steps must not bend. */
+  monotonic: () => number;
+  /** The call's review figures changed (after each response and at the end): stores them. */
+  saveFigures: (figures: CallFigures) => void;
   /** The caller's side: Twilio's Media Stream or a browser (CallerLeg.ts). */
   caller: Pick<CallerLeg, 'audioType' | 'sendAudio' | 'sendMark' | 'sendClear'>;
   emit: (event: RealtimeEvent) => void;
@@ -57,6 +63,7 @@ export class CallRealtime {
   readonly #playback = new Playback();
   readonly #transcript: CallTranscript;
   readonly #tools: CallTools;
+  readonly #metrics: CallMetrics;
   readonly #callerType: SessionAudioType;
   #toSession: AudioConverter;
   #toCaller: AudioConverter;
@@ -88,9 +95,11 @@ export class CallRealtime {
       emit: deps.emit,
       store: deps.store,
     };
-    this.#transcript = new CallTranscript(common);
+    this.#metrics = new CallMetrics(deps.monotonic);
+    this.#transcript = new CallTranscript({ ...common, latencyOf: (itemId) => this.#metrics.latencyOf(itemId) });
     this.#tools = new CallTools({
       ...common,
+      monotonic: deps.monotonic,
       toolsByName: options.setup.toolsByName,
       run: deps.runTool,
       send: (event) => this.#socket.send(event),
@@ -104,6 +113,8 @@ export class CallRealtime {
       deps.log,
       (event) => this.#onEvent(event),
     );
+    // The session row learns its model now, so a call cut short still prices what it used.
+    deps.saveFigures(this.#metrics.figures);
     this.#configureTimer = setTimeout(
       () => this.#fail('the Realtime session was not configured in time'),
       CONFIGURE_TIMEOUT_MS,
@@ -139,6 +150,7 @@ export class CallRealtime {
     this.#closed = true;
     clearTimeout(this.#configureTimer);
     this.#transcript.flush();
+    this.#deps.saveFigures(this.#metrics.figures);
     this.#socket.close();
   }
 
@@ -166,7 +178,11 @@ export class CallRealtime {
         break;
       case 'input_audio_buffer.speech_started':
         this.#transcript.started(event.itemId, 'user');
+        this.#metrics.speechStarted();
         this.#bargeIn();
+        break;
+      case 'input_audio_buffer.speech_stopped':
+        this.#metrics.speechStopped();
         break;
       case 'response.created':
         this.#activeResponse = event.responseId;
@@ -187,7 +203,9 @@ export class CallRealtime {
         this.#tools.collect(event.call);
         break;
       case 'response.done':
+        if (event.usage) this.#metrics.addUsage(event.usage);
         this.#responseDone(event.responseId, event.status, event.calls);
+        this.#deps.saveFigures(this.#metrics.figures);
         break;
     }
   }
@@ -236,6 +254,8 @@ export class CallRealtime {
   /** The caller started speaking over the agent: stop its audio where the caller stopped hearing it. */
   #bargeIn(): void {
     if (!this.#playback.playing && !this.#activeResponse) return;
+    // Talking over audio still playing is an interruption; over a response not heard yet is not.
+    if (this.#playback.playing) this.#metrics.interrupted();
     this.#deps.caller.sendClear();
     if (this.#activeResponse) this.#cancelled.add(this.#activeResponse);
     for (const cut of this.#playback.interrupt()) {
@@ -263,6 +283,7 @@ export class CallRealtime {
     }
     if (callerBytes === 0) return;
     this.#deps.caller.sendAudio(payload);
+    this.#metrics.audioSent(delta.itemId);
     const mark = this.#playback.forwarded({
       itemId: delta.itemId,
       contentIndex: delta.contentIndex,

@@ -16,6 +16,8 @@ export interface CallToolsDeps {
   streamSid: string;
   toolsByName: ReadonlyMap<string, ToolRecord>;
   now: () => number;
+  /** A monotonic clock (ms) for each call's duration. */
+  monotonic: () => number;
   nextSeq: () => number;
   run: (tool: ToolRecord, args: unknown) => Promise<ToolTestResult>;
   send: (event: RealtimeClientEvent) => void;
@@ -60,7 +62,9 @@ export class CallTools {
     const tool = this.#deps.toolsByName.get(call.name);
     const calledAt = this.#deps.now();
     const seq = this.#deps.nextSeq();
+    const started = this.#deps.monotonic();
     const result = await runModelToolCall(tool, call.arguments, this.#deps.run, this.#deps.onError);
+    const durationMs = Math.round(this.#deps.monotonic() - started);
     if (!this.#deps.isLive()) return;
     const output = toolOutputText(result);
     this.#deps.send({
@@ -87,6 +91,7 @@ export class CallTools {
       function_output: output,
       function_args: call.arguments,
       function_id: tool?.id ?? null,
+      duration_ms: durationMs,
     });
   }
 }

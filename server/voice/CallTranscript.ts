@@ -26,6 +26,8 @@ export interface CallTranscriptDeps {
   nextSeq: () => number;
   emit: (event: CallMessageEvent) => void;
   store: (message: NewMessage) => void;
+  /** The latency of the caller's turn an agent item answered (CallMetrics), stored on its row. */
+  latencyOf: (itemId: string) => number | null;
 }
 
 export class CallTranscript {
@@ -102,6 +104,7 @@ export class CallTranscript {
       function_output: null,
       function_args: null,
       function_id: null,
+      latency_ms: item.role === 'assistant' ? this.#deps.latencyOf(itemId) : null,
     });
   }
 }

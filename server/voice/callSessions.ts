@@ -16,6 +16,8 @@ import {
   type SessionRecord,
   toCallSession,
 } from '../db/sessions.js';
+import { callFigures, loadPricing } from '../pricing/callFigures.js';
+import type { TelephonyRates } from '../pricing/telephonyRates.js';
 import { endSession } from './endSession.js';
 
 export const SESSION_NOT_FOUND = 'Session not found';
@@ -28,9 +30,18 @@ export async function listActiveCalls(db: Kysely<Database>, userId: string): Pro
   return (await listActiveSessions(db, userId)).map(toCallSession);
 }
 
-/** Any of the user's sessions, ended or not, so a detail page survives the call's end. */
-export async function getCallSession(db: Kysely<Database>, userId: string, streamSid: string): Promise<CallSession> {
-  return toCallSession(await ownedSession(db, userId, streamSid));
+/**
+ * Any of the user's sessions, ended or not, so a detail page survives the call's end, with its
+ * review figures and cost (issue 21).
+ */
+export async function getCallSession(
+  db: Kysely<Database>,
+  userId: string,
+  streamSid: string,
+  rates: TelephonyRates,
+): Promise<CallSession> {
+  const row = await ownedSession(db, userId, streamSid);
+  return { ...toCallSession(row), figures: callFigures(row, await loadPricing(db, rates)) };
 }
 
 export async function listEndedCalls(

@@ -5,6 +5,7 @@
  * some GA models were seen to emit, are read as their GA names (VOICE.md §2.5).
  */
 
+import type { TokenUsage } from '../../shared/types/session.js';
 import { type JsonObject, asObject as object, parseObject, str } from '../core/json.js';
 import type { SessionAudioFormat } from './audio/callAudio.js';
 
@@ -67,17 +68,27 @@ export interface FunctionCallItem {
   itemId: string;
 }
 
+/** Tokens of one response by kind (VOICE.md §12.1). */
+export type RealtimeUsage = TokenUsage;
+
 export type RealtimeServerEvent =
   | { type: 'session.created' }
   | { type: 'session.updated'; inputFormat: string | null; outputFormat: string | null }
   | { type: 'error'; error: RealtimeError }
   | { type: 'input_audio_buffer.speech_started'; itemId: string; audioStartMs: number }
+  | { type: 'input_audio_buffer.speech_stopped'; itemId: string }
   | { type: 'response.created'; responseId: string }
   | { type: 'response.output_audio.delta'; responseId: string; itemId: string; contentIndex: number; delta: string }
   | { type: 'transcript.delta'; role: 'assistant' | 'user'; itemId: string; delta: string; responseId: string }
   | { type: 'transcript.done'; role: 'assistant' | 'user'; itemId: string; transcript: string; responseId: string }
   | { type: 'function_call.done'; call: FunctionCallItem }
-  | { type: 'response.done'; responseId: string; status: string; calls: FunctionCallItem[] };
+  | {
+      type: 'response.done';
+      responseId: string;
+      status: string;
+      calls: FunctionCallItem[];
+      usage: RealtimeUsage | null;
+    };
 
 type Json = JsonObject;
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -86,6 +97,23 @@ const strOrNull = (value: unknown): string | null => (typeof value === 'string' 
 function functionCall(item: Json | null): FunctionCallItem | null {
   if (item?.type !== 'function_call' || !str(item.call_id)) return null;
   return { callId: str(item.call_id), name: str(item.name), arguments: str(item.arguments), itemId: str(item.id) };
+}
+
+/** `response.usage`; null when absent (a compatible server may not send it). */
+function usage(raw: Json | null): RealtimeUsage | null {
+  if (!raw) return null;
+  const input = object(raw.input_token_details);
+  const cached = object(input?.cached_tokens_details);
+  const output = object(raw.output_token_details);
+  // Without details, all tokens are counted as text (what a text-only compatible server means).
+  return {
+    inputText: input ? num(input.text_tokens) : num(raw.input_tokens),
+    inputAudio: num(input?.audio_tokens),
+    cachedText: cached ? num(cached.text_tokens) : num(input?.cached_tokens),
+    cachedAudio: num(cached?.audio_tokens),
+    outputText: output ? num(output.text_tokens) : num(raw.output_tokens),
+    outputAudio: num(output?.audio_tokens),
+  };
 }
 
 function formatType(audio: Json | null, side: 'input' | 'output'): string | null {
@@ -125,6 +153,8 @@ export function parseRealtimeEvent(raw: string): RealtimeServerEvent | null {
         itemId: str(event.item_id),
         audioStartMs: num(event.audio_start_ms),
       };
+    case 'input_audio_buffer.speech_stopped':
+      return { type: 'input_audio_buffer.speech_stopped', itemId: str(event.item_id) };
     case 'response.created':
       return { type: 'response.created', responseId: str(object(event.response)?.id) };
     case 'response.output_audio.delta':
@@ -180,7 +210,13 @@ export function parseRealtimeEvent(raw: string): RealtimeServerEvent | null {
       const calls = output
         .map((item) => functionCall(object(item)))
         .filter((call): call is FunctionCallItem => call !== null);
-      return { type: 'response.done', responseId: str(response.id), status: str(response.status), calls };
+      return {
+        type: 'response.done',
+        responseId: str(response.id),
+        status: str(response.status),
+        calls,
+        usage: usage(object(response.usage)),
+      };
     }
     default:
       return null;

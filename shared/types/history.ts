@@ -164,6 +164,20 @@ export const EXPORT_CSV_COLUMNS = [
   'duration_seconds',
   'message_count',
   'transcript',
+  // Issue 21: a call's review figures; empty for chats and for calls from before they were kept.
+  'model',
+  'input_text_tokens',
+  'input_audio_tokens',
+  'cached_text_tokens',
+  'cached_audio_tokens',
+  'output_text_tokens',
+  'output_audio_tokens',
+  'interruptions',
+  'latency_p50_ms',
+  'latency_p95_ms',
+  'model_cost_usd',
+  'telephony_cost_usd',
+  'total_cost_usd',
 ] as const;
 
 /** One line of the JSON Lines export. Times are ISO 8601 (UTC). */
@@ -180,6 +194,9 @@ export interface ExportMessageLine {
   tool_arguments: string | null;
   tool_output: string | null;
   is_error: boolean;
+  /** Issue 21: an agent line's latency, a tool call's duration (ms); null when not measured. */
+  latency_ms: number | null;
+  duration_ms: number | null;
 }
 
 /** Answer header of an export: how many calls or chats it holds, when known before it starts. */

@@ -1,6 +1,16 @@
 /** `web`: an operator talking to an agent from the browser (Talk, issue 20). */
 export type CallType = 'inbound' | 'outbound' | 'web' | 'unknown';
 
+/** Tokens by kind, summed over a call's responses (VOICE.md §12.1). Cached tokens are part of the input tokens of their kind. */
+export interface TokenUsage {
+  inputText: number;
+  inputAudio: number;
+  cachedText: number;
+  cachedAudio: number;
+  outputText: number;
+  outputAudio: number;
+}
+
 /** A session message; agent-side messages use type `assistant` (spec leaves it open). */
 export interface SessionMessage {
   id: string;
@@ -10,6 +20,33 @@ export interface SessionMessage {
   function_output?: string | null;
   function_args?: string | null;
   function_id?: string | null;
+  /** An agent line: ms from the caller's end of speech to the agent's first audio; null when not measured. */
+  latencyMs?: number | null;
+  /** A tool call: ms its handler ran; null for calls from before it was measured. */
+  durationMs?: number | null;
+}
+
+/** A cost in USD; parts are null when unknown (no price for the model, a call still running). */
+export interface CallCost {
+  /** Model usage at the prices in force at the call's start. */
+  modelUsd: number | null;
+  /** Minutes (each started one counted) × the telephony rate; 0 for browser calls. */
+  telephonyUsd: number | null;
+  totalUsd: number | null;
+}
+
+/** A call's review figures (issue 21); absent on calls from before they were recorded. */
+export interface CallFigures {
+  /** The Realtime model the call used. */
+  model: string | null;
+  tokens: TokenUsage;
+  /** Times the caller talked over the agent's audio. */
+  interruptions: number;
+  /** Agent turns with a measured latency, and their median and 95th percentile in ms. */
+  latencyTurns: number;
+  latencyP50Ms: number | null;
+  latencyP95Ms: number | null;
+  cost: CallCost;
 }
 
 /** An active or ended call session (spec part 1 §3). */
@@ -36,6 +73,8 @@ export interface CallSession {
   ringing?: boolean;
   /** Our addition: Twilio's call SID, which also opens the session (see `ringing`). */
   callSid?: string;
+  /** Our addition (issue 21): latency, interruptions, tokens and cost; null for calls from before them. */
+  figures?: CallFigures | null;
 }
 
 /** GET /sessions/ended-sessions answer (spec part 1 §3). */

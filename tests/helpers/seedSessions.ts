@@ -7,6 +7,21 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema.js';
 import type { SessionRecord } from '../../server/db/sessions.js';
 
+/** Review figures of a call from before migration 016. */
+const UNMEASURED = {
+  model: null,
+  input_text_tokens: null,
+  input_audio_tokens: null,
+  cached_text_tokens: null,
+  cached_audio_tokens: null,
+  output_text_tokens: null,
+  output_audio_tokens: null,
+  interruptions: null,
+  latency_turns: null,
+  latency_p50_ms: null,
+  latency_p95_ms: null,
+};
+
 export function endedSessionRow(userId: string, agentId: string, i: number, start: number): SessionRecord {
   const startTime = start + i * 60_000;
   const duration = i % 600;
@@ -24,6 +39,7 @@ export function endedSessionRow(userId: string, agentId: string, i: number, star
     duration,
     ended_seq: i,
     expires_at: null,
+    ...UNMEASURED,
   };
 }
 

@@ -130,6 +130,32 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
 
   // Admin (spec part 2 §7).
   { method: 'GET', route: '/api/accounts/admin/users', expect: adminsOnly(200) },
+  // The price table (issue 21).
+  { method: 'GET', route: '/api/accounts/admin/prices', expect: adminsOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/accounts/admin/prices',
+    request: () => ({
+      payload: {
+        model: 'matrix-model',
+        effectiveFrom: 0,
+        textIn: 1,
+        textCached: 0.1,
+        textOut: 2,
+        audioIn: 3,
+        audioCached: 0.3,
+        audioOut: 4,
+      },
+    }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/accounts/admin/prices',
+    // A row nobody has: admins pass authorization and get the table's 404.
+    request: () => ({ url: '/api/accounts/admin/prices?model=matrix-absent&effectiveFrom=0' }),
+    expect: adminsOnly(404),
+  },
   {
     method: 'POST',
     route: '/api/accounts/admin/users',

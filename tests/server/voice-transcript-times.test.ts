@@ -16,6 +16,7 @@ function transcript() {
   const lines = new CallTranscript({
     streamSid: 'MZ1',
     now: () => now,
+    latencyOf: () => null,
     nextSeq: () => {
       seq += 1;
       return seq;

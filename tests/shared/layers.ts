@@ -33,6 +33,7 @@ export const SERVER_LAYERS: RootLayers = {
       'auth/',
       'instances/',
       'settings/',
+      'pricing/',
     ],
     ['db/'],
     ['llm/', 'twilio/', 'sandbox/', 'crawl/', 'http/', 'openapi/'],
@@ -43,12 +44,13 @@ export const SERVER_LAYERS: RootLayers = {
   sideways: {
     'chat/': ['settings/', 'tools/', 'webchats/'],
     // voice/ → agents/: placing a call answers 404 with the agents' own 'Agent not found' text.
-    'voice/': ['settings/', 'tools/', 'instances/', 'agents/'],
+    // voice/ and history/ → pricing/: a call's figures carry its cost (issue 21).
+    'voice/': ['settings/', 'tools/', 'instances/', 'agents/', 'pricing/'],
     'cluster/': ['auth/', 'voice/'],
     'webchats/': ['knowledge/'],
     'agents/': ['settings/'],
     // history/ → webchats/: a bot's conversations answer 404 with the bots' own 'Bot not found' text.
-    'history/': ['webchats/'],
+    'history/': ['webchats/', 'pricing/'],
   },
   importedOnlyBy: {
     'config.ts': [...PROCESS_FILES, 'app.ts', 'appTypes.ts'],

@@ -1,9 +1,23 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { formatTime } from '../../../shared/format.js';
+import { formatMs, formatTime } from '../../../shared/format.js';
 import type { SessionMessage } from '../../../shared/types/session.js';
 import { WrenchIcon } from '../icons.js';
+import { TRANSCRIPT_TEXTS } from './transcriptTexts.js';
 
 const SPEAKER: Record<string, string> = { user: 'Caller', assistant: 'Agent' };
+
+/**
+ * A figure beside a line (issue 21): an agent line's latency, a tool call's duration. A stored
+ * line carries the field (null: not measured, shown as '—'); a live one doesn't, and shows none.
+ */
+function Figure({ label, ms }: { label: string; ms: number | null | undefined }) {
+  if (ms === undefined) return null;
+  return (
+    <Text size="1" color="gray" className="sb-tabular" data-figure={label}>
+      {label} {formatMs(ms)}
+    </Text>
+  );
+}
 
 /** When the line was spoken; 'Invalid Date' for a time that is not one (spec part 1 §5). */
 function MessageTime({ timestamp }: { timestamp: number }) {
@@ -28,7 +42,10 @@ export function TranscriptMessage({ message, onOpenFunction }: TranscriptMessage
         <Button variant="soft" color="gray" size="1" onClick={(event) => onOpenFunction(message, event.currentTarget)}>
           <WrenchIcon /> Function: {message.message}
         </Button>
-        <MessageTime timestamp={message.timestamp} />
+        <Flex gap="2">
+          <MessageTime timestamp={message.timestamp} />
+          <Figure label={TRANSCRIPT_TEXTS.took} ms={message.durationMs} />
+        </Flex>
       </Flex>
     );
   }
@@ -44,6 +61,7 @@ export function TranscriptMessage({ message, onOpenFunction }: TranscriptMessage
       <Text as="p" size="2">
         {message.message}
       </Text>
+      {message.type === 'assistant' ? <Figure label={TRANSCRIPT_TEXTS.latency} ms={message.latencyMs} /> : null}
     </div>
   );
 }

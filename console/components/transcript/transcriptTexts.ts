@@ -4,4 +4,8 @@ export const TRANSCRIPT_TEXTS = {
   noMessages: 'No messages in this session yet',
   loadingMessages: 'Loading messages...',
   jumpToLatest: 'Jump to latest',
+  /** Issue 21: an agent line's time from the caller's end of speech to its first audio. */
+  latency: 'Latency',
+  /** Issue 21: how long a tool call ran. */
+  took: 'Took',
 } as const;

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { Transcript } from '../../components/transcript/Transcript.js';
 import { useAgentNames, useEndSession, useSession } from './api.js';
+import { SessionFiguresCard } from './SessionFiguresCard.js';
 import { SessionHeader } from './SessionHeader.js';
 import { SessionInfoCard } from './SessionInfoCard.js';
 import { backToSessions } from './sessionsBack.js';
@@ -99,7 +100,10 @@ function SessionView({ streamSid }: { streamSid: string }) {
       {endError ? <ErrorCallout>{endError}</ErrorCallout> : null}
       {/* The info column is wide enough for a date and time on one line (at 320 px 'PM' wrapped). */}
       <Grid columns={{ initial: '1', md: '360px 1fr' }} gap="5" align="start">
-        <SessionInfoCard session={current} names={agents.names} />
+        <Flex direction="column" gap="5">
+          <SessionInfoCard session={current} names={agents.names} />
+          <SessionFiguresCard figures={current.figures} />
+        </Flex>
         <Transcript messages={transcript.messages} />
       </Grid>
       {/* Hanging up a live call can't be taken back (issue 18): End Session asks first. */}

@@ -52,3 +52,19 @@ export const COLUMN = {
   endTime: 'End Time',
   duration: 'Duration',
 } as const;
+
+/** The call figures card (issue 21); '—' stands for a figure not measured. */
+export const FIGURES_TEXTS = {
+  heading: 'Figures',
+  latencyP50: 'Turn latency p50',
+  latencyP95: 'Turn latency p95',
+  turns: 'Measured turns',
+  interruptions: 'Interruptions',
+  inputTokens: 'Input tokens (text / audio)',
+  cachedTokens: 'Cached tokens (text / audio)',
+  outputTokens: 'Output tokens (text / audio)',
+  modelCost: 'Model cost',
+  telephonyCost: 'Telephony cost',
+  totalCost: 'Total cost',
+  pricedAs: (model: string) => `Model ${model}, at the prices in force when the call started.`,
+} as const;
