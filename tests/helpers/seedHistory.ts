@@ -51,6 +51,22 @@ export async function seedCall(db: Kysely<Database>, call: SeedCall): Promise<st
     call_type: 'inbound',
     start_time: call.start,
   });
+  await seedCallMessages(db, streamSid, call);
+  if (call.ended !== false)
+    await endSessionRecord(
+      db,
+      { stream_sid: streamSid, user_id: call.userId, start_time: call.start },
+      call.start + 60_000,
+    );
+  return streamSid;
+}
+
+/** The call's transcript, one message a second from its start. */
+export async function seedCallMessages(
+  db: Kysely<Database>,
+  streamSid: string,
+  call: Pick<SeedCall, 'start' | 'messages'>,
+): Promise<void> {
   for (const [index, message] of call.messages.entries()) {
     await insertMessage(db, {
       stream_sid: streamSid,
@@ -64,13 +80,6 @@ export async function seedCall(db: Kysely<Database>, call: SeedCall): Promise<st
       function_id: null,
     });
   }
-  if (call.ended !== false)
-    await endSessionRecord(
-      db,
-      { stream_sid: streamSid, user_id: call.userId, start_time: call.start },
-      call.start + 60_000,
-    );
-  return streamSid;
 }
 
 /** A bot of `userId` (default retention); its id. */

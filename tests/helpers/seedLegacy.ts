@@ -1,5 +1,6 @@
 /**
- * Agents, bots and calls as a release before migration 013 wrote them (no Keep history columns), for the
+ * Agents, bots and calls as a release before migration 013 wrote them (no Keep history columns, nor the
+ * call figures of migration 016), for the
  * migration tests that seed a database migrated only part of the way. Chats seed with
  * seedHistory.ts seedChat (keepHistoryDays 0 gives the expiry times of that release).
  */
@@ -8,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { NEW_AGENT_COLUMNS } from '../../server/db/agents.js';
 import type { Database } from '../../server/db/schema.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
-import { type SeedCall, seedCall } from './seedHistory.js';
+import { type SeedCall, seedCallMessages } from './seedHistory.js';
 
 /** An agent row without `keep_history_days`; its id. */
 export async function seedLegacyAgent(db: Kysely<Database>, userId: string): Promise<string> {
@@ -50,18 +51,54 @@ export async function seedLegacyBot(db: Kysely<Database>, userId: string, retent
   return id;
 }
 
-/** A call ended a minute after its start with the owner's next ended_seq, without `expires_at`; its stream SID. */
+/** The call_sessions columns as the releases before migration 013 wrote them. */
+interface LegacySessionRow {
+  stream_sid: string;
+  call_sid: string;
+  user_id: string;
+  agent_id: string;
+  agent_name: string;
+  from_number: string;
+  to_number: string;
+  call_type: string;
+  start_time: number;
+  end_time: number | null;
+  duration: number | null;
+  ended_seq: number | null;
+}
+
+let legacyCalls = 0;
+
+/**
+ * A call ended a minute after its start with the owner's next ended_seq, written with only the
+ * columns of that release (no `expires_at`, none of the later figures); its stream SID.
+ */
 export async function seedLegacyCall(db: Kysely<Database>, call: Omit<SeedCall, 'ended'>): Promise<string> {
-  const streamSid = await seedCall(db, { ...call, ended: false });
+  legacyCalls += 1;
+  const streamSid = `MZlegacy${process.pid}x${String(legacyCalls).padStart(18, '0')}`;
   const last = await db
     .selectFrom('call_sessions')
     .select((eb) => eb.fn.max('ended_seq').as('seq'))
     .where('user_id', '=', call.userId)
     .executeTakeFirst();
-  await db
-    .updateTable('call_sessions')
-    .set({ end_time: call.start + 60_000, duration: 60, ended_seq: Number(last?.seq ?? 0) + 1 })
-    .where('stream_sid', '=', streamSid)
+  const legacy = db as unknown as Kysely<{ call_sessions: LegacySessionRow }>;
+  await legacy
+    .insertInto('call_sessions')
+    .values({
+      stream_sid: streamSid,
+      call_sid: `CAlegacy${process.pid}x${String(legacyCalls).padStart(18, '0')}`,
+      user_id: call.userId,
+      agent_id: call.agentId ?? 'agent-1',
+      agent_name: call.agentName ?? 'Support agent',
+      from_number: call.from ?? '+14155550100',
+      to_number: call.to ?? '+14155550199',
+      call_type: 'inbound',
+      start_time: call.start,
+      end_time: call.start + 60_000,
+      duration: 60,
+      ended_seq: Number(last?.seq ?? 0) + 1,
+    })
     .execute();
+  await seedCallMessages(db, streamSid, call);
   return streamSid;
 }
