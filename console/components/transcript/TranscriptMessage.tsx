@@ -7,11 +7,12 @@ import { TRANSCRIPT_TEXTS } from './transcriptTexts.js';
 const SPEAKER: Record<string, string> = { user: 'Caller', assistant: 'Agent' };
 
 /**
- * A figure beside a line (issue 21): an agent line's latency, a tool call's duration. A stored
- * line carries the field (null: not measured, shown as '—'); a live one doesn't, and shows none.
+ * A figure beside a line (issue 21): an agent line's latency, a tool call's duration. Only a
+ * measured one is shown: a greeting answered no caller turn, a call from before the figures were
+ * kept has none, and a live line has not been stored yet; "Latency —" on those would be noise.
  */
 function Figure({ label, ms }: { label: string; ms: number | null | undefined }) {
-  if (ms === undefined) return null;
+  if (ms === undefined || ms === null) return null;
   return (
     <Text size="1" color="gray" className="sb-tabular" data-figure={label}>
       {label} {formatMs(ms)}
