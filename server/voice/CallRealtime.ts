@@ -9,14 +9,7 @@ import type { ToolTestResult } from '../../shared/types/tool.js';
 import type { CallFigures } from '../db/callMetrics.js';
 import type { NewMessage } from '../db/sessionMessages.js';
 import type { ToolRecord } from '../db/tools.js';
-import {
-  type AudioConverter,
-  base64ByteLength,
-  bytesPerMs,
-  convertAudio,
-  isAudioType,
-  type SessionAudioType,
-} from './audio/callAudio.js';
+import { CallAudioFormats } from './audio/CallAudioFormats.js';
 import type { CallerLeg } from './CallerLeg.js';
 import { CallMetrics } from './CallMetrics.js';
 import { CallTools } from './CallTools.js';
@@ -64,11 +57,7 @@ export class CallRealtime {
   readonly #transcript: CallTranscript;
   readonly #tools: CallTools;
   readonly #metrics: CallMetrics;
-  readonly #callerType: SessionAudioType;
-  #toSession: AudioConverter;
-  #toCaller: AudioConverter;
-  #inputType: SessionAudioType;
-  #outputType: SessionAudioType;
+  readonly #formats: CallAudioFormats;
   #configured = false;
   #closed = false;
   #configureTimer: NodeJS.Timeout;
@@ -83,11 +72,7 @@ export class CallRealtime {
     this.#deps = deps;
     this.#options = options;
     const { audio } = options.setup.config;
-    this.#callerType = deps.caller.audioType;
-    this.#inputType = audio.input.format.type;
-    this.#toSession = convertAudio(this.#callerType, this.#inputType);
-    this.#outputType = audio.output.format.type;
-    this.#toCaller = convertAudio(this.#outputType, this.#callerType);
+    this.#formats = new CallAudioFormats(deps.caller.audioType, audio.input.format.type, audio.output.format.type);
     const common = {
       streamSid: deps.streamSid,
       now: deps.now,
@@ -128,11 +113,7 @@ export class CallRealtime {
 
   /** A caller frame (base64, in the caller leg's format). */
   callerAudio(payload: string): void {
-    // One format both sides (μ-law on a phone): the base64 text itself passes through (the hot path of every call).
-    const audio =
-      this.#inputType === this.#callerType
-        ? payload
-        : this.#toSession(Buffer.from(payload, 'base64')).toString('base64');
+    const audio = this.#formats.toSession(payload);
     if (this.#configured) {
       this.#socket.send({ type: 'input_audio_buffer.append', audio });
       return;
@@ -212,18 +193,12 @@ export class CallRealtime {
 
   #configuredAs(inputFormat: string | null, outputFormat: string | null): void {
     if (this.#configured) return;
-    // One project got PCM16 after asking for μ-law (VOICE.md §2.3): follow what the API says it uses.
-    if (inputFormat && inputFormat !== this.#inputType && isAudioType(inputFormat)) {
-      this.#inputType = inputFormat;
-      this.#toSession = convertAudio(this.#callerType, inputFormat);
-    }
-    if (outputFormat && outputFormat !== this.#outputType && isAudioType(outputFormat)) {
+    const asked = this.#formats.follow(inputFormat, outputFormat);
+    if (asked) {
       this.#deps.log.warn(
-        { streamSid: this.#deps.streamSid, asked: this.#outputType, got: outputFormat },
+        { streamSid: this.#deps.streamSid, asked, got: outputFormat },
         'the Realtime API chose another output format',
       );
-      this.#outputType = outputFormat;
-      this.#toCaller = convertAudio(outputFormat, this.#callerType);
     }
     this.#configured = true;
     clearTimeout(this.#configureTimer);
@@ -271,25 +246,16 @@ export class CallRealtime {
 
   #assistantAudio(delta: { responseId: string; itemId: string; contentIndex: number; delta: string }): void {
     if (this.#cancelled.has(delta.responseId)) return;
-    let payload = delta.delta;
-    let sessionBytes = base64ByteLength(payload);
-    let callerBytes = sessionBytes;
-    if (this.#outputType !== this.#callerType) {
-      const bytes = Buffer.from(payload, 'base64');
-      const converted = this.#toCaller(bytes);
-      sessionBytes = bytes.length;
-      callerBytes = converted.length;
-      payload = converted.toString('base64');
-    }
-    if (callerBytes === 0) return;
-    this.#deps.caller.sendAudio(payload);
+    const audio = this.#formats.toCaller(delta.delta);
+    if (!audio) return;
+    this.#deps.caller.sendAudio(audio.payload);
     this.#metrics.audioSent(delta.itemId);
     const mark = this.#playback.forwarded({
       itemId: delta.itemId,
       contentIndex: delta.contentIndex,
       responseId: delta.responseId,
-      callerMs: callerBytes / bytesPerMs(this.#callerType),
-      sessionMs: sessionBytes / bytesPerMs(this.#outputType),
+      callerMs: audio.callerMs,
+      sessionMs: audio.sessionMs,
     });
     this.#deps.caller.sendMark(mark);
   }
