@@ -126,6 +126,22 @@ export interface ConversationToolCall {
   isError: boolean;
 }
 
+/**
+ * An answer's figures (issue 21): its model, tokens by kind from the model's `usage` (every round
+ * of a tool loop summed; `cachedTokens` is a part of `inputTokens`), ms from the question's arrival
+ * to the first text sent to the visitor, and its cost at the prices in force when it was written.
+ * A figure is null when it was not measured: tokens of an answer the visitor left before it ended,
+ * a cost whose model has no price.
+ */
+export interface AnswerFigures {
+  model: string;
+  inputTokens: number | null;
+  cachedTokens: number | null;
+  outputTokens: number | null;
+  ttftMs: number | null;
+  costUsd: number | null;
+}
+
 export interface ConversationMessage {
   id: string;
   role: 'user' | 'assistant' | 'tool';
@@ -133,6 +149,23 @@ export interface ConversationMessage {
   text: string;
   createdAt: number;
   tool: ConversationToolCall | null;
+  /** An answer's figures; null for other messages and for answers from before they were kept. */
+  figures: AnswerFigures | null;
+}
+
+/**
+ * The kept answers' figures added up: `answers` is how many have figures; a sum is null when
+ * one of them lacks that figure (an unknown part would make it look smaller than it is), and
+ * the whole is null when no kept answer has figures.
+ */
+export interface ConversationFigures {
+  answers: number;
+  inputTokens: number | null;
+  cachedTokens: number | null;
+  outputTokens: number | null;
+  costUsd: number | null;
+  /** The median time to first token of the answers that have one. */
+  ttftP50Ms: number | null;
 }
 
 /** GET /api/history/webchats/{id}/conversations/{conversationId}. */
@@ -141,6 +174,8 @@ export interface ConversationDetail {
   conversation: ConversationSummary;
   /** Oldest first; what the bot's Keep history still keeps. */
   messages: ConversationMessage[];
+  /** Figures of the kept answers, added up (issue 21); null when none has any. */
+  figures: ConversationFigures | null;
   retentionSeconds: number;
   keepHistoryDays: number | null;
 }
