@@ -65,12 +65,14 @@ export function conversationFigures(answers: ReadonlyArray<AnswerFigures | null>
     cachedTokens: sum((figures) => figures.cachedTokens),
     outputTokens: sum((figures) => figures.outputTokens),
     costUsd: sum((figures) => figures.costUsd),
-    ttftP50Ms: median(ttfts),
+    ttftP50Ms: percentile(ttfts, 50),
+    ttftP95Ms: percentile(ttfts, 95),
   };
 }
 
-/** Nearest-rank median (the lower of two middle values), as a call's p50 turn latency is taken. */
-function median(sorted: number[]): number | null {
+/** Nearest-rank percentile of sorted values, as a call's turn latency p50 and p95 are taken. */
+function percentile(sorted: readonly number[], p: number): number | null {
   if (sorted.length === 0) return null;
-  return sorted[Math.ceil(sorted.length / 2) - 1] ?? null;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? null;
 }

@@ -164,8 +164,9 @@ export interface ConversationFigures {
   cachedTokens: number | null;
   outputTokens: number | null;
   costUsd: number | null;
-  /** The median time to first token of the answers that have one. */
+  /** The median and 95th percentile (nearest rank) time to first token of the answers that have one. */
   ttftP50Ms: number | null;
+  ttftP95Ms: number | null;
 }
 
 /** GET /api/history/webchats/{id}/conversations/{conversationId}. */
@@ -199,7 +200,8 @@ export const EXPORT_CSV_COLUMNS = [
   'duration_seconds',
   'message_count',
   'transcript',
-  // Issue 21: a call's review figures; empty for chats and for calls from before they were kept.
+  // Issue 21: a call's review figures, or a chat's measured answers summed (text tokens, cost, time
+  // to first token as the latency); empty for calls and chats from before they were kept.
   'model',
   'input_text_tokens',
   'input_audio_tokens',
@@ -229,7 +231,7 @@ export interface ExportMessageLine {
   tool_arguments: string | null;
   tool_output: string | null;
   is_error: boolean;
-  /** Issue 21: an agent line's latency, a tool call's duration (ms); null when not measured. */
+  /** Issue 21: an agent line's latency (a chat answer's: its time to first token), a tool call's duration (ms); null when not measured. */
   latency_ms: number | null;
   duration_ms: number | null;
 }

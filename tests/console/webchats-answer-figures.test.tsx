@@ -74,6 +74,7 @@ describe('figures of a conversation', () => {
         outputTokens: 85,
         costUsd: 0.000154,
         ttftP50Ms: 840,
+        ttftP95Ms: 840,
       }),
     );
     const log = await screen.findByRole('log', { name: 'Messages' });

@@ -4,10 +4,11 @@
  * the visitor, and its cost at the price table's row in force when it was written; shown to the
  * bot's owner per answer and added up for the conversation, never to another user.
  */
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { saveModelPrice } from '../../server/db/modelPrices.js';
 import type { ChatStreamEvents } from '../../shared/types/chat.js';
-import type { ConversationDetail } from '../../shared/types/history.js';
+import type { ConversationDetail, ExportMessageLine } from '../../shared/types/history.js';
 import { type ChatAnswer, eventData, typesOf } from '../helpers/chatServer.js';
 import { handlerOf } from '../helpers/sandboxHandlers.js';
 import { parseSse } from '../helpers/sseEvents.js';
@@ -62,6 +63,7 @@ describe('an answer’s figures', () => {
       outputTokens: 85,
       costUsd: reply!.figures!.costUsd,
       ttftP50Ms: ttft,
+      ttftP95Ms: ttft,
     });
   });
 
@@ -152,5 +154,53 @@ describe('an answer’s figures', () => {
     const { status, detail } = await detailOf(stranger, bot.id, answer);
     expect(status).toBe(404);
     expect(JSON.stringify(detail)).not.toContain('gpt-4o-mini');
+  });
+});
+
+describe('the bot’s export', () => {
+  it('sums a chat’s measured answers into the CSV figure columns and gives each answer its time to first token in JSON Lines', async () => {
+    const bot = await bed.owner.createBot({ model: 'gpt-4o-mini' });
+    bed.fake.enqueue(
+      { text: 'First.', firstDeltaDelayMs: 50, usage: { prompt: 1000, cached: 512, completion: 20 } },
+      { text: 'Second.', usage: { prompt: 1100, cached: 1024, completion: 30 } },
+    );
+    const first = await bed.send(bot.id, { text: 'One?' });
+    const { conversationId } = eventData<ChatStreamEvents['start']>(first, 'start');
+    await bed.send(bot.id, { text: 'Two?', conversationId });
+    const { detail } = await detailOf(bed.owner, bot.id, first);
+    const ttfts = detail.messages.flatMap((message) => (message.figures ? [message.figures.ttftMs] : []));
+    expect(ttfts).toHaveLength(2);
+
+    const csv = await bed.owner.call('GET', `/api/history/webchats/${bot.id}/export?format=csv`);
+    const [row] = parse(csv.body, { columns: true }) as Array<Record<string, string>>;
+    expect(row).toMatchObject({
+      kind: 'chat',
+      model: 'gpt-4o-mini',
+      input_text_tokens: '2100',
+      input_audio_tokens: '0',
+      cached_text_tokens: '1536',
+      cached_audio_tokens: '0',
+      output_text_tokens: '50',
+      output_audio_tokens: '0',
+      interruptions: '',
+      latency_p50_ms: String(Math.min(...(ttfts as number[]))),
+      latency_p95_ms: String(Math.max(...(ttfts as number[]))),
+      telephony_cost_usd: '0',
+    });
+    const cost = costOf(MINI, 1000, 512, 20) + costOf(MINI, 1100, 1024, 30);
+    expect(Number(row!.model_cost_usd)).toBeCloseTo(cost, 12);
+    expect(Number(row!.total_cost_usd)).toBeCloseTo(cost, 12);
+
+    const jsonl = await bed.owner.call('GET', `/api/history/webchats/${bot.id}/export?format=jsonl`);
+    const lines = jsonl.body
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as ExportMessageLine);
+    expect(lines.map((line) => [line.speaker, line.latency_ms])).toEqual([
+      ['visitor', null],
+      ['bot', ttfts[0]],
+      ['visitor', null],
+      ['bot', ttfts[1]],
+    ]);
   });
 });
