@@ -13,6 +13,7 @@ import { type ChatAnswer, eventData, typesOf } from '../helpers/chatServer.js';
 import { handlerOf } from '../helpers/sandboxHandlers.js';
 import { parseSse } from '../helpers/sseEvents.js';
 import { useChatBed } from '../helpers/useChatBed.js';
+import { waitUntil } from '../helpers/waitUntil.js';
 import type { WebchatCaller } from '../helpers/webchatServer.js';
 
 const bed = useChatBed();
@@ -144,6 +145,25 @@ describe('an answer’s figures', () => {
     });
     expect(detail.messages.at(-1)!.figures!.ttftMs).toEqual(expect.any(Number));
     expect(detail.figures!.costUsd).toBeCloseTo(costOf(MINI, 300, 0, 9), 12);
+  });
+
+  it('keeps the time to first token of an answer the visitor left, and no tokens or cost, which were not reported', async () => {
+    const bot = await bed.owner.createBot({ model: 'gpt-4o-mini' });
+    bed.fake.enqueue({ pieces: ['A ', 'long ', 'answer ', 'that ', 'goes ', 'on.'], chunkDelayMs: 200 });
+    const { conversationId } = await bed.hangUp(bot.id, 'Tell me everything', 'delta');
+    await waitUntil(() => bed.t.app.chat.answering === 0 && bed.fake.requests[0]!.hungUp === true);
+    const response = await bed.owner.call('GET', `/api/history/webchats/${bot.id}/conversations/${conversationId}`);
+    const detail = response.json<ConversationDetail>();
+    expect(detail.messages.map((message) => message.text)).toEqual(['Tell me everything', 'A ']);
+    expect(detail.messages[1]!.figures).toMatchObject({
+      model: 'gpt-4o-mini',
+      inputTokens: null,
+      cachedTokens: null,
+      outputTokens: null,
+      costUsd: null,
+      ttftMs: expect.any(Number),
+    });
+    expect(detail.figures).toMatchObject({ answers: 1, inputTokens: null, costUsd: null });
   });
 
   it('is not shown to another user', async () => {
