@@ -26,6 +26,7 @@ const Webchats = lazyComponent(() => import('./features/webchats/WebchatsPage.js
 const Webchat = lazyComponent(() => import('./features/webchats/WebchatPage.js').then((m) => m.WebchatPage));
 const Tools = lazyComponent(() => import('./features/tools/ToolsPage.js').then((m) => m.ToolsPage));
 const Admin = lazyComponent(() => import('./features/admin/AdminPage.js').then((m) => m.AdminPage));
+const Prices = lazyComponent(() => import('./features/admin/prices/PricesPage.js').then((m) => m.PricesPage));
 const Settings = lazyComponent(() => import('./features/settings/SettingsPage.js').then((m) => m.SettingsPage));
 
 /** What fetches the page each link target opens, called while the pointer or focus is on the link. */
@@ -38,6 +39,7 @@ const PAGE_PATHS: [pattern: string, preload: () => void][] = [
   ['/webchats/:id', Webchat.preload],
   ['/tools', Tools.preload],
   ['/admin', Admin.preload],
+  ['/admin/prices', Prices.preload],
   ['/settings', Settings.preload],
 ];
 
@@ -76,6 +78,7 @@ export function AppRoutes() {
           <Route path="tools/:id/code" element={<ToolCodeRedirect />} />
           <Route element={<AdminRoute />}>
             <Route path="admin" element={<Admin.Component />} />
+            <Route path="admin/prices" element={<Prices.Component />} />
           </Route>
           <Route path="settings" element={<Settings.Component />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -4,8 +4,8 @@ import { type TextControlProps, TextFieldFrame } from './TextFieldFrame.js';
 
 export interface TextInputProps extends TextControlProps {
   type?: 'text' | 'password' | 'email' | 'search' | 'tel' | 'date';
-  /** The keyboard a phone shows ('numeric' for digits-only fields). */
-  inputMode?: 'numeric';
+  /** The keyboard a phone shows ('numeric' for digits-only fields, 'decimal' for amounts). */
+  inputMode?: 'numeric' | 'decimal';
   autoFocus?: boolean;
   autoComplete?: string;
   placeholder?: string;

@@ -117,6 +117,7 @@ export class ChatEngine {
     const { clock, config } = this.#deps;
     const { bot, input, address, test } = turn;
     const at = clock();
+    const arrivedAt = performance.now();
     this.limits.countMessage(address, bot.id, at);
     const client = await this.#ownerClient(bot, test);
     const release = this.limits.openStream({ address, webchatId: bot.id, ownerId: bot.user_id });
@@ -131,6 +132,7 @@ export class ChatEngine {
         conversationId: conversation.id,
         isNew: conversation.isNew,
         question,
+        arrivedAt,
         stream,
         ...(turn.toolIds ? { toolIds: turn.toolIds } : {}),
       };

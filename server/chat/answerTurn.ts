@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/types.js';
 import { type ChatExpiry, keepingOf, keepsTexts } from '../db/chatExpiry.js';
-import { saveTurn } from '../db/chatMessages.js';
+import { type AnswerFigures, saveTurn, type TurnAnswer } from '../db/chatMessages.js';
 import type { Database } from '../db/schema.js';
 import type { WebchatRecord } from '../db/webchats.js';
 import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
@@ -22,7 +22,7 @@ import { ChatToolbox, type ToolCallRun } from './ChatToolbox.js';
 import type { ChatConfig } from './chatConfig.js';
 import { chatFailure, EmptyAnswerError, TURN_DEADLINE, VISITOR_LEFT } from './chatFailure.js';
 import { loadTurnContext } from './loadTurnContext.js';
-import { type ChatTurnResult, runChatTurn } from './runChatTurn.js';
+import { type AnswerTokens, type ChatTurnResult, runChatTurn } from './runChatTurn.js';
 import type { SseStream } from './SseStream.js';
 
 export interface AnswerDeps {
@@ -43,6 +43,8 @@ export interface AnswerJob {
   conversationId: string;
   isNew: boolean;
   question: { id: string; text: string; at: number };
+  /** performance.now() when the question arrived: where the answer's time to first token starts. */
+  arrivedAt: number;
   stream: SseStream;
   /** A test chat's unsaved tool list, in order; undefined uses the bot's saved one. */
   toolIds?: string[];
@@ -56,6 +58,12 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
   const signal = AbortSignal.any([deadline.signal, deps.shutdown, stream.gone]);
   const where = { webchatId: bot.id, userId: bot.user_id, conversationId: job.conversationId };
   const sofar: ChatTurnResult = { text: '', toolCalls: [] };
+  let ttftMs: number | null = null;
+  const send = (text: string) => {
+    // Monotonic, so a wall-clock step during the answer cannot bend it.
+    ttftMs ??= Math.round(performance.now() - job.arrivedAt);
+    stream.send('delta', { text });
+  };
   try {
     const context = await loadTurnContext(deps.db, deps.config.chat, {
       bot,
@@ -80,12 +88,17 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
         toolbox,
         maxToolRounds: bot.tool_recursion_depth,
         signal,
-        onText: (text) => stream.send('delta', { text }),
+        onText: send,
       },
       sofar,
     );
     if (result.text.trim() === '') throw new EmptyAnswerError();
-    const answer = { id: randomUUID(), text: result.text, at: deps.clock() };
+    const answer = {
+      id: randomUUID(),
+      text: result.text,
+      at: deps.clock(),
+      figures: figuresOf(bot, result.tokens, ttftMs),
+    };
     await keepTurn(deps, job, result.toolCalls, answer);
     stream.send('done', {
       conversationId: job.conversationId,
@@ -96,18 +109,35 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
     const failure = chatFailure(error, signal);
     const details = failure.level === 'error' ? { err: error, ...where } : { ...where, code: failure.event.code };
     deps.log[failure.level](details, `a chat answer failed: ${failure.reason}`);
-    if (signal.reason === VISITOR_LEFT) await keepAbandoned(deps, job, sofar, where);
+    if (signal.reason === VISITOR_LEFT) await keepAbandoned(deps, job, { ...sofar, ttftMs }, where);
     else stream.send('error', failure.event);
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** The question, the calls that ran and the text the visitor had seen; a failure to write it is only logged (nobody is listening). */
-async function keepAbandoned(deps: AnswerDeps, job: AnswerJob, sofar: ChatTurnResult, where: object): Promise<void> {
+/** What an answer's row keeps besides its text (migration 016's columns). */
+function figuresOf(bot: WebchatRecord, tokens: AnswerTokens | null | undefined, ttftMs: number | null): AnswerFigures {
+  return { model: bot.model, tokens: tokens ?? null, ttftMs };
+}
+
+/**
+ * The question, the calls that ran and the text the visitor had seen; a failure to write it is
+ * only logged (nobody is listening). Its tokens are unknown: the round that was cut off reported none.
+ */
+async function keepAbandoned(
+  deps: AnswerDeps,
+  job: AnswerJob,
+  sofar: ChatTurnResult & { ttftMs: number | null },
+  where: object,
+): Promise<void> {
   const text = sofar.text.trim() === '' ? null : sofar.text;
+  const answer =
+    text === null
+      ? null
+      : { id: randomUUID(), text, at: deps.clock(), figures: figuresOf(job.bot, null, sofar.ttftMs) };
   try {
-    await keepTurn(deps, job, sofar.toolCalls, text === null ? null : { id: randomUUID(), text, at: deps.clock() });
+    await keepTurn(deps, job, sofar.toolCalls, answer);
   } catch (error) {
     deps.log.error({ err: error, ...where }, 'the turn of a visitor who went away could not be kept');
   }
@@ -117,7 +147,7 @@ function keepTurn(
   deps: AnswerDeps,
   job: AnswerJob,
   toolCalls: ToolCallRun[],
-  answer: { id: string; text: string; at: number } | null,
+  answer: TurnAnswer | null,
 ): Promise<boolean> {
   const keeping = keepingOf(job.bot);
   return saveTurn(deps.db, {

@@ -9,7 +9,7 @@
  * done by then stays in the caller's `result`.
  */
 import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
-import type { ChatCompletion, ChatMessage } from '../llm/chatTypes.js';
+import type { ChatCompletion, ChatMessage, ChatUsage } from '../llm/chatTypes.js';
 import type { ChatToolbox, ToolCallRun } from './ChatToolbox.js';
 
 export interface ChatTurnInput {
@@ -29,10 +29,19 @@ export interface ChatTurnInput {
   onText: (text: string) => void;
 }
 
+/** Tokens of an answer, every round of its tool loop summed; `cached` is a part of `input`. */
+export interface AnswerTokens {
+  input: number;
+  cached: number;
+  output: number;
+}
+
 export interface ChatTurnResult {
   /** Everything the visitor was sent, in order. */
   text: string;
   toolCalls: ToolCallRun[];
+  /** Null until a round is done, and for good once a round ended without `usage` (a sum without it would be too low). */
+  tokens?: AnswerTokens | null;
 }
 
 /** Between the texts of two rounds ("Let me check." … "It is 21 °C."), so they read as paragraphs. */
@@ -68,6 +77,7 @@ export async function runChatTurn(
         emit(event.delta);
       } else if (event.type === 'done') answer = event;
     }
+    if (answer) result.tokens = addUsage(round === 0 ? undefined : result.tokens, answer.usage);
     // Calls made when none were offered (a provider ignoring tool_choice) are not run.
     if (!answer || !offer || answer.toolCalls.length === 0) return result;
 
@@ -78,4 +88,13 @@ export async function runChatTurn(
     signal.throwIfAborted();
     for (const run of runs) messages.push({ role: 'tool', tool_call_id: run.callId, content: run.output });
   }
+}
+
+/** `sofar` undefined is the first round; null stays null (a round without usage makes the sum unknown). */
+function addUsage(sofar: AnswerTokens | null | undefined, usage: ChatUsage | null): AnswerTokens | null {
+  if (sofar === null || usage === null) return null;
+  const input = usage.prompt_tokens;
+  const cached = Math.min(usage.prompt_tokens_details?.cached_tokens ?? 0, input);
+  const base = sofar ?? { input: 0, cached: 0, output: 0 };
+  return { input: base.input + input, cached: base.cached + cached, output: base.output + usage.completion_tokens };
 }

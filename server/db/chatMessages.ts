@@ -25,12 +25,27 @@ export interface TurnToolCall {
   at: number;
 }
 
+/** An answer's model, tokens (null when not reported; `cached` is a part of `input`) and ms to its first token. */
+export interface AnswerFigures {
+  model: string;
+  tokens: { input: number; cached: number; output: number } | null;
+  ttftMs: number | null;
+}
+
+/** `figures` null: none measured (what older answers have). */
+export interface TurnAnswer {
+  id: string;
+  text: string;
+  at: number;
+  figures: AnswerFigures | null;
+}
+
 /** One turn: the question, the tool calls made for it, the answer (none when the visitor left before any text). */
 export interface TurnRecord {
   conversationId: string;
   question: { id: string; text: string; at: number };
   toolCalls: TurnToolCall[];
-  answer: { id: string; text: string; at: number } | null;
+  answer: TurnAnswer | null;
   /** When each message expires by the time it was written; null keeps no text (Don't keep with no memory). */
   messageExpiresAt: ((at: number) => number) | null;
   /** The conversation's new expiry, counted from the answer. */
@@ -99,11 +114,23 @@ export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<
       .values([
         row(turn.question.id, 'user', turn.question.text, turn.question.at),
         ...turn.toolCalls.map((call) => row(randomUUID(), 'tool', '', call.at, call)),
-        ...(answer ? [row(answer.id, 'assistant', answer.text, answer.at)] : []),
+        ...(answer
+          ? [{ ...row(answer.id, 'assistant', answer.text, answer.at), ...figureColumns(answer.figures) }]
+          : []),
       ])
       .execute();
     return true;
   });
+}
+
+function figureColumns(figures: AnswerFigures | null): Pick<ChatMessagesTable, UsageColumns> {
+  return {
+    model: figures?.model ?? null,
+    input_tokens: figures?.tokens?.input ?? null,
+    cached_tokens: figures?.tokens?.cached ?? null,
+    output_tokens: figures?.tokens?.output ?? null,
+    ttft_ms: figures?.ttftMs ?? null,
+  };
 }
 
 /** The newest `limit` visitor and bot texts written at or after `since`, oldest first. */

@@ -22,7 +22,8 @@ export function toConversationSummary(row: ConversationRecord, now: number): Con
   };
 }
 
-export function toConversationMessage(row: ChatMessagesTable): ConversationMessage {
+/** Without its figures, which the price table prices (pricing/chatFigures.ts). */
+export function toConversationMessage(row: ChatMessagesTable): Omit<ConversationMessage, 'figures'> {
   return {
     id: row.id,
     role: row.role,

@@ -11,7 +11,7 @@ import {
 } from '../../shared/types/history.js';
 import type { CallFigures } from '../../shared/types/session.js';
 import { csvRecord } from './csv.js';
-import type { ExportItem, ExportMessage } from './exportItems.js';
+import type { ChatExportFigures, ExportItem, ExportMessage } from './exportItems.js';
 
 const SPEAKER_LABEL: Record<HistorySpeaker, string> = {
   caller: 'Caller',
@@ -53,11 +53,36 @@ function figureCells(f: CallFigures | null): (string | number | null)[] {
   ];
 }
 
+/**
+ * The same columns for a chat: its measured answers' tokens (all text) and cost summed, its time
+ * to first token as the latency; no audio, telephony or interruptions (0, 0 and empty).
+ */
+function chatFigureCells(f: ChatExportFigures | null): (string | number | null)[] {
+  if (!f) return Array.from({ length: 13 }, () => null);
+  const t = f.totals;
+  const total = t.costUsd;
+  return [
+    f.models.join(' '),
+    t.inputTokens,
+    0,
+    t.cachedTokens,
+    0,
+    t.outputTokens,
+    0,
+    null,
+    t.ttftP50Ms,
+    t.ttftP95Ms,
+    total,
+    0,
+    total,
+  ];
+}
+
 export const CSV_HEADER = csvRecord(EXPORT_CSV_COLUMNS);
 
 export function csvBatch(items: readonly ExportItem[]): string {
   return items
-    .map(({ parent, messages, figures }) => {
+    .map(({ parent, messages, figures, chatFigures }) => {
       const duration =
         parent.endedAt === null ? null : Math.max(0, Math.round((parent.endedAt - parent.startedAt) / 1000));
       return csvRecord([
@@ -73,7 +98,7 @@ export function csvBatch(items: readonly ExportItem[]): string {
         duration,
         parent.messageCount,
         messages.map(transcriptLine).join('\n'),
-        ...figureCells(figures ?? null),
+        ...(parent.kind === 'chat' ? chatFigureCells(chatFigures ?? null) : figureCells(figures ?? null)),
       ]);
     })
     .join('');

@@ -4,12 +4,12 @@
  * (conversation_id, seq)), so memory holds one batch, never the whole export.
  */
 import type { Kysely } from 'kysely';
-import type { HistorySpeaker } from '../../shared/types/history.js';
+import type { ConversationFigures, HistorySpeaker } from '../../shared/types/history.js';
 import type { CallFigures } from '../../shared/types/session.js';
 import { conversationMessages } from '../db/historyConversations.js';
 import { speakerOf } from '../db/historyFilters.js';
 import type { HistoryParent } from '../db/historyParents.js';
-import type { Database } from '../db/schema.js';
+import type { ChatMessagesTable, Database } from '../db/schema.js';
 import { listMessages } from '../db/sessionMessages.js';
 
 export interface ExportMessage {
@@ -31,6 +31,21 @@ export interface ExportItem {
   messages: ExportMessage[];
   /** A call's review figures (exportFigures.ts); null for chats and calls from before them. */
   figures?: CallFigures | null;
+  /** A chat's measured answers (those with a model), read with its messages, for its figures. */
+  chatAnswers?: ChatAnswerRow[];
+  /** A chat's figures (exportFigures.ts); null for calls and chats without measured answers. */
+  chatFigures?: ChatExportFigures | null;
+}
+
+export type ChatAnswerRow = Pick<
+  ChatMessagesTable,
+  'role' | 'created_at' | 'model' | 'input_tokens' | 'cached_tokens' | 'output_tokens' | 'ttft_ms'
+>;
+
+/** A chat's kept answers' figures added up, and the models that wrote them (a bot's model can change). */
+export interface ChatExportFigures {
+  models: string[];
+  totals: ConversationFigures;
 }
 
 function grouped<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
@@ -77,9 +92,10 @@ export async function withMessages(db: Kysely<Database>, parents: readonly Histo
       toolArguments: row.tool_args,
       toolOutput: row.tool_output,
       isError: row.is_error === 1,
-      latencyMs: null,
+      // A chat answer's latency is its time to first token (issue 21), as an agent line's is to its first audio.
+      latencyMs: row.role === 'assistant' && row.ttft_ms !== null ? Number(row.ttft_ms) : null,
       durationMs: null,
     }));
-    return { parent, messages };
+    return { parent, messages, chatAnswers: rows.filter((row) => row.role === 'assistant' && row.model !== null) };
   });
 }

@@ -16,6 +16,7 @@ import {
 } from '../db/historyConversations.js';
 import type { Database } from '../db/schema.js';
 import { countEndedSessions } from '../db/sessions.js';
+import { answerFigures, conversationFigures, loadPriceBook } from '../pricing/chatFigures.js';
 import { findOwnedWebchat } from '../webchats/webchatStore.js';
 import type { ExportItem } from './exportItems.js';
 import { endedCallsExport, webchatExport } from './exportSources.js';
@@ -60,11 +61,14 @@ export async function conversationDetail(
   const webchat = await findOwnedWebchat(db, userId, webchatId);
   const conversation = await findOwnedConversation(db, userId, webchat.id, conversationId);
   if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
-  const messages = await conversationMessages(db, [conversation.id]);
+  const rows = await conversationMessages(db, [conversation.id]);
+  const book = await loadPriceBook(db);
+  const messages = rows.map((row) => ({ ...toConversationMessage(row), figures: answerFigures(row, book) }));
   return {
     success: true,
     conversation: toConversationSummary(conversation, now),
-    messages: messages.map(toConversationMessage),
+    messages,
+    figures: conversationFigures(messages.map((message) => message.figures)),
     retentionSeconds: webchat.short_term_messages_retention_period,
     keepHistoryDays: webchat.keep_history_days,
   };

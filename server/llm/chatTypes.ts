@@ -42,6 +42,9 @@ export interface ChatUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** OpenAI: the prompt's tokens served from its cache, a part of `prompt_tokens`; other servers may leave it out. */
+  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number } | null;
+  completion_tokens_details?: { reasoning_tokens?: number; audio_tokens?: number } | null;
 }
 
 /** A whole answer: the streamed one once it is done, or a non-streamed one. */

@@ -126,6 +126,22 @@ export interface ConversationToolCall {
   isError: boolean;
 }
 
+/**
+ * An answer's figures (issue 21): its model, tokens by kind from the model's `usage` (every round
+ * of a tool loop summed; `cachedTokens` is a part of `inputTokens`), ms from the question's arrival
+ * to the first text sent to the visitor, and its cost at the prices in force when it was written.
+ * A figure is null when it was not measured: tokens of an answer the visitor left before it ended,
+ * a cost whose model has no price.
+ */
+export interface AnswerFigures {
+  model: string;
+  inputTokens: number | null;
+  cachedTokens: number | null;
+  outputTokens: number | null;
+  ttftMs: number | null;
+  costUsd: number | null;
+}
+
 export interface ConversationMessage {
   id: string;
   role: 'user' | 'assistant' | 'tool';
@@ -133,6 +149,24 @@ export interface ConversationMessage {
   text: string;
   createdAt: number;
   tool: ConversationToolCall | null;
+  /** An answer's figures; null for other messages and for answers from before they were kept. */
+  figures: AnswerFigures | null;
+}
+
+/**
+ * The kept answers' figures added up: `answers` is how many have figures; a sum is null when
+ * one of them lacks that figure (an unknown part would make it look smaller than it is), and
+ * the whole is null when no kept answer has figures.
+ */
+export interface ConversationFigures {
+  answers: number;
+  inputTokens: number | null;
+  cachedTokens: number | null;
+  outputTokens: number | null;
+  costUsd: number | null;
+  /** The median and 95th percentile (nearest rank) time to first token of the answers that have one. */
+  ttftP50Ms: number | null;
+  ttftP95Ms: number | null;
 }
 
 /** GET /api/history/webchats/{id}/conversations/{conversationId}. */
@@ -141,6 +175,8 @@ export interface ConversationDetail {
   conversation: ConversationSummary;
   /** Oldest first; what the bot's Keep history still keeps. */
   messages: ConversationMessage[];
+  /** Figures of the kept answers, added up (issue 21); null when none has any. */
+  figures: ConversationFigures | null;
   retentionSeconds: number;
   keepHistoryDays: number | null;
 }
@@ -164,7 +200,8 @@ export const EXPORT_CSV_COLUMNS = [
   'duration_seconds',
   'message_count',
   'transcript',
-  // Issue 21: a call's review figures; empty for chats and for calls from before they were kept.
+  // Issue 21: a call's review figures, or a chat's measured answers summed (text tokens, cost, time
+  // to first token as the latency); empty for calls and chats from before they were kept.
   'model',
   'input_text_tokens',
   'input_audio_tokens',
@@ -194,7 +231,7 @@ export interface ExportMessageLine {
   tool_arguments: string | null;
   tool_output: string | null;
   is_error: boolean;
-  /** Issue 21: an agent line's latency, a tool call's duration (ms); null when not measured. */
+  /** Issue 21: an agent line's latency (a chat answer's: its time to first token), a tool call's duration (ms); null when not measured. */
   latency_ms: number | null;
   duration_ms: number | null;
 }

@@ -37,9 +37,10 @@ const DETAIL: ConversationDetail = {
   },
   retentionSeconds: 7200,
   keepHistoryDays: null,
+  figures: null,
   messages: [
-    { id: 'm1', role: 'user', text: '**where** is it?', createdAt: T0, tool: null },
-    { id: 'm2', role: 'assistant', text: ANSWER, createdAt: T0 + 1000, tool: null },
+    { id: 'm1', role: 'user', text: '**where** is it?', createdAt: T0, tool: null, figures: null },
+    { id: 'm2', role: 'assistant', text: ANSWER, createdAt: T0 + 1000, tool: null, figures: null },
   ],
 };
 

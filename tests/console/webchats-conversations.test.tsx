@@ -45,16 +45,18 @@ const DETAIL: ConversationDetail = {
   conversation: summary(),
   retentionSeconds: 7200,
   keepHistoryDays: null,
+  figures: null,
   messages: [
-    { id: 'm1', role: 'user', text: 'Where is my parcel?', createdAt: T0, tool: null },
+    { id: 'm1', role: 'user', text: 'Where is my parcel?', createdAt: T0, tool: null, figures: null },
     {
       id: 'm2',
       role: 'tool',
       text: '',
       createdAt: T0 + 500,
       tool: { name: 'lookup_order', arguments: '{"id":7}', output: '{"status":"packed"}', isError: false },
+      figures: null,
     },
-    { id: 'm3', role: 'assistant', text: 'It ships today.', createdAt: T0 + 1000, tool: null },
+    { id: 'm3', role: 'assistant', text: 'It ships today.', createdAt: T0 + 1000, tool: null, figures: null },
   ],
 };
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
 import { chatExpiry, keepsTexts } from '../../server/db/chatExpiry.js';
-import { saveTurn, type TurnToolCall } from '../../server/db/chatMessages.js';
+import { type AnswerFigures, saveTurn, type TurnToolCall } from '../../server/db/chatMessages.js';
 import type { Database } from '../../server/db/schema.js';
 import { insertMessage } from '../../server/db/sessionMessages.js';
 import { endSessionRecord, insertSession } from '../../server/db/sessions.js';
@@ -102,6 +102,8 @@ export interface SeedTurn {
   question: string;
   answer: string;
   tools?: Array<Omit<TurnToolCall, 'at'>>;
+  /** The answer's model, tokens and time to first token; none by default (an answer from before they were kept). */
+  figures?: AnswerFigures;
 }
 
 export interface SeedChat {
@@ -131,7 +133,7 @@ export async function seedChat(db: Kysely<Database>, chat: SeedChat): Promise<st
       conversationId: id,
       question: { id: randomUUID(), text: turn.question, at },
       toolCalls: (turn.tools ?? []).map((tool) => ({ ...tool, at: at + 500 })),
-      answer: { id: randomUUID(), text: turn.answer, at: at + 1000 },
+      answer: { id: randomUUID(), text: turn.answer, at: at + 1000, figures: turn.figures ?? null },
       messageExpiresAt: keepsTexts(keeping) ? (written) => EXPIRY.messageExpiresAt(written, keeping) : null,
       conversationExpiresAt: EXPIRY.conversationExpiresAt(at + 1000, keeping),
     });

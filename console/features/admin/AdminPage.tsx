@@ -1,6 +1,6 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { User } from '../../../shared/types/user.js';
 import { MountWhenOpened } from '../../app/MountWhenOpened.js';
 import { useDocumentTitle } from '../../app/useDocumentTitle.js';
@@ -56,9 +56,15 @@ export function AdminPage() {
         intro={`Welcome, ${actor.username}`}
         refresh={{ label: 'Refresh', busy: users.isValidating, onClick: () => void users.mutate() }}
         actions={
-          <Button {...LazyCreateUserDialog.opener} onClick={() => setCreating(true)}>
-            <PlusIcon /> Create User
-          </Button>
+          <>
+            {/* The price table calls and chat answers are priced with (issue 21). */}
+            <Button asChild variant="soft">
+              <RouterLink to="/admin/prices">Model Prices</RouterLink>
+            </Button>
+            <Button {...LazyCreateUserDialog.opener} onClick={() => setCreating(true)}>
+              <PlusIcon /> Create User
+            </Button>
+          </>
         }
       />
       {/* A failed refresh keeps the last list on screen, with the error above it. */}

@@ -3,6 +3,7 @@ import { formatTime } from '../../../../shared/format.js';
 import type { ConversationMessage } from '../../../../shared/types/history.js';
 import { WrenchIcon } from '../../../components/icons.js';
 import { MarkdownText } from '../../../components/MarkdownText.js';
+import { AnswerFiguresLine } from './AnswerFiguresLine.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
 
 export interface ConversationMessageItemProps {
@@ -49,9 +50,12 @@ export function ConversationMessageItem({ message, onOpenTool }: ConversationMes
           {message.text}
         </Text>
       ) : (
-        <Text as="div" size="2">
-          <MarkdownText text={message.text} />
-        </Text>
+        <>
+          <Text as="div" size="2">
+            <MarkdownText text={message.text} />
+          </Text>
+          <AnswerFiguresLine figures={message.figures} />
+        </>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { ArrowLeftIcon } from '../../../components/icons.js';
 import { LoadingState } from '../../../components/LoadingState.js';
 import { ToolCallDialog, type ToolCallView } from '../../../components/ToolCallDialog.js';
 import { useConversation } from './api.js';
+import { ConversationFiguresItems } from './ConversationFiguresItems.js';
 import { ConversationMessageItem } from './ConversationMessageItem.js';
 import { conversationSearch } from './conversationSearch.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
@@ -66,6 +67,7 @@ export function ConversationView({ webchatId, conversationId }: { webchatId: str
             <DataList.Label>{CONVERSATION_TEXTS.columns.messages}</DataList.Label>
             <DataList.Value>{conversation.messageCount}</DataList.Value>
           </DataList.Item>
+          <ConversationFiguresItems figures={detail.data.figures} />
         </DataList.Root>
         {messages.length === 0 ? (
           <RetentionNote keepHistoryDays={keepHistoryDays} retentionSeconds={retentionSeconds} />

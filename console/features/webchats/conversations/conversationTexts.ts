@@ -68,3 +68,18 @@ export const CONVERSATION_TEXTS = {
   tool: (name: string, failed: boolean) => `Tool: ${name}${failed ? ' (failed)' : ''}`,
   toolCallAt: (time: string, failed: boolean) => `Tool call at ${time}${failed ? ', failed' : ''}`,
 } as const;
+
+/** An answer's figures and the conversation's totals (issue 21). */
+export const ANSWER_FIGURES_TEXTS = {
+  firstToken: 'First token',
+  tokens: 'Tokens',
+  tokenCounts: (input: string, cached: string, output: string) => `${input} in (${cached} cached), ${output} out`,
+  cost: 'Cost',
+  model: 'Model',
+  /** The conversation header's totals. */
+  totalTokens: 'Tokens (in / cached / out)',
+  totalCost: 'Cost',
+  medianFirstToken: 'First token (median)',
+  /** How many kept answers the totals add up. */
+  measuredAnswers: 'Measured answers',
+} as const;
