@@ -114,8 +114,15 @@ export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<
       .values([
         row(turn.question.id, 'user', turn.question.text, turn.question.at),
         ...turn.toolCalls.map((call) => row(randomUUID(), 'tool', '', call.at, call)),
+        // Without figures the columns are left out (NULL by default), so a database from before
+        // migration 016 still takes the turn (the migration tests seed through here).
         ...(answer
-          ? [{ ...row(answer.id, 'assistant', answer.text, answer.at), ...figureColumns(answer.figures) }]
+          ? [
+              {
+                ...row(answer.id, 'assistant', answer.text, answer.at),
+                ...(answer.figures ? figureColumns(answer.figures) : {}),
+              },
+            ]
           : []),
       ])
       .execute();
@@ -123,13 +130,13 @@ export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<
   });
 }
 
-function figureColumns(figures: AnswerFigures | null): Pick<ChatMessagesTable, UsageColumns> {
+function figureColumns(figures: AnswerFigures): Pick<ChatMessagesTable, UsageColumns> {
   return {
-    model: figures?.model ?? null,
-    input_tokens: figures?.tokens?.input ?? null,
-    cached_tokens: figures?.tokens?.cached ?? null,
-    output_tokens: figures?.tokens?.output ?? null,
-    ttft_ms: figures?.ttftMs ?? null,
+    model: figures.model,
+    input_tokens: figures.tokens?.input ?? null,
+    cached_tokens: figures.tokens?.cached ?? null,
+    output_tokens: figures.tokens?.output ?? null,
+    ttft_ms: figures.ttftMs,
   };
 }
 
