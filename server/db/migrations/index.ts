@@ -19,6 +19,7 @@ import * as m012 from './012-history-search.js';
 import * as m013 from './013-keep-history.js';
 import * as m014 from './014-voice-webhook-lookups.js';
 import * as m015 from './015-test-chats.js';
+import * as m018 from './018-analysis.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '013-keep-history': m013,
   '014-voice-webhook-lookups': m014,
   '015-test-chats': m015,
+  '018-analysis': m018,
 };
