@@ -89,6 +89,8 @@ function checkNode(node: unknown, path: string, depth: number, walk: Walk, root 
   if (!isPlainObject(node)) fail(path, 'a schema must be a JSON object');
   if (depth > ANALYSIS_LIMITS.schemaMaxDepth)
     fail(path, `nesting goes deeper than ${ANALYSIS_LIMITS.schemaMaxDepth} levels`);
+  const unsupported = Object.keys(node).find((key) => UNSUPPORTED.has(key));
+  if (unsupported) fail(path, `"${unsupported}" is not supported in strict mode`);
   if (node.$ref !== undefined) return checkRef(node, path, walk);
   if (node.anyOf !== undefined) {
     if (!Array.isArray(node.anyOf) || node.anyOf.length === 0) fail(path, 'anyOf must be a non-empty list of schemas');
@@ -100,7 +102,6 @@ function checkNode(node: unknown, path: string, depth: number, walk: Walk, root 
   const allowed = new Set([...COMMON, ...types.flatMap((type) => BY_TYPE[type] ?? [])]);
   if (root) allowed.add('$defs').add('$schema');
   for (const key of Object.keys(node)) {
-    if (UNSUPPORTED.has(key)) fail(path, `"${key}" is not supported in strict mode`);
     if (!allowed.has(key)) fail(path, `"${key}" is not supported for type ${types.join(' or ')} in strict mode`);
   }
   if (node.enum !== undefined) checkEnum(node.enum, path, walk);

@@ -15,7 +15,8 @@ export function readCompletion(body: unknown): ChatCompletion {
     toolCalls: Array.isArray(message.tool_calls) ? message.tool_calls.flatMap(toolCall) : [],
     finishReason: typeof choice?.finish_reason === 'string' ? choice.finish_reason : 'stop',
     usage: usage && typeof usage === 'object' && typeof usage.total_tokens === 'number' ? usage : null,
-    refusal: typeof message.refusal === 'string' && message.refusal !== '' ? message.refusal : null,
+    // Only when the model refused: every other answer reads as before.
+    ...(typeof message.refusal === 'string' && message.refusal !== '' ? { refusal: message.refusal } : {}),
   };
 }
 
