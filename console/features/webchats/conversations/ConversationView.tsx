@@ -8,6 +8,7 @@ import { ArrowLeftIcon } from '../../../components/icons.js';
 import { LoadingState } from '../../../components/LoadingState.js';
 import { ToolCallDialog, type ToolCallView } from '../../../components/ToolCallDialog.js';
 import { useConversation } from './api.js';
+import { ConversationAnalysisCard } from './ConversationAnalysisCard.js';
 import { ConversationMessageItem } from './ConversationMessageItem.js';
 import { conversationSearch } from './conversationSearch.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
@@ -67,6 +68,7 @@ export function ConversationView({ webchatId, conversationId }: { webchatId: str
             <DataList.Value>{conversation.messageCount}</DataList.Value>
           </DataList.Item>
         </DataList.Root>
+        {conversation.active ? null : <ConversationAnalysisCard conversationId={conversation.id} />}
         {messages.length === 0 ? (
           <RetentionNote keepHistoryDays={keepHistoryDays} retentionSeconds={retentionSeconds} />
         ) : null}
