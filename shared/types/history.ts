@@ -67,6 +67,8 @@ export interface HistorySearchQuery {
   /** Millisecond timestamps, inclusive: when the matched message was said, or without words when the call or chat started. */
   from?: number;
   to?: number;
+  /** Calls and chats whose post-call analysis gave this verdict (issue 21). */
+  success?: 'pass' | 'fail';
   limit?: number;
   offset?: number;
 }
