@@ -325,3 +325,19 @@ export async function ownsConversation(
           .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The finished analyses of these calls and chats (one query per kind), by stream SID or conversation id. */
+export async function doneAnalysesOf(
+  db: Kysely<Database>,
+  callIds: readonly string[],
+  chatIds: readonly string[],
+): Promise<Map<string, AnalysisJobRow>> {
+  const found = new Map<string, AnalysisJobRow>();
+  const done = () => db.selectFrom('analysis_jobs').selectAll().where('status', '=', 'done');
+  if (callIds.length > 0)
+    for (const row of await done().where('stream_sid', 'in', callIds).execute()) found.set(row.stream_sid ?? '', row);
+  if (chatIds.length > 0)
+    for (const row of await done().where('conversation_id', 'in', chatIds).execute())
+      found.set(row.conversation_id ?? '', row);
+  return found;
+}

@@ -33,9 +33,20 @@ function transcriptLine(message: ExportMessage): string {
 
 export const CSV_HEADER = csvRecord(EXPORT_CSV_COLUMNS);
 
+/** The analysis fields of a call or chat, as the export writes them (the data as JSON text in CSV). */
+function analysisFields(analysis: ExportItem['analysis']) {
+  return {
+    summary: analysis?.summary ?? null,
+    success: analysis?.success ?? null,
+    success_reason: analysis?.success_reason ?? null,
+    extracted_data: analysis?.data ?? null,
+  };
+}
+
 export function csvBatch(items: readonly ExportItem[]): string {
   return items
-    .map(({ parent, messages }) => {
+    .map(({ parent, messages, analysis }) => {
+      const analysed = analysisFields(analysis);
       const duration =
         parent.endedAt === null ? null : Math.max(0, Math.round((parent.endedAt - parent.startedAt) / 1000));
       return csvRecord([
@@ -51,6 +62,10 @@ export function csvBatch(items: readonly ExportItem[]): string {
         duration,
         parent.messageCount,
         messages.map(transcriptLine).join('\n'),
+        analysed.summary,
+        analysed.success,
+        analysed.success_reason,
+        analysed.extracted_data,
       ]);
     })
     .join('');
@@ -58,7 +73,9 @@ export function csvBatch(items: readonly ExportItem[]): string {
 
 export function jsonlBatch(items: readonly ExportItem[]): string {
   let out = '';
-  for (const { parent, messages } of items) {
+  for (const { parent, messages, analysis } of items) {
+    const analysed = analysisFields(analysis);
+    const data = analysed.extracted_data === null ? null : (JSON.parse(analysed.extracted_data) as unknown);
     for (const message of messages) {
       const line: ExportMessageLine = {
         kind: parent.kind,
@@ -73,6 +90,10 @@ export function jsonlBatch(items: readonly ExportItem[]): string {
         tool_arguments: message.toolArguments,
         tool_output: message.toolOutput,
         is_error: message.isError,
+        summary: analysed.summary,
+        success: analysed.success,
+        success_reason: analysed.success_reason,
+        extracted_data: data,
       };
       out += `${JSON.stringify(line)}\n`;
     }

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { HistorySpeaker } from '../../shared/types/history.js';
+import { type AnalysisJobRow, doneAnalysesOf } from '../db/analysisJobs.js';
 import { conversationMessages } from '../db/historyConversations.js';
 import { speakerOf } from '../db/historyFilters.js';
 import type { HistoryParent } from '../db/historyParents.js';
@@ -25,6 +26,8 @@ export interface ExportMessage {
 export interface ExportItem {
   parent: HistoryParent;
   messages: ExportMessage[];
+  /** Its finished post-call analysis (issue 21), if any. */
+  analysis: AnalysisJobRow | null;
 }
 
 function grouped<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
@@ -44,7 +47,10 @@ export async function withMessages(db: Kysely<Database>, parents: readonly Histo
   const chatIds = parents.filter((p) => p.kind === 'chat').map((p) => p.id);
   const calls = grouped(await listMessages(db, callIds), (row) => row.stream_sid);
   const chats = grouped(await conversationMessages(db, chatIds), (row) => row.conversation_id);
-  return parents.map((parent) => {
+  const analyses = await doneAnalysesOf(db, callIds, chatIds);
+  return parents.map((parent) => ({ ...withItsMessages(parent), analysis: analyses.get(parent.id) ?? null }));
+
+  function withItsMessages(parent: HistoryParent): Omit<ExportItem, 'analysis'> {
     if (parent.kind === 'call') {
       const rows = calls.get(parent.id) ?? [];
       const messages = rows.map((row, index) => ({
@@ -71,5 +77,5 @@ export async function withMessages(db: Kysely<Database>, parents: readonly Histo
       isError: row.is_error === 1,
     }));
     return { parent, messages };
-  });
+  }
 }

@@ -166,6 +166,11 @@ export const EXPORT_CSV_COLUMNS = [
   'duration_seconds',
   'message_count',
   'transcript',
+  // Post-call analysis (issue 21), empty when the call or chat was not analysed (or not yet).
+  'summary',
+  'success',
+  'success_reason',
+  'extracted_data',
 ] as const;
 
 /** One line of the JSON Lines export. Times are ISO 8601 (UTC). */
@@ -182,6 +187,12 @@ export interface ExportMessageLine {
   tool_arguments: string | null;
   tool_output: string | null;
   is_error: boolean;
+  /** The call's or chat's post-call analysis (issue 21), on each of its lines; null when there is none (yet). */
+  summary: string | null;
+  success: 'pass' | 'fail' | 'unclear' | null;
+  success_reason: string | null;
+  /** The extracted data as the schema shaped it. */
+  extracted_data: unknown;
 }
 
 /** Answer header of an export: how many calls or chats it holds, when known before it starts. */

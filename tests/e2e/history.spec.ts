@@ -121,7 +121,7 @@ test('a chat on an example page appears in the bot’s Conversations tab, search
   const csv = await downloaded(page, () => page.keyboard.press('Enter'));
   expect(csv.download.suggestedFilename()).toMatch(/^switchboard-search-parcel-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(csv.text.split('\r\n')[0]).toBe(
-    'kind,id,source_id,source_name,from_number,to_number,call_type,started_at,ended_at,duration_seconds,message_count,transcript',
+    'kind,id,source_id,source_name,from_number,to_number,call_type,started_at,ended_at,duration_seconds,message_count,transcript,summary,success,success_reason,extracted_data',
   );
   expect(csv.text).toContain(`"Visitor: ${QUESTION}\nTool ${TOOL}: {""number"":""4711""}`);
   await expect(page.getByText(/^Saved switchboard-search-parcel-.*\.csv: 1 call or chat/)).toBeVisible();
