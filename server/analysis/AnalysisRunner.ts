@@ -115,6 +115,11 @@ export class AnalysisRunner {
       }
       this.#announce(claim, status);
     } catch (error) {
+      // Stopping can break a job off anywhere (a query, the request before it is sent): hand it back.
+      if (this.#stop.signal.aborted) {
+        await releaseJob(db, claim, clock()).catch(() => undefined);
+        return;
+      }
       // A bug or a database failure: the job stays claimed and is picked up again after its lease.
       log.error({ err: error, jobId: row.id }, 'an analysis job failed unexpectedly');
     }

@@ -6,7 +6,7 @@
  * (db/ownerLock.ts), so "at most N per user" holds across instances on PostgreSQL as on SQLite.
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { AnalysisKind } from '../../shared/types/analysis.js';
 import { withOwnerLock } from './ownerLock.js';
 import type { AnalysisJobsTable, Database } from './schema.js';
@@ -117,61 +117,82 @@ export interface ClaimedJob {
   token: string;
 }
 
-/** Due jobs: pending and past their backoff, or running past their lease (their instance died). */
-function dueJobs(db: Kysely<Database>, now: number, limit: number) {
-  return db
-    .selectFrom('analysis_jobs')
-    .select(['id', 'user_id'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('run_after', '<=', now)]),
-        eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
-      ]),
-    )
-    .orderBy('run_after')
-    .limit(limit)
-    .execute();
+/** Due: pending and past its backoff, or running past its lease (its instance died). */
+function isDue(now: number) {
+  return (eb: ExpressionBuilder<Database, 'analysis_jobs'>) =>
+    eb.or([
+      eb.and([eb('status', '=', 'pending'), eb('run_after', '<=', now)]),
+      eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+    ]);
 }
 
-/** Claims up to `limit` due jobs, oldest first, none of an owner already running `perUser`. */
+/**
+ * Claims up to `limit` due jobs, never more than `perUser` of one owner running. Owners take
+ * turns by their oldest due job, so one owner's backlog never holds up the others' jobs.
+ */
 export async function claimDueJobs(db: Kysely<Database>, options: ClaimOptions): Promise<ClaimedJob[]> {
-  const { now, limit, perUser, leaseMs } = options;
+  const { now, limit } = options;
   if (limit <= 0) return [];
-  const candidates = await dueJobs(db, now, limit * 4);
+  const owners = await db
+    .selectFrom('analysis_jobs')
+    .select('user_id')
+    .select((eb) => eb.fn.min('run_after').as('first'))
+    .where(isDue(now))
+    .groupBy('user_id')
+    .orderBy('first')
+    .limit(limit * 4)
+    .execute();
   const claimed: ClaimedJob[] = [];
-  for (const candidate of candidates) {
-    if (claimed.length >= limit) break;
-    const job = await withOwnerLock(db, candidate.user_id, async (trx) => {
-      const running = await trx
-        .selectFrom('analysis_jobs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', candidate.user_id)
-        .where('status', '=', 'running')
-        .where('lease_until', '>=', now)
-        .executeTakeFirstOrThrow();
-      if (Number(running.n) >= perUser) return null;
-      const token = randomUUID();
-      const row = await trx
-        .updateTable('analysis_jobs')
-        .set((eb) => ({
-          status: 'running',
-          lease_until: now + leaseMs,
-          claim_token: token,
-          attempts: eb('attempts', '+', 1),
-          updated_at: now,
-        }))
-        .where('id', '=', candidate.id)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('run_after', '<=', now)]),
-            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
-          ]),
-        )
-        .returningAll()
-        .executeTakeFirst();
-      return row ? { row, token } : null;
-    });
-    if (job) claimed.push(job);
+  for (const { user_id: userId } of owners) {
+    const wanted = limit - claimed.length;
+    if (wanted <= 0) break;
+    claimed.push(...(await withOwnerLock(db, userId, (trx) => claimOwnJobs(trx, userId, wanted, options))));
+  }
+  return claimed;
+}
+
+/** In the owner's lock: as many of the owner's due jobs as their free slots and `wanted` allow. */
+async function claimOwnJobs(
+  trx: Kysely<Database>,
+  userId: string,
+  wanted: number,
+  { now, perUser, leaseMs }: ClaimOptions,
+): Promise<ClaimedJob[]> {
+  const running = await trx
+    .selectFrom('analysis_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'running')
+    .where('lease_until', '>=', now)
+    .executeTakeFirstOrThrow();
+  const free = Math.min(wanted, perUser - Number(running.n));
+  if (free <= 0) return [];
+  const due = await trx
+    .selectFrom('analysis_jobs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where(isDue(now))
+    .orderBy('run_after')
+    .limit(free)
+    .execute();
+  const claimed: ClaimedJob[] = [];
+  for (const { id } of due) {
+    const token = randomUUID();
+    // Still due as seen: another instance may have claimed it between the select and here.
+    const row = await trx
+      .updateTable('analysis_jobs')
+      .set((eb) => ({
+        status: 'running',
+        lease_until: now + leaseMs,
+        claim_token: token,
+        attempts: eb('attempts', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', id)
+      .where(isDue(now))
+      .returningAll()
+      .executeTakeFirst();
+    if (row) claimed.push({ row, token });
   }
   return claimed;
 }

@@ -10,6 +10,7 @@ import { AnalysisRunner } from '../../server/analysis/AnalysisRunner.js';
 import { claimDueJobs } from '../../server/db/analysisJobs.js';
 import type { FakeChatRequest } from '../fixtures/fakeOpenAIChat.js';
 import { type AnalysisBed, startAnalysisBed } from '../helpers/analysisBed.js';
+import { waitUntil } from '../helpers/waitUntil.js';
 
 const PER_USER = 2;
 const LEASE_MS = 60_000;
@@ -81,6 +82,22 @@ describe('several instances', () => {
     expect(await bed.analysis(other, 'call', othersCall)).toMatchObject({ status: 'done' });
   });
 
+  it("start another owner's job beside one owner's backlog, not after it", async () => {
+    const busy = await bed.newOwner();
+    const busyAgent = await bed.agentWithAnalysis(busy);
+    for (let k = 0; k < 10; k += 1) await bed.endCall(busy, busyAgent, [`Backlog ${k}`]);
+    bed.t.clock.advance(1000);
+    const other = await bed.newOwner();
+    const othersCall = await bed.endCall(other, await bed.agentWithAnalysis(other), ['Later call']);
+    const claims = await claimDueJobs(bed.t.db, { now: bed.t.clock.now(), limit: 2, perUser: 1, leaseMs: LEASE_MS });
+    expect(claims.map((claim) => claim.row.user_id).sort()).toEqual([busy.user.id, other.user.id].sort());
+    expect(claims.some((claim) => claim.row.stream_sid === othersCall)).toBe(true);
+    // Those two belong to an instance that died: the rest of the suite sees them done once leases pass.
+    bed.fake.reply = () => ({ json: { summary: 'Drained.' } });
+    bed.t.clock.advance(LEASE_MS + 1);
+    while ((await bed.poll()) > 0);
+  });
+
   it('pick up a job whose instance died once its lease has passed', async () => {
     const owner = await bed.newOwner();
     const streamSid = await bed.endCall(owner, await bed.agentWithAnalysis(owner), ['Hello']);
@@ -111,7 +128,8 @@ describe('several instances', () => {
     bed.fake.enqueue({ delayMs: 5_000, json: { summary: 'Too late.' } });
     const stopping = secondInstance();
     expect(await stopping.poll()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Stopped while the model is answering.
+    await waitUntil(() => bed.fake.requests.length === 1);
     await stopping.stop();
     expect(await bed.analysis(owner, 'call', streamSid)).toMatchObject({ status: 'pending', attempts: 0 });
     bed.fake.reset();
