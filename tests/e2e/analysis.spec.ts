@@ -26,6 +26,8 @@ test('an agent’s Post-call analysis section saves, refuses an open schema, and
     'dataSchema: not in the strict-mode subset, at the root: an object must set additionalProperties to false',
   );
   await shootElementBoth(page, section, 'analysis', 'settings-refused');
+  // The shots moved the focus: back into the editor, then replace its text.
+  await editor.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(
     '{"type": "object", "additionalProperties": false, "properties": {"party_size": {"type": "integer"}}, "required": ["party_size"]}',
