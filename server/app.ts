@@ -10,6 +10,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import { AnalysisRunner } from './analysis/AnalysisRunner.js';
 import { createAuthServices } from './auth/AuthServices.js';
 import { authenticate } from './auth/authenticate.js';
 import { ChatEngine } from './chat/ChatEngine.js';
@@ -39,6 +40,7 @@ import { ConnectionRegistry } from './realtime/ConnectionRegistry.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminRoutes } from './routes/admin.js';
 import { agentRoutes } from './routes/agents.js';
+import { analysisRoutes } from './routes/analysis.js';
 import { apiDocsRoutes } from './routes/apiDocs.js';
 import { customValueRoutes } from './routes/customValues.js';
 import { demoPageRoutes } from './routes/demoPages.js';
@@ -124,6 +126,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('calls', calls);
   const chat = new ChatEngine({ db, config, clock, secretBox, sandbox, realtime, log: app.log });
   app.decorate('chat', chat);
+  const analysis = new AnalysisRunner({
+    db,
+    clock,
+    secretBox,
+    realtime,
+    config,
+    analysis: config.analysis,
+    log: app.log,
+  });
+  app.decorate('analysis', analysis);
+  analysis.start();
   const ownerAnswers = new OwnerAnswers(clock);
   app.decorate('ownerAnswers', ownerAnswers);
   // Several instances may share a PostgreSQL database: events, closes, invalidations and End
@@ -165,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Answers being streamed hold their connections open: end them before the server closes.
     await chat.close();
     await calls.endAll();
+    await analysis.stop();
     realtime.closeAll(1001, 'Server shutting down');
   });
 
@@ -204,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaStreamRoutes, { prefix: '/api/twilio' });
   await app.register(sessionRoutes, { prefix: '/api/sessions' });
   await app.register(historyRoutes, { prefix: '/api/history' });
+  await app.register(analysisRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(apiDocsRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });

@@ -8,6 +8,7 @@
  * core/types.ts, and the services' own files.
  */
 import type { Kysely } from 'kysely';
+import type { AnalysisRunner } from './analysis/AnalysisRunner.js';
 import type { AuthServices } from './auth/AuthServices.js';
 import type { ChatEngine } from './chat/ChatEngine.js';
 import type { ClusterLink } from './cluster/ClusterLink.js';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     auth: AuthServices;
     /** The phone calls this instance is bridging. */
     calls: CallRegistry;
+    /** Post-call analysis jobs this instance claims and runs (analysis/AnalysisRunner.ts). */
+    analysis: AnalysisRunner;
     /** The live chat of web chat bots: answers being written, limits, the sweep. */
     chat: ChatEngine;
     /** The other instances on the same PostgreSQL; null on SQLite (one instance). */

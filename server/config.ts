@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN_LENGTH } from '../shared/defaults.js';
 import { USER_QUOTAS } from '../shared/limits.js';
 import { TALK_MAX_MESSAGE_BYTES } from '../shared/types/talk.js';
+import { ANALYSIS_DEFAULTS, type AnalysisConfig } from './analysis/analysisConfig.js';
 import type { LoginThrottleLimits } from './auth/LoginThrottle.js';
 import { CHAT_DEFAULTS, type ChatConfig } from './chat/chatConfig.js';
 import { boundedInt, envText, httpUrl, parsePort, parseTrustProxy } from './core/envValues.js';
@@ -71,6 +72,8 @@ export interface Config {
   crawl: CrawlConfig;
   /** The live chat: CHAT_* rate, stream and time limits from the environment, budgets fixed. */
   chat: ChatConfig;
+  /** Post-call analysis jobs: ANALYSIS_* from the environment, timings fixed (analysis/analysisConfig.ts). */
+  analysis: AnalysisConfig;
   /** TALK_CALLS_PER_USER: live browser calls (Talk, issue 20) one user may have at once on this server. */
   talkCallsPerUser: number;
   /** The repository's `dist/` (built console and widget). */
@@ -203,6 +206,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     turnTimeoutMs: int('CHAT_TURN_TIMEOUT_MS', CHAT_DEFAULTS.turnTimeoutMs, 5_000, 600_000),
   };
 
+  const analysis: AnalysisConfig = {
+    ...ANALYSIS_DEFAULTS,
+    model: envText(env, 'ANALYSIS_MODEL') ?? ANALYSIS_DEFAULTS.model,
+    perUser: int('ANALYSIS_JOBS_PER_USER', ANALYSIS_DEFAULTS.perUser, 1, 100),
+    concurrency: int('ANALYSIS_CONCURRENCY', ANALYSIS_DEFAULTS.concurrency, 1, 1000),
+    maxAttempts: int('ANALYSIS_MAX_ATTEMPTS', ANALYSIS_DEFAULTS.maxAttempts, 1, 20),
+  };
+
   const config: Config = {
     port,
     host,
@@ -242,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow: outboundAllow.entries,
     crawl,
     chat,
+    analysis,
     talkCallsPerUser: int('TALK_CALLS_PER_USER', 1, 1, 1000),
     distDir: path.join(REPO_ROOT, 'dist'),
     examplesDir: path.join(REPO_ROOT, 'examples'),

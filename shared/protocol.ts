@@ -108,6 +108,17 @@ export interface WebchatActivityEvent {
   activeConversations: number;
 }
 
+/**
+ * The post-call analysis of one of the user's calls (`kind` 'call', `id` its stream SID) or chats
+ * ('chat', the conversation id) changed state (issue 21): consoles showing it load it again.
+ */
+export interface AnalysisUpdatedEvent {
+  type: 'analysis.updated';
+  kind: 'call' | 'chat';
+  id: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+}
+
 /** Events passed to listeners (spec part 1 §7). */
 export type RealtimeEvent = SessionCreatedEvent | SessionEndedEvent | CallMessageEvent | CallFunctionOutputEvent;
 
@@ -118,7 +129,8 @@ export type ServerMessage =
   | ErrorEvent
   | RealtimeEvent
   | CrawlProgressEvent
-  | WebchatActivityEvent;
+  | WebchatActivityEvent
+  | AnalysisUpdatedEvent;
 
 export type ServerMessageType = ServerMessage['type'];
 export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
@@ -134,6 +146,7 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'call.function_output',
   'crawl.progress',
   'webchat.activity',
+  'analysis.updated',
 ]);
 
 function parseJsonObject(raw: unknown): Record<string, unknown> | null {

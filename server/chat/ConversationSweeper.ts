@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/types.js';
+import { enqueueQuietChats } from '../db/analysisJobs.js';
 import { deleteExpiredCalls } from '../db/callSweep.js';
 import { activeSince, webchatsActiveBetween } from '../db/chatConversations.js';
 import { deleteExpiredConversations, deleteExpiredMessages } from '../db/chatSweep.js';
@@ -20,6 +21,8 @@ export interface SweepResult {
   calls: number;
   /** Bots whose count was sent because a conversation went quiet. */
   reported: number;
+  /** Chats that went quiet and were queued for analysis (issue 21): a chat ends when it goes quiet. */
+  analysesQueued: number;
 }
 
 export interface SweeperDeps {
@@ -70,9 +73,10 @@ export class ConversationSweeper {
     const wentQuiet = await webchatsActiveBetween(db, this.#sweptUntil, quietUntil);
     this.#sweptUntil = Math.max(this.#sweptUntil, quietUntil);
     await activity.report(wentQuiet);
+    const analysesQueued = await enqueueQuietChats(db, quietUntil, now);
     const messages = await deleteExpiredMessages(db, now);
     const conversations = await deleteExpiredConversations(db, now);
     const calls = await deleteExpiredCalls(db, now);
-    return { messages, conversations, calls, reported: wentQuiet.length };
+    return { messages, conversations, calls, reported: wentQuiet.length, analysesQueued };
   }
 }

@@ -18,6 +18,8 @@ export interface HistoryFilters {
   /** Millisecond bounds, inclusive. */
   from?: number;
   to?: number;
+  /** Only calls and chats whose post-call analysis gave this verdict (issue 21). */
+  success?: 'pass' | 'fail';
 }
 
 export const includes = (filters: Pick<HistoryFilters, 'kinds'>, kind: HistoryKind) => filters.kinds.includes(kind);

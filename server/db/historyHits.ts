@@ -52,6 +52,9 @@ function filtersSql(userId: string, filters: HistoryFilters, beforeRid: number |
     parts.push(sql`e.parent_id IN (SELECT stream_sid FROM call_sessions
       WHERE user_id = ${userId} AND (from_number LIKE ${pattern} OR to_number LIKE ${pattern}))`);
   }
+  if (filters.success)
+    parts.push(sql`e.parent_id IN (SELECT coalesce(stream_sid, conversation_id) FROM analysis_jobs
+      WHERE user_id = ${userId} AND success = ${filters.success})`);
   return sql.join(parts, sql` AND `);
 }
 

@@ -33,6 +33,17 @@ export function callsQuery(db: Kysely<Database>, userId: string, filters: Histor
   }
   if (filters.from !== undefined) query = query.where('start_time', '>=', filters.from);
   if (filters.to !== undefined) query = query.where('start_time', '<=', filters.to);
+  const { success } = filters;
+  if (success)
+    query = query.where('stream_sid', 'in', (eb) =>
+      eb
+        .selectFrom('analysis_jobs')
+        .select('stream_sid')
+        .where('user_id', '=', userId)
+        .where('success', '=', success)
+        .where('stream_sid', 'is not', null)
+        .$narrowType<{ stream_sid: string }>(),
+    );
   return query;
 }
 
@@ -58,12 +69,23 @@ function anyoneChats(db: Kysely<Database>) {
 export function chatsQuery(
   db: Kysely<Database>,
   userId: string,
-  filters: Pick<HistoryFilters, 'webchatId' | 'from' | 'to'>,
+  filters: Pick<HistoryFilters, 'webchatId' | 'from' | 'to' | 'success'>,
 ) {
   let query = anyoneChats(db).where('c.user_id', '=', userId);
   if (filters.webchatId) query = query.where('c.webchat_id', '=', filters.webchatId);
   if (filters.from !== undefined) query = query.where('c.started_at', '>=', filters.from);
   if (filters.to !== undefined) query = query.where('c.started_at', '<=', filters.to);
+  const { success } = filters;
+  if (success)
+    query = query.where('c.id', 'in', (eb) =>
+      eb
+        .selectFrom('analysis_jobs')
+        .select('conversation_id')
+        .where('user_id', '=', userId)
+        .where('success', '=', success)
+        .where('conversation_id', 'is not', null)
+        .$narrowType<{ conversation_id: string }>(),
+    );
   return query;
 }
 
@@ -181,7 +203,7 @@ export async function listCallParents(
 export async function listChatParents(
   db: Kysely<Database>,
   userId: string,
-  filters: Pick<HistoryFilters, 'webchatId' | 'from' | 'to'>,
+  filters: Pick<HistoryFilters, 'webchatId' | 'from' | 'to' | 'success'>,
   limit: number,
   cursor?: ParentCursor,
 ): Promise<HistoryParent[]> {

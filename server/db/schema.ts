@@ -370,6 +370,61 @@ export interface HistoryEntriesTable {
   body: string;
 }
 
+/**
+ * The post-call analysis settings of one agent or bot (migration 018); no row means analysis off.
+ * Exactly one of `agent_id` and `webchat_id` is set, and the row goes with its agent or bot.
+ */
+export interface AnalysisSettingsTable {
+  /** The agent's or bot's id. */
+  source_id: string;
+  user_id: string;
+  agent_id: string | null;
+  webchat_id: string | null;
+  /** 0/1. */
+  enabled: number;
+  summary_prompt: string;
+  success_criteria: string;
+  /** The JSON Schema of the data to extract, as text; '' for none. */
+  data_schema: string;
+  /** When analysis was last turned on: conversations that ended before are not analysed. */
+  enabled_since: number | null;
+  updated_at: number;
+}
+
+/**
+ * One post-call analysis (migration 018): the job and, once done, its results. Exactly one of
+ * `stream_sid` (kind 'call') and `conversation_id` (kind 'chat') is set.
+ */
+export interface AnalysisJobsTable {
+  id: string;
+  user_id: string;
+  kind: 'call' | 'chat';
+  stream_sid: string | null;
+  conversation_id: string | null;
+  /** The agent or bot whose settings it runs with. */
+  source_id: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  /** Claims so far, the current one included. */
+  attempts: number;
+  /** A pending job is not claimed before this (backoff after a provider failure). */
+  run_after: number;
+  /** A running job whose lease passed belongs to a dead instance: it is claimed again. */
+  lease_until: number | null;
+  /** Who holds the current claim: only they may store its outcome. */
+  claim_token: string | null;
+  /** Why it failed (people's words), or the last retried failure while pending. */
+  error: string | null;
+  summary: string | null;
+  success: 'pass' | 'fail' | 'unclear' | null;
+  success_reason: string | null;
+  /** The extracted data as JSON text. */
+  data: string | null;
+  model: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -396,4 +451,6 @@ export interface Database {
   login_known_addresses: LoginKnownAddressesTable;
   history_entries: HistoryEntriesTable;
   model_prices: ModelPricesTable;
+  analysis_settings: AnalysisSettingsTable;
+  analysis_jobs: AnalysisJobsTable;
 }

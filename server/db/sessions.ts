@@ -7,6 +7,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { CallSession, CallType } from '../../shared/types/session.js';
+import { enqueueCallAnalysis } from './analysisJobs.js';
 import { callExpiryByAgent } from './callSweep.js';
 import { withOwnerLock } from './ownerLock.js';
 import type { CallSessionsTable, Database } from './schema.js';
@@ -235,7 +236,10 @@ export async function endSessionRecord(
       .where('stream_sid', '=', session.stream_sid)
       .where('ended_seq', 'is', null)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0 ? { endTime: end, duration } : null;
+    if (Number(result.numUpdatedRows) === 0) return null;
+    // In the same transaction: an ended call with analysis on always has its job (issue 21).
+    await enqueueCallAnalysis(trx, session.stream_sid, end);
+    return { endTime: end, duration };
   });
 }
 

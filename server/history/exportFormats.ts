@@ -80,9 +80,20 @@ function chatFigureCells(f: ChatExportFigures | null): (string | number | null)[
 
 export const CSV_HEADER = csvRecord(EXPORT_CSV_COLUMNS);
 
+/** The analysis fields of a call or chat, as the export writes them (the data as JSON text in CSV). */
+function analysisFields(analysis: ExportItem['analysis']) {
+  return {
+    summary: analysis?.summary ?? null,
+    success: analysis?.success ?? null,
+    success_reason: analysis?.success_reason ?? null,
+    extracted_data: analysis?.data ?? null,
+  };
+}
+
 export function csvBatch(items: readonly ExportItem[]): string {
   return items
-    .map(({ parent, messages, figures, chatFigures }) => {
+    .map(({ parent, messages, figures, chatFigures, analysis }) => {
+      const analysed = analysisFields(analysis);
       const duration =
         parent.endedAt === null ? null : Math.max(0, Math.round((parent.endedAt - parent.startedAt) / 1000));
       return csvRecord([
@@ -99,6 +110,10 @@ export function csvBatch(items: readonly ExportItem[]): string {
         parent.messageCount,
         messages.map(transcriptLine).join('\n'),
         ...(parent.kind === 'chat' ? chatFigureCells(chatFigures ?? null) : figureCells(figures ?? null)),
+        analysed.summary,
+        analysed.success,
+        analysed.success_reason,
+        analysed.extracted_data,
       ]);
     })
     .join('');
@@ -106,7 +121,9 @@ export function csvBatch(items: readonly ExportItem[]): string {
 
 export function jsonlBatch(items: readonly ExportItem[]): string {
   let out = '';
-  for (const { parent, messages } of items) {
+  for (const { parent, messages, analysis } of items) {
+    const analysed = analysisFields(analysis);
+    const data = analysed.extracted_data === null ? null : (JSON.parse(analysed.extracted_data) as unknown);
     for (const message of messages) {
       const line: ExportMessageLine = {
         kind: parent.kind,
@@ -123,6 +140,10 @@ export function jsonlBatch(items: readonly ExportItem[]): string {
         is_error: message.isError,
         latency_ms: message.latencyMs,
         duration_ms: message.durationMs,
+        summary: analysed.summary,
+        success: analysed.success,
+        success_reason: analysed.success_reason,
+        extracted_data: data,
       };
       out += `${JSON.stringify(line)}\n`;
     }

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { ConversationFigures, HistorySpeaker } from '../../shared/types/history.js';
 import type { CallFigures } from '../../shared/types/session.js';
+import { type AnalysisJobRow, doneAnalysesOf } from '../db/analysisJobs.js';
 import { conversationMessages } from '../db/historyConversations.js';
 import { speakerOf } from '../db/historyFilters.js';
 import type { HistoryParent } from '../db/historyParents.js';
@@ -35,6 +36,8 @@ export interface ExportItem {
   chatAnswers?: ChatAnswerRow[];
   /** A chat's figures (exportFigures.ts); null for calls and chats without measured answers. */
   chatFigures?: ChatExportFigures | null;
+  /** Its finished post-call analysis (issue 21), if any. */
+  analysis: AnalysisJobRow | null;
 }
 
 export type ChatAnswerRow = Pick<
@@ -65,7 +68,10 @@ export async function withMessages(db: Kysely<Database>, parents: readonly Histo
   const chatIds = parents.filter((p) => p.kind === 'chat').map((p) => p.id);
   const calls = grouped(await listMessages(db, callIds), (row) => row.stream_sid);
   const chats = grouped(await conversationMessages(db, chatIds), (row) => row.conversation_id);
-  return parents.map((parent) => {
+  const analyses = await doneAnalysesOf(db, callIds, chatIds);
+  return parents.map((parent) => ({ ...withItsMessages(parent), analysis: analyses.get(parent.id) ?? null }));
+
+  function withItsMessages(parent: HistoryParent): Omit<ExportItem, 'analysis'> {
     if (parent.kind === 'call') {
       const rows = calls.get(parent.id) ?? [];
       const messages = rows.map((row, index) => ({
@@ -97,5 +103,5 @@ export async function withMessages(db: Kysely<Database>, parents: readonly Histo
       durationMs: null,
     }));
     return { parent, messages, chatAnswers: rows.filter((row) => row.role === 'assistant' && row.model !== null) };
-  });
+  }
 }

@@ -34,7 +34,7 @@ function kinds(query: Record<string, unknown>, narrowedTo: HistoryKind | null): 
   return narrowedTo ? [narrowedTo] : asked;
 }
 
-/** q, kind, agentId, webchatId, phone, from, to. */
+/** q, kind, agentId, webchatId, phone, from, to, success. */
 export function parseHistoryFilters(query: Record<string, unknown>): HistoryFilters {
   const terms = parseSearchText(queryString(query, 'q') ?? '');
   // By shape: ids reach the search as bound values and, on SQLite, inside the MATCH string's scope keys.
@@ -47,6 +47,9 @@ export function parseHistoryFilters(query: Record<string, unknown>): HistoryFilt
   const from = query.from === undefined || query.from === '' ? undefined : wholeNumber(query, 'from', 0, 0, MAX_TIME);
   const to = query.to === undefined || query.to === '' ? undefined : wholeNumber(query, 'to', 0, 0, MAX_TIME);
   if (from !== undefined && to !== undefined && to < from) throw invalidField('to', 'must not be before from');
+  const success = queryString(query, 'success') || undefined;
+  if (success !== undefined && success !== 'pass' && success !== 'fail')
+    throw invalidField('success', 'must be pass or fail');
   return {
     terms,
     kinds: kinds(query, narrowedTo),
@@ -55,6 +58,7 @@ export function parseHistoryFilters(query: Record<string, unknown>): HistoryFilt
     ...(phone ? { phoneDigits: phone } : {}),
     ...(from !== undefined ? { from } : {}),
     ...(to !== undefined ? { to } : {}),
+    ...(success ? { success } : {}),
   };
 }
 

@@ -34,6 +34,13 @@ export interface ChatRequest {
    * servers of VOICE.md §4.6 (Ollama, vLLM, llama.cpp, OpenRouter) read it.
    */
   max_tokens: number;
+  /** Structured outputs (VOICE.md §13.1): the answer is JSON in this schema. */
+  response_format?: ChatResponseFormat;
+}
+
+export interface ChatResponseFormat {
+  type: 'json_schema';
+  json_schema: { name: string; description?: string; strict: boolean; schema: object };
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call' | (string & {});
@@ -53,6 +60,8 @@ export interface ChatCompletion {
   toolCalls: ChatToolCall[];
   finishReason: FinishReason;
   usage: ChatUsage | null;
+  /** The model's refusal of a structured answer (VOICE.md §13.3); then `text` is ''. */
+  refusal?: string | null;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { HealthResponse } from '../types/api.js';
 import { accountsApi } from './accounts.js';
 import { adminApi } from './admin.js';
 import { agentsApi, phoneApi } from './agents.js';
+import { analysisApi } from './analysis.js';
 import { historyApi } from './history.js';
 import { knowledgeApi } from './knowledge.js';
 import { type ApiClientOptions, createTransport } from './request.js';
@@ -26,6 +27,7 @@ export function createApiClient(options: ApiClientOptions) {
     knowledge: knowledgeApi(request),
     webchats: webchatsApi(request, raw),
     history: historyApi(request, stream),
+    analysis: analysisApi(request),
   };
 }
 

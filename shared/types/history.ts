@@ -67,6 +67,8 @@ export interface HistorySearchQuery {
   /** Millisecond timestamps, inclusive: when the matched message was said, or without words when the call or chat started. */
   from?: number;
   to?: number;
+  /** Calls and chats whose post-call analysis gave this verdict (issue 21). */
+  success?: 'pass' | 'fail';
   limit?: number;
   offset?: number;
 }
@@ -215,6 +217,11 @@ export const EXPORT_CSV_COLUMNS = [
   'model_cost_usd',
   'telephony_cost_usd',
   'total_cost_usd',
+  // Post-call analysis (issue 21), empty when the call or chat was not analysed (or not yet).
+  'summary',
+  'success',
+  'success_reason',
+  'extracted_data',
 ] as const;
 
 /** One line of the JSON Lines export. Times are ISO 8601 (UTC). */
@@ -234,6 +241,12 @@ export interface ExportMessageLine {
   /** Issue 21: an agent line's latency (a chat answer's: its time to first token), a tool call's duration (ms); null when not measured. */
   latency_ms: number | null;
   duration_ms: number | null;
+  /** The call's or chat's post-call analysis (issue 21), on each of its lines; null when there is none (yet). */
+  summary: string | null;
+  success: 'pass' | 'fail' | 'unclear' | null;
+  success_reason: string | null;
+  /** The extracted data as the schema shaped it. */
+  extracted_data: unknown;
 }
 
 /** Answer header of an export: how many calls or chats it holds, when known before it starts. */

@@ -1,4 +1,6 @@
 export type * from './agent.js';
+export type * from './analysis.js';
+export { ANALYSIS_LIMITS } from './analysis.js';
 export type * from './api.js';
 export type * from './chat.js';
 export { CHAT_LIMITS, CONVERSATION_ID_PATTERN, conversationStorageKey } from './chat.js';

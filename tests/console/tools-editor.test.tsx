@@ -22,7 +22,7 @@ import {
 } from '../helpers/consoleToolEditor.js';
 
 // CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
-vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
+vi.mock('../../console/components/code/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
 
 function BackProbe() {
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { deferred, type FakeReply, type FakeRoutes, failure } from '../helpers/c
 import { ADMIN, renderAsUser, renderConsole, USER } from '../helpers/consoleRender.js';
 
 // CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
-vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
+vi.mock('../../console/components/code/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
 
 const WEATHER: Tool = {
   id: 't1',

@@ -11,7 +11,7 @@ import { ApiError } from '../../shared/api/index.js';
 import { failure } from '../helpers/consoleFakeApi.js';
 import { field, openToolEditor as openTool, setValue, TOOL } from '../helpers/consoleToolEditor.js';
 
-vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
+vi.mock('../../console/components/code/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
 
 const SYNTAX = "handler_code: SyntaxError: unexpected token in expression: ')' (line 3, column 14)";
 

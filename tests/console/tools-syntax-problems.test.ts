@@ -1,7 +1,7 @@
 /** The handler editor's live syntax check (issue 7, finding 14): Lezer error nodes, no eval. */
 import { describe, expect, it } from 'vitest';
+import { describeProblem, offsetOf, positionOf, syntaxProblems } from '../../console/components/code/syntaxProblems.js';
 import { NEW_TOOL_HANDLER } from '../../console/features/tools/newToolTemplate.js';
-import { describeProblem, offsetOf, positionOf, syntaxProblems } from '../../console/features/tools/syntaxProblems.js';
 
 describe('syntaxProblems', () => {
   it('finds nothing in valid handlers, including the new-tool template and modern syntax', () => {

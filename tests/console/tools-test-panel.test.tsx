@@ -5,7 +5,7 @@ import { deferred, type FakeReply, failure } from '../helpers/consoleFakeApi.js'
 import { field, openToolEditor, setValue, TOOL } from '../helpers/consoleToolEditor.js';
 
 // CodeMirror needs real layout (the e2e tests drive the real one); a labelled textarea stands in.
-vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
+vi.mock('../../console/components/code/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
 
 describe('tool editor: Test panel', () => {
   it('prefills arguments from the schema, runs the tool and shows output, logs, duration and error', async () => {

@@ -11,7 +11,7 @@ import { renderAsUser, type renderConsole } from '../helpers/consoleRender.js';
 import { setValue, TOOL, toolEditorRoutes } from '../helpers/consoleToolEditor.js';
 import { detailRoutes, SALES } from './agents-fixtures.js';
 
-vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
+vi.mock('../../console/components/code/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'));
 
 type App = ReturnType<typeof renderConsole>;
 

@@ -123,7 +123,8 @@ test('a chat on an example page appears in the bot’s Conversations tab, search
   expect(csv.text.split('\r\n')[0]).toBe(
     'kind,id,source_id,source_name,from_number,to_number,call_type,started_at,ended_at,duration_seconds,message_count,transcript,' +
       'model,input_text_tokens,input_audio_tokens,cached_text_tokens,cached_audio_tokens,output_text_tokens,' +
-      'output_audio_tokens,interruptions,latency_p50_ms,latency_p95_ms,model_cost_usd,telephony_cost_usd,total_cost_usd',
+      'output_audio_tokens,interruptions,latency_p50_ms,latency_p95_ms,model_cost_usd,telephony_cost_usd,total_cost_usd,' +
+      'summary,success,success_reason,extracted_data',
   );
   expect(csv.text).toContain(`"Visitor: ${QUESTION}\nTool ${TOOL}: {""number"":""4711""}`);
   await expect(page.getByText(/^Saved switchboard-search-parcel-.*\.csv: 1 call or chat/)).toBeVisible();

@@ -1,7 +1,7 @@
 /**
- * Stands in for console/features/tools/CodeEditor in happy-dom tests: CodeMirror needs real layout
+ * Stands in for console/components/code/CodeEditor in happy-dom tests: CodeMirror needs real layout
  * (the e2e tests drive the real one), so a labelled textarea takes its place. Use it as
- * `vi.mock('../../console/features/tools/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'))`.
+ * `vi.mock('../../console/components/code/CodeEditor.js', () => import('../helpers/codeEditorStandIn.js'))`.
  */
 import { createElement } from 'react';
 

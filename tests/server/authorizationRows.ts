@@ -299,6 +299,45 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     expect: onlyA(200),
   },
 
+  // Post-call analysis (issue 21 part C): the settings of the user's own agents and bots, the
+  // analysis of their own calls and chats, and its Retry.
+  {
+    method: 'GET',
+    route: '/api/agents/:id/analysis',
+    request: async (ctx) => ({ url: `/api/agents/${await agentOfA(ctx)}/analysis` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/agents/:id/analysis',
+    request: async (ctx) => ({ url: `/api/agents/${await agentOfA(ctx)}/analysis`, payload: { enabled: true } }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/webchats/:id/analysis',
+    request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}/analysis` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/webchats/:id/analysis',
+    request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}/analysis`, payload: { enabled: true } }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/analysis/:kind/:id',
+    request: async (ctx) => ({ url: `/api/analysis/call/${await sessionOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/analysis/:kind/:id/retry',
+    request: async (ctx) => ({ url: `/api/analysis/call/${await failedAnalysisOfA(ctx)}/retry` }),
+    expect: onlyA(200),
+  },
+
   // History (issue 11): searches and exports read only the effective user's own calls and chats;
   // a bot or conversation of another user is 404.
   {
@@ -553,6 +592,31 @@ async function sessionOfA(ctx: MatrixContext): Promise<string> {
     call_type: 'inbound',
     start_time: Date.now(),
   });
+  return streamSid;
+}
+
+/** A fresh call session of userA whose analysis failed; its stream SID. */
+async function failedAnalysisOfA(ctx: MatrixContext): Promise<string> {
+  const streamSid = await sessionOfA(ctx);
+  const at = Date.now();
+  await ctx.db
+    .insertInto('analysis_jobs')
+    .values({
+      id: crypto.randomUUID(),
+      user_id: ctx.users.userA.id,
+      kind: 'call',
+      stream_sid: streamSid,
+      conversation_id: null,
+      source_id: 'matrix',
+      status: 'failed',
+      attempts: 1,
+      run_after: at,
+      error: 'Matrix failure',
+      created_at: at,
+      updated_at: at,
+      finished_at: at,
+    })
+    .execute();
   return streamSid;
 }
 

@@ -21,6 +21,7 @@ export const SERVER_LAYERS: RootLayers = {
     ['routes/', 'ws/'],
     // The features: one floor, importing each other only along the DAG below.
     [
+      'analysis/',
       'chat/',
       'voice/',
       'cluster/',
@@ -42,6 +43,8 @@ export const SERVER_LAYERS: RootLayers = {
   ],
   // The feature DAG: engines use the features they run on, never the other way round.
   sideways: {
+    // analysis/ → settings/: an analysis runs with its owner's OpenAI key.
+    'analysis/': ['settings/'],
     'chat/': ['settings/', 'tools/', 'webchats/'],
     // voice/ → agents/: placing a call answers 404 with the agents' own 'Agent not found' text.
     // voice/ and history/ → pricing/: a call's figures carry its cost (issue 21).
@@ -116,6 +119,8 @@ export const SHARED_LAYERS: RootLayers = {
     ['sse/', 'isPlainObject.ts'],
   ],
   sideways: {
+    // analysis/ → settings/: an analysis runs with its owner's OpenAI key.
+    'analysis/': ['settings/'],
     'usernames.ts': ['mixedScript.ts', 'unsafeCharacters.ts'],
     // The spec's defaults and the wire types derive from each other by type only: an agent's
     // voice is one of the voices defaults.ts lists, a bot's default appearance is an Appearance.

@@ -3,6 +3,8 @@ import { useMemo, useState } from 'react';
 import type { Agent } from '../../../shared/types/agent.js';
 import { MountWhenOpened } from '../../app/MountWhenOpened.js';
 import { useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
+import { AnalysisSettingsSection } from '../../components/analysis/AnalysisSettingsSection.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { AgentAdvancedSection } from './AgentAdvancedSection.js';
 import { AgentBasicsSection } from './AgentBasicsSection.js';
 import { AgentInstructionsSection } from './AgentInstructionsSection.js';
@@ -31,6 +33,7 @@ export interface AgentEditorProps {
 /** The detail form of one loaded agent: header actions, the six sections and the dialogs. */
 export function AgentEditor({ agent }: AgentEditorProps) {
   const editor = useAgentEditor(agent);
+  const userId = useEffectiveUserId();
   const { deleted, deleteAgent } = useDeleteAgent(agent.id, editor.loaded.name);
   const [calling, setCalling] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -80,6 +83,8 @@ export function AgentEditor({ agent }: AgentEditorProps) {
           <AgentTurnDetectionSection {...binding} />
         </Flex>
       </form>
+      {/* Its own form and Save, outside the agent's: forms do not nest. */}
+      <AnalysisSettingsSection source="agents" id={agent.id} userId={userId} />
       <CallAgentDialog agentId={agent.id} agentName={editor.loaded.name} open={calling} onOpenChange={setCalling} />
       <MountWhenOpened open={talking}>
         <LazyTalkPanel.Component

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { Transcript } from '../../components/transcript/Transcript.js';
 import { useAgentNames, useEndSession, useSession } from './api.js';
+import { SessionAnalysis } from './SessionAnalysis.js';
 import { SessionFiguresCard } from './SessionFiguresCard.js';
 import { SessionHeader } from './SessionHeader.js';
 import { SessionInfoCard } from './SessionInfoCard.js';
@@ -106,6 +107,7 @@ function SessionView({ streamSid }: { streamSid: string }) {
         </Flex>
         <Transcript messages={transcript.messages} />
       </Grid>
+      {isOpen(current) ? null : <SessionAnalysis streamSid={current.streamSid} />}
       {/* Hanging up a live call can't be taken back (issue 18): End Session asks first. */}
       <ConfirmDialog
         open={confirming}

@@ -1,10 +1,10 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { useId, useMemo, useState } from 'react';
 import { EDITOR_HEIGHTS } from '../../../shared/defaults.js';
+import { CodeEditor, type ReportedProblem } from '../../components/code/CodeEditor.js';
+import { describeProblem, type SyntaxProblem } from '../../components/code/syntaxProblems.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
-import { CodeEditor, type ReportedProblem } from './CodeEditor.js';
-import { describeProblem, type SyntaxProblem } from './syntaxProblems.js';
 import { FIELD_LABELS, type ToolForm, type ToolFormErrors, type ToolFormField } from './toolForm.js';
 
 export interface ToolFieldsProps {

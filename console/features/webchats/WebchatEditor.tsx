@@ -3,7 +3,9 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Webchat } from '../../../shared/types/webchat.js';
 import { useUnsavedChanges } from '../../app/UnsavedChangesProvider.js';
+import { AnalysisSettingsSection } from '../../components/analysis/AnalysisSettingsSection.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { AppearanceTab } from './AppearanceTab.js';
 import { BehaviourTab } from './BehaviourTab.js';
 import { ConversationsTab } from './conversations/ConversationsTab.js';
@@ -39,6 +41,7 @@ export interface WebchatEditorProps {
 /** The bot page's form: header, the spec's four tabs and Conversations (issue 11), the integration script and the delete dialog. */
 export function WebchatEditor({ bot }: WebchatEditorProps) {
   const editor = useWebchatEditor(bot);
+  const userId = useEffectiveUserId();
   const tabs = bot ? TABS : NEW_BOT_TABS;
   const [tab, setTab] = useTab(tabs);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -126,6 +129,8 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
           </Tabs.Root>
         </Flex>
       </form>
+      {/* On Bot Behaviour, below the bot's own form (forms do not nest), once the bot exists. */}
+      {bot && tab === 'behaviour' ? <AnalysisSettingsSection source="webchats" id={bot.id} userId={userId} /> : null}
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}

@@ -20,6 +20,7 @@ import * as m013 from './013-keep-history.js';
 import * as m014 from './014-voice-webhook-lookups.js';
 import * as m015 from './015-test-chats.js';
 import * as m016 from './016-call-metrics.js';
+import * as m018 from './018-analysis.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -38,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '014-voice-webhook-lookups': m014,
   '015-test-chats': m015,
   '016-call-metrics': m016,
+  '018-analysis': m018,
 };

@@ -5,7 +5,7 @@ import { ChevronDownIcon, SearchIcon } from '../../../components/icons.js';
 import { SelectField } from '../../../components/SelectField.js';
 import { TextInput } from '../../../components/TextInput.js';
 import type { BotName } from './api.js';
-import { EMPTY_FORM, paramsFromForm, type SearchForm } from './searchParams.js';
+import { EMPTY_FORM, paramsFromForm, type SearchForm, type SuccessFilter } from './searchParams.js';
 import { SEARCH_TEXTS } from './searchTexts.js';
 
 export interface HistorySearchFormProps {
@@ -98,7 +98,7 @@ export function HistorySearchForm({ initial, agents, bots, onSearch }: HistorySe
           {SEARCH_TEXTS.wordsHint}
         </Text>
         {filtersOpen ? (
-          <Grid id="sb-search-filters" columns={{ initial: '1', xs: '2', md: '5' }} gap="3" align="end">
+          <Grid id="sb-search-filters" columns={{ initial: '1', xs: '2', md: '3', lg: '6' }} gap="3" align="end">
             <SelectField<HistoryKindFilter>
               label={SEARCH_TEXTS.kind}
               value={form.kind}
@@ -123,6 +123,15 @@ export function HistorySearchForm({ initial, agents, bots, onSearch }: HistorySe
             />
             <TextInput type="date" label={SEARCH_TEXTS.from} value={form.from} onChange={(from) => set('from', from)} />
             <TextInput type="date" label={SEARCH_TEXTS.to} value={form.to} onChange={(to) => set('to', to)} />
+            <SelectField<SuccessFilter>
+              label={SEARCH_TEXTS.success}
+              value={form.success}
+              options={(['any', 'pass', 'fail'] as const).map((value) => ({
+                value,
+                label: SEARCH_TEXTS.successes[value],
+              }))}
+              onChange={(success) => set('success', success)}
+            />
           </Grid>
         ) : null}
       </Flex>

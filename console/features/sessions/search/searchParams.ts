@@ -14,9 +14,22 @@ export interface SearchForm {
   /** YYYY-MM-DD or ''. */
   from: string;
   to: string;
+  /** The post-call analysis verdict: 'any', 'pass' or 'fail'. */
+  success: SuccessFilter;
 }
 
-export const EMPTY_FORM: SearchForm = { q: '', kind: 'all', source: 'any', phone: '', from: '', to: '' };
+export type SuccessFilter = 'any' | 'pass' | 'fail';
+
+export const EMPTY_FORM: SearchForm = {
+  q: '',
+  kind: 'all',
+  source: 'any',
+  phone: '',
+  from: '',
+  to: '',
+  success: 'any',
+};
+const SUCCESS: readonly SuccessFilter[] = ['pass', 'fail'];
 
 const KINDS: readonly HistoryKindFilter[] = ['all', 'calls', 'chats'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,6 +49,7 @@ export function formFromParams(params: URLSearchParams): SearchForm {
     phone: params.get('phone') ?? '',
     from: date('from'),
     to: date('to'),
+    success: SUCCESS.find((value) => value === params.get('success')) ?? 'any',
   };
 }
 
@@ -52,6 +66,7 @@ export function paramsFromForm(
   if (form.phone.trim()) params.set('phone', form.phone.trim());
   if (form.from) params.set('from', form.from);
   if (form.to) params.set('to', form.to);
+  if (form.success !== 'any') params.set('success', form.success);
   if (params.toString() !== '' && page) {
     if (page.offset > 0) params.set('offset', String(page.offset));
     if (page.limit !== DEFAULT_LIMIT) params.set('limit', String(page.limit));
@@ -83,5 +98,6 @@ export function queryFromParams(params: URLSearchParams): HistorySearchQuery | n
   if (form.phone.trim()) query.phone = form.phone.trim();
   if (form.from) query.from = dayBound(form.from, false);
   if (form.to) query.to = dayBound(form.to, true);
+  if (form.success !== 'any') query.success = form.success;
   return query;
 }

@@ -13,6 +13,8 @@ export const SEARCH_TEXTS = {
   phone: 'Phone number',
   from: 'From',
   to: 'To',
+  success: 'Success',
+  successes: { any: 'Any result', pass: 'Pass', fail: 'Fail' },
   search: 'Search',
   filters: 'Filters',
   filtersCount: (n: number) => `Filters (${n})`,

@@ -8,6 +8,7 @@ import { ArrowLeftIcon } from '../../../components/icons.js';
 import { LoadingState } from '../../../components/LoadingState.js';
 import { ToolCallDialog, type ToolCallView } from '../../../components/ToolCallDialog.js';
 import { useConversation } from './api.js';
+import { ConversationAnalysisCard } from './ConversationAnalysisCard.js';
 import { ConversationFiguresItems } from './ConversationFiguresItems.js';
 import { ConversationMessageItem } from './ConversationMessageItem.js';
 import { conversationSearch } from './conversationSearch.js';
@@ -69,6 +70,7 @@ export function ConversationView({ webchatId, conversationId }: { webchatId: str
           </DataList.Item>
           <ConversationFiguresItems figures={detail.data.figures} />
         </DataList.Root>
+        {conversation.active ? null : <ConversationAnalysisCard conversationId={conversation.id} />}
         {messages.length === 0 ? (
           <RetentionNote keepHistoryDays={keepHistoryDays} retentionSeconds={retentionSeconds} />
         ) : null}

@@ -1,5 +1,5 @@
 /**
- * A CodeMirror 6 editor for tool parameters (JSON) and handler code (JavaScript). Bundled with the
+ * A CodeMirror 6 editor for JSON (tool parameters, an analysis's data schema) and JavaScript (handler code). Bundled with the
  * app and loaded only with the tool editor route (spec part 2 §7 says a CDN; ARCHITECTURE.md
  * overrides that: no third-party scripts).
  */

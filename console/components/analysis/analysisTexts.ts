@@ -1,0 +1,35 @@
+/** Texts of post-call analysis in the console (issue 21 part C; README "Post-call analysis"). */
+export const ANALYSIS_TEXTS = {
+  settingsTitle: 'Post-call analysis',
+  settingsDescription:
+    'Once a conversation ends, your OpenAI key summarises it, judges it against your success criteria and extracts the data you describe.',
+  enabled: 'Analyse conversations when they end',
+  summaryPrompt: 'Summary prompt',
+  summaryHint: 'Optional: what the summary should say. Empty: a short summary of who wanted what and how it ended.',
+  successCriteria: 'Success criteria',
+  successHint:
+    'Optional: the conversation passes when these are met. The model answers pass, fail or unclear with a reason.',
+  dataSchema: 'Data to extract (JSON Schema)',
+  dataSchemaHint:
+    'Optional: an object schema in OpenAI strict mode: additionalProperties false and every property required (nullable for optional ones).',
+  dataSchemaInvalidJson: 'The data schema is not valid JSON',
+  save: 'Save analysis settings',
+  saving: 'Saving...',
+  saved: 'Analysis settings saved',
+  loadFailed: 'The analysis settings could not be loaded',
+  cardTitle: 'Analysis',
+  loading: 'Loading analysis...',
+  notAnalysed: 'Not analysed: post-call analysis was off when this conversation ended.',
+  pending: 'Analysing the conversation...',
+  waitingRetry: (error: string) => `Waiting to try again after: ${error}`,
+  failed: 'The analysis failed',
+  retry: 'Retry analysis',
+  retrying: 'Retrying...',
+  summary: 'Summary',
+  success: 'Success',
+  reason: 'Reason',
+  data: 'Extracted data',
+  verdicts: { pass: 'Pass', fail: 'Fail', unclear: 'Unclear' },
+  statuses: { pending: 'Pending', running: 'Running', done: 'Done', failed: 'Failed' },
+  fetchFailed: 'The analysis could not be loaded',
+} as const;
