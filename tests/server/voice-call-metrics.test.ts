@@ -137,7 +137,7 @@ describe('a phone call', () => {
     const csv = (await o.call('GET', '/api/history/calls/export?format=csv')).body;
     const u = usage;
     expect(csv).toContain(
-      `,gpt-realtime-2.1-mini,${u.inputText},${u.inputAudio},${u.cachedText},${u.cachedAudio},${u.outputText},${u.outputAudio},1,${sorted[1]},${sorted[2]},${stored.figures?.cost.modelUsd},${stored.figures?.cost.telephonyUsd},${stored.figures?.cost.totalUsd}\r\n`,
+      `,gpt-realtime-2.1-mini,${u.inputText},${u.inputAudio},${u.cachedText},${u.cachedAudio},${u.outputText},${u.outputAudio},1,${sorted[1]},${sorted[2]},${stored.figures?.cost.modelUsd},${stored.figures?.cost.telephonyUsd},${stored.figures?.cost.totalUsd},,,,\r\n`,
     );
     const jsonl = (await o.call('GET', '/api/history/calls/export?format=jsonl')).body.trim().split('\n');
     const quick = jsonl.map((l) => JSON.parse(l) as Json).find((l) => l.text === 'Quick answer.');
