@@ -47,7 +47,6 @@ export function callsQuery(db: Kysely<Database>, userId: string, filters: Histor
   return query;
 }
 
-/** The owner's chats by the filters (no words); conversations whose first turn failed (no messages) are left out. */
 /** Chats with their bot's name, any owner's (their user_id selected): failed first turns left out. */
 function anyoneChats(db: Kysely<Database>) {
   return db
@@ -66,6 +65,7 @@ function anyoneChats(db: Kysely<Database>) {
     .where('c.message_count', '>', 0);
 }
 
+/** The owner's chats by the filters (no words); conversations whose first turn failed (no messages) are left out. */
 export function chatsQuery(
   db: Kysely<Database>,
   userId: string,
