@@ -111,7 +111,9 @@ export function renderSessions(path: string, routes: FakeRoutes) {
 
 /** The console's socket, opened; events sent through it reach the page. */
 export async function openSocket(): Promise<FakeWebSocket> {
-  await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+  // The console opens its socket once signed in and rendered: more than waitFor's default second
+  // when the whole suite loads two cores.
+  await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0), { timeout: 5000 });
   const socket = FakeWebSocket.last!;
   act(() => socket.open());
   return socket;
