@@ -36,7 +36,7 @@ async function keepHistorySaved(
   await page.goto(step.url);
   await expect(keepHistory()).toHaveText('Forever');
   await choose(page, keepHistory(), step.option);
-  await page.getByRole('button', { name: step.save }).click();
+  await page.getByRole('button', { name: step.save, exact: true }).click();
   await expect(page.getByText(step.saved)).toBeVisible();
   await page.reload();
   await expect(keepHistory()).toHaveText(step.option, { timeout: 20_000 });

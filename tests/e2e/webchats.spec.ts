@@ -60,7 +60,11 @@ test('create a bot from the list, style it with the live preview, demo it and de
 
   // Appearance: the preview restyles on every keystroke, before anything is saved.
   await page.getByRole('tab', { name: 'Bot Appearance' }).click();
-  const host = page.getByTestId('widget-preview').locator('[data-switchboard-widget]');
+  // The Appearance tab's own preview: the Behaviour tab's (a saved bot's test chat) goes as this one mounts.
+  const host = page
+    .getByRole('tabpanel', { name: 'Bot Appearance' })
+    .getByTestId('widget-preview')
+    .locator('[data-switchboard-widget]');
   await expect(host).toHaveCount(1);
   await host.evaluate((element) => element.setAttribute('data-e2e-mark', 'first-mount'));
   await expect.poll(() => previewColours(page)).toEqual({ header: 'rgb(0, 132, 255)', user: 'rgb(0, 132, 255)' });
