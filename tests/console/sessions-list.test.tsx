@@ -65,16 +65,27 @@ describe('sessions page', () => {
   });
 
   it('ticks every active duration each second from a single interval', async () => {
-    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
-    renderSessions('/sessions', sessionsRoutes());
-    await screen.findByText('1h 2m 5s');
-    expect(screen.getByText('1m 5s')).toBeTruthy();
-    act(() => void vi.advanceTimersByTime(1000));
-    expect(screen.getByText('1m 6s')).toBeTruthy();
-    expect(screen.getByText('1h 2m 6s')).toBeTruthy();
-    act(() => void vi.advanceTimersByTime(54_000));
-    expect(screen.getByText('2m 0s')).toBeTruthy();
-    expect(setIntervalSpy.mock.calls.filter(([, ms]) => ms === 1000)).toHaveLength(1);
+    // Not vi.spyOn: vitest restores every spy again after the file, which would put this test's
+    // fake setInterval back for the worker's next files (whose waitFor would then never poll).
+    const fakeSetInterval = globalThis.setInterval;
+    const delays: (number | undefined)[] = [];
+    globalThis.setInterval = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
+      delays.push(ms);
+      return fakeSetInterval(handler, ms, ...args);
+    }) as typeof setInterval;
+    try {
+      renderSessions('/sessions', sessionsRoutes());
+      await screen.findByText('1h 2m 5s');
+      expect(screen.getByText('1m 5s')).toBeTruthy();
+      act(() => void vi.advanceTimersByTime(1000));
+      expect(screen.getByText('1m 6s')).toBeTruthy();
+      expect(screen.getByText('1h 2m 6s')).toBeTruthy();
+      act(() => void vi.advanceTimersByTime(54_000));
+      expect(screen.getByText('2m 0s')).toBeTruthy();
+      expect(delays.filter((ms) => ms === 1000)).toHaveLength(1);
+    } finally {
+      globalThis.setInterval = fakeSetInterval;
+    }
   });
 
   it("says 'No active sessions found' and 'No ended sessions found' when both are empty", async () => {
