@@ -19,19 +19,13 @@ export class ByteQueue {
     this.#length += bytes.length;
   }
 
-  /** Appends `count` copies of `byte`. */
-  fill(byte: number, count: number): void {
-    if (count > 0) this.push(Buffer.alloc(count, byte));
-  }
-
-  /** Takes up to `count` bytes from the front into `into` at `offset`, a byte every `stride`; returns how many. */
-  takeInto(count: number, into: Buffer, offset: number, stride: number): number {
+  /** Moves up to `count` bytes from the front into `into` at `offset`; returns how many. */
+  takeInto(count: number, into: Buffer, offset: number): number {
     let taken = 0;
     while (taken < count && this.#chunks.length > 0) {
       const chunk = this.#chunks[0] as Buffer;
-      const available = chunk.length - this.#head;
-      const n = Math.min(available, count - taken);
-      for (let i = 0; i < n; i++) into[offset + (taken + i) * stride] = chunk[this.#head + i] as number;
+      const n = Math.min(chunk.length - this.#head, count - taken);
+      chunk.copy(into, offset + taken, this.#head, this.#head + n);
       taken += n;
       this.#head += n;
       if (this.#head === chunk.length) {

@@ -1,7 +1,7 @@
 /**
  * Lays the two sides of a call on one timeline as they happen (VOICE.md §15.2): a stereo μ-law
  * stream at 8 kHz, left the caller, right the agent, written to its sink as the call goes, so a
- * call of any length holds only the agent audio scheduled ahead of the clock in memory.
+ * call of any length holds a second of audio and the agent audio scheduled ahead of the clock.
  *
  * The clock is the caller's audio: its leg sends a frame every 20 ms whether anyone speaks or not
  * (Twilio and the browser alike), so sample N of the caller channel is N/8 ms into the call, and
@@ -22,12 +22,20 @@ export interface RecordingSink {
   append(bytes: Buffer): void;
 }
 
+/** Samples a channel gathers before they are interleaved and handed on: one second. */
+const BLOCK = 8000;
+
 export class CallRecorder {
   readonly #sink: RecordingSink;
-  /** Samples per channel written so far: the call's clock. */
+  /** Samples per channel so far: the call's clock. */
   #now = 0;
-  /** The agent's audio from `#now` on, silence where nothing plays between answers. */
+  /** The agent's audio from `#now` on. */
   readonly #ahead = new ByteQueue();
+  // The current second of each channel, copied in with memcpy and interleaved once it is full:
+  // per frame the recorder only copies, which keeps its cost on the bridge small.
+  readonly #left = Buffer.allocUnsafe(BLOCK);
+  readonly #right = Buffer.allocUnsafe(BLOCK);
+  #filled = 0;
 
   constructor(sink: RecordingSink) {
     this.#sink = sink;
@@ -38,16 +46,19 @@ export class CallRecorder {
     return this.#now / RECORDING_BYTES_PER_MS;
   }
 
-  /** Caller audio (μ-law): written with the agent audio that plays at the same time. */
+  /** Caller audio (μ-law): kept with the agent audio that plays at the same time. */
   caller(mulaw: Buffer): void {
-    const samples = mulaw.length;
-    if (samples === 0) return;
-    const out = Buffer.allocUnsafe(samples * 2);
-    for (let i = 0; i < samples; i++) out[i * 2] = mulaw[i] as number;
-    const agent = this.#ahead.takeInto(samples, out, 1, 2);
-    for (let i = agent; i < samples; i++) out[i * 2 + 1] = MULAW_SILENCE;
-    this.#now += samples;
-    this.#sink.append(out);
+    let done = 0;
+    while (done < mulaw.length) {
+      const n = Math.min(mulaw.length - done, BLOCK - this.#filled);
+      mulaw.copy(this.#left, this.#filled, done, done + n);
+      const agent = this.#ahead.takeInto(n, this.#right, this.#filled);
+      if (agent < n) this.#right.fill(MULAW_SILENCE, this.#filled + agent, this.#filled + n);
+      this.#filled += n;
+      this.#now += n;
+      done += n;
+      if (this.#filled === BLOCK) this.flush();
+    }
   }
 
   /** Agent audio (μ-law) sent to the caller; answers where it starts playing, in ms. */
@@ -57,13 +68,20 @@ export class CallRecorder {
     return start / RECORDING_BYTES_PER_MS;
   }
 
-  /** Where the agent's next audio would start, in ms (after what is queued, or now). */
-  get agentPlayheadMs(): number {
-    return (this.#now + this.#ahead.length) / RECORDING_BYTES_PER_MS;
-  }
-
   /** The caller barged in: what the agent had queued is not heard. */
   cut(): void {
     this.#ahead.truncate(0);
+  }
+
+  /** Hands what is gathered to the sink, interleaved (left caller, right agent). */
+  flush(): void {
+    if (this.#filled === 0) return;
+    const out = Buffer.allocUnsafe(this.#filled * 2);
+    for (let i = 0; i < this.#filled; i++) {
+      out[i * 2] = this.#left[i] as number;
+      out[i * 2 + 1] = this.#right[i] as number;
+    }
+    this.#filled = 0;
+    this.#sink.append(out);
   }
 }

@@ -56,6 +56,7 @@ export class CallRecording {
 
   /** Writes what is left; false when the file could not be written. */
   close(): Promise<boolean> {
+    this.#recorder.flush();
     return this.#sink.close();
   }
 }

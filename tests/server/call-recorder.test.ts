@@ -13,6 +13,7 @@ function recorder() {
   const written: Buffer[] = [];
   const rec = new CallRecorder({ append: (bytes) => written.push(bytes) });
   const output = () => {
+    rec.flush();
     const all = Buffer.concat(written);
     const left: number[] = [];
     const right: number[] = [];
