@@ -13,7 +13,7 @@ import { type SeedCall, seedCallMessages } from './seedHistory.js';
 
 /** An agent row without `keep_history_days`; its id. */
 export async function seedLegacyAgent(db: Kysely<Database>, userId: string): Promise<string> {
-  const { keep_history_days: _notYet, ...columns } = NEW_AGENT_COLUMNS;
+  const { keep_history_days: _notYet, record_calls: _notYet019, ...columns } = NEW_AGENT_COLUMNS;
   const id = randomUUID();
   await db
     .insertInto('agents')
