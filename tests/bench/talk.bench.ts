@@ -8,17 +8,13 @@
  * frame, the fake answering at once (the agent speaks first through unsaved settings), held to
  * 800 ms. The frames are numbered and timed as measureRelay.ts says; the fakes' VAD is off.
  */
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { TALK_PATH } from '../../shared/types/talk.js';
-import { startFakeRealtime } from '../fixtures/fakeRealtime.js';
 import type { FakeRealtimeSession } from '../fixtures/fakeRealtimeSession.js';
 import { FakeTalkBrowser } from '../fixtures/fakeTalkBrowser.js';
-import { startFakeTwilio } from '../fixtures/fakeTwilio.js';
-import { ringSwitchboard } from '../fixtures/ringSwitchboard.js';
 import { type Bench, type BenchRow, budgetRow, machineLoadRow, percentile, round } from './harness.js';
-import { type BenchLeg, browserLeg, measureRelay, type Relay, twilioLeg } from './measureRelay.js';
-import type { BenchServerInput, TalkBenchCaller } from './voiceBenchServer.js';
+import { type BenchLeg, browserLeg, measureRelay, type Relay } from './measureRelay.js';
+import { startVoiceBenchServer } from './startVoiceBenchServer.js';
+import type { TalkBenchCaller } from './voiceBenchServer.js';
 
 const CALLS = 20;
 const MEASURE_MS = 5_000;
@@ -66,44 +62,20 @@ export const bench: Bench = {
   name: 'talk',
   description: `${CALLS} browser calls against ${CALLS} phone calls, 20 ms frames both ways for ${MEASURE_MS / 1000} s each: CPU per frame, relay latency; start → first agent audio`,
   run: async () => {
-    const realtime = await startFakeRealtime({ behaviour: { speechLevel: Number.POSITIVE_INFINITY } });
-    const rest = await startFakeTwilio();
-    const input: BenchServerInput = {
-      openaiBaseUrl: realtime.baseUrl,
-      twilioApiBaseUrl: rest.baseUrl,
+    const server = await startVoiceBenchServer({
       publicUrl: PUBLIC_URL,
-      accountSid: rest.accountSid,
-      authToken: rest.authToken,
       openaiKey: KEY,
       calls: CALLS,
       talkUsers: CALLS,
-    };
-    const child = fork(fileURLToPath(new URL('./voiceBenchServer.ts', import.meta.url)), [], {
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, VOICE_BENCH_INPUT: JSON.stringify(input), LOG_LEVEL: 'silent' },
     });
-    const legs: BenchLeg[] = [];
+    const { child, ready, realtime } = server;
     try {
-      const ready = await new Promise<{ url: string; numbers: string[]; talkers: TalkBenchCaller[] }>((resolve) =>
-        child.once('message', (m) => resolve(m as { url: string; numbers: string[]; talkers: TalkBenchCaller[] })),
-      );
       const wsUrl = ready.url.replace(/^http/, 'ws');
       const openBrowser = (caller: TalkBenchCaller) =>
         new FakeTalkBrowser({ url: `${wsUrl}${TALK_PATH(caller.agentId)}`, token: caller.token });
 
       // Phone calls first, then browser calls, one kind at a time on the same server.
-      const phoneSessions: FakeRealtimeSession[] = [];
-      const phoneLegs: BenchLeg[] = [];
-      for (const number of ready.numbers) {
-        const call = await ringSwitchboard({ serverUrl: ready.url, publicUrl: PUBLIC_URL }, rest, {
-          to: number,
-          from: '+14155550100',
-        });
-        phoneLegs.push(twilioLeg(call));
-        phoneSessions.push(await realtime.nextSession());
-      }
-      legs.push(...phoneLegs);
-      await Promise.all(phoneSessions.map((s) => s.waitFor('session.update')));
+      const { legs: phoneLegs, sessions: phoneSessions } = await server.ring(ready.numbers);
       const phone = await measureRelay(child, phoneLegs, phoneSessions, WINDOW);
       for (const leg of phoneLegs) leg.hangUp();
       await new Promise((r) => setTimeout(r, 500));
@@ -116,7 +88,7 @@ export const bench: Bench = {
         browserLegs.push(browserLeg(browser));
         browserSessions.push(await realtime.nextSession());
       }
-      legs.push(...browserLegs);
+      server.track(browserLegs);
       await Promise.all(browserSessions.map((s) => s.waitFor('session.update')));
       const web = await measureRelay(child, browserLegs, browserSessions, WINDOW);
       for (const leg of browserLegs) leg.hangUp();
@@ -166,14 +138,7 @@ export const bench: Bench = {
         ),
       ];
     } finally {
-      for (const leg of legs) leg.hangUp();
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.send('stop');
-        setTimeout(() => child.kill(), 10_000).unref();
-      });
-      await realtime.close();
-      await rest.close();
+      await server.stop();
     }
   },
 };

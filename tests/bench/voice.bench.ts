@@ -5,16 +5,9 @@
  * (voiceBenchServer.ts); the fakes run here, and the frames are numbered and timed as
  * measureRelay.ts says: the relay figures bound the bridge's added latency from above.
  */
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { startFakeRealtime } from '../fixtures/fakeRealtime.js';
-import type { FakeRealtimeSession } from '../fixtures/fakeRealtimeSession.js';
-import { startFakeTwilio } from '../fixtures/fakeTwilio.js';
-import type { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
-import { ringSwitchboard } from '../fixtures/ringSwitchboard.js';
 import { type Bench, type BenchRow, machineLoadRow, percentile, round } from './harness.js';
-import { askBenchServer, measureRelay, twilioLeg } from './measureRelay.js';
-import type { BenchServerInput } from './voiceBenchServer.js';
+import { askBenchServer, measureRelay } from './measureRelay.js';
+import { startVoiceBenchServer } from './startVoiceBenchServer.js';
 
 const CALLS = 100;
 const MEASURE_MS = 10_000;
@@ -25,46 +18,16 @@ export const bench: Bench = {
   name: 'voice',
   description: `${CALLS} concurrent calls, 20 ms frames both ways for ${MEASURE_MS / 1000} s: relay latency, event-loop lag, CPU and memory per call`,
   run: async () => {
-    const realtime = await startFakeRealtime({ behaviour: { speechLevel: Number.POSITIVE_INFINITY } });
-    const rest = await startFakeTwilio();
-    const input: BenchServerInput = {
-      openaiBaseUrl: realtime.baseUrl,
-      twilioApiBaseUrl: rest.baseUrl,
-      publicUrl: PUBLIC_URL,
-      accountSid: rest.accountSid,
-      authToken: rest.authToken,
-      openaiKey: KEY,
-      calls: CALLS,
-    };
-    const child = fork(fileURLToPath(new URL('./voiceBenchServer.ts', import.meta.url)), [], {
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, VOICE_BENCH_INPUT: JSON.stringify(input), LOG_LEVEL: 'silent' },
-    });
-    const calls: FakeTwilioCall[] = [];
+    const server = await startVoiceBenchServer({ publicUrl: PUBLIC_URL, openaiKey: KEY, calls: CALLS });
     try {
-      const ready = await new Promise<{ url: string; numbers: string[] }>((resolve) =>
-        child.once('message', (m) => resolve(m as { url: string; numbers: string[] })),
-      );
-      const idle = await askBenchServer(child, 'stats');
-      const sessions: FakeRealtimeSession[] = [];
-      for (const number of ready.numbers) {
-        calls.push(
-          await ringSwitchboard({ serverUrl: ready.url, publicUrl: PUBLIC_URL }, rest, {
-            to: number,
-            from: '+14155550100',
-          }),
-        );
-        sessions.push(await realtime.nextSession());
-      }
-      await Promise.all(sessions.map((s) => s.waitFor('session.update')));
+      const idle = await askBenchServer(server.child, 'stats');
+      const { legs, sessions } = await server.ring(server.ready.numbers);
       await new Promise((r) => setTimeout(r, 1000));
 
-      const { inbound, outbound, frames, cpuMs, elapsedMs, after } = await measureRelay(
-        child,
-        calls.map(twilioLeg),
-        sessions,
-        { measureMs: MEASURE_MS, settleMs: 0 },
-      );
+      const { inbound, outbound, frames, cpuMs, elapsedMs, after } = await measureRelay(server.child, legs, sessions, {
+        measureMs: MEASURE_MS,
+        settleMs: 0,
+      });
       const rows: BenchRow[] = [
         { metric: 'calls bridged', value: after.calls, unit: 'calls', note: `${CALLS} rung, all streaming both ways` },
         machineLoadRow(': above that, every figure below includes waiting for a core'),
@@ -124,14 +87,7 @@ export const bench: Bench = {
       ];
       return rows;
     } finally {
-      for (const call of calls) if (call.isOpen) call.hangUp();
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.send('stop');
-        setTimeout(() => child.kill(), 10_000).unref();
-      });
-      await realtime.close();
-      await rest.close();
+      await server.stop();
     }
   },
 };
