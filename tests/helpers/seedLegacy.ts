@@ -1,21 +1,22 @@
 /**
  * Agents, bots and calls as a release before migration 013 wrote them (no Keep history columns, nor the
- * call figures of migration 016), for the
+ * call figures of migration 016, nor the recording switch of 019), for the
  * migration tests that seed a database migrated only part of the way. Chats seed with
  * seedHistory.ts seedChat (keepHistoryDays 0 gives the expiry times of that release).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { NEW_AGENT_COLUMNS } from '../../server/db/agents.js';
-import type { Database } from '../../server/db/schema.js';
+import type { AgentsTable, Database } from '../../server/db/schema.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import { type SeedCall, seedCallMessages } from './seedHistory.js';
 
-/** An agent row without `keep_history_days`; its id. */
+/** An agent row without `keep_history_days` (migration 013) or `record_calls` (019); its id. */
 export async function seedLegacyAgent(db: Kysely<Database>, userId: string): Promise<string> {
   const { keep_history_days: _notYet, record_calls: _notYet019, ...columns } = NEW_AGENT_COLUMNS;
   const id = randomUUID();
-  await db
+  const legacy = db as unknown as Kysely<{ agents: Omit<AgentsTable, 'keep_history_days' | 'record_calls'> }>;
+  await legacy
     .insertInto('agents')
     .values({
       ...columns,
