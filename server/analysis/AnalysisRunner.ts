@@ -12,7 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnalysisStatus } from '../../shared/types/analysis.js';
 import type { Clock } from '../core/types.js';
-import { type ClaimedJob, claimDueJobs, failJob, finishJob, releaseJob } from '../db/analysisJobs.js';
+import { type ClaimedJob, claimDueJobs, failJob, finishJob, releaseJob } from '../db/analysisClaims.js';
 import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import type { AnalysisConfig } from './analysisConfig.js';
 import { type RunAnalysisDeps, runAnalysis } from './runAnalysis.js';

@@ -7,7 +7,8 @@
  */
 import type { Kysely } from 'kysely';
 import { isPlainObject } from '../../shared/isPlainObject.js';
-import type { AnalysisJobRow, AnalysisResults } from '../db/analysisJobs.js';
+import type { AnalysisResults } from '../db/analysisClaims.js';
+import type { AnalysisJobRow } from '../db/analysisJobs.js';
 import { findAnalysisSettings } from '../db/analysisSettings.js';
 import { transcriptLines } from '../db/analysisTranscripts.js';
 import type { Database } from '../db/schema.js';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AnalysisRunner } from '../../server/analysis/AnalysisRunner.js';
-import { claimDueJobs } from '../../server/db/analysisJobs.js';
+import { claimDueJobs } from '../../server/db/analysisClaims.js';
 import type { FakeChatRequest } from '../fixtures/fakeOpenAIChat.js';
 import { type AnalysisBed, startAnalysisBed } from '../helpers/analysisBed.js';
 import { waitUntil } from '../helpers/waitUntil.js';
