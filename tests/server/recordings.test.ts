@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_LINK_TTL_MS } from '../../server/recordings/recordingLinks.js';
 import type { CallSession, SessionMessage } from '../../shared/types/session.js';
 import { decodeMulaw, toneMulaw } from '../helpers/audioSignals.js';
+import { talkCall } from '../helpers/talkHarness.js';
 import { startVoiceHarness, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
 import { waitUntil } from '../helpers/waitUntil.js';
 
@@ -151,6 +152,28 @@ describe('a recorded phone call', () => {
     const lines = (await o.call('GET', `/api/sessions/messages/${call.streamSid}`)).json<SessionMessage[]>();
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((m) => m.audioStartMs === null || m.audioStartMs === undefined)).toBe(true);
+  });
+
+  it('records a browser (Talk) call in PCM16 too, turned on by an unsaved edit of the page', async () => {
+    const o = await h.owner();
+    h.realtime.setBehaviour({ responses: [{ text: 'Hello from the browser.', audioMs: 400 }] });
+    const call = await talkCall(h, o, { settings: { record_calls: true }, highQuality: true }).finally(() =>
+      h.realtime.setBehaviour({ responses: [] }),
+    );
+    call.browser.say(Buffer.alloc(400 * 48, 0x10));
+    await waitUntil(() => call.browser.playedSinceClearMs >= 400, 10_000);
+    call.browser.hangUp();
+    await call.browser.closed;
+    await waitUntil(() => h.t.app.calls.size === 0);
+    // Every microphone frame became 20 ms of the 8 kHz recording; the agent side has its audio.
+    const frames = call.browser.sentFrames.length;
+    expect((await session(o, call.sessionId)).recording).toEqual({ status: 'ready', durationMs: frames * 20 });
+    const { url } = (await link(o, call.sessionId)).json<{ url: string }>();
+    const { right } = channels((await fetchAudio(url)).rawPayload);
+    expect(right.length).toBe(frames * FRAME_BYTES);
+    expect(right.filter((v) => v !== 0).length).toBeGreaterThan(300 * 8);
+    // The page's unsaved edit recorded this call; the agent itself still does not record.
+    expect((await o.call('GET', `/api/agents/${o.agent.id}`)).json().record_calls).toBe(false);
   });
 
   it('refuses a record_calls that is not true or false, naming it', async () => {
