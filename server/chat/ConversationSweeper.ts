@@ -7,6 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { PeriodicTask } from '../core/PeriodicTask.js';
 import type { Clock } from '../core/types.js';
 import { enqueueQuietChats } from '../db/analysisJobs.js';
 import { deleteExpiredCalls } from '../db/callSweep.js';
@@ -35,34 +36,31 @@ export interface SweeperDeps {
 
 export class ConversationSweeper {
   readonly #deps: SweeperDeps;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<SweepResult> | null = null;
+  readonly #task: PeriodicTask<SweepResult>;
   /** Conversations that went quiet before this were reported by an earlier sweep. */
   #sweptUntil: number;
 
   constructor(deps: SweeperDeps) {
     this.#deps = deps;
     this.#sweptUntil = activeSince(deps.clock());
+    this.#task = new PeriodicTask(
+      () => this.#sweep(),
+      deps.intervalMs,
+      (error) => deps.log.error({ err: error }, 'the chat sweep failed'),
+    );
   }
 
   start(): void {
-    this.#timer ??= setInterval(() => {
-      this.sweep().catch((error: unknown) => this.#deps.log.error({ err: error }, 'the chat sweep failed'));
-    }, this.#deps.intervalMs);
-    // The sweep never keeps a process alive on its own.
-    this.#timer.unref();
+    this.#task.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.#task.stop();
   }
 
   /** One sweep now; a sweep already running is joined rather than run twice. */
   sweep(): Promise<SweepResult> {
-    this.#running ??= this.#sweep().finally(() => (this.#running = null));
-    return this.#running;
+    return this.#task.runNow();
   }
 
   async #sweep(): Promise<SweepResult> {

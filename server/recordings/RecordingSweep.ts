@@ -9,6 +9,7 @@
 import { stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { PeriodicTask } from '../core/PeriodicTask.js';
 import { deleteRecordingRow, orphanedRecordings, unfinishedRecordings, updateRecording } from '../db/recordings.js';
 import type { Database } from '../db/schema.js';
 import { type RecordingStore, recordingMs } from './RecordingStore.js';
@@ -36,30 +37,28 @@ export interface RecordingSweepResult {
 
 export class RecordingSweep {
   readonly #deps: RecordingSweepDeps;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<RecordingSweepResult> | null = null;
+  readonly #task: PeriodicTask<RecordingSweepResult>;
 
   constructor(deps: RecordingSweepDeps) {
     this.#deps = deps;
+    this.#task = new PeriodicTask(
+      () => this.#sweep(),
+      deps.intervalMs,
+      (error) => deps.log.error({ err: error }, 'the recording sweep failed'),
+    );
   }
 
   start(): void {
-    this.#timer ??= setInterval(() => {
-      this.sweep().catch((error: unknown) => this.#deps.log.error({ err: error }, 'the recording sweep failed'));
-    }, this.#deps.intervalMs);
-    this.#timer.unref();
+    this.#task.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.#task.stop();
   }
 
   /** One sweep now; one already running is joined. */
   sweep(): Promise<RecordingSweepResult> {
-    this.#running ??= this.#sweep().finally(() => (this.#running = null));
-    return this.#running;
+    return this.#task.runNow();
   }
 
   async #sweep(): Promise<RecordingSweepResult> {
