@@ -24,6 +24,7 @@ export interface SessionMessage {
   latencyMs?: number | null;
   /** A tool call: ms its handler ran; null for calls from before it was measured. */
   durationMs?: number | null;
+  audioStartMs?: number | null;
 }
 
 /** A cost in USD; parts are null when unknown (no price for the model, a call still running). */
@@ -47,6 +48,14 @@ export interface CallFigures {
   latencyP50Ms: number | null;
   latencyP95Ms: number | null;
   cost: CallCost;
+}
+
+export interface CallRecording {
+  /** 'recording' while the call runs; 'ready' once finalised; 'off' when the agent did not record; 'failed' when storage failed (error says why). */
+  status: 'recording' | 'ready' | 'off' | 'failed';
+  /** Milliseconds of audio stored so far (ready: the whole call). */
+  durationMs: number;
+  error?: string | null;
 }
 
 /** An active or ended call session (spec part 1 §3). */
@@ -75,6 +84,7 @@ export interface CallSession {
   callSid?: string;
   /** Our addition (issue 21): latency, interruptions, tokens and cost; null for calls from before them. */
   figures?: CallFigures | null;
+  recording?: CallRecording | null;
 }
 
 /** GET /sessions/ended-sessions answer (spec part 1 §3). */
