@@ -3,7 +3,7 @@
  * effective user, so impersonating never shows another user's calls. Real-time events update
  * these caches (useSessionEvents); the fetches here are what a page load or Refresh shows.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import useSWR, { type SWRConfiguration, type SWRResponse, useSWRConfig } from 'swr';
 import { isApiError } from '../../../shared/api/index.js';
 import { ENDED_SESSIONS_DEFAULT_LIMIT } from '../../../shared/defaults.js';
@@ -133,7 +133,7 @@ export function linkRefreshIn(link: RecordingLink | undefined, now = Date.now())
  */
 export function useRecordingLink(streamSid: string | null) {
   const api = useApi();
-  return useSWR(
+  const link = useSWR(
     sessionKeys.recordingLink(useEffectiveUserId(), streamSid),
     async ([, , sid]): Promise<RecordingLink> => {
       const answer = await callOrThrow(
@@ -144,8 +144,17 @@ export function useRecordingLink(streamSid: string | null) {
       return answer;
     },
     // A refused link is said once, not retried behind the user's back (it is 404 for a recording that is not there).
-    { revalidateOnFocus: false, shouldRetryOnError: false, refreshInterval: (link) => linkRefreshIn(link) },
+    { revalidateOnFocus: false, shouldRetryOnError: false },
   );
+  // One timer per link. SWR's refreshInterval would not do: it restarts its timer on every render
+  // (the player renders with each timeupdate), so a link due soon would never be replaced.
+  const { data, mutate } = link;
+  useEffect(() => {
+    if (!data) return undefined;
+    const timer = setTimeout(() => void mutate(), linkRefreshIn(data));
+    return () => clearTimeout(timer);
+  }, [data, mutate]);
+  return link;
 }
 
 /** Agent id → name for the sessions screens; a failure leaves the ids unnamed. */

@@ -57,7 +57,8 @@ export function RecordingPlayer({ streamSid, durationMs, messages, playback }: R
     if (url) window.location.assign(downloadHref(url));
   };
 
-  if (link.error)
+  // A link that could not be replaced leaves the player on the one it has, which may still play.
+  if (link.error && !link.data)
     return <ErrorCallout>{link.error instanceof Error ? link.error.message : RECORDING_TEXTS.linkFailed}</ErrorCallout>;
   return (
     <Flex direction="column" gap="3">

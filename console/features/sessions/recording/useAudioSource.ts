@@ -18,7 +18,8 @@ interface Resume {
  * The `<audio>` element's source, from a signed link that is replaced before it expires. A new
  * link goes in only while the element is paused, so playback never stutters; a playing element
  * keeps its link until it pauses, or until a request on the old link fails, and then it takes the
- * new one up where it was. An error asks for a fresh link once; failing again on it is final.
+ * new one up where it was. An error asks for a fresh link; failing on that one before it loaded
+ * is final.
  */
 export function useAudioSource(
   audio: HTMLAudioElement | null,
@@ -27,20 +28,28 @@ export function useAudioSource(
   refresh: () => Promise<string | undefined>,
 ): AudioSource {
   const [src, setSrc] = useState<string | undefined>(undefined);
+  // The same, for the element's listeners: they may hear an error before an effect could see the new state.
+  const srcNow = useRef<string | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   const resume = useRef<Resume | null>(null);
-  const retried = useRef<string | null>(null);
+  // An error asked for a fresh link, and nothing has loaded since.
+  const retrying = useRef(false);
   // Whether the user means it to play: an element that failed mid-play may not say so any more.
   const meant = useRef(false);
+  // The element failed on `src`: the next link goes in at once, playing or not.
+  const broken = useRef(false);
 
   useEffect(() => {
     if (!url || url === src) return undefined;
+    // A failed element already noted where it was and whether it played; a paused one stays paused.
     const swap = () => {
       if (audio && src !== undefined && resume.current === null)
-        resume.current = { atSeconds: audio.currentTime, play: meant.current };
+        resume.current = { atSeconds: audio.currentTime, play: false };
+      broken.current = false;
+      srcNow.current = url;
       setSrc(url);
     };
-    if (!audio || src === undefined || audio.paused || audio.error) {
+    if (!audio || src === undefined || audio.paused || broken.current) {
       swap();
       return undefined;
     }
@@ -57,6 +66,7 @@ export function useAudioSource(
       meant.current = false;
     };
     const onLoaded = () => {
+      retrying.current = false;
       setFailed(false);
       const at = resume.current;
       resume.current = null;
@@ -65,17 +75,19 @@ export function useAudioSource(
       if (at.play) startPlaying(audio);
     };
     const onError = () => {
-      if (src === undefined) return;
-      if (retried.current === src) {
+      const failedOn = srcNow.current;
+      if (failedOn === undefined) return;
+      if (retrying.current) {
         setFailed(true);
         return;
       }
-      retried.current = src;
+      retrying.current = true;
+      broken.current = true;
       resume.current = { atSeconds: audio.currentTime, play: meant.current };
       // No new link, or the same one back, would leave the element stuck on its error.
       refresh().then(
         (next) => {
-          if (next === undefined || next === src) setFailed(true);
+          if (next === undefined || next === failedOn) setFailed(true);
         },
         () => setFailed(true),
       );
@@ -91,7 +103,7 @@ export function useAudioSource(
     return () => {
       for (const [type, listener] of events) audio.removeEventListener(type, listener);
     };
-  }, [audio, src, refresh]);
+  }, [audio, refresh]);
 
   return { src, failed };
 }
