@@ -24,7 +24,17 @@ export interface SessionMessage {
   latencyMs?: number | null;
   /** A tool call: ms its handler ran; null for calls from before it was measured. */
   durationMs?: number | null;
+  /** Our addition (issue 21): where a caller or agent line starts on the call's recording (ms); null when unknown. */
   audioStartMs?: number | null;
+}
+
+/** A call's recording (issue 21); absent on calls from before recordings existed. */
+export interface CallRecording {
+  /** 'recording' while the call runs; 'ready' once finalised; 'off' when the agent did not record; 'failed' when storage failed (error says why). */
+  status: 'recording' | 'ready' | 'off' | 'failed';
+  /** Milliseconds of audio stored so far (ready: the whole call). */
+  durationMs: number;
+  error?: string | null;
 }
 
 /** A cost in USD; parts are null when unknown (no price for the model, a call still running). */
@@ -48,14 +58,6 @@ export interface CallFigures {
   latencyP50Ms: number | null;
   latencyP95Ms: number | null;
   cost: CallCost;
-}
-
-export interface CallRecording {
-  /** 'recording' while the call runs; 'ready' once finalised; 'off' when the agent did not record; 'failed' when storage failed (error says why). */
-  status: 'recording' | 'ready' | 'off' | 'failed';
-  /** Milliseconds of audio stored so far (ready: the whole call). */
-  durationMs: number;
-  error?: string | null;
 }
 
 /** An active or ended call session (spec part 1 §3). */
@@ -84,6 +86,7 @@ export interface CallSession {
   callSid?: string;
   /** Our addition (issue 21): latency, interruptions, tokens and cost; null for calls from before them. */
   figures?: CallFigures | null;
+  /** Our addition (issue 21): the call's recording; null for calls from before recordings existed. */
   recording?: CallRecording | null;
 }
 
