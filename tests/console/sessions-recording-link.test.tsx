@@ -5,6 +5,7 @@
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failure } from '../helpers/consoleFakeApi.js';
 import {
   audioElement,
   FakeMixContext,
@@ -145,5 +146,22 @@ describe('the signed link', () => {
     await app.user.click(screen.getByRole('link', { name: 'Download WAV' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`/api/sessions/recording/${SID}?token=t2&download=1`));
     expect(app.fake.callsTo(LINK)).toHaveLength(2);
+  });
+
+  it('says so, and downloads nothing, when the fresh link is refused', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    assign.mockClear();
+    const first = linkRoute(20_000);
+    const app = renderSessions(
+      `/sessions/${SID}`,
+      recordingRoutes(READY, LINES, {
+        [LINK]: (call) => (app.fake.callsTo(LINK).length > 1 ? failure(500, 'Storage is down') : first(call)),
+      }),
+    );
+    await waitFor(() => expect(srcToken()).toBe('t1'));
+    await app.user.click(screen.getByRole('link', { name: 'Download WAV' }));
+    expect(await screen.findByText('Failed to load the recording')).toBeTruthy();
+    expect(app.fake.callsTo(LINK)).toHaveLength(2);
+    expect(assign).not.toHaveBeenCalled();
   });
 });

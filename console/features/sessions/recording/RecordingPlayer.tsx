@@ -4,6 +4,7 @@ import type { SessionMessage } from '../../../../shared/types/session.js';
 import { ErrorCallout } from '../../../components/ErrorCallout.js';
 import { DownloadIcon } from '../../../components/icons.js';
 import { LoadingState } from '../../../components/LoadingState.js';
+import { useToast } from '../../../components/ToastProvider.js';
 import { useRecordingLink } from '../api.js';
 import { RecordingTimeline } from './RecordingTimeline.js';
 import { RECORDING_TEXTS } from './recordingTexts.js';
@@ -47,14 +48,18 @@ export function RecordingPlayer({ streamSid, durationMs, messages, playback }: R
   const refresh = useCallback(async () => (await mutate())?.url, [mutate]);
   const source = useAudioSource(playback.audio, link.data?.url, refresh);
   const mix = useChannelMix(playback.audio);
+  const toast = useToast();
 
   // Download is a plain link for the browser to save; one left on screen past its expiry (a
   // sleeping laptop's timers do not run) gets a fresh link first.
   const download = async (event: MouseEvent<HTMLAnchorElement>) => {
     if (link.data && link.data.expiresAt - Date.now() > DOWNLOAD_MARGIN_MS) return;
     event.preventDefault();
-    const url = await refresh();
-    if (url) window.location.assign(downloadHref(url));
+    const stale = link.data?.url;
+    // SWR keeps the old link when the new one was refused; that one is no use here.
+    const url = await refresh().catch(() => undefined);
+    if (url && url !== stale) window.location.assign(downloadHref(url));
+    else toast.error(RECORDING_TEXTS.linkFailed);
   };
 
   // A link that could not be replaced leaves the player on the one it has, which may still play.
