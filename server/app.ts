@@ -37,6 +37,8 @@ import { registerSecurity } from './http/security.js';
 import { trustedProxyCheck } from './net/trustedProxies.js';
 import { openApiOptions } from './openapi/openApiOptions.js';
 import { ConnectionRegistry } from './realtime/ConnectionRegistry.js';
+import { createRecordingStore } from './recordings/createRecordingStore.js';
+import { RECORDING_SWEEP_INTERVAL_MS, RecordingSweep } from './recordings/RecordingSweep.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminRoutes } from './routes/admin.js';
 import { agentRoutes } from './routes/agents.js';
@@ -50,6 +52,7 @@ import { knowledgeRoutes } from './routes/knowledge.js';
 import { phoneAssociationRoutes } from './routes/phoneAssociations.js';
 import { priceRoutes } from './routes/prices.js';
 import { profileRoutes } from './routes/profile.js';
+import { recordingRoutes } from './routes/recordings.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { settingsRoutes } from './routes/settings.js';
 import { createConsolePage, staticRoutes } from './routes/static.js';
@@ -113,6 +116,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Worker threads start on the first tool run, so apps that never run one cost nothing.
   const sandbox = createSandbox({ ...sandboxOptions(config), onWorkerError: logWorkerErrors(app.log) });
   app.decorate('sandbox', sandbox);
+  const recordings = createRecordingStore(config.recordings);
+  app.decorate('recordings', recordings);
+  const recordingSweep = new RecordingSweep({
+    db,
+    store: recordings,
+    clock,
+    log: app.log,
+    intervalMs: RECORDING_SWEEP_INTERVAL_MS,
+  });
+  app.decorate('recordingSweep', recordingSweep);
+  recordingSweep.start();
   const calls = new CallRegistry({
     db,
     sandbox,
@@ -122,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     log: app.log,
     instanceId: app.instanceId,
+    recordings,
   });
   app.decorate('calls', calls);
   const chat = new ChatEngine({ db, config, clock, secretBox, sandbox, realtime, log: app.log });
@@ -179,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await chat.close();
     await calls.endAll();
     await analysis.stop();
+    await recordingSweep.stop();
     realtime.closeAll(1001, 'Server shutting down');
   });
 
@@ -217,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(mediaStreamRoutes, { prefix: '/api/twilio' });
   await app.register(sessionRoutes, { prefix: '/api/sessions' });
+  await app.register(recordingRoutes, { prefix: '/api/sessions' });
   await app.register(historyRoutes, { prefix: '/api/history' });
   await app.register(analysisRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });

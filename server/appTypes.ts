@@ -18,6 +18,8 @@ import type { SecretBox } from './crypto/SecretBox.js';
 import type { Database } from './db/schema.js';
 import type { OwnerAnswers } from './http/OwnerAnswers.js';
 import type { ConnectionRegistry } from './realtime/ConnectionRegistry.js';
+import type { RecordingStore } from './recordings/RecordingStore.js';
+import type { RecordingSweep } from './recordings/RecordingSweep.js';
 import type { Sandbox } from './sandbox/types.js';
 import type { CallRegistry } from './voice/CallRegistry.js';
 
@@ -41,6 +43,10 @@ declare module 'fastify' {
     cluster: ClusterLink | null;
     /** Kept answers of the `ownerAnswer` routes, per effective user. */
     ownerAnswers: OwnerAnswers;
+    /** Where calls' recordings are kept (recordings/RecordingStore.ts). */
+    recordings: RecordingStore;
+    /** Deletes the audio of deleted calls and finishes recordings a stopped server left (recordings/RecordingSweep.ts). */
+    recordingSweep: RecordingSweep;
     /** The tool sandbox (server/sandbox/): a worker-thread pool running QuickJS, closed with the app. */
     sandbox: Sandbox;
   }

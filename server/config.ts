@@ -19,6 +19,7 @@ import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.
 import { DEFAULT_IPV6_PREFIX_LENGTH } from './net/addressKey.js';
 import { parseOutboundAllow } from './net/allowList.js';
 import { DEFAULT_TELEPHONY_RATES, parseRate, type TelephonyRates } from './pricing/telephonyRates.js';
+import { parseRecordingsConfig, type RecordingsConfig } from './recordings/recordingsConfig.js';
 import type { SandboxSettings } from './tools/toolSandbox.js';
 import { parseRealtimeModelMap, REALTIME_MODEL_MAP_VARIABLE, type RealtimeModelMap } from './voice/realtimeModels.js';
 
@@ -74,6 +75,8 @@ export interface Config {
   chat: ChatConfig;
   /** Post-call analysis jobs: ANALYSIS_* from the environment, timings fixed (analysis/analysisConfig.ts). */
   analysis: AnalysisConfig;
+  /** Where call recordings go: DATA_DIR/recordings, or the RECORDINGS_S3_* bucket (recordings/recordingsConfig.ts). */
+  recordings: RecordingsConfig;
   /** TALK_CALLS_PER_USER: live browser calls (Talk, issue 20) one user may have at once on this server. */
   talkCallsPerUser: number;
   /** The repository's `dist/` (built console and widget). */
@@ -214,10 +217,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxAttempts: int('ANALYSIS_MAX_ATTEMPTS', ANALYSIS_DEFAULTS.maxAttempts, 1, 20),
   };
 
+  const dataDir = path.resolve(envText(env, 'DATA_DIR') ?? './data');
   const config: Config = {
     port,
     host,
-    dataDir: path.resolve(envText(env, 'DATA_DIR') ?? './data'),
+    dataDir,
     databaseUrl,
     publicUrl: httpUrl(envText(env, 'PUBLIC_URL') ?? `http://localhost:${port}`, 'PUBLIC_URL', problems),
     adminUsername,
@@ -254,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crawl,
     chat,
     analysis,
+    recordings: parseRecordingsConfig(env, dataDir, problems),
     talkCallsPerUser: int('TALK_CALLS_PER_USER', 1, 1, 1000),
     distDir: path.join(REPO_ROOT, 'dist'),
     examplesDir: path.join(REPO_ROOT, 'examples'),

@@ -63,6 +63,8 @@ export const AGENT_DEFAULTS = {
   threshold: 0.5,
   eagerness: 'medium' as Eagerness,
   keep_history_days: KEEP_HISTORY_DEFAULT,
+  /** Recording is off until the operator turns it on knowingly (consent laws, issue 21). */
+  record_calls: false,
 } as const;
 
 /** Agent numeric ranges (part 1 §5). */

@@ -33,6 +33,7 @@ export const SQLITE_ONLY: Record<string, string> = {
 
 /** Suites that never reach a database (or only to start an app): nothing to learn from a second pass. */
 export const DATABASE_FREE: Record<string, string> = {
+  'tests/server/call-recorder.test.ts': "the recorder's timeline and the Range header, in memory",
   'tests/server/config.test.ts': 'reads configuration',
   'tests/server/connection-limits.test.ts': 'connections and timeouts; the database only starts the app',
   'tests/server/crawl-markup-shape.test.ts': 'markup counted in memory',

@@ -56,6 +56,7 @@ const RULES = {
   threshold: rule('threshold', decimal(AGENT_LIMITS.threshold.min, AGENT_LIMITS.threshold.max)),
   eagerness: rule('eagerness', oneOf(AGENT_CHOICES.eagerness)),
   keep_history_days: rule('keep_history_days', keepHistoryDays),
+  record_calls: rule('record_calls', flag),
 };
 
 export interface ParsedAgentPatch {

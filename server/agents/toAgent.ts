@@ -54,5 +54,6 @@ export function toAgent({ row, tools }: AgentWithTools): Agent {
     threshold: row.threshold,
     eagerness: known(AGENT_CHOICES.eagerness, row.eagerness, AGENT_DEFAULTS.eagerness),
     keep_history_days: row.keep_history_days,
+    record_calls: row.record_calls === 1,
   };
 }

@@ -50,6 +50,7 @@ export const NEW_AGENT_COLUMNS: Omit<AgentColumns, 'name'> = {
   threshold: AGENT_DEFAULTS.threshold,
   eagerness: AGENT_DEFAULTS.eagerness,
   keep_history_days: AGENT_DEFAULTS.keep_history_days,
+  record_calls: AGENT_DEFAULTS.record_calls ? 1 : 0,
 };
 
 /** The tool links of a user's agents, with each tool's name and description, in saved order. */

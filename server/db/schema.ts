@@ -107,6 +107,8 @@ export interface AgentsTable {
   eagerness: string;
   /** Keep history of its calls (migration 013): null forever, 0 not kept once ended, else days. */
   keep_history_days: number | null;
+  /** 0/1: its calls are recorded (migration 019). */
+  record_calls: number;
   created_at: number;
   updated_at: number;
 }
@@ -252,6 +254,8 @@ export interface CallMessagesTable {
   latency_ms: number | null;
   /** A tool call: ms its handler ran (migration 016). */
   duration_ms: number | null;
+  /** A caller or agent line: where it starts on the call's recording, in ms (migration 019). */
+  audio_start_ms: number | null;
 }
 
 /** A one-time Media Stream token minted into TwiML; only its SHA-256 is kept. */
@@ -425,6 +429,21 @@ export interface AnalysisJobsTable {
   finished_at: number | null;
 }
 
+/** What became of one call's recording (migration 019); no foreign key: the row outlives its session until the audio is deleted. */
+export interface CallRecordingsTable {
+  stream_sid: string;
+  user_id: string;
+  status: 'off' | 'recording' | 'ready' | 'failed';
+  storage_key: string | null;
+  store: 'folder' | 's3' | null;
+  duration_ms: number;
+  bytes: number;
+  error: string | null;
+  instance_id: string | null;
+  started_at: number;
+  finished_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -453,4 +472,5 @@ export interface Database {
   model_prices: ModelPricesTable;
   analysis_settings: AnalysisSettingsTable;
   analysis_jobs: AnalysisJobsTable;
+  call_recordings: CallRecordingsTable;
 }

@@ -8,9 +8,9 @@ import type { SessionMessage } from '../../shared/types/session.js';
 import type { CallMessagesTable, Database } from './schema.js';
 
 export type MessageRecord = CallMessagesTable;
-/** Latency (agent lines) and duration (tool calls) are for the rows that have them. */
-export type NewMessage = Omit<MessageRecord, 'id' | 'latency_ms' | 'duration_ms'> &
-  Partial<Pick<MessageRecord, 'latency_ms' | 'duration_ms'>>;
+/** Latency (agent lines), duration (tool calls) and the place on the recording are for the rows that have them. */
+export type NewMessage = Omit<MessageRecord, 'id' | 'latency_ms' | 'duration_ms' | 'audio_start_ms'> &
+  Partial<Pick<MessageRecord, 'latency_ms' | 'duration_ms' | 'audio_start_ms'>>;
 
 export function toSessionMessage(row: MessageRecord): SessionMessage {
   return {
@@ -23,6 +23,7 @@ export function toSessionMessage(row: MessageRecord): SessionMessage {
     function_id: row.function_id,
     ...(row.type === 'assistant' ? { latencyMs: row.latency_ms } : {}),
     ...(row.type === 'function' ? { durationMs: row.duration_ms } : {}),
+    ...(row.type === 'function' ? {} : { audioStartMs: row.audio_start_ms ?? null }),
   };
 }
 

@@ -20,6 +20,8 @@ import { runLoadedTool } from '../tools/runTool.js';
 import { formatOfType } from './audio/callAudio.js';
 import type { CallerEvent, CallerLeg } from './CallerLeg.js';
 import { CallRealtime } from './CallRealtime.js';
+import type { CallRecording } from './CallRecording.js';
+import { finishCallRecording, startCallRecording } from './callRecordings.js';
 import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
 import { buildSessionSetup } from './sessionConfig.js';
 
@@ -30,6 +32,7 @@ export class CallBridge {
   /** Unsaved agent settings this call uses instead of the stored ones (a browser test call). */
   readonly #preview: AgentPreview | null;
   #realtime: CallRealtime | null = null;
+  #recording: CallRecording | null = null;
   #startTime = 0;
   #stored = false;
   #ending: Promise<void> | null = null;
@@ -86,11 +89,13 @@ export class CallBridge {
     });
     if (!this.live) return;
 
-    const [tools, values, secrets] = await Promise.all([
+    const [tools, values, secrets, recording] = await Promise.all([
       findToolsByIds(db, userId, agent.toolIds),
       customValuesMap(db, userId),
       getAccountSecrets(db, secretBox, userId),
+      startCallRecording(this.#deps, { streamSid, userId }, agent.row.record_calls === 1, this.#leg.audioType),
     ]);
+    this.#recording = recording;
     if (!secrets.openaiApiKey) {
       log.warn({ streamSid }, "the agent's owner has no OpenAI API key; ending the call");
       return this.end('not_configured');
@@ -110,6 +115,7 @@ export class CallBridge {
         caller: this.#leg,
         emit: (event) => this.#emit(event),
         monotonic: () => performance.now(),
+        recording,
         saveFigures: (figures) => this.#saveFigures(setup.config.model, figures),
         nextSeq: () => (this.#messageSeq += 1),
         store: (message) => this.#store(message),
@@ -166,6 +172,8 @@ export class CallBridge {
     this.#leg.hangUp(reason);
     try {
       await this.#writes;
+      // Before the end is stored: a console told the call ended finds its recording ready.
+      if (this.#recording) await finishCallRecording(this.#deps, { streamSid, userId }, this.#recording);
       if (this.#stored) {
         const ended = await endSessionRecord(
           db,

@@ -10,8 +10,10 @@ import type { CallFigures } from '../db/callMetrics.js';
 import type { NewMessage } from '../db/sessionMessages.js';
 import type { ToolRecord } from '../db/tools.js';
 import { CallAudioFormats } from './audio/CallAudioFormats.js';
+import { base64ByteLength, bytesPerMs } from './audio/callAudio.js';
 import type { CallerLeg } from './CallerLeg.js';
 import { CallMetrics } from './CallMetrics.js';
+import type { CallRecording } from './CallRecording.js';
 import { CallTools } from './CallTools.js';
 import { CallTranscript } from './CallTranscript.js';
 import type { EndReason } from './callTypes.js';
@@ -40,6 +42,8 @@ export interface CallRealtimeDeps {
   store: (message: NewMessage) => void;
   runTool: (tool: ToolRecord, args: unknown) => Promise<ToolTestResult>;
   end: (reason: EndReason) => void;
+  /** The call's recording, when its agent records (issue 21). */
+  recording?: CallRecording | null;
 }
 
 export interface CallRealtimeOptions {
@@ -62,6 +66,8 @@ export class CallRealtime {
   #closed = false;
   #configureTimer: NodeJS.Timeout;
   #early: string[] = [];
+  /** Caller audio dropped while the session was being configured: the API's audio clock starts after it. */
+  #earlyDroppedMs = 0;
   #activeResponse: string | null = null;
   #responseRequested = false;
   #responseWanted = false;
@@ -81,7 +87,11 @@ export class CallRealtime {
       store: deps.store,
     };
     this.#metrics = new CallMetrics(deps.monotonic);
-    this.#transcript = new CallTranscript({ ...common, latencyOf: (itemId) => this.#metrics.latencyOf(itemId) });
+    this.#transcript = new CallTranscript({
+      ...common,
+      latencyOf: (itemId) => this.#metrics.latencyOf(itemId),
+      audioStartOf: (itemId) => deps.recording?.startOf(itemId) ?? null,
+    });
     this.#tools = new CallTools({
       ...common,
       monotonic: deps.monotonic,
@@ -113,13 +123,17 @@ export class CallRealtime {
 
   /** A caller frame (base64, in the caller leg's format). */
   callerAudio(payload: string): void {
+    this.#deps.recording?.caller(payload);
     const audio = this.#formats.toSession(payload);
     if (this.#configured) {
       this.#socket.send({ type: 'input_audio_buffer.append', audio });
       return;
     }
     this.#early.push(audio);
-    if (this.#early.length > MAX_EARLY_FRAMES) this.#early.shift();
+    if (this.#early.length > MAX_EARLY_FRAMES) {
+      const dropped = this.#early.shift() ?? '';
+      this.#earlyDroppedMs += base64ByteLength(dropped) / bytesPerMs(this.#formats.input);
+    }
   }
 
   markEchoed(name: string): void {
@@ -159,6 +173,7 @@ export class CallRealtime {
         break;
       case 'input_audio_buffer.speech_started':
         this.#transcript.started(event.itemId, 'user');
+        this.#deps.recording?.userSpeech(event.itemId, event.audioStartMs + this.#earlyDroppedMs);
         this.#metrics.speechStarted();
         this.#bargeIn();
         break;
@@ -232,6 +247,7 @@ export class CallRealtime {
     // Talking over audio still playing is an interruption; over a response not heard yet is not.
     if (this.#playback.playing) this.#metrics.interrupted();
     this.#deps.caller.sendClear();
+    this.#deps.recording?.cut();
     if (this.#activeResponse) this.#cancelled.add(this.#activeResponse);
     for (const cut of this.#playback.interrupt()) {
       if (cut.responseId) this.#cancelled.add(cut.responseId);
@@ -249,6 +265,7 @@ export class CallRealtime {
     const audio = this.#formats.toCaller(delta.delta);
     if (!audio) return;
     this.#deps.caller.sendAudio(audio.payload);
+    this.#deps.recording?.agent(delta.itemId, audio.payload);
     this.#metrics.audioSent(delta.itemId);
     const mark = this.#playback.forwarded({
       itemId: delta.itemId,

@@ -28,6 +28,8 @@ export interface CallTranscriptDeps {
   store: (message: NewMessage) => void;
   /** The latency of the caller's turn an agent item answered (CallMetrics), stored on its row. */
   latencyOf: (itemId: string) => number | null;
+  /** Where the item starts on the call's recording (ms); null when the call is not recorded. */
+  audioStartOf: (itemId: string) => number | null;
 }
 
 export class CallTranscript {
@@ -105,6 +107,7 @@ export class CallTranscript {
       function_args: null,
       function_id: null,
       latency_ms: item.role === 'assistant' ? this.#deps.latencyOf(itemId) : null,
+      audio_start_ms: this.#deps.audioStartOf(itemId),
     });
   }
 }

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { SuccessResponse } from '../../shared/types/api.js';
 import type { CallSession, SessionMessage } from '../../shared/types/session.js';
 import { foundOr404 } from '../core/AppError.js';
+import { findRecording, toCallRecording } from '../db/recordings.js';
 import type { Database } from '../db/schema.js';
 import { listMessages, toSessionMessage } from '../db/sessionMessages.js';
 import {
@@ -41,7 +42,12 @@ export async function getCallSession(
   rates: TelephonyRates,
 ): Promise<CallSession> {
   const row = await ownedSession(db, userId, streamSid);
-  return { ...toCallSession(row), figures: callFigures(row, await loadPricing(db, rates)) };
+  const [pricing, recording] = await Promise.all([loadPricing(db, rates), findRecording(db, userId, streamSid)]);
+  return {
+    ...toCallSession(row),
+    figures: callFigures(row, pricing),
+    recording: recording ? toCallRecording(recording) : null,
+  };
 }
 
 export async function listEndedCalls(

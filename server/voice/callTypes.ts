@@ -1,10 +1,12 @@
 /** What a call's bridge needs from the app, and what it knows about its call. */
+
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/types.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import type { Database } from '../db/schema.js';
 import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
+import type { RecordingStore } from '../recordings/RecordingStore.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { RealtimeModelMap } from './realtimeModels.js';
 
@@ -19,6 +21,8 @@ export interface BridgeDeps {
   log: FastifyBaseLogger;
   /** Stored on the call's session, so only a gone instance's sessions are closed as orphans. */
   instanceId: string;
+  /** Where calls' recordings are kept (issue 21). */
+  recordings: RecordingStore;
 }
 
 export type CallDirection = 'inbound' | 'outbound';

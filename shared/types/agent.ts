@@ -44,6 +44,8 @@ export interface Agent {
   eagerness: Eagerness;
   /** Keep history (KEEP_HISTORY_PERIODS, issue 18): null forever, 0 not kept once a call ends, else days. */
   keep_history_days: number | null;
+  /** Our addition (issue 21): its calls are recorded, both sides; off by default. */
+  record_calls: boolean;
 }
 
 /** PATCH /agents/{id} body: any agent fields, tools given as tool ids. */

@@ -12,6 +12,8 @@ const member = storyMember('analysis', 'analysis-Passw0rd-1');
 createMemberBeforeAll(member);
 
 test('an agent’s Post-call analysis section saves, refuses an open schema, and fits a phone', async ({ page }) => {
+  // Typing into the code editor and four screenshots: past the 30 s default on a loaded machine.
+  test.setTimeout(90_000);
   await signInWide(page, member);
   await page.goto('/agents');
   await createAgentAndOpen(page, 'Bookings');

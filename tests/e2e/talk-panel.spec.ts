@@ -145,7 +145,8 @@ test('talk: no key, then unsaved edits, the microphone reaching OpenAI, the repl
   await sessionsTab.setViewportSize({ width: 1280, height: 800 });
   await sessionsTab.goto('/sessions');
   const row = activeRows(sessionsTab).filter({ hasText: AGENT });
-  await expect(row).toHaveCount(1);
+  // A new tab loads the console and the Sessions page's chunk before the list: more than 5 s on a loaded machine.
+  await expect(row).toHaveCount(1, { timeout: 15_000 });
   await expect(row.locator('td[data-label="Call Type"]')).toHaveText('web');
   await expect(row.locator('td[data-label="From"]')).toHaveText(member.username);
   const streamSid = await row.getAttribute('data-stream-sid');

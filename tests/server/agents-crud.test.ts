@@ -56,6 +56,7 @@ describe('creating an agent', () => {
       threshold: 0.5,
       eagerness: 'medium',
       keep_history_days: null,
+      record_calls: false,
     });
     const { id: _id, name: _name, phoneNumber: _phone, tools: _tools, ...settings } = agent;
     expect(settings).toEqual(AGENT_DEFAULTS);

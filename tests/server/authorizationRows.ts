@@ -299,6 +299,23 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     expect: onlyA(200),
   },
 
+  // Recordings (issue 21): the owner asks for a signed link; the audio opens with that link only,
+  // whoever asks (an <audio> element sends no bearer token), so a made-up link is 404 for all.
+  {
+    method: 'POST',
+    route: '/api/sessions/recording/:streamSid/link',
+    request: async (ctx) => ({ url: `/api/sessions/recording/${await recordedSessionOfA(ctx)}/link` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/sessions/recording/:streamSid',
+    request: async (ctx) => ({
+      url: `/api/sessions/recording/${await recordedSessionOfA(ctx)}?token=${Date.now() + 60_000}.${'0'.repeat(64)}`,
+    }),
+    expect: everyone(404),
+  },
+
   // Post-call analysis (issue 21 part C): the settings of the user's own agents and bots, the
   // analysis of their own calls and chats, and its Retry.
   {
@@ -592,6 +609,28 @@ async function sessionOfA(ctx: MatrixContext): Promise<string> {
     call_type: 'inbound',
     start_time: Date.now(),
   });
+  return streamSid;
+}
+
+/** A fresh call session of userA with a recording (its row: the matrix has no audio to serve). */
+async function recordedSessionOfA(ctx: MatrixContext): Promise<string> {
+  const streamSid = await sessionOfA(ctx);
+  await ctx.db
+    .insertInto('call_recordings')
+    .values({
+      stream_sid: streamSid,
+      user_id: ctx.users.userA.id,
+      status: 'ready',
+      storage_key: `${ctx.users.userA.id}/${streamSid}.ulaw`,
+      store: 'folder',
+      duration_ms: 1000,
+      bytes: 16_000,
+      error: null,
+      instance_id: null,
+      started_at: Date.now(),
+      finished_at: Date.now(),
+    })
+    .execute();
   return streamSid;
 }
 

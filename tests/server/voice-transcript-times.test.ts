@@ -17,6 +17,7 @@ function transcript() {
     streamSid: 'MZ1',
     now: () => now,
     latencyOf: () => null,
+    audioStartOf: () => null,
     nextSeq: () => {
       seq += 1;
       return seq;

@@ -35,6 +35,7 @@ export const SERVER_LAYERS: RootLayers = {
       'instances/',
       'settings/',
       'pricing/',
+      'recordings/',
     ],
     ['db/'],
     ['llm/', 'twilio/', 'sandbox/', 'crawl/', 'http/', 'openapi/'],
@@ -48,7 +49,8 @@ export const SERVER_LAYERS: RootLayers = {
     'chat/': ['settings/', 'tools/', 'webchats/'],
     // voice/ → agents/: placing a call answers 404 with the agents' own 'Agent not found' text.
     // voice/ and history/ → pricing/: a call's figures carry its cost (issue 21).
-    'voice/': ['settings/', 'tools/', 'instances/', 'agents/', 'pricing/'],
+    // voice/ → recordings/: a call records itself into the store (issue 21).
+    'voice/': ['settings/', 'tools/', 'instances/', 'agents/', 'pricing/', 'recordings/'],
     'cluster/': ['auth/', 'voice/'],
     'webchats/': ['knowledge/'],
     'agents/': ['settings/'],

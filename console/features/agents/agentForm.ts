@@ -125,6 +125,7 @@ export function toFormValues(agent: Agent): AgentFormValues {
     threshold: numText(agent.threshold, d.threshold),
     eagerness: agent.eagerness ?? d.eagerness,
     keep_history_days: agent.keep_history_days ?? d.keep_history_days,
+    record_calls: agent.record_calls ?? d.record_calls,
   };
 }
 

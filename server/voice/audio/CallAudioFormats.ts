@@ -36,6 +36,10 @@ export class CallAudioFormats {
     this.#toCaller = convertAudio(output, caller);
   }
 
+  get input(): SessionAudioType {
+    return this.#input;
+  }
+
   get output(): SessionAudioType {
     return this.#output;
   }
