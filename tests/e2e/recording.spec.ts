@@ -18,7 +18,7 @@ import {
   scriptRealtime,
 } from '../helpers/e2eCalls.js';
 import { choose, createAgentAndOpen, saveIntegrations, toast } from '../helpers/e2eConsole.js';
-import { dismissToasts, shootBoth } from '../helpers/e2eScreens.js';
+import { dismissToasts, shootBoth, shootElementBoth } from '../helpers/e2eScreens.js';
 
 const member = storyMember('recording', 'recording-pass-123');
 const NUMBER = E2E_TWILIO_ACCOUNT.numbers[1];
@@ -44,6 +44,7 @@ test('a recorded call plays on its session page: a transcript line seeks the aud
   await page.getByRole('switch', { name: 'Agent speaks first' }).click();
   await page.getByRole('switch', { name: 'Transcription', exact: true }).click();
   await page.getByRole('switch', { name: 'Record calls' }).click();
+  await shootElementBoth(page, page.getByRole('region', { name: 'Advanced Settings' }), 'recording', 'agent-setting');
   await choose(page, 'Phone Number', NUMBER_SHOWN);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Agent updated successfully')).toBeVisible();
