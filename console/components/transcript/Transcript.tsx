@@ -16,6 +16,18 @@ export interface TranscriptProps {
   emptyText?: string;
   /** The box's height limit; the session page's 500 px by default. */
   maxHeight?: number | string;
+  /** A recording the lines play (issue 21); without it the transcript is text only. */
+  playback?: TranscriptPlayback;
+}
+
+/** How the transcript drives a call's recording. */
+export interface TranscriptPlayback {
+  /** The line being spoken; it is highlighted and carries aria-current. */
+  currentId: string | null;
+  /** Where a line starts on the recording, as the player writes it ('0:12'); null for a line not on it. */
+  placeOf: (message: SessionMessage) => string | null;
+  /** Plays the recording from where the line starts. */
+  play: (message: SessionMessage) => void;
 }
 
 /**
@@ -26,6 +38,7 @@ export function Transcript({
   messages,
   emptyText = TRANSCRIPT_TEXTS.noMessages,
   maxHeight = TRANSCRIPT_MAX_HEIGHT_PX,
+  playback,
 }: TranscriptProps) {
   const titleId = useId();
   const [opened, setOpened] = useState<SessionMessage | null>(null);
@@ -45,7 +58,21 @@ export function Transcript({
         {emptyText}
       </Text>
     );
-  else body = messages.map((message) => <TranscriptMessage key={message.id} message={message} onOpenFunction={open} />);
+  else
+    body = messages.map((message) => (
+      <TranscriptMessage
+        key={message.id}
+        message={message}
+        onOpenFunction={open}
+        {...(playback
+          ? {
+              current: playback.currentId === message.id,
+              place: playback.placeOf(message),
+              onPlay: () => playback.play(message),
+            }
+          : {})}
+      />
+    ));
 
   return (
     <Card size="2">

@@ -1,7 +1,8 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
+import { useEffect, useRef } from 'react';
 import { formatMs, formatTime } from '../../../shared/format.js';
 import type { SessionMessage } from '../../../shared/types/session.js';
-import { WrenchIcon } from '../icons.js';
+import { PlayIcon, WrenchIcon } from '../icons.js';
 import { TRANSCRIPT_TEXTS } from './transcriptTexts.js';
 
 const SPEAKER: Record<string, string> = { user: 'Caller', assistant: 'Agent' };
@@ -33,10 +34,40 @@ export interface TranscriptMessageProps {
   message: SessionMessage;
   /** Opens the function dialog; `opener` gets the focus back when it closes. */
   onOpenFunction: (message: SessionMessage, opener: HTMLElement) => void;
+  /** Issue 21, with a recording: this line is being spoken. */
+  current?: boolean;
+  /** Where the line starts on the recording ('0:12'); null or absent: it cannot be played from. */
+  place?: string | null;
+  /** Plays the recording from this line. */
+  onPlay?: () => void;
+}
+
+/** A click on the line plays from it, unless the click ended a text selection in it. */
+function playOnClick(onPlay: (() => void) | undefined) {
+  if (!onPlay) return undefined;
+  return () => {
+    const selection = window.getSelection();
+    if (selection && !selection.isCollapsed) return;
+    onPlay();
+  };
+}
+
+/** Scrolls the transcript's box, not the page, just far enough to show the line being spoken. */
+function reveal(line: HTMLElement): void {
+  const box = line.closest<HTMLElement>('.sb-transcript');
+  if (!box) return;
+  const shown = box.getBoundingClientRect();
+  const at = line.getBoundingClientRect();
+  if (at.top < shown.top) box.scrollTop -= shown.top - at.top;
+  else if (at.bottom > shown.bottom) box.scrollTop += Math.min(at.bottom - shown.bottom, at.top - shown.top);
 }
 
 /** One line of the transcript: the caller on the right, the agent on the left, tool calls as buttons. */
-export function TranscriptMessage({ message, onOpenFunction }: TranscriptMessageProps) {
+export function TranscriptMessage({ message, onOpenFunction, current, place, onPlay }: TranscriptMessageProps) {
+  const line = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (current && line.current) reveal(line.current);
+  }, [current]);
   if (message.type === 'function') {
     return (
       <Flex direction="column" align="center" gap="1" data-message-type="function">
@@ -51,13 +82,39 @@ export function TranscriptMessage({ message, onOpenFunction }: TranscriptMessage
     );
   }
   const side = message.type === 'user' ? 'user' : 'agent';
+  const playable = place && onPlay ? onPlay : undefined;
   return (
-    <div className="sb-message" data-side={side} data-message-type={message.type}>
-      <Flex justify="between" gap="3" mb="1">
+    // biome-ignore lint/a11y/noStaticElementInteractions: a larger target for the mouse; the line's play button is the keyboard's
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the same play button takes Enter and Space
+    <div
+      ref={line}
+      className="sb-message"
+      data-side={side}
+      data-message-type={message.type}
+      data-playable={playable ? 'true' : undefined}
+      aria-current={current ? 'true' : undefined}
+      onClick={playOnClick(playable)}
+    >
+      <Flex justify="between" align="center" gap="3" mb="1">
         <Text size="1" weight="bold">
           {SPEAKER[message.type] ?? message.type}
         </Text>
-        <MessageTime timestamp={message.timestamp} />
+        <Flex align="center" gap="2">
+          <MessageTime timestamp={message.timestamp} />
+          {playable ? (
+            <Button
+              size="1"
+              variant="ghost"
+              aria-label={TRANSCRIPT_TEXTS.playFrom(place ?? '')}
+              onClick={(event) => {
+                event.stopPropagation();
+                playable();
+              }}
+            >
+              <PlayIcon /> {place}
+            </Button>
+          ) : null}
+        </Flex>
       </Flex>
       <Text as="p" size="2">
         {message.message}

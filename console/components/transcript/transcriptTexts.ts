@@ -8,4 +8,6 @@ export const TRANSCRIPT_TEXTS = {
   latency: 'Latency',
   /** Issue 21: how long a tool call ran. */
   took: 'Took',
+  /** Issue 21: a line's button that plays the call's recording from where the line starts. */
+  playFrom: (place: string) => `Play from ${place}`,
 } as const;

@@ -16,6 +16,10 @@ const { temperature, maxResponseOutputTokens: tokens } = AGENT_LIMITS;
 const AGENT_KEEP_HISTORY_HINT =
   'How long this agent’s calls and transcripts stay in Sessions, search and exports. Don’t keep deletes each call within a minute of its end.';
 
+/** Issue 21: what Record calls keeps, and the consent it may need. */
+const AGENT_RECORD_CALLS_HINT =
+  'Keeps the audio of both sides of each call (caller left, agent right) to play and download on the session page. Recording laws differ by place: many require telling callers that the call is recorded, and some require the consent of everyone on it. Say so at the start of the call, in the agent’s first message for example.';
+
 export function AgentAdvancedSection(form: AgentFormBinding) {
   return (
     <FormSection title="Advanced Settings">
@@ -33,6 +37,7 @@ export function AgentAdvancedSection(form: AgentFormBinding) {
         <SelectField label="Output Audio Format" options={AUDIO_FORMATS} {...bindField(form, 'output_audio_format')} />
         <KeepHistoryField hint={AGENT_KEEP_HISTORY_HINT} {...bindField(form, 'keep_history_days')} />
       </FieldGrid>
+      <SwitchField label="Record calls" hint={AGENT_RECORD_CALLS_HINT} {...bindSwitch(form, 'record_calls')} />
       <SwitchField label="Limit response tokens" {...bindSwitch(form, 'response_output_tokens_limit')} />
       {form.values.response_output_tokens_limit ? (
         <FieldGrid>

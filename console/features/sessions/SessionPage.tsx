@@ -10,8 +10,8 @@ import { LoadingState } from '../../components/LoadingState.js';
 import { NotFoundState } from '../../components/NotFoundState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useToast } from '../../components/ToastProvider.js';
-import { Transcript } from '../../components/transcript/Transcript.js';
 import { useAgentNames, useEndSession, useSession } from './api.js';
+import { SessionRecording } from './recording/SessionRecording.js';
 import { SessionAnalysis } from './SessionAnalysis.js';
 import { SessionFiguresCard } from './SessionFiguresCard.js';
 import { SessionHeader } from './SessionHeader.js';
@@ -105,7 +105,7 @@ function SessionView({ streamSid }: { streamSid: string }) {
           <SessionInfoCard session={current} names={agents.names} />
           <SessionFiguresCard figures={current.figures} />
         </Flex>
-        <Transcript messages={transcript.messages} />
+        <SessionRecording session={current} messages={transcript.messages} />
       </Grid>
       {isOpen(current) ? null : <SessionAnalysis streamSid={current.streamSid} />}
       {/* Hanging up a live call can't be taken back (issue 18): End Session asks first. */}

@@ -3,7 +3,7 @@
  * effective user, so impersonating never shows another user's calls. Real-time events update
  * these caches (useSessionEvents); the fetches here are what a page load or Refresh shows.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import useSWR, { type SWRConfiguration, type SWRResponse, useSWRConfig } from 'swr';
 import { isApiError } from '../../../shared/api/index.js';
 import { ENDED_SESSIONS_DEFAULT_LIMIT } from '../../../shared/defaults.js';
@@ -13,7 +13,8 @@ import type { CallSession, SessionMessage } from '../../../shared/types/session.
 import { useApi } from '../../lib/ApiProvider.js';
 import { callOrThrow } from '../../lib/errors.js';
 import { useEffectiveUserId } from '../../lib/session/useAuth.js';
-import { isCallSession, messagesOf, sessionsOf } from './sessionGuards.js';
+import { RECORDING_TEXTS } from './recording/recordingTexts.js';
+import { isCallSession, isRecordingLink, messagesOf, type RecordingLink, sessionsOf } from './sessionGuards.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
 import { endedCopy } from './sessionTime.js';
 
@@ -31,6 +32,8 @@ export const sessionKeys = {
   /** Agent names for the tables; our own key, the agents feature's cache is not ours to share. */
   agents: (userId: UserId) => (userId ? (['sessions-agents', userId] as const) : null),
   lastEnded: (userId: UserId) => (userId ? (['sessions-last-ended', userId] as const) : null),
+  recordingLink: (userId: UserId, sid: string | null) =>
+    userId && sid ? (['sessions-recording-link', userId, sid] as const) : null,
 };
 
 /** Matches every cached page of the ended table of `userId`, whatever its limit, offset or order. */
@@ -108,6 +111,50 @@ export function useSessionMessages(streamSid: string) {
     async (): Promise<SessionMessage[]> => messagesOf(await api.sessions.messages(streamSid).catch(() => [])),
     { revalidateOnFocus: false },
   );
+}
+
+/** A signed link is good for 10 minutes (the recording contract); a new one is fetched a minute before. */
+const LINK_LIFETIME_MS = 10 * 60_000;
+const LINK_REFRESH_AHEAD_MS = 60_000;
+/** However wrong the two clocks are, links are not fetched more often than this. */
+const LINK_MIN_REFRESH_MS = 15_000;
+
+/** When to fetch the next link: before this one expires, judged by the shorter of its expiry and its lifetime. */
+export function linkRefreshIn(link: RecordingLink | undefined, now = Date.now()): number {
+  if (!link) return 0;
+  const left = Math.min(link.expiresAt - now, LINK_LIFETIME_MS);
+  return Math.max(LINK_MIN_REFRESH_MS, left - LINK_REFRESH_AHEAD_MS);
+}
+
+/**
+ * A signed link to a session's recording (POST /sessions/recording/{sid}/link): the `<audio>`
+ * element cannot send the bearer token, so it plays this URL. Fetched again before it expires, so
+ * the player and Download always hold a live one; null `streamSid` fetches nothing.
+ */
+export function useRecordingLink(streamSid: string | null) {
+  const api = useApi();
+  const link = useSWR(
+    sessionKeys.recordingLink(useEffectiveUserId(), streamSid),
+    async ([, , sid]): Promise<RecordingLink> => {
+      const answer = await callOrThrow(
+        () => api.request<unknown>('POST', `/sessions/recording/${encodeURIComponent(sid)}/link`),
+        RECORDING_TEXTS.linkFailed,
+      );
+      if (!isRecordingLink(answer)) throw new Error(RECORDING_TEXTS.linkFailed);
+      return answer;
+    },
+    // A refused link is said once, not retried behind the user's back (it is 404 for a recording that is not there).
+    { revalidateOnFocus: false, shouldRetryOnError: false },
+  );
+  // One timer per link. SWR's refreshInterval would not do: it restarts its timer on every render
+  // (the player renders with each timeupdate), so a link due soon would never be replaced.
+  const { data, mutate } = link;
+  useEffect(() => {
+    if (!data) return undefined;
+    const timer = setTimeout(() => void mutate(), linkRefreshIn(data));
+    return () => clearTimeout(timer);
+  }, [data, mutate]);
+  return link;
 }
 
 /** Agent id → name for the sessions screens; a failure leaves the ids unnamed. */

@@ -32,6 +32,18 @@ export function messagesOf(answer: unknown): SessionMessage[] {
   });
 }
 
+/** The answer of POST /sessions/recording/{sid}/link (issue 21's recording contract). */
+export interface RecordingLink {
+  /** `/api/sessions/recording/{sid}?token=…`, good for that recording only. */
+  url: string;
+  /** When the link stops working, in milliseconds. */
+  expiresAt: number;
+}
+
+export function isRecordingLink(value: unknown): value is RecordingLink {
+  return isPlainObject(value) && isText(value.url) && typeof value.expiresAt === 'number';
+}
+
 export function isSessionEndedEvent(event: SessionEndedEvent): boolean {
   return isText(event.streamSid);
 }
