@@ -1,6 +1,7 @@
 import { Card, DataList, Heading, Text } from '@radix-ui/themes';
 import { formatCount, formatMs, formatUsd, NOT_MEASURED } from '../../../shared/format.js';
 import type { CallFigures } from '../../../shared/types/session.js';
+import { DataRow } from '../../components/DataRow.js';
 import { FIGURES_TEXTS } from './sessionTexts.js';
 
 export interface SessionFiguresCardProps {
@@ -23,16 +24,16 @@ export function SessionFiguresCard({ figures }: SessionFiguresCardProps) {
         {FIGURES_TEXTS.heading}
       </Heading>
       <DataList.Root orientation="horizontal" size="2" aria-label={FIGURES_TEXTS.heading}>
-        <Row label={FIGURES_TEXTS.latencyP50} value={formatMs(f?.latencyP50Ms)} />
-        <Row label={FIGURES_TEXTS.latencyP95} value={formatMs(f?.latencyP95Ms)} />
-        <Row label={FIGURES_TEXTS.turns} value={formatCount(f?.latencyTurns)} />
-        <Row label={FIGURES_TEXTS.interruptions} value={formatCount(f?.interruptions)} />
-        <Row label={FIGURES_TEXTS.inputTokens} value={pair(tokens?.inputText, tokens?.inputAudio)} />
-        <Row label={FIGURES_TEXTS.cachedTokens} value={pair(tokens?.cachedText, tokens?.cachedAudio)} />
-        <Row label={FIGURES_TEXTS.outputTokens} value={pair(tokens?.outputText, tokens?.outputAudio)} />
-        <Row label={FIGURES_TEXTS.modelCost} value={formatUsd(f?.cost.modelUsd)} />
-        <Row label={FIGURES_TEXTS.telephonyCost} value={formatUsd(f?.cost.telephonyUsd)} />
-        <Row label={FIGURES_TEXTS.totalCost} value={formatUsd(f?.cost.totalUsd)} />
+        <DataRow label={FIGURES_TEXTS.latencyP50} value={formatMs(f?.latencyP50Ms)} />
+        <DataRow label={FIGURES_TEXTS.latencyP95} value={formatMs(f?.latencyP95Ms)} />
+        <DataRow label={FIGURES_TEXTS.turns} value={formatCount(f?.latencyTurns)} />
+        <DataRow label={FIGURES_TEXTS.interruptions} value={formatCount(f?.interruptions)} />
+        <DataRow label={FIGURES_TEXTS.inputTokens} value={pair(tokens?.inputText, tokens?.inputAudio)} />
+        <DataRow label={FIGURES_TEXTS.cachedTokens} value={pair(tokens?.cachedText, tokens?.cachedAudio)} />
+        <DataRow label={FIGURES_TEXTS.outputTokens} value={pair(tokens?.outputText, tokens?.outputAudio)} />
+        <DataRow label={FIGURES_TEXTS.modelCost} value={formatUsd(f?.cost.modelUsd)} />
+        <DataRow label={FIGURES_TEXTS.telephonyCost} value={formatUsd(f?.cost.telephonyUsd)} />
+        <DataRow label={FIGURES_TEXTS.totalCost} value={formatUsd(f?.cost.totalUsd)} />
       </DataList.Root>
       {f?.model ? (
         <Text as="p" size="1" color="gray" mt="3">
@@ -40,16 +41,5 @@ export function SessionFiguresCard({ figures }: SessionFiguresCardProps) {
         </Text>
       ) : null}
     </Card>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <DataList.Item>
-      <DataList.Label>{label}</DataList.Label>
-      <DataList.Value>
-        <Text className="sb-tabular">{value}</Text>
-      </DataList.Value>
-    </DataList.Item>
   );
 }

@@ -1,6 +1,7 @@
-import { Card, DataList, Heading, Text } from '@radix-ui/themes';
+import { Card, DataList, Heading } from '@radix-ui/themes';
 import { formatDuration, formatPhone } from '../../../shared/format.js';
 import type { CallSession } from '../../../shared/types/session.js';
+import { DataRow } from '../../components/DataRow.js';
 import { AgentLink, CallTypeBadge } from './SessionCells.js';
 import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
 import { isOpen, isRinging, sessionSeconds, timeText } from './sessionTime.js';
@@ -20,38 +21,21 @@ export function SessionInfoCard({ session, names }: SessionInfoCardProps) {
         Call
       </Heading>
       <DataList.Root orientation="horizontal" size="2">
-        <DataList.Item>
-          <DataList.Label>{COLUMN.agent}</DataList.Label>
-          <DataList.Value>
-            <AgentLink agentId={session.agentId} names={names} />
-          </DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label>{COLUMN.callType}</DataList.Label>
-          <DataList.Value>
-            <CallTypeBadge callType={session.callType} />
-          </DataList.Value>
-        </DataList.Item>
-        <Row label={COLUMN.from} value={formatPhone(session.fromPhoneNumber)} />
-        <Row label={COLUMN.to} value={formatPhone(session.toPhoneNumber)} />
-        <Row label={COLUMN.startTime} value={timeText(session.startTime)} />
-        <Row label={COLUMN.endTime} value={timeText(session.endTime)} />
-        <Row
+        <DataRow label={COLUMN.agent}>
+          <AgentLink agentId={session.agentId} names={names} />
+        </DataRow>
+        <DataRow label={COLUMN.callType}>
+          <CallTypeBadge callType={session.callType} />
+        </DataRow>
+        <DataRow label={COLUMN.from} value={formatPhone(session.fromPhoneNumber)} />
+        <DataRow label={COLUMN.to} value={formatPhone(session.toPhoneNumber)} />
+        <DataRow label={COLUMN.startTime} value={timeText(session.startTime)} />
+        <DataRow label={COLUMN.endTime} value={timeText(session.endTime)} />
+        <DataRow
           label={COLUMN.duration}
           value={isRinging(session) ? SESSION_TEXTS.ringing : formatDuration(sessionSeconds(session, now))}
         />
       </DataList.Root>
     </Card>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <DataList.Item>
-      <DataList.Label>{label}</DataList.Label>
-      <DataList.Value>
-        <Text className="sb-tabular">{value}</Text>
-      </DataList.Value>
-    </DataList.Item>
   );
 }

@@ -1,7 +1,9 @@
-import { DataList, Text } from '@radix-ui/themes';
 import { formatCount, formatMs, formatUsd } from '../../../../shared/format.js';
 import type { ConversationFigures } from '../../../../shared/types/history.js';
+import { DataRow } from '../../../components/DataRow.js';
 import { ANSWER_FIGURES_TEXTS as T } from './conversationTexts.js';
+
+const VALUE = 'sb-figure-value';
 
 /**
  * The conversation header's totals over its kept answers (issue 21), as items of its data list:
@@ -11,21 +13,10 @@ export function ConversationFiguresItems({ figures }: { figures: ConversationFig
   const tokens = [figures?.inputTokens, figures?.cachedTokens, figures?.outputTokens].map(formatCount).join(' / ');
   return (
     <>
-      <Item label={T.totalTokens} value={tokens} />
-      <Item label={T.totalCost} value={formatUsd(figures?.costUsd)} />
-      <Item label={T.medianFirstToken} value={formatMs(figures?.ttftP50Ms)} />
-      <Item label={T.measuredAnswers} value={formatCount(figures?.answers)} />
+      <DataRow label={T.totalTokens} value={tokens} valueClassName={VALUE} />
+      <DataRow label={T.totalCost} value={formatUsd(figures?.costUsd)} valueClassName={VALUE} />
+      <DataRow label={T.medianFirstToken} value={formatMs(figures?.ttftP50Ms)} valueClassName={VALUE} />
+      <DataRow label={T.measuredAnswers} value={formatCount(figures?.answers)} valueClassName={VALUE} />
     </>
-  );
-}
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <DataList.Item>
-      <DataList.Label>{label}</DataList.Label>
-      <DataList.Value>
-        <Text className="sb-figure-value">{value}</Text>
-      </DataList.Value>
-    </DataList.Item>
   );
 }
