@@ -35,6 +35,7 @@ export const SERVER_LAYERS: RootLayers = {
       'instances/',
       'settings/',
       'pricing/',
+      'analytics/',
     ],
     ['db/'],
     ['llm/', 'twilio/', 'sandbox/', 'crawl/', 'http/', 'openapi/'],
@@ -54,6 +55,8 @@ export const SERVER_LAYERS: RootLayers = {
     'agents/': ['settings/'],
     // history/ → webchats/: a bot's conversations answer 404 with the bots' own 'Bot not found' text.
     'history/': ['webchats/', 'pricing/'],
+    // analytics/ → pricing/: the page's costs are the sessions' own, summed.
+    'analytics/': ['pricing/'],
   },
   importedOnlyBy: {
     'config.ts': [...PROCESS_FILES, 'app.ts', 'appTypes.ts'],
@@ -72,6 +75,7 @@ export const CONSOLE_LAYERS: RootLayers = {
     [
       'features/admin/',
       'features/agents/',
+      'features/analytics/',
       'features/auth/',
       'features/sessions/',
       'features/settings/',

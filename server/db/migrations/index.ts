@@ -21,6 +21,7 @@ import * as m014 from './014-voice-webhook-lookups.js';
 import * as m015 from './015-test-chats.js';
 import * as m016 from './016-call-metrics.js';
 import * as m018 from './018-analysis.js';
+import * as m020 from './020-analytics.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '015-test-chats': m015,
   '016-call-metrics': m016,
   '018-analysis': m018,
+  '020-analytics': m020,
 };
