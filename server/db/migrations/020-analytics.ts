@@ -14,9 +14,10 @@
  *   (migration 015) never count.
  * - chat_messages: an answer's tokens count in the hour it was written, under its model (its price
  *   is the one in force then, server/pricing/chatFigures.ts).
- * - call_messages: an agent line's latency goes into its bucket, in the hour of the call's start.
+ * - call_messages: an agent line's latency goes into its bucket, in the hour of the call's start
+ *   (the call's row: one row per agent, hour and model keeps the table small).
  * - analysis_jobs: a verdict counts (and moves, when a retry changes it) in the hour its call or
- *   chat started.
+ *   chat started, in the call's or the conversation's row.
  * Deleting history does not take its figures out: the page reports what happened (calls made,
  * money spent) after the transcripts are gone; the rows hold no words, and go with their owner.
  *
@@ -144,7 +145,7 @@ function latencyShare(r: string): Share {
     source: 'p.agent_id',
     kind: 'call',
     hour: hourOf('p.start_time'),
-    model: "''",
+    model: "coalesce(p.model, '')",
     values,
     from: 'call_sessions p',
     where: `p.stream_sid = ${r}.stream_sid AND ${r}.latency_ms IS NOT NULL`,
@@ -154,10 +155,11 @@ function latencyShare(r: string): Share {
 function verdictShare(r: string, kind: 'call' | 'chat'): Share {
   const verdict = (success: string) => `CASE WHEN ${r}.success = '${success}' THEN 1 ELSE 0 END`;
   const values = { verdict_pass: verdict('pass'), verdict_fail: verdict('fail'), verdict_unclear: verdict('unclear') };
-  const base = { user: 'p.user_id', kind, model: "''", values };
+  const base = { user: 'p.user_id', kind, values };
   return kind === 'call'
     ? {
         ...base,
+        model: "coalesce(p.model, '')",
         source: 'p.agent_id',
         hour: hourOf('p.start_time'),
         from: 'call_sessions p',
@@ -165,6 +167,7 @@ function verdictShare(r: string, kind: 'call' | 'chat'): Share {
       }
     : {
         ...base,
+        model: "''",
         source: 'p.webchat_id',
         hour: hourOf('p.started_at'),
         from: 'chat_conversations p',
@@ -241,7 +244,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('hour_start', 'bigint', (col) => col.notNull())
     // The agent (calls) or bot (chats); no foreign key: figures outlive their agent, like history.
     .addColumn('source_id', 'text', (col) => col.notNull())
-    // The call's or answer's model, '' for shares without one (a chat's count, verdicts, latency).
+    // The call's or answer's model, '' for a chat's count and verdict.
     .addColumn('model', 'text', (col) => col.notNull())
     .addColumn('kind', 'text', (col) => col.notNull())
     .$call((table) =>

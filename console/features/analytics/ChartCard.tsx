@@ -1,0 +1,72 @@
+import { Card, Flex, Heading, SegmentedControl, Table } from '@radix-ui/themes';
+import { useId, useState } from 'react';
+import { ANALYTICS_TEXTS as TEXTS } from './analyticsTexts.js';
+import { BarChart, type BarSeries } from './BarChart.js';
+
+export interface ChartCardProps {
+  title: string;
+  /** The table's first column: 'Day' or 'Hour'. */
+  labelHeading: string;
+  labels: readonly string[];
+  series: readonly BarSeries[];
+  format: (value: number) => string;
+}
+
+/**
+ * One chart with its heading and a Chart / Table switch: the table holds every number the chart
+ * draws, for screen readers and for reading exact values.
+ */
+export function ChartCard({ title, labelHeading, labels, series, format }: ChartCardProps) {
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const headingId = useId();
+  return (
+    <Card size="2" className="sb-chart-card">
+      <Flex direction="column" gap="3">
+        <Flex justify="between" align="center" gap="2" wrap="wrap">
+          <Heading as="h2" size="3" id={headingId}>
+            {title}
+          </Heading>
+          <SegmentedControl.Root
+            size="1"
+            value={view}
+            onValueChange={(next) => setView(next === 'table' ? 'table' : 'chart')}
+            aria-label={`${TEXTS.view}: ${title}`}
+          >
+            <SegmentedControl.Item value="chart">{TEXTS.chartView}</SegmentedControl.Item>
+            <SegmentedControl.Item value="table">{TEXTS.tableView}</SegmentedControl.Item>
+          </SegmentedControl.Root>
+        </Flex>
+        {view === 'chart' ? (
+          <BarChart labels={labels} series={series} formatValue={format} />
+        ) : (
+          <div className="sb-chart-table">
+            <Table.Root size="1" aria-labelledby={headingId}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>{labelHeading}</Table.ColumnHeaderCell>
+                  {series.map((one) => (
+                    <Table.ColumnHeaderCell key={one.label} justify="end">
+                      {one.label}
+                    </Table.ColumnHeaderCell>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {labels.map((label, i) => (
+                  <Table.Row key={label}>
+                    <Table.RowHeaderCell>{label}</Table.RowHeaderCell>
+                    {series.map((one) => (
+                      <Table.Cell key={one.label} justify="end">
+                        {format(one.values[i] ?? 0)}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </div>
+        )}
+      </Flex>
+    </Card>
+  );
+}
