@@ -44,7 +44,14 @@ describe('navigation bar', () => {
   it('lists the entries in order, without Admin for a regular user', async () => {
     renderAsUser('/agents');
     await screen.findAllByRole('navigation', { name: 'Main' });
-    expect(barLinks().map((l) => l.textContent)).toEqual(['Agents', 'Sessions', 'Web Chats', 'Tools', 'Analytics', 'Settings']);
+    expect(barLinks().map((l) => l.textContent)).toEqual([
+      'Agents',
+      'Sessions',
+      'Web Chats',
+      'Tools',
+      'Analytics',
+      'Settings',
+    ]);
     expect(screen.getByText('Switchboard')).toBeTruthy();
   });
 

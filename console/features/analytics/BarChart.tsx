@@ -23,6 +23,13 @@ export interface BarChartProps {
 
 const ALIGN: Record<number, -1 | 0 | 1> = { 0: -1, 1: 1 };
 
+let drawable: boolean | undefined;
+/** Whether this browser gives a 2D canvas (some hardened or headless ones do not): else the Table view is the chart. */
+export function canDrawCharts(): boolean {
+  drawable ??= typeof document !== 'undefined' && document.createElement('canvas').getContext('2d') !== null;
+  return drawable;
+}
+
 function options(props: BarChartProps, width: number): uPlot.Options {
   const { labels, series, formatValue = String, height = 220 } = props;
   const grouped = series.length > 1;

@@ -1,7 +1,7 @@
-import { Card, Flex, Heading, SegmentedControl, Table } from '@radix-ui/themes';
-import { useId, useState } from 'react';
+import { Card, Flex, Heading, SegmentedControl, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useState } from 'react';
 import { ANALYTICS_TEXTS as TEXTS } from './analyticsTexts.js';
-import { BarChart, type BarSeries } from './BarChart.js';
+import { BarChart, type BarSeries, canDrawCharts } from './BarChart.js';
 
 export interface ChartCardProps {
   title: string;
@@ -18,12 +18,11 @@ export interface ChartCardProps {
  */
 export function ChartCard({ title, labelHeading, labels, series, format }: ChartCardProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
-  const headingId = useId();
   return (
     <Card size="2" className="sb-chart-card">
       <Flex direction="column" gap="3">
         <Flex justify="between" align="center" gap="2" wrap="wrap">
-          <Heading as="h2" size="3" id={headingId}>
+          <Heading as="h2" size="3">
             {title}
           </Heading>
           <SegmentedControl.Root
@@ -36,11 +35,18 @@ export function ChartCard({ title, labelHeading, labels, series, format }: Chart
             <SegmentedControl.Item value="table">{TEXTS.tableView}</SegmentedControl.Item>
           </SegmentedControl.Root>
         </Flex>
-        {view === 'chart' ? (
+        {view === 'chart' && canDrawCharts() ? (
           <BarChart labels={labels} series={series} formatValue={format} />
+        ) : view === 'chart' ? (
+          <Text as="p" size="2" color="gray">
+            {TEXTS.noCanvas}
+          </Text>
         ) : (
           <div className="sb-chart-table">
-            <Table.Root size="1" aria-labelledby={headingId}>
+            <Table.Root size="1">
+              <VisuallyHidden asChild>
+                <caption>{title}</caption>
+              </VisuallyHidden>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>{labelHeading}</Table.ColumnHeaderCell>

@@ -35,6 +35,7 @@ export const ANALYTICS_TEXTS = {
   view: 'View',
   chartView: 'Chart',
   tableView: 'Table',
+  noCanvas: 'This browser cannot draw charts: choose Table to read the numbers.',
   charts: {
     sessions: { title: 'Calls and chats per day', calls: 'Calls', chats: 'Chats' },
     minutes: { title: 'Call minutes per day', minutes: 'Minutes' },
