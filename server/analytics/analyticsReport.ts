@@ -16,7 +16,7 @@ import type { TelephonyRates } from '../pricing/telephonyRates.js';
 import { usageCostUsd } from '../pricing/usageCost.js';
 import { latencyPercentile } from './latencyPercentile.js';
 import type { AnalyticsRequest } from './parseAnalyticsQuery.js';
-import { offsetSegments } from './timeZoneOffsets.js';
+import { hoursOfDays, offsetSegments } from './timeZoneOffsets.js';
 
 const DAY_MS = 86_400_000;
 /** More than any zone's offset from UTC (+14 h, −12 h): the UTC hours that can hold the range's days. */
@@ -55,18 +55,11 @@ export async function analyticsReport(
   rates: TelephonyRates,
 ): Promise<AnalyticsReport> {
   const { fromDay, toDay, tz } = request;
-  const start = fromDay * DAY_MS - ZONE_MARGIN_MS;
-  const end = (toDay + 1) * DAY_MS + ZONE_MARGIN_MS;
+  const offsets = offsetSegments(tz, fromDay * DAY_MS - ZONE_MARGIN_MS, (toDay + 1) * DAY_MS + ZONE_MARGIN_MS);
+  const { start, end } = hoursOfDays(offsets, fromDay, toDay);
   const prices = await listModelPrices(db);
-  const scope = {
-    userId,
-    ...((request.agentId ?? request.webchatId) ? { sourceId: request.agentId ?? request.webchatId } : {}),
-    start,
-    end,
-    offsets: offsetSegments(tz, start, end),
-    fromDay,
-    toDay,
-  };
+  const sourceId = request.agentId ?? request.webchatId;
+  const scope = { userId, ...(sourceId ? { sourceId } : {}), start, end, offsets };
   const rows = await analyticsDays(db, scope, priceChanges(prices, start, end));
   const hours = await analyticsHoursOfDay(db, scope);
 

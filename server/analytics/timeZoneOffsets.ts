@@ -66,3 +66,28 @@ export function offsetSegments(timeZone: string, start: number, end: number): Of
   }
   return segments;
 }
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The UTC hours [start, end) whose local start falls on the days fromDay…toDay (days since
+ * 1970-01-01 on the local calendar), given the zone's offsets over a span holding them. Local
+ * time only moves forward day by day, so those hours are one run.
+ */
+export function hoursOfDays(
+  segments: readonly OffsetSegment[],
+  fromDay: number,
+  toDay: number,
+): { start: number; end: number } {
+  const first = segments[0]?.from ?? fromDay * DAY_MS;
+  let index = 0;
+  const localDay = (hour: number) => {
+    while (index + 1 < segments.length && (segments[index + 1]?.from ?? Infinity) <= hour) index += 1;
+    return Math.floor((hour + (segments[index]?.offsetMs ?? 0)) / DAY_MS);
+  };
+  let hour = Math.ceil(first / HOUR_MS) * HOUR_MS;
+  while (localDay(hour) < fromDay) hour += HOUR_MS;
+  const start = hour;
+  while (localDay(hour) <= toDay) hour += HOUR_MS;
+  return { start, end: hour };
+}

@@ -15,14 +15,11 @@ export interface AnalyticsScope {
   userId: string;
   /** One agent's or bot's rows; all of the owner's otherwise. */
   sourceId?: string;
-  /** UTC bounds that hold the range's hours (a little wider: the day filter is exact). */
+  /** The UTC hours of the range's local days: [start, end). */
   start: number;
   end: number;
-  /** The zone's offsets over [start, end), the first from `start`. */
+  /** The zone's offsets over [start, end), the first in force at `start`. */
   offsets: ReadonlyArray<{ from: number; offsetMs: number }>;
-  /** Local days (since 1970-01-01) of the range, both included. */
-  fromDay: number;
-  toDay: number;
 }
 
 /** One group of hours: a local day, a kind, a model and a price period (see `priceChanges`). */
@@ -62,15 +59,13 @@ function localTime(offsets: AnalyticsScope['offsets']): RawBuilder<number> {
   return sql<number>`(hour_start + CASE ${sql.join(cases, sql` `)} ELSE ${int(last)} END)`;
 }
 
-function scoped(db: Kysely<Database>, scope: AnalyticsScope) {
-  const day = sql<number>`(${localTime(scope.offsets)} / ${int(DAY_MS)})`;
+/** The owner's (or one agent's or bot's) rows of the range: one index range. */
+function scoped(scope: AnalyticsScope) {
   return {
-    day,
+    day: sql<number>`(${localTime(scope.offsets)} / ${int(DAY_MS)})`,
     local: localTime(scope.offsets),
     where: sql`user_id = ${scope.userId}${scope.sourceId ? sql` AND source_id = ${scope.sourceId}` : sql``}
-      AND hour_start >= ${int(scope.start)} AND hour_start < ${int(scope.end)}
-      AND ${day} BETWEEN ${int(scope.fromDay)} AND ${int(scope.toDay)}`,
-    db,
+      AND hour_start >= ${int(scope.start)} AND hour_start < ${int(scope.end)}`,
   };
 }
 
@@ -99,7 +94,7 @@ export async function analyticsDays(
   scope: AnalyticsScope,
   priceChanges: readonly number[],
 ): Promise<AnalyticsDayRow[]> {
-  const { day, where } = scoped(db, scope);
+  const { day, where } = scoped(scope);
   const period =
     priceChanges.length === 0
       ? sql`0`
@@ -129,7 +124,7 @@ export async function analyticsDays(
 
 /** Calls and chats started in each local hour of the day (0–23) over the range. */
 export async function analyticsHoursOfDay(db: Kysely<Database>, scope: AnalyticsScope): Promise<number[]> {
-  const { local, where } = scoped(db, scope);
+  const { local, where } = scoped(scope);
   const result = await sql<{ hour: number | string; sessions: number | string }>`
     SELECT (${local} % ${int(DAY_MS)}) / ${int(HOUR_MS)} AS hour, sum(sessions) AS sessions
     FROM analytics_hours WHERE ${where}

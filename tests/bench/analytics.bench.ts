@@ -127,7 +127,7 @@ function seed(dataDir: string, owners: Owner[]): number {
           Math.floor(next() * 300),
           Math.floor(next() * 30_000),
         );
-        if (i % 20 === 0)
+        if (i % 100 === 0)
           for (let turn = 0; turn < 5; turn++)
             line.run(
               `${id}-${turn}`,
