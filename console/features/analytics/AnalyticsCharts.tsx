@@ -1,6 +1,6 @@
 import { Grid, Text } from '@radix-ui/themes';
 import type { AnalyticsReport } from '../../../shared/types/analytics.js';
-import { formatUsd, hourLabel, shortDate } from './analyticsFormat.js';
+import { axisUsd, formatUsd, hourLabel, shortDate } from './analyticsFormat.js';
 import { ANALYTICS_TEXTS as TEXTS } from './analyticsTexts.js';
 import { ChartCard } from './ChartCard.js';
 
@@ -26,6 +26,7 @@ export function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
           { label: C.sessions.chats, values: days.map((day) => day.chats), color: CHATS_COLOR },
         ]}
         format={whole}
+        whole
       />
       <ChartCard
         title={C.minutes.title}
@@ -43,6 +44,7 @@ export function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
           { label: C.cost.chats, values: days.map((day) => day.chatCostUsd), color: CHATS_COLOR },
         ]}
         format={formatUsd}
+        axisFormat={axisUsd}
       />
       <ChartCard
         title={C.hours.title}
@@ -50,6 +52,7 @@ export function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
         labels={report.hours.map((_, hour) => hourLabel(hour))}
         series={[{ label: C.hours.sessions, values: report.hours, color: CALLS_COLOR }]}
         format={whole}
+        whole
       />
       <Text as="p" size="1" color="gray" className="sb-analytics-note">
         {TEXTS.testChatsNote} {TEXTS.zoneNote(report.tz)}

@@ -18,10 +18,14 @@ export interface BarChartProps {
   series: readonly BarSeries[];
   /** Formats the y axis values (minutes, dollars). */
   formatValue?: (value: number) => string;
+  /** Counts: the y axis steps by whole numbers. */
+  whole?: boolean;
   height?: number;
 }
 
 const ALIGN: Record<number, -1 | 0 | 1> = { 0: -1, 1: 1 };
+
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000];
 
 let drawable: boolean | undefined;
 /** Whether this browser gives a 2D canvas (some hardened or headless ones do not): else the Table view is the chart. */
@@ -31,12 +35,13 @@ export function canDrawCharts(): boolean {
 }
 
 function options(props: BarChartProps, width: number): uPlot.Options {
-  const { labels, series, formatValue = String, height = 220 } = props;
+  const { labels, series, formatValue = String, whole = false, height = 220 } = props;
   const grouped = series.length > 1;
   return {
     width,
     height,
-    legend: { show: grouped },
+    // A key of the series only: exact values are in the Table view.
+    legend: { show: grouped, live: false },
     cursor: { drag: { x: false, y: false }, points: { show: false } },
     scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] } },
     axes: [
@@ -50,7 +55,8 @@ function options(props: BarChartProps, width: number): uPlot.Options {
         stroke: 'currentColor',
         grid: { stroke: 'rgba(128,128,128,0.2)' },
         values: (_u, splits) => splits.map((split) => formatValue(split)),
-        size: 56,
+        ...(whole ? { incrs: WHOLE_STEPS } : {}),
+        size: 64,
       },
     ],
     series: [
@@ -62,7 +68,6 @@ function options(props: BarChartProps, width: number): uPlot.Options {
         width: 0,
         paths: uPlot.paths.bars?.({ size: [grouped ? 0.4 : 0.7, 48], align: grouped ? (ALIGN[i] ?? 0) : 0 }),
         points: { show: false },
-        value: (_u: uPlot, value: number | null) => (value === null ? '' : formatValue(value)),
       })),
     ],
   };

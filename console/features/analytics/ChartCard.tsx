@@ -10,13 +10,16 @@ export interface ChartCardProps {
   labels: readonly string[];
   series: readonly BarSeries[];
   format: (value: number) => string;
+  /** How the chart's axis writes values, when coarser than the table's (default: format). */
+  axisFormat?: (value: number) => string;
+  whole?: boolean;
 }
 
 /**
  * One chart with its heading and a Chart / Table switch: the table holds every number the chart
  * draws, for screen readers and for reading exact values.
  */
-export function ChartCard({ title, labelHeading, labels, series, format }: ChartCardProps) {
+export function ChartCard({ title, labelHeading, labels, series, format, axisFormat, whole }: ChartCardProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   return (
     <Card size="2" className="sb-chart-card">
@@ -36,7 +39,7 @@ export function ChartCard({ title, labelHeading, labels, series, format }: Chart
           </SegmentedControl.Root>
         </Flex>
         {view === 'chart' && canDrawCharts() ? (
-          <BarChart labels={labels} series={series} formatValue={format} />
+          <BarChart labels={labels} series={series} formatValue={axisFormat ?? format} whole={whole} />
         ) : view === 'chart' ? (
           <Text as="p" size="2" color="gray">
             {TEXTS.noCanvas}

@@ -11,6 +11,12 @@ export function formatUsd(usd: number): string {
   return `$${usd.toFixed(2)}`;
 }
 
+/** An axis step in USD: as many digits as a small step needs ("$0.002", "$1.50"). */
+export function axisUsd(usd: number): string {
+  if (usd === 0) return '$0';
+  return usd < 0.01 ? `$${Number(usd.toPrecision(2))}` : `$${usd.toFixed(2)}`;
+}
+
 /** "2026-03-09" → "Mar 9" for chart labels, on the calendar the date is in. */
 export function shortDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
