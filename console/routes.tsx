@@ -27,6 +27,7 @@ const Webchat = lazyComponent(() => import('./features/webchats/WebchatPage.js')
 const Tools = lazyComponent(() => import('./features/tools/ToolsPage.js').then((m) => m.ToolsPage));
 const Admin = lazyComponent(() => import('./features/admin/AdminPage.js').then((m) => m.AdminPage));
 const Prices = lazyComponent(() => import('./features/admin/prices/PricesPage.js').then((m) => m.PricesPage));
+const Analytics = lazyComponent(() => import('./features/analytics/AnalyticsPage.js').then((m) => m.AnalyticsPage));
 const Settings = lazyComponent(() => import('./features/settings/SettingsPage.js').then((m) => m.SettingsPage));
 
 /** What fetches the page each link target opens, called while the pointer or focus is on the link. */
@@ -38,6 +39,7 @@ const PAGE_PATHS: [pattern: string, preload: () => void][] = [
   ['/webchats', Webchats.preload],
   ['/webchats/:id', Webchat.preload],
   ['/tools', Tools.preload],
+  ['/analytics', Analytics.preload],
   ['/admin', Admin.preload],
   ['/admin/prices', Prices.preload],
   ['/settings', Settings.preload],
@@ -76,6 +78,7 @@ export function AppRoutes() {
           <Route path="tools/new" element={<LazyToolPage />} />
           <Route path="tools/:id" element={<LazyToolPage />} />
           <Route path="tools/:id/code" element={<ToolCodeRedirect />} />
+          <Route path="analytics" element={<Analytics.Component />} />
           <Route element={<AdminRoute />}>
             <Route path="admin" element={<Admin.Component />} />
             <Route path="admin/prices" element={<Prices.Component />} />

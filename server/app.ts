@@ -43,6 +43,7 @@ import { accountRoutes } from './routes/accounts.js';
 import { adminRoutes } from './routes/admin.js';
 import { agentRoutes } from './routes/agents.js';
 import { analysisRoutes } from './routes/analysis.js';
+import { analyticsRoutes } from './routes/analytics.js';
 import { apiDocsRoutes } from './routes/apiDocs.js';
 import { customValueRoutes } from './routes/customValues.js';
 import { demoPageRoutes } from './routes/demoPages.js';
@@ -236,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordingRoutes, { prefix: '/api/sessions' });
   await app.register(historyRoutes, { prefix: '/api/history' });
   await app.register(analysisRoutes, { prefix: '/api' });
+  await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(apiDocsRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });

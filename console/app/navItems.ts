@@ -15,6 +15,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Sessions', to: '/sessions', isActive: withSubPaths('/sessions') },
   { label: 'Web Chats', to: '/webchats', isActive: withSubPaths('/webchats') },
   { label: 'Tools', to: '/tools', isActive: withSubPaths('/tools') },
+  { label: 'Analytics', to: '/analytics', isActive: exact('/analytics') },
   { label: 'Settings', to: '/settings', isActive: exact('/settings') },
 ];
 

@@ -444,6 +444,32 @@ export interface CallRecordingsTable {
   finished_at: number | null;
 }
 
+/**
+ * The Analytics page's rollup (migration 020): per owner, UTC hour, agent or bot and model, sums
+ * kept by triggers. `latency_0` … `latency_23` count agent turns per latency bucket.
+ */
+export interface AnalyticsHoursTable {
+  user_id: string;
+  hour_start: number;
+  source_id: string;
+  model: string;
+  kind: 'call' | 'chat';
+  sessions: number;
+  seconds: number;
+  inbound_minutes: number;
+  outbound_minutes: number;
+  input_text: number;
+  input_audio: number;
+  cached_text: number;
+  cached_audio: number;
+  output_text: number;
+  output_audio: number;
+  verdict_pass: number;
+  verdict_fail: number;
+  verdict_unclear: number;
+  [latency: `latency_${number}`]: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -473,4 +499,5 @@ export interface Database {
   analysis_settings: AnalysisSettingsTable;
   analysis_jobs: AnalysisJobsTable;
   call_recordings: CallRecordingsTable;
+  analytics_hours: AnalyticsHoursTable;
 }

@@ -3,6 +3,7 @@ import { accountsApi } from './accounts.js';
 import { adminApi } from './admin.js';
 import { agentsApi, phoneApi } from './agents.js';
 import { analysisApi } from './analysis.js';
+import { analyticsApi } from './analytics.js';
 import { historyApi } from './history.js';
 import { knowledgeApi } from './knowledge.js';
 import { type ApiClientOptions, createTransport } from './request.js';
@@ -28,6 +29,7 @@ export function createApiClient(options: ApiClientOptions) {
     webchats: webchatsApi(request, raw),
     history: historyApi(request, stream),
     analysis: analysisApi(request),
+    analytics: analyticsApi(request),
   };
 }
 

@@ -1,6 +1,8 @@
 export type * from './agent.js';
 export type * from './analysis.js';
 export { ANALYSIS_LIMITS } from './analysis.js';
+export type * from './analytics.js';
+export { ANALYTICS_MAX_DAYS } from './analytics.js';
 export type * from './api.js';
 export type * from './chat.js';
 export { CHAT_LIMITS, CONVERSATION_ID_PATTERN, conversationStorageKey } from './chat.js';

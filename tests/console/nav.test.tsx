@@ -19,6 +19,7 @@ describe('navigation highlighting rules', () => {
     ['/tools', ['Tools']],
     ['/tools/7', ['Tools']],
     ['/tools/new', ['Tools']],
+    ['/analytics', ['Analytics']],
     ['/settings', ['Settings']],
     ['/settings/extra', []],
     ['/admin', ['Admin']],
@@ -43,7 +44,14 @@ describe('navigation bar', () => {
   it('lists the entries in order, without Admin for a regular user', async () => {
     renderAsUser('/agents');
     await screen.findAllByRole('navigation', { name: 'Main' });
-    expect(barLinks().map((l) => l.textContent)).toEqual(['Agents', 'Sessions', 'Web Chats', 'Tools', 'Settings']);
+    expect(barLinks().map((l) => l.textContent)).toEqual([
+      'Agents',
+      'Sessions',
+      'Web Chats',
+      'Tools',
+      'Analytics',
+      'Settings',
+    ]);
     expect(screen.getByText('Switchboard')).toBeTruthy();
   });
 
@@ -120,7 +128,7 @@ describe('narrow-screen drawer', () => {
       within(drawer)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Admin', 'Agents', 'Sessions', 'Web Chats', 'Tools', 'Settings']);
+    ).toEqual(['Admin', 'Agents', 'Sessions', 'Web Chats', 'Tools', 'Analytics', 'Settings']);
     expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeTruthy();
 
     await app.user.click(within(drawer).getByRole('link', { name: 'Tools' }));

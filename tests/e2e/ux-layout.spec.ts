@@ -252,7 +252,7 @@ test('custom values, the Call button, not-found pages, titles and a still naviga
   const nav = page.getByRole('navigation', { name: 'Main' });
   const positions = async () => {
     const boxes = await Promise.all(
-      ['Agents', 'Sessions', 'Web Chats', 'Tools', 'Settings'].map(
+      ['Agents', 'Sessions', 'Web Chats', 'Tools', 'Analytics', 'Settings'].map(
         async (name) => (await nav.getByRole('link', { name }).boundingBox())!,
       ),
     );

@@ -354,6 +354,15 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     request: async (ctx) => ({ url: `/api/analysis/call/${await failedAnalysisOfA(ctx)}/retry` }),
     expect: onlyA(200),
   },
+  // Analytics (issue 21): everyone signed in gets their own figures; one agent's are its owner's only.
+  {
+    method: 'GET',
+    route: '/api/analytics',
+    request: async (ctx) => ({
+      url: `/api/analytics?from=2026-03-01&to=2026-03-31&tz=Europe/Berlin&agentId=${await agentOfA(ctx)}`,
+    }),
+    expect: onlyA(200),
+  },
 
   // History (issue 11): searches and exports read only the effective user's own calls and chats;
   // a bot or conversation of another user is 404.

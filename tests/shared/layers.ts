@@ -36,6 +36,7 @@ export const SERVER_LAYERS: RootLayers = {
       'settings/',
       'pricing/',
       'recordings/',
+      'analytics/',
     ],
     ['db/'],
     ['llm/', 'twilio/', 'sandbox/', 'crawl/', 'http/', 'openapi/'],
@@ -56,6 +57,8 @@ export const SERVER_LAYERS: RootLayers = {
     'agents/': ['settings/'],
     // history/ → webchats/: a bot's conversations answer 404 with the bots' own 'Bot not found' text.
     'history/': ['webchats/', 'pricing/'],
+    // analytics/ → pricing/: the page's costs are the sessions' own, summed.
+    'analytics/': ['pricing/'],
   },
   importedOnlyBy: {
     'config.ts': [...PROCESS_FILES, 'app.ts', 'appTypes.ts'],
@@ -74,6 +77,7 @@ export const CONSOLE_LAYERS: RootLayers = {
     [
       'features/admin/',
       'features/agents/',
+      'features/analytics/',
       'features/auth/',
       'features/sessions/',
       'features/settings/',

@@ -22,6 +22,7 @@ import * as m015 from './015-test-chats.js';
 import * as m016 from './016-call-metrics.js';
 import * as m018 from './018-analysis.js';
 import * as m019 from './019-recordings.js';
+import * as m020 from './020-analytics.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -42,4 +43,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '016-call-metrics': m016,
   '018-analysis': m018,
   '019-recordings': m019,
+  '020-analytics': m020,
 };
