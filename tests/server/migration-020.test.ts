@@ -17,7 +17,7 @@ let db: Kysely<Database>;
 let close: () => Promise<void>;
 
 beforeEach(async () => {
-  ({ db, close } = await databaseMigratedTo('018-analysis'));
+  ({ db, close } = await databaseMigratedTo('019-recordings'));
 });
 afterEach(() => close());
 
