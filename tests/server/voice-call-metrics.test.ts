@@ -18,9 +18,15 @@ import { waitUntil } from '../helpers/waitUntil.js';
 
 /**
  * A timer may fire up to a millisecond before its delay on the monotonic clock (Node rounds), and
- * the stored figures are whole milliseconds: a scripted 200 ms wait can measure 199.
+ * the stored figures are whole milliseconds: a scripted 400 ms tool wait can measure 399.
  */
 const TIMER_SLACK_MS = 2;
+/**
+ * A turn's latency starts when the server reads speech_stopped and the fake's wait when it sends
+ * it: a server busy at that moment (a loaded run, writing the caller's line) reads it later and
+ * measures less than the wait by that delay — 10 ms was seen on a full run.
+ */
+const RECEIPT_SLACK_MS = 40;
 
 let h: VoiceHarness;
 /** A service the tool calls, which answers 400 ms after it is asked. */
@@ -115,9 +121,9 @@ describe('a phone call', () => {
     expect(lines.map((m) => m.message)).toEqual(['Quick answer.', expect.stringContaining('This one'), 'Sure.']);
     const [first, second, third] = lines.map((m) => m.latencyMs);
     // Each is at least what the fake waited before its first audio; the quick one is below the slow one's wait.
-    expect(first).toBeGreaterThanOrEqual(200 - TIMER_SLACK_MS);
+    expect(first).toBeGreaterThanOrEqual(200 - RECEIPT_SLACK_MS);
     expect(first).toBeLessThan(1200);
-    expect(second).toBeGreaterThanOrEqual(1200 - TIMER_SLACK_MS);
+    expect(second).toBeGreaterThanOrEqual(1200 - RECEIPT_SLACK_MS);
     expect(third).toBeGreaterThanOrEqual(0);
 
     const stored = await session(o, call.streamSid);
@@ -197,7 +203,7 @@ describe('a browser (Talk) call', () => {
     await call.browser.closed;
     await waitUntil(() => h.t.app.calls.size === 0);
     const line = (await messages(o, call.sessionId)).find((m) => m.type === 'assistant')!;
-    expect(line.latencyMs).toBeGreaterThanOrEqual(300);
+    expect(line.latencyMs).toBeGreaterThanOrEqual(300 - RECEIPT_SLACK_MS);
     const stored = await session(o, call.sessionId);
     const usage = reportedUsage(call.realtime);
     expect(stored.figures).toMatchObject({ tokens: usage, interruptions: 0, latencyTurns: 1 });
