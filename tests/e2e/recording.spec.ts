@@ -21,8 +21,9 @@ import { choose, createAgentAndOpen, saveIntegrations, toast } from '../helpers/
 import { dismissToasts, shootBoth, shootElementBoth } from '../helpers/e2eScreens.js';
 
 const member = storyMember('recording', 'recording-pass-123');
-const NUMBER = E2E_TWILIO_ACCOUNT.numbers[1];
-const NUMBER_SHOWN = '+1 (415) 555-0102';
+// Its own number: another member's association of sessions.spec's number would move it away.
+const NUMBER = E2E_TWILIO_ACCOUNT.numbers[2];
+const NUMBER_SHOWN = '+1 (415) 555-0103';
 const AGENT = 'Recorded Line';
 const GREETING = 'Hello! This call is recorded. How can I help?';
 const GREETING_MS = 1200;
