@@ -23,6 +23,9 @@
  *
  * Cached tokens are stored as at most the input of their kind, as usageCostUsd prices them, so
  * sums price exactly like the sessions one by one. Existing history is copied in (backfill).
+ *
+ * One file of a little over 300 lines on purpose: a migration is applied as one unit, and its
+ * triggers for both databases read best beside the table they keep.
  */
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect.js';
