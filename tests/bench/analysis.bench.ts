@@ -5,13 +5,11 @@
  * (ANALYSIS_JOBS_PER_USER) and 8 per instance. The fake answers after 50 ms, as a fast model
  * would; a second run with an instant fake shows the queue's own cost per job.
  */
-import { randomBytes } from 'node:crypto';
 import { ANALYSIS_DEFAULTS } from '../../server/analysis/analysisConfig.js';
 import { insertAgent } from '../../server/db/agents.js';
 import { saveAnalysisSettings } from '../../server/db/analysisSettings.js';
-import { insertMessage } from '../../server/db/sessionMessages.js';
-import { endSessionRecord, insertSession } from '../../server/db/sessions.js';
 import { startFakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
+import { seedEndedCall } from '../helpers/seedEndedCall.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { type Bench, type BenchRow, machineLoadRow, round } from './harness.js';
 
@@ -36,35 +34,13 @@ async function seed(t: TestApp): Promise<void> {
       { enabled: 1, success_criteria: 'A table was booked.' },
       t.clock.now(),
     );
-    for (let c = 0; c < CALLS_PER_OWNER; c += 1) {
-      const streamSid = `MZ${randomBytes(16).toString('hex')}`;
-      const start = t.clock.now();
-      await insertSession(t.db, {
-        stream_sid: streamSid,
-        call_sid: `CA${randomBytes(16).toString('hex')}`,
-        user_id: user.id,
-        agent_id: agent,
-        agent_name: 'Bench agent',
-        from_number: '+14155550100',
-        to_number: '+14155550199',
-        call_type: 'inbound',
-        start_time: start,
+    for (let c = 0; c < CALLS_PER_OWNER; c += 1)
+      await seedEndedCall(t, {
+        userId: user.id,
+        agentId: agent,
+        agentName: 'Bench agent',
+        lines: ['I would like a table for two tonight', 'Booked at eight'],
       });
-      for (const [seq, line] of ['I would like a table for two tonight', 'Booked at eight'].entries())
-        await insertMessage(t.db, {
-          stream_sid: streamSid,
-          item_id: `item_${seq}`,
-          seq,
-          type: seq === 0 ? 'user' : 'assistant',
-          message: line,
-          timestamp: start + seq,
-          function_output: null,
-          function_args: null,
-          function_id: null,
-        });
-      t.clock.advance(1000);
-      await endSessionRecord(t.db, { stream_sid: streamSid, user_id: user.id, start_time: start }, t.clock.now());
-    }
   }
 }
 

@@ -13,10 +13,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { ANALYSIS_DEFAULTS, type AnalysisConfig } from '../../server/analysis/analysisConfig.js';
-import { insertMessage } from '../../server/db/sessionMessages.js';
-import { endSessionRecord, insertSession } from '../../server/db/sessions.js';
 import type { AnalysisSettings, ConversationAnalysis } from '../../shared/types/analysis.js';
 import { type FakeOpenAIChat, startFakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
+import { seedEndedCall } from './seedEndedCall.js';
 import { createTestApp, type TestApp } from './serverApp.js';
 import { type SignedInCaller, signedInCaller } from './signedInCaller.js';
 
@@ -60,7 +59,6 @@ export async function startAnalysisBed(analysis: Partial<AnalysisConfig> = {}): 
     const saved = await caller.call('PUT', url, { enabled: true, ...settings });
     expect(saved.statusCode, saved.body).toBe(200);
   };
-  let calls = 0;
   const bed: AnalysisBed = {
     t,
     fake,
@@ -83,41 +81,7 @@ export async function startAnalysisBed(analysis: Partial<AnalysisConfig> = {}): 
       await putSettings(caller, `/api/webchats/${id}/analysis`, settings);
       return id;
     },
-    endCall: async (caller, agentId, lines) => {
-      calls += 1;
-      const streamSid = `MZ${randomBytes(16).toString('hex')}`;
-      const start = t.clock.now();
-      await insertSession(t.db, {
-        stream_sid: streamSid,
-        call_sid: `CA${randomBytes(16).toString('hex')}`,
-        user_id: caller.user.id,
-        agent_id: agentId,
-        agent_name: 'Agent',
-        from_number: '+14155550100',
-        to_number: '+14155550199',
-        call_type: 'inbound',
-        start_time: start,
-      });
-      for (const [seq, line] of lines.entries())
-        await insertMessage(t.db, {
-          stream_sid: streamSid,
-          item_id: `item_${calls}_${seq}`,
-          seq,
-          type: seq % 2 === 0 ? 'user' : 'assistant',
-          message: line,
-          timestamp: start + seq,
-          function_output: null,
-          function_args: null,
-          function_id: null,
-        });
-      t.clock.advance(1000);
-      await endSessionRecord(
-        t.db,
-        { stream_sid: streamSid, user_id: caller.user.id, start_time: start },
-        t.clock.now(),
-      );
-      return streamSid;
-    },
+    endCall: (caller, agentId, lines) => seedEndedCall(t, { userId: caller.user.id, agentId, lines }),
     quietChat: async (caller, botId, lines, quietForMs) => {
       const id = randomBytes(24).toString('base64url').replace(/^-/, 'A');
       const at = t.clock.now() - quietForMs;
