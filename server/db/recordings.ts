@@ -32,18 +32,14 @@ export async function findRecording(
   return row ?? null;
 }
 
-/** Recordings of these calls, by stream SID (a page of sessions). */
-export async function recordingsOf(
-  db: Kysely<Database>,
-  streamSids: readonly string[],
-): Promise<Map<string, RecordingRecord>> {
-  if (streamSids.length === 0) return new Map();
-  const rows = await db
+/** Whose the call's recording is (a link names the call, not its owner); null when there is none. */
+export async function recordingOwner(db: Kysely<Database>, streamSid: string): Promise<string | null> {
+  const row = await db
     .selectFrom('call_recordings')
-    .selectAll()
-    .where('stream_sid', 'in', [...streamSids])
-    .execute();
-  return new Map(rows.map((row) => [row.stream_sid, row]));
+    .select('user_id')
+    .where('stream_sid', '=', streamSid)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
 }
 
 /** A recording row as the API carries it. */

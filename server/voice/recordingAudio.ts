@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { forbidden, notFound } from '../core/AppError.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
-import { findRecording, type RecordingRecord } from '../db/recordings.js';
+import { findRecording, type RecordingRecord, recordingOwner } from '../db/recordings.js';
 import type { Database } from '../db/schema.js';
 import { byteRange, type RangeAnswer } from '../recordings/byteRange.js';
 import type { RecordingStore } from '../recordings/RecordingStore.js';
@@ -56,15 +56,11 @@ export async function recordingAudio(
   rangeHeader: string | undefined,
   now: number,
 ): Promise<RecordingAnswer> {
-  const owner = await deps.db
-    .selectFrom('call_recordings')
-    .select('user_id')
-    .where('stream_sid', '=', streamSid)
-    .executeTakeFirst();
-  const check = owner ? checkRecordingLink(deps.secretBox, token, streamSid, owner.user_id, now) : 'invalid';
+  const owner = await recordingOwner(deps.db, streamSid);
+  const check = owner ? checkRecordingLink(deps.secretBox, token, streamSid, owner, now) : 'invalid';
   if (!owner || check === 'invalid') throw notFound(RECORDING_NOT_FOUND);
   if (check === 'expired') throw forbidden(RECORDING_LINK_EXPIRED);
-  const row = await readyRecording(deps.db, owner.user_id, streamSid);
+  const row = await readyRecording(deps.db, owner, streamSid);
   const key = row.storage_key as string;
   const stored = await deps.recordings.size(key);
   if (stored === null) throw notFound(RECORDING_NOT_FOUND);
