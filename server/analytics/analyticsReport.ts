@@ -7,16 +7,17 @@
 import type { Kysely } from 'kysely';
 import type { AnalyticsDay, AnalyticsReport } from '../../shared/types/analytics.js';
 import type { ModelPrice } from '../../shared/types/pricing.js';
-import { type AnalyticsDayRow, analyticsDays, analyticsHoursOfDay } from '../db/analyticsHours.js';
+import type { DayFigures } from '../db/analyticsHours.js';
 import { LATENCY_COLUMNS } from '../db/migrations/020-analytics.js';
 import { listModelPrices } from '../db/modelPrices.js';
 import type { Database } from '../db/schema.js';
 import { PriceBook } from '../pricing/PriceBook.js';
 import type { TelephonyRates } from '../pricing/telephonyRates.js';
 import { usageCostUsd } from '../pricing/usageCost.js';
+import { analyticsFigures } from './analyticsDaySource.js';
 import { latencyPercentile } from './latencyPercentile.js';
 import type { AnalyticsRequest } from './parseAnalyticsQuery.js';
-import { hoursOfDays, offsetSegments } from './timeZoneOffsets.js';
+import { offsetSegments } from './timeZoneOffsets.js';
 
 const DAY_MS = 86_400_000;
 /** More than any zone's offset from UTC (+14 h, −12 h): the UTC hours that can hold the range's days. */
@@ -24,13 +25,12 @@ const ZONE_MARGIN_MS = 15 * 3_600_000;
 
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** Instants inside [start, end) where some model's price changes: each bounds a price period. */
-function priceChanges(prices: readonly ModelPrice[], start: number, end: number): number[] {
-  const instants = new Set(prices.map((price) => price.effectiveFrom).filter((at) => at > start && at < end));
-  return [...instants].sort((a, b) => a - b);
+/** Instants where some model's price changes: each bounds a price period. */
+function priceChanges(prices: readonly ModelPrice[]): number[] {
+  return [...new Set(prices.map((price) => price.effectiveFrom))].sort((a, b) => a - b);
 }
 
-function rowCost(row: AnalyticsDayRow, book: PriceBook, unpriced: Set<string>): number {
+function rowCost(row: DayFigures, book: PriceBook, unpriced: Set<string>): number {
   const tokens = {
     inputText: row.inputText,
     inputAudio: row.inputAudio,
@@ -53,15 +53,22 @@ export async function analyticsReport(
   userId: string,
   request: AnalyticsRequest,
   rates: TelephonyRates,
+  now: number,
 ): Promise<AnalyticsReport> {
   const { fromDay, toDay, tz } = request;
   const offsets = offsetSegments(tz, fromDay * DAY_MS - ZONE_MARGIN_MS, (toDay + 1) * DAY_MS + ZONE_MARGIN_MS);
-  const { start, end } = hoursOfDays(offsets, fromDay, toDay);
   const prices = await listModelPrices(db);
   const sourceId = request.agentId ?? request.webchatId;
-  const scope = { userId, ...(sourceId ? { sourceId } : {}), start, end, offsets };
-  const rows = await analyticsDays(db, scope, priceChanges(prices, start, end));
-  const hours = await analyticsHoursOfDay(db, scope);
+  const { rows, spread } = await analyticsFigures(db, {
+    userId,
+    tz,
+    fromDay,
+    toDay,
+    sourceId,
+    offsets,
+    priceChanges: priceChanges(prices),
+    now,
+  });
 
   const book = new PriceBook(prices);
   const unpriced = new Set<string>();
@@ -69,17 +76,14 @@ export async function analyticsReport(
   for (let day = fromDay; day <= toDay; day += 1)
     days.push({ date: dateOf(day), calls: 0, chats: 0, callSeconds: 0, callCostUsd: 0, chatCostUsd: 0 });
   const totals = { calls: 0, chats: 0, callSeconds: 0, callModelUsd: 0, telephonyUsd: 0, chatCostUsd: 0, costUsd: 0 };
-  const verdicts = { pass: 0, fail: 0, unclear: 0 };
-  const latency = LATENCY_COLUMNS.map(() => 0);
+  const verdicts = { pass: spread.pass, fail: spread.fail, unclear: spread.unclear };
+  const latency = LATENCY_COLUMNS.map((_, i) => spread.latency[i] ?? 0);
+  const hours = Array.from({ length: 24 }, (_, hour) => spread.hours[hour] ?? 0);
 
   for (const row of rows) {
     const day = days[row.day - fromDay];
     if (!day) continue;
     const modelUsd = rowCost(row, book, unpriced);
-    verdicts.pass += row.pass;
-    verdicts.fail += row.fail;
-    verdicts.unclear += row.unclear;
-    for (const [i, count] of row.latency.entries()) latency[i] = (latency[i] ?? 0) + count;
     if (row.kind === 'chat') {
       day.chats += row.sessions;
       day.chatCostUsd += modelUsd;

@@ -70,24 +70,23 @@ export function offsetSegments(timeZone: string, start: number, end: number): Of
 const HOUR_MS = 3_600_000;
 
 /**
- * The UTC hours [start, end) whose local start falls on the days fromDay…toDay (days since
- * 1970-01-01 on the local calendar), given the zone's offsets over a span holding them. Local
- * time only moves forward day by day, so those hours are one run.
+ * Where each of the days fromDay…toDay (days since 1970-01-01 on the local calendar) starts: the
+ * first UTC hour whose local start falls on it, and one more entry where the day after toDay
+ * starts, so day `fromDay + i` holds the hours [starts[i], starts[i + 1]). The segments must span
+ * the days. Local time only moves forward day by day, so one walk over the hours finds them all.
  */
-export function hoursOfDays(
-  segments: readonly OffsetSegment[],
-  fromDay: number,
-  toDay: number,
-): { start: number; end: number } {
+export function dayStarts(segments: readonly OffsetSegment[], fromDay: number, toDay: number): number[] {
   const first = segments[0]?.from ?? fromDay * DAY_MS;
   let index = 0;
   const localDay = (hour: number) => {
     while (index + 1 < segments.length && (segments[index + 1]?.from ?? Infinity) <= hour) index += 1;
     return Math.floor((hour + (segments[index]?.offsetMs ?? 0)) / DAY_MS);
   };
+  const starts: number[] = [];
   let hour = Math.ceil(first / HOUR_MS) * HOUR_MS;
-  while (localDay(hour) < fromDay) hour += HOUR_MS;
-  const start = hour;
-  while (localDay(hour) <= toDay) hour += HOUR_MS;
-  return { start, end: hour };
+  for (let day = fromDay; day <= toDay + 1; day += 1) {
+    while (localDay(hour) < day) hour += HOUR_MS;
+    starts.push(hour);
+  }
+  return starts;
 }

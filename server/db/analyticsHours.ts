@@ -1,30 +1,23 @@
 /**
- * Reads of the Analytics rollup (migration 020). Hours are folded into the viewer's days and
- * hours of the day in SQL: the zone's offsets over the range come in as segments and become one
+ * Folding the Analytics rollup (migration 020) into the viewer's local days. Hours become days
+ * and hours of the day in SQL: the zone's offsets over the span come in as segments and become one
  * CASE expression of literals (numbers this server computed, never the request's text), so the
- * grouping happens in the database and only a day's worth of rows per model comes back.
+ * grouping happens in the database and only a day's worth of rows per agent or bot and model comes
+ * back. The reader keeps complete days folded (db/analyticsDayCache.ts), so this mostly reads the
+ * days since the rollup last changed.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { isPostgres } from './dialect.js';
 import { LATENCY_COLUMNS } from './migrations/020-analytics.js';
 import type { Database } from './schema.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-export interface AnalyticsScope {
-  userId: string;
-  /** One agent's or bot's rows; all of the owner's otherwise. */
-  sourceId?: string;
-  /** The UTC hours of the range's local days: [start, end). */
-  start: number;
-  end: number;
-  /** The zone's offsets over [start, end), the first in force at `start`. */
-  offsets: ReadonlyArray<{ from: number; offsetMs: number }>;
-}
+/** The zone's offsets over a span, the first in force at its start. */
+export type ZoneOffsets = ReadonlyArray<{ from: number; offsetMs: number }>;
 
-/** One group of hours: a local day, a kind, a model and a price period (see `priceChanges`). */
-export interface AnalyticsDayRow {
+/** What the page shows per day of one kind and model: sessions, minutes, and the tokens that price them. */
+export interface DayFigures {
   day: number;
   kind: 'call' | 'chat';
   model: string;
@@ -40,16 +33,27 @@ export interface AnalyticsDayRow {
   cachedAudio: number;
   outputText: number;
   outputAudio: number;
+}
+
+/** What the page shows of the range as a whole: verdicts, turn latency, sessions per local hour. */
+export interface RangeSpread {
   pass: number;
   fail: number;
   unclear: number;
   latency: number[];
+  /** Sessions started in each local hour of the day (0–23). */
+  hours: number[];
+}
+
+/** One folded group of hours: a local day, an agent or bot, a kind, a model and a price period. */
+export interface AnalyticsDayRow extends DayFigures, RangeSpread {
+  sourceId: string;
 }
 
 const int = (value: number) => sql.lit(Math.trunc(value));
 
 /** The bucket's local time (ms since 1970 on the local calendar). */
-function localTime(offsets: AnalyticsScope['offsets']): RawBuilder<number> {
+function localTime(offsets: ZoneOffsets): RawBuilder<number> {
   const [first, ...rest] = offsets;
   if (!first) return sql<number>`hour_start`;
   if (rest.length === 0) return sql<number>`(hour_start + ${int(first.offsetMs)})`;
@@ -60,24 +64,8 @@ function localTime(offsets: AnalyticsScope['offsets']): RawBuilder<number> {
   return sql<number>`(hour_start + CASE ${sql.join(cases, sql` `)} ELSE ${int(last)} END)`;
 }
 
-/** The owner's (or one agent's or bot's) rows of the range: one index range. */
-function scoped(db: Kysely<Database>, scope: AnalyticsScope) {
-  // Without statistics SQLite reads one agent's hours through the primary key (every source of
-  // the owner in the range, filtered): the source index reads only that agent's rows.
-  const from =
-    scope.sourceId && !isPostgres(db)
-      ? sql`analytics_hours INDEXED BY analytics_hours_source_idx`
-      : sql`analytics_hours`;
-  return {
-    from,
-    day: sql<number>`(${localTime(scope.offsets)} / ${int(DAY_MS)})`,
-    local: localTime(scope.offsets),
-    where: sql`user_id = ${scope.userId}${scope.sourceId ? sql` AND source_id = ${scope.sourceId}` : sql``}
-      AND hour_start >= ${int(scope.start)} AND hour_start < ${int(scope.end)}`,
-  };
-}
-
-const SUMS = [
+/** The rollup's per-day sums, by their column and their name in a row. */
+export const FIGURE_SUMS = [
   ['sessions', 'sessions'],
   ['seconds', 'seconds'],
   ['inbound_minutes', 'inboundMinutes'],
@@ -88,59 +76,74 @@ const SUMS = [
   ['cached_audio', 'cachedAudio'],
   ['output_text', 'outputText'],
   ['output_audio', 'outputAudio'],
+] as const;
+
+export const VERDICT_SUMS = [
   ['verdict_pass', 'pass'],
   ['verdict_fail', 'fail'],
   ['verdict_unclear', 'unclear'],
 ] as const;
 
-/**
- * The range's sums per local day, kind, model and price period: `priceChanges` are the instants
- * where any model's price changes inside the range, so each group is priced at one price row.
- */
-export async function analyticsDays(
-  db: Kysely<Database>,
-  scope: AnalyticsScope,
-  priceChanges: readonly number[],
-): Promise<AnalyticsDayRow[]> {
-  const { from, day, where } = scoped(db, scope);
-  const period =
-    priceChanges.length === 0
-      ? sql`0`
-      : sql.join(
-          priceChanges.map((at) => sql`CASE WHEN hour_start >= ${int(at)} THEN 1 ELSE 0 END`),
-          sql` + `,
-        );
-  const sums = [...SUMS.map(([column]) => column), ...LATENCY_COLUMNS].map(
-    (column) => sql`sum(${sql.ref(column)}) AS ${sql.ref(column)}`,
-  );
-  const result = await sql<Record<string, string | number>>`
-    SELECT ${day} AS day, kind, model, ${period} AS period, min(hour_start) AS at, ${sql.join(sums)}
-    FROM ${from} WHERE ${where}
-    GROUP BY 1, 2, 3, 4`.execute(db);
-  return result.rows.map((row) => {
-    const sumsOf = Object.fromEntries(SUMS.map(([column, name]) => [name, Number(row[column] ?? 0)]));
-    return {
-      day: Number(row.day),
-      kind: row.kind === 'chat' ? 'chat' : 'call',
-      model: String(row.model),
-      at: Number(row.at),
-      ...(sumsOf as Omit<AnalyticsDayRow, 'day' | 'kind' | 'model' | 'at' | 'latency'>),
-      latency: LATENCY_COLUMNS.map((column) => Number(row[column] ?? 0)),
-    };
-  });
+export const DAY_SUMS = [...FIGURE_SUMS, ...VERDICT_SUMS] as const;
+
+export const HOUR_COLUMNS = Array.from({ length: 24 }, (_, hour) => `hour_${hour}`);
+
+const numbersOf = (row: Record<string, unknown>, sums: ReadonlyArray<readonly [string, string]>) =>
+  Object.fromEntries(sums.map(([column, name]) => [name, Number(row[column] ?? 0)]));
+
+/** A row of per-day sums (SQL's numbers, which PostgreSQL sends as text). */
+export function toDayFigures(row: Record<string, unknown>): DayFigures {
+  return {
+    day: Number(row.day),
+    kind: row.kind === 'chat' ? 'chat' : 'call',
+    model: String(row.model),
+    at: Number(row.at),
+    ...(numbersOf(row, FIGURE_SUMS) as Record<(typeof FIGURE_SUMS)[number][1], number>),
+  };
 }
 
-/** Calls and chats started in each local hour of the day (0–23) over the range. */
-export async function analyticsHoursOfDay(db: Kysely<Database>, scope: AnalyticsScope): Promise<number[]> {
-  const { from, local, where } = scoped(db, scope);
-  const result = await sql<{ hour: number | string; sessions: number | string }>`
-    SELECT (${local} % ${int(DAY_MS)}) / ${int(HOUR_MS)} AS hour, sum(sessions) AS sessions
-    FROM ${from} WHERE ${where}
-    GROUP BY 1`.execute(db);
-  const hours = Array.from({ length: 24 }, () => 0);
-  for (const row of result.rows) {
-    const hour = Number(row.hour);
-    if (hour >= 0 && hour < 24) hours[hour] = (hours[hour] ?? 0) + Number(row.sessions);
-  }
-  return hours;
+/** A row of verdict, latency and hour sums. */
+export function toRangeSpread(row: Record<string, unknown>): RangeSpread {
+  return {
+    ...(numbersOf(row, VERDICT_SUMS) as Record<(typeof VERDICT_SUMS)[number][1], number>),
+    latency: LATENCY_COLUMNS.map((column) => Number(row[column] ?? 0)),
+    hours: HOUR_COLUMNS.map((column) => Number(row[column] ?? 0)),
+  };
+}
+
+/**
+ * The owner's hours [start, end) summed per local day, agent or bot, kind, model and price period:
+ * `priceChanges` are the instants where any model's price changes, so each group is priced at one
+ * price row. One index range of the rollup's key.
+ */
+export async function foldHours(
+  db: Kysely<Database>,
+  userId: string,
+  span: { start: number; end: number },
+  offsets: ZoneOffsets,
+  priceChanges: readonly number[],
+): Promise<AnalyticsDayRow[]> {
+  const local = localTime(offsets);
+  const inside = priceChanges.filter((at) => at > span.start && at < span.end);
+  const period =
+    inside.length === 0
+      ? sql`0`
+      : sql.join(
+          inside.map((at) => sql`CASE WHEN hour_start >= ${int(at)} THEN 1 ELSE 0 END`),
+          sql` + `,
+        );
+  const sums = [...DAY_SUMS.map(([column]) => column), ...LATENCY_COLUMNS].map(
+    (column) => sql`sum(${sql.ref(column)}) AS ${sql.ref(column)}`,
+  );
+  const hourOfDay = sql`((${local} % ${int(DAY_MS)}) / ${int(HOUR_MS)})`;
+  const hours = HOUR_COLUMNS.map(
+    (column, hour) => sql`sum(CASE WHEN ${hourOfDay} = ${int(hour)} THEN sessions ELSE 0 END) AS ${sql.ref(column)}`,
+  );
+  const result = await sql<Record<string, unknown>>`
+    SELECT ${local} / ${int(DAY_MS)} AS day, source_id, kind, model, ${period} AS period, min(hour_start) AS at,
+      ${sql.join([...sums, ...hours])}
+    FROM analytics_hours
+    WHERE user_id = ${userId} AND hour_start >= ${int(span.start)} AND hour_start < ${int(span.end)}
+    GROUP BY 1, 2, 3, 4, 5`.execute(db);
+  return result.rows.map((row) => ({ ...toDayFigures(row), ...toRangeSpread(row), sourceId: String(row.source_id) }));
 }

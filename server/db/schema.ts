@@ -470,6 +470,25 @@ export interface AnalyticsHoursTable {
   [latency: `latency_${number}`]: number;
 }
 
+/** Migration 021: an owner's complete local days, folded from analytics_hours per zone. */
+export interface AnalyticsDaysTable extends Omit<AnalyticsHoursTable, 'hour_start'> {
+  tz: string;
+  day: number;
+  at: number;
+  [hour: `hour_${number}`]: number;
+}
+
+export interface AnalyticsCachedDaysTable {
+  user_id: string;
+  tz: string;
+  day: number;
+}
+
+export interface AnalyticsDirtyTable {
+  user_id: string;
+  from_hour: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -500,4 +519,7 @@ export interface Database {
   analysis_jobs: AnalysisJobsTable;
   call_recordings: CallRecordingsTable;
   analytics_hours: AnalyticsHoursTable;
+  analytics_days: AnalyticsDaysTable;
+  analytics_cached_days: AnalyticsCachedDaysTable;
+  analytics_dirty: AnalyticsDirtyTable;
 }

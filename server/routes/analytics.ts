@@ -28,7 +28,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
       const query = parseAnalyticsQuery(queryRecord(request.query));
       const userId = requireUser(request).id;
       await checkOwnedSource(app.db, userId, query, { agent: AGENT_NOT_FOUND, webchat: WEBCHAT_NOT_FOUND });
-      return analyticsReport(app.db, userId, query, app.config.telephonyRates);
+      return analyticsReport(app.db, userId, query, app.config.telephonyRates, app.clock());
     },
   );
 }

@@ -2,11 +2,13 @@
  * Issue 21's recordings in Chromium against the real server and the fakes: an agent with Record
  * calls on answers a phone call (fake Twilio ↔ fake Realtime); the session page says it is
  * recording while the call runs, then plays it: a click on a transcript line moves the audio
- * element's currentTime to that line, and Download WAV saves the call as a WAV file.
- * Screenshots of the session page with the player at 375 and 1280 px.
+ * element's currentTime to that line, and Download WAV saves the call as a WAV file. The agent
+ * analyses its calls too: the fake chat model's structured answer shows in the Analysis card.
+ * Screenshots of the session page with the player, and of the finished analysis, at 375 and 1280 px.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
 import { E2E_TWILIO_ACCOUNT } from '../fixtures/fakeTwilioServer.js';
 import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAccounts.js';
 import {
@@ -18,6 +20,7 @@ import {
   scriptRealtime,
 } from '../helpers/e2eCalls.js';
 import { choose, createAgentAndOpen, saveIntegrations, toast } from '../helpers/e2eConsole.js';
+import { E2E_OPENAI_PORT } from '../helpers/e2eEnv.js';
 import { dismissToasts, shootBoth, shootElementBoth } from '../helpers/e2eScreens.js';
 
 const member = storyMember('recording', 'recording-pass-123');
@@ -29,6 +32,8 @@ const GREETING = 'Hello! This call is recorded. How can I help?';
 const GREETING_MS = 1200;
 const QUESTION = 'Is my parcel on its way?';
 const ANSWER = 'Yes, it left the depot this morning.';
+const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
+const SUMMARY = 'The caller asked about a parcel; the agent confirmed it left the depot this morning.';
 
 createMemberBeforeAll(member);
 restoreRealtimeScriptAfterAll();
@@ -50,6 +55,37 @@ test('a recorded call plays on its session page: a transcript line seeks the aud
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Agent updated successfully')).toBeVisible();
   await dismissToasts(page);
+  // Analysis through the API (the analysis story types it in the console).
+  const agentId = new URL(page.url()).pathname.split('/').pop();
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const analysis = await request.put(`/api/agents/${agentId}/analysis`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      enabled: true,
+      summaryPrompt: '',
+      successCriteria: 'The caller learns where the parcel is.',
+      dataSchema: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { parcel_status: { type: ['string', 'null'] } },
+        required: ['parcel_status'],
+      },
+    },
+  });
+  expect(analysis.ok(), await analysis.text()).toBe(true);
+  await request.post(`${FAKE_OPENAI}${FAKE_CHAT_CONTROL.reset}`);
+  await request.post(`${FAKE_OPENAI}${FAKE_CHAT_CONTROL.replies}`, {
+    data: [
+      {
+        json: {
+          summary: SUMMARY,
+          success: { verdict: 'pass', reason: 'The agent said the parcel left the depot.' },
+          data: { parcel_status: 'left the depot' },
+        },
+        usage: { prompt: 640, cached: 0, completion: 60 },
+      },
+    ],
+  });
 
   await scriptRealtime(request, {
     responses: [
@@ -103,4 +139,10 @@ test('a recorded call plays on its session page: a transcript line seeks the aud
   expect(bytes.subarray(8, 12).toString('latin1')).toBe('WAVE');
   // Two channels (caller, agent) of 16-bit samples at 8000 Hz (the recording contract).
   expect([bytes.readUInt16LE(22), bytes.readUInt32LE(24), bytes.readUInt16LE(34)]).toEqual([2, 8000, 16]);
+
+  const results = page.getByRole('region', { name: 'Analysis' });
+  await expect(results).toContainText(SUMMARY);
+  await expect(results).toContainText('left the depot');
+  await expect(results.getByText('Pass', { exact: true })).toBeVisible();
+  await shootElementBoth(page, results, 'recording', 'analysis-done');
 });

@@ -51,7 +51,13 @@ async function seedHistory(name: string): Promise<string> {
 
 const FIRST_DAY = Math.floor(T0 / DAY);
 const reportOf = (userId: string) =>
-  analyticsReport(db, userId, { fromDay: FIRST_DAY, toDay: FIRST_DAY + 1, tz: 'UTC' }, DEFAULT_TELEPHONY_RATES);
+  analyticsReport(
+    db,
+    userId,
+    { fromDay: FIRST_DAY, toDay: FIRST_DAY + 1, tz: 'UTC' },
+    DEFAULT_TELEPHONY_RATES,
+    Date.now(),
+  );
 
 it('copies the history kept before it, giving the figures the triggers give after it', async () => {
   const before = await seedHistory('before020');
