@@ -10,7 +10,6 @@ import {
   DAY_SUMS,
   type DayFigures,
   FIGURE_SUMS,
-  HOUR_COLUMNS,
   type RangeSpread,
   toDayFigures,
   toRangeSpread,
@@ -18,6 +17,7 @@ import {
 } from './analyticsHours.js';
 import { isPostgres } from './dialect.js';
 import { LATENCY_COLUMNS } from './migrations/020-analytics.js';
+import { HOUR_OF_DAY_COLUMNS } from './migrations/021-analytics-days.js';
 import type { AnalyticsDaysTable, Database } from './schema.js';
 
 /** Rows a statement writes at once: 64 columns each stays under both databases' parameter limits. */
@@ -117,7 +117,7 @@ export async function cachedFigures(
     SELECT day, kind, model, min(at) AS at, ${sql.join(sum(FIGURE_SUMS.map(([column]) => column)))}
     FROM analytics_days WHERE ${where} GROUP BY day, kind, model`.execute(db);
   const spread = await sql<Record<string, unknown>>`
-    SELECT ${sql.join(sum([...VERDICT_SUMS.map(([column]) => column), ...LATENCY_COLUMNS, ...HOUR_COLUMNS]))}
+    SELECT ${sql.join(sum([...VERDICT_SUMS.map(([column]) => column), ...LATENCY_COLUMNS, ...HOUR_OF_DAY_COLUMNS]))}
     FROM analytics_days WHERE ${where}`.execute(db);
   return { rows: days.rows.map(toDayFigures), spread: toRangeSpread(spread.rows[0] ?? {}) };
 }

@@ -8,6 +8,7 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { LATENCY_COLUMNS } from './migrations/020-analytics.js';
+import { HOUR_OF_DAY_COLUMNS as HOUR_COLUMNS } from './migrations/021-analytics-days.js';
 import type { Database } from './schema.js';
 
 const DAY_MS = 86_400_000;
@@ -85,8 +86,6 @@ export const VERDICT_SUMS = [
 ] as const;
 
 export const DAY_SUMS = [...FIGURE_SUMS, ...VERDICT_SUMS] as const;
-
-export const HOUR_COLUMNS = Array.from({ length: 24 }, (_, hour) => `hour_${hour}`);
 
 const numbersOf = (row: Record<string, unknown>, sums: ReadonlyArray<readonly [string, string]>) =>
   Object.fromEntries(sums.map(([column, name]) => [name, Number(row[column] ?? 0)]));

@@ -40,7 +40,8 @@ export const LATENCY_BUCKET_BOUNDS_MS = [
 ] as const;
 export const LATENCY_COLUMNS = [...LATENCY_BUCKET_BOUNDS_MS, null].map((_, i) => `latency_${i}`);
 
-const SUM_COLUMNS = [
+/** The rollup's sums (migration 021's kept days hold the same). */
+export const SUM_COLUMNS = [
   'sessions',
   'seconds',
   'inbound_minutes',

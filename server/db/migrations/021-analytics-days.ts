@@ -14,24 +14,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect.js';
-import { LATENCY_COLUMNS } from './020-analytics.js';
-
-export const DAY_SUM_COLUMNS = [
-  'sessions',
-  'seconds',
-  'inbound_minutes',
-  'outbound_minutes',
-  'input_text',
-  'input_audio',
-  'cached_text',
-  'cached_audio',
-  'output_text',
-  'output_audio',
-  'verdict_pass',
-  'verdict_fail',
-  'verdict_unclear',
-  ...LATENCY_COLUMNS,
-] as const;
+import { SUM_COLUMNS } from './020-analytics.js';
 
 /** Sessions started in each local hour of the day: `hour_0` … `hour_23`. */
 export const HOUR_OF_DAY_COLUMNS = Array.from({ length: 24 }, (_, i) => `hour_${i}`);
@@ -55,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The day's first hour with figures of this row (UTC ms): what prices them.
     .addColumn('at', 'bigint', (col) => col.notNull())
     .$call((table) =>
-      [...DAY_SUM_COLUMNS, ...HOUR_OF_DAY_COLUMNS].reduce(
+      [...SUM_COLUMNS, ...HOUR_OF_DAY_COLUMNS].reduce(
         (t, column) => t.addColumn(column, 'bigint', (col) => col.notNull().defaultTo(0)),
         table,
       ),
