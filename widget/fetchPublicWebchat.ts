@@ -10,13 +10,18 @@ export type BotConfig = Pick<PublicWebchatConfig, 'name' | 'title' | 'welcomeMes
   appearance: Partial<Appearance>;
 };
 
+/** The server's answer when the bot's allowed sites leave this page out (a 403). */
+export const NOT_ALLOWED = 'notAllowed';
+
 /**
  * Loads a bot's public configuration from the Switchboard server at `origin`. Resolves null
- * when the bot doesn't exist, is inactive or the answer isn't a bot; rejects on network failure.
+ * when the bot doesn't exist, is inactive or the answer isn't a bot, NOT_ALLOWED when the bot
+ * may not be loaded on this page; rejects on network failure.
  */
-export async function fetchPublicWebchat(origin: string, id: string): Promise<BotConfig | null> {
+export async function fetchPublicWebchat(origin: string, id: string): Promise<BotConfig | typeof NOT_ALLOWED | null> {
   // No cookies: the widget runs on customer sites and the endpoint is public.
   const response = await fetch(`${origin}/api/widget/webchats/${encodeURIComponent(id)}`, { credentials: 'omit' });
+  if (response.status === 403) return NOT_ALLOWED;
   if (!response.ok) return null;
   const body: unknown = await response.json();
   if (typeof body !== 'object' || body === null) return null;

@@ -3,7 +3,7 @@
  * data-webchat-id="…" defer></script>`. Finds its own tag, loads the bot's public configuration
  * from the server it was loaded from, and mounts the widget. Wiring only.
  */
-import { fetchPublicWebchat } from './fetchPublicWebchat.js';
+import { fetchPublicWebchat, NOT_ALLOWED } from './fetchPublicWebchat.js';
 import { createChatWidget } from './mount.js';
 
 // currentScript is only set while this file first runs, so it is read before anything async.
@@ -28,9 +28,14 @@ async function boot(): Promise<void> {
     widget.handle.destroy();
     return warn(`bot "${id}" is not available`);
   }
-  widget.handle.update(webchat.appearance);
-  widget.setTitle(webchat.title);
-  widget.handle.setWelcomeMessage(webchat.welcomeMessage);
+  // Refused on this site (its allowed sites): the launcher opens on the reason, for the site's
+  // developers; nothing of the bot is known.
+  if (webchat === NOT_ALLOWED) widget.refuse();
+  else {
+    widget.handle.update(webchat.appearance);
+    widget.setTitle(webchat.title);
+    widget.handle.setWelcomeMessage(webchat.welcomeMessage);
+  }
 
   if (!document.body) {
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));

@@ -22,6 +22,8 @@ export interface DetachedWidget {
   host: HTMLElement;
   handle: ChatWidgetHandle;
   setTitle: (title: string) => void;
+  /** The page may not use this bot: the chat says so and takes no messages. */
+  refuse: () => void;
 }
 
 /**
@@ -86,5 +88,5 @@ export function createChatWidget(options: MountChatWidgetOptions = {}): Detached
       host.remove();
     },
   };
-  return { host, handle, setTitle: model.setTitle };
+  return { host, handle, setTitle: model.setTitle, refuse: () => chat.refuse('notAllowed') };
 }

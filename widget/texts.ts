@@ -17,6 +17,7 @@ export const TEXT = {
   speakers: { user: 'You: ', assistant: 'Assistant: ', system: 'Notice: ' },
   notices: {
     notConnected: 'Not connected: this chat can’t send messages yet.',
+    notAllowed: 'This chat is not enabled on this site',
     rateLimited: 'You’re sending messages too quickly. Please wait a moment.',
     unavailable: 'The chat is unavailable right now. Please try again in a moment.',
     notFound: 'This chat is no longer available.',

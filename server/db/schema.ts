@@ -137,6 +137,8 @@ export interface WebchatsTable {
   /** Keep history of its chats (migration 013): null forever, 0 not kept once ended, else days. */
   keep_history_days: number | null;
   appearance: string;
+  /** Migration 025: JSON array of canonical origins (shared/allowedSites.ts); [] any site. */
+  allowed_sites: string;
   created_at: number;
   updated_at: number;
 }

@@ -1,5 +1,5 @@
 /**
- * Web chat bots and their tool lists. Every query but `findPublicWebchatRow` takes the owner's id,
+ * Web chat bots and their tool lists. Every query but `findPublicWebchatRow` and `findAllowedSites` takes the owner's id,
  * so one user never reads or changes another user's bot (the routes answer 404 for those).
  */
 import { randomUUID } from 'node:crypto';
@@ -81,6 +81,12 @@ export async function findWebchat(
 }
 
 /** Any user's bot by id: only for the public widget endpoints and demo pages, which show no owner data. */
+/** A bot's stored allowed-sites list (any owner: the public widget routes check it); undefined when no such bot. */
+export async function findAllowedSites(db: Kysely<Database>, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('webchats').select('allowed_sites').where('id', '=', id).executeTakeFirst();
+  return row?.allowed_sites;
+}
+
 export async function findPublicWebchatRow(db: Kysely<Database>, id: string): Promise<WebchatRecord | undefined> {
   return db.selectFrom('webchats').selectAll().where('id', '=', id).executeTakeFirst();
 }

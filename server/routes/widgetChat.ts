@@ -14,6 +14,7 @@ import { notFound } from '../core/AppError.js';
 import { allowAnyOrigin, answerPreflight, publicWidgetRoute } from '../http/anyOrigin.js';
 import { sendEventStream } from '../http/eventStream.js';
 import { addressKey } from '../net/addressKey.js';
+import { refuseOtherSites } from '../webchats/refuseOtherSites.js';
 
 const WebchatParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const ConversationParams = Type.Object({
@@ -26,6 +27,7 @@ export async function widgetChatRoutes(fastify: FastifyInstance): Promise<void> 
   const { config, chat } = app;
   const publicRoute = publicWidgetRoute(config);
   allowAnyOrigin(app);
+  refuseOtherSites(app);
 
   // A JSON POST from a customer's page is preflighted; GETs are simple requests.
   app.options('/webchats/:id/messages', { config: publicRoute }, async (_request, reply) =>

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { PublicWebchatConfig } from '../../shared/types/webchat.js';
 import { allowAnyOrigin, publicWidgetRoute } from '../http/anyOrigin.js';
+import { refuseOtherSites } from '../webchats/refuseOtherSites.js';
 import { publicWebchatConfig } from '../webchats/webchatStore.js';
 
 const WebchatParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -18,6 +19,7 @@ export async function widgetPublicRoutes(fastify: FastifyInstance): Promise<void
   const publicRoute = publicWidgetRoute(config);
   // Every answer of this scope, errors and 429s included, so the widget can read why it failed.
   allowAnyOrigin(app);
+  refuseOtherSites(app);
 
   // An inactive bot is as absent as a missing one: customer pages just show no launcher.
   app.get(

@@ -5,6 +5,7 @@
  * are checked after trimming. The knowledge base has a guard of its own (knowledge/parseKnowledge.ts).
  */
 
+import { MAX_ALLOWED_SITES, normalizeSite } from '../../shared/allowedSites.js';
 import { WEBCHAT_DEFAULTS, WEBCHAT_LIMITS } from '../../shared/defaults.js';
 import { isPlainObject } from '../../shared/isPlainObject.js';
 import { invalidField } from '../core/AppError.js';
@@ -52,6 +53,19 @@ function toolRecursionDepth(value: unknown): Checked<number> {
     : { ok: false, error: `${checked.error}, or empty for the default ${WEBCHAT_DEFAULTS.toolRecursionDepth}` };
 }
 
+/** A list of sites, each made canonical; the first bad entry is named by its position. */
+function allowedSitesJson(value: unknown): Checked<string> {
+  if (!Array.isArray(value)) return { ok: false, error: 'must be a list of sites' };
+  if (value.length > MAX_ALLOWED_SITES) return { ok: false, error: `must have at most ${MAX_ALLOWED_SITES} sites` };
+  const sites: string[] = [];
+  for (const [i, entry] of value.entries()) {
+    const checked = typeof entry === 'string' ? normalizeSite(entry) : { ok: false as const, error: 'must be a text' };
+    if (!checked.ok) return { ok: false, error: `entry ${i + 1} ${checked.error}` };
+    if (!sites.includes(checked.site)) sites.push(checked.site);
+  }
+  return { ok: true, value: JSON.stringify(sites) };
+}
+
 function appearanceJson(value: unknown): Checked<string> {
   return { ok: true, value: JSON.stringify(parseAppearance(value)) };
 }
@@ -69,6 +83,7 @@ const RULES = {
   short_term_messages_retention_period: rule('short_term_messages_retention_period', integer(0)),
   keep_history_days: rule('keep_history_days', keepHistoryDays),
   appearance: rule('appearance', appearanceJson),
+  allowed_sites: rule('allowed_sites', allowedSitesJson),
 };
 
 /** Name and description are required (spec part 2 §5): present on create, never blank. */

@@ -17,7 +17,18 @@ export const NEW_WEBCHAT_COLUMNS: Omit<WebchatColumns, 'name' | 'description'> =
   short_term_messages_retention_period: WEBCHAT_DEFAULTS.shortTermMessagesRetentionPeriod,
   keep_history_days: WEBCHAT_DEFAULTS.keepHistoryDays,
   appearance: JSON.stringify(DEFAULT_APPEARANCE),
+  allowed_sites: '[]',
 };
+
+/** A stored allowed-sites list (migration 025); anything unreadable reads as none. */
+export function readAllowedSites(stored: string): string[] {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value.filter((site): site is string => typeof site === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 /** The knowledge base on the wire (snake_case like the bot). */
 export function toWireKnowledge({ siteUrl, pages, summary }: KnowledgeInput): WebchatKnowledge {
@@ -49,6 +60,7 @@ export function toWebchat(
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
     appearance: readStoredAppearance(row.appearance),
+    allowed_sites: readAllowedSites(row.allowed_sites),
     active_conversations: activeConversations,
     ...(knowledge ? { knowledge: toWireKnowledge(knowledge) } : {}),
   };

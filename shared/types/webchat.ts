@@ -44,6 +44,11 @@ export interface Webchat {
   updated_at: number;
   appearance: Appearance;
   /**
+   * Origins whose pages may load the bot (shared/allowedSites.ts), canonical: `https://example.com`,
+   * `https://*.example.com`. Empty: any site.
+   */
+  allowed_sites: string[];
+  /**
    * Conversations with a visitor message in the last 10 minutes (CHAT_LIMITS.activeWindowMs):
    * the card's '{n} active'. In every answer about bots.
    */
@@ -67,6 +72,8 @@ export interface WebchatInput {
   enabled?: boolean;
   tool_recursion_depth?: number | null | '';
   short_term_messages_retention_period?: number;
+  /** Entries as typed (a bare host means https); stored canonical. */
+  allowed_sites?: string[];
   /** Left out on create: forever. */
   keep_history_days?: number | null;
   tools?: string[];

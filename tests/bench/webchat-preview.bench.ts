@@ -34,6 +34,7 @@ const BOT: Webchat = {
   created_at: Date.now(),
   updated_at: Date.now(),
   appearance: DEFAULT_APPEARANCE,
+  allowed_sites: [],
   active_conversations: 0,
 };
 

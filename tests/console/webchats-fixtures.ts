@@ -23,6 +23,7 @@ export function makeBot(overrides: Partial<Webchat> = {}): Webchat {
     created_at: CREATED,
     updated_at: CREATED,
     appearance: { ...DEFAULT_APPEARANCE },
+    allowed_sites: [],
     active_conversations: 0,
     ...overrides,
   };

@@ -104,9 +104,40 @@ describe('bot page of an existing bot', () => {
       tool_recursion_depth: 25,
       short_term_messages_retention_period: 0,
       keep_history_days: null,
+      allowed_sites: [],
       tools: ['t1'],
       appearance: bot.appearance,
     });
+  });
+
+  it('keeps Allowed Sites one per line: warns while empty, refuses a line that is not a site at the field, sends the list', async () => {
+    const bot = makeBot();
+    const { user, fake } = renderAsUser(
+      '/webchats/bot-1',
+      botRoutes(bot, {
+        'PUT /webchats/bot-1': (call) => ({ body: { ...bot, ...(call.body as object), updated_at: CREATED + 1000 } }),
+      }),
+    );
+    const sites = await screen.findByLabelText('Allowed Sites');
+    expect(screen.getByText(/Any website can load this bot and spend your OpenAI tokens/)).toBeTruthy();
+    await user.type(sites, 'shop.example.com{Enter}https://example.com/checkout');
+    expect(screen.queryByText(/Any website can load this bot/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByText(
+        'Line 2 (https://example.com/checkout) must be an origin such as https://example.com or https://*.example.com (no path, query or user name)',
+      ),
+    ).toBeTruthy();
+    expect(sites.getAttribute('aria-invalid')).toBe('true');
+    expect(fake.callsTo('PUT /webchats/bot-1')).toHaveLength(0);
+    await user.clear(sites);
+    await user.type(sites, 'shop.example.com{Enter}{Enter}https://*.example.org ');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await toast('Bot updated successfully')).toBeTruthy();
+    expect((fake.callsTo('PUT /webchats/bot-1')[0]!.body as { allowed_sites: unknown }).allowed_sites).toEqual([
+      'shop.example.com',
+      'https://*.example.org',
+    ]);
   });
 
   it('sends an empty tool recursion depth as null (the default) and shows the server reason when a save fails', async () => {

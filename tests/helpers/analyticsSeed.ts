@@ -10,10 +10,9 @@ import { saveCallFigures } from '../../server/db/callMetrics.js';
 import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
 import { KEPT_FOREVER } from '../../server/db/chatExpiry.js';
 import { saveTurn } from '../../server/db/chatMessages.js';
-import type { Database } from '../../server/db/schema.js';
+import type { Database, WebchatsTable } from '../../server/db/schema.js';
 import { insertMessage } from '../../server/db/sessionMessages.js';
 import { endSessionRecord, insertSession } from '../../server/db/sessions.js';
-import { insertWebchat } from '../../server/db/webchats.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import type { TokenUsage } from '../../shared/types/session.js';
 
@@ -23,9 +22,17 @@ export async function seedAgent(db: Kysely<Database>, userId: string, name: stri
   return (await insertAgent(db, userId, name, Date.now())).row.id;
 }
 
+/** A bot without the columns of migrations after 020 (the migration tests and the bench seed older databases). */
 export async function seedBot(db: Kysely<Database>, userId: string, name: string): Promise<string> {
-  return (await insertWebchat(db, userId, { ...NEW_WEBCHAT_COLUMNS, name, description: 'Seeded bot' }, [], Date.now()))
-    .row.id;
+  const { allowed_sites: _since025, ...columns } = NEW_WEBCHAT_COLUMNS;
+  const id = randomUUID();
+  const now = Date.now();
+  const older = db as unknown as Kysely<{ webchats: Omit<WebchatsTable, 'allowed_sites'> }>;
+  await older
+    .insertInto('webchats')
+    .values({ ...columns, id, user_id: userId, name, description: 'Seeded bot', created_at: now, updated_at: now })
+    .execute();
+  return id;
 }
 
 export interface SeedCall {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { NEW_AGENT_COLUMNS } from '../../server/db/agents.js';
-import type { AgentsTable, Database } from '../../server/db/schema.js';
+import type { AgentsTable, Database, WebchatsTable } from '../../server/db/schema.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import { type SeedCall, seedCallMessages } from './seedHistory.js';
 
@@ -32,11 +32,12 @@ export async function seedLegacyAgent(db: Kysely<Database>, userId: string): Pro
   return id;
 }
 
-/** A bot row without `keep_history_days`; its id. */
+/** A bot row without `keep_history_days` (migration 013) or `allowed_sites` (025); its id. */
 export async function seedLegacyBot(db: Kysely<Database>, userId: string, retentionSeconds = 3_600): Promise<string> {
-  const { keep_history_days: _notYet, ...columns } = NEW_WEBCHAT_COLUMNS;
+  const { keep_history_days: _notYet, allowed_sites: _notYet025, ...columns } = NEW_WEBCHAT_COLUMNS;
   const id = randomUUID();
-  await db
+  const legacy = db as unknown as Kysely<{ webchats: Omit<WebchatsTable, 'keep_history_days' | 'allowed_sites'> }>;
+  await legacy
     .insertInto('webchats')
     .values({
       ...columns,

@@ -49,6 +49,7 @@ describe('creating a bot', () => {
       created_at: t.clock.now(),
       updated_at: t.clock.now(),
       appearance: DEFAULT_APPEARANCE,
+      allowed_sites: [],
       active_conversations: 0,
       knowledge: { site_url: '', pages: [], summary: '' },
     });

@@ -101,4 +101,23 @@ describe('integration script', () => {
     });
     expect(document.querySelector('[data-switchboard-widget]')).toBeNull();
   });
+
+  it("opens on 'This chat is not enabled on this site' when the bot's allowed sites leave the page out, and sends nothing", async () => {
+    const fetchMock = await loadScript({ 'data-webchat-id': 'demo' }, async () =>
+      Response.json({ error: 'This chat is not enabled on this site' }, { status: 403 }),
+    );
+    const shadow = document.querySelector('[data-switchboard-widget]')?.shadowRoot;
+    (shadow!.querySelector('.launcher') as HTMLButtonElement).click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(shadow?.querySelector('[role="status"]')?.textContent).toBe('This chat is not enabled on this site');
+    const input = shadow!.querySelector('textarea')!;
+    input.value = 'Hello?';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((shadow!.querySelector('button.send') as HTMLButtonElement).disabled).toBe(true);
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(shadow?.querySelector('[role="log"]')?.textContent).toBe('');
+  });
 });

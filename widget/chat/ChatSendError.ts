@@ -1,8 +1,11 @@
 /** Why a visitor's message didn't get an answer; each has one short text (TEXT.notices). */
 export type ChatFailure = 'rateLimited' | 'unavailable' | 'notFound' | 'network' | 'failed';
 
-/** Why the last message didn't go through, a failure or no transport at all; the panel shows TEXT.notices[kind]. */
-export type ChatNotice = ChatFailure | 'notConnected';
+/**
+ * Why the last message didn't go through, a failure or no transport at all, or why the chat takes
+ * none (the bot's allowed sites leave this page out); the panel shows TEXT.notices[kind].
+ */
+export type ChatNotice = ChatFailure | 'notConnected' | 'notAllowed';
 
 /** A send that failed, as the chat transport reports it to the ChatModel. */
 export class ChatSendError extends Error {

@@ -44,6 +44,8 @@ export interface ChatModel {
   retry: (id: string) => Promise<void>;
   /** Shows the kept conversation, if one is stored; forgets it when the server no longer has it. */
   restore: () => Promise<void>;
+  /** The chat takes no messages here, and says why (the server refused this page). */
+  refuse: (kind: ChatNotice) => void;
   /** Stops a streaming answer and pending timers (the widget is going away). */
   dispose: () => void;
 }
@@ -58,7 +60,8 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
   const draft = signal('');
   const sending = signal(false);
   const waiting = signal(false);
-  const busy = computed(() => sending.value || waiting.value);
+  const refused = signal(false);
+  const busy = computed(() => sending.value || waiting.value || refused.value);
   const notice = signal<ChatNoticeState | null>(null);
   let conversationId = store?.read() ?? null;
   // Server ids of messages this page already shows, so a restore finishing late doesn't repeat them.
@@ -175,6 +178,12 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
       } catch {
         // Unreachable for now: the id stays stored and the next page load tries again.
       }
+    },
+    refuse: (kind) => {
+      batch(() => {
+        refused.value = true;
+        notice.value = { kind, message: '' };
+      });
     },
     dispose: () => {
       controller?.abort();

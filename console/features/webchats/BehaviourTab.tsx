@@ -1,4 +1,4 @@
-import { Box, Flex, Grid, Text } from '@radix-ui/themes';
+import { Box, Callout, Flex, Grid, Text } from '@radix-ui/themes';
 import { useMemo } from 'react';
 import { WEBCHAT_LIMITS, WEBCHAT_MODELS } from '../../../shared/defaults.js';
 import { bindField } from '../../components/bindField.js';
@@ -12,7 +12,8 @@ import { ToolsSelect } from './ToolsSelect.js';
 import type { TestChatPost } from './testChat.js';
 import type { WebchatFormBinding } from './useWebchatEditor.js';
 import { WidgetPreview } from './WidgetPreview.js';
-import { digitsOnly, previewAppearance } from './webchatForm.js';
+import { digitsOnly, previewAppearance, siteLines } from './webchatForm.js';
+import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
 const MODEL_LABELS: Record<string, string> = {
   'gpt-4o-mini': 'gpt-4o-mini (faster, cheaper)',
@@ -128,6 +129,20 @@ function BehaviourFields(form: WebchatFormBinding) {
             {...bindField(form, 'keep_history_days')}
           />
         </Grid>
+      </FormSection>
+      <FormSection title={WEBCHAT_TEXTS.allowedSites.section}>
+        <TextAreaField
+          label={WEBCHAT_TEXTS.allowedSites.label}
+          rows={3}
+          hint={WEBCHAT_TEXTS.allowedSites.hint}
+          error={errors.allowed_sites}
+          {...bindField(form, 'allowed_sites')}
+        />
+        {siteLines(values.allowed_sites).length === 0 ? (
+          <Callout.Root color="amber" size="1">
+            <Callout.Text>{WEBCHAT_TEXTS.allowedSites.anySite}</Callout.Text>
+          </Callout.Root>
+        ) : null}
       </FormSection>
     </Flex>
   );

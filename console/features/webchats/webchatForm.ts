@@ -2,6 +2,7 @@
  * The bot page's unsaved edits (spec part 2 §2 Bot page) and their translation to the wire.
  * Number fields keep the text as typed (tool recursion depth may be empty, spec part 2 §5).
  */
+import { MAX_ALLOWED_SITES, normalizeSite } from '../../../shared/allowedSites.js';
 import { DEFAULT_APPEARANCE, HEX_COLOR_PATTERN, WEBCHAT_DEFAULTS } from '../../../shared/defaults.js';
 import type { WebchatKnowledge } from '../../../shared/types/knowledge.js';
 import type { Appearance, Webchat, WebchatInput } from '../../../shared/types/webchat.js';
@@ -27,12 +28,17 @@ export interface WebchatFormValues
   tool_recursion_depth: string;
   /** Digits only (seconds). */
   short_term_messages_retention_period: string;
+  /** Allowed sites as typed, one per line (issue 25). */
+  allowed_sites: string;
   /** The Knowledge Base tab's pages, selection and summary (issue 9). */
   knowledge: WebchatKnowledge;
 }
 
 export type FormErrors = Partial<
-  Record<'name' | 'description' | 'short_term_messages_retention_period' | 'tool_recursion_depth', string>
+  Record<
+    'name' | 'description' | 'short_term_messages_retention_period' | 'tool_recursion_depth' | 'allowed_sites',
+    string
+  >
 > & {
   colors?: string[];
 };
@@ -50,6 +56,7 @@ export function newBotValues(): WebchatFormValues {
     tool_recursion_depth: String(WEBCHAT_DEFAULTS.toolRecursionDepth),
     short_term_messages_retention_period: String(WEBCHAT_DEFAULTS.shortTermMessagesRetentionPeriod),
     keep_history_days: WEBCHAT_DEFAULTS.keepHistoryDays,
+    allowed_sites: '',
     tools: [],
     appearance: { ...DEFAULT_APPEARANCE },
     knowledge: EMPTY_KNOWLEDGE,
@@ -68,6 +75,7 @@ export function toFormValues(bot: Webchat): WebchatFormValues {
     tool_recursion_depth: bot.tool_recursion_depth == null ? '' : String(bot.tool_recursion_depth),
     short_term_messages_retention_period: String(bot.short_term_messages_retention_period),
     keep_history_days: bot.keep_history_days ?? WEBCHAT_DEFAULTS.keepHistoryDays,
+    allowed_sites: (bot.allowed_sites ?? []).join('\n'),
     tools: bot.tools ?? [],
     appearance: { ...DEFAULT_APPEARANCE, ...bot.appearance },
     knowledge: bot.knowledge ?? EMPTY_KNOWLEDGE,
@@ -91,6 +99,7 @@ export function toInput(values: WebchatFormValues, saved: WebchatFormValues): We
     tool_recursion_depth: values.tool_recursion_depth === '' ? null : Number(values.tool_recursion_depth),
     short_term_messages_retention_period: Number(values.short_term_messages_retention_period),
     keep_history_days: values.keep_history_days,
+    allowed_sites: siteLines(values.allowed_sites),
     tools: values.tools,
     appearance: values.appearance,
   };
@@ -106,6 +115,25 @@ export function defaultBotInput(now: Date = new Date()): WebchatInput {
     temperature: WEBCHAT_DEFAULTS.temperature,
     model: WEBCHAT_DEFAULTS.model,
   };
+}
+
+/** The allowed sites' lines that hold something. */
+export function siteLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** The first line that is not a site, as the field's error; undefined when all are. */
+function allowedSitesError(text: string): string | undefined {
+  const lines = siteLines(text);
+  if (lines.length > MAX_ALLOWED_SITES) return `Enter at most ${MAX_ALLOWED_SITES} sites`;
+  for (const [i, line] of lines.entries()) {
+    const checked = normalizeSite(line);
+    if (!checked.ok) return `Line ${i + 1} (${line}) ${checked.error}`;
+  }
+  return undefined;
 }
 
 /** Keeps digits only: the number fields accept integers (spec part 2 §5). */
@@ -127,6 +155,8 @@ export function validate(values: WebchatFormValues): FormErrors {
   const depth = values.tool_recursion_depth;
   if (depth !== '' && (Number(depth) < 1 || Number(depth) > 100))
     errors.tool_recursion_depth = 'Enter a whole number from 1 to 100, or leave it empty';
+  const sites = allowedSitesError(values.allowed_sites);
+  if (sites) errors.allowed_sites = sites;
   const badColors = COLOR_KEYS.filter((key) => !HEX_COLOR_PATTERN.test(String(values.appearance[key])));
   if (badColors.length > 0) errors.colors = badColors;
   return errors;

@@ -11,6 +11,12 @@ export const WEBCHAT_TEXTS = {
   refresh: 'Refresh',
   createFromListFailed: 'Failed to create bot. Please try again.',
   defaultDescription: 'Web chat bot with default settings',
+  allowedSites: {
+    section: 'Where it runs',
+    label: 'Allowed Sites',
+    hint: 'One site per line, such as https://example.com, or https://*.example.com for its subdomains. Only pages of these sites can load the bot; its demo pages always can.',
+    anySite: 'Any website can load this bot and spend your OpenAI tokens. Add your own sites above to allow only them.',
+  },
 
   breadcrumb: 'Web Chats',
   newTitle: 'Create New Bot',
