@@ -1,11 +1,13 @@
 import { effect } from '@preact/signals';
 import { render } from 'preact';
+import { adDismissedStorageKey } from '../shared/types/chat.js';
 import type { ChatWidgetHandle, MountChatWidgetOptions } from '../shared/types/widget.js';
 import { createChatTransport, createTestChatTransport } from './chat/createChatTransport.js';
 import { createConversationStore } from './chat/createConversationStore.js';
 import { Widget } from './components/Widget.js';
 import { createChatModel } from './models/ChatModel.js';
 import { createWidgetModel } from './models/WidgetModel.js';
+import { pageStorage } from './pageStorage.js';
 import css from './styles.css?inline';
 import { applyTheme } from './theme.js';
 
@@ -54,11 +56,21 @@ export function createChatWidget(options: MountChatWidgetOptions = {}): Detached
   sheet.replaceSync(css);
   shadow.adoptedStyleSheets = [sheet];
 
-  const model = createWidgetModel(options);
   const { webchatId, serverUrl } = options;
   // Live with a bot on a server; a preview touches the network only through the console's test
   // chat, and without either the panel says plainly that it isn't connected.
   const live = !preview && webchatId && serverUrl;
+  // A visitor who closed the ad doesn't see it again on the site's next page; designers always do.
+  const dismissedKey = live ? adDismissedStorageKey(webchatId) : null;
+  const model = createWidgetModel({
+    ...options,
+    ...(dismissedKey && {
+      adDismissal: {
+        read: () => pageStorage.read(dismissedKey) === '1',
+        write: () => pageStorage.write(dismissedKey, '1'),
+      },
+    }),
+  });
   const testChat = preview ? options.testChat : undefined;
   const chat = createChatModel({
     welcomeMessage: options.welcomeMessage,

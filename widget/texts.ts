@@ -4,6 +4,7 @@ import type { ChatNotice } from './chat/ChatSendError.js';
 export const TEXT = {
   openChat: 'Open chat',
   closeChat: 'Close chat',
+  startOver: 'Start a new conversation',
   messages: 'Messages',
   message: 'Message',
   placeholder: 'Type a message…',

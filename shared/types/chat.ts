@@ -64,3 +64,8 @@ export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 export function conversationStorageKey(webchatId: string): string {
   return `switchboard:conversation:${webchatId}`;
 }
+
+/** The customer page's localStorage key that remembers a visitor closed the bot's ad message (issue 25). */
+export function adDismissedStorageKey(webchatId: string): string {
+  return `switchboard:ad-dismissed:${webchatId}`;
+}

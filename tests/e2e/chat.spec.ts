@@ -92,6 +92,15 @@ test('a visitor on a customer page asks, watches the answer stream in, and finds
   await settled(page);
   await shootOne(page, 'chat', 'restored');
 
+  // Start over (issue 25): back to the welcome message, and a reload no longer brings the old chat.
+  await widget(page).getByRole('button', { name: 'Start a new conversation' }).click();
+  await expect(widget(page).locator('.msg')).toHaveCount(1);
+  await expect(widget(page).getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await page.reload();
+  await widget(page).getByRole('button', { name: 'Open chat' }).click();
+  await expect(widget(page).getByText('Hello! Ask me about Acme Shop.')).toBeVisible();
+  await expect(widget(page).getByText('When are you open?')).toHaveCount(0);
+
   // The bot's card counts the conversation as active.
   await page.setViewportSize(WIDE);
   await page.goto(`${E2E_BASE_URL}/webchats`);

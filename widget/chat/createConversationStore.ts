@@ -1,4 +1,5 @@
 import { CONVERSATION_ID_PATTERN, conversationStorageKey } from '../../shared/types/chat.js';
+import { pageStorage } from '../pageStorage.js';
 
 /** Where the visitor's conversation id with one bot is kept between page loads. */
 export interface ConversationStore {
@@ -7,27 +8,16 @@ export interface ConversationStore {
   clear: () => void;
 }
 
-/**
- * The conversation id in the customer page's localStorage, under conversationStorageKey. Merely
- * touching localStorage throws in sandboxed iframes and some privacy modes: then nothing is kept
- * and the chat simply starts afresh on the next page load.
- */
+/** The conversation id in the customer page's localStorage, under conversationStorageKey. */
 export function createConversationStore(webchatId: string): ConversationStore {
   const key = conversationStorageKey(webchatId);
-  const attempt = <T>(use: (storage: Storage) => T): T | null => {
-    try {
-      return use(localStorage);
-    } catch {
-      return null;
-    }
-  };
   return {
     read: () => {
-      const id = attempt((storage) => storage.getItem(key));
+      const id = pageStorage.read(key);
       // The page (or another script on it) can write anything there: only a real id is sent on.
       return id && CONVERSATION_ID_PATTERN.test(id) ? id : null;
     },
-    write: (conversationId) => attempt((storage) => storage.setItem(key, conversationId)),
-    clear: () => attempt((storage) => storage.removeItem(key)),
+    write: (conversationId) => pageStorage.write(key, conversationId),
+    clear: () => pageStorage.remove(key),
   };
 }

@@ -4,7 +4,7 @@ import type { WidgetModel } from '../models/WidgetModel.js';
 import { TEXT } from '../texts.js';
 import { Avatar } from './Avatar.js';
 import { Composer } from './Composer.js';
-import { CloseIcon } from './icons.js';
+import { CloseIcon, NewChatIcon } from './icons.js';
 import { MessageList } from './MessageList.js';
 
 export interface ChatPanelProps {
@@ -21,6 +21,20 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
       <header class="header">
         <Avatar src={model.appearance.value.avatar_image} />
         <h2 class="title">{title}</h2>
+        {chat.started.value && (
+          <button
+            type="button"
+            class="close"
+            aria-label={TEXT.startOver}
+            title={TEXT.startOver}
+            onClick={() => {
+              chat.startOver();
+              inputRef.current?.focus();
+            }}
+          >
+            <NewChatIcon />
+          </button>
+        )}
         <button type="button" class="close" aria-label={TEXT.closeChat} onClick={() => model.close()}>
           <CloseIcon size={20} />
         </button>

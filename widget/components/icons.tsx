@@ -33,6 +33,20 @@ export function CloseIcon({ size = 24 }: { size?: number }) {
   );
 }
 
+export function NewChatIcon() {
+  return (
+    <Icon size={20}>
+      <path
+        stroke="currentColor"
+        stroke-width="2.2"
+        stroke-linecap="round"
+        fill="none"
+        d="M20 12a8 8 0 1 1-2.3-5.6M20 4v4.5h-4.5"
+      />
+    </Icon>
+  );
+}
+
 export function SendIcon() {
   return (
     <Icon size={20}>

@@ -44,6 +44,13 @@ export interface ChatModel {
   retry: (id: string) => Promise<void>;
   /** Shows the kept conversation, if one is stored; forgets it when the server no longer has it. */
   restore: () => Promise<void>;
+  /** Whether the visitor has written: Start over has something to clear. */
+  started: ReadonlySignal<boolean>;
+  /**
+   * Starts over: the panel keeps only the welcome message and the next message opens a new
+   * conversation (the old one stays in the owner's history). A streaming answer is stopped.
+   */
+  startOver: () => void;
   /** The chat takes no messages here, and says why (the server refused this page). */
   refuse: (kind: ChatNotice) => void;
   /** Stops a streaming answer and pending timers (the widget is going away). */
@@ -178,6 +185,19 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
       } catch {
         // Unreachable for now: the id stays stored and the next page load tries again.
       }
+    },
+    started: computed(() => history.value.some((m) => m.role === 'user')),
+    startOver: () => {
+      controller?.abort();
+      clearTimeout(timer);
+      batch(() => {
+        history.value = [];
+        notice.value = refused.peek() ? notice.peek() : null;
+        sending.value = false;
+        waiting.value = false;
+      });
+      shown.clear();
+      remember(null);
     },
     refuse: (kind) => {
       batch(() => {

@@ -10,6 +10,8 @@ export interface WidgetModelOptions {
   /** Designer preview: starts open. */
   preview?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** Where a dismissal of the ad is remembered across the site's pages (live pages only). */
+  adDismissal?: { read: () => boolean; write: () => void };
 }
 
 export interface WidgetModel {
@@ -36,7 +38,7 @@ export interface WidgetModel {
 /** Widget state: open or closed, the appearance merged over the defaults, the ad's visibility. */
 export function createWidgetModel(options: WidgetModelOptions = {}): WidgetModel {
   const isOpen = signal(!!options.preview);
-  const adDismissed = signal(false);
+  const adDismissed = signal(options.adDismissal?.read() ?? false);
   const appearance = signal<Appearance>({ ...DEFAULT_APPEARANCE, ...readAppearance(options.appearance) });
   const title = signal(options.title ?? '');
   let movesFocus = false;
@@ -63,6 +65,7 @@ export function createWidgetModel(options: WidgetModelOptions = {}): WidgetModel
     toggle: () => setOpen(!isOpen.peek()),
     dismissAd: () => {
       adDismissed.value = true;
+      options.adDismissal?.write();
     },
     setTitle: (next) => {
       title.value = next;
