@@ -470,6 +470,23 @@ export interface AnalyticsHoursTable {
   [latency: `latency_${number}`]: number;
 }
 
+/** A user's API key (migration 022): its SHA-256, never the key itself. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scope: 'read' | 'full';
+  /** SHA-256 (hex) of the whole key. */
+  key_hash: string;
+  /** The key's first characters, to recognise it in the list. */
+  prefix: string;
+  created_at: number;
+  expires_at: number | null;
+  /** Written at most once a minute per key and instance (auth/ApiKeys.ts). */
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -500,4 +517,5 @@ export interface Database {
   analysis_jobs: AnalysisJobsTable;
   call_recordings: CallRecordingsTable;
   analytics_hours: AnalyticsHoursTable;
+  api_keys: ApiKeysTable;
 }
