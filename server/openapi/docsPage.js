@@ -24,7 +24,7 @@
     if (!operation.security || operation.security.length === 0) return 'public';
     if (/Administrators only/.test(operation.description || '')) return 'admins';
     var keys = operation.security.some(function (scheme) {
-      return Object.prototype.hasOwnProperty.call(scheme, 'apiKey');
+      return 'apiKey' in scheme;
     });
     return keys ? 'signed in or API key' : 'signed in';
   }
