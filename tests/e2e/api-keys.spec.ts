@@ -22,6 +22,8 @@ test('create a key, see it once, call the API with it, revoke it and see the cal
   page,
   baseURL,
 }) => {
+  // Six screenshots at two widths on a shared machine.
+  test.setTimeout(120_000);
   await signInWide(page, member);
   await page.goto('/settings');
   const card = page.getByRole('region', { name: 'API keys' });

@@ -14,8 +14,9 @@ import './settings.css';
 
 export const API_KEYS_CARD_TEXTS = {
   description:
-    'Keys let your own code call the Switchboard API with your rights, sent as the header Authorization: Bearer sb_…. ' +
-    'Read-only keys can only read. Keys never reach admin pages, your password or these keys.',
+    'Keys let your own code call the Switchboard API with your rights: send one as the header ' +
+    'Authorization: Bearer sb_… (the API docs at /api/docs show a curl example per route). Read-only keys can only ' +
+    'read; no key reaches admin pages, your password or these keys.',
   empty: 'No API keys yet.',
   lastUsed: 'Last used is updated at most once a minute.',
   impersonating: 'API keys cannot be created while impersonating.',
