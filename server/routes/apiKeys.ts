@@ -24,7 +24,12 @@ export async function apiKeyRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '',
-    { schema: { description: 'Your API keys, newest first: names, scopes and prefixes, never the keys.' } },
+    {
+      schema: {
+        description:
+          'Your API keys, newest first: names, scopes and prefixes, never the keys. lastUsedAt is written at most once a minute per key, so it may be up to a minute behind.',
+      },
+    },
     async (request): Promise<ApiKeysResponse> => ({
       success: true,
       apiKeys: await apiKeys.list(requireUser(request).id),
