@@ -56,7 +56,11 @@ export function ApiKeysCard() {
   } else if (isLoading || !keys) {
     list = <LoadingState label="Loading API keys..." />;
   } else if (keys.length === 0) {
-    list = <Text color="gray">{API_KEYS_CARD_TEXTS.empty}</Text>;
+    list = (
+      <Text size="2" color="gray">
+        {API_KEYS_CARD_TEXTS.empty}
+      </Text>
+    );
   } else {
     list = (
       <ul className="sb-api-key-list" aria-label="API keys">
