@@ -9,6 +9,7 @@ import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
 import { forbidden, unauthorized } from '../core/AppError.js';
 import { apiKeyRefusal } from '../core/apiKeyPolicy.js';
 import type { AuthMode } from '../core/types.js';
+import { impersonationTarget } from './impersonation.js';
 import { toSessionUser } from './sessionUser.js';
 
 export async function authenticateApiKey(request: FastifyRequest, mode: AuthMode, key: string): Promise<void> {
@@ -16,7 +17,8 @@ export async function authenticateApiKey(request: FastifyRequest, mode: AuthMode
   const identity = await auth.apiKeys.verify(key);
   const owner = await auth.users.get(identity.userId);
   if (!owner) throw unauthorized('Invalid API key');
-  if (request.headers[IMPERSONATE_HEADER.toLowerCase()] !== undefined) {
+  // Read as the session path reads it (an empty header is none), then refused whatever it names.
+  if (impersonationTarget(request.headers[IMPERSONATE_HEADER.toLowerCase()]) !== null) {
     throw forbidden('API keys cannot impersonate users', 'impersonation_denied');
   }
   const refusal = apiKeyRefusal(
