@@ -45,6 +45,7 @@ import { agentRoutes } from './routes/agents.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { apiDocsRoutes } from './routes/apiDocs.js';
+import { apiKeyRoutes } from './routes/apiKeys.js';
 import { customValueRoutes } from './routes/customValues.js';
 import { demoPageRoutes } from './routes/demoPages.js';
 import { healthRoutes } from './routes/health.js';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('actor', null);
   app.decorateRequest('user', null);
   app.decorateRequest('impersonating', false);
+  app.decorateRequest('apiKey', null);
 
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   app.setErrorHandler(errorHandler);
@@ -217,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes, { prefix: '/api/accounts' });
   await app.register(profileRoutes, { prefix: '/api/accounts' });
   await app.register(settingsRoutes, { prefix: '/api/accounts/settings' });
+  await app.register(apiKeyRoutes, { prefix: '/api/accounts/api-keys' });
   await app.register(adminRoutes, { prefix: '/api/accounts/admin' });
   await app.register(priceRoutes, { prefix: '/api/accounts/admin/prices' });
   await app.register(agentRoutes, { prefix: '/api/agents' });

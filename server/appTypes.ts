@@ -8,6 +8,7 @@
  * core/types.ts, and the services' own files.
  */
 import type { Kysely } from 'kysely';
+import type { ApiKeyScope } from '../shared/types/apiKey.js';
 import type { AnalysisRunner } from './analysis/AnalysisRunner.js';
 import type { AuthServices } from './auth/AuthServices.js';
 import type { ChatEngine } from './chat/ChatEngine.js';
@@ -56,10 +57,14 @@ declare module 'fastify' {
     /** The effective user: the impersonated user while impersonating, else the actor. */
     user: SessionUser | null;
     impersonating: boolean;
+    /** The API key the request was signed in with (auth/apiKeyRequest.ts); null with an access token. */
+    apiKey: { id: string; scope: ApiKeyScope } | null;
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
     /** A GET whose answer shows only its effective user's own data, kept between their writes (http/OwnerAnswers.ts). */
     ownerAnswer?: boolean;
+    /** A non-GET route that changes nothing, so read-only API keys may call it (core/apiKeyPolicy.ts). */
+    readsOnly?: boolean;
   }
 }

@@ -94,6 +94,8 @@ export interface Config {
   rateLimit: { max: number; windowMs: number };
   /** Per-address limit of the public bot configuration and demo pages (reached from customers' sites). */
   publicRateLimit: { max: number; windowMs: number };
+  /** Per-key limit of requests signed in with an API key (issue 22), besides the per-address one. */
+  apiKeyRateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
   wsMaxPayloadBytes: number;
   summarize: SummarizeConfig;
@@ -276,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimit: { max: 1000, windowMs: 60 * 1000 },
     publicRateLimit: { max: 120, windowMs: 60 * 1000 },
+    apiKeyRateLimit: { max: 600, windowMs: 60 * 1000 },
     bodyLimitBytes: 1024 * 1024,
     // One limit for every socket (it bounds what a hostile one makes the server buffer); the
     // console checks the Talk start frame, which carries unsaved agent settings, against it.

@@ -19,6 +19,7 @@ export const POSTGRES_ONLY: Record<string, string> = {
   'tests/server/cluster-bus.test.ts': "the instances' LISTEN/NOTIFY bus",
   'tests/server/cluster-end-session.test.ts': 'End Session and changes across instances on one PostgreSQL',
   'tests/server/login-throttle-postgres.test.ts': 'the login throttle kept in PostgreSQL',
+  'tests/server/api-keys-cluster.test.ts': 'API key revocation across two instances on one PostgreSQL',
   'tests/server/migrate-postgres-concurrent.test.ts': 'instances migrating one PostgreSQL at once (the advisory lock)',
 };
 

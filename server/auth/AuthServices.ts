@@ -5,6 +5,7 @@ import type { SecretBox } from '../crypto/SecretBox.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { AccessTokens } from './AccessTokens.js';
+import { API_KEY_CACHE_DEFAULTS, ApiKeys } from './ApiKeys.js';
 import { ImpersonationAudit } from './ImpersonationAudit.js';
 import type { LoginThrottle, LoginThrottleLimits } from './LoginThrottle.js';
 import { MemoryLoginThrottle } from './MemoryLoginThrottle.js';
@@ -24,6 +25,8 @@ export interface AuthServices {
   users: UserCache;
   /** Writes each impersonated request's audit row (batched with those arriving together). */
   audit: ImpersonationAudit;
+  /** API keys: checks, with their cache and per-key rate limit, creation and revocation. */
+  apiKeys: ApiKeys;
   /** Spends a password verification's time for an unknown username; always false. */
   verifyUnknownUser: (password: string) => Promise<false>;
 }
@@ -33,6 +36,8 @@ export interface AuthConfig {
   accessTokenTtlSeconds: number;
   refreshTokenTtlMs: number;
   loginThrottle: LoginThrottleLimits;
+  /** Requests per window each API key may make (fixed, config.ts). */
+  apiKeyRateLimit: { max: number; windowMs: number };
 }
 
 /** Loads the recently ended sessions first, so a restart does not revive logged-out tokens. */
@@ -56,6 +61,7 @@ export async function createAuthServices(deps: {
     revocations,
     users: new UserCache(db, clock),
     audit: new ImpersonationAudit(db),
+    apiKeys: new ApiKeys(db, clock, { ...API_KEY_CACHE_DEFAULTS, rateLimit: config.apiKeyRateLimit }),
     // On PostgreSQL several instances may share the database, and guesses sent to each must add up.
     loginThrottle: isPostgres(db)
       ? new PostgresLoginThrottle(db, config.loginThrottle, clock)

@@ -5,10 +5,11 @@
  * A family is a session: its id is the `sid` of the access tokens issued with it, and revoking it
  * also refuses those (SessionRevocations).
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { unauthorized } from '../core/AppError.js';
 import type { Clock } from '../core/types.js';
+import { sha256Hex } from '../crypto/sha256Hex.js';
 import {
   deleteExpiredRefreshTokens,
   findRefreshTokenByHash,
@@ -24,10 +25,6 @@ import type { SessionRevocations } from './SessionRevocations.js';
 export interface IssuedRefreshToken {
   token: string;
   sessionId: string;
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 export class RefreshTokens {
@@ -47,7 +44,7 @@ export class RefreshTokens {
       id: randomUUID(),
       family_id: familyId,
       user_id: userId,
-      token_hash: hashToken(token),
+      token_hash: sha256Hex(token),
       expires_at: now + this.ttlMs,
       used_at: null,
       revoked_at: null,
@@ -59,7 +56,7 @@ export class RefreshTokens {
   /** Exchanges a token for the next one; throws 401 for unknown, expired, revoked or reused tokens. */
   async rotate(token: string): Promise<IssuedRefreshToken & { userId: string }> {
     const now = this.clock();
-    const row = await findRefreshTokenByHash(this.db, hashToken(token));
+    const row = await findRefreshTokenByHash(this.db, sha256Hex(token));
     if (!row || row.revoked_at !== null) throw unauthorized('Invalid refresh token');
     if (row.used_at === null && row.expires_at <= now) throw unauthorized('Refresh token expired');
     // A second use (a replay, or a race with another tab) loses the whole family.
@@ -72,7 +69,7 @@ export class RefreshTokens {
 
   /** Revokes the session (family) of a token (logout); returns its id, or null for an unknown token. */
   async revokeFamilyOf(token: string): Promise<string | null> {
-    const row = await findRefreshTokenByHash(this.db, hashToken(token));
+    const row = await findRefreshTokenByHash(this.db, sha256Hex(token));
     if (!row) return null;
     await this.revokeSession(row.family_id);
     return row.family_id;

@@ -1,7 +1,8 @@
 /**
  * The onRequest hook behind `request.actor` / `request.user`. Every `/api/*` route needs a valid
  * access token unless its route config says `auth: 'public'`; `auth: 'admin'` also needs the
- * signed-in user's own role to be admin or superadmin, even while impersonating.
+ * signed-in user's own role to be admin or superadmin, even while impersonating. A bearer token
+ * that starts `sb_` is an API key (auth/apiKeyRequest.ts), never an access token.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
@@ -9,6 +10,8 @@ import { isAdminRole } from '../../shared/roles.js';
 import { forbidden } from '../core/AppError.js';
 import { decodedPath } from '../core/routedPath.js';
 import type { AuthMode } from '../core/types.js';
+import { looksLikeApiKey } from './apiKeyFormat.js';
+import { authenticateApiKey } from './apiKeyRequest.js';
 import { impersonate, impersonationTarget } from './impersonation.js';
 import { bearerToken, userFromAccessToken } from './sessionUser.js';
 
@@ -24,7 +27,9 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   if (mode === 'public') return;
   const { auth, clock } = request.server;
 
-  const actor = await userFromAccessToken(auth, bearerToken(request.headers.authorization));
+  const token = bearerToken(request.headers.authorization);
+  if (token && looksLikeApiKey(token)) return authenticateApiKey(request, mode, token);
+  const actor = await userFromAccessToken(auth, token);
   request.actor = actor;
   request.user = actor;
   if (mode === 'admin' && !isAdminRole(actor.role)) throw forbidden('Administrator access required');

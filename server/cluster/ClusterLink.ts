@@ -5,7 +5,7 @@
  *
  * - real-time events and console closes (logout, password or role change, deletion), delivered
  *   with the same owner scoping as this instance's own (ConnectionRegistry);
- * - cache invalidations (UserCache, OwnerAnswers) and session revocations (SessionRevocations), so a change on
+ * - cache invalidations (UserCache, OwnerAnswers, ApiKeys) and session revocations (SessionRevocations), so a change on
  *   one instance applies on the others within milliseconds. The second at worst that issue 12
  *   promises does not rest on the bus alone (a NOTIFY sent through a failing pool is lost):
  *   UserCache trusts an entry for a second, and the sessions revoked lately are read from the
@@ -43,7 +43,7 @@ export interface ClusterLinkDeps {
   log: FastifyBaseLogger;
   clock: Clock;
   realtime: ConnectionRegistry;
-  auth: Pick<AuthServices, 'users' | 'revocations'>;
+  auth: Pick<AuthServices, 'users' | 'revocations' | 'apiKeys'>;
   calls: Pick<CallRegistry, 'end'>;
   ownerAnswers: Pick<OwnerAnswers, 'linkPeers' | 'invalidateHere' | 'invalidateAll'>;
 }
@@ -75,6 +75,7 @@ export class ClusterLink implements RealtimePeers {
     this.#deps.realtime.linkPeers(this);
     this.#deps.auth.users.linkPeers({ userChanged: (userId) => this.#send({ type: 'auth.user-changed', userId }) });
     this.#deps.ownerAnswers.linkPeers({ ownerChanged: (userId) => this.#send({ type: 'owner.changed', userId }) });
+    this.#deps.auth.apiKeys.linkPeers({ keyRevoked: (keyId) => this.#send({ type: 'auth.api-key-revoked', keyId }) });
     this.#deps.auth.revocations.linkPeers({
       sessionRevoked: (sessionId, revokedAt) => this.#send({ type: 'auth.session-revoked', sessionId, revokedAt }),
     });
@@ -146,6 +147,9 @@ export class ClusterLink implements RealtimePeers {
       case 'owner.changed':
         this.#deps.ownerAnswers.invalidateHere(message.userId);
         break;
+      case 'auth.api-key-revoked':
+        auth.apiKeys.invalidateHere(message.keyId);
+        break;
       case 'auth.session-revoked':
         auth.revocations.addHere(message.sessionId, message.revokedAt);
         break;
@@ -189,6 +193,7 @@ export class ClusterLink implements RealtimePeers {
   /** Whatever was sent while the bus was cut off is lost: rebuild what it would have changed. */
   async #resync(): Promise<void> {
     this.#deps.auth.users.invalidateAll();
+    this.#deps.auth.apiKeys.invalidateAll();
     this.#deps.ownerAnswers.invalidateAll();
     try {
       await this.#deps.auth.revocations.load(this.#deps.db);

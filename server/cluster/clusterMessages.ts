@@ -16,6 +16,8 @@ export type ClusterMessage =
   | { type: 'auth.user-changed'; userId: string }
   /** A user's request may have changed their data: forget their kept answers (http/OwnerAnswers.ts). */
   | { type: 'owner.changed'; userId: string }
+  /** An API key was revoked: forget its cached row, so the next request reads it and is refused. */
+  | { type: 'auth.api-key-revoked'; keyId: string }
   /** A session was ended: refuse its access tokens. */
   | { type: 'auth.session-revoked'; sessionId: string; revokedAt: number }
   /** End Session asked of the instance bridging the call. */
@@ -49,6 +51,8 @@ export function parseClusterMessage(raw: unknown): ClusterMessage | null {
       return isString(m.sessionId) && isNumber(m.revokedAt)
         ? { type: m.type, sessionId: m.sessionId, revokedAt: m.revokedAt }
         : null;
+    case 'auth.api-key-revoked':
+      return isString(m.keyId) ? { type: m.type, keyId: m.keyId } : null;
     case 'call.end':
       return isString(m.to) && isString(m.replyTo) && isString(m.requestId) && isString(m.streamSid)
         ? { type: m.type, to: m.to, replyTo: m.replyTo, requestId: m.requestId, streamSid: m.streamSid }

@@ -491,6 +491,23 @@ export interface AnalyticsDirtyTable {
   from_hour: number;
 }
 
+/** A user's API key (migration 022): its SHA-256, never the key itself. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scope: 'read' | 'full';
+  /** SHA-256 (hex) of the whole key. */
+  key_hash: string;
+  /** The key's first characters, to recognise it in the list. */
+  prefix: string;
+  created_at: number;
+  expires_at: number | null;
+  /** Written at most once a minute per key and instance (auth/ApiKeys.ts). */
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -524,4 +541,5 @@ export interface Database {
   analytics_days: AnalyticsDaysTable;
   analytics_cached_days: AnalyticsCachedDaysTable;
   analytics_dirty: AnalyticsDirtyTable;
+  api_keys: ApiKeysTable;
 }

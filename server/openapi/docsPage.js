@@ -1,5 +1,5 @@
 // The API reference page (/api/docs): reads /api/openapi.json and lists every operation by tag,
-// with who may call it, its parameters, body and answers. Plain DOM and textContent only, no
+// with who may call it, a curl example (x-codeSamples), its parameters, body and answers. Plain DOM and textContent only, no
 // inline script or style, so it runs under the server's strict Content-Security-Policy.
 'use strict';
 
@@ -22,7 +22,22 @@
 
   function who(operation) {
     if (!operation.security || operation.security.length === 0) return 'public';
-    return /Administrators only/.test(operation.description || '') ? 'admins' : 'signed in';
+    if (/Administrators only/.test(operation.description || '')) return 'admins';
+    var keys = operation.security.some(function (scheme) {
+      return 'apiKey' in scheme;
+    });
+    return keys ? 'signed in or API key' : 'signed in';
+  }
+
+  function curlBlock(operation) {
+    var samples = (operation['x-codeSamples'] || []).filter(function (sample) {
+      return sample.lang === 'curl';
+    });
+    if (samples.length === 0) return null;
+    var block = el('div', 'block');
+    block.appendChild(el('h4', '', 'Example'));
+    block.appendChild(el('pre', 'curl', samples[0].source));
+    return block;
   }
 
   function parametersTable(doc, parameters) {
@@ -66,6 +81,8 @@
     if (operation.summary) summary.appendChild(el('span', 'note', operation.summary));
     details.appendChild(summary);
     if (operation.description) details.appendChild(el('p', '', operation.description));
+    var curl = curlBlock(operation);
+    if (curl) details.appendChild(curl);
     if (operation.parameters && operation.parameters.length > 0) {
       details.appendChild(el('h4', '', 'Parameters'));
       details.appendChild(parametersTable(doc, operation.parameters));
@@ -91,6 +108,17 @@
     link.href = '/api/openapi.json';
     root.lastChild.appendChild(link);
     if (doc.info && doc.info.description) root.appendChild(el('p', '', doc.info.description));
+    root.appendChild(el('p', 'note', 'The examples read the server address and your credentials from the shell:'));
+    root.appendChild(
+      el(
+        'pre',
+        'curl',
+        'export SWITCHBOARD_URL=' +
+          window.location.origin +
+          '\nexport SWITCHBOARD_API_KEY=sb_…   # Settings → API keys\n' +
+          'export SWITCHBOARD_ACCESS_TOKEN=…  # only for the routes keys cannot call: POST /api/accounts/login',
+      ),
+    );
 
     var byTag = {};
     Object.keys(doc.paths || {})

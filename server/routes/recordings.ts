@@ -19,7 +19,8 @@ export async function recordingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const deps = { db: app.db, secretBox: app.secretBox, recordings: app.recordings };
 
-  app.post('/recording/:streamSid/link', { schema: { params: Params } }, async (request) =>
+  // Minting a link to listen changes nothing: read-only API keys may call it (core/apiKeyPolicy.ts).
+  app.post('/recording/:streamSid/link', { config: { readsOnly: true }, schema: { params: Params } }, async (request) =>
     recordingLink(deps, requireUser(request).id, request.params.streamSid, app.clock()),
   );
 

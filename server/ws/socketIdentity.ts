@@ -3,6 +3,12 @@
  * `?token=` or as the subprotocol `bearer.<token>` (shared/realtimeToken.ts), and an admin may add
  * `?impersonate=<userId>` under the same rules as the header (auth/impersonation.ts), recorded in
  * the audit log with `path`. Rejects with the AppError of a bad token or a refused impersonation.
+ *
+ * API keys (issue 22) are not taken here, only access tokens: a socket's token travels in the URL
+ * or a subprotocol, where proxies and browsers keep it, which a short-lived access token survives
+ * and a key that lives for months should not; and these channels serve the console (its live
+ * events, the Talk microphone), while scripts learn of calls through webhooks. A key is answered
+ * like any invalid token (auth.error, then 4001).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tokenFromProtocols } from '../../shared/realtimeToken.js';

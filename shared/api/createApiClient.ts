@@ -4,6 +4,7 @@ import { adminApi } from './admin.js';
 import { agentsApi, phoneApi } from './agents.js';
 import { analysisApi } from './analysis.js';
 import { analyticsApi } from './analytics.js';
+import { apiKeysApi } from './apiKeys.js';
 import { historyApi } from './history.js';
 import { knowledgeApi } from './knowledge.js';
 import { type ApiClientOptions, createTransport } from './request.js';
@@ -19,6 +20,7 @@ export function createApiClient(options: ApiClientOptions) {
     tokens,
     health: () => request<HealthResponse>('GET', '/health', { refreshOn401: false }),
     accounts: accountsApi(request),
+    apiKeys: apiKeysApi(request),
     admin: adminApi(request),
     agents: agentsApi(request),
     phone: phoneApi(request),

@@ -4,6 +4,8 @@ export { ANALYSIS_LIMITS } from './analysis.js';
 export type * from './analytics.js';
 export { ANALYTICS_MAX_DAYS } from './analytics.js';
 export type * from './api.js';
+export type * from './apiKey.js';
+export { API_KEY_LIMITS, API_KEY_PREFIX, API_KEY_SCOPES } from './apiKey.js';
 export type * from './chat.js';
 export { CHAT_LIMITS, CONVERSATION_ID_PATTERN, conversationStorageKey } from './chat.js';
 export type * from './history.js';

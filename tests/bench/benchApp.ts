@@ -54,8 +54,12 @@ export interface BenchApp {
 export async function startBenchApp(): Promise<BenchApp> {
   const log = new DevNullLog();
   const t = await createTestApp({
-    // The limiter still runs on every request; it just must not answer 429 to the load generator.
-    config: { rateLimit: { max: 1_000_000_000, windowMs: 60_000 } },
+    // The limiters (per address, per API key) still run on every request; they just must not
+    // answer 429 to the load generator.
+    config: {
+      rateLimit: { max: 1_000_000_000, windowMs: 60_000 },
+      apiKeyRateLimit: { max: 1_000_000_000, windowMs: 60_000 },
+    },
     logStream: log,
     logLevel: 'info',
   });

@@ -1,9 +1,11 @@
 /**
- * Every registered route × every identity answers the status its row in authorizationRows.ts
- * says. A route without a row fails the first test, so new routes cannot skip the table.
+ * Every registered route × every identity (API keys included, issue 22) answers the status its
+ * row in authorizationRows.ts says. A route without a row fails the first test, so new routes cannot skip the table.
  */
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPERSONATE_HEADER } from '../../shared/defaults.js';
+import { createKeyFor } from '../helpers/apiKeyCalls.js';
 import { createTestApp, type SignedIn, type TestApp, type TestUser, uniqueName } from '../helpers/serverApp.js';
 import {
   AUTHORIZATION_ROWS,
@@ -11,6 +13,9 @@ import {
   type Expected,
   IDENTITIES,
   type Identity,
+  KEY_IDENTITIES,
+  type KeyIdentity,
+  keyExpectations,
   type MatrixContext,
 } from './authorizationRows.js';
 
@@ -18,6 +23,7 @@ let t: TestApp;
 let ctx: MatrixContext;
 const registered = new Set<string>();
 const sessions = new Map<string, SignedIn>();
+const keys = new Map<KeyIdentity, string>();
 
 function collect(route: RouteOptions): void {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -38,6 +44,17 @@ beforeAll(async () => {
     unique: uniqueName,
     db: t.db,
   };
+  // Made through the route, as a user makes them in Settings.
+  const made: Record<KeyIdentity, [TestUser, 'full' | 'read']> = {
+    keyA: [ctx.users.userA, 'full'],
+    readKeyA: [ctx.users.userA, 'read'],
+    adminKey: [ctx.users.admin, 'full'],
+    adminKeyImpersonatingA: [ctx.users.admin, 'full'],
+  };
+  for (const identity of KEY_IDENTITIES) {
+    const [owner, scope] = made[identity];
+    keys.set(identity, (await createKeyFor(t, owner, scope, { name: identity })).key);
+  }
 });
 afterAll(() => t.close());
 
@@ -50,12 +67,20 @@ function routesNeedingRows(): string[] {
     .sort();
 }
 
+const isKeyIdentity = (identity: Identity): identity is KeyIdentity =>
+  (KEY_IDENTITIES as readonly string[]).includes(identity);
+
 function actorOf(identity: Identity): TestUser | null {
   switch (identity) {
     case 'anonymous':
       return null;
     case 'adminImpersonatingA':
+    case 'adminKey':
+    case 'adminKeyImpersonatingA':
       return ctx.users.admin;
+    case 'keyA':
+    case 'readKeyA':
+      return ctx.users.userA;
     default:
       return ctx.users[identity];
   }
@@ -66,7 +91,10 @@ async function statusFor(row: AuthorizationRow, identity: Identity): Promise<num
   const built = (await row.request?.(ctx, { identity, actor })) ?? {};
   const headers: Record<string, string> = { ...built.headers };
   const cookies: Record<string, string> = {};
-  if (actor) {
+  if (isKeyIdentity(identity)) {
+    headers.authorization = `Bearer ${keys.get(identity)}`;
+    if (identity === 'adminKeyImpersonatingA') headers[IMPERSONATE_HEADER] = ctx.users.userA.id;
+  } else if (actor) {
     let session = sessions.get(actor.id);
     if (!session) {
       session = await t.login(actor.username, actor.password);
@@ -108,7 +136,7 @@ describe('authorization matrix', () => {
     for (const row of AUTHORIZATION_ROWS) {
       for (const identity of IDENTITIES) {
         const status = await statusFor(row, identity);
-        const expected = row.expect[identity];
+        const expected = isKeyIdentity(identity) ? keyExpectations(row)[identity] : row.expect[identity];
         if (!matches(expected, status))
           mismatches.push(`${keyOf(row)} as ${identity}: expected ${expected}, got ${status}`);
       }

@@ -6,10 +6,14 @@
  * A row's `request` builds the concrete call for one identity (URL with real ids, a body that
  * passes validation). The test adds the identity's bearer token, its refresh cookie and, for
  * adminImpersonatingA, `X-Impersonate-User-Id: <userA.id>`. Each identity's session is reused
- * across rows; a row that changes or ends the caller's session says `endsSession: true`.
+ * across rows; a row that changes or ends the caller's session says `endsSession: true`. The key
+ * identities send `Authorization: Bearer sb_…` instead (and no cookie); their statuses follow
+ * keyExpectations unless a row's `keys` says otherwise, so every route is checked with keys too.
  */
 import type { Kysely } from 'kysely';
+import { newApiKey } from '../../server/auth/apiKeyFormat.js';
 import { insertAgent } from '../../server/db/agents.js';
+import { insertApiKey } from '../../server/db/apiKeys.js';
 import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
 import { saveCustomValue } from '../../server/db/customValues.js';
 import { associateNumber } from '../../server/db/phoneAssociations.js';
@@ -21,8 +25,26 @@ import { insertWebchat } from '../../server/db/webchats.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import { type TestUser, uniqueName } from '../helpers/serverApp.js';
 
-export const IDENTITIES = ['anonymous', 'userA', 'userB', 'admin', 'superadmin', 'adminImpersonatingA'] as const;
-export type Identity = (typeof IDENTITIES)[number];
+/** Identities signed in with a session (an access token and its refresh cookie), or none. */
+export const SESSION_IDENTITIES = [
+  'anonymous',
+  'userA',
+  'userB',
+  'admin',
+  'superadmin',
+  'adminImpersonatingA',
+] as const;
+export type SessionIdentity = (typeof SESSION_IDENTITIES)[number];
+
+/**
+ * Identities signed in with an API key (issue 22), no cookie: userA's full and read-only keys, an
+ * admin's full key, and that key sent with the impersonation header for userA.
+ */
+export const KEY_IDENTITIES = ['keyA', 'readKeyA', 'adminKey', 'adminKeyImpersonatingA'] as const;
+export type KeyIdentity = (typeof KEY_IDENTITIES)[number];
+
+export const IDENTITIES = [...SESSION_IDENTITIES, ...KEY_IDENTITIES] as const;
+export type Identity = SessionIdentity | KeyIdentity;
 
 /** An exact status, or a status class. */
 export type Expected = number | '2xx' | '4xx';
@@ -39,7 +61,7 @@ export interface MatrixContext {
 
 export interface Caller {
   identity: Identity;
-  /** The signed-in user making the call (the admin for adminImpersonatingA); null when anonymous. */
+  /** The signed-in user making the call (the admin for adminImpersonatingA, a key's owner); null when anonymous. */
   actor: TestUser | null;
 }
 
@@ -54,13 +76,15 @@ export interface AuthorizationRow {
   /** The route's URL pattern exactly as registered, e.g. `/api/accounts/admin/users/:id`. */
   route: string;
   request?: (ctx: MatrixContext, caller: Caller) => CellRequest | Promise<CellRequest>;
-  expect: Record<Identity, Expected>;
+  expect: Record<SessionIdentity, Expected>;
+  /** The key identities' statuses where keyExpectations' rule does not give them. */
+  keys?: Partial<Record<KeyIdentity, Expected>>;
   /** The call rotates, revokes or replaces the caller's tokens: sign in afresh afterwards. */
   endsSession?: boolean;
 }
 
 /** The same status for everyone. */
-export const everyone = (status: Expected): Record<Identity, Expected> => ({
+export const everyone = (status: Expected): Record<SessionIdentity, Expected> => ({
   anonymous: status,
   userA: status,
   userB: status,
@@ -72,15 +96,15 @@ export const everyone = (status: Expected): Record<Identity, Expected> => ({
 /** 401 for anonymous, `status` for every signed-in identity unless overridden. */
 export const signedIn = (
   status: Expected,
-  overrides: Partial<Record<Identity, Expected>> = {},
-): Record<Identity, Expected> => ({
+  overrides: Partial<Record<SessionIdentity, Expected>> = {},
+): Record<SessionIdentity, Expected> => ({
   ...everyone(status),
   anonymous: 401,
   ...overrides,
 });
 
 /** Admin routes: they use the caller's own role, so impersonating admins keep access. */
-export const adminsOnly = (status: Expected): Record<Identity, Expected> => ({
+export const adminsOnly = (status: Expected): Record<SessionIdentity, Expected> => ({
   anonymous: 401,
   userA: 403,
   userB: 403,
@@ -88,6 +112,38 @@ export const adminsOnly = (status: Expected): Record<Identity, Expected> => ({
   superadmin: status,
   adminImpersonatingA: status,
 });
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * What each key identity gets (issue 22: a key acts with its owner's own rights on every signed-in
+ * /api route, never admin routes, never impersonation, never the account's own routes, and a
+ * read-only key only reads), read off the row's session statuses; a row's `keys` overrides it.
+ * - public routes (anonymous is let in): keys play no part, everyone gets anonymous's status;
+ * - /api/accounts/ (sign-in, session, password, email, credentials, API keys, admin): 403;
+ * - other routes: userA's key gets userA's status, the read-only one 403 unless the method is
+ *   GET or HEAD, the admin's key the admin's status, and with the impersonation header 403.
+ */
+export function keyExpectations(row: AuthorizationRow): Record<KeyIdentity, Expected> {
+  const { expect } = row;
+  const rule: Record<KeyIdentity, Expected> =
+    expect.anonymous !== 401
+      ? {
+          keyA: expect.anonymous,
+          readKeyA: expect.anonymous,
+          adminKey: expect.anonymous,
+          adminKeyImpersonatingA: expect.anonymous,
+        }
+      : row.route.startsWith('/api/accounts/')
+        ? { keyA: 403, readKeyA: 403, adminKey: 403, adminKeyImpersonatingA: 403 }
+        : {
+            keyA: expect.userA,
+            readKeyA: SAFE_METHODS.has(row.method) ? expect.userA : 403,
+            adminKey: expect.admin,
+            adminKeyImpersonatingA: 403,
+          };
+  return { ...rule, ...row.keys };
+}
 
 const victim = async (ctx: MatrixContext) => `/api/accounts/admin/users/${(await ctx.createUser()).id}`;
 
@@ -99,7 +155,14 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     request: (ctx) => ({ payload: { username: ctx.users.userA.username, password: ctx.users.userA.password } }),
     expect: everyone(200),
   },
-  { method: 'POST', route: '/api/accounts/refresh-token', expect: signedIn(200), endsSession: true },
+  // Public: the refresh cookie is the credential, and key callers send none.
+  {
+    method: 'POST',
+    route: '/api/accounts/refresh-token',
+    expect: signedIn(200),
+    keys: { keyA: 401, readKeyA: 401, adminKey: 401, adminKeyImpersonatingA: 401 },
+    endsSession: true,
+  },
   { method: 'POST', route: '/api/accounts/logout', expect: everyone(200), endsSession: true },
   {
     method: 'POST',
@@ -115,6 +178,22 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     route: '/api/accounts/change-email',
     request: () => ({ payload: { newEmail: 'matrix@example.org' } }),
     expect: signedIn(200, { adminImpersonatingA: 403 }),
+  },
+
+  // API keys (issue 22): the effective user's own; none is created while impersonating, and keys
+  // never reach these routes (keyExpectations).
+  { method: 'GET', route: '/api/accounts/api-keys', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/accounts/api-keys',
+    request: () => ({ payload: { name: 'Matrix key', scope: 'read' } }),
+    expect: signedIn(201, { adminImpersonatingA: 403 }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/accounts/api-keys/:id',
+    request: async (ctx) => ({ url: `/api/accounts/api-keys/${await apiKeyOfA(ctx)}` }),
+    expect: onlyA(200),
   },
 
   // Account settings (spec part 2 §7): the effective user's own.
@@ -306,6 +385,8 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     route: '/api/sessions/recording/:streamSid/link',
     request: async (ctx) => ({ url: `/api/sessions/recording/${await recordedSessionOfA(ctx)}/link` }),
     expect: onlyA(200),
+    // Minting a link to listen changes nothing: read-only keys may (route config readsOnly).
+    keys: { readKeyA: 200 },
   },
   {
     method: 'GET',
@@ -475,7 +556,11 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
   {
     method: 'POST',
     route: '/api/webchats',
-    request: () => ({ payload: { name: 'Matrix bot', description: 'Matrix' } }),
+    // The rows before made many bots of userA; the per-user quota of bots is not what this row checks.
+    request: async (ctx) => {
+      await ctx.db.deleteFrom('webchats').where('user_id', '=', ctx.users.userA.id).execute();
+      return { payload: { name: 'Matrix bot', description: 'Matrix' } };
+    },
     expect: signedIn(201),
   },
   {
@@ -573,7 +658,7 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
 ];
 
 /** A resource of userA: userA and an admin impersonating A reach it; everyone else gets 404. */
-function onlyA(status: Expected): Record<Identity, Expected> {
+function onlyA(status: Expected): Record<SessionIdentity, Expected> {
   return { anonymous: 401, userA: status, userB: 404, admin: 404, superadmin: 404, adminImpersonatingA: status };
 }
 
@@ -586,6 +671,25 @@ function nextPhoneNumber(): string {
 /** A fresh agent of userA; its id. */
 async function agentOfA(ctx: MatrixContext): Promise<string> {
   return (await insertAgent(ctx.db, ctx.users.userA.id, ctx.unique('agent'), Date.now())).row.id;
+}
+
+/** A fresh API key of userA; its id. */
+async function apiKeyOfA(ctx: MatrixContext): Promise<string> {
+  const id = crypto.randomUUID();
+  const { hash, prefix } = newApiKey();
+  await insertApiKey(ctx.db, {
+    id,
+    user_id: ctx.users.userA.id,
+    name: ctx.unique('key'),
+    scope: 'full',
+    key_hash: hash,
+    prefix,
+    created_at: Date.now(),
+    expires_at: null,
+    last_used_at: null,
+    revoked_at: null,
+  });
+  return id;
 }
 
 /** A fresh tool of userA (its parameters require `city`); its id. */

@@ -12,11 +12,14 @@ import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 
 interface Operation {
   tags?: string[];
+  description?: string;
+  'x-codeSamples'?: Array<{ lang: string; source: string }>;
   security?: unknown[];
   parameters?: Array<{ name: string; in: string }>;
 }
 interface OpenApiDocument {
   openapi: string;
+  components: { securitySchemes: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -67,10 +70,55 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/accounts/login']!.post!.security).toEqual([]);
     expect(doc.paths['/api/widget/webchats/{id}']!.get!.security).toEqual([]);
     const agents = doc.paths['/api/agents/{id}']!.patch!;
-    expect(agents.security).toEqual([{ bearerAuth: [] }]);
+    expect(agents.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
     expect(agents.tags).toEqual(['agents']);
     expect(agents.parameters?.map((p) => `${p.in} ${p.name}`)).toEqual(['path id', 'header x-impersonate-user-id']);
     expect(doc.paths['/api/accounts/admin/users']!.get!.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('declares API keys as a bearer scheme, on the routes that take them only (issue 22)', () => {
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/agents']!.get!.description).toContain('API keys work here (read-only keys too)');
+    expect(doc.paths['/api/agents']!.post!.description).toContain('API keys with full access work here');
+    for (const [path, method] of [
+      ['/api/accounts/admin/users', 'get'],
+      ['/api/accounts/api-keys', 'post'],
+      ['/api/accounts/change-password', 'post'],
+      ['/api/accounts/settings', 'get'],
+    ] as const) {
+      const operation = doc.paths[path]![method]!;
+      expect(operation.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);
+      expect(operation.description, `${method} ${path}`).toContain('API keys are refused here');
+    }
+    expect(doc.paths['/api/frontend']!.get!.security).toEqual([]);
+  });
+
+  it('gives every route but WebSocket upgrades and static files a curl example that signs in the way it takes', () => {
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const upgrade = operation.description?.includes('WebSocket: upgrade');
+        if (!upgrade && !path.includes('{*}') && !operation['x-codeSamples']?.[0]?.source.startsWith('curl ')) {
+          missing.push(`${method} ${path}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    const curl = (path: string, method: 'get' | 'post' | 'delete') =>
+      doc.paths[path]![method]!['x-codeSamples']![0]!.source;
+    expect(curl('/api/twilio/make-call', 'post')).toBe(
+      [
+        'curl -X POST "$SWITCHBOARD_URL/api/twilio/make-call"',
+        '-H "Authorization: Bearer $SWITCHBOARD_API_KEY"',
+        '-H "Content-Type: application/json"',
+        `-d '{"phoneNumber":"<phoneNumber>","agentId":"<agentId>"}'`,
+      ].join(' \\\n  '),
+    );
+    expect(curl('/api/agents/{id}', 'delete')).toBe(
+      'curl -X DELETE "$SWITCHBOARD_URL/api/agents/<id>" \\\n  -H "Authorization: Bearer $SWITCHBOARD_API_KEY"',
+    );
+    expect(curl('/api/accounts/admin/users', 'get')).toContain('$SWITCHBOARD_ACCESS_TOKEN');
+    expect(curl('/api/health', 'get')).toBe('curl -X GET "$SWITCHBOARD_URL/api/health"');
   });
 
   it('describes request bodies from the route schemas', () => {
@@ -111,6 +159,11 @@ describe('GET /api/docs', () => {
     expect(window.document.querySelectorAll('details.operation').length).toBe(operations);
     expect(window.document.getElementById('patch /api/agents/{id}')?.textContent).toContain('signed in');
     expect(window.document.getElementById('post /api/accounts/login')?.textContent).toContain('public');
+    const agents = window.document.getElementById('post /api/agents');
+    expect(agents?.querySelector('.who')?.textContent).toBe('signed in or API key');
+    expect(agents?.querySelector('pre.curl')?.textContent).toContain(
+      'curl -X POST "$SWITCHBOARD_URL/api/agents" \\\n  -H "Authorization: Bearer $SWITCHBOARD_API_KEY"',
+    );
     await window.happyDOM.close();
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_OPENAI_KEY_FOR_TEST } from '../../server/chat/ChatEngine.js';
 import type { ConversationDetail, ConversationsPage } from '../../shared/types/history.js';
 import type { Webchat } from '../../shared/types/webchat.js';
+import { createKeyFor, withKey } from '../helpers/apiKeyCalls.js';
 import {
   type ChatAnswer,
   type ChatBed,
@@ -230,5 +231,26 @@ describe('refusals', () => {
     const answer = await testSend(keyless, bot.id, { text: 'Hi' });
     expect(answer.status).toBe(400);
     expect(answer.json).toMatchObject({ code: 'missing_credentials', error: NO_OPENAI_KEY_FOR_TEST });
+  });
+});
+
+describe('with an API key (issue 22: keys work on streamed answers too)', () => {
+  it("streams the owner's test answer to a full-access key, and refuses a read-only key before any model call", async () => {
+    const bot = await bed.owner.createBot();
+    const full = await createKeyFor(bed.t, bed.owner.user, 'full');
+    bed.fake.enqueue({ text: 'Answered to a script' });
+    const streamed = await withKey(bed.t.app, full.key, 'POST', `/api/webchats/${bot.id}/test-messages`, {
+      payload: { text: 'Hello?' },
+    });
+    expect(streamed.statusCode).toBe(200);
+    expect(streamed.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(textOf({ status: 200, headers: {}, ...parseSse(streamed.body), json: null })).toBe('Answered to a script');
+
+    const read = await createKeyFor(bed.t, bed.owner.user, 'read');
+    const refused = await withKey(bed.t.app, read.key, 'POST', `/api/webchats/${bot.id}/test-messages`, {
+      payload: { text: 'Hello?' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(bed.fake.requests).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { InfoIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useAuth } from '../../lib/session/useAuth.js';
+import { ApiKeysCard } from './ApiKeysCard.js';
 import { ChangeEmailSection } from './ChangeEmailSection.js';
 import { ChangePasswordSection } from './ChangePasswordSection.js';
 import { IntegrationSettingsForm } from './IntegrationSettingsForm.js';
@@ -26,6 +27,7 @@ export function SettingsPage() {
         </Callout.Root>
       ) : null}
       <IntegrationSettingsForm />
+      <ApiKeysCard />
       {/* Password and email belong to the person signed in; the server refuses them while impersonating. */}
       {impersonation ? null : (
         <>

@@ -24,6 +24,7 @@ import * as m018 from './018-analysis.js';
 import * as m019 from './019-recordings.js';
 import * as m020 from './020-analytics.js';
 import * as m021 from './021-analytics-days.js';
+import * as m022 from './022-api-keys.js';
 import * as m025 from './025-allowed-sites.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -47,5 +48,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '019-recordings': m019,
   '020-analytics': m020,
   '021-analytics-days': m021,
+  '022-api-keys': m022,
   '025-allowed-sites': m025,
 };
