@@ -15,6 +15,8 @@ export const USER_QUOTAS = {
   knowledgePagesPerWebchat: 200,
   /** Text of the crawled pages plus the summary of one bot. */
   knowledgeBytesPerWebchat: 5 * 1024 * 1024,
+  /** MCP servers of one user (issue 22). */
+  mcpServers: 20,
 } as const;
 
 export type UserQuota = keyof typeof USER_QUOTAS;

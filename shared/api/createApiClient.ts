@@ -6,6 +6,7 @@ import { analysisApi } from './analysis.js';
 import { analyticsApi } from './analytics.js';
 import { historyApi } from './history.js';
 import { knowledgeApi } from './knowledge.js';
+import { mcpServersApi } from './mcpServers.js';
 import { type ApiClientOptions, createTransport } from './request.js';
 import { sessionsApi } from './sessions.js';
 import { customValuesApi, toolsApi } from './tools.js';
@@ -25,6 +26,7 @@ export function createApiClient(options: ApiClientOptions) {
     sessions: sessionsApi(request),
     tools: toolsApi(request),
     customValues: customValuesApi(request),
+    mcpServers: mcpServersApi(request),
     knowledge: knowledgeApi(request),
     webchats: webchatsApi(request, raw),
     history: historyApi(request, stream),
