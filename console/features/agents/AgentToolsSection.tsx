@@ -2,10 +2,10 @@ import { Box, Flex, Link, Text } from '@radix-ui/themes';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AgentTool } from '../../../shared/types/agent.js';
-import { parseMcpToolId } from '../../../shared/types/mcp.js';
 import { FormSection } from '../../components/FormSection.js';
 import { SwitchField } from '../../components/SwitchField.js';
 import { ToolChoices } from '../../components/ToolChoices.js';
+import { toolHref } from '../../components/toolHref.js';
 import { useToolOptions } from './api.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
@@ -13,9 +13,6 @@ export interface AgentToolsSectionProps extends AgentFormBinding {
   /** The agent's tools as loaded: names for ids the tools list does not (yet) have. */
   agentTools: AgentTool[];
 }
-
-/** A JavaScript tool's editor, or the MCP servers tab for an MCP tool (it has no page of its own). */
-const toolPath = (id: string) => (parseMcpToolId(id) ? '/tools?tab=mcp' : `/tools/${encodeURIComponent(id)}`);
 
 export function AgentToolsSection({ values, set, disabled, agentTools }: AgentToolsSectionProps) {
   const options = useToolOptions();
@@ -66,7 +63,7 @@ export function AgentToolsSection({ values, set, disabled, agentTools }: AgentTo
               {selected.map((tool) => (
                 <li key={tool.id}>
                   <Link asChild size="2">
-                    <RouterLink to={toolPath(tool.id)}>{tool.name}</RouterLink>
+                    <RouterLink to={toolHref(tool.id)}>{tool.name}</RouterLink>
                   </Link>
                   {'server' in tool && tool.server ? (
                     <Text size="1" color="gray">
