@@ -6,8 +6,8 @@ import { FormDialog } from '../../components/FormDialog.js';
 import { SecretField } from '../../components/SecretField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
-import { fieldErrorOf } from '../../lib/errors.js';
 import { MCP_TEXTS, useMcpServerActions } from './mcpApi.js';
+import { useDialogErrors } from './useDialogErrors.js';
 
 export interface McpServerDialogProps {
   open: boolean;
@@ -17,7 +17,6 @@ export interface McpServerDialogProps {
 }
 
 const FIELDS = ['name', 'url', 'bearer_token'] as const;
-type FieldErrors = Partial<Record<(typeof FIELDS)[number], string>>;
 
 /**
  * 'Add MCP Server' / 'Edit MCP Server' (issue 22): name, URL and an optional bearer token. The
@@ -31,8 +30,7 @@ export function McpServerDialog({ open, editing, onClose }: McpServerDialogProps
   const [url, setUrl] = useState('');
   const [token, setToken] = useState('');
   const [removeToken, setRemoveToken] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const { fieldErrors, error, setFieldErrors, clear, edit, fail } = useDialogErrors(FIELDS);
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
@@ -41,18 +39,12 @@ export function McpServerDialog({ open, editing, onClose }: McpServerDialogProps
     setUrl(editing?.url ?? '');
     setToken('');
     setRemoveToken(false);
-    setFieldErrors({});
-    setError(null);
-  }, [open, editing]);
-
-  const edit = (field: keyof FieldErrors, set: (next: string) => void) => (next: string) => {
-    set(next);
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
+    clear();
+  }, [open, editing, clear]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const missing: FieldErrors = {};
+    const missing: Partial<Record<(typeof FIELDS)[number], string>> = {};
     if (!name.trim()) missing.name = 'Name is required';
     if (!url.trim()) missing.url = 'URL is required';
     if (missing.name || missing.url) {
@@ -60,7 +52,7 @@ export function McpServerDialog({ open, editing, onClose }: McpServerDialogProps
       return;
     }
     setSubmitting(true);
-    setError(null);
+    clear();
     try {
       if (editing) {
         const patch: McpServerPatch = { name: name.trim(), url: url.trim() };
@@ -81,10 +73,7 @@ export function McpServerDialog({ open, editing, onClose }: McpServerDialogProps
       }
       onClose();
     } catch (caught) {
-      const text = caught instanceof Error ? caught.message : MCP_TEXTS.saveFailed;
-      const field = fieldErrorOf(text, FIELDS);
-      if (field) setFieldErrors({ [field.field]: field.problem });
-      else setError(text);
+      fail(caught, MCP_TEXTS.saveFailed);
     } finally {
       setSubmitting(false);
     }
