@@ -34,6 +34,7 @@ import { registerOwnerAnswers } from './http/ownerAnswerHooks.js';
 import type { LogDestination } from './http/prettyLog.js';
 import { logWebSocketUpgrades, RequestLogController } from './http/RequestLogController.js';
 import { registerSecurity } from './http/security.js';
+import { McpClient } from './mcp/McpClient.js';
 import { trustedProxyCheck } from './net/trustedProxies.js';
 import { openApiOptions } from './openapi/openApiOptions.js';
 import { ConnectionRegistry } from './realtime/ConnectionRegistry.js';
@@ -51,6 +52,7 @@ import { demoPageRoutes } from './routes/demoPages.js';
 import { healthRoutes } from './routes/health.js';
 import { historyRoutes } from './routes/history.js';
 import { knowledgeRoutes } from './routes/knowledge.js';
+import { mcpServerRoutes } from './routes/mcpServers.js';
 import { phoneAssociationRoutes } from './routes/phoneAssociations.js';
 import { priceRoutes } from './routes/prices.js';
 import { profileRoutes } from './routes/profile.js';
@@ -66,7 +68,7 @@ import { widgetChatRoutes } from './routes/widgetChat.js';
 import { widgetPublicRoutes } from './routes/widgetPublic.js';
 import { createSandbox } from './sandbox/createSandbox.js';
 import { fillAccountSidHashes } from './settings/accountSidHashes.js';
-import { logWorkerErrors, sandboxOptions } from './tools/toolSandbox.js';
+import { logWorkerErrors, mcpClientOptions, sandboxOptions } from './tools/toolSandbox.js';
 import { CallRegistry } from './voice/CallRegistry.js';
 import { frontendSocketRoutes } from './ws/frontend.js';
 import { mediaStreamRoutes } from './ws/mediaStream.js';
@@ -118,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Worker threads start on the first tool run, so apps that never run one cost nothing.
   const sandbox = createSandbox({ ...sandboxOptions(config), onWorkerError: logWorkerErrors(app.log) });
   app.decorate('sandbox', sandbox);
+  const mcp = new McpClient(mcpClientOptions(config));
+  app.decorate('mcp', mcp);
   const recordings = createRecordingStore(config.recordings);
   app.decorate('recordings', recordings);
   const recordingSweep = new RecordingSweep({
@@ -132,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const calls = new CallRegistry({
     db,
     sandbox,
+    mcp,
     secretBox,
     realtime,
     config,
@@ -141,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     recordings,
   });
   app.decorate('calls', calls);
-  const chat = new ChatEngine({ db, config, clock, secretBox, sandbox, realtime, log: app.log });
+  const chat = new ChatEngine({ db, config, clock, secretBox, sandbox, mcp, realtime, log: app.log });
   app.decorate('chat', chat);
   const analysis = new AnalysisRunner({
     db,
@@ -225,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(agentRoutes, { prefix: '/api/agents' });
   await app.register(toolRoutes, { prefix: '/api/tools' });
   await app.register(customValueRoutes, { prefix: '/api/custom-values' });
+  await app.register(mcpServerRoutes, { prefix: '/api/mcp-servers' });
   await app.register(phoneAssociationRoutes, { prefix: '/api/phone-associations' });
   await app.register(twilioRoutes, { prefix: '/api/twilio' });
   await app.register(twilioCallStatusRoutes, { prefix: '/api/twilio' });

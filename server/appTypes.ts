@@ -18,6 +18,7 @@ import type { AuthMode, Clock, SessionUser } from './core/types.js';
 import type { SecretBox } from './crypto/SecretBox.js';
 import type { Database } from './db/schema.js';
 import type { OwnerAnswers } from './http/OwnerAnswers.js';
+import type { McpClient } from './mcp/McpClient.js';
 import type { ConnectionRegistry } from './realtime/ConnectionRegistry.js';
 import type { RecordingStore } from './recordings/RecordingStore.js';
 import type { RecordingSweep } from './recordings/RecordingSweep.js';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     recordingSweep: RecordingSweep;
     /** The tool sandbox (server/sandbox/): a worker-thread pool running QuickJS, closed with the app. */
     sandbox: Sandbox;
+    /** The MCP client (server/mcp/): lists and calls the tools of users' MCP servers. */
+    mcp: McpClient;
   }
   interface FastifyRequest {
     /** The signed-in user (null on public routes). */

@@ -17,6 +17,8 @@ export const USER_QUOTAS = {
   knowledgeBytesPerWebchat: 5 * 1024 * 1024,
   /** Live (not revoked) API keys (issue 22). */
   apiKeys: 50,
+  /** MCP servers of one user (issue 22). */
+  mcpServers: 20,
 } as const;
 
 export type UserQuota = keyof typeof USER_QUOTAS;

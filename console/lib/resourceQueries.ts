@@ -64,16 +64,30 @@ export interface ToolOption {
   id: string;
   name: string;
   description: string;
+  /** The MCP server an MCP tool comes from (issue 22); absent for JavaScript tools. */
+  server?: string;
 }
 
-/** The user's tools as a picker sees them, under the caller's own key; a failure gives an empty list. */
+/**
+ * The user's tools as a picker sees them, under the caller's own key: JavaScript tools, then the
+ * tools each MCP server listed, grouped by server. A failure of either list leaves that part out.
+ */
 export function useToolOptionsQuery(key: Key) {
   const api = useApi();
   return useSWR(
     key,
     async (): Promise<ToolOption[]> => {
-      const tools = await api.tools.list().catch(() => []);
-      return Array.isArray(tools) ? tools.map(({ id, name, description }) => ({ id, name, description })) : [];
+      const [tools, servers] = await Promise.all([
+        api.tools.list().catch(() => []),
+        api.mcpServers.list().catch(() => []),
+      ]);
+      const js = Array.isArray(tools) ? tools.map(({ id, name, description }) => ({ id, name, description })) : [];
+      const mcp = Array.isArray(servers)
+        ? servers.flatMap((server) =>
+            server.tools.map(({ id, name, description }) => ({ id, name, description, server: server.name })),
+          )
+        : [];
+      return [...js, ...mcp];
     },
     { revalidateOnFocus: false },
   );

@@ -28,6 +28,7 @@ import { reexpireWebchatChats } from '../db/chatSweep.js';
 import type { Database } from '../db/schema.js';
 import { findPublicWebchatRow, type WebchatRecord } from '../db/webchats.js';
 import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
+import type { McpClient } from '../mcp/McpClient.js';
 import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { findOpenaiForUser } from '../settings/openaiForUser.js';
@@ -53,6 +54,8 @@ export interface ChatEngineDeps {
   clock: Clock;
   secretBox: SecretBox;
   sandbox: Sandbox;
+  /** Calls MCP tools (issue 22). */
+  mcp: McpClient;
   realtime: Pick<ConnectionRegistry, 'sendToUser'>;
   log: FastifyBaseLogger;
 }

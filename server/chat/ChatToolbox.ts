@@ -5,13 +5,13 @@
  */
 import type { ToolTestResult } from '../../shared/types/tool.js';
 import type { TurnToolCall } from '../db/chatMessages.js';
-import type { ToolRecord } from '../db/tools.js';
+import type { OfferedTool } from '../db/offeredTools.js';
 import type { ChatRequest, ChatTool, ChatToolCall } from '../llm/chatTypes.js';
 import { runModelToolCall, toolOutputText } from '../tools/modelToolCall.js';
 import { providerFunctions } from '../tools/providerFunctions.js';
 
 export interface ToolboxDeps {
-  run: (tool: ToolRecord, args: unknown) => Promise<ToolTestResult>;
+  run: (tool: OfferedTool, args: unknown) => Promise<ToolTestResult>;
   now: () => number;
   /** A run that failed outside the tool (the database): logged, answered as an error. */
   onError: (error: unknown) => void;
@@ -24,10 +24,10 @@ export interface ToolCallRun extends TurnToolCall {
 
 export class ChatToolbox {
   readonly #tools: ChatTool[];
-  readonly #byName: Map<string, ToolRecord>;
+  readonly #byName: Map<string, OfferedTool>;
   readonly #deps: ToolboxDeps;
 
-  constructor(tools: readonly ToolRecord[], deps: ToolboxDeps) {
+  constructor(tools: readonly OfferedTool[], deps: ToolboxDeps) {
     const { functions, byName } = providerFunctions(tools);
     this.#tools = functions.map((fn) => ({ type: 'function', function: fn }));
     this.#byName = byName;

@@ -16,8 +16,7 @@ import { type AnswerFigures, saveTurn, type TurnAnswer } from '../db/chatMessage
 import type { Database } from '../db/schema.js';
 import type { WebchatRecord } from '../db/webchats.js';
 import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
-import type { Sandbox } from '../sandbox/types.js';
-import { runLoadedTool } from '../tools/runTool.js';
+import { type OfferedToolRunDeps, runOfferedTool } from '../tools/runOfferedTool.js';
 import { ChatToolbox, type ToolCallRun } from './ChatToolbox.js';
 import type { ChatConfig } from './chatConfig.js';
 import { chatFailure, EmptyAnswerError, TURN_DEADLINE, VISITOR_LEFT } from './chatFailure.js';
@@ -25,9 +24,8 @@ import { loadTurnContext } from './loadTurnContext.js';
 import { type AnswerTokens, type ChatTurnResult, runChatTurn } from './runChatTurn.js';
 import type { SseStream } from './SseStream.js';
 
-export interface AnswerDeps {
+export interface AnswerDeps extends OfferedToolRunDeps {
   db: Kysely<Database>;
-  sandbox: Sandbox;
   config: { chat: ChatConfig };
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -74,7 +72,7 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
       ...(job.toolIds ? { toolIds: job.toolIds } : {}),
     });
     const toolbox = new ChatToolbox(context.tools, {
-      run: (tool, args) => runLoadedTool(deps, tool, args),
+      run: (tool, args) => runOfferedTool(deps, tool, args),
       now: deps.clock,
       onError: (error) => deps.log.error({ err: error, ...where }, 'a chat tool call could not be run'),
     });

@@ -8,8 +8,8 @@ import type { Kysely } from 'kysely';
 import { keptMessages } from '../db/chatMessages.js';
 import { customValuesMap } from '../db/customValues.js';
 import { loadKnowledgeSummary, searchKnowledge } from '../db/knowledge.js';
+import { findOfferedTools, type OfferedTool } from '../db/offeredTools.js';
 import type { Database } from '../db/schema.js';
-import { findToolsByIds, type ToolRecord } from '../db/tools.js';
 import { findWebchatTools, type WebchatRecord } from '../db/webchats.js';
 import type { ChatMessage } from '../llm/chatTypes.js';
 import type { ChatConfig } from './chatConfig.js';
@@ -29,7 +29,7 @@ export interface TurnContextInput {
 
 export interface TurnContext {
   messages: ChatMessage[];
-  tools: ToolRecord[];
+  tools: OfferedTool[];
 }
 
 /** Messages written at or after this are within the bot's retention at `at` (none with retention 0). */
@@ -53,7 +53,7 @@ export async function loadTurnContext(
       ? []
       : await keptMessages(db, input.conversationId, since, config.historyMessages);
   const tools = input.toolIds
-    ? await findToolsByIds(db, bot.user_id, input.toolIds)
+    ? await findOfferedTools(db, bot.user_id, input.toolIds)
     : await findWebchatTools(db, bot.user_id, bot.id);
   const messages = chatMessages({
     systemPrompt: bot.system_prompt,

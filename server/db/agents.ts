@@ -8,6 +8,7 @@ import { AGENT_DEFAULTS } from '../../shared/defaults.js';
 import type { AgentTool } from '../../shared/types/agent.js';
 import { reexpireAgentCalls } from './callSweep.js';
 import { countOf } from './countOf.js';
+import { agentMcpToolLinks, inSavedOrder, jsToolRefs, ownedMcpToolIds, replaceAgentMcpTools } from './mcpToolLinks.js';
 import { Precompiled } from './precompiled.js';
 import type { AgentsTable, Database } from './schema.js';
 import { deletedAny, updatedAny } from './writeResults.js';
@@ -64,6 +65,7 @@ function agentToolLinks(db: Kysely<Database>, userId: string) {
       'tools.id as id',
       'tools.name as name',
       'tools.description as description',
+      'agent_tools.position as position',
     ])
     .where('agents.user_id', '=', userId);
 }
@@ -84,14 +86,18 @@ const AGENT_OF_USER = new Precompiled(2, (db, id: string, userId: string) =>
   db.selectFrom('agents').selectAll().where('id', '=', id).where('user_id', '=', userId),
 );
 
-/** Tools of the given agents (all owned by `userId`), grouped by agent id, in saved order. */
+/** Tools of the given agents (all owned by `userId`), JavaScript and MCP, grouped by agent id, in saved order. */
 async function toolsByAgent(db: Kysely<Database>, userId: string, agentId?: string): Promise<Map<string, AgentTool[]>> {
-  const rows =
-    agentId === undefined
-      ? await TOOL_LINKS_OF_USER.rows(db, userId)
-      : await TOOL_LINKS_OF_AGENT.rows(db, userId, agentId);
+  const [js, mcp] = await Promise.all([
+    agentId === undefined ? TOOL_LINKS_OF_USER.rows(db, userId) : TOOL_LINKS_OF_AGENT.rows(db, userId, agentId),
+    agentMcpToolLinks(db, userId, agentId),
+  ]);
+  const rows = inSavedOrder(
+    js,
+    mcp.map(({ ownerId, ...tool }) => ({ agentId: ownerId, ...tool })),
+  );
   const byAgent = new Map<string, AgentTool[]>();
-  for (const { agentId: owner, ...tool } of rows) {
+  for (const { agentId: owner, position: _position, ...tool } of rows) {
     const list = byAgent.get(owner);
     if (list) list.push(tool);
     else byAgent.set(owner, [tool]);
@@ -139,16 +145,19 @@ export async function insertAgent(
   return { row, tools: [] };
 }
 
-/** The subset of `toolIds` that `userId` owns. */
+/** The subset of `toolIds` that `userId` owns: their JavaScript tools and the MCP tools their servers list. */
 export async function findOwnedToolIds(db: Kysely<Database>, userId: string, toolIds: string[]): Promise<Set<string>> {
-  if (toolIds.length === 0) return new Set();
+  const jsIds = jsToolRefs(toolIds).map((ref) => ref.tool_id);
+  const owned = await ownedMcpToolIds(db, userId, toolIds);
+  if (jsIds.length === 0) return owned;
   const rows = await db
     .selectFrom('tools')
     .select('id')
     .where('user_id', '=', userId)
-    .where('id', 'in', toolIds)
+    .where('id', 'in', jsIds)
     .execute();
-  return new Set(rows.map((r) => r.id));
+  for (const row of rows) owned.add(row.id);
+  return owned;
 }
 
 /** A tool deleted between the ownership check and the insert fails the agent_tools foreign key. */
@@ -182,12 +191,13 @@ export async function updateAgent(
     if (changes.keep_history_days !== undefined) await reexpireAgentCalls(trx, userId, id, changes.keep_history_days);
     if (toolIds) {
       await trx.deleteFrom('agent_tools').where('agent_id', '=', id).execute();
-      if (toolIds.length > 0) {
+      const js = jsToolRefs(toolIds);
+      if (js.length > 0)
         await trx
           .insertInto('agent_tools')
-          .values(toolIds.map((toolId, position) => ({ agent_id: id, tool_id: toolId, position })))
+          .values(js.map((ref) => ({ agent_id: id, ...ref })))
           .execute();
-      }
+      await replaceAgentMcpTools(trx, id, toolIds);
     }
     return true;
   });

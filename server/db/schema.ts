@@ -150,6 +150,37 @@ export interface WebchatToolsTable {
   position: number;
 }
 
+/** A user's MCP server (migration 024); `bearer_token` is SecretBox ciphertext. */
+export interface McpServersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  url: string;
+  bearer_token: string | null;
+  /** JSON text of the last tools/list answer kept (db/mcpServers.ts McpToolSnapshot[]); null until listed. */
+  tools_json: string | null;
+  listed_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An agent's MCP tools; `position` is shared with its agent_tools rows (migration 024). */
+export interface AgentMcpToolsTable {
+  agent_id: string;
+  server_id: string;
+  tool_name: string;
+  position: number;
+}
+
+/** A bot's MCP tools; `position` is shared with its webchat_tools rows (migration 024). */
+export interface WebchatMcpToolsTable {
+  webchat_id: string;
+  server_id: string;
+  tool_name: string;
+  position: number;
+}
+
 /** A demo link of a bot; the id is the unguessable slug of its public page. */
 export interface WebchatDemosTable {
   id: string;
@@ -520,6 +551,9 @@ export interface Database {
   webchats: WebchatsTable;
   webchat_tools: WebchatToolsTable;
   webchat_demos: WebchatDemosTable;
+  mcp_servers: McpServersTable;
+  agent_mcp_tools: AgentMcpToolsTable;
+  webchat_mcp_tools: WebchatMcpToolsTable;
   call_sessions: CallSessionsTable;
   call_messages: CallMessagesTable;
   stream_tokens: StreamTokensTable;

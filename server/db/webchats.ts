@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { countOf } from './countOf.js';
+import { inSavedOrder, jsToolRefs, replaceWebchatMcpTools, webchatMcpToolLinks } from './mcpToolLinks.js';
+import { findOfferedTools, type OfferedTool } from './offeredTools.js';
 import type { Database, WebchatsTable } from './schema.js';
-import type { ToolRecord } from './tools.js';
 import { inTransaction } from './transaction.js';
 import { deletedAny, updatedAny } from './writeResults.js';
 
@@ -21,7 +22,7 @@ export interface WebchatWithTools {
   toolIds: string[];
 }
 
-/** Tool ids of the user's bots (or of one bot), grouped by bot id, in saved order. */
+/** Tool ids of the user's bots (or of one bot), JavaScript and MCP, grouped by bot id, in saved order. */
 async function toolIdsByWebchat(
   db: Kysely<Database>,
   userId: string,
@@ -30,15 +31,15 @@ async function toolIdsByWebchat(
   let query = db
     .selectFrom('webchat_tools')
     .innerJoin('webchats', 'webchats.id', 'webchat_tools.webchat_id')
-    .select(['webchat_tools.webchat_id as webchatId', 'webchat_tools.tool_id as toolId'])
+    .select(['webchat_tools.webchat_id as ownerId', 'webchat_tools.tool_id as id', 'webchat_tools.position'])
     .where('webchats.user_id', '=', userId);
   if (webchatId) query = query.where('webchats.id', '=', webchatId);
-  const rows = await query.orderBy('webchat_tools.webchat_id').orderBy('webchat_tools.position').execute();
+  const [js, mcp] = await Promise.all([query.execute(), webchatMcpToolLinks(db, userId, webchatId)]);
   const byWebchat = new Map<string, string[]>();
-  for (const { webchatId: owner, toolId } of rows) {
-    const list = byWebchat.get(owner) ?? [];
-    list.push(toolId);
-    byWebchat.set(owner, list);
+  for (const { ownerId, id } of inSavedOrder(js, mcp)) {
+    const list = byWebchat.get(ownerId) ?? [];
+    list.push(id);
+    byWebchat.set(ownerId, list);
   }
   return byWebchat;
 }
@@ -91,25 +92,25 @@ export async function findPublicWebchatRow(db: Kysely<Database>, id: string): Pr
   return db.selectFrom('webchats').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The owner's tools the bot uses, in their saved order (the chat engine offers them to the model). */
-export async function findWebchatTools(db: Kysely<Database>, userId: string, webchatId: string): Promise<ToolRecord[]> {
-  return db
-    .selectFrom('webchat_tools')
-    .innerJoin('tools', 'tools.id', 'webchat_tools.tool_id')
-    .selectAll('tools')
-    .where('webchat_tools.webchat_id', '=', webchatId)
-    .where('tools.user_id', '=', userId)
-    .orderBy('webchat_tools.position')
-    .execute();
+/** The owner's tools the bot uses, JavaScript and MCP, in their saved order (the chat engine offers them to the model). */
+export async function findWebchatTools(
+  db: Kysely<Database>,
+  userId: string,
+  webchatId: string,
+): Promise<OfferedTool[]> {
+  return findOfferedTools(db, userId, (await toolIdsByWebchat(db, userId, webchatId)).get(webchatId) ?? []);
 }
 
 async function replaceTools(trx: Kysely<Database>, webchatId: string, toolIds: string[]): Promise<void> {
   await trx.deleteFrom('webchat_tools').where('webchat_id', '=', webchatId).execute();
-  if (toolIds.length === 0) return;
-  await trx
-    .insertInto('webchat_tools')
-    .values(toolIds.map((toolId, position) => ({ webchat_id: webchatId, tool_id: toolId, position })))
-    .execute();
+  const js = jsToolRefs(toolIds);
+  if (js.length > 0) {
+    await trx
+      .insertInto('webchat_tools')
+      .values(js.map((ref) => ({ webchat_id: webchatId, ...ref })))
+      .execute();
+  }
+  await replaceWebchatMcpTools(trx, webchatId, toolIds);
 }
 
 /** A new bot with its tools (ids already checked as the owner's), in one transaction (the caller's, if given one). */

@@ -5,14 +5,14 @@
  * `{"error": "…"}` so the model can say something sensible; visitors and callers never see them.
  */
 import type { ToolTestResult } from '../../shared/types/tool.js';
-import type { ToolRecord } from '../db/tools.js';
+import type { OfferedTool } from '../db/offeredTools.js';
 
 export type ModelToolResult = Pick<ToolTestResult, 'success' | 'output' | 'error'>;
 
 export async function runModelToolCall(
-  tool: ToolRecord | undefined,
+  tool: OfferedTool | undefined,
   rawArguments: string,
-  run: (tool: ToolRecord, args: unknown) => Promise<ToolTestResult>,
+  run: (tool: OfferedTool, args: unknown) => Promise<ToolTestResult>,
   onError: (error: unknown) => void,
 ): Promise<ModelToolResult> {
   if (!tool) return { success: false, output: null, error: 'Unknown tool' };

@@ -5,7 +5,7 @@
  * own shapes; `byName` maps a called name back to the tool.
  */
 import { isPlainObject } from '../../shared/isPlainObject.js';
-import type { ToolRecord } from '../db/tools.js';
+import type { OfferedTool } from '../db/offeredTools.js';
 import { providerToolNames } from './toolNames.js';
 
 /** The API rejects longer tool descriptions (VOICE.md §4.5). */
@@ -20,10 +20,10 @@ export interface ProviderFunction {
 export interface ProviderFunctions {
   functions: ProviderFunction[];
   /** Provider function name → the tool it runs. */
-  byName: Map<string, ToolRecord>;
+  byName: Map<string, OfferedTool>;
 }
 
-function parameters(tool: ToolRecord): Record<string, unknown> {
+function parameters(tool: OfferedTool): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(tool.parameters);
     if (isPlainObject(parsed) && parsed.type === 'object') return parsed;
@@ -33,7 +33,7 @@ function parameters(tool: ToolRecord): Record<string, unknown> {
   return { type: 'object', properties: {} };
 }
 
-export function providerFunctions(tools: readonly ToolRecord[]): ProviderFunctions {
+export function providerFunctions(tools: readonly OfferedTool[]): ProviderFunctions {
   const given = providerToolNames(tools.map((tool) => tool.name));
   // providerToolNames answers one name per tool, in order.
   const named = tools.map((tool, i) => ({ tool, name: given[i] ?? tool.name }));

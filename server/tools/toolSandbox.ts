@@ -4,6 +4,7 @@
  * server/appTypes.ts). Route files and the engines reach it as `app.sandbox`, usually through runTool.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { McpClientOptions } from '../mcp/McpClient.js';
 import type { SandboxWorkerError } from '../sandbox/SandboxWorkerError.js';
 import type { SandboxOptions } from '../sandbox/types.js';
 
@@ -34,6 +35,19 @@ export function sandboxOptions(config: { sandbox: SandboxSettings; outboundAllow
     memoryLimitBytes: config.sandbox.memoryMb * 1024 * 1024,
     maxCallsPerOwner: config.sandbox.callsPerUser,
     ...(allow.length > 0 ? { fetch: { allow } } : {}),
+  };
+}
+
+/**
+ * The MCP client's options: an MCP tool call gets the sandbox's deadline and per-user cap, and
+ * reaches the same addresses as a handler's fetch (OUTBOUND_ALLOW), so neither kind of tool holds
+ * a call up longer or reaches further than the other.
+ */
+export function mcpClientOptions(config: { sandbox: SandboxSettings; outboundAllow?: string[] }): McpClientOptions {
+  return {
+    timeoutMs: config.sandbox.timeoutMs,
+    callsPerUser: config.sandbox.callsPerUser,
+    allow: config.outboundAllow ?? [],
   };
 }
 

@@ -12,11 +12,11 @@ import type { AgentPreview } from '../agents/previewAgent.js';
 import { findAgent } from '../db/agents.js';
 import { type CallFigures, saveCallFigures } from '../db/callMetrics.js';
 import { customValuesMap } from '../db/customValues.js';
+import { findOfferedTools } from '../db/offeredTools.js';
 import { insertMessage, type NewMessage } from '../db/sessionMessages.js';
 import { attachRingingSession, endSessionRecord, insertSession } from '../db/sessions.js';
-import { findToolsByIds } from '../db/tools.js';
 import { getAccountSecrets } from '../settings/accountSecrets.js';
-import { runLoadedTool } from '../tools/runTool.js';
+import { runOfferedTool } from '../tools/runOfferedTool.js';
 import { formatOfType } from './audio/callAudio.js';
 import type { CallerEvent, CallerLeg } from './CallerLeg.js';
 import { CallRealtime } from './CallRealtime.js';
@@ -90,7 +90,7 @@ export class CallBridge {
     if (!this.live) return;
 
     const [tools, values, secrets, recording] = await Promise.all([
-      findToolsByIds(db, userId, agent.toolIds),
+      findOfferedTools(db, userId, agent.toolIds),
       customValuesMap(db, userId),
       getAccountSecrets(db, secretBox, userId),
       startCallRecording(this.#deps, { streamSid, userId }, agent.row.record_calls === 1, this.#leg.audioType),
@@ -119,7 +119,7 @@ export class CallBridge {
         saveFigures: (figures) => this.#saveFigures(setup.config.model, figures),
         nextSeq: () => (this.#messageSeq += 1),
         store: (message) => this.#store(message),
-        runTool: (tool, args) => runLoadedTool(this.#deps, tool, args),
+        runTool: (tool, args) => runOfferedTool(this.#deps, tool, args),
         end: (reason) => void this.end(reason),
       },
       { url: config.openaiBaseUrl, apiKey: secrets.openaiApiKey, setup, speakFirst: agent.row.speak_first === 1 },

@@ -7,8 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeEvent } from '../../shared/protocol.js';
 import type { ToolTestResult } from '../../shared/types/tool.js';
 import type { CallFigures } from '../db/callMetrics.js';
+import type { OfferedTool } from '../db/offeredTools.js';
 import type { NewMessage } from '../db/sessionMessages.js';
-import type { ToolRecord } from '../db/tools.js';
 import { CallAudioFormats } from './audio/CallAudioFormats.js';
 import { base64ByteLength, bytesPerMs } from './audio/callAudio.js';
 import type { CallerLeg } from './CallerLeg.js';
@@ -40,7 +40,7 @@ export interface CallRealtimeDeps {
   emit: (event: RealtimeEvent) => void;
   nextSeq: () => number;
   store: (message: NewMessage) => void;
-  runTool: (tool: ToolRecord, args: unknown) => Promise<ToolTestResult>;
+  runTool: (tool: OfferedTool, args: unknown) => Promise<ToolTestResult>;
   end: (reason: EndReason) => void;
   /** The call's recording, when its agent records (issue 21). */
   recording?: CallRecording | null;

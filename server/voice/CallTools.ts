@@ -7,19 +7,19 @@
  */
 import type { CallFunctionOutputEvent } from '../../shared/protocol.js';
 import type { ToolTestResult } from '../../shared/types/tool.js';
+import type { OfferedTool } from '../db/offeredTools.js';
 import type { NewMessage } from '../db/sessionMessages.js';
-import type { ToolRecord } from '../db/tools.js';
 import { runModelToolCall, toolOutputText } from '../tools/modelToolCall.js';
 import type { FunctionCallItem, RealtimeClientEvent } from './realtimeProtocol.js';
 
 export interface CallToolsDeps {
   streamSid: string;
-  toolsByName: ReadonlyMap<string, ToolRecord>;
+  toolsByName: ReadonlyMap<string, OfferedTool>;
   now: () => number;
   /** A monotonic clock (ms) for each call's duration. */
   monotonic: () => number;
   nextSeq: () => number;
-  run: (tool: ToolRecord, args: unknown) => Promise<ToolTestResult>;
+  run: (tool: OfferedTool, args: unknown) => Promise<ToolTestResult>;
   send: (event: RealtimeClientEvent) => void;
   /** Asks for the model's next response once it can take one. */
   requestResponse: () => void;

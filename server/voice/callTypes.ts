@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../core/types.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
 import type { Database } from '../db/schema.js';
+import type { McpClient } from '../mcp/McpClient.js';
 import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import type { RecordingStore } from '../recordings/RecordingStore.js';
 import type { Sandbox } from '../sandbox/types.js';
@@ -23,6 +24,8 @@ export interface BridgeDeps {
   instanceId: string;
   /** Where calls' recordings are kept (issue 21). */
   recordings: RecordingStore;
+  /** Calls MCP tools (issue 22). */
+  mcp: McpClient;
 }
 
 export type CallDirection = 'inbound' | 'outbound';

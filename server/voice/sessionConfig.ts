@@ -14,7 +14,7 @@ import {
 } from '../../shared/defaults.js';
 import { substituteValues } from '../../shared/template.js';
 import type { AgentRecord } from '../db/agents.js';
-import type { ToolRecord } from '../db/tools.js';
+import type { OfferedTool } from '../db/offeredTools.js';
 import { providerFunctions } from '../tools/providerFunctions.js';
 import { sessionAudioFormat } from './audio/callAudio.js';
 import type { RealtimeModelMap } from './realtimeModels.js';
@@ -23,7 +23,7 @@ import type { RealtimeFunctionTool, RealtimeSessionConfig, RealtimeTurnDetection
 export interface SessionSetup {
   config: RealtimeSessionConfig;
   /** Provider tool name → the tool it runs. */
-  toolsByName: Map<string, ToolRecord>;
+  toolsByName: Map<string, OfferedTool>;
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T): T {
@@ -71,7 +71,7 @@ export function sessionInstructions(agent: AgentRecord, values: Readonly<Record<
 
 export function buildSessionSetup(
   agent: AgentRecord,
-  tools: readonly ToolRecord[],
+  tools: readonly OfferedTool[],
   values: Readonly<Record<string, string>>,
   models: RealtimeModelMap,
 ): SessionSetup {

@@ -7,6 +7,7 @@ import { analyticsApi } from './analytics.js';
 import { apiKeysApi } from './apiKeys.js';
 import { historyApi } from './history.js';
 import { knowledgeApi } from './knowledge.js';
+import { mcpServersApi } from './mcpServers.js';
 import { type ApiClientOptions, createTransport } from './request.js';
 import { sessionsApi } from './sessions.js';
 import { customValuesApi, toolsApi } from './tools.js';
@@ -27,6 +28,7 @@ export function createApiClient(options: ApiClientOptions) {
     sessions: sessionsApi(request),
     tools: toolsApi(request),
     customValues: customValuesApi(request),
+    mcpServers: mcpServersApi(request),
     knowledge: knowledgeApi(request),
     webchats: webchatsApi(request, raw),
     history: historyApi(request, stream),

@@ -11,6 +11,8 @@ export { CHAT_LIMITS, CONVERSATION_ID_PATTERN, conversationStorageKey } from './
 export type * from './history.js';
 export { EXPORT_COUNT_HEADER, EXPORT_CSV_COLUMNS, EXPORT_FORMATS, HISTORY_LIMITS } from './history.js';
 export type * from './knowledge.js';
+export type * from './mcp.js';
+export { MCP_TOOL_ID_PREFIX, mcpToolId, parseMcpToolId } from './mcp.js';
 export type * from './pricing.js';
 export { PRICE_FIELDS } from './pricing.js';
 export type * from './session.js';

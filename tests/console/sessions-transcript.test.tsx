@@ -132,6 +132,15 @@ describe('session transcript', () => {
     await app.user.click(within(dialog).getByRole('link', { name: 'refund' }));
     await waitFor(() => expect(app.location()).toBe('/tools/t2'));
   });
+
+  it("links an MCP tool's call to the MCP Servers tab (issue 22)", async () => {
+    const { app, socket } = await openTranscript([]);
+    await screen.findByText('No messages in this session yet');
+    send(socket, { ...FUNCTION_OUTPUT, function_id: 'mcp:s1:lookup_order' });
+    await app.user.click(screen.getByRole('button', { name: 'Function: lookup_order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'lookup_order' });
+    expect(within(dialog).getByRole('link', { name: 'lookup_order' }).getAttribute('href')).toBe('/tools?tab=mcp');
+  });
 });
 
 describe('session transcript scrolling', () => {

@@ -10,12 +10,14 @@
  * identities send `Authorization: Bearer sb_…` instead (and no cookie); their statuses follow
  * keyExpectations unless a row's `keys` says otherwise, so every route is checked with keys too.
  */
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { newApiKey } from '../../server/auth/apiKeyFormat.js';
 import { insertAgent } from '../../server/db/agents.js';
 import { insertApiKey } from '../../server/db/apiKeys.js';
 import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
 import { saveCustomValue } from '../../server/db/customValues.js';
+import { insertMcpServer } from '../../server/db/mcpServers.js';
 import { associateNumber } from '../../server/db/phoneAssociations.js';
 import type { Database } from '../../server/db/schema.js';
 import { insertSession } from '../../server/db/sessions.js';
@@ -655,6 +657,43 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     expect: everyone(200),
   },
   { method: 'GET', route: '/demo/page.css', expect: everyone(200) },
+
+  // MCP servers (issue 22): the effective user's own. A refresh of userA's server (a private
+  // address nobody allowed) answers 200 with the guard's refusal as last_error, with no network.
+  { method: 'GET', route: '/api/mcp-servers', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/mcp-servers',
+    request: () => ({ payload: { name: uniqueName('matrix_mcp'), url: 'https://mcp.example.com/mcp' } }),
+    expect: signedIn(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/mcp-servers/:id',
+    request: async (ctx) => ({ url: `/api/mcp-servers/${await mcpServerOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/mcp-servers/:id',
+    request: async (ctx) => ({
+      url: `/api/mcp-servers/${await mcpServerOfA(ctx)}`,
+      payload: { name: ctx.unique('mcp') },
+    }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/mcp-servers/:id',
+    request: async (ctx) => ({ url: `/api/mcp-servers/${await mcpServerOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/mcp-servers/:id/refresh',
+    request: async (ctx) => ({ url: `/api/mcp-servers/${await mcpServerOfA(ctx)}/refresh` }),
+    expect: onlyA(200),
+  },
 ];
 
 /** A resource of userA: userA and an admin impersonating A reach it; everyone else gets 404. */
@@ -697,6 +736,12 @@ async function toolOfA(ctx: MatrixContext): Promise<string> {
   const parameters = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
   const fields = { name: ctx.unique('tool'), description: 'Matrix tool', type: 'string', parameters, handler_code: '' };
   return (await insertTool(ctx.db, ctx.users.userA.id, fields, Date.now())).id;
+}
+
+/** A fresh MCP server of userA at a private address (refreshes are refused by the guard); its id. */
+async function mcpServerOfA(ctx: MatrixContext): Promise<string> {
+  const fields = { id: randomUUID(), name: ctx.unique('mcp'), url: 'http://127.0.0.1:9/mcp', bearer_token: null };
+  return (await insertMcpServer(ctx.db, ctx.users.userA.id, fields, Date.now())).id;
 }
 
 /** A fresh custom value of userA; its name. */

@@ -39,7 +39,7 @@ export const SERVER_LAYERS: RootLayers = {
       'analytics/',
     ],
     ['db/'],
-    ['llm/', 'twilio/', 'sandbox/', 'crawl/', 'http/', 'openapi/'],
+    ['llm/', 'twilio/', 'sandbox/', 'crawl/', 'http/', 'openapi/', 'mcp/'],
     ['net/', 'crypto/', 'realtime/'],
     ['core/'],
   ],

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { formatTime } from '../../../shared/format.js';
 import type { SessionMessage } from '../../../shared/types/session.js';
 import { ToolCallDialog } from '../ToolCallDialog.js';
+import { toolHref } from '../toolHref.js';
 
 export interface FunctionCallDialogProps {
   /** The function message shown; null keeps the dialog closed. */
@@ -17,7 +18,7 @@ export function FunctionCallDialog({ message, returnFocusTo, onClose }: Function
     ? {
         name: message.message,
         description: `Function call at ${formatTime(message.timestamp)}`,
-        toolHref: message.function_id ? `/tools/${encodeURIComponent(message.function_id)}` : undefined,
+        toolHref: message.function_id ? toolHref(message.function_id) : undefined,
         arguments: message.function_args,
         output: message.function_output,
       }

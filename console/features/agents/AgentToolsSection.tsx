@@ -1,9 +1,11 @@
-import { Box, CheckboxGroup, Flex, Link, Text } from '@radix-ui/themes';
+import { Box, Flex, Link, Text } from '@radix-ui/themes';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AgentTool } from '../../../shared/types/agent.js';
 import { FormSection } from '../../components/FormSection.js';
 import { SwitchField } from '../../components/SwitchField.js';
+import { ToolChoices } from '../../components/ToolChoices.js';
+import { toolHref } from '../../components/toolHref.js';
 import { useToolOptions } from './api.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
@@ -12,12 +14,10 @@ export interface AgentToolsSectionProps extends AgentFormBinding {
   agentTools: AgentTool[];
 }
 
-const toolPath = (id: string) => `/tools/${encodeURIComponent(id)}`;
-
 export function AgentToolsSection({ values, set, disabled, agentTools }: AgentToolsSectionProps) {
   const options = useToolOptions();
   const labelId = useId();
-  const known = new Map<string, AgentTool>();
+  const known = new Map<string, AgentTool & { server?: string }>();
   for (const tool of [...agentTools, ...(options.data ?? [])]) known.set(tool.id, tool);
   const choices = options.data ?? agentTools;
   const selected = values.toolIds.map((id) => known.get(id) ?? { id, name: id, description: '' });
@@ -39,18 +39,13 @@ export function AgentToolsSection({ values, set, disabled, agentTools }: AgentTo
           </Text>
         ) : (
           <Box className="sb-agent-tools-box">
-            <CheckboxGroup.Root
-              aria-labelledby={labelId}
+            <ToolChoices
+              labelledBy={labelId}
+              options={choices}
               value={values.toolIds}
-              onValueChange={(ids) => set('toolIds', ids)}
+              onChange={(ids) => set('toolIds', ids)}
               disabled={disabled}
-            >
-              {choices.map((tool) => (
-                <CheckboxGroup.Item key={tool.id} value={tool.id}>
-                  {tool.name}
-                </CheckboxGroup.Item>
-              ))}
-            </CheckboxGroup.Root>
+            />
           </Box>
         )}
       </Flex>
@@ -68,8 +63,14 @@ export function AgentToolsSection({ values, set, disabled, agentTools }: AgentTo
               {selected.map((tool) => (
                 <li key={tool.id}>
                   <Link asChild size="2">
-                    <RouterLink to={toolPath(tool.id)}>{tool.name}</RouterLink>
+                    <RouterLink to={toolHref(tool.id)}>{tool.name}</RouterLink>
                   </Link>
+                  {'server' in tool && tool.server ? (
+                    <Text size="1" color="gray">
+                      {' '}
+                      (MCP · {tool.server})
+                    </Text>
+                  ) : null}
                   {tool.description ? (
                     <Text size="2" color="gray">
                       {' '}

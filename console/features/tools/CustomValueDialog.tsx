@@ -5,8 +5,8 @@ import { FormDialog } from '../../components/FormDialog.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
-import { fieldErrorOf } from '../../lib/errors.js';
 import { CUSTOM_VALUE_TEXTS, useCustomValueActions } from './api.js';
+import { useDialogErrors } from './useDialogErrors.js';
 
 export interface CustomValueDialogProps {
   open: boolean;
@@ -17,7 +17,7 @@ export interface CustomValueDialogProps {
   onClose: () => void;
 }
 
-type FieldErrors = Partial<Record<'name' | 'value', string>>;
+const FIELDS = ['name', 'value'] as const;
 
 /**
  * 'Add Custom Value' / 'Edit Custom Value' (spec part 2 §2): Name and a multiline Value. Errors
@@ -29,23 +29,15 @@ export function CustomValueDialog({ open, editing, existingNames, onClose }: Cus
   const toast = useToast();
   const [name, setName] = useState('');
   const [value, setValue] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const { fieldErrors, error, setFieldErrors, clear, edit, fail } = useDialogErrors(FIELDS);
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
     if (!open) return;
     setName(editing?.name ?? '');
     setValue(editing?.value ?? '');
-    setFieldErrors({});
-    setError(null);
-  }, [open, editing]);
-
-  /** A change handler that also clears the field's error. */
-  const edit = (field: keyof FieldErrors, set: (next: string) => void) => (next: string) => {
-    set(next);
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
+    clear();
+  }, [open, editing, clear]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,17 +51,13 @@ export function CustomValueDialog({ open, editing, existingNames, onClose }: Cus
       return;
     }
     setSubmitting(true);
-    setError(null);
-    setFieldErrors({});
+    clear();
     try {
       const message = await save({ name: trimmed, value }, editing ?? undefined);
       toast.success(message, UI_TIMING.shortToastMs);
       onClose();
     } catch (caught) {
-      const text = caught instanceof Error ? caught.message : CUSTOM_VALUE_TEXTS.saveFailed;
-      const field = fieldErrorOf(text, ['name', 'value'] as const);
-      if (field) setFieldErrors({ [field.field]: field.problem });
-      else setError(text);
+      fail(caught, CUSTOM_VALUE_TEXTS.saveFailed);
     } finally {
       setSubmitting(false);
     }

@@ -6,32 +6,47 @@ import { PlusIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useCustomValues, useTools } from './api.js';
 import { CustomValuesTab } from './CustomValuesTab.js';
+import { McpServersTab } from './McpServersTab.js';
+import { MCP_TEXTS, useMcpServers } from './mcpApi.js';
 import { ToolList } from './ToolList.js';
 import './tools.css';
 
-type Tab = 'tools' | 'values';
+type Tab = 'tools' | 'values' | 'mcp';
 
-/** The tab lives in the address (`?tab=values`) so a reload or a shared link keeps it. */
+const asTab = (value: string | null): Tab => (value === 'values' || value === 'mcp' ? value : 'tools');
+
+/** The tab lives in the address (`?tab=values`, `?tab=mcp`) so a reload or a shared link keeps it. */
 function useTab(): [Tab, (tab: Tab) => void] {
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'values' ? 'values' : 'tools';
-  const select = (next: Tab) => setParams(next === 'values' ? { tab: 'values' } : {}, { replace: true });
+  const tab = asTab(params.get('tab'));
+  const select = (next: Tab) => setParams(next === 'tools' ? {} : { tab: next }, { replace: true });
   return [tab, select];
 }
 
-/** 'Tools & Integrations' (/tools, spec part 2 §2): the Tools and Custom Values tabs. */
+const TITLES: Record<Tab, string> = { tools: 'Tools', values: 'Custom Values', mcp: MCP_TEXTS.tab };
+const ADD_LABELS: Record<Tab, string> = { tools: 'Create Tool', values: 'Add Value', mcp: MCP_TEXTS.add };
+
+/** 'Tools & Integrations' (/tools, spec part 2 §2): the Tools and Custom Values tabs, and MCP Servers (issue 22). */
 export function ToolsPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useTab();
-  useDocumentTitle(tab === 'tools' ? 'Tools' : 'Custom Values');
+  useDocumentTitle(TITLES[tab]);
   const [adding, setAdding] = useState(false);
+  const [addingServer, setAddingServer] = useState(false);
   const tools = useTools();
   const values = useCustomValues();
+  const servers = useMcpServers();
 
-  const refreshing = tab === 'tools' ? tools.isValidating : values.isValidating;
-  const refresh = () => void (tab === 'tools' ? tools.mutate() : values.mutate());
-  const add = tab === 'tools' ? () => navigate('/tools/new') : () => setAdding(true);
-  const addLabel = tab === 'tools' ? 'Create Tool' : 'Add Value';
+  const current = { tools, values, mcp: servers }[tab];
+  const refreshing = current.isValidating;
+  const refresh = () => void current.mutate();
+  const add =
+    tab === 'tools'
+      ? () => navigate('/tools/new')
+      : tab === 'values'
+        ? () => setAdding(true)
+        : () => setAddingServer(true);
+  const addLabel = ADD_LABELS[tab];
 
   return (
     <Flex direction="column" gap="4">
@@ -45,10 +60,11 @@ export function ToolsPage() {
           </Button>
         }
       />
-      <Tabs.Root value={tab} onValueChange={(next) => setTab(next === 'values' ? 'values' : 'tools')}>
+      <Tabs.Root value={tab} onValueChange={(next) => setTab(asTab(next))}>
         <Tabs.List>
           <Tabs.Trigger value="tools">Tools</Tabs.Trigger>
           <Tabs.Trigger value="values">Custom Values</Tabs.Trigger>
+          <Tabs.Trigger value="mcp">{MCP_TEXTS.tab}</Tabs.Trigger>
         </Tabs.List>
         <Box pt="4">
           <Tabs.Content value="tools">
@@ -56,6 +72,9 @@ export function ToolsPage() {
           </Tabs.Content>
           <Tabs.Content value="values">
             <CustomValuesTab adding={adding} onAddingChange={setAdding} />
+          </Tabs.Content>
+          <Tabs.Content value="mcp">
+            <McpServersTab adding={addingServer} onAddingChange={setAddingServer} />
           </Tabs.Content>
         </Box>
       </Tabs.Root>

@@ -1,7 +1,8 @@
-import { Box, CheckboxGroup, Flex, Text } from '@radix-ui/themes';
+import { Box, Flex, Text } from '@radix-ui/themes';
 import { useId } from 'react';
 import { WEBCHAT_LIMITS } from '../../../shared/defaults.js';
 import { truncate } from '../../../shared/format.js';
+import { ToolChoices } from '../../components/ToolChoices.js';
 import { useWebchatToolOptions } from './api.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
@@ -11,7 +12,7 @@ export interface ToolsSelectProps {
   disabled: boolean;
 }
 
-/** The bot's tools: one checkbox per tool, its name and description cut at 50 characters (spec part 2 §2). */
+/** The bot's tools: one checkbox per tool (MCP tools grouped by server), its name and description cut at 50 characters (spec part 2 §2). */
 export function ToolsSelect({ value, onChange, disabled }: ToolsSelectProps) {
   const options = useWebchatToolOptions();
   const labelId = useId();
@@ -31,9 +32,14 @@ export function ToolsSelect({ value, onChange, disabled }: ToolsSelectProps) {
         </Text>
       ) : (
         <Box className="sb-webchat-tools-box">
-          <CheckboxGroup.Root aria-labelledby={labelId} value={value} onValueChange={onChange} disabled={disabled}>
-            {tools.map((tool) => (
-              <CheckboxGroup.Item key={tool.id} value={tool.id}>
+          <ToolChoices
+            labelledBy={labelId}
+            options={tools}
+            value={value}
+            onChange={onChange}
+            disabled={disabled}
+            label={(tool) => (
+              <>
                 <Text weight="medium">{tool.name}</Text>
                 {tool.description ? (
                   <Text color="gray" title={tool.description}>
@@ -41,9 +47,9 @@ export function ToolsSelect({ value, onChange, disabled }: ToolsSelectProps) {
                     {truncate(tool.description, WEBCHAT_LIMITS.cutChars)}
                   </Text>
                 ) : null}
-              </CheckboxGroup.Item>
-            ))}
-          </CheckboxGroup.Root>
+              </>
+            )}
+          />
         </Box>
       )}
     </Flex>
