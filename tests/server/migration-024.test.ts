@@ -11,8 +11,8 @@ import { migrateToLatest } from '../../server/db/migrate.js';
 import type { Database } from '../../server/db/schema.js';
 import { insertUser } from '../../server/db/users.js';
 import { findWebchat } from '../../server/db/webchats.js';
-import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import { databaseMigratedTo } from '../helpers/databaseMigratedTo.js';
+import { seedLegacyBot } from '../helpers/seedLegacy.js';
 import { seedToolRow } from '../helpers/seedToolRow.js';
 
 let db: Kysely<Database>;
@@ -35,19 +35,7 @@ it("keeps agents' and bots' tools in order, and takes MCP tools beside them afte
       { agent_id: agent, tool_id: first, position: 1 },
     ])
     .execute();
-  const bot = randomUUID();
-  await db
-    .insertInto('webchats')
-    .values({
-      ...NEW_WEBCHAT_COLUMNS,
-      id: bot,
-      user_id: user.id,
-      name: 'Old bot',
-      description: 'Old',
-      created_at: 1,
-      updated_at: 1,
-    })
-    .execute();
+  const bot = await seedLegacyBot(db, user.id);
   await db.insertInto('webchat_tools').values({ webchat_id: bot, tool_id: first, position: 0 }).execute();
 
   await migrateToLatest(db);

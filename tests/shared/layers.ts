@@ -98,6 +98,8 @@ export const WIDGET_LAYERS: RootLayers = {
     ['models/'],
     ['texts.ts', 'theme.ts', 'fetchPublicWebchat.ts'],
     ['chat/', 'markdown/', 'readAppearance.ts'],
+    // The page's localStorage, kept safe to touch: under the conversation store and the ad's memory.
+    ['pageStorage.ts'],
   ],
 };
 
@@ -119,6 +121,7 @@ export const SHARED_LAYERS: RootLayers = {
       'markdown/',
       'mixedScript.ts',
       'unsafeCharacters.ts',
+      'allowedSites.ts',
     ],
     ['defaults.ts', 'types/'],
     // Leaves that import nothing: the one event-stream parser and the one plain-object check.
