@@ -15,6 +15,8 @@ export const USER_QUOTAS = {
   knowledgePagesPerWebchat: 200,
   /** Text of the crawled pages plus the summary of one bot. */
   knowledgeBytesPerWebchat: 5 * 1024 * 1024,
+  /** Webhook endpoints (issue 22). */
+  webhookEndpoints: 20,
 } as const;
 
 export type UserQuota = keyof typeof USER_QUOTAS;

@@ -23,6 +23,7 @@ import * as m016 from './016-call-metrics.js';
 import * as m018 from './018-analysis.js';
 import * as m019 from './019-recordings.js';
 import * as m020 from './020-analytics.js';
+import * as m023 from './023-webhooks.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -44,4 +45,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '018-analysis': m018,
   '019-recordings': m019,
   '020-analytics': m020,
+  '023-webhooks': m023,
 };
