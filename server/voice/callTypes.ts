@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.js';
 import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import type { RecordingStore } from '../recordings/RecordingStore.js';
 import type { Sandbox } from '../sandbox/types.js';
+import type { WebhookEvents } from '../webhooks/WebhookEvents.js';
 import type { RealtimeModelMap } from './realtimeModels.js';
 
 export interface BridgeDeps {
@@ -23,6 +24,8 @@ export interface BridgeDeps {
   instanceId: string;
   /** Where calls' recordings are kept (issue 21). */
   recordings: RecordingStore;
+  /** Queues the owner's call.started and call.ended webhooks (issue 22). */
+  webhookEvents: Pick<WebhookEvents, 'callStarted' | 'callEnded'>;
 }
 
 export type CallDirection = 'inbound' | 'outbound';
