@@ -20,6 +20,7 @@ export const POSTGRES_ONLY: Record<string, string> = {
   'tests/server/cluster-end-session.test.ts': 'End Session and changes across instances on one PostgreSQL',
   'tests/server/login-throttle-postgres.test.ts': 'the login throttle kept in PostgreSQL',
   'tests/server/migrate-postgres-concurrent.test.ts': 'instances migrating one PostgreSQL at once (the advisory lock)',
+  'tests/server/webhooks-postgres.test.ts': 'two instances delivering webhooks from one PostgreSQL queue',
 };
 
 /** Suites about SQLite by nature: the PostgreSQL pass leaves them out. */

@@ -22,7 +22,7 @@ export interface WebhookBed {
     events?: WebhookEventType[];
   }) => Promise<{ endpoint: WebhookEndpoint; secret: string }>;
   deliveries: (endpointId: string) => Promise<WebhookDelivery[]>;
-  /** Waits until the endpoint's newest delivery has this status. */
+  /** Waits until the endpoint's newest delivery has this status (for 'pending': after a try). */
   settled: (endpointId: string, status: WebhookDelivery['status']) => Promise<WebhookDelivery>;
   /** Another app (instance) on the same database, with the same webhook settings. */
   another: () => Promise<TestApp>;
@@ -83,7 +83,8 @@ export async function startWebhookBed(options: WebhookBedOptions = {}): Promise<
       let newest: WebhookDelivery | undefined;
       await waitUntil(async () => {
         newest = (await deliveries(endpointId))[0];
-        return newest?.status === status;
+        // A new delivery is pending before its first try too: 'pending' here means tried and waiting.
+        return newest?.status === status && (status !== 'pending' || newest.attempts > 0);
       });
       return newest as WebhookDelivery;
     },

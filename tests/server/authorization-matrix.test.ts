@@ -37,6 +37,7 @@ beforeAll(async () => {
     createUser: t.createUser,
     unique: uniqueName,
     db: t.db,
+    secretBox: t.app.secretBox,
   };
 });
 afterAll(() => t.close());
