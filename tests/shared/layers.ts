@@ -84,6 +84,7 @@ export const CONSOLE_LAYERS: RootLayers = {
       'features/agents/',
       'features/analytics/',
       'features/auth/',
+      'features/integrations/',
       'features/sessions/',
       'features/settings/',
       'features/tools/',
