@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint } from '../../shared/types/webhook.js';
-import { deferred, type FakeRoutes, failure } from '../helpers/consoleFakeApi.js';
+import { deferred, type FakeReply, type FakeRoutes, failure } from '../helpers/consoleFakeApi.js';
 import { renderAsUser } from '../helpers/consoleRender.js';
 
 const ENDPOINT: WebhookEndpoint = {
@@ -84,7 +84,7 @@ describe('Integrations page', () => {
   });
 
   it('says it is loading, and offers to try again after a failure', async () => {
-    const answer = deferred<{ status: number; body: unknown }>();
+    const answer = deferred<FakeReply>();
     const app = renderAsUser('/integrations', { 'GET /webhooks/endpoints': () => answer.promise });
     expect(await screen.findByText('Loading endpoints...')).toBeTruthy();
     answer.resolve(failure(500, 'Database unavailable'));
