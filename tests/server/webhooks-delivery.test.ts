@@ -4,6 +4,7 @@
  * the schedule, never sent to private addresses or through redirects, signed with both secrets
  * while a rotation overlaps, and not lost when the instance restarts between tries.
  */
+import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDeliveryAnswer } from '../../shared/types/webhook.js';
@@ -16,7 +17,7 @@ const MINUTE = 60 * SECOND;
 let bed: WebhookBed;
 let elsewhere: WebhookReceiver;
 beforeAll(async () => {
-  bed = await startWebhookBed({ webhooks: { timeoutMs: 300, rotationOverlapMs: 2 * SECOND } });
+  bed = await startWebhookBed({ webhooks: { timeoutMs: 1500, rotationOverlapMs: 2 * SECOND } });
   // Not in OUTBOUND_ALLOW: a private address the guard must refuse.
   elsewhere = await startWebhookReceiver();
 });
@@ -177,7 +178,7 @@ describe('webhook deliveries', () => {
       status: 'pending',
       attempts: 2,
       lastStatus: null,
-      lastError: 'Request timed out after 300 ms',
+      lastError: 'Request timed out after 1500 ms',
     });
 
     bed.t.clock.advance(5 * MINUTE - 1);
@@ -198,7 +199,7 @@ describe('webhook deliveries', () => {
     const delivery = await opened(deliveryId);
     expect(delivery.attemptLog.map((a) => [a.status, a.error])).toEqual([
       [500, 'HTTP 500'],
-      [null, 'Request timed out after 300 ms'],
+      [null, 'Request timed out after 1500 ms'],
       [204, null],
     ]);
   });
@@ -246,11 +247,26 @@ describe('webhook deliveries', () => {
     expect(await opened(deliveryId)).toMatchObject({ status: 'delivered', attempts: 2 });
 
     // An instance that died mid-try left its claim: the next instance sends it once the lease has passed.
-    const held = await restarted.app.webhooks.events.sendTest(bed.owner.id, endpoint.id);
+    const held = randomUUID();
+    const now = restarted.clock.now();
     await restarted.db
-      .updateTable('webhook_deliveries')
-      .set({ status: 'sending', lease_until: restarted.clock.now() + 1000, claim_token: 'dead-instance' })
-      .where('id', '=', held)
+      .insertInto('webhook_deliveries')
+      .values({
+        id: held,
+        endpoint_id: endpoint.id,
+        user_id: bed.owner.id,
+        event_id: 'msg_heldByADeadInstance',
+        event_type: 'webhook.test',
+        event_key: 'webhook.test:held',
+        payload: '{"type":"webhook.test","timestamp":"2026-11-28T00:00:00.000Z","data":{}}',
+        status: 'sending',
+        attempts: 1,
+        next_attempt_at: now,
+        lease_until: now + 1000,
+        claim_token: 'dead-instance',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await restarted.app.webhooks.dispatcher.poll();
     await restarted.app.webhooks.dispatcher.idle();

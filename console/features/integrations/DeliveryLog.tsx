@@ -1,6 +1,7 @@
 import { Button, Code, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format.js';
+import type { WebhookDelivery } from '../../../shared/types/webhook.js';
 import { ErrorCallout } from '../../components/ErrorCallout.js';
 import { LoadingState } from '../../components/LoadingState.js';
 import { TablePagination } from '../../components/TablePagination.js';
@@ -9,6 +10,12 @@ import { DeliveryDialog } from './DeliveryDialog.js';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge.js';
 import { INTEGRATIONS_TEXTS as TEXTS } from './integrationsTexts.js';
 import '../../components/stackTable.css';
+
+/** The last answer in a line: its status and the start of its body, or why none came. */
+function responseSummary(delivery: WebhookDelivery): string {
+  const status = delivery.lastStatus === null ? delivery.lastError : String(delivery.lastStatus);
+  return [status, delivery.lastResponse?.slice(0, 60)].filter(Boolean).join(' ');
+}
 
 /** An endpoint's deliveries, newest first, refreshed while shown; a row opens its tries. */
 export function DeliveryLog({ endpointId, endpointUrl }: { endpointId: string; endpointUrl: string }) {
@@ -60,9 +67,7 @@ export function DeliveryLog({ endpointId, endpointUrl }: { endpointId: string; e
                 <Table.Cell data-label="Time">{formatDateTime(delivery.updatedAt)}</Table.Cell>
                 <Table.Cell data-label="Response">
                   <Text size="1" className="sb-webhook-response">
-                    {delivery.lastStatus ?? ''}{' '}
-                    {delivery.lastError && delivery.lastStatus === null ? delivery.lastError : ''}
-                    {delivery.lastResponse ? ` ${delivery.lastResponse.slice(0, 60)}` : ''}
+                    {responseSummary(delivery)}
                   </Text>
                 </Table.Cell>
                 <Table.Cell data-label="">
