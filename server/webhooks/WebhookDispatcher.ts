@@ -46,6 +46,8 @@ export class WebhookDispatcher {
   #polling: Promise<number> | null = null;
   /** A poll asked for while one ran: run another when it ends, so nothing queued waits for the timer. */
   #again = false;
+  /** The last claim filled every free slot: more may be due, so a finished try claims again at once. */
+  #backlog = false;
 
   constructor(deps: WebhookDispatcherDeps) {
     this.#deps = deps;
@@ -96,13 +98,14 @@ export class WebhookDispatcher {
 
   async #claim(): Promise<number> {
     const { db, clock, webhooks } = this.#deps;
-    const claims = await claimDueDeliveries(db, {
-      now: clock(),
-      limit: webhooks.concurrency - this.#running.size,
-      leaseMs: webhooks.leaseMs,
-    });
+    const limit = webhooks.concurrency - this.#running.size;
+    const claims = await claimDueDeliveries(db, { now: clock(), limit, leaseMs: webhooks.leaseMs });
+    this.#backlog = claims.length > 0 && claims.length === limit;
     for (const claim of claims) {
-      const done = this.#run(claim).finally(() => this.#running.delete(claim.row.id));
+      const done = this.#run(claim).finally(() => {
+        this.#running.delete(claim.row.id);
+        if (this.#backlog) void this.poll();
+      });
       this.#running.set(claim.row.id, done);
     }
     return claims.length;

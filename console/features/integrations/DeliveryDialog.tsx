@@ -1,4 +1,4 @@
-import { Button, Code, Dialog, Flex, ScrollArea, Text } from '@radix-ui/themes';
+import { Button, Code, Dialog, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { UI_TIMING } from '../../../shared/defaults.js';
 import { formatDateTime } from '../../../shared/format.js';
@@ -93,9 +93,10 @@ export function DeliveryDialog({ deliveryId, endpointId, onClose }: DeliveryDial
             <Text as="div" size="2" weight="medium">
               Body
             </Text>
-            <ScrollArea type="auto" scrollbars="both" style={{ maxHeight: 240 }}>
-              <pre className="sb-webhook-payload">{prettyJson(data.payload)}</pre>
-            </ScrollArea>
+            {/* Scrolls within the dialog: a long line never widens it past a phone's screen. */}
+            <pre className="sb-webhook-payload" tabIndex={0} aria-label="Body sent">
+              {prettyJson(data.payload)}
+            </pre>
           </Flex>
         )}
         <Flex gap="3" mt="4" justify="end">
