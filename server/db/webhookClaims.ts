@@ -6,14 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type Claimed, claimEach } from './claimEach.js';
 import type { Database } from './schema.js';
 import type { WebhookDeliveryRecord } from './webhookDeliveries.js';
 
-export interface ClaimedDelivery {
-  row: WebhookDeliveryRecord;
-  /** Only the holder of this token may store the try's outcome. */
-  token: string;
-}
+export type ClaimedDelivery = Claimed<WebhookDeliveryRecord>;
 
 /** Due: pending and past its next try, or sending past its lease (its instance died). */
 function isDue(now: number) {
@@ -37,26 +34,24 @@ export async function claimDueDeliveries(
     .orderBy('next_attempt_at')
     .limit(limit)
     .execute();
-  const claimed: ClaimedDelivery[] = [];
-  for (const { id } of due) {
-    const token = randomUUID();
-    // Still due as seen: another instance may have claimed it between the select and here.
-    const row = await db
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({
-        status: 'sending',
-        lease_until: now + leaseMs,
-        claim_token: token,
-        attempts: eb('attempts', '+', 1),
-        updated_at: now,
-      }))
-      .where('id', '=', id)
-      .where(isDue(now))
-      .returningAll()
-      .executeTakeFirst();
-    if (row) claimed.push({ row, token });
-  }
-  return claimed;
+  // Still due as seen: another instance may have claimed it between the select and here.
+  return claimEach(
+    due.map((row) => row.id),
+    (id, token) =>
+      db
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({
+          status: 'sending',
+          lease_until: now + leaseMs,
+          claim_token: token,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .where(isDue(now))
+        .returningAll()
+        .executeTakeFirst(),
+  );
 }
 
 export interface TryOutcome {
