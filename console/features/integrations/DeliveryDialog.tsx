@@ -7,6 +7,7 @@ import { LoadingState } from '../../components/LoadingState.js';
 import { prettyJson } from '../../components/prettyJson.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { useDelivery, useWebhookActions } from './api.js';
+import '../../components/toolCallDialog.css';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge.js';
 import { INTEGRATIONS_TEXTS as TEXTS } from './integrationsTexts.js';
 
@@ -93,8 +94,8 @@ export function DeliveryDialog({ deliveryId, endpointId, onClose }: DeliveryDial
             <Text as="div" size="2" weight="medium">
               Body
             </Text>
-            {/* Scrolls within the dialog: a long line never widens it past a phone's screen. */}
-            <pre className="sb-webhook-payload" tabIndex={0} aria-label="Body sent">
+            {/* The tool call dialog's JSON block: long lines wrap, so a phone never scrolls sideways. */}
+            <pre className="sb-json" tabIndex={0} aria-label="Body sent">
               {prettyJson(data.payload)}
             </pre>
           </Flex>
