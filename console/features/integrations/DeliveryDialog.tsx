@@ -95,7 +95,8 @@ export function DeliveryDialog({ deliveryId, endpointId, onClose }: DeliveryDial
               Body
             </Text>
             {/* The tool call dialog's JSON block: long lines wrap, so a phone never scrolls sideways. */}
-            <pre className="sb-json" tabIndex={0} aria-label="Body sent">
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus (WCAG 2.1.1). */}
+            <pre className="sb-json" tabIndex={0}>
               {prettyJson(data.payload)}
             </pre>
           </Flex>
