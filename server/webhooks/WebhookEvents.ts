@@ -16,9 +16,9 @@ import type { SecretBox } from '../crypto/SecretBox.js';
 import type { AnalysisJobRow } from '../db/analysisJobs.js';
 import { activeSince } from '../db/chatConversations.js';
 import type { Database } from '../db/schema.js';
-import { quietChatsToAnnounce } from '../db/webhookChats.js';
 import { knownEventKeys, queueDeliveries } from '../db/webhookDeliveries.js';
 import { subscribedEndpoints } from '../db/webhookEndpoints.js';
+import { endedCallsToAnnounce, quietChatsToAnnounce } from '../db/webhookScans.js';
 import type { TelephonyRates } from '../pricing/telephonyRates.js';
 import { callData } from './callPayload.js';
 import { chatData } from './chatPayload.js';
@@ -36,9 +36,11 @@ export interface WebhookEventsDeps {
   wake: () => void;
 }
 
-/** How far back the first chat scan of an instance looks (one that was down meanwhile catches up). */
-const CHAT_LOOKBACK_MS = 24 * 60 * 60_000;
-const CHATS_PER_SCAN = 500;
+/** How far back the first scan of an instance looks (one that was down meanwhile catches up). */
+const LOOKBACK_MS = 24 * 60 * 60_000;
+const PER_SCAN = 500;
+/** A call's end is announced by the bridge that stores it within milliseconds; the scan waits this long before doing it instead. */
+const CALL_GRACE_MS = 30_000;
 
 /** A `webhook-id`: `msg_` and 24 random base64url characters (never a '.', which the signed content uses). */
 export function newEventId(): string {
@@ -47,25 +49,27 @@ export function newEventId(): string {
 
 export class WebhookEvents {
   readonly #deps: WebhookEventsDeps;
-  readonly #chatScan: PeriodicTask<number>;
-  #scannedUntil: number;
+  readonly #scan: PeriodicTask<number>;
+  #chatsScannedUntil: number;
+  #callsScannedUntil: number;
 
   constructor(deps: WebhookEventsDeps) {
     this.#deps = deps;
-    this.#scannedUntil = activeSince(deps.clock()) - CHAT_LOOKBACK_MS;
-    this.#chatScan = new PeriodicTask(
-      () => this.#scanChats(),
+    this.#chatsScannedUntil = activeSince(deps.clock()) - LOOKBACK_MS;
+    this.#callsScannedUntil = deps.clock() - LOOKBACK_MS;
+    this.#scan = new PeriodicTask(
+      async () => (await this.#scanChats()) + (await this.#scanCalls()),
       deps.webhooks.chatScanMs,
-      (error) => deps.log.error({ err: error }, 'the webhook chat scan failed'),
+      (error) => deps.log.error({ err: error }, 'the webhook scan failed'),
     );
   }
 
   start(): void {
-    this.#chatScan.start();
+    this.#scan.start();
   }
 
   stop(): Promise<void> {
-    return this.#chatScan.stop();
+    return this.#scan.stop();
   }
 
   /** A call was answered and its session opened. */
@@ -105,9 +109,12 @@ export class WebhookEvents {
     });
   }
 
-  /** Announces the chats that went quiet since the last scan; resolves with how many events were queued. */
-  scanChats(): Promise<number> {
-    return this.#chatScan.runNow();
+  /**
+   * Announces the chats that went quiet since the last scan, and the ended calls nobody announced
+   * (closed after their instance died); resolves with how many deliveries were queued.
+   */
+  scan(): Promise<number> {
+    return this.#scan.runNow();
   }
 
   /** "Send test event": a small event for one endpoint, whatever events it takes. Its delivery's id. */
@@ -154,9 +161,9 @@ export class WebhookEvents {
   async #scanChats(): Promise<number> {
     const { db, clock } = this.#deps;
     const quietUntil = activeSince(clock());
-    const chats = await quietChatsToAnnounce(db, this.#scannedUntil, quietUntil, CHATS_PER_SCAN);
+    const chats = await quietChatsToAnnounce(db, this.#chatsScannedUntil, quietUntil, PER_SCAN);
     // A full batch may have left some behind: the next scan goes on from the last one taken.
-    this.#scannedUntil = chats.length === CHATS_PER_SCAN ? (chats.at(-1)?.last_message_at ?? quietUntil) : quietUntil;
+    this.#chatsScannedUntil = chats.length === PER_SCAN ? (chats.at(-1)?.last_message_at ?? quietUntil) : quietUntil;
     // A resumed conversation that goes quiet again is a new end: its key names its last message.
     const keyOf = (chat: (typeof chats)[number]) => `chat.conversation.ended:${chat.id}:${chat.last_message_at}`;
     const known = await knownEventKeys(db, [...new Set(chats.flatMap((chat) => chat.endpointIds))], chats.map(keyOf));
@@ -170,6 +177,29 @@ export class WebhookEvents {
       const type = 'chat.conversation.ended';
       const event = { userId: chat.user_id, eventId: newEventId(), eventType: type, eventKey: keyOf(chat) };
       queued += (await queueDeliveries(db, { ...event, payload: envelope(type, now, data) }, endpointIds, now)).length;
+    }
+    if (queued > 0) this.#deps.wake();
+    return queued;
+  }
+
+  async #scanCalls(): Promise<number> {
+    const { db, clock } = this.#deps;
+    const until = clock() - CALL_GRACE_MS;
+    const calls = await endedCallsToAnnounce(db, this.#callsScannedUntil, until, PER_SCAN);
+    this.#callsScannedUntil = calls.length === PER_SCAN ? (calls.at(-1)?.end_time ?? until) : until;
+    // The bridge's own key: a call it announced is known here and skipped.
+    const keyOf = (call: (typeof calls)[number]) => `call.ended:${call.stream_sid}`;
+    const known = await knownEventKeys(db, [...new Set(calls.flatMap((call) => call.endpointIds))], calls.map(keyOf));
+    let queued = 0;
+    for (const call of calls) {
+      const endpointIds = call.endpointIds.filter((id) => !known.has(`${id} ${keyOf(call)}`));
+      if (endpointIds.length === 0) continue;
+      const now = clock();
+      const data = await callData(this.#payloadDeps(), call.user_id, call.stream_sid, { ended: true, now });
+      if (!data) continue;
+      const event = { userId: call.user_id, eventId: newEventId(), eventType: 'call.ended', eventKey: keyOf(call) };
+      queued += (await queueDeliveries(db, { ...event, payload: envelope('call.ended', now, data) }, endpointIds, now))
+        .length;
     }
     if (queued > 0) this.#deps.wake();
     return queued;

@@ -21,7 +21,7 @@ export interface WebhookConfig {
   rotationOverlapMs: number;
   /** How long the recording link in a payload opens the recording. */
   recordingLinkTtlMs: number;
-  /** How often quiet chats are looked for (chat.conversation.ended). */
+  /** How often quiet chats (chat.conversation.ended) and unannounced call ends are looked for. */
   chatScanMs: number;
 }
 

@@ -6,6 +6,7 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeOrphanedSessions, insertSession } from '../../server/db/sessions.js';
 import { WebhookEvents } from '../../server/webhooks/WebhookEvents.js';
 import { WEBHOOK_DEFAULTS } from '../../server/webhooks/webhookConfig.js';
 import { CHAT_LIMITS } from '../../shared/types/chat.js';
@@ -113,6 +114,9 @@ describe('a phone call', () => {
       expect(ended.data.cost).toMatchObject({ currency: 'USD', telephonyUsd: expect.any(Number) });
       expect(ended.data.recording).toBeNull();
       expect(eventsOf('call.ended', secret)).toHaveLength(1);
+      // The catch-up scan knows this end was announced: nothing is sent twice.
+      h.t.clock.advance(31_000);
+      expect(await h.t.app.webhooks.events.scan()).toBe(0);
     } finally {
       h.realtime.setBehaviour({ responses: [] });
     }
@@ -147,15 +151,45 @@ describe('analyses and chats', () => {
     ]);
   });
 
+  it('sends call.ended, once, for a call closed after its instance died', async () => {
+    const other = await bed.newOwner();
+    const otherSecret = await addEndpoint(other.call, ['call.ended']);
+    const agent = await bed.agentWithAnalysis(other);
+    bed.t.clock.advance(1000);
+    const streamSid = `MZ${'d'.repeat(32)}`;
+    const start = bed.t.clock.now();
+    await insertSession(bed.t.db, {
+      stream_sid: streamSid,
+      call_sid: `CA${'d'.repeat(32)}`,
+      user_id: other.user.id,
+      agent_id: agent,
+      agent_name: 'Agent',
+      from_number: '+14155550100',
+      to_number: '+14155550199',
+      call_type: 'inbound',
+      start_time: start,
+      instance_id: 'an-instance-that-died',
+    });
+    bed.t.clock.advance(5000);
+    expect(await closeOrphanedSessions(bed.t.db, bed.t.clock.now())).toBe(1);
+    // The bridge that would have announced it is gone; the scan does, once the grace period has passed.
+    expect(await bed.t.app.webhooks.events.scan()).toBe(0);
+    bed.t.clock.advance(30_000);
+    expect(await bed.t.app.webhooks.events.scan()).toBe(1);
+    const ended = await eventOf('call.ended', otherSecret, bed.t.clock.now);
+    expect(ended.data.call).toMatchObject({ id: streamSid, agent: { id: agent } });
+    expect(await bed.t.app.webhooks.events.scan()).toBe(0);
+  });
+
   it('sends chat.conversation.ended once for a chat that went quiet, then chat.analysis.ready', async () => {
     const bot = await bed.botWithAnalysis(owner);
     // Chats from before the endpoint existed are not announced: this one comes after it.
     bed.t.clock.advance(2000);
     const chat = await bed.quietChat(owner, bot, ['Do you ship to Canada?', 'Yes, in 5 days.'], 1000);
     // Still active: not ended yet.
-    expect(await bed.t.app.webhooks.events.scanChats()).toBe(0);
+    expect(await bed.t.app.webhooks.events.scan()).toBe(0);
     bed.t.clock.advance(CHAT_LIMITS.activeWindowMs);
-    expect(await bed.t.app.webhooks.events.scanChats()).toBe(1);
+    expect(await bed.t.app.webhooks.events.scan()).toBe(1);
     const ended = await eventOf('chat.conversation.ended', secret, bed.t.clock.now);
     expect(ended.data.conversation).toMatchObject({ id: chat, bot: { id: bot }, messageCount: 2 });
     expect(ended.data.transcript).toEqual([
@@ -173,7 +207,7 @@ describe('analyses and chats', () => {
       telephonyRates: bed.t.config.telephonyRates,
       wake: () => undefined,
     });
-    expect(await other.scanChats()).toBe(0);
+    expect(await other.scan()).toBe(0);
 
     bed.fake.reply = () => ({ json: { summary: 'Asked about shipping' } });
     await bed.t.app.chat.sweep();

@@ -1,4 +1,8 @@
-/** Chats to announce as ended (chat.conversation.ended): they went quiet, and their owner has an endpoint for it. */
+/**
+ * What the webhook scan (webhooks/WebhookEvents.ts) announces after the fact: chats that went quiet
+ * (chat.conversation.ended) and calls whose end nobody announced (call.ended), each with the
+ * owner's endpoints that take the event.
+ */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
@@ -52,4 +56,53 @@ export async function quietChatsToAnnounce(
     chats.set(row.id, chat);
   }
   return [...chats.values()];
+}
+
+export interface EndedCall {
+  stream_sid: string;
+  user_id: string;
+  end_time: number;
+  endpointIds: string[];
+}
+
+/**
+ * Calls that ended in [from, until), with the owner's endpoints that take `call.ended` and existed
+ * then. The scan that reads them catches the ends no bridge announced: calls closed after their
+ * instance died, or an instance that stopped between storing an end and queueing its event.
+ */
+export async function endedCallsToAnnounce(
+  db: Kysely<Database>,
+  from: number,
+  until: number,
+  limit: number,
+): Promise<EndedCall[]> {
+  const rows = await db
+    .selectFrom('call_sessions')
+    .innerJoin('webhook_endpoints', 'webhook_endpoints.user_id', 'call_sessions.user_id')
+    .select([
+      'call_sessions.stream_sid',
+      'call_sessions.user_id',
+      'call_sessions.end_time',
+      'webhook_endpoints.id as endpoint_id',
+    ])
+    .where('call_sessions.end_time', '>=', from)
+    .where('call_sessions.end_time', '<', until)
+    .where('webhook_endpoints.enabled', '=', 1)
+    .where('webhook_endpoints.events', 'like', '%"call.ended"%')
+    .whereRef('webhook_endpoints.created_at', '<=', 'call_sessions.end_time')
+    .orderBy('call_sessions.end_time')
+    .limit(limit)
+    .execute();
+  const calls = new Map<string, EndedCall>();
+  for (const row of rows) {
+    const call = calls.get(row.stream_sid) ?? {
+      stream_sid: row.stream_sid,
+      user_id: row.user_id,
+      end_time: Number(row.end_time),
+      endpointIds: [],
+    };
+    call.endpointIds.push(row.endpoint_id);
+    calls.set(row.stream_sid, call);
+  }
+  return [...calls.values()];
 }
