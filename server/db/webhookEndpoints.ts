@@ -90,3 +90,8 @@ export async function subscribedEndpoints(
     .where('events', 'like', `%"${eventType}"%`)
     .execute();
 }
+
+/** Turns an endpoint off whoever owns it (its receiver answered 410 Gone). */
+export async function disableEndpoint(db: Kysely<Database>, id: string, now: number): Promise<void> {
+  await db.updateTable('webhook_endpoints').set({ enabled: 0, updated_at: now }).where('id', '=', id).execute();
+}

@@ -19,7 +19,7 @@ import {
   releaseDelivery,
   type TryOutcome,
 } from '../db/webhookClaims.js';
-import { findEndpointById } from '../db/webhookEndpoints.js';
+import { disableEndpoint, findEndpointById } from '../db/webhookEndpoints.js';
 import { signingSecrets } from './endpointSecrets.js';
 import { sendWebhook, type TryResult } from './sendWebhook.js';
 import { signWebhook } from './signWebhook.js';
@@ -117,7 +117,9 @@ export class WebhookDispatcher {
       if (this.#stop.signal.aborted) return await releaseDelivery(db, claim, clock());
       const result = await this.#try(claim);
       const now = clock();
-      await finishTry(db, claim, this.#outcome(claim, result, now), now);
+      if (!(await finishTry(db, claim, this.#outcome(claim, result, now), now))) return;
+      // Standard Webhooks: 410 Gone asks the sender to stop; the endpoint is turned off (on again in its dialog).
+      if (result?.status === 410) await disableEndpoint(db, claim.row.endpoint_id, now);
     } catch (error) {
       // A bug or a database failure: the delivery stays claimed and is tried again after its lease.
       log.error({ err: error, deliveryId: claim.row.id }, 'a webhook delivery failed unexpectedly');
@@ -151,7 +153,7 @@ export class WebhookDispatcher {
     const asked = Math.min(MAX_RETRY_AFTER_MS, (result.retryAfterSeconds ?? 0) * 1000);
     const next: TryOutcome['next'] = result.ok
       ? { status: 'delivered' }
-      : wait === undefined
+      : wait === undefined || result.status === 410
         ? { status: 'failed' }
         : { status: 'pending', retryAt: now + Math.max(wait, asked) };
     return {

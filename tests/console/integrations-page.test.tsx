@@ -131,6 +131,27 @@ describe('Integrations page', () => {
     expect(await screen.findByRole('region', { name: 'Endpoint CRM' })).toBeTruthy();
   });
 
+  it('turns a disabled endpoint back on from its Edit dialog', async () => {
+    const disabled = { ...ENDPOINT, enabled: false };
+    const app = renderAsUser('/integrations', {
+      ...routes([disabled]),
+      'PATCH /webhooks/endpoints/ep1': { body: { success: true, endpoint: ENDPOINT } },
+    });
+    const card = await screen.findByRole('region', { name: 'Endpoint CRM' });
+    expect(within(card).getByText('Disabled')).toBeTruthy();
+    await app.user.click(within(card).getByRole('button', { name: 'Edit CRM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Endpoint' });
+    await app.user.click(within(dialog).getByRole('switch', { name: /Enabled/ }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(app.fake.callsTo('PATCH /webhooks/endpoints/ep1')).toHaveLength(1));
+    expect(app.fake.callsTo('PATCH /webhooks/endpoints/ep1')[0]?.body).toEqual({
+      url: ENDPOINT.url,
+      description: 'CRM',
+      events: ['call.ended', 'call.analysis.ready'],
+      enabled: true,
+    });
+  });
+
   it('sends a test event, opens a delivery with its tries and resends it', async () => {
     const app = renderAsUser('/integrations', {
       ...routes(),

@@ -94,6 +94,20 @@ describe('webhook deliveries', () => {
     expect(endpointNow.endpoint.previousSecretExpiresAt).toBeNull();
   });
 
+  it('turns an endpoint off when its receiver answers 410 Gone, and sends it nothing more', async () => {
+    const { endpoint } = await bed.addEndpoint();
+    bed.receiver.answerNext({ status: 410, body: 'gone' });
+    const deliveryId = await sendTest(endpoint.id);
+    await bed.settled(endpoint.id, 'failed');
+    expect(await opened(deliveryId)).toMatchObject({ status: 'failed', attempts: 1, lastStatus: 410 });
+    const now = (await bed.call('GET', `/api/webhooks/endpoints/${endpoint.id}`)).json<{
+      endpoint: { enabled: boolean };
+    }>();
+    expect(now.endpoint.enabled).toBe(false);
+    expect(await bed.t.app.webhooks.events.callEnded(bed.owner.id, 'MZ-none')).toBe(0);
+    expect((await bed.call('DELETE', `/api/webhooks/endpoints/${endpoint.id}`)).statusCode).toBe(200);
+  });
+
   it('refuses private addresses when an endpoint is saved, naming the url field', async () => {
     for (const url of [
       'http://10.0.0.5/hook',

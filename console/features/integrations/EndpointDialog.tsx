@@ -4,6 +4,7 @@ import { UI_TIMING } from '../../../shared/defaults.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../../shared/types/webhook.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { FormDialog } from '../../components/FormDialog.js';
+import { SwitchField } from '../../components/SwitchField.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { fieldErrorOf } from '../../lib/errors.js';
@@ -31,6 +32,7 @@ export function EndpointDialog({ open, editing, onClose }: EndpointDialogProps) 
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<string[]>([]);
+  const [enabled, setEnabled] = useState(true);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -41,6 +43,7 @@ export function EndpointDialog({ open, editing, onClose }: EndpointDialogProps) 
     setUrl(editing?.url ?? '');
     setDescription(editing?.description ?? '');
     setEvents(editing?.events ?? ['call.ended']);
+    setEnabled(editing?.enabled ?? true);
     setErrors({});
     setError(null);
     setSecret(null);
@@ -57,7 +60,7 @@ export function EndpointDialog({ open, editing, onClose }: EndpointDialogProps) 
     const body = { url: url.trim(), description, events: events as WebhookEventType[] };
     try {
       if (editing) {
-        await update(editing.id, body);
+        await update(editing.id, { ...body, enabled });
         toast.success(TEXTS.updated, UI_TIMING.shortToastMs);
         onClose();
       } else {
@@ -123,6 +126,15 @@ export function EndpointDialog({ open, editing, onClose }: EndpointDialogProps) 
             disabled={submitting}
             error={errors.description}
           />
+          {editing ? (
+            <SwitchField
+              label="Enabled"
+              checked={enabled}
+              onChange={setEnabled}
+              disabled={submitting}
+              hint="A disabled endpoint receives nothing (an endpoint answering 410 Gone is disabled by itself)."
+            />
+          ) : null}
           <Flex direction="column" gap="2">
             <Text as="div" size="2" weight="medium" id={eventsLabel}>
               Events
