@@ -28,6 +28,9 @@ const Tools = lazyComponent(() => import('./features/tools/ToolsPage.js').then((
 const Admin = lazyComponent(() => import('./features/admin/AdminPage.js').then((m) => m.AdminPage));
 const Prices = lazyComponent(() => import('./features/admin/prices/PricesPage.js').then((m) => m.PricesPage));
 const Analytics = lazyComponent(() => import('./features/analytics/AnalyticsPage.js').then((m) => m.AnalyticsPage));
+const Integrations = lazyComponent(() =>
+  import('./features/integrations/IntegrationsPage.js').then((m) => m.IntegrationsPage),
+);
 const Settings = lazyComponent(() => import('./features/settings/SettingsPage.js').then((m) => m.SettingsPage));
 
 /** What fetches the page each link target opens, called while the pointer or focus is on the link. */
@@ -40,6 +43,7 @@ const PAGE_PATHS: [pattern: string, preload: () => void][] = [
   ['/webchats/:id', Webchat.preload],
   ['/tools', Tools.preload],
   ['/analytics', Analytics.preload],
+  ['/integrations', Integrations.preload],
   ['/admin', Admin.preload],
   ['/admin/prices', Prices.preload],
   ['/settings', Settings.preload],
@@ -79,6 +83,7 @@ export function AppRoutes() {
           <Route path="tools/:id" element={<LazyToolPage />} />
           <Route path="tools/:id/code" element={<ToolCodeRedirect />} />
           <Route path="analytics" element={<Analytics.Component />} />
+          <Route path="integrations" element={<Integrations.Component />} />
           <Route element={<AdminRoute />}>
             <Route path="admin" element={<Admin.Component />} />
             <Route path="admin/prices" element={<Prices.Component />} />

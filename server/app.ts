@@ -64,12 +64,14 @@ import { toolRoutes } from './routes/tools.js';
 import { twilioRoutes } from './routes/twilio.js';
 import { twilioCallStatusRoutes } from './routes/twilioCallStatus.js';
 import { webchatRoutes } from './routes/webchats.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { widgetChatRoutes } from './routes/widgetChat.js';
 import { widgetPublicRoutes } from './routes/widgetPublic.js';
 import { createSandbox } from './sandbox/createSandbox.js';
 import { fillAccountSidHashes } from './settings/accountSidHashes.js';
 import { logWorkerErrors, mcpClientOptions, sandboxOptions } from './tools/toolSandbox.js';
 import { CallRegistry } from './voice/CallRegistry.js';
+import { Webhooks } from './webhooks/Webhooks.js';
 import { frontendSocketRoutes } from './ws/frontend.js';
 import { mediaStreamRoutes } from './ws/mediaStream.js';
 import { talkSocketRoutes } from './ws/talk.js';
@@ -133,6 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('recordingSweep', recordingSweep);
   recordingSweep.start();
+  const webhooks = new Webhooks({ db, clock, secretBox, log: app.log, config });
+  app.decorate('webhooks', webhooks);
+  webhooks.start();
   const calls = new CallRegistry({
     db,
     sandbox,
@@ -144,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     instanceId: app.instanceId,
     recordings,
+    webhookEvents: webhooks.events,
   });
   app.decorate('calls', calls);
   const chat = new ChatEngine({ db, config, clock, secretBox, sandbox, mcp, realtime, log: app.log });
@@ -156,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     analysis: config.analysis,
     log: app.log,
+    webhookEvents: webhooks.events,
   });
   app.decorate('analysis', analysis);
   analysis.start();
@@ -202,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await chat.close();
     await calls.endAll();
     await analysis.stop();
+    await webhooks.stop();
     await recordingSweep.stop();
     realtime.closeAll(1001, 'Server shutting down');
   });
@@ -247,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(historyRoutes, { prefix: '/api/history' });
   await app.register(analysisRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api' });
+  await app.register(webhookRoutes, { prefix: '/api/webhooks' });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(apiDocsRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });

@@ -24,6 +24,7 @@ import type { RecordingStore } from './recordings/RecordingStore.js';
 import type { RecordingSweep } from './recordings/RecordingSweep.js';
 import type { Sandbox } from './sandbox/types.js';
 import type { CallRegistry } from './voice/CallRegistry.js';
+import type { Webhooks } from './webhooks/Webhooks.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,8 @@ declare module 'fastify' {
     calls: CallRegistry;
     /** Post-call analysis jobs this instance claims and runs (analysis/AnalysisRunner.ts). */
     analysis: AnalysisRunner;
+    /** Webhook endpoints, events and deliveries (webhooks/Webhooks.ts, issue 22). */
+    webhooks: Webhooks;
     /** The live chat of web chat bots: answers being written, limits, the sweep. */
     chat: ChatEngine;
     /** The other instances on the same PostgreSQL; null on SQLite (one instance). */

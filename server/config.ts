@@ -22,6 +22,7 @@ import { DEFAULT_TELEPHONY_RATES, parseRate, type TelephonyRates } from './prici
 import { parseRecordingsConfig, type RecordingsConfig } from './recordings/recordingsConfig.js';
 import type { SandboxSettings } from './tools/toolSandbox.js';
 import { parseRealtimeModelMap, REALTIME_MODEL_MAP_VARIABLE, type RealtimeModelMap } from './voice/realtimeModels.js';
+import { WEBHOOK_DEFAULTS, type WebhookConfig } from './webhooks/webhookConfig.js';
 
 export interface Config {
   port: number;
@@ -77,6 +78,8 @@ export interface Config {
   analysis: AnalysisConfig;
   /** Where call recordings go: DATA_DIR/recordings, or the RECORDINGS_S3_* bucket (recordings/recordingsConfig.ts). */
   recordings: RecordingsConfig;
+  /** Webhook deliveries: WEBHOOK_TIMEOUT_MS and WEBHOOK_CONCURRENCY from the environment, the schedule fixed (webhooks/webhookConfig.ts). */
+  webhooks: WebhookConfig;
   /** TALK_CALLS_PER_USER: live browser calls (Talk, issue 20) one user may have at once on this server. */
   talkCallsPerUser: number;
   /** The repository's `dist/` (built console and widget). */
@@ -261,6 +264,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chat,
     analysis,
     recordings: parseRecordingsConfig(env, dataDir, problems),
+    webhooks: {
+      ...WEBHOOK_DEFAULTS,
+      timeoutMs: int('WEBHOOK_TIMEOUT_MS', WEBHOOK_DEFAULTS.timeoutMs, 1000, 60_000),
+      concurrency: int('WEBHOOK_CONCURRENCY', WEBHOOK_DEFAULTS.concurrency, 1, 1000),
+    },
     talkCallsPerUser: int('TALK_CALLS_PER_USER', 1, 1, 1000),
     distDir: path.join(REPO_ROOT, 'dist'),
     examplesDir: path.join(REPO_ROOT, 'examples'),

@@ -19,6 +19,8 @@ export const USER_QUOTAS = {
   apiKeys: 50,
   /** MCP servers of one user (issue 22). */
   mcpServers: 20,
+  /** Webhook endpoints (issue 22). */
+  webhookEndpoints: 20,
 } as const;
 
 export type UserQuota = keyof typeof USER_QUOTAS;

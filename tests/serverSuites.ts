@@ -21,6 +21,7 @@ export const POSTGRES_ONLY: Record<string, string> = {
   'tests/server/login-throttle-postgres.test.ts': 'the login throttle kept in PostgreSQL',
   'tests/server/api-keys-cluster.test.ts': 'API key revocation across two instances on one PostgreSQL',
   'tests/server/migrate-postgres-concurrent.test.ts': 'instances migrating one PostgreSQL at once (the advisory lock)',
+  'tests/server/webhooks-postgres.test.ts': 'two instances delivering webhooks from one PostgreSQL queue',
 };
 
 /** Suites about SQLite by nature: the PostgreSQL pass leaves them out. */

@@ -16,6 +16,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Web Chats', to: '/webchats', isActive: withSubPaths('/webchats') },
   { label: 'Tools', to: '/tools', isActive: withSubPaths('/tools') },
   { label: 'Analytics', to: '/analytics', isActive: exact('/analytics') },
+  { label: 'Integrations', to: '/integrations', isActive: exact('/integrations') },
   { label: 'Settings', to: '/settings', isActive: exact('/settings') },
 ];
 

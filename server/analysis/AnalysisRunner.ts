@@ -14,6 +14,7 @@ import type { AnalysisStatus } from '../../shared/types/analysis.js';
 import type { Clock } from '../core/types.js';
 import { type ClaimedJob, claimDueJobs, failJob, finishJob, releaseJob } from '../db/analysisClaims.js';
 import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
+import type { WebhookEvents } from '../webhooks/WebhookEvents.js';
 import type { AnalysisConfig } from './analysisConfig.js';
 import { type RunAnalysisDeps, runAnalysis } from './runAnalysis.js';
 
@@ -22,6 +23,8 @@ export interface AnalysisRunnerDeps extends Omit<RunAnalysisDeps, 'model' | 'req
   log: Pick<FastifyBaseLogger, 'error'>;
   realtime: Pick<ConnectionRegistry, 'sendToUser'>;
   analysis: AnalysisConfig;
+  /** Announces finished analyses to the owner's webhooks (issue 22). */
+  webhookEvents: Pick<WebhookEvents, 'analysisReady'>;
 }
 
 export class AnalysisRunner {
@@ -104,6 +107,10 @@ export class AnalysisRunner {
       if (outcome.type === 'done') {
         status = 'done';
         if (!(await finishJob(db, claim, outcome.results, now))) return;
+        // Only the claim's holder gets here, once per run of the analysis.
+        await this.#deps.webhookEvents
+          .analysisReady({ ...row, ...outcome.results, status: 'done', error: null, finished_at: now, updated_at: now })
+          .catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'could not queue an analysis webhook'));
       } else {
         const retryAt = outcome.type === 'retry' ? this.#retryAt(row.attempts, outcome.retryAfterMs, now) : null;
         const error =

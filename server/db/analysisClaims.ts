@@ -5,9 +5,9 @@
  * so "at most N per user" holds across instances on PostgreSQL as on SQLite. Only the claim's
  * holder stores its outcome.
  */
-import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AnalysisJobRow } from './analysisJobs.js';
+import { type Claimed, claimEach } from './claimEach.js';
 import { withOwnerLock } from './ownerLock.js';
 import type { Database } from './schema.js';
 
@@ -20,11 +20,7 @@ export interface ClaimOptions {
   leaseMs: number;
 }
 
-export interface ClaimedJob {
-  row: AnalysisJobRow;
-  /** Only the holder of this token may store the job's outcome. */
-  token: string;
-}
+export type ClaimedJob = Claimed<AnalysisJobRow>;
 
 /** Due: pending and past its backoff, or running past its lease (its instance died). */
 function isDue(now: number) {
@@ -84,26 +80,24 @@ async function claimOwnJobs(
     .orderBy('run_after')
     .limit(free)
     .execute();
-  const claimed: ClaimedJob[] = [];
-  for (const { id } of due) {
-    const token = randomUUID();
-    // Still due as seen: another instance may have claimed it between the select and here.
-    const row = await trx
-      .updateTable('analysis_jobs')
-      .set((eb) => ({
-        status: 'running',
-        lease_until: now + leaseMs,
-        claim_token: token,
-        attempts: eb('attempts', '+', 1),
-        updated_at: now,
-      }))
-      .where('id', '=', id)
-      .where(isDue(now))
-      .returningAll()
-      .executeTakeFirst();
-    if (row) claimed.push({ row, token });
-  }
-  return claimed;
+  // Still due as seen: another instance may have claimed it between the select and here.
+  return claimEach(
+    due.map((row) => row.id),
+    (id, token) =>
+      trx
+        .updateTable('analysis_jobs')
+        .set((eb) => ({
+          status: 'running',
+          lease_until: now + leaseMs,
+          claim_token: token,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .where(isDue(now))
+        .returningAll()
+        .executeTakeFirst(),
+  );
 }
 
 export interface AnalysisResults {

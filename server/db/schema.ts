@@ -539,6 +539,63 @@ export interface ApiKeysTable {
   revoked_at: number | null;
 }
 
+/** A user's webhook endpoint (migration 023). Secrets are SecretBox ciphertexts of `whsec_…`. */
+export interface WebhookEndpointsTable {
+  id: string;
+  user_id: string;
+  url: string;
+  description: string;
+  /** JSON text: the event types it takes. */
+  events: string;
+  enabled: number;
+  secret: string;
+  /** The secret a rotation replaced, still signing until `previous_secret_expires_at`. */
+  previous_secret: string | null;
+  previous_secret_expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One event for one endpoint (migration 023): the dispatcher's queue item and the log's row. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  user_id: string;
+  /** The `webhook-id` (`msg_…`): one per event, the same on every try. */
+  event_id: string;
+  event_type: string;
+  /** What the event is about; unique per endpoint, so an event is stored once. */
+  event_key: string;
+  /** The exact body sent (JSON text). */
+  payload: string;
+  status: 'pending' | 'sending' | 'delivered' | 'failed';
+  /** Tries since it was (re)queued: its place in the retry schedule. */
+  attempts: number;
+  next_attempt_at: number;
+  /** A sending delivery whose lease passed belongs to a dead instance: it is claimed again. */
+  lease_until: number | null;
+  claim_token: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  last_response: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/** One try of a delivery (migration 023). */
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: number;
+  duration_ms: number;
+  /** The receiver's HTTP status; null when none came (timeout, refused, blocked). */
+  status: number | null;
+  error: string | null;
+  /** The start of the receiver's answer (bounded). */
+  response: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -576,4 +633,7 @@ export interface Database {
   analytics_cached_days: AnalyticsCachedDaysTable;
   analytics_dirty: AnalyticsDirtyTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

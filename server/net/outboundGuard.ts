@@ -49,6 +49,11 @@ export interface GuardedRequestInit {
    * false skips the body without downloading it (`bodySkipped`), e.g. a crawler reading only HTML.
    */
   acceptResponse?: (head: ResponseHead) => boolean;
+  /**
+   * 'manual' answers a redirect as it came (status and Location, empty body) instead of following
+   * it, as fetch's option of that name does: webhooks never follow one (Standard Webhooks).
+   */
+  redirect?: 'follow' | 'manual';
 }
 
 export interface GuardedResponse {
@@ -121,7 +126,7 @@ export function createGuardedFetch(options: OutboundGuardOptions = {}): GuardedF
         },
       );
       const location = raw.headers.location;
-      if (location === undefined || ![301, 302, 303, 307, 308].includes(raw.status)) {
+      if (location === undefined || ![301, 302, 303, 307, 308].includes(raw.status) || init.redirect === 'manual') {
         return { url: target.url.href, ...raw, redirected: hops > 0 };
       }
       if (hops >= limits.maxRedirects) {

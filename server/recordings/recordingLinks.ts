@@ -21,8 +21,10 @@ export function signRecordingLink(
   streamSid: string,
   userId: string,
   now: number,
+  /** Longer for a link handed to another system (a webhook's receiver fetches it later). */
+  ttlMs = RECORDING_LINK_TTL_MS,
 ): { token: string; expiresAt: number } {
-  const expiresAt = now + RECORDING_LINK_TTL_MS;
+  const expiresAt = now + ttlMs;
   return { token: `${expiresAt}.${signature(secretBox, streamSid, userId, expiresAt)}`, expiresAt };
 }
 

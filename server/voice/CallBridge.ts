@@ -87,6 +87,8 @@ export class CallBridge {
       startTime: this.#startTime,
       callSid: this.context.callSid,
     });
+    // Not awaited: the caller's audio does not wait for a webhook row.
+    void this.#announce(() => this.#deps.webhookEvents.callStarted(userId, streamSid));
     if (!this.live) return;
 
     const [tools, values, secrets, recording] = await Promise.all([
@@ -180,7 +182,10 @@ export class CallBridge {
           { stream_sid: streamSid, user_id: userId, start_time: this.#startTime },
           clock(),
         );
-        if (ended) this.#emit({ type: 'session.ended', streamSid, duration: ended.duration, endTime: ended.endTime });
+        if (ended) {
+          this.#emit({ type: 'session.ended', streamSid, duration: ended.duration, endTime: ended.endTime });
+          await this.#announce(() => this.#deps.webhookEvents.callEnded(userId, streamSid, reason));
+        }
       }
     } catch (error) {
       log.error({ err: error, streamSid }, 'could not store the end of a call');
@@ -201,6 +206,15 @@ export class CallBridge {
       case 'hangup':
         void this.end('caller_hung_up');
         break;
+    }
+  }
+
+  /** Queues a webhook event; a failure is logged, and the call goes on regardless (issue 22). */
+  async #announce(queue: () => Promise<unknown>): Promise<void> {
+    try {
+      await queue();
+    } catch (error) {
+      this.#deps.log.error({ err: error, streamSid: this.context.streamSid }, 'could not queue a call webhook');
     }
   }
 

@@ -28,7 +28,7 @@ export interface PlacedCall {
   to: string;
 }
 
-type RingingDeps = Pick<BridgeDeps, 'db' | 'realtime' | 'clock' | 'log' | 'instanceId'>;
+type RingingDeps = Pick<BridgeDeps, 'db' | 'realtime' | 'clock' | 'log' | 'instanceId' | 'webhookEvents'>;
 
 export class RingingCalls {
   readonly #deps: RingingDeps;
@@ -108,6 +108,9 @@ export class RingingCalls {
       duration: ended.duration,
       endTime: ended.endTime,
     });
+    await this.#deps.webhookEvents
+      .callEnded(session.user_id, callSid, 'not_answered')
+      .catch((error: unknown) => this.#deps.log.error({ err: error, callSid }, 'could not queue a call webhook'));
     return true;
   }
 

@@ -9,6 +9,7 @@ import type { McpClient } from '../mcp/McpClient.js';
 import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import type { RecordingStore } from '../recordings/RecordingStore.js';
 import type { Sandbox } from '../sandbox/types.js';
+import type { WebhookEvents } from '../webhooks/WebhookEvents.js';
 import type { RealtimeModelMap } from './realtimeModels.js';
 
 export interface BridgeDeps {
@@ -26,6 +27,8 @@ export interface BridgeDeps {
   recordings: RecordingStore;
   /** Calls MCP tools (issue 22). */
   mcp: McpClient;
+  /** Queues the owner's call.started and call.ended webhooks (issue 22). */
+  webhookEvents: Pick<WebhookEvents, 'callStarted' | 'callEnded'>;
 }
 
 export type CallDirection = 'inbound' | 'outbound';

@@ -44,6 +44,11 @@ export async function endSession(app: FastifyInstance, session: SessionRecord): 
       duration: ended.duration,
       endTime: ended.endTime,
     });
+    await app.webhooks.events
+      .callEnded(session.user_id, session.stream_sid, 'ended_by_user')
+      .catch((error: unknown) =>
+        app.log.error({ err: error, streamSid: session.stream_sid }, 'could not queue a call webhook'),
+      );
   }
   return done();
 }

@@ -12,6 +12,7 @@ import { type ApiClientOptions, createTransport } from './request.js';
 import { sessionsApi } from './sessions.js';
 import { customValuesApi, toolsApi } from './tools.js';
 import { webchatsApi } from './webchats.js';
+import { webhooksApi } from './webhooks.js';
 
 /** The typed API client: one `request()`, methods grouped by resource, failures thrown as ApiError. */
 export function createApiClient(options: ApiClientOptions) {
@@ -34,6 +35,7 @@ export function createApiClient(options: ApiClientOptions) {
     history: historyApi(request, stream),
     analysis: analysisApi(request),
     analytics: analyticsApi(request),
+    webhooks: webhooksApi(request),
   };
 }
 

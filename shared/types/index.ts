@@ -24,4 +24,6 @@ export type * from './tool.js';
 export type * from './user.js';
 export { ROLES } from './user.js';
 export type * from './webchat.js';
+export type * from './webhook.js';
+export { WEBHOOK_EVENT_TYPES, WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT } from './webhook.js';
 export type * from './widget.js';

@@ -50,6 +50,7 @@ describe('navigation bar', () => {
       'Web Chats',
       'Tools',
       'Analytics',
+      'Integrations',
       'Settings',
     ]);
     expect(screen.getByText('Switchboard')).toBeTruthy();
@@ -128,7 +129,7 @@ describe('narrow-screen drawer', () => {
       within(drawer)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Admin', 'Agents', 'Sessions', 'Web Chats', 'Tools', 'Analytics', 'Settings']);
+    ).toEqual(['Admin', 'Agents', 'Sessions', 'Web Chats', 'Tools', 'Analytics', 'Integrations', 'Settings']);
     expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeTruthy();
 
     await app.user.click(within(drawer).getByRole('link', { name: 'Tools' }));

@@ -13,6 +13,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { ANALYSIS_DEFAULTS, type AnalysisConfig } from '../../server/analysis/analysisConfig.js';
+import type { Config } from '../../server/config.js';
 import type { AnalysisSettings, ConversationAnalysis } from '../../shared/types/analysis.js';
 import { type FakeOpenAIChat, startFakeOpenAIChat } from '../fixtures/fakeOpenAIChat.js';
 import { seedEndedCall } from './seedEndedCall.js';
@@ -40,10 +41,14 @@ export interface AnalysisBed {
   close: () => Promise<void>;
 }
 
-export async function startAnalysisBed(analysis: Partial<AnalysisConfig> = {}): Promise<AnalysisBed> {
+export async function startAnalysisBed(
+  analysis: Partial<AnalysisConfig> = {},
+  config: Partial<Config> = {},
+): Promise<AnalysisBed> {
   const fake = await startFakeOpenAIChat({ apiKeys: [ANALYSIS_TEST_KEY] });
   const t = await createTestApp({
     config: {
+      ...config,
       openaiBaseUrl: fake.baseUrl,
       // Polls only when a test says so.
       analysis: { ...ANALYSIS_DEFAULTS, pollMs: 3_600_000, backoffMs: 10_000, ...analysis },

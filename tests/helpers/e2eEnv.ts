@@ -30,6 +30,8 @@ export const E2E_SITE_URL = `http://127.0.0.1:${E2E_SITE_PORT}`;
 /** The MCP server mcp.spec.ts starts (issue 22); OUTBOUND_ALLOW names it below, as a self-hoster would. */
 export const E2E_MCP_PORT = E2E_PORT + 8;
 export const E2E_MCP_URL = `http://127.0.0.1:${E2E_MCP_PORT}/mcp`;
+/** The webhook receiver the Integrations story starts (tests/fixtures/webhookReceiver.ts), in OUTBOUND_ALLOW. */
+export const E2E_WEBHOOK_PORT = E2E_PORT + 7;
 
 /** Screenshots that tests take on purpose (failure artifacts go to test-results/ as usual). */
 export const E2E_SCREENSHOTS_DIR = fileURLToPath(new URL('../../test-results/screens/', import.meta.url));
@@ -45,8 +47,11 @@ export function e2eServerEnv(dataDir: string): Record<string, string> {
     SWITCHBOARD_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     OPENAI_BASE_URL: `http://127.0.0.1:${E2E_OPENAI_PORT}/v1`,
     TWILIO_API_BASE_URL: `http://127.0.0.1:${E2E_TWILIO_PORT}`,
-    // The one way to a local address (ARCHITECTURE.md): the fixture site and the test's MCP server, nothing else.
-    OUTBOUND_ALLOW: `127.0.0.1:${E2E_SITE_PORT},127.0.0.1:${E2E_MCP_PORT}`,
+    // The one way to a local address (ARCHITECTURE.md): the fixture site, the test's MCP server and
+    // the webhook receiver, nothing else.
+    OUTBOUND_ALLOW: [`127.0.0.1:${E2E_SITE_PORT}`, `127.0.0.1:${E2E_MCP_PORT}`, `127.0.0.1:${E2E_WEBHOOK_PORT}`].join(
+      ',',
+    ),
     // The shortest token life allowed: every story crosses expiries, as a user's long day does,
     // and stay-signed-in.spec.ts can outlast two token lives in two minutes (issue 18).
     ACCESS_TOKEN_TTL_SECONDS: '60',

@@ -32,6 +32,7 @@ function secondInstance(): AnalysisRunner {
     realtime: app.realtime,
     log: app.log,
     analysis: app.config.analysis,
+    webhookEvents: app.webhooks.events,
   });
 }
 

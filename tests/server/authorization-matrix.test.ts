@@ -43,6 +43,7 @@ beforeAll(async () => {
     createUser: t.createUser,
     unique: uniqueName,
     db: t.db,
+    secretBox: t.app.secretBox,
   };
   // Made through the route, as a user makes them in Settings.
   const made: Record<KeyIdentity, [TestUser, 'full' | 'read']> = {

@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { newApiKey } from '../../server/auth/apiKeyFormat.js';
+import type { SecretBox } from '../../server/crypto/SecretBox.js';
 import { insertAgent } from '../../server/db/agents.js';
 import { insertApiKey } from '../../server/db/apiKeys.js';
 import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
@@ -24,7 +25,10 @@ import { insertSession } from '../../server/db/sessions.js';
 import { insertTool } from '../../server/db/tools.js';
 import { insertDemo } from '../../server/db/webchatDemos.js';
 import { insertWebchat } from '../../server/db/webchats.js';
+import { queueDeliveries } from '../../server/db/webhookDeliveries.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
+import { newSigningSecret, sealSecret } from '../../server/webhooks/endpointSecrets.js';
+import { newEventId } from '../../server/webhooks/WebhookEvents.js';
 import { type TestUser, uniqueName } from '../helpers/serverApp.js';
 
 /** Identities signed in with a session (an access token and its refresh cookie), or none. */
@@ -59,6 +63,8 @@ export interface MatrixContext {
   unique: (prefix: string) => string;
   /** The test app's database, for rows that need a resource of userA to exist first. */
   db: Kysely<Database>;
+  /** The test app's secrets box, for resources stored with a sealed secret (webhook endpoints). */
+  secretBox: SecretBox;
 }
 
 export interface Caller {
@@ -694,7 +700,111 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     request: async (ctx) => ({ url: `/api/mcp-servers/${await mcpServerOfA(ctx)}/refresh` }),
     expect: onlyA(200),
   },
+
+  // Webhooks (issue 22): every signed-in user has their own endpoints; another user's endpoint or
+  // delivery is 404 like a missing one. Endpoint URLs here are public names that are never
+  // reached: the matrix app's deliveries fail to connect, which is all the same to these rows.
+  { method: 'GET', route: '/api/webhooks/endpoints', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/webhooks/endpoints',
+    request: () => ({ payload: { url: 'https://hooks.example.com/in', events: ['call.ended'] } }),
+    expect: signedIn(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/webhooks/endpoints/:id',
+    request: async (ctx) => ({ url: `/api/webhooks/endpoints/${await endpointOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/webhooks/endpoints/:id',
+    request: async (ctx) => ({
+      url: `/api/webhooks/endpoints/${await endpointOfA(ctx)}`,
+      payload: { description: 'CRM' },
+    }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/webhooks/endpoints/:id',
+    request: async (ctx) => ({ url: `/api/webhooks/endpoints/${await endpointOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/webhooks/endpoints/:id/secret',
+    request: async (ctx) => ({ url: `/api/webhooks/endpoints/${await endpointOfA(ctx)}/secret` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/webhooks/endpoints/:id/rotate-secret',
+    request: async (ctx) => ({ url: `/api/webhooks/endpoints/${await endpointOfA(ctx)}/rotate-secret` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/webhooks/endpoints/:id/test',
+    request: async (ctx) => ({ url: `/api/webhooks/endpoints/${await endpointOfA(ctx)}/test` }),
+    expect: onlyA(202),
+  },
+  {
+    method: 'GET',
+    route: '/api/webhooks/endpoints/:id/deliveries',
+    request: async (ctx) => ({ url: `/api/webhooks/endpoints/${await endpointOfA(ctx)}/deliveries` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/webhooks/deliveries/:id',
+    request: async (ctx) => ({ url: `/api/webhooks/deliveries/${await deliveryOfA(ctx)}` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/webhooks/deliveries/:id/resend',
+    request: async (ctx) => ({ url: `/api/webhooks/deliveries/${await deliveryOfA(ctx)}/resend` }),
+    expect: onlyA(200),
+  },
 ];
+
+/** A fresh webhook endpoint of userA (a documentation name, never reached); its id. */
+async function endpointOfA(ctx: MatrixContext): Promise<string> {
+  const id = randomUUID();
+  const now = Date.now();
+  await ctx.db
+    .insertInto('webhook_endpoints')
+    .values({
+      id,
+      user_id: ctx.users.userA.id,
+      url: 'https://hooks.example.com/in',
+      description: '',
+      events: '["call.ended"]',
+      enabled: 0,
+      secret: sealSecret(ctx.secretBox, id, 'secret', newSigningSecret()),
+      previous_secret: null,
+      previous_secret_expires_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** A delivery to a fresh (disabled) endpoint of userA; its id. */
+async function deliveryOfA(ctx: MatrixContext): Promise<string> {
+  const endpointId = await endpointOfA(ctx);
+  const eventId = newEventId();
+  const [id] = await queueDeliveries(
+    ctx.db,
+    { userId: ctx.users.userA.id, eventId, eventType: 'webhook.test', eventKey: eventId, payload: '{}' },
+    [endpointId],
+    Date.now(),
+  );
+  return id as string;
+}
 
 /** A resource of userA: userA and an admin impersonating A reach it; everyone else gets 404. */
 function onlyA(status: Expected): Record<SessionIdentity, Expected> {

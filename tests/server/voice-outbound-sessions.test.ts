@@ -193,7 +193,14 @@ describe('a placed call', () => {
     const events = await o.console();
     const { app, clock } = h.t;
     const ringing = new RingingCalls(
-      { db: app.db, realtime: app.realtime, clock: clock.now, log: app.log, instanceId: app.instanceId },
+      {
+        db: app.db,
+        realtime: app.realtime,
+        clock: clock.now,
+        log: app.log,
+        instanceId: app.instanceId,
+        webhookEvents: app.webhooks.events,
+      },
       50,
     );
     const callSid = `CA${'7'.repeat(32)}`;

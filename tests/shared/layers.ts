@@ -37,6 +37,7 @@ export const SERVER_LAYERS: RootLayers = {
       'pricing/',
       'recordings/',
       'analytics/',
+      'webhooks/',
     ],
     ['db/'],
     ['llm/', 'twilio/', 'sandbox/', 'crawl/', 'http/', 'openapi/', 'mcp/'],
@@ -46,12 +47,14 @@ export const SERVER_LAYERS: RootLayers = {
   // The feature DAG: engines use the features they run on, never the other way round.
   sideways: {
     // analysis/ → settings/: an analysis runs with its owner's OpenAI key.
-    'analysis/': ['settings/'],
+    // analysis/ → webhooks/: a finished analysis is announced (issue 22).
+    'analysis/': ['settings/', 'webhooks/'],
     'chat/': ['settings/', 'tools/', 'webchats/'],
     // voice/ → agents/: placing a call answers 404 with the agents' own 'Agent not found' text.
     // voice/ and history/ → pricing/: a call's figures carry its cost (issue 21).
     // voice/ → recordings/: a call records itself into the store (issue 21).
-    'voice/': ['settings/', 'tools/', 'instances/', 'agents/', 'pricing/', 'recordings/'],
+    // voice/ → webhooks/: a call's start and end are announced (issue 22).
+    'voice/': ['settings/', 'tools/', 'instances/', 'agents/', 'pricing/', 'recordings/', 'webhooks/'],
     'cluster/': ['auth/', 'voice/'],
     'webchats/': ['knowledge/'],
     'agents/': ['settings/'],
@@ -59,6 +62,8 @@ export const SERVER_LAYERS: RootLayers = {
     'history/': ['webchats/', 'pricing/'],
     // analytics/ → pricing/: the page's costs are the sessions' own, summed.
     'analytics/': ['pricing/'],
+    // webhooks/ → pricing/, recordings/: a call event carries its cost and a link to its recording.
+    'webhooks/': ['pricing/', 'recordings/'],
   },
   importedOnlyBy: {
     'config.ts': [...PROCESS_FILES, 'app.ts', 'appTypes.ts'],
@@ -79,6 +84,7 @@ export const CONSOLE_LAYERS: RootLayers = {
       'features/agents/',
       'features/analytics/',
       'features/auth/',
+      'features/integrations/',
       'features/sessions/',
       'features/settings/',
       'features/tools/',

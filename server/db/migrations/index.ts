@@ -25,6 +25,7 @@ import * as m019 from './019-recordings.js';
 import * as m020 from './020-analytics.js';
 import * as m021 from './021-analytics-days.js';
 import * as m022 from './022-api-keys.js';
+import * as m023 from './023-webhooks.js';
 import * as m024 from './024-mcp-servers.js';
 import * as m025 from './025-allowed-sites.js';
 
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '020-analytics': m020,
   '021-analytics-days': m021,
   '022-api-keys': m022,
+  '023-webhooks': m023,
   '024-mcp-servers': m024,
   '025-allowed-sites': m025,
 };
