@@ -112,6 +112,13 @@ describe('a phone call', () => {
     call.twilio.say(toneMulaw(400, 300));
     await waitUntil(() => responsesDone(call.realtime) === 3, 10_000);
     await waitUntil(() => call.twilio.clears.length === 1);
+    // The bridge saves the figures after each response.done it reads: the last one may still be on
+    // its way when the fake has sent it, so the caller hangs up once all three are in.
+    const reported = reportedUsage(call.realtime);
+    await waitUntil(async () => {
+      const saved = (await session(o, call.streamSid)).figures?.tokens;
+      return !!saved && (Object.keys(reported) as (keyof TokenUsage)[]).every((kind) => saved[kind] === reported[kind]);
+    }, 10_000);
     // A minute and a second on the wall clock (the latencies run on a monotonic one): 2 billed minutes.
     h.t.clock.advance(61_000);
     call.twilio.hangUp();
