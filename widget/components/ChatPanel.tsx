@@ -48,7 +48,7 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
         }}
       />
       {chat.starters.value.length > 0 && (
-        <div class="starters" role="group" aria-label={TEXT.suggestions}>
+        <fieldset class="starters" aria-label={TEXT.suggestions}>
           {chat.starters.value.map((question) => (
             <button
               key={question}
@@ -64,7 +64,7 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
               {question}
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
       <Composer chat={chat} inputRef={inputRef} />
     </section>
