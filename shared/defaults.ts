@@ -163,6 +163,8 @@ export const WEBCHAT_LIMITS = {
     adMessage: 500,
   },
   maxTools: 128,
+  /** Suggested first questions the widget shows (issue 25): at most this many, each this long. */
+  starterQuestions: { max: 4, maxChars: 120 },
   /** An uploaded avatar (data URL), decoded; the console's 256 px JPEG stays far below it. */
   avatarMaxBytes: 256 * 1024,
   avatarUrlMaxLength: 2_048,

@@ -35,6 +35,7 @@ async function boot(): Promise<void> {
     widget.handle.update(webchat.appearance);
     widget.setTitle(webchat.title);
     widget.handle.setWelcomeMessage(webchat.welcomeMessage);
+    widget.handle.setStarterQuestions(webchat.starterQuestions);
   }
 
   if (!document.body) {

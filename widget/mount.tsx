@@ -74,6 +74,7 @@ export function createChatWidget(options: MountChatWidgetOptions = {}): Detached
   const testChat = preview ? options.testChat : undefined;
   const chat = createChatModel({
     welcomeMessage: options.welcomeMessage,
+    starterQuestions: options.starterQuestions,
     messages: preview && !testChat ? options.messages : undefined,
     transport: testChat
       ? createTestChatTransport(testChat.post)
@@ -90,6 +91,7 @@ export function createChatWidget(options: MountChatWidgetOptions = {}): Detached
   const handle: ChatWidgetHandle = {
     update: model.updateAppearance,
     setWelcomeMessage: chat.setWelcomeMessage,
+    setStarterQuestions: chat.setStarterQuestions,
     // A designer's open/close buttons keep their focus; on a live page focus follows the chat.
     open: () => model.open(!preview),
     close: () => model.close(!preview),

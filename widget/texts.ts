@@ -5,6 +5,7 @@ export const TEXT = {
   openChat: 'Open chat',
   closeChat: 'Close chat',
   startOver: 'Start a new conversation',
+  suggestions: 'Suggested questions',
   messages: 'Messages',
   message: 'Message',
   placeholder: 'Type a message…',

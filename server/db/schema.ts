@@ -139,6 +139,8 @@ export interface WebchatsTable {
   appearance: string;
   /** Migration 025: JSON array of canonical origins (shared/allowedSites.ts); [] any site. */
   allowed_sites: string;
+  /** Migration 026: JSON array of up to four suggested first questions. */
+  starter_questions: string;
   created_at: number;
   updated_at: number;
 }

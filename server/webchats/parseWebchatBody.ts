@@ -66,6 +66,22 @@ function allowedSitesJson(value: unknown): Checked<string> {
   return { ok: true, value: JSON.stringify(sites) };
 }
 
+/** Up to four questions, trimmed, empty ones left out; a bad one is named by its position. */
+function starterQuestionsJson(value: unknown): Checked<string> {
+  const { max, maxChars } = LIMITS.starterQuestions;
+  if (!Array.isArray(value)) return { ok: false, error: 'must be a list of questions' };
+  const questions: string[] = [];
+  for (const [i, entry] of value.entries()) {
+    if (typeof entry !== 'string') return { ok: false, error: `entry ${i + 1} must be a text` };
+    const question = entry.trim().replace(/\s+/g, ' ');
+    if (question.length > maxChars)
+      return { ok: false, error: `entry ${i + 1} must be at most ${maxChars} characters long` };
+    if (question) questions.push(question);
+  }
+  if (questions.length > max) return { ok: false, error: `must have at most ${max} questions` };
+  return { ok: true, value: JSON.stringify(questions) };
+}
+
 function appearanceJson(value: unknown): Checked<string> {
   return { ok: true, value: JSON.stringify(parseAppearance(value)) };
 }
@@ -84,6 +100,7 @@ const RULES = {
   keep_history_days: rule('keep_history_days', keepHistoryDays),
   appearance: rule('appearance', appearanceJson),
   allowed_sites: rule('allowed_sites', allowedSitesJson),
+  starter_questions: rule('starter_questions', starterQuestionsJson),
 };
 
 /** Name and description are required (spec part 2 §5): present on create, never blank. */

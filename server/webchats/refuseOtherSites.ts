@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteAllowed } from '../../shared/allowedSites.js';
 import { forbidden } from '../core/AppError.js';
 import { findAllowedSites } from '../db/webchats.js';
-import { readAllowedSites } from './toWebchat.js';
+import { readStoredList } from './toWebchat.js';
 
 export const SITE_NOT_ALLOWED = 'This chat is not enabled on this site';
 
@@ -25,7 +25,7 @@ export function refuseOtherSites(app: FastifyInstance): void {
     const stored = await findAllowedSites(app.db, id);
     // No such bot: the route answers its own 404.
     if (stored === undefined) return;
-    const sites = readAllowedSites(stored);
+    const sites = readStoredList(stored);
     if (sites.length === 0) return;
     const origin = request.headers.origin;
     if (origin && ownOrigins(request, app.config.publicUrl).includes(origin)) return;

@@ -18,10 +18,11 @@ export const NEW_WEBCHAT_COLUMNS: Omit<WebchatColumns, 'name' | 'description'> =
   keep_history_days: WEBCHAT_DEFAULTS.keepHistoryDays,
   appearance: JSON.stringify(DEFAULT_APPEARANCE),
   allowed_sites: '[]',
+  starter_questions: '[]',
 };
 
-/** A stored allowed-sites list (migration 025); anything unreadable reads as none. */
-export function readAllowedSites(stored: string): string[] {
+/** A stored list of texts (allowed sites, migration 025; starter questions, 026); anything unreadable reads as none. */
+export function readStoredList(stored: string): string[] {
   try {
     const value: unknown = JSON.parse(stored);
     return Array.isArray(value) ? value.filter((site): site is string => typeof site === 'string') : [];
@@ -60,7 +61,8 @@ export function toWebchat(
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
     appearance: readStoredAppearance(row.appearance),
-    allowed_sites: readAllowedSites(row.allowed_sites),
+    allowed_sites: readStoredList(row.allowed_sites),
+    starter_questions: readStoredList(row.starter_questions),
     active_conversations: activeConversations,
     ...(knowledge ? { knowledge: toWireKnowledge(knowledge) } : {}),
   };
@@ -74,6 +76,7 @@ export function toPublicWebchatConfig(row: WebchatRecord): PublicWebchatConfig {
     name: row.name,
     title: appearance.chat_title,
     welcomeMessage: row.welcome_message,
+    starterQuestions: readStoredList(row.starter_questions),
     appearance,
     enabled: row.enabled === 1,
   };

@@ -48,6 +48,8 @@ export interface Webchat {
    * `https://*.example.com`. Empty: any site.
    */
   allowed_sites: string[];
+  /** Suggested first questions (at most WEBCHAT_LIMITS.starterQuestions.max) the widget shows as chips. */
+  starter_questions: string[];
   /**
    * Conversations with a visitor message in the last 10 minutes (CHAT_LIMITS.activeWindowMs):
    * the card's '{n} active'. In every answer about bots.
@@ -74,6 +76,8 @@ export interface WebchatInput {
   short_term_messages_retention_period?: number;
   /** Entries as typed (a bare host means https); stored canonical. */
   allowed_sites?: string[];
+  /** Trimmed; empty ones left out. */
+  starter_questions?: string[];
   /** Left out on create: forever. */
   keep_history_days?: number | null;
   tools?: string[];
@@ -109,6 +113,8 @@ export interface PublicWebchat {
   id: string;
   name: string;
   welcomeMessage: string;
+  /** Suggested first questions, shown under the welcome message until the visitor writes. */
+  starterQuestions: string[];
   appearance: Appearance;
 }
 

@@ -20,6 +20,8 @@ export interface MountChatWidgetOptions {
   title?: string;
   /** First assistant bubble of a new conversation. */
   welcomeMessage?: string;
+  /** Suggested first questions, shown as buttons under the welcome message until the visitor writes. */
+  starterQuestions?: string[];
   /**
    * Designer and console preview: renders inside the container (not fixed to the page corner),
    * opened, with `messages` as sample bubbles, and makes no network requests.
@@ -45,6 +47,8 @@ export interface ChatWidgetHandle {
   update: (appearance: Partial<Appearance>) => void;
   /** Replaces the welcome message (the preview follows the Behaviour tab). */
   setWelcomeMessage: (text: string) => void;
+  /** Replaces the starter questions. */
+  setStarterQuestions: (questions: string[]) => void;
   open: () => void;
   close: () => void;
   /** Unmounts the widget and removes its host element. */

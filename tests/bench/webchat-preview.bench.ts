@@ -35,6 +35,7 @@ const BOT: Webchat = {
   updated_at: Date.now(),
   appearance: DEFAULT_APPEARANCE,
   allowed_sites: [],
+  starter_questions: [],
   active_conversations: 0,
 };
 

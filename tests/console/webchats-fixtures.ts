@@ -24,6 +24,7 @@ export function makeBot(overrides: Partial<Webchat> = {}): Webchat {
     updated_at: CREATED,
     appearance: { ...DEFAULT_APPEARANCE },
     allowed_sites: [],
+    starter_questions: [],
     active_conversations: 0,
     ...overrides,
   };

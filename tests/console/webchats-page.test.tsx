@@ -105,9 +105,34 @@ describe('bot page of an existing bot', () => {
       short_term_messages_retention_period: 0,
       keep_history_days: null,
       allowed_sites: [],
+      starter_questions: [],
       tools: ['t1'],
       appearance: bot.appearance,
     });
+  });
+
+  it('keeps Starter Questions one per line, at most 4, and sends them trimmed', async () => {
+    const bot = makeBot();
+    const { user, fake } = renderAsUser(
+      '/webchats/bot-1',
+      botRoutes(bot, {
+        'PUT /webchats/bot-1': (call) => ({ body: { ...bot, ...(call.body as object), updated_at: CREATED + 1000 } }),
+      }),
+    );
+    const questions = await screen.findByLabelText('Starter Questions');
+    await user.type(questions, 'One?{Enter}Two?{Enter}Three?{Enter}Four?{Enter}Five?');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Enter at most 4 questions, one per line')).toBeTruthy();
+    expect(fake.callsTo('PUT /webchats/bot-1')).toHaveLength(0);
+    await user.type(questions, '{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await toast('Bot updated successfully')).toBeTruthy();
+    expect((fake.callsTo('PUT /webchats/bot-1')[0]!.body as { starter_questions: unknown }).starter_questions).toEqual([
+      'One?',
+      'Two?',
+      'Three?',
+      'Four?',
+    ]);
   });
 
   it('keeps Allowed Sites one per line: warns while empty, refuses a line that is not a site at the field, sends the list', async () => {

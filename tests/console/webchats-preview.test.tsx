@@ -14,6 +14,7 @@ function fakeWidget() {
   const handle = {
     update: vi.fn(),
     setWelcomeMessage: vi.fn(),
+    setStarterQuestions: vi.fn(),
     open: vi.fn(),
     close: vi.fn(),
     destroy: vi.fn(),

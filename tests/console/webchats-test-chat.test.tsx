@@ -33,6 +33,7 @@ function fakeWidget() {
       return {
         update: vi.fn(),
         setWelcomeMessage: vi.fn(),
+        setStarterQuestions: vi.fn(),
         open: vi.fn(),
         close: vi.fn(),
         destroy: () => void destroyed.push(index),

@@ -40,6 +40,7 @@ test('a visitor on a customer page asks, watches the answer stream in, and finds
   const botName = await page.getByLabel(/^Bot Name/).inputValue();
   await page.getByLabel('System Prompt').fill('You are the assistant of Acme Shop. Be brief.');
   await page.getByLabel('Welcome Message').fill('Hello! Ask me about Acme Shop.');
+  await page.getByLabel('Starter Questions').fill('When are you open?\nDo you deliver?');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.locator('.sb-toast').filter({ hasText: 'Bot updated successfully' }).first()).toBeVisible();
   const script = (await page.getByTestId('integration-script').textContent())!.trim();
@@ -59,8 +60,12 @@ test('a visitor on a customer page asks, watches the answer stream in, and finds
   await expect(widget(page).getByText('Hello! Ask me about Acme Shop.')).toBeVisible();
   const input = widget(page).getByRole('textbox', { name: 'Message' });
   await expect(input).toBeFocused();
-  await input.fill('When are you open?');
-  await input.press('Enter');
+  // A starter question (issue 25) is the visitor's first message.
+  await expect(widget(page).getByRole('group', { name: 'Suggested questions' })).toBeVisible();
+  await settled(page);
+  await shootOne(page, 'chat', 'starters');
+  await widget(page).getByRole('button', { name: 'When are you open?' }).click();
+  await expect(widget(page).getByRole('group', { name: 'Suggested questions' })).toHaveCount(0);
 
   // Streaming: the first words show while the bubble is still busy and sending is held.
   const answer = widget(page).locator('.msg.assistant').last();

@@ -50,6 +50,7 @@ describe('creating a bot', () => {
       updated_at: t.clock.now(),
       appearance: DEFAULT_APPEARANCE,
       allowed_sites: [],
+      starter_questions: [],
       active_conversations: 0,
       knowledge: { site_url: '', pages: [], summary: '' },
     });

@@ -44,13 +44,18 @@ describe('integration script', () => {
     expect(host?.style.getPropertyValue('--sb-primary-color')).toBe('#aa0000');
   });
 
-  it("opens on the bot's title and welcome message from the config", async () => {
-    await loadScript({ 'data-webchat-id': 'demo' }, async () => Response.json(bot));
+  it("opens on the bot's title, welcome message and starter questions from the config", async () => {
+    await loadScript({ 'data-webchat-id': 'demo' }, async () =>
+      Response.json({ ...bot, starterQuestions: ['Are you open today?', 42] }),
+    );
     const shadow = document.querySelector('[data-switchboard-widget]')?.shadowRoot;
     (shadow!.querySelector('.launcher') as HTMLButtonElement).click();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(shadow?.querySelector('[role="dialog"]')?.getAttribute('aria-label')).toBe('Acme support');
     expect(shadow?.querySelector('[role="log"]')?.textContent).toBe('Assistant: Hi there!');
+    expect([...(shadow?.querySelectorAll('.starter') ?? [])].map((chip) => chip.textContent)).toEqual([
+      'Are you open today?',
+    ]);
   });
 
   it("puts nothing in the page until the answer says the bot is active, then the bot's own look and title", async () => {

@@ -47,6 +47,25 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
           void chat.retry(id);
         }}
       />
+      {chat.starters.value.length > 0 && (
+        <fieldset class="starters" aria-label={TEXT.suggestions}>
+          {chat.starters.value.map((question) => (
+            <button
+              key={question}
+              type="button"
+              class="starter"
+              disabled={chat.busy.value}
+              onClick={() => {
+                // The chips go once the question is sent: keep the keyboard in the chat.
+                inputRef.current?.focus();
+                void chat.ask(question);
+              }}
+            >
+              {question}
+            </button>
+          ))}
+        </fieldset>
+      )}
       <Composer chat={chat} inputRef={inputRef} />
     </section>
   );

@@ -22,6 +22,7 @@ export interface ChatNoticeState {
 
 export interface ChatModelOptions {
   welcomeMessage?: string;
+  starterQuestions?: string[];
   /** Sample messages (preview), shown after the welcome message. */
   messages?: WidgetMessage[];
   /** Without one the widget isn't connected (preview, or no bot id): sends say so. */
@@ -38,6 +39,11 @@ export interface ChatModel {
   notice: ReadonlySignal<ChatNoticeState | null>;
   setDraft: (text: string) => void;
   setWelcomeMessage: (text: string) => void;
+  /** The starter questions to offer now: none once the visitor has written. */
+  starters: ReadonlySignal<string[]>;
+  setStarterQuestions: (questions: string[]) => void;
+  /** Sends `text` as the visitor's message (a starter question); nothing while busy. */
+  ask: (text: string) => Promise<void>;
   /** Sends the draft; does nothing while it is blank or the chat is busy. */
   send: () => Promise<void>;
   /** Sends a failed message's text again, as a new message at the end. */
@@ -63,6 +69,7 @@ const MAX_WAIT_MS = 60_000;
 export function createChatModel(options: ChatModelOptions = {}): ChatModel {
   const { transport, store } = options;
   const welcome = signal(options.welcomeMessage ?? '');
+  const questions = signal(options.starterQuestions ?? []);
   const history = signal<ChatMessage[]>(options.messages?.map((m) => ({ ...m })) ?? []);
   const draft = signal('');
   const sending = signal(false);
@@ -187,6 +194,14 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
       }
     },
     started: computed(() => history.value.some((m) => m.role === 'user')),
+    starters: computed(() => (history.value.some((m) => m.role === 'user') ? [] : questions.value)),
+    setStarterQuestions: (next) => {
+      questions.value = next;
+    },
+    ask: async (text) => {
+      if (!text.trim() || busy.peek()) return;
+      await deliver(text.trim());
+    },
     startOver: () => {
       controller?.abort();
       clearTimeout(timer);

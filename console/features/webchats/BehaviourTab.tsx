@@ -35,6 +35,8 @@ export function BehaviourTab({ testChat, saved, ...form }: BehaviourTabProps) {
   const fields = <BehaviourFields {...form} />;
   const { appearance } = form.values;
   const shown = useMemo(() => previewAppearance(appearance, saved ?? appearance), [appearance, saved]);
+  const lines = form.values.starter_questions;
+  const starterQuestions = useMemo(() => siteLines(lines), [lines]);
   if (!testChat) return fields;
   return (
     <Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
@@ -43,6 +45,7 @@ export function BehaviourTab({ testChat, saved, ...form }: BehaviourTabProps) {
         <WidgetPreview
           appearance={shown}
           welcomeMessage={form.values.welcome_message}
+          starterQuestions={starterQuestions}
           testChat={testChat}
           initialContent="chat"
         />
@@ -86,6 +89,13 @@ function BehaviourFields(form: WebchatFormBinding) {
           rows={2}
           hint="The first message a visitor sees."
           {...bindField(form, 'welcome_message')}
+        />
+        <TextAreaField
+          label={WEBCHAT_TEXTS.starterQuestions.label}
+          rows={3}
+          hint={WEBCHAT_TEXTS.starterQuestions.hint}
+          error={errors.starter_questions}
+          {...bindField(form, 'starter_questions')}
         />
         <FieldFrame label="Temperature" hint="Lower is more focused, higher more varied (0 to 2).">
           {(control) => (

@@ -10,6 +10,8 @@ import { useWidgetModule } from './widgetModule.js';
 export interface WidgetPreviewProps {
   appearance: Appearance;
   welcomeMessage: string;
+  /** Shown under the welcome message until the first message; none by default. */
+  starterQuestions?: string[];
   /** A saved bot's test chat (issue 20); without one the preview shows samples only. */
   testChat?: TestChatPost | null;
   /** What the preview shows first: sample bubbles, or the test chat. */
@@ -21,6 +23,7 @@ type View = 'chat' | 'launcher';
 export type PreviewContent = 'sample' | 'chat';
 
 const TEXTS = WEBCHAT_TEXTS.testChat;
+const NO_QUESTIONS: string[] = [];
 
 const SAMPLE_MESSAGES: WidgetMessage[] = [
   { id: 'sample-user', role: 'user', text: 'Hi! Do you ship to Canada?' },
@@ -35,7 +38,13 @@ const SAMPLE_MESSAGES: WidgetMessage[] = [
  * saved bot it can also be the test chat (issue 20): the same widget answering with the page's
  * unsaved settings. Switching content, or New conversation, mounts it afresh.
  */
-export function WidgetPreview({ appearance, welcomeMessage, testChat, initialContent }: WidgetPreviewProps) {
+export function WidgetPreview({
+  appearance,
+  welcomeMessage,
+  starterQuestions = NO_QUESTIONS,
+  testChat,
+  initialContent,
+}: WidgetPreviewProps) {
   const widget = useWidgetModule();
   const mountPoint = useRef<HTMLDivElement>(null);
   const handle = useRef<ChatWidgetHandle | null>(null);
@@ -46,8 +55,8 @@ export function WidgetPreview({ appearance, welcomeMessage, testChat, initialCon
   const chatting = content === 'chat' && post !== null;
   const [round, setRound] = useState(0);
   // The first values mount the widget; later ones go through update(), so read them from a ref.
-  const latest = useRef({ appearance, welcomeMessage, view });
-  latest.current = { appearance, welcomeMessage, view };
+  const latest = useRef({ appearance, welcomeMessage, starterQuestions, view });
+  latest.current = { appearance, welcomeMessage, starterQuestions, view };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is New conversation: a fresh mount is a fresh conversation.
   useEffect(() => {
@@ -56,6 +65,7 @@ export function WidgetPreview({ appearance, welcomeMessage, testChat, initialCon
     const mounted = widget.module.mountChatWidget(mountPoint.current, {
       appearance: current.appearance,
       welcomeMessage: current.welcomeMessage,
+      starterQuestions: current.starterQuestions,
       preview: true,
       ...(chatting ? { testChat: { post } } : { messages: SAMPLE_MESSAGES }),
       onOpenChange: (open) => setView(open ? 'chat' : 'launcher'),
@@ -72,6 +82,7 @@ export function WidgetPreview({ appearance, welcomeMessage, testChat, initialCon
   // Layout effects: the restyle lands in the same frame as the keystroke that caused it.
   useLayoutEffect(() => handle.current?.update(appearance), [appearance]);
   useLayoutEffect(() => handle.current?.setWelcomeMessage(welcomeMessage), [welcomeMessage]);
+  useLayoutEffect(() => handle.current?.setStarterQuestions(starterQuestions), [starterQuestions]);
 
   const showView = (next: string) => {
     setView(next === 'launcher' ? 'launcher' : 'chat');

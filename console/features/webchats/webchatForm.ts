@@ -3,7 +3,7 @@
  * Number fields keep the text as typed (tool recursion depth may be empty, spec part 2 §5).
  */
 import { MAX_ALLOWED_SITES, normalizeSite } from '../../../shared/allowedSites.js';
-import { DEFAULT_APPEARANCE, HEX_COLOR_PATTERN, WEBCHAT_DEFAULTS } from '../../../shared/defaults.js';
+import { DEFAULT_APPEARANCE, HEX_COLOR_PATTERN, WEBCHAT_DEFAULTS, WEBCHAT_LIMITS } from '../../../shared/defaults.js';
 import type { WebchatKnowledge } from '../../../shared/types/knowledge.js';
 import type { Appearance, Webchat, WebchatInput } from '../../../shared/types/webchat.js';
 import { EMPTY_KNOWLEDGE, sameKnowledge } from './knowledge.js';
@@ -30,13 +30,20 @@ export interface WebchatFormValues
   short_term_messages_retention_period: string;
   /** Allowed sites as typed, one per line (issue 25). */
   allowed_sites: string;
+  /** Starter questions as typed, one per line (issue 25). */
+  starter_questions: string;
   /** The Knowledge Base tab's pages, selection and summary (issue 9). */
   knowledge: WebchatKnowledge;
 }
 
 export type FormErrors = Partial<
   Record<
-    'name' | 'description' | 'short_term_messages_retention_period' | 'tool_recursion_depth' | 'allowed_sites',
+    | 'name'
+    | 'description'
+    | 'short_term_messages_retention_period'
+    | 'tool_recursion_depth'
+    | 'allowed_sites'
+    | 'starter_questions',
     string
   >
 > & {
@@ -57,6 +64,7 @@ export function newBotValues(): WebchatFormValues {
     short_term_messages_retention_period: String(WEBCHAT_DEFAULTS.shortTermMessagesRetentionPeriod),
     keep_history_days: WEBCHAT_DEFAULTS.keepHistoryDays,
     allowed_sites: '',
+    starter_questions: '',
     tools: [],
     appearance: { ...DEFAULT_APPEARANCE },
     knowledge: EMPTY_KNOWLEDGE,
@@ -76,6 +84,7 @@ export function toFormValues(bot: Webchat): WebchatFormValues {
     short_term_messages_retention_period: String(bot.short_term_messages_retention_period),
     keep_history_days: bot.keep_history_days ?? WEBCHAT_DEFAULTS.keepHistoryDays,
     allowed_sites: (bot.allowed_sites ?? []).join('\n'),
+    starter_questions: (bot.starter_questions ?? []).join('\n'),
     tools: bot.tools ?? [],
     appearance: { ...DEFAULT_APPEARANCE, ...bot.appearance },
     knowledge: bot.knowledge ?? EMPTY_KNOWLEDGE,
@@ -100,6 +109,7 @@ export function toInput(values: WebchatFormValues, saved: WebchatFormValues): We
     short_term_messages_retention_period: Number(values.short_term_messages_retention_period),
     keep_history_days: values.keep_history_days,
     allowed_sites: siteLines(values.allowed_sites),
+    starter_questions: siteLines(values.starter_questions),
     tools: values.tools,
     appearance: values.appearance,
   };
@@ -117,7 +127,7 @@ export function defaultBotInput(now: Date = new Date()): WebchatInput {
   };
 }
 
-/** The allowed sites' lines that hold something. */
+/** The lines of a one-per-line field (allowed sites, starter questions) that hold something. */
 export function siteLines(text: string): string[] {
   return text
     .split('\n')
@@ -134,6 +144,15 @@ function allowedSitesError(text: string): string | undefined {
     if (!checked.ok) return `Line ${i + 1} (${line}) ${checked.error}`;
   }
   return undefined;
+}
+
+/** Too many questions, or the first that is too long, as the field's error. */
+function starterQuestionsError(text: string): string | undefined {
+  const { max, maxChars } = WEBCHAT_LIMITS.starterQuestions;
+  const lines = siteLines(text);
+  if (lines.length > max) return `Enter at most ${max} questions, one per line`;
+  const long = lines.findIndex((line) => line.length > maxChars);
+  return long < 0 ? undefined : `Question ${long + 1} is longer than ${maxChars} characters`;
 }
 
 /** Keeps digits only: the number fields accept integers (spec part 2 §5). */
@@ -157,6 +176,8 @@ export function validate(values: WebchatFormValues): FormErrors {
     errors.tool_recursion_depth = 'Enter a whole number from 1 to 100, or leave it empty';
   const sites = allowedSitesError(values.allowed_sites);
   if (sites) errors.allowed_sites = sites;
+  const questions = starterQuestionsError(values.starter_questions);
+  if (questions) errors.starter_questions = questions;
   const badColors = COLOR_KEYS.filter((key) => !HEX_COLOR_PATTERN.test(String(values.appearance[key])));
   if (badColors.length > 0) errors.colors = badColors;
   return errors;

@@ -11,6 +11,10 @@ export const WEBCHAT_TEXTS = {
   refresh: 'Refresh',
   createFromListFailed: 'Failed to create bot. Please try again.',
   defaultDescription: 'Web chat bot with default settings',
+  starterQuestions: {
+    label: 'Starter Questions',
+    hint: 'Up to 4, one per line: shown as buttons under the welcome message until the visitor writes. A click sends the question.',
+  },
   allowedSites: {
     section: 'Where it runs',
     label: 'Allowed Sites',

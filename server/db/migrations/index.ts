@@ -28,6 +28,7 @@ import * as m022 from './022-api-keys.js';
 import * as m023 from './023-webhooks.js';
 import * as m024 from './024-mcp-servers.js';
 import * as m025 from './025-allowed-sites.js';
+import * as m026 from './026-starter-questions.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -54,4 +55,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '023-webhooks': m023,
   '024-mcp-servers': m024,
   '025-allowed-sites': m025,
+  '026-starter-questions': m026,
 };
