@@ -37,7 +37,7 @@ const fetchConfig = (id: string, headers: Record<string, string> = {}, remoteAdd
   t.app.inject({ method: 'GET', url: `/api/widget/webchats/${id}`, headers, remoteAddress });
 
 describe('public bot configuration', () => {
-  it('answers only id, name, title, welcome message, appearance and enabled, to any origin', async () => {
+  it('answers only id, name, title, welcome message, starter questions, appearance and enabled, to any origin', async () => {
     const response = await fetchConfig(bot.id, { origin: 'https://customer.example' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -45,6 +45,7 @@ describe('public bot configuration', () => {
       name: 'Helper',
       title: 'Ask us',
       welcomeMessage: 'Welcome!',
+      starterQuestions: [],
       appearance: { ...DEFAULT_APPEARANCE, chat_title: 'Ask us', primary_color: '#112233' },
       enabled: true,
     });
