@@ -1,3 +1,4 @@
+import { WEBCHAT_LIMITS } from '../shared/defaults.js';
 import type { Appearance, PublicWebchatConfig } from '../shared/types/webchat.js';
 import { readAppearance } from './readAppearance.js';
 
@@ -33,7 +34,7 @@ export async function fetchPublicWebchat(origin: string, id: string): Promise<Bo
     name,
     title: text(title),
     welcomeMessage: text(welcomeMessage),
-    starterQuestions: questions.slice(0, 4),
+    starterQuestions: questions.slice(0, WEBCHAT_LIMITS.starterQuestions.max),
     appearance: readAppearance(appearance),
   };
 }

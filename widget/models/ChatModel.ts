@@ -75,6 +75,7 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
   const sending = signal(false);
   const waiting = signal(false);
   const refused = signal(false);
+  const started = computed(() => history.value.some((m) => m.role === 'user'));
   const busy = computed(() => sending.value || waiting.value || refused.value);
   const notice = signal<ChatNoticeState | null>(null);
   let conversationId = store?.read() ?? null;
@@ -193,8 +194,8 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
         // Unreachable for now: the id stays stored and the next page load tries again.
       }
     },
-    started: computed(() => history.value.some((m) => m.role === 'user')),
-    starters: computed(() => (history.value.some((m) => m.role === 'user') ? [] : questions.value)),
+    started,
+    starters: computed(() => (started.value ? [] : questions.value)),
     setStarterQuestions: (next) => {
       questions.value = next;
     },

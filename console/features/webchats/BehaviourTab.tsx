@@ -12,7 +12,7 @@ import { ToolsSelect } from './ToolsSelect.js';
 import type { TestChatPost } from './testChat.js';
 import type { WebchatFormBinding } from './useWebchatEditor.js';
 import { WidgetPreview } from './WidgetPreview.js';
-import { digitsOnly, previewAppearance, siteLines } from './webchatForm.js';
+import { digitsOnly, filledLines, previewAppearance } from './webchatForm.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
 const MODEL_LABELS: Record<string, string> = {
@@ -36,7 +36,7 @@ export function BehaviourTab({ testChat, saved, ...form }: BehaviourTabProps) {
   const { appearance } = form.values;
   const shown = useMemo(() => previewAppearance(appearance, saved ?? appearance), [appearance, saved]);
   const lines = form.values.starter_questions;
-  const starterQuestions = useMemo(() => siteLines(lines), [lines]);
+  const starterQuestions = useMemo(() => filledLines(lines), [lines]);
   if (!testChat) return fields;
   return (
     <Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
@@ -148,7 +148,7 @@ function BehaviourFields(form: WebchatFormBinding) {
           error={errors.allowed_sites}
           {...bindField(form, 'allowed_sites')}
         />
-        {siteLines(values.allowed_sites).length === 0 ? (
+        {filledLines(values.allowed_sites).length === 0 ? (
           <Callout.Root color="amber" size="1">
             <Callout.Text>{WEBCHAT_TEXTS.allowedSites.anySite}</Callout.Text>
           </Callout.Root>

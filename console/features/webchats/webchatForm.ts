@@ -108,8 +108,8 @@ export function toInput(values: WebchatFormValues, saved: WebchatFormValues): We
     tool_recursion_depth: values.tool_recursion_depth === '' ? null : Number(values.tool_recursion_depth),
     short_term_messages_retention_period: Number(values.short_term_messages_retention_period),
     keep_history_days: values.keep_history_days,
-    allowed_sites: siteLines(values.allowed_sites),
-    starter_questions: siteLines(values.starter_questions),
+    allowed_sites: filledLines(values.allowed_sites),
+    starter_questions: filledLines(values.starter_questions),
     tools: values.tools,
     appearance: values.appearance,
   };
@@ -128,7 +128,7 @@ export function defaultBotInput(now: Date = new Date()): WebchatInput {
 }
 
 /** The lines of a one-per-line field (allowed sites, starter questions) that hold something. */
-export function siteLines(text: string): string[] {
+export function filledLines(text: string): string[] {
   return text
     .split('\n')
     .map((line) => line.trim())
@@ -137,7 +137,7 @@ export function siteLines(text: string): string[] {
 
 /** The first line that is not a site, as the field's error; undefined when all are. */
 function allowedSitesError(text: string): string | undefined {
-  const lines = siteLines(text);
+  const lines = filledLines(text);
   if (lines.length > MAX_ALLOWED_SITES) return `Enter at most ${MAX_ALLOWED_SITES} sites`;
   for (const [i, line] of lines.entries()) {
     const checked = normalizeSite(line);
@@ -149,7 +149,7 @@ function allowedSitesError(text: string): string | undefined {
 /** Too many questions, or the first that is too long, as the field's error. */
 function starterQuestionsError(text: string): string | undefined {
   const { max, maxChars } = WEBCHAT_LIMITS.starterQuestions;
-  const lines = siteLines(text);
+  const lines = filledLines(text);
   if (lines.length > max) return `Enter at most ${max} questions, one per line`;
   const long = lines.findIndex((line) => line.length > maxChars);
   return long < 0 ? undefined : `Question ${long + 1} is longer than ${maxChars} characters`;
