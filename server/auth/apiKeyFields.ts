@@ -38,5 +38,8 @@ export function apiKeyFieldsOf(
     throw invalidField('expiresAt', 'must be a time in milliseconds since 1970 (an integer), or null for never');
   }
   if (expiresAt <= now) throw invalidField('expiresAt', 'must be in the future');
+  if (expiresAt > now + API_KEY_LIMITS.maxLifetimeMs) {
+    throw invalidField('expiresAt', 'must be at most 10 years ahead, or null for never');
+  }
   return { name, scope: body.scope, expiresAt };
 }

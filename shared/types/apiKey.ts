@@ -17,6 +17,11 @@ export const API_KEY_LIMITS = {
    * much behind the key's latest use.
    */
   lastUsedPrecisionMs: 60_000,
+  /**
+   * The latest expiry a key may be given: ten years ahead. Longer is "never" in all but name, and
+   * a far time (year 275760) is one no date can show; null says "never" honestly.
+   */
+  maxLifetimeMs: 10 * 365 * 24 * 60 * 60 * 1000,
 } as const;
 
 export interface ApiKey {

@@ -68,6 +68,10 @@ describe('creating and listing keys', () => {
       [{ name: 'Key', scope: 'admin' }, 'scope: must be one of read, full'],
       [{ name: 'Key', scope: 'read', expiresAt: t.clock.now() - 1 }, 'expiresAt: must be in the future'],
       [
+        { name: 'Key', scope: 'read', expiresAt: 8_640_000_000_000_000 },
+        'expiresAt: must be at most 10 years ahead, or null for never',
+      ],
+      [
         { name: 'Key', scope: 'read', expiresAt: '2030-01-01' },
         'expiresAt: must be a time in milliseconds since 1970 (an integer), or null for never',
       ],
