@@ -140,3 +140,19 @@ export async function requeueDelivery(
     .returningAll()
     .executeTakeFirst();
 }
+
+/**
+ * Whether any event queued for the endpoint at or after `since` has reached it (the log's index
+ * by endpoint and creation bounds the read).
+ */
+export async function deliveredSince(db: Kysely<Database>, endpointId: string, since: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('endpoint_id', '=', endpointId)
+    .where('created_at', '>=', since)
+    .where('status', '=', 'delivered')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -6,6 +6,8 @@
  * the schedule is spent. Like the analysis runner (analysis/AnalysisRunner.ts) it survives
  * anything that happens to an instance: a stopping one hands its claims back, and one that died
  * holds them only until their lease passes; with several instances each delivery is sent by one.
+ * An endpoint is turned off (on again in its dialog) when it answers 410 Gone, or when a delivery
+ * spends its whole retry schedule (about a day) while no event queued since has reached it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -19,6 +21,7 @@ import {
   releaseDelivery,
   type TryOutcome,
 } from '../db/webhookClaims.js';
+import { deliveredSince } from '../db/webhookDeliveries.js';
 import { disableEndpoint, findEndpointById } from '../db/webhookEndpoints.js';
 import { signingSecrets } from './endpointSecrets.js';
 import { sendWebhook, type TryResult } from './sendWebhook.js';
@@ -117,13 +120,24 @@ export class WebhookDispatcher {
       if (this.#stop.signal.aborted) return await releaseDelivery(db, claim, clock());
       const result = await this.#try(claim);
       const now = clock();
-      if (!(await finishTry(db, claim, this.#outcome(claim, result, now), now))) return;
-      // Standard Webhooks: 410 Gone asks the sender to stop; the endpoint is turned off (on again in its dialog).
-      if (result?.status === 410) await disableEndpoint(db, claim.row.endpoint_id, now);
+      const outcome = this.#outcome(claim, result, now);
+      if (!(await finishTry(db, claim, outcome, now))) return;
+      if (result && outcome.next.status === 'failed' && (await this.#givenUp(claim, result))) {
+        await disableEndpoint(db, claim.row.endpoint_id, now);
+      }
     } catch (error) {
       // A bug or a database failure: the delivery stays claimed and is tried again after its lease.
       log.error({ err: error, deliveryId: claim.row.id }, 'a webhook delivery failed unexpectedly');
     }
+  }
+
+  /**
+   * Standard Webhooks: 410 Gone asks the sender to stop. And an endpoint that has taken nothing for
+   * a whole retry schedule is most likely gone too: sending on would only pile up failures.
+   */
+  async #givenUp(claim: ClaimedDelivery, result: TryResult): Promise<boolean> {
+    if (result.status === 410) return true;
+    return !(await deliveredSince(this.#deps.db, claim.row.endpoint_id, claim.row.created_at));
   }
 
   async #try(claim: ClaimedDelivery): Promise<TryResult | null> {

@@ -218,18 +218,28 @@ describe('webhook deliveries', () => {
     ]);
   });
 
-  it('fails a delivery once the schedule is spent, and Resend sends it again', async () => {
+  const SCHEDULE = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 300 * MINUTE, 600 * MINUTE];
+  const endpointEnabled = async (endpointId: string) =>
+    (await bed.call('GET', `/api/webhooks/endpoints/${endpointId}`)).json<{ endpoint: { enabled: boolean } }>().endpoint
+      .enabled;
+
+  it('fails a delivery once the schedule is spent, turns the endpoint off, and Resend sends it again', async () => {
     const { endpoint } = await bed.addEndpoint();
     bed.receiver.setFallback({ status: 503, body: 'down' });
     try {
       const deliveryId = await sendTest(endpoint.id);
       await bed.settled(endpoint.id, 'pending');
-      for (const wait of [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 300 * MINUTE, 600 * MINUTE]) {
+      for (const wait of SCHEDULE) {
+        expect(await endpointEnabled(endpoint.id)).toBe(true);
         bed.t.clock.advance(wait);
         await dispatcher().poll();
         await dispatcher().idle();
       }
       expect(await opened(deliveryId)).toMatchObject({ status: 'failed', attempts: 7, nextAttemptAt: null });
+      // A day with nothing taken: the endpoint is off until its owner turns it on again.
+      expect(await endpointEnabled(endpoint.id)).toBe(false);
+      const on = await bed.call('PATCH', `/api/webhooks/endpoints/${endpoint.id}`, { enabled: true });
+      expect(on.statusCode).toBe(200);
       bed.receiver.setFallback({ status: 200, body: 'back' });
       const resent = await bed.call('POST', `/api/webhooks/deliveries/${deliveryId}/resend`);
       expect(resent.statusCode).toBe(200);
@@ -237,6 +247,29 @@ describe('webhook deliveries', () => {
       const delivery = await opened(deliveryId);
       expect(delivery).toMatchObject({ attempts: 1, lastResponse: 'back' });
       expect(delivery.attemptLog).toHaveLength(8);
+    } finally {
+      bed.receiver.setFallback({ status: 200, body: 'ok' });
+    }
+  });
+
+  it('keeps an endpoint on when a later event reached it while one delivery used up its schedule', async () => {
+    const { endpoint } = await bed.addEndpoint();
+    bed.receiver.setFallback({ status: 503, body: 'down' });
+    try {
+      const failing = await sendTest(endpoint.id);
+      await bed.settled(endpoint.id, 'pending');
+      // A second event, queued after the first, gets through at once.
+      bed.receiver.answerNext({ status: 200, body: 'took it' });
+      const later = await sendTest(endpoint.id);
+      await dispatcher().idle();
+      expect(await opened(later)).toMatchObject({ status: 'delivered' });
+      for (const wait of SCHEDULE) {
+        bed.t.clock.advance(wait);
+        await dispatcher().poll();
+        await dispatcher().idle();
+      }
+      expect(await opened(failing)).toMatchObject({ status: 'failed', attempts: 7 });
+      expect(await endpointEnabled(endpoint.id)).toBe(true);
     } finally {
       bed.receiver.setFallback({ status: 200, body: 'ok' });
     }

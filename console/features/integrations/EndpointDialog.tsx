@@ -132,7 +132,7 @@ export function EndpointDialog({ open, editing, onClose }: EndpointDialogProps) 
               checked={enabled}
               onChange={setEnabled}
               disabled={submitting}
-              hint="A disabled endpoint receives nothing (an endpoint answering 410 Gone is disabled by itself)."
+              hint="A disabled endpoint receives nothing. An endpoint is disabled by itself when it answers 410 Gone, or takes nothing for a whole retry schedule (about 18 hours)."
             />
           ) : null}
           <Flex direction="column" gap="2">
