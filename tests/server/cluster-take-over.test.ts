@@ -7,8 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LISTEN_CLOSE, LISTEN_PATH } from '../../shared/types/listen.js';
 import { saveHeartbeat } from '../../server/db/serverInstances.js';
+import { LISTEN_CLOSE, LISTEN_PATH } from '../../shared/types/listen.js';
 import { describeOnPostgres } from '../helpers/describeOnPostgres.js';
 import { openListener } from '../helpers/listenSocket.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
