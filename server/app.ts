@@ -73,6 +73,7 @@ import { logWorkerErrors, mcpClientOptions, sandboxOptions } from './tools/toolS
 import { CallRegistry } from './voice/CallRegistry.js';
 import { Webhooks } from './webhooks/Webhooks.js';
 import { frontendSocketRoutes } from './ws/frontend.js';
+import { listenSocketRoutes } from './ws/listen.js';
 import { mediaStreamRoutes } from './ws/mediaStream.js';
 import { talkSocketRoutes } from './ws/talk.js';
 
@@ -260,6 +261,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiDocsRoutes, { prefix: '/api' });
   await app.register(frontendSocketRoutes, { prefix: '/api' });
   await app.register(talkSocketRoutes, { prefix: '/api' });
+  await app.register(listenSocketRoutes, { prefix: '/api' });
   await app.register(staticRoutes, { config });
 
   // Unknown /api paths count towards the rate limit like known ones.

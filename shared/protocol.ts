@@ -4,7 +4,7 @@
  */
 
 import { isPlainObject } from './isPlainObject.js';
-import type { CallSession, CallType } from './types/session.js';
+import type { CallOperator, CallSession, CallType } from './types/session.js';
 import type { AuthUser } from './types/user.js';
 
 export interface PingMessage {
@@ -119,6 +119,16 @@ export interface AnalysisUpdatedEvent {
   status: 'pending' | 'running' | 'done' | 'failed';
 }
 
+/**
+ * Our addition (issue 23): an operator took the owner's live call over (`operator`), or handed it
+ * back to its agent (null). The session page shows who holds the call.
+ */
+export interface CallOperatorEvent {
+  type: 'call.operator';
+  streamSid: string;
+  operator: CallOperator | null;
+}
+
 /** Events passed to listeners (spec part 1 §7). */
 export type RealtimeEvent = SessionCreatedEvent | SessionEndedEvent | CallMessageEvent | CallFunctionOutputEvent;
 
@@ -130,7 +140,8 @@ export type ServerMessage =
   | RealtimeEvent
   | CrawlProgressEvent
   | WebchatActivityEvent
-  | AnalysisUpdatedEvent;
+  | AnalysisUpdatedEvent
+  | CallOperatorEvent;
 
 export type ServerMessageType = ServerMessage['type'];
 export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
@@ -147,6 +158,7 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'crawl.progress',
   'webchat.activity',
   'analysis.updated',
+  'call.operator',
 ]);
 
 function parseJsonObject(raw: unknown): Record<string, unknown> | null {

@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerMessage } from '../../shared/protocol.js';
+import type { CallOperator } from '../../shared/types/session.js';
 import type { AuthServices } from '../auth/AuthServices.js';
 import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
@@ -44,7 +45,7 @@ export interface ClusterLinkDeps {
   clock: Clock;
   realtime: ConnectionRegistry;
   auth: Pick<AuthServices, 'users' | 'revocations' | 'apiKeys'>;
-  calls: Pick<CallRegistry, 'end'>;
+  calls: Pick<CallRegistry, 'end' | 'setOperator'>;
   ownerAnswers: Pick<OwnerAnswers, 'linkPeers' | 'invalidateHere' | 'invalidateAll'>;
 }
 
@@ -105,6 +106,34 @@ export class ClusterLink implements RealtimePeers {
 
   /** Asks `instanceId` to end the call it bridges; 'no_answer' when it does not answer in time. */
   endCallOn(instanceId: string, streamSid: string, timeoutMs = END_CALL_ANSWER_MS): Promise<RemoteEndResult> {
+    return this.#ask(
+      (requestId) => ({ type: 'call.end', to: instanceId, replyTo: this.#deps.instanceId, requestId, streamSid }),
+      timeoutMs,
+    );
+  }
+
+  /** Tells `instanceId` who holds the call it bridges (null: handed back); 'ended' when it applied it. */
+  setOperatorOn(
+    instanceId: string,
+    streamSid: string,
+    operator: CallOperator | null,
+    timeoutMs = END_CALL_ANSWER_MS,
+  ): Promise<RemoteEndResult> {
+    return this.#ask(
+      (requestId) => ({
+        type: 'call.operator',
+        to: instanceId,
+        replyTo: this.#deps.instanceId,
+        requestId,
+        streamSid,
+        operator,
+      }),
+      timeoutMs,
+    );
+  }
+
+  /** Sends a request to one instance and waits for its answer (whether it had the call). */
+  #ask(request: (requestId: string) => ClusterMessage, timeoutMs: number): Promise<RemoteEndResult> {
     const requestId = randomUUID();
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -116,7 +145,7 @@ export class ClusterLink implements RealtimePeers {
         this.#waiting.delete(requestId);
         resolve(found ? 'ended' : 'not_found');
       });
-      this.#send({ type: 'call.end', to: instanceId, replyTo: this.#deps.instanceId, requestId, streamSid });
+      this.#send(request(requestId));
     });
   }
 
@@ -156,7 +185,14 @@ export class ClusterLink implements RealtimePeers {
       case 'call.end':
         if (message.to === instanceId) void this.#endCall(message);
         break;
+      case 'call.operator':
+        if (message.to === instanceId) {
+          const found = this.#deps.calls.setOperator(message.streamSid, message.operator);
+          this.#send({ type: 'call.operator-answer', to: message.replyTo, requestId: message.requestId, found });
+        }
+        break;
       case 'call.end-answer':
+      case 'call.operator-answer':
         if (message.to === instanceId) this.#waiting.get(message.requestId)?.(message.found);
         break;
     }

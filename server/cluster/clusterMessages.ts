@@ -4,6 +4,7 @@
  * version of the server during a rolling upgrade, and what it sends is ignored unless understood.
  */
 import { parseServerMessage, type ServerMessage } from '../../shared/protocol.js';
+import type { CallOperator } from '../../shared/types/session.js';
 
 export type ClusterMessage =
   /** A real-time event for the user's consoles. */
@@ -23,7 +24,18 @@ export type ClusterMessage =
   /** End Session asked of the instance bridging the call. */
   | { type: 'call.end'; to: string; replyTo: string; requestId: string; streamSid: string }
   /** That instance's answer: whether it had the call. */
-  | { type: 'call.end-answer'; to: string; requestId: string; found: boolean };
+  | { type: 'call.end-answer'; to: string; requestId: string; found: boolean }
+  /** Take-over (issue 23): `operator` took the call over, or null, it was handed back; asked of the bridging instance. */
+  | {
+      type: 'call.operator';
+      to: string;
+      replyTo: string;
+      requestId: string;
+      streamSid: string;
+      operator: CallOperator | null;
+    }
+  /** That instance's answer: whether it had the call. */
+  | { type: 'call.operator-answer'; to: string; requestId: string; found: boolean };
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -61,7 +73,32 @@ export function parseClusterMessage(raw: unknown): ClusterMessage | null {
       return isString(m.to) && isString(m.requestId) && typeof m.found === 'boolean'
         ? { type: m.type, to: m.to, requestId: m.requestId, found: m.found }
         : null;
+    case 'call.operator': {
+      const operator = parseOperator(m.operator);
+      return isString(m.to) && isString(m.replyTo) && isString(m.requestId) && isString(m.streamSid) && operator
+        ? {
+            type: m.type,
+            to: m.to,
+            replyTo: m.replyTo,
+            requestId: m.requestId,
+            streamSid: m.streamSid,
+            operator: operator.value,
+          }
+        : null;
+    }
+    case 'call.operator-answer':
+      return isString(m.to) && isString(m.requestId) && typeof m.found === 'boolean'
+        ? { type: m.type, to: m.to, requestId: m.requestId, found: m.found }
+        : null;
     default:
       return null;
   }
+}
+
+/** A take-over's operator, or null for a hand-back; null itself when malformed. */
+function parseOperator(raw: unknown): { value: CallOperator | null } | null {
+  if (raw === null) return { value: null };
+  if (typeof raw !== 'object') return null;
+  const o = raw as Record<string, unknown>;
+  return isString(o.id) && isString(o.name) ? { value: { id: o.id, name: o.name } } : null;
 }

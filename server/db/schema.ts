@@ -230,6 +230,9 @@ export interface CallSessionsTable {
   latency_turns: number | null;
   latency_p50_ms: number | null;
   latency_p95_ms: number | null;
+  /** The operator who took the call over (migration 030), and the name others see; null while the agent answers. */
+  operator_id: string | null;
+  operator_name: string | null;
 }
 
 /** USD per 1M tokens of one model, in force from `effective_from` (ms) until a later row (migration 016). */

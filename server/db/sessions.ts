@@ -15,7 +15,10 @@ import type { CallSessionsTable, Database } from './schema.js';
 /** A session as the app shows and pages it; which instance bridges it is the server's own bookkeeping. */
 export type SessionRecord = Omit<CallSessionsTable, 'instance_id'>;
 /** A session as it starts; `instance_id` names the instance bridging it (see closeOrphanedSessions). */
-export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_seq' | 'expires_at' | MetricColumn> & {
+export type NewSession = Omit<
+  SessionRecord,
+  'end_time' | 'duration' | 'ended_seq' | 'expires_at' | MetricColumn | OperatorColumn
+> & {
   instance_id?: string | null;
   /** The Realtime model, once known (a ringing call's session is opened before it is). */
   model?: string | null;
@@ -35,6 +38,9 @@ export type MetricColumn =
   | 'latency_p50_ms'
   | 'latency_p95_ms';
 
+/** Who took the call over (migration 030, db/callOperators.ts); nobody when a session starts. */
+export type OperatorColumn = 'operator_id' | 'operator_name';
+
 const CALL_TYPES: readonly string[] = ['inbound', 'outbound', 'web'];
 
 /** The wire shape (spec part 1 §3); `agentName` is our addition for the Agent column. */
@@ -52,6 +58,9 @@ export function toCallSession(row: SessionRecord): CallSession {
     endTime: row.end_time,
     callSid: row.call_sid,
     ...(isRinging(row) ? { ringing: true } : {}),
+    ...(row.end_time === null && row.operator_id
+      ? { operator: { id: row.operator_id, name: row.operator_name ?? '' } }
+      : {}),
   };
 }
 

@@ -6,16 +6,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ENDED_SESSIONS_DEFAULT_LIMIT } from '../../shared/defaults.js';
-import type { ActiveSessionsResponse, SuccessResponse } from '../../shared/types/api.js';
+import type { ActiveSessionsResponse, CallOperatorResponse, SuccessResponse } from '../../shared/types/api.js';
 import type { CallSession, EndedSessionsPage, SessionMessage } from '../../shared/types/session.js';
-import { requireUser } from '../auth/requireUser.js';
+import { requireActor, requireUser } from '../auth/requireUser.js';
 import { sortOrder, wholeNumber } from '../core/queryParams.js';
 import {
   callMessages,
   endCallSession,
   getCallSession,
+  handBackCallSession,
   listActiveCalls,
   listEndedCalls,
+  takeOverCallSession,
 } from '../voice/callSessions.js';
 
 /** The largest page; the console offers 5, 10, 25 and 50. */
@@ -62,6 +64,21 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
     '/end-session',
     { schema: { body: EndSessionBody } },
     async (request): Promise<SuccessResponse> => endCallSession(app, requireUser(request).id, request.body.streamSid),
+  );
+
+  // Take over and hand back (issue 23): the operator is the signed-in person, an admin's own name
+  // when impersonating, so others see who really holds the call.
+  app.post('/take-over', { schema: { body: EndSessionBody } }, async (request): Promise<CallOperatorResponse> => {
+    const actor = requireActor(request);
+    const operator = { id: actor.id, name: actor.username };
+    return takeOverCallSession(app, requireUser(request).id, operator, request.body.streamSid);
+  });
+
+  app.post(
+    '/hand-back',
+    { schema: { body: EndSessionBody } },
+    async (request): Promise<CallOperatorResponse> =>
+      handBackCallSession(app, requireUser(request).id, requireActor(request).id, request.body.streamSid),
   );
 
   app.get(

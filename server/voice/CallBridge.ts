@@ -8,6 +8,7 @@
  * go on ends politely; a browser is told why.
  */
 import type { RealtimeEvent } from '../../shared/protocol.js';
+import type { CallOperator } from '../../shared/types/session.js';
 import type { AgentPreview } from '../agents/previewAgent.js';
 import { findAgent } from '../db/agents.js';
 import { type CallFigures, saveCallFigures } from '../db/callMetrics.js';
@@ -23,12 +24,19 @@ import { CallRealtime } from './CallRealtime.js';
 import type { CallRecording } from './CallRecording.js';
 import { finishCallRecording, startCallRecording } from './callRecordings.js';
 import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
+import { CallListeners, LISTENERS_PER_CALL } from './listen/CallListeners.js';
+import { ListenedLeg } from './listen/ListenedLeg.js';
+import { operatorNote } from './listen/operatorNote.js';
 import { buildSessionSetup } from './sessionConfig.js';
 
 export class CallBridge {
   readonly context: CallContext;
   readonly #deps: BridgeDeps;
-  readonly #leg: CallerLeg;
+  readonly #leg: ListenedLeg;
+  /** Operators listening in (issue 23). */
+  readonly listeners = new CallListeners(LISTENERS_PER_CALL);
+  /** The operator who took the call over (issue 23); null while the agent answers. */
+  #operator: CallOperator | null = null;
   /** Unsaved agent settings this call uses instead of the stored ones (a browser test call). */
   readonly #preview: AgentPreview | null;
   #realtime: CallRealtime | null = null;
@@ -48,7 +56,7 @@ export class CallBridge {
     preview: AgentPreview | null = null,
   ) {
     this.#deps = deps;
-    this.#leg = leg;
+    this.#leg = new ListenedLeg(leg, this.listeners);
     this.context = context;
     this.#onEnded = onEnded;
     this.#preview = preview;
@@ -126,6 +134,8 @@ export class CallBridge {
       },
       { url: config.openaiBaseUrl, apiKey: secrets.openaiApiKey, setup, speakFirst: agent.row.speak_first === 1 },
     );
+    // A take-over pressed while the call was being set up holds from the start.
+    if (this.#operator) this.#realtime.takeOver(this.#operator.name);
     // Frames that came during set-up waited in the leg's queue; they flow from here on.
     this.#leg.take((event) => this.#fromCaller(event));
   }
@@ -172,6 +182,7 @@ export class CallBridge {
     log.info({ streamSid, reason }, 'call ended');
     this.#realtime?.close();
     this.#leg.hangUp(reason);
+    this.listeners.end();
     try {
       await this.#writes;
       // Before the end is stored: a console told the call ended finds its recording ready.
@@ -192,6 +203,60 @@ export class CallBridge {
     } finally {
       this.#onEnded(this);
     }
+  }
+
+  get operator(): CallOperator | null {
+    return this.#operator;
+  }
+
+  /** The audio format listeners receive and an operator speaks in: the caller leg's own. */
+  get audioType(): CallerLeg['audioType'] {
+    return this.#leg.audioType;
+  }
+
+  /**
+   * `operator` took the call over (issue 23; the claim is stored already, db/callOperators.ts):
+   * the agent falls silent, and the transcript says who took over.
+   */
+  takeOver(operator: CallOperator): void {
+    if (!this.live || this.#operator?.id === operator.id) return;
+    this.#operator = operator;
+    this.#realtime?.takeOver(operator.name);
+    this.#operatorNote(`${operator.name} took over the call`);
+    this.#deps.realtime.sendToUser(this.context.userId, {
+      type: 'call.operator',
+      streamSid: this.context.streamSid,
+      operator,
+    });
+  }
+
+  /** The operator handed the call back: the agent answers again, with what was said meanwhile. */
+  handBack(): void {
+    const operator = this.#operator;
+    if (!this.live || !operator) return;
+    this.#operator = null;
+    this.#realtime?.handBack();
+    this.#operatorNote(`${operator.name} handed the call back to the agent`);
+    this.#deps.realtime.sendToUser(this.context.userId, {
+      type: 'call.operator',
+      streamSid: this.context.streamSid,
+      operator: null,
+    });
+  }
+
+  /** The holder's microphone (base64, in the leg's format) to the caller; false for anyone else. */
+  operatorAudio(operatorId: string, payload: string): boolean {
+    if (!this.live || this.#operator?.id !== operatorId) return false;
+    this.#leg.sendOperatorAudio(payload);
+    return true;
+  }
+
+  /** Marks the change of hands in the transcript (listen/operatorNote.ts). */
+  #operatorNote(text: string): void {
+    this.#messageSeq += 1;
+    const note = operatorNote(this.context.streamSid, text, this.#deps.clock(), this.#messageSeq);
+    this.#emit(note.event);
+    if (this.#stored) this.#store(note.message);
   }
 
   #fromCaller(event: CallerEvent): void {

@@ -9,6 +9,7 @@ import type { ToolTestResult } from '../../shared/types/tool.js';
 import type { CallFigures } from '../db/callMetrics.js';
 import type { OfferedTool } from '../db/offeredTools.js';
 import type { NewMessage } from '../db/sessionMessages.js';
+import { AgentMute } from './AgentMute.js';
 import { CallAudioFormats } from './audio/CallAudioFormats.js';
 import { base64ByteLength, bytesPerMs } from './audio/callAudio.js';
 import type { CallerLeg } from './CallerLeg.js';
@@ -62,6 +63,7 @@ export class CallRealtime {
   readonly #tools: CallTools;
   readonly #metrics: CallMetrics;
   readonly #formats: CallAudioFormats;
+  readonly #mute: AgentMute;
   #configured = false;
   #closed = false;
   #configureTimer: NodeJS.Timeout;
@@ -87,6 +89,7 @@ export class CallRealtime {
       store: deps.store,
     };
     this.#metrics = new CallMetrics(deps.monotonic);
+    this.#mute = new AgentMute(audio.input.turn_detection);
     this.#transcript = new CallTranscript({
       ...common,
       latencyOf: (itemId) => this.#metrics.latencyOf(itemId),
@@ -136,6 +139,25 @@ export class CallRealtime {
     }
   }
 
+  /**
+   * An operator takes the call over (issue 23): the agent stops at once (its response cancelled,
+   * the audio queued at the caller cleared and truncated where it was heard) and answers nothing
+   * until handBack.
+   */
+  takeOver(operator: string): void {
+    if (this.#closed || this.#mute.muted) return;
+    this.#socket.send(this.#mute.mute(operator));
+    this.#cancelResponse();
+    this.#responseWanted = false;
+    this.#cutPlayback();
+  }
+
+  /** The operator hands the call back: the agent answers again, told what was said meanwhile. */
+  handBack(): void {
+    if (this.#closed) return;
+    for (const event of this.#mute.unmute()) this.#socket.send(event);
+  }
+
   markEchoed(name: string): void {
     this.#playback.echoed(name);
   }
@@ -183,6 +205,8 @@ export class CallRealtime {
       case 'response.created':
         this.#activeResponse = event.responseId;
         this.#responseRequested = false;
+        // One the server began before the take-over's update applied: the operator has the floor.
+        if (this.#mute.muted) this.#cancelResponse();
         break;
       case 'response.output_audio.delta':
         this.#assistantAudio(event);
@@ -192,6 +216,7 @@ export class CallRealtime {
         if (!this.#cancelled.has(event.responseId)) this.#transcript.delta(event.itemId, event.role, event.delta);
         break;
       case 'transcript.done':
+        if (event.role === 'user') this.#mute.heard(event.transcript);
         // An interrupted item keeps the text sent so far (an empty final text keeps it).
         this.#transcript.done(event.itemId, event.role, this.#cancelled.has(event.responseId) ? '' : event.transcript);
         break;
@@ -246,6 +271,17 @@ export class CallRealtime {
     if (!this.#playback.playing && !this.#activeResponse) return;
     // Talking over audio still playing is an interruption; over a response not heard yet is not.
     if (this.#playback.playing) this.#metrics.interrupted();
+    this.#cutPlayback();
+  }
+
+  #cancelResponse(): void {
+    if (!this.#activeResponse) return;
+    this.#cancelled.add(this.#activeResponse);
+    this.#socket.send({ type: 'response.cancel' });
+  }
+
+  /** Stops the agent's audio at the caller and truncates its items at what was heard. */
+  #cutPlayback(): void {
     this.#deps.caller.sendClear();
     this.#deps.recording?.cut();
     if (this.#activeResponse) this.#cancelled.add(this.#activeResponse);
@@ -261,7 +297,7 @@ export class CallRealtime {
   }
 
   #assistantAudio(delta: { responseId: string; itemId: string; contentIndex: number; delta: string }): void {
-    if (this.#cancelled.has(delta.responseId)) return;
+    if (this.#mute.muted || this.#cancelled.has(delta.responseId)) return;
     const audio = this.#formats.toCaller(delta.delta);
     if (!audio) return;
     this.#deps.caller.sendAudio(audio.payload);
@@ -288,7 +324,7 @@ export class CallRealtime {
 
   /** One response at a time: a request while one is active waits for its `response.done`. */
   #requestResponse(): void {
-    if (this.#closed) return;
+    if (this.#closed || this.#mute.muted) return;
     if (this.#activeResponse || this.#responseRequested) {
       this.#responseWanted = true;
       return;

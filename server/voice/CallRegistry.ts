@@ -5,6 +5,7 @@
  * at once; each bridge holds its own state.
  */
 import type WebSocket from 'ws';
+import type { CallOperator } from '../../shared/types/session.js';
 import type { AgentPreview } from '../agents/previewAgent.js';
 import { authorizeStream } from './authorizeStream.js';
 import { CallBridge } from './CallBridge.js';
@@ -131,6 +132,18 @@ export class CallRegistry {
     const bridge = this.#calls.get(streamSid);
     if (!bridge) return false;
     await bridge.end(reason);
+    return true;
+  }
+
+  /**
+   * Applies a stored take-over (issue 23) to a call of this instance: `operator` holds it, or
+   * null, the agent has it back. False when the call is not here.
+   */
+  setOperator(streamSid: string, operator: CallOperator | null): boolean {
+    const bridge = this.#calls.get(streamSid);
+    if (!bridge) return false;
+    if (operator) bridge.takeOver(operator);
+    else bridge.handBack();
     return true;
   }
 

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { SuccessResponse } from '../../shared/types/api.js';
-import type { CallSession, SessionMessage } from '../../shared/types/session.js';
+import type { CallOperatorResponse, SuccessResponse } from '../../shared/types/api.js';
+import type { CallOperator, CallSession, SessionMessage } from '../../shared/types/session.js';
 import { foundOr404 } from '../core/AppError.js';
 import { findRecording, toCallRecording } from '../db/recordings.js';
 import type { Database } from '../db/schema.js';
@@ -20,6 +20,7 @@ import {
 import { callFigures, loadPricing } from '../pricing/callFigures.js';
 import type { TelephonyRates } from '../pricing/telephonyRates.js';
 import { endSession } from './endSession.js';
+import { handBackCall, takeOverCall } from './takeOverCall.js';
 
 export const SESSION_NOT_FOUND = 'Session not found';
 
@@ -66,6 +67,26 @@ export async function endCallSession(
   streamSid: string,
 ): Promise<SuccessResponse> {
   return endSession(app, await ownedSession(app.db, userId, streamSid));
+}
+
+/** The signed-in operator takes the user's live call over from its agent (issue 23). */
+export async function takeOverCallSession(
+  app: FastifyInstance,
+  userId: string,
+  operator: CallOperator,
+  streamSid: string,
+): Promise<CallOperatorResponse> {
+  return takeOverCall(app, await ownedSession(app.db, userId, streamSid), operator);
+}
+
+/** The operator holding the user's call hands it back to its agent (issue 23). */
+export async function handBackCallSession(
+  app: FastifyInstance,
+  userId: string,
+  operatorId: string,
+  streamSid: string,
+): Promise<CallOperatorResponse> {
+  return handBackCall(app, await ownedSession(app.db, userId, streamSid), operatorId);
 }
 
 export async function callMessages(db: Kysely<Database>, userId: string, streamSid: string): Promise<SessionMessage[]> {

@@ -46,13 +46,27 @@ export interface RealtimeSessionConfig {
   max_output_tokens: number | 'inf';
 }
 
+/** A partial update: fields left out stay as they were (VOICE.md §2.3); take-over changes turn detection only. */
+export interface RealtimeTurnDetectionUpdate {
+  type: 'realtime';
+  audio: { input: { turn_detection: RealtimeTurnDetection } };
+}
+
+/** A text item added to the conversation (the hand-back's note, issue 23). */
+export interface RealtimeMessageItem {
+  type: 'message';
+  role: 'system' | 'user' | 'assistant';
+  content: { type: 'input_text'; text: string }[];
+}
+
 export type RealtimeClientEvent =
-  | { type: 'session.update'; session: RealtimeSessionConfig }
+  | { type: 'session.update'; session: RealtimeSessionConfig | RealtimeTurnDetectionUpdate }
   | { type: 'input_audio_buffer.append'; audio: string }
   | { type: 'response.create' }
   | { type: 'response.cancel' }
   | { type: 'conversation.item.truncate'; item_id: string; content_index: number; audio_end_ms: number }
-  | { type: 'conversation.item.create'; item: { type: 'function_call_output'; call_id: string; output: string } };
+  | { type: 'conversation.item.create'; item: { type: 'function_call_output'; call_id: string; output: string } }
+  | { type: 'conversation.item.create'; item: RealtimeMessageItem };
 
 export interface RealtimeError {
   type: string;

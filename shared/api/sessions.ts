@@ -1,4 +1,9 @@
-import type { ActiveSessionsResponse, EndedSessionsQuery, SuccessResponse } from '../types/api.js';
+import type {
+  ActiveSessionsResponse,
+  CallOperatorResponse,
+  EndedSessionsQuery,
+  SuccessResponse,
+} from '../types/api.js';
 import type { CallSession, EndedSessionsPage, SessionMessage } from '../types/session.js';
 import type { Request } from './request.js';
 
@@ -12,6 +17,11 @@ export function sessionsApi(request: Request) {
     ended: (query: EndedSessionsQuery = {}) =>
       request<EndedSessionsPage>('GET', '/sessions/ended-sessions', { query: { ...query } }),
     end: (streamSid: string) => request<SuccessResponse>('POST', '/sessions/end-session', { body: { streamSid } }),
+    /** Issue 23: the signed-in operator takes the live call over, or hands it back to its agent. */
+    takeOver: (streamSid: string) =>
+      request<CallOperatorResponse>('POST', '/sessions/take-over', { body: { streamSid } }),
+    handBack: (streamSid: string) =>
+      request<CallOperatorResponse>('POST', '/sessions/hand-back', { body: { streamSid } }),
     messages: (streamSid: string) => request<SessionMessage[]>('GET', `/sessions/messages/${enc(streamSid)}`),
   };
 }

@@ -1,7 +1,7 @@
 /** Answer shapes of the API (spec part 1 §7, part 2 §7). */
 
 import type { PhoneAssociation, PhoneNumberEntry } from './agent.js';
-import type { CallSession } from './session.js';
+import type { CallOperator, CallSession } from './session.js';
 import type { AccountSettings, CredentialChecks } from './settings.js';
 import type { CustomValue } from './tool.js';
 import type { AuthUser, Role, User } from './user.js';
@@ -112,4 +112,9 @@ export interface CustomValuesResponse {
 export interface HealthResponse {
   status: 'ok';
   uptimeSeconds: number;
+}
+
+/** POST /api/sessions/take-over and /hand-back (issue 23): who holds the call now (null: its agent). */
+export interface CallOperatorResponse extends SuccessResponse {
+  operator: CallOperator | null;
 }

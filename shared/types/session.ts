@@ -60,6 +60,14 @@ export interface CallFigures {
   cost: CallCost;
 }
 
+/** An operator who took a live call over from its agent (issue 23). */
+export interface CallOperator {
+  /** The signed-in person's user id (an admin's own, when impersonating). */
+  id: string;
+  /** Their username, as other operators see it ("Taken over by …"). */
+  name: string;
+}
+
 /** An active or ended call session (spec part 1 §3). */
 export interface CallSession {
   streamSid: string;
@@ -84,6 +92,8 @@ export interface CallSession {
   ringing?: boolean;
   /** Our addition: Twilio's call SID, which also opens the session (see `ringing`). */
   callSid?: string;
+  /** Our addition (issue 23): the operator who took this live call over; absent while the agent answers. */
+  operator?: CallOperator;
   /** Our addition (issue 21): latency, interruptions, tokens and cost; null for calls from before them. */
   figures?: CallFigures | null;
   /** Our addition (issue 21): the call's recording; null for calls from before recordings existed. */

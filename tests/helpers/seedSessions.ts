@@ -39,6 +39,8 @@ export function endedSessionRow(userId: string, agentId: string, i: number, star
     duration,
     ended_seq: i,
     expires_at: null,
+    operator_id: null,
+    operator_name: null,
     ...UNMEASURED,
   };
 }

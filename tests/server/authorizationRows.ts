@@ -768,6 +768,29 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     request: async (ctx) => ({ url: `/api/webhooks/deliveries/${await deliveryOfA(ctx)}/resend` }),
     expect: onlyA(200),
   },
+
+  // Listen in and take over (issue 23). The listen socket answers 404 to plain HTTP; its upgrade
+  // (sign-in, the call's owner, limits) is voice-listen.test.ts. Take over reaches A's session,
+  // which no instance bridges here: 409 "not running" (the claim is undone); hand back of a call
+  // nobody holds is a no-op 200.
+  {
+    method: 'GET',
+    route: '/api/sessions/:streamSid/listen',
+    request: async (ctx) => ({ url: `/api/sessions/${await sessionOfA(ctx)}/listen` }),
+    expect: everyone(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/sessions/take-over',
+    request: async (ctx) => ({ payload: { streamSid: await sessionOfA(ctx) } }),
+    expect: onlyA(409),
+  },
+  {
+    method: 'POST',
+    route: '/api/sessions/hand-back',
+    request: async (ctx) => ({ payload: { streamSid: await sessionOfA(ctx) } }),
+    expect: onlyA(200),
+  },
 ];
 
 /** A fresh webhook endpoint of userA (a documentation name, never reached); its id. */

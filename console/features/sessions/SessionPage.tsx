@@ -11,6 +11,7 @@ import { NotFoundState } from '../../components/NotFoundState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { useAgentNames, useEndSession, useSession } from './api.js';
+import { LiveCallCard } from './listen/LiveCallCard.js';
 import { SessionRecording } from './recording/SessionRecording.js';
 import { SessionAnalysis } from './SessionAnalysis.js';
 import { SessionFiguresCard } from './SessionFiguresCard.js';
@@ -103,6 +104,7 @@ function SessionView({ streamSid }: { streamSid: string }) {
       <Grid columns={{ initial: '1', md: '360px 1fr' }} gap="5" align="start">
         <Flex direction="column" gap="5">
           <SessionInfoCard session={current} names={agents.names} />
+          {isOpen(current) && !current.ringing ? <LiveCallCard session={current} /> : null}
           <SessionFiguresCard figures={current.figures} />
         </Flex>
         <SessionRecording session={current} messages={transcript.messages} />

@@ -67,9 +67,18 @@ export function useSessionEvents(): void {
       void mutate(isEndedKey(userId));
       void mutate(sessionKeys.lastEnded(userId), event.streamSid, { revalidate: false });
     });
+    // Issue 23: who holds the call shows on its page at once, on every operator's console.
+    const offOperator = on('call.operator', (event) => {
+      patch<CallSession | null>(sessionKeys.detail(userId, event.streamSid), (s) => {
+        if (!s) return s;
+        const { operator: _old, ...rest } = s;
+        return event.operator ? { ...rest, operator: event.operator } : rest;
+      });
+    });
     return () => {
       offCreated();
       offEnded();
+      offOperator();
     };
   }, [on, userId, cache, mutate]);
 
