@@ -17,7 +17,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerMessage } from '../../shared/protocol.js';
+import type { ChatPushEvents, ChatPushEventType } from '../../shared/types/chat.js';
 import type { AuthServices } from '../auth/AuthServices.js';
+import type { ConversationEventPeers, ConversationEvents } from '../chat/ConversationEvents.js';
 import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import type { OwnerAnswers } from '../http/OwnerAnswers.js';
@@ -46,9 +48,11 @@ export interface ClusterLinkDeps {
   auth: Pick<AuthServices, 'users' | 'revocations' | 'apiKeys'>;
   calls: Pick<CallRegistry, 'end'>;
   ownerAnswers: Pick<OwnerAnswers, 'linkPeers' | 'invalidateHere' | 'invalidateAll'>;
+  /** Visitors' events streams (issue 23). */
+  chatEvents: Pick<ConversationEvents, 'linkPeers' | 'pushHere'>;
 }
 
-export class ClusterLink implements RealtimePeers {
+export class ClusterLink implements RealtimePeers, ConversationEventPeers {
   readonly bus: PostgresBus;
   readonly #deps: ClusterLinkDeps;
   readonly #waiting = new Map<string, (found: boolean) => void>();
@@ -75,6 +79,7 @@ export class ClusterLink implements RealtimePeers {
     this.#deps.realtime.linkPeers(this);
     this.#deps.auth.users.linkPeers({ userChanged: (userId) => this.#send({ type: 'auth.user-changed', userId }) });
     this.#deps.ownerAnswers.linkPeers({ ownerChanged: (userId) => this.#send({ type: 'owner.changed', userId }) });
+    this.#deps.chatEvents.linkPeers(this);
     this.#deps.auth.apiKeys.linkPeers({ keyRevoked: (keyId) => this.#send({ type: 'auth.api-key-revoked', keyId }) });
     this.#deps.auth.revocations.linkPeers({
       sessionRevoked: (sessionId, revokedAt) => this.#send({ type: 'auth.session-revoked', sessionId, revokedAt }),
@@ -101,6 +106,10 @@ export class ClusterLink implements RealtimePeers {
 
   closeSession(sessionId: string, code: number, reason: string): void {
     this.#send({ type: 'realtime.close-session', sessionId, code, reason });
+  }
+
+  push<T extends ChatPushEventType>(conversationId: string, event: T, data: ChatPushEvents[T]): void {
+    this.#send({ type: 'chat.push', conversationId, event, data } as ClusterMessage);
   }
 
   /** Asks `instanceId` to end the call it bridges; 'no_answer' when it does not answer in time. */
@@ -158,6 +167,9 @@ export class ClusterLink implements RealtimePeers {
         break;
       case 'call.end-answer':
         if (message.to === instanceId) this.#waiting.get(message.requestId)?.(message.found);
+        break;
+      case 'chat.push':
+        this.#deps.chatEvents.pushHere(message.conversationId, message.event, message.data);
         break;
     }
   }

@@ -63,6 +63,7 @@ export function toWebchat(
     appearance: readStoredAppearance(row.appearance),
     allowed_sites: readStoredList(row.allowed_sites),
     starter_questions: readStoredList(row.starter_questions),
+    talk_to_person: row.talk_to_person === 1,
     active_conversations: activeConversations,
     ...(knowledge ? { knowledge: toWireKnowledge(knowledge) } : {}),
   };
@@ -77,6 +78,7 @@ export function toPublicWebchatConfig(row: WebchatRecord): PublicWebchatConfig {
     title: appearance.chat_title,
     welcomeMessage: row.welcome_message,
     starterQuestions: readStoredList(row.starter_questions),
+    talkToPerson: row.talk_to_person === 1,
     appearance,
     enabled: row.enabled === 1,
   };
