@@ -51,15 +51,17 @@ export function ConversationList({ webchatId, botName, query, onQueryChange }: C
     <Flex asChild direction="column" gap="3">
       <section aria-labelledby="sb-conversations-title">
         <Flex justify="between" align="start" gap="3" wrap="wrap">
-          <Heading as="h2" size="4" id="sb-conversations-title">
-            {CONVERSATION_TEXTS.heading}
-            {page ? ` (${page.total})` : ''}
-          </Heading>
-          {waiting > 0 ? (
-            <Badge color="orange" size="2">
-              {TAKEOVER_TEXTS.waitingCount(waiting)}
-            </Badge>
-          ) : null}
+          <Flex align="center" gap="2" wrap="wrap">
+            <Heading as="h2" size="4" id="sb-conversations-title">
+              {CONVERSATION_TEXTS.heading}
+              {page ? ` (${page.total})` : ''}
+            </Heading>
+            {waiting > 0 ? (
+              <Badge color="orange" size="2">
+                {TAKEOVER_TEXTS.waitingCount(waiting)}
+              </Badge>
+            ) : null}
+          </Flex>
           <Flex gap="2" align="start" wrap="wrap">
             <SortOrderButton
               order={query.order}

@@ -12,8 +12,8 @@ export function HandoffBadge({ conversation }: { conversation: ConversationSumma
     );
   if (conversation.waitingSince)
     return (
-      <Badge color="orange" variant="solid">
-        {TAKEOVER_TEXTS.waiting}
+      <Badge color="orange" variant="solid" title={TAKEOVER_TEXTS.waiting}>
+        {TAKEOVER_TEXTS.waitingBadge}
       </Badge>
     );
   return null;

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { CHAT_LIMITS } from '../../../../shared/types/chat.js';
 import type { ConversationSummary } from '../../../../shared/types/history.js';
 import { ErrorCallout } from '../../../components/ErrorCallout.js';
@@ -40,8 +40,7 @@ export function TakeoverCard({ webchatId, conversation, onChanged }: TakeoverCar
       setBusy(false);
     }
   };
-  const send = (event: FormEvent) => {
-    event.preventDefault();
+  const send = () => {
     const message = text.trim();
     if (!message) return;
     void run(async () => {
@@ -66,6 +65,7 @@ export function TakeoverCard({ webchatId, conversation, onChanged }: TakeoverCar
           </Flex>
           {mine ? (
             <Button
+              type="button"
               variant="soft"
               disabled={busy}
               onClick={() => void run(() => api.webchats.handBack(webchatId, conversation.id))}
@@ -74,6 +74,7 @@ export function TakeoverCard({ webchatId, conversation, onChanged }: TakeoverCar
             </Button>
           ) : (
             <Button
+              type="button"
               disabled={busy || holder !== null}
               onClick={() => void run(() => api.webchats.takeOver(webchatId, conversation.id))}
             >
@@ -86,7 +87,8 @@ export function TakeoverCard({ webchatId, conversation, onChanged }: TakeoverCar
         </Text>
         {error ? <ErrorCallout>{error}</ErrorCallout> : null}
         {mine ? (
-          <form onSubmit={send}>
+          // Not a <form>: the tab sits inside the bot page's own form, and forms do not nest.
+          <div>
             <Flex gap="2" align="end">
               <TextArea
                 aria-label={TAKEOVER_TEXTS.message}
@@ -95,15 +97,17 @@ export function TakeoverCard({ webchatId, conversation, onChanged }: TakeoverCar
                 maxLength={CHAT_LIMITS.messageMaxChars}
                 onChange={(event) => setText(event.target.value)}
                 onKeyDown={(event) => {
-                  if (event.key === 'Enter' && !event.shiftKey) send(event);
+                  if (event.key !== 'Enter' || event.shiftKey) return;
+                  event.preventDefault();
+                  send();
                 }}
                 style={{ flex: 1 }}
               />
-              <Button type="submit" disabled={busy || !text.trim()}>
+              <Button type="button" disabled={busy || !text.trim()} onClick={send}>
                 {TAKEOVER_TEXTS.send}
               </Button>
             </Flex>
-          </form>
+          </div>
         ) : null}
       </Flex>
     </Card>

@@ -8,6 +8,8 @@ export const TAKEOVER_TEXTS = {
   youHold: 'You are chatting with the visitor. The bot is silent until you hand back.',
   heldBy: (name: string) => `${name} is chatting with the visitor.`,
   waiting: 'Waiting for a person',
+  /** The list's badge: short enough for a phone-wide row. */
+  waitingBadge: 'Waiting',
   waitingCount: (n: number) => `${n} waiting`,
   heldBadge: (name: string) => `With ${name}`,
   message: 'Message to the visitor',

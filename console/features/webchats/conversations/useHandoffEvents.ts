@@ -2,15 +2,15 @@
  * Keeps a bot's Conversations tab live for take-over (issue 23): `chat.handoff` (someone took a
  * conversation over, handed it back, or a visitor asked for a person) and `chat.message` (a
  * visitor wrote in a held or waiting conversation) reload the list and the open conversation, and
- * a visitor newly waiting for a person beeps (waitingBeep.ts).
+ * a visitor newly waiting for a person beeps (waitingBeep.ts). A socket that (re)opens reloads them.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { useRealtime } from '../../../app/RealtimeProvider.js';
 import { waitingBeep } from './waitingBeep.js';
 
 export function useHandoffEvents(webchatId: string): void {
-  const { on } = useRealtime();
+  const { on, status } = useRealtime();
   const { mutate } = useSWRConfig();
   useEffect(() => {
     const reload = (conversationId: string) =>
@@ -33,4 +33,15 @@ export function useHandoffEvents(webchatId: string): void {
       offMessage();
     };
   }, [on, mutate, webchatId]);
+
+  // Events sent while the socket was not open are lost: once it opens, the tab reads again.
+  const lastStatus = useRef(status);
+  useEffect(() => {
+    const opened = status === 'open' && lastStatus.current !== 'open';
+    lastStatus.current = status;
+    if (opened)
+      void mutate(
+        (key) => Array.isArray(key) && key[2] === webchatId && String(key[0]).startsWith('webchat-conversation'),
+      );
+  }, [status, mutate, webchatId]);
 }
