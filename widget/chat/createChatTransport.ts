@@ -58,6 +58,8 @@ export function createChatTransport(serverUrl: string, webchatId: string): ChatT
  * a refusal (gone, too many windows) closes it for good.
  */
 function listenOver(url: string, handlers: ChatEventHandlers): () => void {
+  // A page without EventSource (an embedded webview, a DOM stand-in) chats without an operator's words.
+  if (typeof EventSource === 'undefined') return () => {};
   const source = new EventSource(url);
   let opened = false;
   source.onopen = () => {
