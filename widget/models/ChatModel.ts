@@ -1,11 +1,11 @@
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
-import type { ChatVisitorMessage } from '../../shared/types/chat.js';
 import type { WidgetMessage } from '../../shared/types/widget.js';
 import { type ChatNotice, ChatSendError } from '../chat/ChatSendError.js';
 import type { ChatTransport } from '../chat/ChatTransport.js';
 import type { ConversationStore } from '../chat/createConversationStore.js';
 import { TEXT } from '../texts.js';
 import { createLiveLink } from './createLiveLink.js';
+import { operatorEvents, toChatMessage } from './operatorEvents.js';
 
 /** A bubble in the panel. */
 export interface ChatMessage extends WidgetMessage {
@@ -108,6 +108,9 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
   const offered = signal(!!options.talkToPerson);
   const asked = signal(false);
   const notify = (text: string) => add({ role: 'system', text });
+  const append = (messages: ChatMessage[]) => {
+    history.value = [...history.peek(), ...messages];
+  };
   // Kept messages not shown yet (those of a pause in the events stream), at the end.
   const catchUp = async (): Promise<void> => {
     const id = conversationId;
@@ -115,29 +118,13 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
     if (!kept || conversationId !== id) return;
     const missed = kept.filter((m) => !shown.has(m.id));
     for (const m of missed) shown.add(m.id);
-    if (missed.length) history.value = [...history.peek(), ...missed.map(toChatMessage)];
+    if (missed.length) append(missed.map(toChatMessage));
   };
-  const link = createLiveLink(transport, () => conversationId, {
-    onOperator: (name, joined) =>
-      batch(() => {
-        operator.value = joined ? name : null;
-        if (joined) asked.value = true;
-        notify(joined ? TEXT.joined(name) : TEXT.left(name));
-      }),
-    onMessage: ({ id, name, text }) => {
-      if (shown.has(id)) return;
-      shown.add(id);
-      history.value = [...history.peek(), { id, role: 'assistant', text, from: name }];
-    },
-    onWaiting: () => {
-      if (asked.peek()) return;
-      batch(() => {
-        asked.value = true;
-        notify(TEXT.personAsked);
-      });
-    },
-    onReopen: () => void catchUp(),
-  });
+  const link = createLiveLink(
+    transport,
+    () => conversationId,
+    operatorEvents({ operator, asked, shown, notify, append, catchUp }),
+  );
   const remember = (id: string | null): void => {
     conversationId = id;
     if (id) store?.write(id);
@@ -298,10 +285,3 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
     },
   };
 }
-
-const toChatMessage = ({ id, role, text, operatorName }: ChatVisitorMessage): ChatMessage => ({
-  id,
-  role,
-  text,
-  ...(operatorName && { from: operatorName }),
-});
