@@ -19,7 +19,6 @@ import type { Kysely } from 'kysely';
 import type { ServerMessage } from '../../shared/protocol.js';
 import type { ChatPushEvents, ChatPushEventType } from '../../shared/types/chat.js';
 import type { AuthServices } from '../auth/AuthServices.js';
-import type { ConversationEventPeers, ConversationEvents } from '../chat/ConversationEvents.js';
 import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import type { OwnerAnswers } from '../http/OwnerAnswers.js';
@@ -48,11 +47,14 @@ export interface ClusterLinkDeps {
   auth: Pick<AuthServices, 'users' | 'revocations' | 'apiKeys'>;
   calls: Pick<CallRegistry, 'end'>;
   ownerAnswers: Pick<OwnerAnswers, 'linkPeers' | 'invalidateHere' | 'invalidateAll'>;
-  /** Visitors' events streams (issue 23). */
-  chatEvents: Pick<ConversationEvents, 'linkPeers' | 'pushHere'>;
+  /** Visitors' events streams (issue 23; chat/ConversationEvents.ts, described here: cluster/ stands beside chat/). */
+  chatEvents: {
+    linkPeers(peers: Pick<ClusterLink, 'push'>): void;
+    pushHere<T extends ChatPushEventType>(conversationId: string, type: T, data: ChatPushEvents[T]): number;
+  };
 }
 
-export class ClusterLink implements RealtimePeers, ConversationEventPeers {
+export class ClusterLink implements RealtimePeers {
   readonly bus: PostgresBus;
   readonly #deps: ClusterLinkDeps;
   readonly #waiting = new Map<string, (found: boolean) => void>();

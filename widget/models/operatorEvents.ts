@@ -1,8 +1,11 @@
 import { batch, type Signal } from '@preact/signals';
 import type { ChatVisitorMessage } from '../../shared/types/chat.js';
+import type { WidgetMessage } from '../../shared/types/widget.js';
 import type { ChatEventHandlers } from '../chat/ChatTransport.js';
 import { TEXT } from '../texts.js';
-import type { ChatMessage } from './ChatModel.js';
+
+/** A bubble as these events add it (a ChatMessage; typed here so this file doesn't import the model). */
+export type OperatorBubble = WidgetMessage & { from?: string };
 
 export interface OperatorPanel {
   /** The person holding the conversation now. */
@@ -12,7 +15,7 @@ export interface OperatorPanel {
   /** Server ids of the messages the panel shows. */
   shown: Set<string>;
   notify: (text: string) => void;
-  append: (messages: ChatMessage[]) => void;
+  append: (messages: OperatorBubble[]) => void;
   /** Reads the kept messages again and adds those not shown. */
   catchUp: () => Promise<void>;
 }
@@ -45,7 +48,7 @@ export function operatorEvents(panel: OperatorPanel): ChatEventHandlers {
 }
 
 /** A kept message as a bubble; an operator's keeps their name. */
-export const toChatMessage = ({ id, role, text, operatorName }: ChatVisitorMessage): ChatMessage => ({
+export const toChatMessage = ({ id, role, text, operatorName }: ChatVisitorMessage): OperatorBubble => ({
   id,
   role,
   text,
