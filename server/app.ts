@@ -64,6 +64,7 @@ import { toolRoutes } from './routes/tools.js';
 import { twilioRoutes } from './routes/twilio.js';
 import { twilioCallStatusRoutes } from './routes/twilioCallStatus.js';
 import { webchatRoutes } from './routes/webchats.js';
+import { webchatTakeoverRoutes } from './routes/webchatTakeover.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { widgetChatRoutes } from './routes/widgetChat.js';
 import { widgetPublicRoutes } from './routes/widgetPublic.js';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           auth: app.auth,
           calls,
           ownerAnswers,
+          chatEvents: chat.events,
         })
       : null;
   app.decorate('cluster', cluster);
@@ -245,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(twilioCallStatusRoutes, { prefix: '/api/twilio' });
   await app.register(knowledgeRoutes, { prefix: '/api/webchats' });
   await app.register(webchatRoutes, { prefix: '/api/webchats' });
+  await app.register(webchatTakeoverRoutes, { prefix: '/api/webchats' });
   await app.register(widgetPublicRoutes, { prefix: '/api/widget' });
   await app.register(widgetChatRoutes, { prefix: '/api/widget' });
   await app.register(demoPageRoutes, {

@@ -129,6 +129,27 @@ export interface CallOperatorEvent {
   operator: CallOperator | null;
 }
 
+/**
+ * Who holds a visitor's conversation now (issue 23 chat take-over): the operator (their user id
+ * and display name; null while the bot answers) and since when the visitor waits for a person
+ * (null when nobody asked or someone took over). Sent to the bot owner's consoles on every change.
+ */
+export interface ChatHandoffEvent {
+  type: 'chat.handoff';
+  webchatId: string;
+  conversationId: string;
+  operatorId: string | null;
+  operatorName: string | null;
+  waitingSince: number | null;
+}
+
+/** A message was kept in a conversation someone holds or waits for: consoles showing it load it again. */
+export interface ChatMessageEvent {
+  type: 'chat.message';
+  webchatId: string;
+  conversationId: string;
+}
+
 /** Events passed to listeners (spec part 1 §7). */
 export type RealtimeEvent = SessionCreatedEvent | SessionEndedEvent | CallMessageEvent | CallFunctionOutputEvent;
 
@@ -141,7 +162,9 @@ export type ServerMessage =
   | CrawlProgressEvent
   | WebchatActivityEvent
   | AnalysisUpdatedEvent
-  | CallOperatorEvent;
+  | CallOperatorEvent
+  | ChatHandoffEvent
+  | ChatMessageEvent;
 
 export type ServerMessageType = ServerMessage['type'];
 export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
@@ -159,6 +182,8 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'webchat.activity',
   'analysis.updated',
   'call.operator',
+  'chat.handoff',
+  'chat.message',
 ]);
 
 function parseJsonObject(raw: unknown): Record<string, unknown> | null {

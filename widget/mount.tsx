@@ -24,6 +24,8 @@ export interface DetachedWidget {
   host: HTMLElement;
   handle: ChatWidgetHandle;
   setTitle: (title: string) => void;
+  /** The bot offers "Talk to a person" (issue 23). */
+  setTalkToPerson: (offered: boolean) => void;
   /** The page may not use this bot: the chat says so and takes no messages. */
   refuse: () => void;
 }
@@ -75,6 +77,7 @@ export function createChatWidget(options: MountChatWidgetOptions = {}): Detached
   const chat = createChatModel({
     welcomeMessage: options.welcomeMessage,
     starterQuestions: options.starterQuestions,
+    talkToPerson: options.talkToPerson,
     messages: preview && !testChat ? options.messages : undefined,
     transport: testChat
       ? createTestChatTransport(testChat.post)
@@ -102,5 +105,11 @@ export function createChatWidget(options: MountChatWidgetOptions = {}): Detached
       host.remove();
     },
   };
-  return { host, handle, setTitle: model.setTitle, refuse: () => chat.refuse('notAllowed') };
+  return {
+    host,
+    handle,
+    setTitle: model.setTitle,
+    setTalkToPerson: chat.setTalkToPerson,
+    refuse: () => chat.refuse('notAllowed'),
+  };
 }

@@ -15,6 +15,11 @@ export const TEXT = {
   notSent: 'Not sent',
   retry: 'Retry',
   typing: 'Assistant is typing',
+  /** Issue 23: a person in the chat. */
+  talkToPerson: 'Talk to a person',
+  personAsked: 'A person has been asked to join',
+  joined: (name: string) => `${name} joined the chat`,
+  left: (name: string) => `${name} left the chat`,
   /** Screen-reader prefixes, so the live region says who is speaking. */
   speakers: { user: 'You: ', assistant: 'Assistant: ', system: 'Notice: ' },
   notices: {

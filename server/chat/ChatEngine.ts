@@ -37,6 +37,8 @@ import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
 import { answerTurn } from './answerTurn.js';
 import { ChatActivity } from './ChatActivity.js';
 import { ChatLimits } from './ChatLimits.js';
+import { ChatTakeover } from './ChatTakeover.js';
+import { ConversationEvents } from './ConversationEvents.js';
 import { ConversationSweeper, type SweepResult } from './ConversationSweeper.js';
 import type { ChatConfig } from './chatConfig.js';
 import { SERVER_SHUTDOWN } from './chatFailure.js';
@@ -63,6 +65,10 @@ export interface ChatEngineDeps {
 export class ChatEngine {
   readonly limits: ChatLimits;
   readonly activity: ChatActivity;
+  /** Visitors' events streams (issue 23). */
+  readonly events: ConversationEvents;
+  /** Operators taking conversations over, visitors asking for a person (issue 23). */
+  readonly takeover: ChatTakeover;
   readonly #deps: ChatEngineDeps;
   readonly #expiry: ChatExpiry;
   readonly #sweeper: ConversationSweeper;
@@ -75,6 +81,15 @@ export class ChatEngine {
     this.#expiry = chatExpiry(config.chat.sweepIntervalMs);
     this.limits = new ChatLimits(config.chat);
     this.activity = new ChatActivity({ db, clock, realtime: deps.realtime });
+    this.events = new ConversationEvents(config.chat);
+    this.takeover = new ChatTakeover({
+      db,
+      clock,
+      expiry: this.#expiry,
+      events: this.events,
+      realtime: deps.realtime,
+      log,
+    });
     this.#sweeper = new ConversationSweeper({
       db,
       clock,
@@ -129,6 +144,16 @@ export class ChatEngine {
       const stream = new SseStream(config.chat.heartbeatMs);
       const question = { id: randomUUID(), text: input.text, at };
       stream.send('start', { conversationId: conversation.id, userMessageId: question.id });
+      if (conversation.heldBy !== null) {
+        // An operator holds it (issue 23): the bot stays silent; the message is kept and shown to them.
+        const kept = this.takeover.keepUnanswered(bot, conversation.id, question, stream).finally(() => {
+          release();
+          stream.end();
+          this.#answers.delete(kept);
+        });
+        this.#answers.add(kept);
+        return stream.body;
+      }
       const job = {
         bot,
         client,
@@ -176,8 +201,31 @@ export class ChatEngine {
       since === Number.POSITIVE_INFINITY ? [] : await keptMessages(db, found.id, since, config.chat.keptMessagesShown);
     return {
       conversationId: found.id,
-      messages: messages.map((m) => ({ id: m.id, role: m.role, text: m.text, createdAt: Number(m.created_at) })),
+      messages: messages.map((m) => ({
+        id: m.id,
+        role: m.role,
+        text: m.text,
+        createdAt: Number(m.created_at),
+        ...(m.operator_name ? { operatorName: m.operator_name } : {}),
+      })),
+      ...(found.operator_name ? { operatorName: found.operator_name } : {}),
     };
+  }
+
+  /**
+   * The visitor's conversation, open, for their events stream or their request for a person
+   * (issue 23): a 404 like a reload's for anything else.
+   */
+  async visitorConversation(
+    webchatId: string,
+    conversationId: string,
+  ): Promise<{ bot: WebchatRecord; conversation: ConversationRecord }> {
+    const { db, clock } = this.#deps;
+    const bot = await findPublicWebchatRow(db, webchatId);
+    if (bot?.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
+    const found = await findConversation(db, bot.id, conversationId);
+    if (!found || found.test === 1 || !this.#isOpen(found, bot, clock())) throw notFound(CONVERSATION_NOT_FOUND);
+    return { bot, conversation: found };
   }
 
   /** A bot's memory or Keep history changed (in the caller's transaction): its chats expire by the new settings. */
@@ -197,6 +245,7 @@ export class ChatEngine {
   /** Server shutdown: stops the sweep, ends every answer with a retryable error, waits for them. */
   async close(): Promise<void> {
     this.#shutdown.abort(SERVER_SHUTDOWN);
+    this.events.closeAll();
     await this.#sweeper.stop();
     await Promise.all([...this.#answers]);
   }
@@ -219,18 +268,23 @@ export class ChatEngine {
     requestedId: string | null,
     at: number,
     test: boolean,
-  ): Promise<{ id: string; isNew: boolean; becameActive: boolean }> {
+  ): Promise<{ id: string; isNew: boolean; becameActive: boolean; heldBy: string | null }> {
     const { db } = this.#deps;
     const expiresAt = this.#expiry.conversationExpiresAt(at, keepingOf(bot));
     const found = requestedId === null ? undefined : await findConversation(db, bot.id, requestedId);
     // One no longer open (or expired, not yet swept) is as gone as a swept one: a new one starts.
     if (found && found.test === (test ? 1 : 0) && this.#isOpen(found, bot, at)) {
       await touchConversation(db, found.id, at, expiresAt);
-      return { id: found.id, isNew: false, becameActive: Number(found.last_message_at) < activeSince(at) };
+      return {
+        id: found.id,
+        isNew: false,
+        becameActive: Number(found.last_message_at) < activeSince(at),
+        heldBy: found.operator_id,
+      };
     }
     const id = newConversationId();
     await insertConversation(db, { id, user_id: bot.user_id, webchat_id: bot.id, at, expires_at: expiresAt, test });
-    return { id, isNew: true, becameActive: true };
+    return { id, isNew: true, becameActive: true, heldBy: null };
   }
 
   #isOpen(conversation: ConversationRecord, bot: WebchatRecord, at: number): boolean {

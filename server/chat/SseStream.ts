@@ -6,7 +6,12 @@
  * VISITOR_LEFT), so the answer stops and frees its place (issue 18), and later writes are dropped.
  */
 import { PassThrough } from 'node:stream';
-import type { ChatStreamEvents, ChatStreamEventType } from '../../shared/types/chat.js';
+import type {
+  ChatPushEvents,
+  ChatPushEventType,
+  ChatStreamEvents,
+  ChatStreamEventType,
+} from '../../shared/types/chat.js';
 import { VISITOR_LEFT } from './chatFailure.js';
 
 export class SseStream {
@@ -36,6 +41,11 @@ export class SseStream {
   send<T extends ChatStreamEventType>(type: T, data: ChatStreamEvents[T]): void {
     // JSON.stringify escapes line breaks, so the payload is always one `data:` line.
     this.#write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  /** An event of a conversation's events stream (issue 23), with its `id:`. */
+  push<T extends ChatPushEventType>(type: T, data: ChatPushEvents[T], id: number): void {
+    this.#write(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
   end(): void {

@@ -35,6 +35,12 @@ export interface ChatConfig {
   keptMessagesShown: number;
   /** Request body of one visitor message: room for the longest message even with every character escaped. */
   bodyLimitBytes: number;
+  /** Events streams (issue 23) open at once for one conversation: a few tabs of one visitor. */
+  eventStreamsPerConversation: number;
+  /** …for one visitor address, all conversations together. */
+  eventStreamsPerVisitor: number;
+  /** …on this server. */
+  eventStreamsTotal: number;
 }
 
 export const CHAT_DEFAULTS: ChatConfig = {
@@ -54,4 +60,7 @@ export const CHAT_DEFAULTS: ChatConfig = {
   historyMessages: 40,
   keptMessagesShown: 200,
   bodyLimitBytes: 32 * 1024,
+  eventStreamsPerConversation: 3,
+  eventStreamsPerVisitor: 6,
+  eventStreamsTotal: 5_000,
 };

@@ -15,15 +15,21 @@ export interface ChatSendInput {
   text: string;
 }
 
-export function parseChatSend(body: unknown): ChatSendInput {
-  if (!isPlainObject(body)) throw invalidField('body', 'must be a JSON object with the message text');
-  const { text, conversationId } = body;
+/** A message's `text` field (a visitor's, or an operator's: issue 23), trimmed; a 400 naming `text` otherwise. */
+export function parseMessageText(text: unknown): string {
   if (text === undefined || text === null) throw invalidField('text', 'is required');
   if (typeof text !== 'string') throw invalidField('text', 'must be a string');
   const trimmed = text.trim();
   if (trimmed === '') throw invalidField('text', 'must not be blank');
   if (trimmed.length > CHAT_LIMITS.messageMaxChars)
     throw invalidField('text', `must be at most ${CHAT_LIMITS.messageMaxChars} characters long`);
+  return trimmed;
+}
+
+export function parseChatSend(body: unknown): ChatSendInput {
+  if (!isPlainObject(body)) throw invalidField('body', 'must be a JSON object with the message text');
+  const { conversationId } = body;
+  const trimmed = parseMessageText(body.text);
   if (conversationId === undefined || conversationId === null) return { conversationId: null, text: trimmed };
   if (typeof conversationId !== 'string' || !CONVERSATION_ID_PATTERN.test(conversationId)) {
     throw invalidField(

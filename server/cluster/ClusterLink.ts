@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerMessage } from '../../shared/protocol.js';
+import type { ChatPushEvents, ChatPushEventType } from '../../shared/types/chat.js';
 import type { CallOperator } from '../../shared/types/session.js';
 import type { AuthServices } from '../auth/AuthServices.js';
 import type { Clock } from '../core/types.js';
@@ -47,6 +48,11 @@ export interface ClusterLinkDeps {
   auth: Pick<AuthServices, 'users' | 'revocations' | 'apiKeys'>;
   calls: Pick<CallRegistry, 'end' | 'setOperator'>;
   ownerAnswers: Pick<OwnerAnswers, 'linkPeers' | 'invalidateHere' | 'invalidateAll'>;
+  /** Visitors' events streams (issue 23; chat/ConversationEvents.ts, described here: cluster/ stands beside chat/). */
+  chatEvents: {
+    linkPeers(peers: Pick<ClusterLink, 'push'>): void;
+    pushHere<T extends ChatPushEventType>(conversationId: string, type: T, data: ChatPushEvents[T]): number;
+  };
 }
 
 export class ClusterLink implements RealtimePeers {
@@ -76,6 +82,7 @@ export class ClusterLink implements RealtimePeers {
     this.#deps.realtime.linkPeers(this);
     this.#deps.auth.users.linkPeers({ userChanged: (userId) => this.#send({ type: 'auth.user-changed', userId }) });
     this.#deps.ownerAnswers.linkPeers({ ownerChanged: (userId) => this.#send({ type: 'owner.changed', userId }) });
+    this.#deps.chatEvents.linkPeers(this);
     this.#deps.auth.apiKeys.linkPeers({ keyRevoked: (keyId) => this.#send({ type: 'auth.api-key-revoked', keyId }) });
     this.#deps.auth.revocations.linkPeers({
       sessionRevoked: (sessionId, revokedAt) => this.#send({ type: 'auth.session-revoked', sessionId, revokedAt }),
@@ -102,6 +109,10 @@ export class ClusterLink implements RealtimePeers {
 
   closeSession(sessionId: string, code: number, reason: string): void {
     this.#send({ type: 'realtime.close-session', sessionId, code, reason });
+  }
+
+  push<T extends ChatPushEventType>(conversationId: string, event: T, data: ChatPushEvents[T]): void {
+    this.#send({ type: 'chat.push', conversationId, event, data } as ClusterMessage);
   }
 
   /** Asks `instanceId` to end the call it bridges; 'no_answer' when it does not answer in time. */
@@ -194,6 +205,9 @@ export class ClusterLink implements RealtimePeers {
       case 'call.end-answer':
       case 'call.operator-answer':
         if (message.to === instanceId) this.#waiting.get(message.requestId)?.(message.found);
+        break;
+      case 'chat.push':
+        this.#deps.chatEvents.pushHere(message.conversationId, message.event, message.data);
         break;
     }
   }

@@ -4,6 +4,7 @@
  * version of the server during a rolling upgrade, and what it sends is ignored unless understood.
  */
 import { parseServerMessage, type ServerMessage } from '../../shared/protocol.js';
+import type { ChatPushEvents, ChatPushEventType } from '../../shared/types/chat.js';
 import type { CallOperator } from '../../shared/types/session.js';
 
 export type ClusterMessage =
@@ -35,7 +36,14 @@ export type ClusterMessage =
       operator: CallOperator | null;
     }
   /** That instance's answer: whether it had the call. */
-  | { type: 'call.operator-answer'; to: string; requestId: string; found: boolean };
+  | { type: 'call.operator-answer'; to: string; requestId: string; found: boolean }
+  // Issue 23 chat take-over.
+  /** An event for the visitor's events streams of one conversation (chat/ConversationEvents.ts). */
+  | ChatPushMessage;
+
+export type ChatPushMessage = {
+  [T in ChatPushEventType]: { type: 'chat.push'; conversationId: string; event: T; data: ChatPushEvents[T] };
+}[ChatPushEventType];
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -90,6 +98,28 @@ export function parseClusterMessage(raw: unknown): ClusterMessage | null {
       return isString(m.to) && isString(m.requestId) && typeof m.found === 'boolean'
         ? { type: m.type, to: m.to, requestId: m.requestId, found: m.found }
         : null;
+    case 'chat.push':
+      return isString(m.conversationId) ? parseChatPush(m.conversationId, m.event, m.data) : null;
+    default:
+      return null;
+  }
+}
+
+function parseChatPush(conversationId: string, event: unknown, raw: unknown): ChatPushMessage | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const d = raw as Record<string, unknown>;
+  const type = 'chat.push' as const;
+  switch (event) {
+    case 'operator':
+      return isString(d.name) && typeof d.joined === 'boolean'
+        ? { type, conversationId, event, data: { name: d.name, joined: d.joined } }
+        : null;
+    case 'message':
+      return isString(d.id) && isString(d.name) && isString(d.text) && isNumber(d.createdAt)
+        ? { type, conversationId, event, data: { id: d.id, name: d.name, text: d.text, createdAt: d.createdAt } }
+        : null;
+    case 'waiting':
+      return isNumber(d.since) ? { type, conversationId, event, data: { since: d.since } } : null;
     default:
       return null;
   }

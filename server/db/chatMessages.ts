@@ -12,7 +12,7 @@ type UsageColumns = 'model' | 'input_tokens' | 'cached_tokens' | 'output_tokens'
 export type ChatMessageRecord = Omit<ChatMessagesTable, UsageColumns> & Partial<Pick<ChatMessagesTable, UsageColumns>>;
 
 /** A visitor or bot text as kept. */
-export type KeptMessage = Pick<ChatMessageRecord, 'id' | 'role' | 'text' | 'created_at'> & {
+export type KeptMessage = Pick<ChatMessageRecord, 'id' | 'role' | 'text' | 'created_at' | 'operator_name'> & {
   role: 'user' | 'assistant';
 };
 
@@ -149,7 +149,7 @@ export async function keptMessages(
 ): Promise<KeptMessage[]> {
   const rows = await db
     .selectFrom('chat_messages')
-    .select(['id', 'role', 'text', 'created_at'])
+    .select(['id', 'role', 'text', 'created_at', 'operator_name'])
     .where('conversation_id', '=', conversationId)
     .where('role', 'in', ['user', 'assistant'])
     .where('created_at', '>=', since)

@@ -19,6 +19,9 @@ export function toConversationSummary(row: ConversationRecord, now: number): Con
     firstQuestion: row.first_question,
     active: Number(row.last_message_at) >= activeSince(now),
     test: Number(row.test) === 1,
+    operatorId: row.operator_id ?? null,
+    operatorName: row.operator_name ?? null,
+    waitingSince: row.waiting_since === null || row.waiting_since === undefined ? null : Number(row.waiting_since),
   };
 }
 
@@ -29,6 +32,7 @@ export function toConversationMessage(row: ChatMessagesTable): Omit<Conversation
     role: row.role,
     text: row.text,
     createdAt: Number(row.created_at),
+    operatorName: row.operator_name ?? null,
     tool:
       row.role === 'tool'
         ? {

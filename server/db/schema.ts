@@ -141,6 +141,8 @@ export interface WebchatsTable {
   allowed_sites: string;
   /** Migration 026: JSON array of up to four suggested first questions. */
   starter_questions: string;
+  /** Migration 031: 0/1, the widget offers "Talk to a person". */
+  talk_to_person: number;
   created_at: number;
   updated_at: number;
 }
@@ -362,6 +364,12 @@ export interface ChatConversationsTable {
   expires_at: number;
   /** 1 for the owner's test chat from the bot's page (migration 015): not counted as a visitor's. */
   test: Generated<number>;
+  /** Migration 031: the operator who took the conversation over (the bot is silent), null while the bot answers. */
+  operator_id: string | null;
+  /** …and their display name, as the visitor sees it. */
+  operator_name: string | null;
+  /** Migration 031: when the visitor asked for a person; null when nobody asked or once someone took over. */
+  waiting_since: number | null;
 }
 
 /** One message of a chat conversation; tool rows carry the call's name, arguments and output. */
@@ -389,6 +397,8 @@ export interface ChatMessagesTable {
   cached_tokens: number | null;
   output_tokens: number | null;
   ttft_ms: number | null;
+  /** Migration 031: an operator's message (role 'assistant') carries their display name; null otherwise. */
+  operator_name?: string | null;
 }
 
 /**

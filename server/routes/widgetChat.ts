@@ -7,7 +7,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { type ChatConversationResponse, CONVERSATION_ID_PATTERN } from '../../shared/types/chat.js';
+import {
+  type ChatConversationResponse,
+  CONVERSATION_ID_PATTERN,
+  type ConversationHandoff,
+} from '../../shared/types/chat.js';
 import { CONVERSATION_NOT_FOUND } from '../chat/ChatEngine.js';
 import { parseChatSend } from '../chat/parseChatSend.js';
 import { notFound } from '../core/AppError.js';
@@ -53,6 +57,36 @@ export async function widgetChatRoutes(fastify: FastifyInstance): Promise<void> 
       // Not the shape of a conversation id: no such conversation.
       if (!CONVERSATION_ID_PATTERN.test(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
       return chat.conversation(id, conversationId);
+    },
+  );
+
+  // Issue 23: what the visitor did not ask for (an operator joining, writing, leaving), while the
+  // widget's panel is open; the conversation's unguessable id is the proof it is theirs, as above.
+  app.get(
+    '/webchats/:id/conversations/:conversationId/events',
+    { config: publicRoute, schema: { params: ConversationParams } },
+    async (request, reply) => {
+      const { id, conversationId } = request.params;
+      if (!CONVERSATION_ID_PATTERN.test(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
+      const { conversation } = await chat.visitorConversation(id, conversationId);
+      const stream = chat.events.open(conversation.id, addressKey(request.ip, config.ipv6PrefixLength));
+      return sendEventStream(reply, stream.body);
+    },
+  );
+
+  app.options('/webchats/:id/conversations/:conversationId/person', { config: publicRoute }, async (_request, reply) =>
+    answerPreflight(reply, ['POST']),
+  );
+
+  // Issue 23: "Talk to a person", where the bot offers it.
+  app.post(
+    '/webchats/:id/conversations/:conversationId/person',
+    { config: publicRoute, schema: { params: ConversationParams } },
+    async (request): Promise<ConversationHandoff> => {
+      const { id, conversationId } = request.params;
+      if (!CONVERSATION_ID_PATTERN.test(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
+      const { bot, conversation } = await chat.visitorConversation(id, conversationId);
+      return chat.takeover.askForPerson(bot, conversation);
     },
   );
 }

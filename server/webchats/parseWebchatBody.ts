@@ -101,6 +101,7 @@ const RULES = {
   appearance: rule('appearance', appearanceJson),
   allowed_sites: rule('allowed_sites', allowedSitesJson),
   starter_questions: rule('starter_questions', starterQuestionsJson),
+  talk_to_person: rule('talk_to_person', flag),
 };
 
 /** Name and description are required (spec part 2 §5): present on create, never blank. */

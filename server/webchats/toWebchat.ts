@@ -19,6 +19,7 @@ export const NEW_WEBCHAT_COLUMNS: Omit<WebchatColumns, 'name' | 'description'> =
   appearance: JSON.stringify(DEFAULT_APPEARANCE),
   allowed_sites: '[]',
   starter_questions: '[]',
+  talk_to_person: 0,
 };
 
 /** A stored list of texts (allowed sites, migration 025; starter questions, 026); anything unreadable reads as none. */
@@ -63,6 +64,7 @@ export function toWebchat(
     appearance: readStoredAppearance(row.appearance),
     allowed_sites: readStoredList(row.allowed_sites),
     starter_questions: readStoredList(row.starter_questions),
+    talk_to_person: row.talk_to_person === 1,
     active_conversations: activeConversations,
     ...(knowledge ? { knowledge: toWireKnowledge(knowledge) } : {}),
   };
@@ -77,6 +79,7 @@ export function toPublicWebchatConfig(row: WebchatRecord): PublicWebchatConfig {
     title: appearance.chat_title,
     welcomeMessage: row.welcome_message,
     starterQuestions: readStoredList(row.starter_questions),
+    talkToPerson: row.talk_to_person === 1,
     appearance,
     enabled: row.enabled === 1,
   };

@@ -1,5 +1,5 @@
 import type { SuccessResponse } from '../types/api.js';
-import type { ChatSendRequest } from '../types/chat.js';
+import type { ChatSendRequest, ConversationHandoff, OperatorMessageResponse } from '../types/chat.js';
 import type { Demo, IntegrationScriptResponse, Webchat, WebchatInput } from '../types/webchat.js';
 import type { RawRequest, Request } from './request.js';
 import { resourceApi } from './resourceApi.js';
@@ -11,6 +11,9 @@ import { resourceApi } from './resourceApi.js';
 export interface TestChatRequest extends ChatSendRequest {
   settings?: WebchatInput;
 }
+
+const conversationPath = (webchatId: string, conversationId: string) =>
+  `/webchats/${encodeURIComponent(webchatId)}/conversations/${encodeURIComponent(conversationId)}`;
 
 /** Web chat bots and their demos (spec part 2 §7), and the owner's test chat. */
 export function webchatsApi(request: Request, raw: RawRequest) {
@@ -25,6 +28,15 @@ export function webchatsApi(request: Request, raw: RawRequest) {
       raw('POST', `/webchats/${encodeURIComponent(webchatId)}/test-messages`, {
         body,
         ...(signal ? { signal } : {}),
+      }),
+    /** Chat take-over (issue 23): the operator holds a visitor's conversation, writes in it, hands it back. */
+    takeOver: (webchatId: string, conversationId: string) =>
+      request<ConversationHandoff>('POST', `${conversationPath(webchatId, conversationId)}/take-over`),
+    handBack: (webchatId: string, conversationId: string) =>
+      request<ConversationHandoff>('POST', `${conversationPath(webchatId, conversationId)}/hand-back`),
+    operatorMessage: (webchatId: string, conversationId: string, text: string) =>
+      request<OperatorMessageResponse>('POST', `${conversationPath(webchatId, conversationId)}/operator-messages`, {
+        body: { text },
       }),
     integrationScript: (webchatId: string) =>
       request<IntegrationScriptResponse>('GET', '/webchats/integration-script', { query: { webchatId } }),

@@ -19,6 +19,8 @@ export interface ChatVisitorMessage {
   text: string;
   /** Millisecond timestamp. */
   createdAt: number;
+  /** An operator's message (issue 23): their display name. */
+  operatorName?: string;
 }
 
 /** GET /api/widget/webchats/{id}/conversations/{conversationId} answer. */
@@ -26,6 +28,8 @@ export interface ChatConversationResponse {
   conversationId: string;
   /** Oldest first; only what the bot's short-term retention still keeps (none with retention 0). */
   messages: ChatVisitorMessage[];
+  /** The operator holding the conversation now (issue 23), or null while the bot answers. */
+  operatorName?: string | null;
 }
 
 /**
@@ -38,6 +42,7 @@ export interface ChatConversationResponse {
 export interface ChatStreamEvents {
   start: { conversationId: string; userMessageId: string };
   delta: { text: string };
+  /** `assistantMessageId` is '' when no answer comes: a person holds the conversation (issue 23). */
   done: { conversationId: string; userMessageId: string; assistantMessageId: string };
   /**
    * The answer failed (the model provider failed or was cut off, a time limit). The visitor's
@@ -49,9 +54,45 @@ export interface ChatStreamEvents {
 
 export type ChatStreamEventType = keyof ChatStreamEvents;
 
+/**
+ * The events stream of one conversation (issue 23), GET …/conversations/{id}/events: what the
+ * visitor did not ask for. `operator` when a person joins (`joined` true) or leaves; `message` for
+ * each message the operator writes; `waiting` once the visitor's request for a person is noted.
+ * Each event has an `id:`; after a reconnection the widget reloads the conversation instead of
+ * replaying (the kept messages are the record), so the ids only order events.
+ */
+export interface ChatPushEvents {
+  operator: { name: string; joined: boolean };
+  message: { id: string; name: string; text: string; createdAt: number };
+  waiting: { since: number };
+}
+
+export type ChatPushEventType = keyof ChatPushEvents;
+
+/**
+ * Who holds a visitor's conversation (issue 23): the answer of the console's take-over routes
+ * (POST /api/webchats/{id}/conversations/{conversationId}/take-over and …/hand-back).
+ */
+export interface ConversationHandoff {
+  conversationId: string;
+  /** The operator holding it, null while the bot answers. */
+  operatorId: string | null;
+  operatorName: string | null;
+  /** When the visitor asked for a person; null when nobody asked or someone took over. */
+  waitingSince: number | null;
+}
+
+/** An operator's message as kept (POST …/operator-messages answer). */
+export interface OperatorMessageResponse {
+  id: string;
+  text: string;
+  operatorName: string;
+  createdAt: number;
+}
+
 /** Limits of the public chat the widget also needs to know. */
 export const CHAT_LIMITS = {
-  /** Characters of one visitor message. */
+  /** Characters of one visitor message, and of an operator's (issue 23). */
   messageMaxChars: 4_000,
   /** A conversation with a message in this window counts as active on the bot's card. */
   activeWindowMs: 10 * 60 * 1000,

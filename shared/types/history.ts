@@ -99,6 +99,11 @@ export interface ConversationSummary {
   active: boolean;
   /** The owner's test chat from the bot's page (issue 20), not a visitor's. */
   test: boolean;
+  /** Issue 23: the operator holding it (the bot is silent) and their display name; null while the bot answers. */
+  operatorId?: string | null;
+  operatorName?: string | null;
+  /** Issue 23: when the visitor asked for a person; null when nobody asked or someone took over. */
+  waitingSince?: number | null;
 }
 
 export interface ConversationsQuery {
@@ -153,6 +158,8 @@ export interface ConversationMessage {
   tool: ConversationToolCall | null;
   /** An answer's figures; null for other messages and for answers from before they were kept. */
   figures: AnswerFigures | null;
+  /** Issue 23: an operator's message (role 'assistant') names who wrote it. */
+  operatorName?: string | null;
 }
 
 /**

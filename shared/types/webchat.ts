@@ -50,6 +50,8 @@ export interface Webchat {
   allowed_sites: string[];
   /** Suggested first questions (at most WEBCHAT_LIMITS.starterQuestions.max) the widget shows as chips. */
   starter_questions: string[];
+  /** Issue 23: the widget offers "Talk to a person" (the console then shows the waiting conversation). */
+  talk_to_person: boolean;
   /**
    * Conversations with a visitor message in the last 10 minutes (CHAT_LIMITS.activeWindowMs):
    * the card's '{n} active'. In every answer about bots.
@@ -78,6 +80,7 @@ export interface WebchatInput {
   allowed_sites?: string[];
   /** Trimmed; empty ones left out. */
   starter_questions?: string[];
+  talk_to_person?: boolean;
   /** Left out on create: forever. */
   keep_history_days?: number | null;
   tools?: string[];
@@ -115,6 +118,8 @@ export interface PublicWebchat {
   welcomeMessage: string;
   /** Suggested first questions, shown under the welcome message until the visitor writes. */
   starterQuestions: string[];
+  /** Issue 23: the widget offers "Talk to a person". */
+  talkToPerson: boolean;
   appearance: Appearance;
 }
 

@@ -22,6 +22,8 @@ export interface MountChatWidgetOptions {
   welcomeMessage?: string;
   /** Suggested first questions, shown as buttons under the welcome message until the visitor writes. */
   starterQuestions?: string[];
+  /** Issue 23: offer "Talk to a person" once the visitor has written (live chats only). */
+  talkToPerson?: boolean;
   /**
    * Designer and console preview: renders inside the container (not fixed to the page corner),
    * opened, with `messages` as sample bubbles, and makes no network requests.

@@ -36,6 +36,7 @@ const BOT: Webchat = {
   appearance: DEFAULT_APPEARANCE,
   allowed_sites: [],
   starter_questions: [],
+  talk_to_person: false,
   active_conversations: 0,
 };
 

@@ -25,6 +25,7 @@ export function makeBot(overrides: Partial<Webchat> = {}): Webchat {
     appearance: { ...DEFAULT_APPEARANCE },
     allowed_sites: [],
     starter_questions: [],
+    talk_to_person: false,
     active_conversations: 0,
     ...overrides,
   };

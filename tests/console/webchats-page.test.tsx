@@ -14,7 +14,9 @@ describe('bot page of an existing bot', () => {
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getByRole('link', { name: 'Web Chats' }).getAttribute('href')).toBe('/webchats');
     expect(within(crumbs).getByText('Help Desk')).toBeTruthy();
-    expect((screen.getByRole('switch') as HTMLButtonElement).getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByRole('switch', { name: 'Active' }) as HTMLButtonElement).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     expect(screen.getByText('Active')).toBeTruthy();
     expect(screen.getByText(`Created ${new Date(CREATED).toLocaleString()}`)).toBeTruthy();
     // The spec's four, then the history's Conversations (issue 11).
@@ -89,8 +91,9 @@ describe('bot page of an existing bot', () => {
       'lookup_order — Finds an order by its number and tells where the p...',
     );
     await user.click(tool);
-    await user.click(screen.getByRole('switch'));
+    await user.click(screen.getByRole('switch', { name: 'Active' }));
     expect(screen.getByText('Inactive')).toBeTruthy();
+    await user.click(screen.getByRole('switch', { name: 'Offer "Talk to a person"' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await toast('Bot updated successfully')).toBeTruthy();
     expect(fake.callsTo('PUT /webchats/bot-1')[0]!.body).toEqual({
@@ -106,6 +109,7 @@ describe('bot page of an existing bot', () => {
       keep_history_days: null,
       allowed_sites: [],
       starter_questions: [],
+      talk_to_person: true,
       tools: ['t1'],
       appearance: bot.appearance,
     });

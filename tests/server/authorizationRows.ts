@@ -791,6 +791,62 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     request: async (ctx) => ({ payload: { streamSid: await sessionOfA(ctx) } }),
     expect: onlyA(200),
   },
+  // Chat take-over and "Talk to a person" (issue 23): the operator routes are the effective
+  // user's own (another owner's conversation reads as missing); the widget's are public.
+  {
+    method: 'POST',
+    route: '/api/webchats/:id/conversations/:conversationId/take-over',
+    request: async (ctx) => {
+      const webchatId = await webchatOfA(ctx);
+      return { url: `/api/webchats/${webchatId}/conversations/${await conversationOf(ctx, webchatId)}/take-over` };
+    },
+    expect: onlyA(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/webchats/:id/conversations/:conversationId/hand-back',
+    request: async (ctx) => {
+      const webchatId = await webchatOfA(ctx);
+      return { url: `/api/webchats/${webchatId}/conversations/${await conversationOf(ctx, webchatId)}/hand-back` };
+    },
+    expect: onlyA(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/webchats/:id/conversations/:conversationId/operator-messages',
+    request: async (ctx) => {
+      const webchatId = await webchatOfA(ctx);
+      return {
+        url: `/api/webchats/${webchatId}/conversations/${await conversationOf(ctx, webchatId)}/operator-messages`,
+        payload: { text: 'Hello' },
+      };
+    },
+    // Allowed through to the take-over rule: nobody took this conversation over, so writing is refused.
+    expect: onlyA(409),
+  },
+  {
+    method: 'GET',
+    route: '/api/widget/webchats/:id/conversations/:conversationId/events',
+    // Not the shape of a conversation id: the stream is refused before it opens, for everyone alike.
+    request: async (ctx) => ({ url: `/api/widget/webchats/${await webchatOfA(ctx)}/conversations/x/events` }),
+    expect: everyone(404),
+  },
+  {
+    method: 'OPTIONS',
+    route: '/api/widget/webchats/:id/conversations/:conversationId/person',
+    request: async (ctx) => ({ url: `/api/widget/webchats/${await webchatOfA(ctx)}/conversations/x/person` }),
+    expect: everyone(204),
+  },
+  {
+    method: 'POST',
+    route: '/api/widget/webchats/:id/conversations/:conversationId/person',
+    // The matrix bot does not offer a person.
+    request: async (ctx) => {
+      const webchatId = await webchatOfA(ctx);
+      return { url: `/api/widget/webchats/${webchatId}/conversations/${await conversationOf(ctx, webchatId)}/person` };
+    },
+    expect: everyone(404),
+  },
 ];
 
 /** A fresh webhook endpoint of userA (a documentation name, never reached); its id. */

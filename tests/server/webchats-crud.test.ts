@@ -51,6 +51,7 @@ describe('creating a bot', () => {
       appearance: DEFAULT_APPEARANCE,
       allowed_sites: [],
       starter_questions: [],
+      talk_to_person: false,
       active_conversations: 0,
       knowledge: { site_url: '', pages: [], summary: '' },
     });

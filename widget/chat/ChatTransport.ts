@@ -7,6 +7,15 @@ export interface ChatSendHandlers {
   onDelta: (text: string) => void;
 }
 
+/** What an operator does in the conversation (issue 23), as its events stream tells it. */
+export interface ChatEventHandlers {
+  onOperator: (name: string, joined: boolean) => void;
+  onMessage: (message: { id: string; name: string; text: string }) => void;
+  onWaiting: () => void;
+  /** The stream came back after a break: events of the break are lost, the kept messages are not. */
+  onReopen: () => void;
+}
+
 /**
  * How the ChatModel reaches the bot: the port the model depends on (createChatTransport.ts over
  * HTTP, fakes in tests). `send` resolves with the answer's message id once it is complete and
@@ -16,4 +25,8 @@ export interface ChatSendHandlers {
 export interface ChatTransport {
   send: (request: ChatSendRequest, handlers: ChatSendHandlers, signal: AbortSignal) => Promise<string>;
   load: (conversationId: string) => Promise<ChatVisitorMessage[] | null>;
+  /** Listens to the conversation's events stream (live chats only); the returned function stops. */
+  listen?: (conversationId: string, handlers: ChatEventHandlers) => () => void;
+  /** Asks for a person to join (issue 23); false when the server refused. */
+  askPerson?: (conversationId: string) => Promise<boolean>;
 }

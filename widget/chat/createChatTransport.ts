@@ -1,7 +1,7 @@
 import { createSseParser } from '../../shared/sse/createSseParser.js';
 import type { ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
 import { ChatSendError } from './ChatSendError.js';
-import type { ChatTransport } from './ChatTransport.js';
+import type { ChatEventHandlers, ChatTransport } from './ChatTransport.js';
 
 type Fields = Record<string, unknown>;
 
@@ -33,15 +33,55 @@ export function createChatTransport(serverUrl: string, webchatId: string): ChatT
       signal,
     });
 
+  const conversation = (id: string) => `${base}/conversations/${encodeURIComponent(id)}`;
   return {
     send: sendOver(post),
+    listen: (conversationId, handlers) => listenOver(`${conversation(conversationId)}/events`, handlers),
+    askPerson: async (conversationId) => {
+      const response = await fetch(`${conversation(conversationId)}/person`, { ...init, method: 'POST' }).catch(
+        () => null,
+      );
+      return !!response?.ok;
+    },
     async load(conversationId) {
-      const response = await fetch(`${base}/conversations/${encodeURIComponent(conversationId)}`, init);
+      const response = await fetch(conversation(conversationId), init);
       if (response.status === 404) return null;
       if (!response.ok) throw await statusError(response, false);
       return readConversation(await response.json());
     },
   };
+}
+
+/**
+ * The conversation's events stream (issue 23) as an EventSource: a GET without cookies, which the
+ * browser reconnects by itself after a break (the kept messages are then read again, onReopen);
+ * a refusal (gone, too many windows) closes it for good.
+ */
+function listenOver(url: string, handlers: ChatEventHandlers): () => void {
+  // A page without EventSource (an embedded webview, a DOM stand-in) chats without an operator's words.
+  if (typeof EventSource === 'undefined') return () => {};
+  const source = new EventSource(url);
+  let opened = false;
+  source.onopen = () => {
+    if (opened) handlers.onReopen();
+    opened = true;
+  };
+  const on = (type: string, read: (event: Fields) => void) =>
+    source.addEventListener(type, (message) => {
+      try {
+        const event = fields(JSON.parse((message as MessageEvent<string>).data));
+        if (event) read(event);
+      } catch {
+        // A malformed event is skipped.
+      }
+    });
+  on('operator', (e) => isString(e.name) && handlers.onOperator(e.name, e.joined === true));
+  on('message', (e) => {
+    if (isString(e.id) && isString(e.name) && isString(e.text))
+      handlers.onMessage({ id: e.id, name: e.name, text: e.text });
+  });
+  on('waiting', () => handlers.onWaiting());
+  return () => source.close();
 }
 
 /**
@@ -141,7 +181,15 @@ function readConversation(body: unknown): ChatVisitorMessage[] {
   return list.flatMap((item: unknown) => {
     const m = fields(item);
     return m && isString(m.id) && isString(m.text) && (m.role === 'user' || m.role === 'assistant')
-      ? [{ id: m.id, role: m.role, text: m.text, createdAt: Number(m.createdAt) || 0 }]
+      ? [
+          {
+            id: m.id,
+            role: m.role,
+            text: m.text,
+            createdAt: Number(m.createdAt) || 0,
+            ...(isString(m.operatorName) && { operatorName: m.operatorName }),
+          },
+        ]
       : [];
   });
 }

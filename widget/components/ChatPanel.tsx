@@ -1,4 +1,5 @@
 import type { RefObject } from 'preact';
+import { useEffect } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel.js';
 import type { WidgetModel } from '../models/WidgetModel.js';
 import { TEXT } from '../texts.js';
@@ -16,6 +17,19 @@ export interface ChatPanelProps {
 /** The open chat: header with avatar, title and close button, the messages, the composer. */
 export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
   const title = model.title.value;
+  // Issue 23: an operator's words arrive while the panel is open and the page visible, no longer.
+  useEffect(() => {
+    let stop = document.hidden ? null : chat.listen();
+    const follow = () => {
+      stop?.();
+      stop = document.hidden ? null : chat.listen();
+    };
+    document.addEventListener('visibilitychange', follow);
+    return () => {
+      document.removeEventListener('visibilitychange', follow);
+      stop?.();
+    };
+  }, [chat]);
   return (
     <section class="panel" role="dialog" aria-label={title}>
       <header class="header">
@@ -65,6 +79,11 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
             </button>
           ))}
         </fieldset>
+      )}
+      {chat.personOffered.value && (
+        <button type="button" class="person" onClick={() => void chat.askPerson()}>
+          {TEXT.talkToPerson}
+        </button>
       )}
       <Composer chat={chat} inputRef={inputRef} />
     </section>

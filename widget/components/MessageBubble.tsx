@@ -17,8 +17,9 @@ export interface MessageBubbleProps {
  * typing indicator, announced once.
  */
 export function MessageBubble({ message, busy, onRetry }: MessageBubbleProps) {
-  const { id, role, text, streaming, failed } = message;
-  const markdown = role === 'assistant';
+  const { id, role, text, streaming, failed, from } = message;
+  // An operator's words are plain text, like the visitor's (issue 23).
+  const markdown = role === 'assistant' && !from;
   // Re-parsed only when this message's text changes, not on every token of another one.
   const body = useMemo(() => (markdown ? renderMarkdown(text) : text), [markdown, text]);
   if (streaming && !text) {
@@ -33,8 +34,11 @@ export function MessageBubble({ message, busy, onRetry }: MessageBubbleProps) {
     );
   }
   return (
-    <div class={`msg ${role}${markdown ? ' md' : ''}${failed ? ' failed' : ''}`} aria-busy={streaming || undefined}>
-      <span class="sr">{TEXT.speakers[role]}</span>
+    <div
+      class={`msg ${role}${markdown ? ' md' : ''}${from ? ' operator' : ''}${failed ? ' failed' : ''}`}
+      aria-busy={streaming || undefined}
+    >
+      {from ? <span class="who">{from}</span> : <span class="sr">{TEXT.speakers[role]}</span>}
       {body}
       {failed && (
         <span class="status">

@@ -3,6 +3,9 @@ import type { WidgetMessage } from '../../shared/types/widget.js';
 import { type ChatNotice, ChatSendError } from '../chat/ChatSendError.js';
 import type { ChatTransport } from '../chat/ChatTransport.js';
 import type { ConversationStore } from '../chat/createConversationStore.js';
+import { TEXT } from '../texts.js';
+import { createLiveLink } from './createLiveLink.js';
+import { operatorEvents, toChatMessage } from './operatorEvents.js';
 
 /** A bubble in the panel. */
 export interface ChatMessage extends WidgetMessage {
@@ -12,6 +15,8 @@ export interface ChatMessage extends WidgetMessage {
   failed?: boolean;
   /** …and sending it again may work: the bubble offers Retry. */
   retryable?: boolean;
+  /** An operator's message (issue 23): their name. */
+  from?: string;
 }
 
 export interface ChatNoticeState {
@@ -23,6 +28,7 @@ export interface ChatNoticeState {
 export interface ChatModelOptions {
   welcomeMessage?: string;
   starterQuestions?: string[];
+  talkToPerson?: boolean;
   /** Sample messages (preview), shown after the welcome message. */
   messages?: WidgetMessage[];
   /** Without one the widget isn't connected (preview, or no bot id): sends say so. */
@@ -61,6 +67,14 @@ export interface ChatModel {
   refuse: (kind: ChatNotice) => void;
   /** Stops a streaming answer and pending timers (the widget is going away). */
   dispose: () => void;
+  /** Listens for an operator while the panel is open and the page visible (issue 23); returns the stop. */
+  listen: () => () => void;
+  /** The person holding the conversation now, if any. */
+  operator: ReadonlySignal<string | null>;
+  /** "Talk to a person" is offered now: the bot offers it, the visitor has written, nobody was asked or joined. */
+  personOffered: ReadonlySignal<boolean>;
+  setTalkToPerson: (offered: boolean) => void;
+  askPerson: () => Promise<void>;
 }
 
 /** A long Retry-After would lock the chat for good; past a minute the visitor may as well try. */
@@ -90,10 +104,32 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
     history.value = [...history.peek(), { ...message, id }];
     return id;
   };
+  const operator = signal<string | null>(null);
+  const offered = signal(!!options.talkToPerson);
+  const asked = signal(false);
+  const notify = (text: string) => add({ role: 'system', text });
+  const append = (messages: ChatMessage[]) => {
+    history.value = [...history.peek(), ...messages];
+  };
+  // Kept messages not shown yet (those of a pause in the events stream), at the end.
+  const catchUp = async (): Promise<void> => {
+    const id = conversationId;
+    const kept = id ? await transport?.load(id).catch(() => null) : null;
+    if (!kept || conversationId !== id) return;
+    const missed = kept.filter((m) => !shown.has(m.id));
+    for (const m of missed) shown.add(m.id);
+    if (missed.length) append(missed.map(toChatMessage));
+  };
+  const link = createLiveLink(
+    transport,
+    () => conversationId,
+    operatorEvents({ operator, asked, shown, notify, append, catchUp }),
+  );
   const remember = (id: string | null): void => {
     conversationId = id;
     if (id) store?.write(id);
     else store?.clear();
+    link.follow();
   };
 
   const deliver = async (text: string): Promise<void> => {
@@ -186,9 +222,8 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
         // A send meanwhile may have moved to another conversation: this one is no longer ours.
         if (conversationId !== id) return;
         if (!kept) return remember(null);
-        const earlier = kept
-          .filter((m) => !shown.has(m.id))
-          .map(({ id, role, text }): ChatMessage => ({ id, role, text }));
+        const earlier = kept.filter((m) => !shown.has(m.id)).map(toChatMessage);
+        for (const m of earlier) shown.add(m.id);
         history.value = [...earlier, ...history.peek()];
       } catch {
         // Unreachable for now: the id stays stored and the next page load tries again.
@@ -213,6 +248,10 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
         waiting.value = false;
       });
       shown.clear();
+      batch(() => {
+        operator.value = null;
+        asked.value = false;
+      });
       remember(null);
     },
     refuse: (kind) => {
@@ -224,6 +263,25 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
     dispose: () => {
       controller?.abort();
       clearTimeout(timer);
+    },
+    listen: link.start,
+    operator,
+    personOffered: computed(() => offered.value && started.value && !asked.value && !operator.value),
+    setTalkToPerson: (next) => {
+      offered.value = next;
+    },
+    askPerson: async () => {
+      const id = conversationId;
+      if (!id || !transport?.askPerson || asked.peek()) return;
+      asked.value = true;
+      const ok = await transport.askPerson(id);
+      batch(() => {
+        if (ok) notify(TEXT.personAsked);
+        else {
+          asked.value = false;
+          notice.value = { kind: 'failed', message: '' };
+        }
+      });
     },
   };
 }

@@ -6,6 +6,7 @@ import { FieldFrame } from '../../components/FieldFrame.js';
 import { FormSection } from '../../components/FormSection.js';
 import { KeepHistoryField } from '../../components/KeepHistoryField.js';
 import { SelectField } from '../../components/SelectField.js';
+import { SwitchField } from '../../components/SwitchField.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput, type TextInputProps } from '../../components/TextInput.js';
 import { ToolsSelect } from './ToolsSelect.js';
@@ -96,6 +97,13 @@ function BehaviourFields(form: WebchatFormBinding) {
           hint={WEBCHAT_TEXTS.starterQuestions.hint}
           error={errors.starter_questions}
           {...bindField(form, 'starter_questions')}
+        />
+        <SwitchField
+          label={WEBCHAT_TEXTS.talkToPerson.label}
+          hint={WEBCHAT_TEXTS.talkToPerson.hint}
+          checked={form.values.talk_to_person}
+          disabled={form.disabled}
+          onChange={(checked) => set('talk_to_person', checked)}
         />
         <FieldFrame label="Temperature" hint="Lower is more focused, higher more varied (0 to 2).">
           {(control) => (

@@ -20,6 +20,7 @@ export interface WebchatFormValues
     | 'model'
     | 'temperature'
     | 'enabled'
+    | 'talk_to_person'
     | 'keep_history_days'
     | 'tools'
     | 'appearance'
@@ -60,6 +61,7 @@ export function newBotValues(): WebchatFormValues {
     model: WEBCHAT_DEFAULTS.model,
     temperature: WEBCHAT_DEFAULTS.temperature,
     enabled: WEBCHAT_DEFAULTS.enabled,
+    talk_to_person: false,
     tool_recursion_depth: String(WEBCHAT_DEFAULTS.toolRecursionDepth),
     short_term_messages_retention_period: String(WEBCHAT_DEFAULTS.shortTermMessagesRetentionPeriod),
     keep_history_days: WEBCHAT_DEFAULTS.keepHistoryDays,
@@ -80,6 +82,7 @@ export function toFormValues(bot: Webchat): WebchatFormValues {
     model: bot.model,
     temperature: bot.temperature,
     enabled: bot.enabled !== false,
+    talk_to_person: bot.talk_to_person === true,
     tool_recursion_depth: bot.tool_recursion_depth == null ? '' : String(bot.tool_recursion_depth),
     short_term_messages_retention_period: String(bot.short_term_messages_retention_period),
     keep_history_days: bot.keep_history_days ?? WEBCHAT_DEFAULTS.keepHistoryDays,
@@ -105,6 +108,7 @@ export function toInput(values: WebchatFormValues, saved: WebchatFormValues): We
     model: values.model,
     temperature: values.temperature,
     enabled: values.enabled,
+    talk_to_person: values.talk_to_person,
     tool_recursion_depth: values.tool_recursion_depth === '' ? null : Number(values.tool_recursion_depth),
     short_term_messages_retention_period: Number(values.short_term_messages_retention_period),
     keep_history_days: values.keep_history_days,

@@ -11,6 +11,10 @@ export const WEBCHAT_TEXTS = {
   refresh: 'Refresh',
   createFromListFailed: 'Failed to create bot. Please try again.',
   defaultDescription: 'Web chat bot with default settings',
+  talkToPerson: {
+    label: 'Offer "Talk to a person"',
+    hint: 'Visitors who have written can ask for a person; the conversation then shows as waiting, with a sound, in Conversations, where you can take it over. The bot keeps answering until someone does.',
+  },
   starterQuestions: {
     label: 'Starter Questions',
     hint: 'Up to 4, one per line: shown as buttons under the welcome message until the visitor writes. A click sends the question.',

@@ -30,6 +30,7 @@ import * as m024 from './024-mcp-servers.js';
 import * as m025 from './025-allowed-sites.js';
 import * as m026 from './026-starter-questions.js';
 import * as m030 from './030-call-operators.js';
+import * as m031 from './031-chat-takeover.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -58,4 +59,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '025-allowed-sites': m025,
   '026-starter-questions': m026,
   '030-call-operators': m030,
+  '031-chat-takeover': m031,
 };

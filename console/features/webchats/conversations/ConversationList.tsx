@@ -1,4 +1,4 @@
-import { Box, Flex, Heading } from '@radix-ui/themes';
+import { Badge, Box, Flex, Heading } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ErrorCallout } from '../../../components/ErrorCallout.js';
@@ -12,6 +12,7 @@ import { type ConversationsListQuery, useConversations } from './api.js';
 import { ConversationTable } from './ConversationTable.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
 import { RetentionNote } from './RetentionNote.js';
+import { TAKEOVER_TEXTS } from './takeoverTexts.js';
 
 export interface ConversationListProps {
   webchatId: string;
@@ -26,6 +27,7 @@ export function ConversationList({ webchatId, botName, query, onQueryChange }: C
   const api = useApi();
   const list = useConversations(webchatId, query);
   const page = list.data;
+  const waiting = page?.conversations.filter((c) => c.waitingSince && !c.operatorId).length ?? 0;
 
   let body: ReactNode;
   if (list.error && !page) body = <ErrorCallout>{CONVERSATION_TEXTS.loadFailed}</ErrorCallout>;
@@ -49,10 +51,17 @@ export function ConversationList({ webchatId, botName, query, onQueryChange }: C
     <Flex asChild direction="column" gap="3">
       <section aria-labelledby="sb-conversations-title">
         <Flex justify="between" align="start" gap="3" wrap="wrap">
-          <Heading as="h2" size="4" id="sb-conversations-title">
-            {CONVERSATION_TEXTS.heading}
-            {page ? ` (${page.total})` : ''}
-          </Heading>
+          <Flex align="center" gap="2" wrap="wrap">
+            <Heading as="h2" size="4" id="sb-conversations-title">
+              {CONVERSATION_TEXTS.heading}
+              {page ? ` (${page.total})` : ''}
+            </Heading>
+            {waiting > 0 ? (
+              <Badge color="orange" size="2">
+                {TAKEOVER_TEXTS.waitingCount(waiting)}
+              </Badge>
+            ) : null}
+          </Flex>
           <Flex gap="2" align="start" wrap="wrap">
             <SortOrderButton
               order={query.order}

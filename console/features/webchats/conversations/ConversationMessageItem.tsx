@@ -5,6 +5,7 @@ import { WrenchIcon } from '../../../components/icons.js';
 import { MarkdownText } from '../../../components/MarkdownText.js';
 import { AnswerFiguresLine } from './AnswerFiguresLine.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
+import { TAKEOVER_TEXTS } from './takeoverTexts.js';
 
 export interface ConversationMessageItemProps {
   message: ConversationMessage;
@@ -38,14 +39,18 @@ export function ConversationMessageItem({ message, onOpenTool }: ConversationMes
     <div className="sb-chat-message" data-side={visitor ? 'visitor' : 'bot'} data-role={message.role}>
       <Flex justify="between" gap="3" mb="1">
         <Text size="1" weight="bold">
-          {visitor ? CONVERSATION_TEXTS.visitor : CONVERSATION_TEXTS.bot}
+          {visitor
+            ? CONVERSATION_TEXTS.visitor
+            : message.operatorName
+              ? TAKEOVER_TEXTS.operator(message.operatorName)
+              : CONVERSATION_TEXTS.bot}
         </Text>
         <Text size="1" color="gray">
           {formatTime(message.createdAt)}
         </Text>
       </Flex>
       {/* The bot's answer as the visitor saw it: its Markdown rendered by the widget's rules. */}
-      {visitor ? (
+      {visitor || message.operatorName ? (
         <Text as="p" size="2">
           {message.text}
         </Text>

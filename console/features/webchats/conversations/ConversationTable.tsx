@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ConversationSummary } from '../../../../shared/types/history.js';
 import { OpenLink } from '../../../components/OpenLink.js';
+import { HandoffBadge } from './HandoffBadge.js';
 import { TestBadge } from './TestBadge.js';
 import '../../../components/stackTable.css';
 import { conversationSearch } from './conversationSearch.js';
@@ -72,6 +73,7 @@ export function ConversationTable({ conversations, order }: ConversationTablePro
                     {CONVERSATION_TEXTS.active}
                   </Badge>
                 ) : null}
+                <HandoffBadge conversation={conversation} />
               </Table.Cell>
               <Table.Cell data-label={COLUMNS.messages}>
                 <Text>{conversation.messageCount}</Text>

@@ -14,6 +14,7 @@ import { ConversationMessageItem } from './ConversationMessageItem.js';
 import { conversationSearch } from './conversationSearch.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
 import { RetentionNote } from './RetentionNote.js';
+import { TakeoverCard } from './TakeoverCard.js';
 import { TestBadge } from './TestBadge.js';
 
 const toolView = (message: ConversationMessage): ToolCallView | null =>
@@ -71,6 +72,9 @@ export function ConversationView({ webchatId, conversationId }: { webchatId: str
           <ConversationFiguresItems figures={detail.data.figures} />
         </DataList.Root>
         {conversation.active ? null : <ConversationAnalysisCard conversationId={conversation.id} />}
+        {conversation.active && !conversation.test ? (
+          <TakeoverCard webchatId={webchatId} conversation={conversation} onChanged={() => detail.mutate()} />
+        ) : null}
         {messages.length === 0 ? (
           <RetentionNote keepHistoryDays={keepHistoryDays} retentionSeconds={retentionSeconds} />
         ) : null}

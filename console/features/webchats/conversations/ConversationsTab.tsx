@@ -4,6 +4,7 @@ import { type ConversationsListQuery, DEFAULT_CONVERSATIONS_QUERY } from './api.
 import { ConversationList } from './ConversationList.js';
 import { ConversationView } from './ConversationView.js';
 import { CONVERSATION_PARAM } from './conversationSearch.js';
+import { useHandoffEvents } from './useHandoffEvents.js';
 import './conversations.css';
 
 /**
@@ -15,6 +16,7 @@ export function ConversationsTab({ webchatId, botName }: { webchatId: string; bo
   const [params] = useSearchParams();
   const [query, setQuery] = useState<ConversationsListQuery>(DEFAULT_CONVERSATIONS_QUERY);
   const open = params.get(CONVERSATION_PARAM);
+  useHandoffEvents(webchatId);
   return open ? (
     <ConversationView webchatId={webchatId} conversationId={open} />
   ) : (
