@@ -386,6 +386,11 @@ export interface ChatMessagesTable {
   cached_tokens: number | null;
   output_tokens: number | null;
   ttft_ms: number | null;
+  /** The visitor's last rating of an answer (migration 028): 'up', 'down' or null (none). */
+  rating: 'up' | 'down' | null;
+  /** The comment given with a rating, null when none. */
+  rating_comment: string | null;
+  rated_at: number | null;
 }
 
 /**
@@ -502,6 +507,9 @@ export interface AnalyticsHoursTable {
   verdict_pass: number;
   verdict_fail: number;
   verdict_unclear: number;
+  /** Visitors' ratings of answers, in the hour each answer was written (migration 028). */
+  feedback_up: number;
+  feedback_down: number;
   [latency: `latency_${number}`]: number;
 }
 
