@@ -176,7 +176,13 @@ export class ChatEngine {
       since === Number.POSITIVE_INFINITY ? [] : await keptMessages(db, found.id, since, config.chat.keptMessagesShown);
     return {
       conversationId: found.id,
-      messages: messages.map((m) => ({ id: m.id, role: m.role, text: m.text, createdAt: Number(m.created_at) })),
+      messages: messages.map((m) => ({
+        id: m.id,
+        role: m.role,
+        text: m.text,
+        createdAt: Number(m.created_at),
+        ...(m.rating ? { rating: m.rating } : {}),
+      })),
     };
   }
 
