@@ -15,6 +15,13 @@ export const TEXT = {
   notSent: 'Not sent',
   retry: 'Retry',
   typing: 'Assistant is typing',
+  rateAnswer: 'Rate this answer',
+  goodAnswer: 'Good answer',
+  badAnswer: 'Bad answer',
+  feedbackComment: 'What was wrong? (optional)',
+  sendFeedback: 'Send',
+  skipFeedback: 'Skip',
+  feedbackThanks: 'Thanks for your feedback',
   /** Screen-reader prefixes, so the live region says who is speaking. */
   speakers: { user: 'You: ', assistant: 'Assistant: ', system: 'Notice: ' },
   notices: {

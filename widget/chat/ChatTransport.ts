@@ -1,4 +1,4 @@
-import type { ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
+import type { ChatFeedbackRequest, ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
 
 export interface ChatSendHandlers {
   /** The server took the message: the conversation it belongs to (new or continued). */
@@ -11,9 +11,11 @@ export interface ChatSendHandlers {
  * How the ChatModel reaches the bot: the port the model depends on (createChatTransport.ts over
  * HTTP, fakes in tests). `send` resolves with the answer's message id once it is complete and
  * rejects with a ChatSendError (or an AbortError after `signal` aborts); `load` resolves null for
- * a conversation that is gone.
+ * a conversation that is gone. `rate` (absent where answers can't be rated: the owner's test chat)
+ * rejects when the server did not keep the rating.
  */
 export interface ChatTransport {
   send: (request: ChatSendRequest, handlers: ChatSendHandlers, signal: AbortSignal) => Promise<string>;
   load: (conversationId: string) => Promise<ChatVisitorMessage[] | null>;
+  rate?: (conversationId: string, messageId: string, feedback: ChatFeedbackRequest) => Promise<void>;
 }
