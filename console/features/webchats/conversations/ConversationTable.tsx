@@ -1,8 +1,9 @@
-import { Badge, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ConversationSummary } from '../../../../shared/types/history.js';
 import { OpenLink } from '../../../components/OpenLink.js';
+import { FeedbackCounts } from '../FeedbackCounts.js';
 import { TestBadge } from './TestBadge.js';
 import '../../../components/stackTable.css';
 import { conversationSearch } from './conversationSearch.js';
@@ -74,7 +75,10 @@ export function ConversationTable({ conversations, order }: ConversationTablePro
                 ) : null}
               </Table.Cell>
               <Table.Cell data-label={COLUMNS.messages}>
-                <Text>{conversation.messageCount}</Text>
+                <Flex gap="3" align="center" wrap="wrap">
+                  <Text>{conversation.messageCount}</Text>
+                  {conversation.feedback ? <FeedbackCounts counts={conversation.feedback} /> : null}
+                </Flex>
               </Table.Cell>
               <Table.Cell data-label={COLUMNS.firstQuestion} className="sb-first-question">
                 {conversation.firstQuestion ? (
