@@ -20,6 +20,13 @@ export const TEXT = {
   personAsked: 'A person has been asked to join',
   joined: (name: string) => `${name} joined the chat`,
   left: (name: string) => `${name} left the chat`,
+  rateAnswer: 'Rate this answer',
+  goodAnswer: 'Good answer',
+  badAnswer: 'Bad answer',
+  feedbackComment: 'What was wrong? (optional)',
+  sendFeedback: 'Send',
+  skipFeedback: 'Skip',
+  feedbackThanks: 'Thanks for your feedback',
   /** Screen-reader prefixes, so the live region says who is speaking. */
   speakers: { user: 'You: ', assistant: 'Assistant: ', system: 'Notice: ' },
   notices: {

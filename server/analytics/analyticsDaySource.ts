@@ -61,6 +61,8 @@ function addSpread(into: RangeSpread, more: RangeSpread): void {
   into.pass += more.pass;
   into.fail += more.fail;
   into.unclear += more.unclear;
+  into.feedbackUp += more.feedbackUp;
+  into.feedbackDown += more.feedbackDown;
   for (const [i, count] of more.latency.entries()) into.latency[i] = (into.latency[i] ?? 0) + count;
   for (const [i, count] of more.hours.entries()) into.hours[i] = (into.hours[i] ?? 0) + count;
 }
@@ -87,7 +89,7 @@ export function analyticsFigures(db: Kysely<Database>, request: DaySourceRequest
     for (let day = fromDay; day <= toDay; day += 1) if (!cached.has(day) || priceChangesIn(day)) toFold.push(day);
     const figures: RangeFigures =
       cached.size === 0
-        ? { rows: [], spread: { pass: 0, fail: 0, unclear: 0, latency: [], hours: [] } }
+        ? { rows: [], spread: { pass: 0, fail: 0, unclear: 0, feedbackUp: 0, feedbackDown: 0, latency: [], hours: [] } }
         : await cachedFigures(conn, {
             userId,
             tz,

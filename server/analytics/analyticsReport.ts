@@ -5,7 +5,7 @@
  * when written), verdicts, latency percentiles and the busiest hours.
  */
 import type { Kysely } from 'kysely';
-import type { AnalyticsDay, AnalyticsReport } from '../../shared/types/analytics.js';
+import type { AnalyticsDay, AnalyticsFeedback, AnalyticsReport } from '../../shared/types/analytics.js';
 import type { ModelPrice } from '../../shared/types/pricing.js';
 import type { DayFigures } from '../db/analyticsHours.js';
 import { LATENCY_COLUMNS } from '../db/migrations/020-analytics.js';
@@ -46,6 +46,10 @@ function rowCost(row: DayFigures, book: PriceBook, unpriced: Set<string>): numbe
     return 0;
   }
   return usageCostUsd(tokens, price);
+}
+
+function feedbackOf(up: number, down: number): AnalyticsFeedback {
+  return { up, down, upShare: up + down === 0 ? null : up / (up + down) };
 }
 
 export async function analyticsReport(
@@ -117,6 +121,7 @@ export async function analyticsReport(
       notAnalysed: Math.max(0, totals.calls + totals.chats - verdicts.pass - verdicts.fail - verdicts.unclear),
       successRate: judged === 0 ? null : verdicts.pass / judged,
     },
+    feedback: feedbackOf(spread.feedbackUp, spread.feedbackDown),
     latency: { turns, p50: latencyPercentile(latency, 50), p95: latencyPercentile(latency, 95) },
     hours,
     unpricedModels: [...unpriced].sort(),

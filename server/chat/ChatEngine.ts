@@ -207,6 +207,7 @@ export class ChatEngine {
         text: m.text,
         createdAt: Number(m.created_at),
         ...(m.operator_name ? { operatorName: m.operator_name } : {}),
+        ...(m.rating ? { rating: m.rating } : {}),
       })),
       ...(found.operator_name ? { operatorName: found.operator_name } : {}),
     };

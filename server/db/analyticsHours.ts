@@ -36,11 +36,13 @@ export interface DayFigures {
   outputAudio: number;
 }
 
-/** What the page shows of the range as a whole: verdicts, turn latency, sessions per local hour. */
+/** What the page shows of the range as a whole: verdicts, ratings, turn latency, sessions per local hour. */
 export interface RangeSpread {
   pass: number;
   fail: number;
   unclear: number;
+  feedbackUp: number;
+  feedbackDown: number;
   latency: number[];
   /** Sessions started in each local hour of the day (0–23). */
   hours: number[];
@@ -79,10 +81,13 @@ export const FIGURE_SUMS = [
   ['output_audio', 'outputAudio'],
 ] as const;
 
+/** Sums the page reports for the range as a whole: verdicts, and visitors' ratings (migration 028). */
 export const VERDICT_SUMS = [
   ['verdict_pass', 'pass'],
   ['verdict_fail', 'fail'],
   ['verdict_unclear', 'unclear'],
+  ['feedback_up', 'feedbackUp'],
+  ['feedback_down', 'feedbackDown'],
 ] as const;
 
 export const DAY_SUMS = [...FIGURE_SUMS, ...VERDICT_SUMS] as const;

@@ -9,11 +9,15 @@ import { inTransaction } from './transaction.js';
 
 /** An answer's usage figures (migration 016) are optional: other rows, and older answers, have none. */
 type UsageColumns = 'model' | 'input_tokens' | 'cached_tokens' | 'output_tokens' | 'ttft_ms';
-export type ChatMessageRecord = Omit<ChatMessagesTable, UsageColumns> & Partial<Pick<ChatMessagesTable, UsageColumns>>;
+/** A rating (migration 028) comes later, by an UPDATE: a new row has none. */
+type RatingColumns = 'rating' | 'rating_comment' | 'rated_at';
+export type ChatMessageRecord = Omit<ChatMessagesTable, UsageColumns | RatingColumns> &
+  Partial<Pick<ChatMessagesTable, UsageColumns>>;
 
 /** A visitor or bot text as kept. */
 export type KeptMessage = Pick<ChatMessageRecord, 'id' | 'role' | 'text' | 'created_at' | 'operator_name'> & {
   role: 'user' | 'assistant';
+  rating: 'up' | 'down' | null;
 };
 
 /** A tool call of a turn as it is kept. */
@@ -149,7 +153,7 @@ export async function keptMessages(
 ): Promise<KeptMessage[]> {
   const rows = await db
     .selectFrom('chat_messages')
-    .select(['id', 'role', 'text', 'created_at', 'operator_name'])
+    .select(['id', 'role', 'text', 'created_at', 'operator_name', 'rating'])
     .where('conversation_id', '=', conversationId)
     .where('role', 'in', ['user', 'assistant'])
     .where('created_at', '>=', since)

@@ -42,6 +42,9 @@ export function toConversationMessage(row: ChatMessagesTable): Omit<Conversation
             isError: row.is_error === 1,
           }
         : null,
+    ...(row.rating === 'up' || row.rating === 'down'
+      ? { feedback: { rating: row.rating, comment: row.rating_comment, ratedAt: Number(row.rated_at) } }
+      : {}),
   };
 }
 

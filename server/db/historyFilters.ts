@@ -3,7 +3,7 @@
  * (parseHistoryQuery.ts): the terms, which kinds it looks through, and the filters. An agent or a
  * phone number means calls only, a bot means chats only; the parser makes `kinds` say so.
  */
-import type { HistoryKind, HistorySpeaker } from '../../shared/types/history.js';
+import type { HistoryFeedbackFilter, HistoryKind, HistorySpeaker } from '../../shared/types/history.js';
 import type { SearchTerm } from './historyQuery.js';
 
 export interface HistoryFilters {
@@ -20,6 +20,8 @@ export interface HistoryFilters {
   to?: number;
   /** Only calls and chats whose post-call analysis gave this verdict (issue 21). */
   success?: 'pass' | 'fail';
+  /** Only chats with an answer the visitor rated this way (issue 25). */
+  feedback?: HistoryFeedbackFilter;
 }
 
 export const includes = (filters: Pick<HistoryFilters, 'kinds'>, kind: HistoryKind) => filters.kinds.includes(kind);

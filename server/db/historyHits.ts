@@ -6,6 +6,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { HistoryKind } from '../../shared/types/history.js';
 import { isPostgres } from './dialect.js';
+import { hasRatedAnswer } from './historyFeedback.js';
 import type { HistoryFilters } from './historyFilters.js';
 import { ftsMatch, tsQuery } from './historyMatch.js';
 import type { Database } from './schema.js';
@@ -55,6 +56,7 @@ function filtersSql(userId: string, filters: HistoryFilters, beforeRid: number |
   if (filters.success)
     parts.push(sql`e.parent_id IN (SELECT coalesce(stream_sid, conversation_id) FROM analysis_jobs
       WHERE user_id = ${userId} AND success = ${filters.success})`);
+  if (filters.feedback) parts.push(hasRatedAnswer(filters.feedback, sql.ref('e.parent_id')));
   return sql.join(parts, sql` AND `);
 }
 

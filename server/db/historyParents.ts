@@ -4,6 +4,7 @@
  */
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { HistoryKind, HistoryResult } from '../../shared/types/history.js';
+import { hasRatedAnswer } from './historyFeedback.js';
 import { type HistoryFilters, includes } from './historyFilters.js';
 import type { Database } from './schema.js';
 
@@ -69,7 +70,7 @@ function anyoneChats(db: Kysely<Database>) {
 export function chatsQuery(
   db: Kysely<Database>,
   userId: string,
-  filters: Pick<HistoryFilters, 'webchatId' | 'from' | 'to' | 'success'>,
+  filters: Pick<HistoryFilters, 'webchatId' | 'from' | 'to' | 'success' | 'feedback'>,
 ) {
   let query = anyoneChats(db).where('c.user_id', '=', userId);
   if (filters.webchatId) query = query.where('c.webchat_id', '=', filters.webchatId);
@@ -86,6 +87,7 @@ export function chatsQuery(
         .where('conversation_id', 'is not', null)
         .$narrowType<{ conversation_id: string }>(),
     );
+  if (filters.feedback) query = query.where(hasRatedAnswer(filters.feedback, sql.ref('c.id')));
   return query;
 }
 
@@ -203,7 +205,7 @@ export async function listCallParents(
 export async function listChatParents(
   db: Kysely<Database>,
   userId: string,
-  filters: Pick<HistoryFilters, 'webchatId' | 'from' | 'to' | 'success'>,
+  filters: Pick<HistoryFilters, 'webchatId' | 'from' | 'to' | 'success' | 'feedback'>,
   limit: number,
   cursor?: ParentCursor,
 ): Promise<HistoryParent[]> {

@@ -399,6 +399,11 @@ export interface ChatMessagesTable {
   ttft_ms: number | null;
   /** Migration 031: an operator's message (role 'assistant') carries their display name; null otherwise. */
   operator_name?: string | null;
+  /** The visitor's last rating of an answer (migration 028): 'up', 'down' or null (none). */
+  rating: 'up' | 'down' | null;
+  /** The comment given with a rating, null when none. */
+  rating_comment: string | null;
+  rated_at: number | null;
 }
 
 /**
@@ -515,6 +520,9 @@ export interface AnalyticsHoursTable {
   verdict_pass: number;
   verdict_fail: number;
   verdict_unclear: number;
+  /** Visitors' ratings of answers, in the hour each answer was written (migration 028). */
+  feedback_up: number;
+  feedback_down: number;
   [latency: `latency_${number}`]: number;
 }
 

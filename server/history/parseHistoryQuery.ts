@@ -2,7 +2,14 @@
  * The query string of the history routes, narrowed (STYLE.md §13): search text and filters, page,
  * export format. Each problem is a 400 naming its parameter.
  */
-import { EXPORT_FORMATS, type ExportFormat, HISTORY_LIMITS, type HistoryKind } from '../../shared/types/history.js';
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  HISTORY_FEEDBACK_FILTERS,
+  HISTORY_LIMITS,
+  type HistoryFeedbackFilter,
+  type HistoryKind,
+} from '../../shared/types/history.js';
 import { invalidField } from '../core/AppError.js';
 import { queryId, queryString, wholeNumber } from '../core/queryParams.js';
 import type { HistoryFilters } from '../db/historyFilters.js';
@@ -34,7 +41,7 @@ function kinds(query: Record<string, unknown>, narrowedTo: HistoryKind | null): 
   return narrowedTo ? [narrowedTo] : asked;
 }
 
-/** q, kind, agentId, webchatId, phone, from, to, success. */
+/** q, kind, agentId, webchatId, phone, from, to, success, feedback. */
 export function parseHistoryFilters(query: Record<string, unknown>): HistoryFilters {
   const terms = parseSearchText(queryString(query, 'q') ?? '');
   // By shape: ids reach the search as bound values and, on SQLite, inside the MATCH string's scope keys.
@@ -43,7 +50,9 @@ export function parseHistoryFilters(query: Record<string, unknown>): HistoryFilt
   const phone = phoneDigits(query);
   if (agentId && webchatId) throw invalidField('webchatId', 'give an agent or a bot, not both');
   if (webchatId && phone) throw invalidField('phone', 'only calls have phone numbers, and a bot has chats');
-  const narrowedTo: HistoryKind | null = agentId || phone ? 'call' : webchatId ? 'chat' : null;
+  const feedback = feedbackFilter(query);
+  if (feedback && (agentId || phone)) throw invalidField('feedback', 'only chats have rated answers');
+  const narrowedTo: HistoryKind | null = agentId || phone ? 'call' : webchatId || feedback ? 'chat' : null;
   const from = query.from === undefined || query.from === '' ? undefined : wholeNumber(query, 'from', 0, 0, MAX_TIME);
   const to = query.to === undefined || query.to === '' ? undefined : wholeNumber(query, 'to', 0, 0, MAX_TIME);
   if (from !== undefined && to !== undefined && to < from) throw invalidField('to', 'must not be before from');
@@ -59,7 +68,17 @@ export function parseHistoryFilters(query: Record<string, unknown>): HistoryFilt
     ...(from !== undefined ? { from } : {}),
     ...(to !== undefined ? { to } : {}),
     ...(success ? { success } : {}),
+    ...(feedback ? { feedback } : {}),
   };
+}
+
+/** feedback: any, down, up or comment (issue 25); '' or left out for no filter. */
+function feedbackFilter(query: Record<string, unknown>): HistoryFeedbackFilter | undefined {
+  const raw = queryString(query, 'feedback') || undefined;
+  if (raw === undefined) return undefined;
+  const filter = HISTORY_FEEDBACK_FILTERS.find((candidate) => candidate === raw);
+  if (!filter) throw invalidField('feedback', 'must be any, down, up or comment');
+  return filter;
 }
 
 /** limit (1 to HISTORY_LIMITS.maxPageSize, default `defaultLimit`) and offset (up to `maxOffset`). */

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { ConversationDetail, ConversationsPage } from '../../shared/types/history.js';
 import { notFound } from '../core/AppError.js';
+import { conversationFeedback } from '../db/answerFeedback.js';
 import {
   conversationMessages,
   findOwnedConversation,
@@ -40,9 +41,16 @@ export async function conversationsPage(
   const webchat = await findOwnedWebchat(db, userId, webchatId);
   const page = paging();
   const { rows, total } = await listWebchatConversations(db, userId, webchat.id, page);
+  const feedback = await conversationFeedback(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     success: true,
-    conversations: rows.map((row) => toConversationSummary(row, now)),
+    conversations: rows.map((row) => {
+      const counts = feedback.get(row.id);
+      return { ...toConversationSummary(row, now), ...(counts ? { feedback: counts } : {}) };
+    }),
     total,
     limit: page.limit,
     offset: page.offset,

@@ -19,7 +19,8 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         description:
-          'Calls, chats, minutes and cost per day, analysis verdicts, turn latency and busiest hours. Query: from ' +
+          "Calls, chats, minutes and cost per day, analysis verdicts, visitors' thumbs up and down on answers, turn " +
+          'latency and busiest hours. Query: from ' +
           `and to (YYYY-MM-DD, both included, at most ${ANALYTICS_MAX_DAYS} days), tz (an IANA time zone such as ` +
           'Europe/Berlin: days and hours are local to it), and optionally agentId or webchatId (one agent or bot).',
       },

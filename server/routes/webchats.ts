@@ -44,7 +44,7 @@ export async function webchatRoutes(fastify: FastifyInstance): Promise<void> {
   const deps = { db, chat };
   const bodyLimit = webchatBodyLimit(config.bodyLimitBytes);
 
-  app.get('', async (request): Promise<Webchat[]> => listUserWebchats(deps, requireUser(request).id));
+  app.get('', async (request): Promise<Webchat[]> => listUserWebchats(deps, requireUser(request).id, clock()));
 
   app.post('', { bodyLimit }, async (request, reply): Promise<Webchat> => {
     const userId = requireUser(request).id;

@@ -6,9 +6,15 @@
  */
 import type { Kysely } from 'kysely';
 import { USER_QUOTAS } from '../../shared/limits.js';
-import type { IntegrationScriptResponse, PublicWebchatConfig, Webchat } from '../../shared/types/webchat.js';
+import {
+  FEEDBACK_WINDOW_DAYS,
+  type IntegrationScriptResponse,
+  type PublicWebchatConfig,
+  type Webchat,
+} from '../../shared/types/webchat.js';
 import { foundOr404, notFound, quotaExceeded, validationFailed } from '../core/AppError.js';
 import { findOwnedToolIds, isForeignKeyViolation } from '../db/agents.js';
+import { recentFeedback } from '../db/answerFeedback.js';
 import type { ChatKeeping } from '../db/chatExpiry.js';
 import { loadKnowledge, saveKnowledge } from '../db/knowledge.js';
 import type { Database } from '../db/schema.js';
@@ -43,6 +49,8 @@ export interface WebchatChat {
   keepingChanged(db: Kysely<Database>, webchatId: string, keeping: ChatKeeping): Promise<void>;
 }
 
+const DAY_MS = 86_400_000;
+
 export interface WebchatDeps {
   db: Kysely<Database>;
   chat: WebchatChat;
@@ -70,11 +78,15 @@ export async function findOwnedWebchat(db: Kysely<Database>, userId: string, id:
   return foundOr404(await findWebchatRow(db, userId, id), WEBCHAT_NOT_FOUND);
 }
 
-export async function listUserWebchats({ db, chat }: WebchatDeps, userId: string): Promise<Webchat[]> {
+export async function listUserWebchats({ db, chat }: WebchatDeps, userId: string, now: number): Promise<Webchat[]> {
   const bots = await listWebchats(db, userId);
-  // One grouped query for every bot's active count.
+  // One grouped query for every bot's active count, one for every bot's thumbs.
   const active = await chat.activity.counts(bots.map((bot) => bot.row.id));
-  return bots.map((bot) => toWebchat(bot, undefined, active.get(bot.row.id)));
+  const feedback = await recentFeedback(db, userId, now - FEEDBACK_WINDOW_DAYS * DAY_MS);
+  return bots.map((bot) => ({
+    ...toWebchat(bot, undefined, active.get(bot.row.id)),
+    recent_feedback: feedback.get(bot.row.id) ?? { up: 0, down: 0 },
+  }));
 }
 
 export async function getWebchat(deps: WebchatDeps, userId: string, id: string): Promise<Webchat> {

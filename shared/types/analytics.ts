@@ -56,6 +56,14 @@ export interface AnalyticsVerdicts {
   successRate: number | null;
 }
 
+/** Visitors' thumbs up and down on the range's bot answers (issue 25), of one bot when the report is. */
+export interface AnalyticsFeedback {
+  up: number;
+  down: number;
+  /** up / (up + down): the share of rated answers rated good; null when none was rated. */
+  upShare: number | null;
+}
+
 export interface AnalyticsLatency {
   /** Agent turns measured (caller's end of speech → first agent audio). */
   turns: number;
@@ -73,6 +81,7 @@ export interface AnalyticsReport {
   /** Every day of the range in order, days without activity as zeros. */
   days: AnalyticsDay[];
   verdicts: AnalyticsVerdicts;
+  feedback: AnalyticsFeedback;
   latency: AnalyticsLatency;
   /** Calls and chats started in each hour of the day (index 0 = 00:00–00:59 in `tz`). */
   hours: number[];

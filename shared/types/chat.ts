@@ -21,6 +21,21 @@ export interface ChatVisitorMessage {
   createdAt: number;
   /** An operator's message (issue 23): their display name. */
   operatorName?: string;
+  /** The visitor's rating of an answer (issue 25); absent when none. */
+  rating?: AnswerRating;
+}
+
+/** A visitor's thumbs up or down on one answer (issue 25). */
+export type AnswerRating = 'up' | 'down';
+
+/**
+ * PUT /api/widget/webchats/{id}/conversations/{conversationId}/messages/{messageId}/feedback body:
+ * rates one answer of the visitor's conversation; the last rating wins. Answered `{ success: true }`.
+ */
+export interface ChatFeedbackRequest {
+  rating: AnswerRating;
+  /** What was wrong, at most CHAT_LIMITS.feedbackCommentMaxChars characters; '' or left out for none. */
+  comment?: string;
 }
 
 /** GET /api/widget/webchats/{id}/conversations/{conversationId} answer. */
@@ -96,6 +111,8 @@ export const CHAT_LIMITS = {
   messageMaxChars: 4_000,
   /** A conversation with a message in this window counts as active on the bot's card. */
   activeWindowMs: 10 * 60 * 1000,
+  /** Characters of a comment on a thumbs down. */
+  feedbackCommentMaxChars: 500,
 } as const;
 
 /** A conversation id: 22 to 64 base64url characters (at least 128 random bits). */

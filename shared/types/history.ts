@@ -69,8 +69,29 @@ export interface HistorySearchQuery {
   to?: number;
   /** Calls and chats whose post-call analysis gave this verdict (issue 21). */
   success?: 'pass' | 'fail';
+  /** Chats with an answer the visitor rated (issue 25): any way, down, up, or with a comment. */
+  feedback?: HistoryFeedbackFilter;
   limit?: number;
   offset?: number;
+}
+
+/** The history search's feedback filter: chats with such a rated answer. */
+export type HistoryFeedbackFilter = 'any' | 'down' | 'up' | 'comment';
+export const HISTORY_FEEDBACK_FILTERS: readonly HistoryFeedbackFilter[] = ['any', 'down', 'up', 'comment'];
+
+/** Thumbs up and down given to answers (issue 25). */
+export interface FeedbackCounts {
+  up: number;
+  down: number;
+}
+
+/** A visitor's rating of one answer: the last one they gave. */
+export interface AnswerFeedback {
+  rating: 'up' | 'down';
+  /** null when none. */
+  comment: string | null;
+  /** Millisecond timestamp. */
+  ratedAt: number;
 }
 
 export interface HistorySearchPage {
@@ -104,6 +125,8 @@ export interface ConversationSummary {
   operatorName?: string | null;
   /** Issue 23: when the visitor asked for a person; null when nobody asked or someone took over. */
   waitingSince?: number | null;
+  /** Its answers' thumbs (issue 25), in the Conversations list; absent when none was rated. */
+  feedback?: FeedbackCounts;
 }
 
 export interface ConversationsQuery {
@@ -160,6 +183,8 @@ export interface ConversationMessage {
   figures: AnswerFigures | null;
   /** Issue 23: an operator's message (role 'assistant') names who wrote it. */
   operatorName?: string | null;
+  /** The visitor's rating of an answer (issue 25); absent when none. */
+  feedback?: AnswerFeedback;
 }
 
 /**

@@ -59,7 +59,15 @@ export interface Webchat {
   active_conversations: number;
   /** In the answers about one bot (GET, POST and PUT /webchats/{id}); the list leaves it out. */
   knowledge?: WebchatKnowledge;
+  /**
+   * Visitors' thumbs up and down on the bot's answers over the last FEEDBACK_WINDOW_DAYS days
+   * (issue 25): the card's counts. In the list only.
+   */
+  recent_feedback?: { up: number; down: number };
 }
+
+/** The days the bot card's thumbs count back. */
+export const FEEDBACK_WINDOW_DAYS = 30;
 
 /**
  * POST /webchats and PUT /webchats/{id} body (spec part 2 §7). POST needs name and description;

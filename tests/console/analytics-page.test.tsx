@@ -37,6 +37,7 @@ function reportFor(from: string, to: string, calls: number): AnalyticsReport {
     },
     days,
     verdicts: { pass: 3, fail: 1, unclear: 1, notAnalysed: 2, successRate: 0.75 },
+    feedback: { up: 6, down: 2, upShare: 0.75 },
     latency: { turns: 40, p50: { fromMs: 800, toMs: 900 }, p95: { fromMs: 1400, toMs: 1600 } },
     hours: Array.from({ length: 24 }, (_, hour) => (hour === 9 ? 4 : hour === 14 ? 2 : 0)),
     unpricedModels: [],

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { analyticsReport } from '../../server/analytics/analyticsReport.js';
 import type { AnalyticsRequest } from '../../server/analytics/parseAnalyticsQuery.js';
+import { rateAnswerRow } from '../../server/db/answerFeedback.js';
 import { saveModelPrice } from '../../server/db/modelPrices.js';
 import type { Database } from '../../server/db/schema.js';
 import { insertUser } from '../../server/db/users.js';
@@ -29,6 +30,8 @@ let userId: string;
 let agentA: string;
 let agentB: string;
 let firstCall: string;
+let botId: string;
+let chatId: string;
 
 const report = (request: AnalyticsRequest) => analyticsReport(db, userId, request, DEFAULT_TELEPHONY_RATES, NOW);
 
@@ -52,11 +55,12 @@ async function keptDays(tz: string): Promise<number[]> {
 const dayFigures = (answer: AnalyticsReport, date: string) => answer.days.find((day) => day.date === date);
 
 beforeAll(async () => {
-  ({ db, close } = await databaseMigratedTo('021-analytics-days'));
+  ({ db, close } = await databaseMigratedTo('028-answer-feedback'));
   userId = (await insertUser(db, { username: 'cache-owner', email: null, role: 'user', passwordHash: 'x' }, NOW)).id;
   agentA = await seedAgent(db, userId, 'Front desk');
   agentB = await seedAgent(db, userId, 'Sales');
   const bot = await seedBot(db, userId, 'Support bot');
+  botId = bot;
   const usage = { inputText: 900, inputAudio: 4000, cachedAudio: 800, outputAudio: 7000 };
   firstCall = await seedCall(db, {
     userId,
@@ -78,7 +82,7 @@ beforeAll(async () => {
       usage,
     });
   await seedCall(db, { userId, agentId: agentA, start: NOW - HOUR, seconds: 45, model: 'gpt-realtime', usage });
-  await seedChat(db, {
+  chatId = await seedChat(db, {
     userId,
     webchatId: bot,
     start: Date.parse('2026-03-01T10:00:00Z'),
@@ -174,4 +178,33 @@ it("keeps each zone's days apart, both right after a change", async () => {
   expect(dayFigures(local, '2026-01-01')?.calls).toBe(1);
   expect(local).toEqual(await afresh(berlin));
   expect(utc).toEqual(await afresh(YEAR));
+});
+
+it("shows a visitor's rating, and a changed one, of an answer on a kept day at once (issue 25)", async () => {
+  const oneBot = { ...YEAR, webchatId: botId };
+  const before = await report(YEAR);
+  expect(before.feedback).toEqual({ up: 0, down: 0, upShare: null });
+  expect(await keptDays('UTC')).toContain(dayOf('2026-03-01'));
+  const answer = await db
+    .selectFrom('chat_messages')
+    .select('id')
+    .where('conversation_id', '=', chatId)
+    .where('role', '=', 'assistant')
+    .executeTakeFirstOrThrow();
+  const rate = (rating: 'up' | 'down') =>
+    rateAnswerRow(db, { conversationId: chatId, messageId: answer.id, rating, comment: null, at: NOW });
+
+  await rate('down');
+  const rated = await report(YEAR);
+  expect(rated.feedback).toEqual({ up: 0, down: 1, upShare: 0 });
+  expect(rated).toEqual(await afresh(YEAR));
+  expect((await report(oneBot)).feedback).toEqual({ up: 0, down: 1, upShare: 0 });
+  expect((await report({ ...YEAR, agentId: agentA })).feedback).toEqual({ up: 0, down: 0, upShare: null });
+
+  await report(YEAR);
+  await rate('up');
+  const changed = await report(YEAR);
+  expect(changed.feedback).toEqual({ up: 1, down: 0, upShare: 1 });
+  expect(changed).toEqual(await afresh(YEAR));
+  expect(await report(oneBot)).toEqual(await afresh(oneBot));
 });

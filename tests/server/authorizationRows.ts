@@ -847,6 +847,19 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     },
     expect: everyone(404),
   },
+  // Feedback on answers (issue 25): public like the chat; the visitor rates an answer of their conversation.
+  {
+    method: 'OPTIONS',
+    route: '/api/widget/webchats/:id/conversations/:conversationId/messages/:messageId/feedback',
+    request: async (ctx) => ({ url: await answerFeedbackUrl(ctx) }),
+    expect: everyone(204),
+  },
+  {
+    method: 'PUT',
+    route: '/api/widget/webchats/:id/conversations/:conversationId/messages/:messageId/feedback',
+    request: async (ctx) => ({ url: await answerFeedbackUrl(ctx), payload: { rating: 'down', comment: 'Wrong' } }),
+    expect: everyone(200),
+  },
 ];
 
 /** A fresh webhook endpoint of userA (a documentation name, never reached); its id. */
@@ -1050,4 +1063,29 @@ async function conversationOf(ctx: MatrixContext, webchatId: string): Promise<st
 /** A fresh demo of a fresh bot of userA; its id. The link is a blocked address, so the page never leaves the machine. */
 async function demoOfA(ctx: MatrixContext): Promise<string> {
   return (await insertDemo(ctx.db, await webchatOfA(ctx), 'http://127.0.0.1:9/', Date.now())).id;
+}
+
+/** The feedback URL of a fresh answer in a fresh visitor conversation of userA's bot. */
+async function answerFeedbackUrl(ctx: MatrixContext): Promise<string> {
+  const webchatId = await webchatOfA(ctx);
+  const conversationId = await conversationOf(ctx, webchatId);
+  const messageId = randomUUID();
+  const at = Date.now();
+  await ctx.db
+    .insertInto('chat_messages')
+    .values({
+      id: messageId,
+      conversation_id: conversationId,
+      seq: 1,
+      role: 'assistant',
+      text: 'An answer',
+      created_at: at,
+      expires_at: at + 3_600_000,
+      tool_name: null,
+      tool_args: null,
+      tool_output: null,
+      is_error: 0,
+    })
+    .execute();
+  return `/api/widget/webchats/${webchatId}/conversations/${conversationId}/messages/${messageId}/feedback`;
 }

@@ -34,7 +34,8 @@ export const CONVERSATION_ID = 'conv_0123456789abcdefghijkl';
 /**
  * A stand-in for the Switchboard server's public chat routes behind a fake `fetch`: each POST
  * …/messages gets the next queued answer (a stream or a plain Response), GET
- * …/conversations/{id} answers `conversation` (404 while null). Records every request.
+ * …/conversations/{id} answers `conversation` (404 while null), PUT …/feedback answers
+ * `feedbackStatus`. Records every request.
  */
 export function fakeChatServer() {
   const answers: (StreamedAnswer | Response | Error)[] = [];
@@ -43,7 +44,15 @@ export function fakeChatServer() {
     requests,
     conversation: null as null | {
       id: string;
-      messages: { id: string; role: 'user' | 'assistant'; text: string; createdAt: number }[];
+      messages: { id: string; role: 'user' | 'assistant'; text: string; createdAt: number; rating?: 'up' | 'down' }[];
+    },
+    /** The status PUT …/feedback answers (issue 25). */
+    feedbackStatus: 200,
+    /** The PUTs of ratings so far: the answer's URL path after the bot and the JSON body. */
+    get rated() {
+      return requests
+        .filter((r) => r.method === 'PUT')
+        .map((r) => ({ path: r.url.replace(/^.*\/conversations\//, ''), body: r.body }));
     },
     /** The GET of a conversation waits for this, when set (a slow server). */
     conversationGate: null as Promise<void> | null,
@@ -70,6 +79,12 @@ export function fakeChatServer() {
           next.fail(new DOMException('The operation was aborted.', 'AbortError')),
         );
         return next.response;
+      }
+      if (method === 'PUT' && url.endsWith('/feedback')) {
+        const ok = server.feedbackStatus === 200;
+        return Response.json(ok ? { success: true } : { success: false, error: 'No', code: 'not_found' }, {
+          status: server.feedbackStatus,
+        });
       }
       const conversation = /\/conversations\/([^/]+)$/.exec(url);
       if (conversation) {

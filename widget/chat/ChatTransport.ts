@@ -1,4 +1,4 @@
-import type { ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
+import type { ChatFeedbackRequest, ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
 
 export interface ChatSendHandlers {
   /** The server took the message: the conversation it belongs to (new or continued). */
@@ -20,7 +20,8 @@ export interface ChatEventHandlers {
  * How the ChatModel reaches the bot: the port the model depends on (createChatTransport.ts over
  * HTTP, fakes in tests). `send` resolves with the answer's message id once it is complete and
  * rejects with a ChatSendError (or an AbortError after `signal` aborts); `load` resolves null for
- * a conversation that is gone.
+ * a conversation that is gone. `rate` (absent where answers can't be rated: the owner's test chat)
+ * rejects when the server did not keep the rating.
  */
 export interface ChatTransport {
   send: (request: ChatSendRequest, handlers: ChatSendHandlers, signal: AbortSignal) => Promise<string>;
@@ -29,4 +30,5 @@ export interface ChatTransport {
   listen?: (conversationId: string, handlers: ChatEventHandlers) => () => void;
   /** Asks for a person to join (issue 23); false when the server refused. */
   askPerson?: (conversationId: string) => Promise<boolean>;
+  rate?: (conversationId: string, messageId: string, feedback: ChatFeedbackRequest) => Promise<void>;
 }

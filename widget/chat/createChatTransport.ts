@@ -18,7 +18,7 @@ export type PostMessage = (request: ChatSendRequest, signal: AbortSignal) => Pro
 /**
  * The live chat over the public widget routes of the Switchboard server at `serverUrl`
  * (shared/types/chat.ts): POST …/messages answered as a `text/event-stream` read from
- * `response.body` (EventSource can't POST), and GET …/conversations/{id}. No cookies: the
+ * `response.body` (EventSource can't POST), GET …/conversations/{id}, and PUT …/feedback. No cookies: the
  * widget runs on customer pages and the conversation id alone identifies the visitor.
  */
 export function createChatTransport(serverUrl: string, webchatId: string): ChatTransport {
@@ -48,6 +48,16 @@ export function createChatTransport(serverUrl: string, webchatId: string): ChatT
       if (response.status === 404) return null;
       if (!response.ok) throw await statusError(response, false);
       return readConversation(await response.json());
+    },
+    async rate(conversationId, messageId, feedback) {
+      const answer = `${base}/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}`;
+      const response = await fetch(`${answer}/feedback`, {
+        ...init,
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(feedback),
+      });
+      if (!response.ok) throw await statusError(response, true);
     },
   };
 }
@@ -188,6 +198,7 @@ function readConversation(body: unknown): ChatVisitorMessage[] {
             text: m.text,
             createdAt: Number(m.createdAt) || 0,
             ...(isString(m.operatorName) && { operatorName: m.operatorName }),
+            ...((m.rating === 'up' || m.rating === 'down') && { rating: m.rating }),
           },
         ]
       : [];

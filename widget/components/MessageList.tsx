@@ -1,6 +1,8 @@
+import { Fragment } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel.js';
 import { TEXT } from '../texts.js';
+import { AnswerFeedback } from './AnswerFeedback.js';
 import { MessageBubble } from './MessageBubble.js';
 
 export interface MessageListProps {
@@ -39,7 +41,12 @@ export function MessageList({ chat, onRetry }: MessageListProps) {
       }}
     >
       {messages.map((m) => (
-        <MessageBubble key={m.id} message={m} busy={chat.busy.value} onRetry={onRetry} />
+        <Fragment key={m.id}>
+          <MessageBubble message={m} busy={chat.busy.value} onRetry={onRetry} />
+          {chat.canRate && m.answerId && (
+            <AnswerFeedback message={m} onRate={(rating, comment) => void chat.rate(m.id, rating, comment)} />
+          )}
+        </Fragment>
       ))}
     </div>
   );

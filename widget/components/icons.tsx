@@ -54,3 +54,15 @@ export function SendIcon() {
     </Icon>
   );
 }
+
+/** Thumbs up; the stylesheet turns it over for thumbs down. */
+export function ThumbIcon() {
+  return (
+    <Icon size={16}>
+      <path
+        fill="currentColor"
+        d="M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6C6.2 8 6 8.5 6 9v10a2 2 0 0 0 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z"
+      />
+    </Icon>
+  );
+}

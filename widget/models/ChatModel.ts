@@ -1,4 +1,5 @@
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
+import type { AnswerRating } from '../../shared/types/chat.js';
 import type { WidgetMessage } from '../../shared/types/widget.js';
 import { type ChatNotice, ChatSendError } from '../chat/ChatSendError.js';
 import type { ChatTransport } from '../chat/ChatTransport.js';
@@ -17,6 +18,9 @@ export interface ChatMessage extends WidgetMessage {
   retryable?: boolean;
   /** An operator's message (issue 23): their name. */
   from?: string;
+  /** The server's id of a complete answer of this conversation: the visitor may rate it (issue 25). */
+  answerId?: string;
+  rating?: AnswerRating;
 }
 
 export interface ChatNoticeState {
@@ -65,6 +69,13 @@ export interface ChatModel {
   startOver: () => void;
   /** The chat takes no messages here, and says why (the server refused this page). */
   refuse: (kind: ChatNotice) => void;
+  /** Whether answers can be rated here (not in a preview or the owner's test chat). */
+  canRate: boolean;
+  /**
+   * Rates the answer `id` (the last rating wins), shown at once; put back as it was when the
+   * server did not keep it. A comment goes with a thumbs down.
+   */
+  rate: (id: string, rating: AnswerRating, comment?: string) => Promise<void>;
   /** Stops a streaming answer and pending timers (the widget is going away). */
   dispose: () => void;
   /** Listens for an operator while the panel is open and the page visible (issue 23); returns the stop. */
@@ -163,7 +174,9 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
       );
       shown.add(answerId);
       // An empty answer leaves no empty bubble behind.
-      update((m) => (m.id === userId ? [m] : m.text ? [{ ...m, streaming: false }] : []));
+      update((m) =>
+        m.id === userId ? [m] : m.text ? [{ ...m, streaming: false, ...(answerId && { answerId }) }] : [],
+      );
     } catch (error) {
       if (abort.signal.aborted) return;
       const failure = error instanceof ChatSendError ? error : new ChatSendError('failed', true);
@@ -259,6 +272,23 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
         refused.value = true;
         notice.value = { kind, message: '' };
       });
+    },
+    canRate: !!transport?.rate,
+    rate: async (id, rating, comment) => {
+      const conversation = conversationId;
+      const answer = history.peek().find((m) => m.id === id);
+      // The same thumb again changes nothing (and keeps a comment given with it).
+      if (!transport?.rate || !conversation || !answer?.answerId || (answer.rating === rating && !comment)) return;
+      const rated = (to: AnswerRating | undefined, from: AnswerRating | undefined) => {
+        history.value = history.peek().map((m) => (m.id === id && m.rating === from ? { ...m, rating: to } : m));
+      };
+      rated(rating, answer.rating);
+      try {
+        await transport.rate(conversation, answer.answerId, comment ? { rating, comment } : { rating });
+      } catch {
+        // Not kept: the buttons show what the server has (unless the visitor has changed it since).
+        rated(answer.rating, rating);
+      }
     },
     dispose: () => {
       controller?.abort();

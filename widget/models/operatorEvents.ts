@@ -1,11 +1,11 @@
 import { batch, type Signal } from '@preact/signals';
-import type { ChatVisitorMessage } from '../../shared/types/chat.js';
+import type { AnswerRating, ChatVisitorMessage } from '../../shared/types/chat.js';
 import type { WidgetMessage } from '../../shared/types/widget.js';
 import type { ChatEventHandlers } from '../chat/ChatTransport.js';
 import { TEXT } from '../texts.js';
 
 /** A bubble as these events add it (a ChatMessage; typed here so this file doesn't import the model). */
-export type OperatorBubble = WidgetMessage & { from?: string };
+export type OperatorBubble = WidgetMessage & { from?: string; answerId?: string; rating?: AnswerRating };
 
 export interface OperatorPanel {
   /** The person holding the conversation now. */
@@ -48,9 +48,11 @@ export function operatorEvents(panel: OperatorPanel): ChatEventHandlers {
 }
 
 /** A kept message as a bubble; an operator's keeps their name. */
-export const toChatMessage = ({ id, role, text, operatorName }: ChatVisitorMessage): OperatorBubble => ({
+/** A kept message as a bubble: an operator's names them, the bot's answers may be rated (issue 25). */
+export const toChatMessage = ({ id, role, text, operatorName, rating }: ChatVisitorMessage): OperatorBubble => ({
   id,
   role,
   text,
-  ...(operatorName && { from: operatorName }),
+  ...(operatorName ? { from: operatorName } : role === 'assistant' && { answerId: id }),
+  ...(rating && { rating }),
 });

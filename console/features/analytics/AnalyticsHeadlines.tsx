@@ -26,14 +26,14 @@ function Headline({ label, value, detail }: { label: string; value: string; deta
 
 /** The range's totals above the charts. */
 export function AnalyticsHeadlines({ report }: { report: AnalyticsReport }) {
-  const { totals, verdicts, latency } = report;
+  const { totals, verdicts, latency, feedback } = report;
   const rate = verdicts.successRate === null ? TEXTS.none : `${Math.round(verdicts.successRate * 100)}%`;
   return (
     <section aria-labelledby="analytics-headlines">
       <Heading as="h2" size="3" id="analytics-headlines" className="sb-visually-hidden">
         {TEXTS.headlines}
       </Heading>
-      <Grid columns={{ initial: '2', sm: '3', md: '6' }} gap="3">
+      <Grid columns={{ initial: '2', sm: '3', md: '4' }} gap="3">
         <Headline label={TEXTS.calls} value={String(totals.calls)} />
         <Headline label={TEXTS.chats} value={String(totals.chats)} />
         <Headline label={TEXTS.minutes} value={formatMinutes(totals.callSeconds)} />
@@ -51,6 +51,11 @@ export function AnalyticsHeadlines({ report }: { report: AnalyticsReport }) {
           label={TEXTS.latency}
           value={`${bucketText(latency.p50)} / ${bucketText(latency.p95)}`}
           detail={TEXTS.latencyDetail(latency.turns)}
+        />
+        <Headline
+          label={TEXTS.feedback}
+          value={TEXTS.feedbackValue(feedback.upShare)}
+          detail={TEXTS.feedbackDetail(feedback.up, feedback.down)}
         />
       </Grid>
     </section>

@@ -27,6 +27,10 @@ export const ANALYTICS_TEXTS = {
   successDetail: (pass: number, fail: number, unclear: number, notAnalysed: number) =>
     `${pass} pass, ${fail} fail, ${unclear} unclear, ${notAnalysed} not analysed`,
   latencyDetail: (turns: number) => `${turns} agent turns`,
+  /** Visitors' thumbs on bot answers (issue 25). */
+  feedback: 'Answer feedback',
+  feedbackValue: (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}% good`),
+  feedbackDetail: (up: number, down: number) => `${up} thumbs up, ${down} thumbs down`,
   costDetail: (calls: string, chats: string) => `Calls ${calls} · Chats ${chats}`,
   none: '—',
   testChatsNote: 'Chats count visitors’ conversations only: test chats from a bot’s page are left out.',

@@ -60,10 +60,10 @@ export const SUM_COLUMNS = [
 
 type Dialect = 'sqlite' | 'postgres';
 const HOUR_MS = 3_600_000;
-const hourOf = (ms: string) => `((${ms}) / ${HOUR_MS}) * ${HOUR_MS}`;
+export const hourOf = (ms: string) => `((${ms}) / ${HOUR_MS}) * ${HOUR_MS}`;
 
 /** One row's share of the rollup: its key, the sums it adds, and where its key comes from. */
-interface Share {
+export interface Share {
   user: string;
   source: string;
   kind: 'call' | 'chat';
@@ -182,7 +182,7 @@ function verdictShare(r: string, kind: 'call' | 'chat'): Share {
 const KEY = 'user_id, hour_start, source_id, model';
 
 /** Adds a share (or, with `aggregate`, the shares of every row of a table) to the rollup. */
-function addShare(share: Share, aggregate = false): string {
+export function addShare(share: Share, aggregate = false): string {
   const columns = Object.keys(share.values);
   const value = (expr: string) => (aggregate ? `sum(${expr})` : expr);
   const select = [share.user, share.hour, share.source, share.model, `'${share.kind}'`];
@@ -194,7 +194,7 @@ function addShare(share: Share, aggregate = false): string {
 }
 
 /** Takes a share back out of the rollup (its row exists: the share was added before). */
-function removeShare(share: Share): string {
+export function removeShare(share: Share): string {
   const set = Object.entries(share.values).map(([c, expr]) => `${c} = analytics_hours.${c} - (${expr})`);
   const from = share.from ? ` FROM ${share.from}` : '';
   return `UPDATE analytics_hours SET ${set.join(', ')}${from}

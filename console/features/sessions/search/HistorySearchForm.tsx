@@ -5,7 +5,13 @@ import { ChevronDownIcon, SearchIcon } from '../../../components/icons.js';
 import { SelectField } from '../../../components/SelectField.js';
 import { TextInput } from '../../../components/TextInput.js';
 import type { BotName } from './api.js';
-import { EMPTY_FORM, paramsFromForm, type SearchForm, type SuccessFilter } from './searchParams.js';
+import {
+  EMPTY_FORM,
+  type FeedbackChoice,
+  paramsFromForm,
+  type SearchForm,
+  type SuccessFilter,
+} from './searchParams.js';
 import { SEARCH_TEXTS } from './searchTexts.js';
 
 export interface HistorySearchFormProps {
@@ -98,7 +104,7 @@ export function HistorySearchForm({ initial, agents, bots, onSearch }: HistorySe
           {SEARCH_TEXTS.wordsHint}
         </Text>
         {filtersOpen ? (
-          <Grid id="sb-search-filters" columns={{ initial: '1', xs: '2', md: '3', lg: '6' }} gap="3" align="end">
+          <Grid id="sb-search-filters" columns={{ initial: '1', xs: '2', md: '3', lg: '4' }} gap="3" align="end">
             <SelectField<HistoryKindFilter>
               label={SEARCH_TEXTS.kind}
               value={form.kind}
@@ -131,6 +137,15 @@ export function HistorySearchForm({ initial, agents, bots, onSearch }: HistorySe
                 label: SEARCH_TEXTS.successes[value],
               }))}
               onChange={(success) => set('success', success)}
+            />
+            <SelectField<FeedbackChoice>
+              label={SEARCH_TEXTS.feedback}
+              value={form.feedback}
+              options={(['all', 'any', 'down', 'up', 'comment'] as const).map((value) => ({
+                value,
+                label: SEARCH_TEXTS.feedbacks[value],
+              }))}
+              onChange={(feedback) => set('feedback', feedback)}
             />
           </Grid>
         ) : null}

@@ -3,7 +3,12 @@
  * reload, can be shared, and are still there after opening one and pressing Back. Dates are the
  * user's local days; the server gets them as millisecond bounds (from midnight to the day's end).
  */
-import type { HistoryKindFilter, HistorySearchQuery } from '../../../../shared/types/history.js';
+import {
+  HISTORY_FEEDBACK_FILTERS,
+  type HistoryFeedbackFilter,
+  type HistoryKindFilter,
+  type HistorySearchQuery,
+} from '../../../../shared/types/history.js';
 
 export interface SearchForm {
   q: string;
@@ -16,9 +21,12 @@ export interface SearchForm {
   to: string;
   /** The post-call analysis verdict: 'any', 'pass' or 'fail'. */
   success: SuccessFilter;
+  /** Visitors' feedback on answers (issue 25): 'all' for no filter, else the API's filter. */
+  feedback: FeedbackChoice;
 }
 
 export type SuccessFilter = 'any' | 'pass' | 'fail';
+export type FeedbackChoice = 'all' | HistoryFeedbackFilter;
 
 export const EMPTY_FORM: SearchForm = {
   q: '',
@@ -28,6 +36,7 @@ export const EMPTY_FORM: SearchForm = {
   from: '',
   to: '',
   success: 'any',
+  feedback: 'all',
 };
 const SUCCESS: readonly SuccessFilter[] = ['pass', 'fail'];
 
@@ -50,6 +59,7 @@ export function formFromParams(params: URLSearchParams): SearchForm {
     from: date('from'),
     to: date('to'),
     success: SUCCESS.find((value) => value === params.get('success')) ?? 'any',
+    feedback: HISTORY_FEEDBACK_FILTERS.find((value) => value === params.get('feedback')) ?? 'all',
   };
 }
 
@@ -67,6 +77,7 @@ export function paramsFromForm(
   if (form.from) params.set('from', form.from);
   if (form.to) params.set('to', form.to);
   if (form.success !== 'any') params.set('success', form.success);
+  if (form.feedback !== 'all') params.set('feedback', form.feedback);
   if (params.toString() !== '' && page) {
     if (page.offset > 0) params.set('offset', String(page.offset));
     if (page.limit !== DEFAULT_LIMIT) params.set('limit', String(page.limit));
@@ -99,5 +110,6 @@ export function queryFromParams(params: URLSearchParams): HistorySearchQuery | n
   if (form.from) query.from = dayBound(form.from, false);
   if (form.to) query.to = dayBound(form.to, true);
   if (form.success !== 'any') query.success = form.success;
+  if (form.feedback !== 'all') query.feedback = form.feedback;
   return query;
 }

@@ -15,6 +15,15 @@ export const SEARCH_TEXTS = {
   to: 'To',
   success: 'Success',
   successes: { any: 'Any result', pass: 'Pass', fail: 'Fail' },
+  /** Visitors' feedback on a chat's answers (issue 25). */
+  feedback: 'Feedback',
+  feedbacks: {
+    all: 'Any',
+    any: 'Rated answers',
+    down: 'Thumbs down',
+    up: 'Thumbs up',
+    comment: 'With comment',
+  },
   search: 'Search',
   filters: 'Filters',
   filtersCount: (n: number) => `Filters (${n})`,

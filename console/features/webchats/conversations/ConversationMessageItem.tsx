@@ -3,6 +3,7 @@ import { formatTime } from '../../../../shared/format.js';
 import type { ConversationMessage } from '../../../../shared/types/history.js';
 import { WrenchIcon } from '../../../components/icons.js';
 import { MarkdownText } from '../../../components/MarkdownText.js';
+import { AnswerFeedbackLine } from './AnswerFeedbackLine.js';
 import { AnswerFiguresLine } from './AnswerFiguresLine.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
 import { TAKEOVER_TEXTS } from './takeoverTexts.js';
@@ -60,6 +61,7 @@ export function ConversationMessageItem({ message, onOpenTool }: ConversationMes
             <MarkdownText text={message.text} />
           </Text>
           <AnswerFiguresLine figures={message.figures} />
+          <AnswerFeedbackLine feedback={message.feedback} />
         </>
       )}
     </div>

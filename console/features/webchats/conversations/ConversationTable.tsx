@@ -1,8 +1,9 @@
-import { Badge, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ConversationSummary } from '../../../../shared/types/history.js';
 import { OpenLink } from '../../../components/OpenLink.js';
+import { FeedbackCounts } from '../FeedbackCounts.js';
 import { HandoffBadge } from './HandoffBadge.js';
 import { TestBadge } from './TestBadge.js';
 import '../../../components/stackTable.css';
@@ -76,7 +77,10 @@ export function ConversationTable({ conversations, order }: ConversationTablePro
                 <HandoffBadge conversation={conversation} />
               </Table.Cell>
               <Table.Cell data-label={COLUMNS.messages}>
-                <Text>{conversation.messageCount}</Text>
+                <Flex gap="3" align="center" wrap="wrap">
+                  <Text>{conversation.messageCount}</Text>
+                  {conversation.feedback ? <FeedbackCounts counts={conversation.feedback} /> : null}
+                </Flex>
               </Table.Cell>
               <Table.Cell data-label={COLUMNS.firstQuestion} className="sb-first-question">
                 {conversation.firstQuestion ? (
