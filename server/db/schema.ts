@@ -141,6 +141,8 @@ export interface WebchatsTable {
   allowed_sites: string;
   /** Migration 026: JSON array of up to four suggested first questions. */
   starter_questions: string;
+  /** Migration 027: the contact form as JSON (shared/leadCapture.ts); '{}' is off. */
+  lead_capture: string;
   created_at: number;
   updated_at: number;
 }
@@ -359,6 +361,18 @@ export interface ChatConversationsTable {
   expires_at: number;
   /** 1 for the owner's test chat from the bot's page (migration 015): not counted as a visitor's. */
   test: Generated<number>;
+}
+
+/** Migration 027: what a visitor sent through a bot's contact form (issue 25). */
+export interface WebchatLeadsTable {
+  id: string;
+  /** The bot's owner. */
+  user_id: string;
+  webchat_id: string;
+  conversation_id: string;
+  /** JSON array of shared/types/lead.ts LeadFieldValue. */
+  fields: string;
+  created_at: number;
 }
 
 /** One message of a chat conversation; tool rows carry the call's name, arguments and output. */
@@ -621,6 +635,7 @@ export interface Database {
   knowledge_passages: KnowledgePassagesTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  webchat_leads: WebchatLeadsTable;
   server_instances: ServerInstancesTable;
   cluster_messages: ClusterMessagesTable;
   login_failures: LoginFailuresTable;

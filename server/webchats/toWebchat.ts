@@ -5,6 +5,7 @@ import type { PublicWebchatConfig, Webchat } from '../../shared/types/webchat.js
 import type { KnowledgeInput } from '../db/knowledge.js';
 import type { WebchatColumns, WebchatRecord, WebchatWithTools } from '../db/webchats.js';
 import { readStoredAppearance } from './parseAppearance.js';
+import { readLeadCapture } from './parseLeadCapture.js';
 
 /** Every column of a new bot that the create body left out (spec part 2 §3, §9). */
 export const NEW_WEBCHAT_COLUMNS: Omit<WebchatColumns, 'name' | 'description'> = {
@@ -19,6 +20,7 @@ export const NEW_WEBCHAT_COLUMNS: Omit<WebchatColumns, 'name' | 'description'> =
   appearance: JSON.stringify(DEFAULT_APPEARANCE),
   allowed_sites: '[]',
   starter_questions: '[]',
+  lead_capture: '{}',
 };
 
 /** A stored list of texts (allowed sites, migration 025; starter questions, 026); anything unreadable reads as none. */
@@ -63,6 +65,7 @@ export function toWebchat(
     appearance: readStoredAppearance(row.appearance),
     allowed_sites: readStoredList(row.allowed_sites),
     starter_questions: readStoredList(row.starter_questions),
+    lead_capture: readLeadCapture(row.lead_capture),
     active_conversations: activeConversations,
     ...(knowledge ? { knowledge: toWireKnowledge(knowledge) } : {}),
   };
@@ -77,7 +80,14 @@ export function toPublicWebchatConfig(row: WebchatRecord): PublicWebchatConfig {
     title: appearance.chat_title,
     welcomeMessage: row.welcome_message,
     starterQuestions: readStoredList(row.starter_questions),
+    leadCapture: publicLeadCapture(row.lead_capture),
     appearance,
     enabled: row.enabled === 1,
   };
+}
+
+/** The form a visitor is shown; null while lead capture is off. */
+function publicLeadCapture(stored: string) {
+  const form = readLeadCapture(stored);
+  return form.enabled ? form : null;
 }

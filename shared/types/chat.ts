@@ -26,6 +26,8 @@ export interface ChatConversationResponse {
   conversationId: string;
   /** Oldest first; only what the bot's short-term retention still keeps (none with retention 0). */
   messages: ChatVisitorMessage[];
+  /** The visitor has sent the bot's contact form in this conversation (issue 25): not asked again. */
+  leadSent?: boolean;
 }
 
 /**
@@ -38,7 +40,13 @@ export interface ChatConversationResponse {
 export interface ChatStreamEvents {
   start: { conversationId: string; userMessageId: string };
   delta: { text: string };
-  done: { conversationId: string; userMessageId: string; assistantMessageId: string };
+  done: {
+    conversationId: string;
+    userMessageId: string;
+    assistantMessageId: string;
+    /** The model called request_contact (issue 25): the widget shows the contact form. */
+    contactRequested?: boolean;
+  };
   /**
    * The answer failed (the model provider failed or was cut off, a time limit). The visitor's
    * message is not kept, so sending the same text again is a clean retry. `retryable` is false

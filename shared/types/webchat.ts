@@ -1,3 +1,4 @@
+import type { LeadCapture } from '../leadCapture.js';
 import type { WebchatKnowledge } from './knowledge.js';
 
 /** Bot appearance, snake_case as on the wire (spec part 2 §3). */
@@ -50,6 +51,8 @@ export interface Webchat {
   allowed_sites: string[];
   /** Suggested first questions (at most WEBCHAT_LIMITS.starterQuestions.max) the widget shows as chips. */
   starter_questions: string[];
+  /** The contact form (issue 25; shared/leadCapture.ts). */
+  lead_capture: LeadCapture;
   /**
    * Conversations with a visitor message in the last 10 minutes (CHAT_LIMITS.activeWindowMs):
    * the card's '{n} active'. In every answer about bots.
@@ -78,6 +81,8 @@ export interface WebchatInput {
   allowed_sites?: string[];
   /** Trimmed; empty ones left out. */
   starter_questions?: string[];
+  /** Checked whole; a field named by its path (`lead_capture.fields[1].label`) when wrong. */
+  lead_capture?: LeadCapture;
   /** Left out on create: forever. */
   keep_history_days?: number | null;
   tools?: string[];
@@ -115,6 +120,8 @@ export interface PublicWebchat {
   welcomeMessage: string;
   /** Suggested first questions, shown under the welcome message until the visitor writes. */
   starterQuestions: string[];
+  /** The contact form to show; null while lead capture is off. */
+  leadCapture: LeadCapture | null;
   appearance: Appearance;
 }
 
