@@ -1,13 +1,17 @@
 import { WEBCHAT_LIMITS } from '../shared/defaults.js';
 import type { Appearance, PublicWebchatConfig } from '../shared/types/webchat.js';
 import { readAppearance } from './readAppearance.js';
+import { readLeadForm } from './readLeadForm.js';
 
 /**
  * What the integration script needs from `GET /api/widget/webchats/{id}` (PublicWebchatConfig).
  * A title or welcome message the server leaves out reads as empty (an empty title falls back to
  * the appearance's chat title); the appearance keeps only what readAppearance finds usable.
  */
-export type BotConfig = Pick<PublicWebchatConfig, 'name' | 'title' | 'welcomeMessage' | 'starterQuestions'> & {
+export type BotConfig = Pick<
+  PublicWebchatConfig,
+  'name' | 'title' | 'welcomeMessage' | 'starterQuestions' | 'leadCapture'
+> & {
   appearance: Partial<Appearance>;
 };
 
@@ -26,7 +30,10 @@ export async function fetchPublicWebchat(origin: string, id: string): Promise<Bo
   if (!response.ok) return null;
   const body: unknown = await response.json();
   if (typeof body !== 'object' || body === null) return null;
-  const { name, title, welcomeMessage, starterQuestions, appearance, enabled } = body as Record<string, unknown>;
+  const { name, title, welcomeMessage, starterQuestions, leadCapture, appearance, enabled } = body as Record<
+    string,
+    unknown
+  >;
   if (typeof name !== 'string' || enabled === false) return null;
   const text = (value: unknown): string => (typeof value === 'string' ? value : '');
   const questions = Array.isArray(starterQuestions) ? starterQuestions.filter((q) => typeof q === 'string' && q) : [];
@@ -35,6 +42,7 @@ export async function fetchPublicWebchat(origin: string, id: string): Promise<Bo
     title: text(title),
     welcomeMessage: text(welcomeMessage),
     starterQuestions: questions.slice(0, WEBCHAT_LIMITS.starterQuestions.max),
+    leadCapture: readLeadForm(leadCapture),
     appearance: readAppearance(appearance),
   };
 }

@@ -36,6 +36,7 @@ async function boot(): Promise<void> {
     widget.setTitle(webchat.title);
     widget.handle.setWelcomeMessage(webchat.welcomeMessage);
     widget.handle.setStarterQuestions(webchat.starterQuestions);
+    widget.handle.setLeadCapture(webchat.leadCapture);
   }
 
   if (!document.body) {

@@ -1,3 +1,4 @@
+import type { LeadCapture } from '../leadCapture.js';
 import type { ChatSendRequest } from './chat.js';
 import type { Appearance } from './webchat.js';
 
@@ -22,6 +23,8 @@ export interface MountChatWidgetOptions {
   welcomeMessage?: string;
   /** Suggested first questions, shown as buttons under the welcome message until the visitor writes. */
   starterQuestions?: string[];
+  /** The contact form (issue 25); a preview shows it at once, whatever its "when". */
+  leadCapture?: LeadCapture | null;
   /**
    * Designer and console preview: renders inside the container (not fixed to the page corner),
    * opened, with `messages` as sample bubbles, and makes no network requests.
@@ -49,6 +52,8 @@ export interface ChatWidgetHandle {
   setWelcomeMessage: (text: string) => void;
   /** Replaces the starter questions. */
   setStarterQuestions: (questions: string[]) => void;
+  /** Replaces the contact form; null turns it off. */
+  setLeadCapture: (form: LeadCapture | null) => void;
   open: () => void;
   close: () => void;
   /** Unmounts the widget and removes its host element. */

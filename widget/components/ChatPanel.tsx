@@ -1,21 +1,26 @@
 import type { RefObject } from 'preact';
 import type { ChatModel } from '../models/ChatModel.js';
+import type { LeadModel } from '../models/LeadModel.js';
 import type { WidgetModel } from '../models/WidgetModel.js';
 import { TEXT } from '../texts.js';
 import { Avatar } from './Avatar.js';
 import { Composer } from './Composer.js';
 import { CloseIcon, NewChatIcon } from './icons.js';
+import { LeadForm } from './LeadForm.js';
 import { MessageList } from './MessageList.js';
 
 export interface ChatPanelProps {
   model: WidgetModel;
   chat: ChatModel;
+  lead: LeadModel;
   inputRef: RefObject<HTMLTextAreaElement | null>;
 }
 
 /** The open chat: header with avatar, title and close button, the messages, the composer. */
-export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
+export function ChatPanel({ model, chat, lead, inputRef }: ChatPanelProps) {
   const title = model.title.value;
+  // Before the chat the form stands in for the composer (issue 25); otherwise it sits above it.
+  const waiting = lead.blocking.value;
   return (
     <section class="panel" role="dialog" aria-label={title}>
       <header class="header">
@@ -29,6 +34,7 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
             title={TEXT.startOver}
             onClick={() => {
               chat.startOver();
+              lead.reset();
               inputRef.current?.focus();
             }}
           >
@@ -47,7 +53,8 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
           void chat.retry(id);
         }}
       />
-      {chat.starters.value.length > 0 && (
+      <LeadForm lead={lead} onDone={() => requestAnimationFrame(() => inputRef.current?.focus())} />
+      {!waiting && chat.starters.value.length > 0 && (
         <fieldset class="starters" aria-label={TEXT.suggestions}>
           {chat.starters.value.map((question) => (
             <button
@@ -66,7 +73,7 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
           ))}
         </fieldset>
       )}
-      <Composer chat={chat} inputRef={inputRef} />
+      {!waiting && <Composer chat={chat} inputRef={inputRef} />}
     </section>
   );
 }

@@ -28,6 +28,10 @@ export interface ChatModelOptions {
   /** Without one the widget isn't connected (preview, or no bot id): sends say so. */
   transport?: ChatTransport;
   store?: ConversationStore;
+  /** The model asked for the visitor's contact details (issue 25). */
+  onContactRequest?: () => void;
+  /** The restored conversation's contact form was already sent (issue 25). */
+  onLeadSent?: () => void;
 }
 
 export interface ChatModel {
@@ -61,6 +65,10 @@ export interface ChatModel {
   refuse: (kind: ChatNotice) => void;
   /** Stops a streaming answer and pending timers (the widget is going away). */
   dispose: () => void;
+  /** The conversation the next message continues; null before the first. */
+  conversationId: () => string | null;
+  /** Continues the conversation `id` from now on (the contact form sent before the first message started it). */
+  adopt: (id: string) => void;
 }
 
 /** A long Retry-After would lock the chat for good; past a minute the visitor may as well try. */
@@ -122,6 +130,7 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
             shown.add(userMessageId);
           },
           onDelta: (delta) => update((m) => [m.id === replyId ? { ...m, text: m.text + delta } : m]),
+          onContactRequest: options.onContactRequest,
         },
         abort.signal,
       );
@@ -186,7 +195,8 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
         // A send meanwhile may have moved to another conversation: this one is no longer ours.
         if (conversationId !== id) return;
         if (!kept) return remember(null);
-        const earlier = kept
+        if (kept.leadSent) options.onLeadSent?.();
+        const earlier = kept.messages
           .filter((m) => !shown.has(m.id))
           .map(({ id, role, text }): ChatMessage => ({ id, role, text }));
         history.value = [...earlier, ...history.peek()];
@@ -225,5 +235,7 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
       controller?.abort();
       clearTimeout(timer);
     },
+    conversationId: () => conversationId,
+    adopt: remember,
   };
 }
