@@ -8,6 +8,7 @@ import { KeepHistoryField } from '../../components/KeepHistoryField.js';
 import { SelectField } from '../../components/SelectField.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput, type TextInputProps } from '../../components/TextInput.js';
+import { LeadCaptureSection } from './LeadCaptureSection.js';
 import { ToolsSelect } from './ToolsSelect.js';
 import type { TestChatPost } from './testChat.js';
 import type { WebchatFormBinding } from './useWebchatEditor.js';
@@ -46,6 +47,7 @@ export function BehaviourTab({ testChat, saved, ...form }: BehaviourTabProps) {
           appearance={shown}
           welcomeMessage={form.values.welcome_message}
           starterQuestions={starterQuestions}
+          leadCapture={form.values.lead_capture}
           testChat={testChat}
           initialContent="chat"
         />
@@ -140,6 +142,12 @@ function BehaviourFields(form: WebchatFormBinding) {
           />
         </Grid>
       </FormSection>
+      <LeadCaptureSection
+        value={values.lead_capture}
+        onChange={(next) => set('lead_capture', next)}
+        error={errors.lead_capture}
+        disabled={disabled}
+      />
       <FormSection title={WEBCHAT_TEXTS.allowedSites.section}>
         <TextAreaField
           label={WEBCHAT_TEXTS.allowedSites.label}
