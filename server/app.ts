@@ -63,6 +63,7 @@ import { createConsolePage, staticRoutes } from './routes/static.js';
 import { toolRoutes } from './routes/tools.js';
 import { twilioRoutes } from './routes/twilio.js';
 import { twilioCallStatusRoutes } from './routes/twilioCallStatus.js';
+import { webchatLeadRoutes } from './routes/webchatLeads.js';
 import { webchatRoutes } from './routes/webchats.js';
 import { webchatTakeoverRoutes } from './routes/webchatTakeover.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -249,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(knowledgeRoutes, { prefix: '/api/webchats' });
   await app.register(webchatRoutes, { prefix: '/api/webchats' });
   await app.register(webchatTakeoverRoutes, { prefix: '/api/webchats' });
+  await app.register(webchatLeadRoutes, { prefix: '/api/webchats' });
   await app.register(widgetPublicRoutes, { prefix: '/api/widget' });
   await app.register(widgetChatRoutes, { prefix: '/api/widget' });
   await app.register(widgetFeedbackRoutes, { prefix: '/api/widget' });

@@ -1,6 +1,7 @@
 import { WEBCHAT_LIMITS } from '../shared/defaults.js';
 import type { Appearance, PublicWebchatConfig } from '../shared/types/webchat.js';
 import { readAppearance } from './readAppearance.js';
+import { readLeadForm } from './readLeadForm.js';
 
 /**
  * What the integration script needs from `GET /api/widget/webchats/{id}` (PublicWebchatConfig).
@@ -9,7 +10,7 @@ import { readAppearance } from './readAppearance.js';
  */
 export type BotConfig = Pick<
   PublicWebchatConfig,
-  'name' | 'title' | 'welcomeMessage' | 'starterQuestions' | 'talkToPerson'
+  'name' | 'title' | 'welcomeMessage' | 'starterQuestions' | 'talkToPerson' | 'leadCapture'
 > & {
   appearance: Partial<Appearance>;
 };
@@ -29,10 +30,8 @@ export async function fetchPublicWebchat(origin: string, id: string): Promise<Bo
   if (!response.ok) return null;
   const body: unknown = await response.json();
   if (typeof body !== 'object' || body === null) return null;
-  const { name, title, welcomeMessage, starterQuestions, talkToPerson, appearance, enabled } = body as Record<
-    string,
-    unknown
-  >;
+  const { name, title, welcomeMessage, starterQuestions, talkToPerson, leadCapture, appearance, enabled } =
+    body as Record<string, unknown>;
   if (typeof name !== 'string' || enabled === false) return null;
   const text = (value: unknown): string => (typeof value === 'string' ? value : '');
   const questions = Array.isArray(starterQuestions) ? starterQuestions.filter((q) => typeof q === 'string' && q) : [];
@@ -42,6 +41,7 @@ export async function fetchPublicWebchat(origin: string, id: string): Promise<Bo
     welcomeMessage: text(welcomeMessage),
     starterQuestions: questions.slice(0, WEBCHAT_LIMITS.starterQuestions.max),
     talkToPerson: talkToPerson === true,
+    leadCapture: readLeadForm(leadCapture),
     appearance: readAppearance(appearance),
   };
 }

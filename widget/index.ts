@@ -37,6 +37,7 @@ async function boot(): Promise<void> {
     widget.handle.setWelcomeMessage(webchat.welcomeMessage);
     widget.handle.setStarterQuestions(webchat.starterQuestions);
     widget.setTalkToPerson(webchat.talkToPerson);
+    widget.handle.setLeadCapture(webchat.leadCapture);
   }
 
   if (!document.body) {

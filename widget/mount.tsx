@@ -2,10 +2,11 @@ import { effect } from '@preact/signals';
 import { render } from 'preact';
 import { adDismissedStorageKey } from '../shared/types/chat.js';
 import type { ChatWidgetHandle, MountChatWidgetOptions } from '../shared/types/widget.js';
-import { createChatTransport, createTestChatTransport } from './chat/createChatTransport.js';
+import { createChatTransport, createLeadPost, createTestChatTransport } from './chat/createChatTransport.js';
 import { createConversationStore } from './chat/createConversationStore.js';
 import { Widget } from './components/Widget.js';
 import { createChatModel } from './models/ChatModel.js';
+import { createLeadModel } from './models/LeadModel.js';
 import { createWidgetModel } from './models/WidgetModel.js';
 import { pageStorage } from './pageStorage.js';
 import css from './styles.css?inline';
@@ -74,7 +75,10 @@ export function createChatWidget(options: MountChatWidgetOptions = {}): Detached
     }),
   });
   const testChat = preview ? options.testChat : undefined;
+  // The chat tells the form when the model asks and what a reload found; the form reads the chat back.
+  const hooks = { onContactRequest: () => lead.request(), onLeadSent: () => lead.markSent() };
   const chat = createChatModel({
+    ...hooks,
     welcomeMessage: options.welcomeMessage,
     starterQuestions: options.starterQuestions,
     talkToPerson: options.talkToPerson,
@@ -86,8 +90,10 @@ export function createChatWidget(options: MountChatWidgetOptions = {}): Detached
         : undefined,
     store: live ? createConversationStore(webchatId) : undefined,
   });
+  const lead = createLeadModel({ chat, post: live ? createLeadPost(serverUrl, webchatId) : undefined, preview });
+  lead.setForm(options.leadCapture ?? null);
   const stopTheme = effect(() => applyTheme(host, model.appearance.value));
-  render(<Widget model={model} chat={chat} preview={preview} />, shadow);
+  render(<Widget model={model} chat={chat} lead={lead} preview={preview} />, shadow);
   // In the background: a kept conversation never delays the launcher.
   void chat.restore();
 
@@ -95,6 +101,7 @@ export function createChatWidget(options: MountChatWidgetOptions = {}): Detached
     update: model.updateAppearance,
     setWelcomeMessage: chat.setWelcomeMessage,
     setStarterQuestions: chat.setStarterQuestions,
+    setLeadCapture: lead.setForm,
     // A designer's open/close buttons keep their focus; on a live page focus follows the chat.
     open: () => model.open(!preview),
     close: () => model.close(!preview),

@@ -27,6 +27,15 @@ export const TEXT = {
   sendFeedback: 'Send',
   skipFeedback: 'Skip',
   feedbackThanks: 'Thanks for your feedback',
+  lead: {
+    title: 'Your contact details',
+    optional: '(optional)',
+    skip: 'Skip',
+    thanks: 'Thanks! Your details were sent.',
+    failed: 'Your details couldn’t be sent. Please try again.',
+    /** "Email must be an email address like …": the label first, so it reads alone. */
+    problem: (label: string, problem: string) => `${label} ${problem}.`,
+  },
   /** Screen-reader prefixes, so the live region says who is speaking. */
   speakers: { user: 'You: ', assistant: 'Assistant: ', system: 'Notice: ' },
   notices: {

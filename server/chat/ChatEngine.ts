@@ -11,6 +11,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ChatConversationResponse } from '../../shared/types/chat.js';
+import type { WebchatLead } from '../../shared/types/lead.js';
 import { AppError, notFound } from '../core/AppError.js';
 import type { Clock } from '../core/types.js';
 import type { SecretBox } from '../crypto/SecretBox.js';
@@ -26,12 +27,14 @@ import { type ChatExpiry, type ChatKeeping, chatExpiry, keepingOf } from '../db/
 import { keptMessages } from '../db/chatMessages.js';
 import { reexpireWebchatChats } from '../db/chatSweep.js';
 import type { Database } from '../db/schema.js';
+import { conversationHasLead, insertLead, toWireLead } from '../db/webchatLeads.js';
 import { findPublicWebchatRow, type WebchatRecord } from '../db/webchats.js';
 import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
 import type { McpClient } from '../mcp/McpClient.js';
 import type { ConnectionRegistry } from '../realtime/ConnectionRegistry.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { findOpenaiForUser } from '../settings/openaiForUser.js';
+import { readLeadCapture } from '../webchats/parseLeadCapture.js';
 import type { WebchatPreview } from '../webchats/previewWebchat.js';
 import { WEBCHAT_NOT_FOUND } from '../webchats/webchatTexts.js';
 import { answerTurn } from './answerTurn.js';
@@ -44,11 +47,19 @@ import type { ChatConfig } from './chatConfig.js';
 import { SERVER_SHUTDOWN } from './chatFailure.js';
 import { retainedSince } from './loadTurnContext.js';
 import type { ChatSendInput } from './parseChatSend.js';
+import { checkLeadFields, type LeadSubmitInput } from './parseLeadSubmit.js';
 import { SseStream } from './SseStream.js';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 export const CHAT_UNAVAILABLE = 'This chat is not available right now';
+export const NO_LEAD_CAPTURE = 'This chat takes no contact details';
+export const LEAD_ALREADY_SENT = 'Your contact details were already sent in this conversation';
 export const NO_OPENAI_KEY_FOR_TEST = 'Add your OpenAI API key in Settings to chat with your bot';
+
+export interface SubmittedLead {
+  bot: WebchatRecord;
+  lead: WebchatLead;
+}
 
 export interface ChatEngineDeps {
   db: Kysely<Database>;
@@ -210,6 +221,7 @@ export class ChatEngine {
         ...(m.rating ? { rating: m.rating } : {}),
       })),
       ...(found.operator_name ? { operatorName: found.operator_name } : {}),
+      leadSent: await conversationHasLead(db, found.id),
     };
   }
 
@@ -227,6 +239,39 @@ export class ChatEngine {
     const found = await findConversation(db, bot.id, conversationId);
     if (!found || found.test === 1 || !this.#isOpen(found, bot, clock())) throw notFound(CONVERSATION_NOT_FOUND);
     return { bot, conversation: found };
+  }
+
+  /**
+   * A visitor's contact form (issue 25), stored with its conversation: the one named (of this bot,
+   * open, a visitor's), or a new one when sent before the first message. Counts as a message
+   * against the visitor's limits. 404 for an unknown or inactive bot, a bot without lead capture,
+   * or a conversation not of this bot; 409 when the conversation's form was already sent.
+   */
+  async submitLead(webchatId: string, input: LeadSubmitInput, address: string): Promise<SubmittedLead> {
+    const { db, clock } = this.#deps;
+    const bot = await findPublicWebchatRow(db, webchatId);
+    if (bot?.enabled !== 1) throw notFound(WEBCHAT_NOT_FOUND);
+    const form = readLeadCapture(bot.lead_capture);
+    if (!form.enabled) throw notFound(NO_LEAD_CAPTURE);
+    const fields = checkLeadFields(form, input.fields);
+    const at = clock();
+    this.limits.countMessage(address, bot.id, at);
+    if (input.conversationId !== null) {
+      const found = await findConversation(db, bot.id, input.conversationId);
+      if (!found || found.test === 1 || !this.#isOpen(found, bot, at)) throw notFound(CONVERSATION_NOT_FOUND);
+    }
+    const conversation = await this.#openConversation(bot, input.conversationId, at, false);
+    const lead = {
+      id: randomUUID(),
+      user_id: bot.user_id,
+      webchat_id: bot.id,
+      conversation_id: conversation.id,
+      fields: JSON.stringify(fields),
+      created_at: at,
+    };
+    if (!(await insertLead(db, lead))) throw new AppError('conflict', LEAD_ALREADY_SENT);
+    if (conversation.becameActive) this.#report(bot);
+    return { bot, lead: toWireLead(lead) };
   }
 
   /** A bot's memory or Keep history changed (in the caller's transaction): its chats expire by the new settings. */

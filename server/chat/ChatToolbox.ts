@@ -9,6 +9,7 @@ import type { OfferedTool } from '../db/offeredTools.js';
 import type { ChatRequest, ChatTool, ChatToolCall } from '../llm/chatTypes.js';
 import { runModelToolCall, toolOutputText } from '../tools/modelToolCall.js';
 import { providerFunctions } from '../tools/providerFunctions.js';
+import type { BuiltinFunction } from './requestContact.js';
 
 export interface ToolboxDeps {
   run: (tool: OfferedTool, args: unknown) => Promise<ToolTestResult>;
@@ -26,10 +27,18 @@ export class ChatToolbox {
   readonly #tools: ChatTool[];
   readonly #byName: Map<string, OfferedTool>;
   readonly #deps: ToolboxDeps;
+  readonly #builtins: Map<string, BuiltinFunction>;
 
-  constructor(tools: readonly OfferedTool[], deps: ToolboxDeps) {
+  /** `builtins` (request_contact) are answered here; an owner's tool of the same name gives way to them. */
+  constructor(tools: readonly OfferedTool[], deps: ToolboxDeps, builtins: readonly BuiltinFunction[] = []) {
     const { functions, byName } = providerFunctions(tools);
-    this.#tools = functions.map((fn) => ({ type: 'function', function: fn }));
+    this.#builtins = new Map(builtins.map((builtin) => [builtin.tool.function.name, builtin]));
+    this.#tools = [
+      ...functions
+        .filter((fn) => !this.#builtins.has(fn.name))
+        .map((fn) => ({ type: 'function' as const, function: fn })),
+      ...builtins.map((builtin) => builtin.tool),
+    ];
     this.#byName = byName;
     this.#deps = deps;
   }
@@ -46,6 +55,11 @@ export class ChatToolbox {
 
   /** Runs one call; never rejects. */
   async run(call: ChatToolCall): Promise<ToolCallRun> {
+    const builtin = this.#builtins.get(call.function.name);
+    if (builtin) {
+      const { name, arguments: args } = call.function;
+      return { callId: call.id, name, args, output: builtin.output, isError: false, at: this.#deps.now() };
+    }
     const tool = this.#byName.get(call.function.name);
     const at = this.#deps.now();
     const result = await runModelToolCall(tool, call.function.arguments, this.#deps.run, this.#deps.onError);

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { REQUEST_CONTACT } from '../../shared/leadCapture.js';
 import type { Clock } from '../core/types.js';
 import { type ChatExpiry, keepingOf, keepsTexts } from '../db/chatExpiry.js';
 import { type AnswerFigures, saveTurn, type TurnAnswer } from '../db/chatMessages.js';
@@ -21,6 +22,7 @@ import { ChatToolbox, type ToolCallRun } from './ChatToolbox.js';
 import type { ChatConfig } from './chatConfig.js';
 import { chatFailure, EmptyAnswerError, TURN_DEADLINE, VISITOR_LEFT } from './chatFailure.js';
 import { loadTurnContext } from './loadTurnContext.js';
+import { REQUEST_CONTACT_FUNCTION } from './requestContact.js';
 import { type AnswerTokens, type ChatTurnResult, runChatTurn } from './runChatTurn.js';
 import type { SseStream } from './SseStream.js';
 
@@ -71,11 +73,15 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
       at: question.at,
       ...(job.toolIds ? { toolIds: job.toolIds } : {}),
     });
-    const toolbox = new ChatToolbox(context.tools, {
-      run: (tool, args) => runOfferedTool(deps, tool, args),
-      now: deps.clock,
-      onError: (error) => deps.log.error({ err: error, ...where }, 'a chat tool call could not be run'),
-    });
+    const toolbox = new ChatToolbox(
+      context.tools,
+      {
+        run: (tool, args) => runOfferedTool(deps, tool, args),
+        now: deps.clock,
+        onError: (error) => deps.log.error({ err: error, ...where }, 'a chat tool call could not be run'),
+      },
+      context.offerContact ? [REQUEST_CONTACT_FUNCTION] : [],
+    );
     const result = await runChatTurn(
       {
         client: job.client,
@@ -98,10 +104,12 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
       figures: figuresOf(bot, result.tokens, ttftMs),
     };
     await keepTurn(deps, job, result.toolCalls, answer);
+    const contactRequested = context.offerContact && result.toolCalls.some((call) => call.name === REQUEST_CONTACT);
     stream.send('done', {
       conversationId: job.conversationId,
       userMessageId: question.id,
       assistantMessageId: answer.id,
+      ...(contactRequested && { contactRequested }),
     });
   } catch (error) {
     const failure = chatFailure(error, signal);

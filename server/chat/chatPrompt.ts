@@ -26,6 +26,8 @@ export interface PromptParts {
   summaryChars: number;
   /** Characters of the kept conversation sent at most, newest messages first. */
   historyChars: number;
+  /** Lines the server adds after the owner's prompt (lead capture's "contact details received"). */
+  notes?: string[];
 }
 
 /** The knowledge block of the system message; '' when the bot has no knowledge or none matched. */
@@ -63,6 +65,7 @@ export function chatMessages(parts: PromptParts): ChatMessage[] {
   const system = [
     substituteValues(parts.systemPrompt, parts.values).trim(),
     knowledgeBlock(parts.knowledge, parts.summaryChars),
+    ...(parts.notes ?? []),
   ]
     .filter(Boolean)
     .join('\n\n');

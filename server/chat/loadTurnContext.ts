@@ -10,10 +10,13 @@ import { customValuesMap } from '../db/customValues.js';
 import { loadKnowledgeSummary, searchKnowledge } from '../db/knowledge.js';
 import { findOfferedTools, type OfferedTool } from '../db/offeredTools.js';
 import type { Database } from '../db/schema.js';
+import { conversationHasLead } from '../db/webchatLeads.js';
 import { findWebchatTools, type WebchatRecord } from '../db/webchats.js';
 import type { ChatMessage } from '../llm/chatTypes.js';
+import { readLeadCapture } from '../webchats/parseLeadCapture.js';
 import type { ChatConfig } from './chatConfig.js';
 import { chatMessages } from './chatPrompt.js';
+import { CONTACT_RECEIVED_NOTE } from './requestContact.js';
 
 export interface TurnContextInput {
   bot: WebchatRecord;
@@ -30,6 +33,8 @@ export interface TurnContextInput {
 export interface TurnContext {
   messages: ChatMessage[];
   tools: OfferedTool[];
+  /** request_contact is offered (issue 25): lead capture asks the model, and the form is not sent yet. */
+  offerContact: boolean;
 }
 
 /** Messages written at or after this are within the bot's retention at `at` (none with retention 0). */
@@ -55,6 +60,8 @@ export async function loadTurnContext(
   const tools = input.toolIds
     ? await findOfferedTools(db, bot.user_id, input.toolIds)
     : await findWebchatTools(db, bot.user_id, bot.id);
+  const form = readLeadCapture(bot.lead_capture);
+  const leadSent = form.enabled && !input.isNew && (await conversationHasLead(db, input.conversationId));
   const messages = chatMessages({
     systemPrompt: bot.system_prompt,
     values,
@@ -63,6 +70,7 @@ export async function loadTurnContext(
     question: input.question,
     summaryChars: config.summaryChars,
     historyChars: config.historyChars,
+    notes: leadSent ? [CONTACT_RECEIVED_NOTE] : [],
   });
-  return { messages, tools };
+  return { messages, tools, offerContact: form.enabled && form.when === 'on_request' && !leadSent };
 }

@@ -143,6 +143,8 @@ export interface WebchatsTable {
   starter_questions: string;
   /** Migration 031: 0/1, the widget offers "Talk to a person". */
   talk_to_person: number;
+  /** Migration 027: the contact form as JSON (shared/leadCapture.ts); '{}' is off. */
+  lead_capture: string;
   created_at: number;
   updated_at: number;
 }
@@ -370,6 +372,18 @@ export interface ChatConversationsTable {
   operator_name: string | null;
   /** Migration 031: when the visitor asked for a person; null when nobody asked or once someone took over. */
   waiting_since: number | null;
+}
+
+/** Migration 027: what a visitor sent through a bot's contact form (issue 25). */
+export interface WebchatLeadsTable {
+  id: string;
+  /** The bot's owner. */
+  user_id: string;
+  webchat_id: string;
+  conversation_id: string;
+  /** JSON array of shared/types/lead.ts LeadFieldValue. */
+  fields: string;
+  created_at: number;
 }
 
 /** One message of a chat conversation; tool rows carry the call's name, arguments and output. */
@@ -642,6 +656,7 @@ export interface Database {
   knowledge_passages: KnowledgePassagesTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  webchat_leads: WebchatLeadsTable;
   server_instances: ServerInstancesTable;
   cluster_messages: ClusterMessagesTable;
   login_failures: LoginFailuresTable;

@@ -12,8 +12,10 @@ import {
   CONVERSATION_ID_PATTERN,
   type ConversationHandoff,
 } from '../../shared/types/chat.js';
+import type { LeadSubmitResponse } from '../../shared/types/lead.js';
 import { CONVERSATION_NOT_FOUND } from '../chat/ChatEngine.js';
 import { parseChatSend } from '../chat/parseChatSend.js';
+import { parseLeadSubmit } from '../chat/parseLeadSubmit.js';
 import { notFound } from '../core/AppError.js';
 import { allowAnyOrigin, answerPreflight, publicWidgetRoute } from '../http/anyOrigin.js';
 import { sendEventStream } from '../http/eventStream.js';
@@ -25,6 +27,9 @@ const ConversationParams = Type.Object({
   id: Type.String({ maxLength: 100 }),
   conversationId: Type.String({ maxLength: 100 }),
 });
+
+/** Seven answers of a few hundred characters at most, with room for JSON's escapes. */
+const LEAD_BODY_LIMIT_BYTES = 16 * 1024;
 
 export async function widgetChatRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -46,6 +51,27 @@ export async function widgetChatRoutes(fastify: FastifyInstance): Promise<void> 
       const input = parseChatSend(request.body);
       const body = await chat.send(request.params.id, input, addressKey(request.ip, config.ipv6PrefixLength));
       return sendEventStream(reply, body);
+    },
+  );
+
+  app.options('/webchats/:id/leads', { config: publicRoute }, async (_request, reply) =>
+    answerPreflight(reply, ['POST']),
+  );
+
+  // The contact form (issue 25): checked against the bot's form by parseLeadSubmit (field-named messages).
+  app.post(
+    '/webchats/:id/leads',
+    { config: publicRoute, schema: { params: WebchatParams }, bodyLimit: LEAD_BODY_LIMIT_BYTES },
+    async (request, reply): Promise<LeadSubmitResponse> => {
+      const input = parseLeadSubmit(request.body);
+      const address = addressKey(request.ip, config.ipv6PrefixLength);
+      const { bot, lead } = await chat.submitLead(request.params.id, input, address);
+      // The lead is kept whatever happens to its event: a visitor is never told to send it again for that.
+      await app.webhooks.events.leadCaptured(bot, lead).catch((error: unknown) => {
+        request.log.error({ err: error, webchatId: bot.id }, 'the lead.captured event could not be queued');
+      });
+      reply.code(201);
+      return { conversationId: lead.conversation_id, leadId: lead.id };
     },
   );
 

@@ -5,7 +5,9 @@
  * `toolChanges`, on the API's thread and in linear time. Compiling the schema and the handler
  * code is the sandbox's job (checkToolInSandbox), off this thread.
  */
+
 import { type Static, Type } from 'typebox';
+import { REQUEST_CONTACT } from '../../shared/leadCapture.js';
 import { validationFailed } from '../core/AppError.js';
 import { withoutControlCharacters } from '../core/fieldRules.js';
 import type { ToolFields } from '../db/tools.js';
@@ -72,6 +74,9 @@ function given(field: 'name' | 'description' | 'type', value: string | undefined
 export function toolChanges(body: ToolBody): Partial<ToolFields> {
   const changes: Partial<ToolFields> = {};
   if (body.name !== undefined) changes.name = withoutControlCharacters('name', required('name', body.name));
+  // The chat model's built-in contact form function (issue 25) would shadow the tool.
+  if (changes.name?.toLowerCase() === REQUEST_CONTACT)
+    throw validationFailed(`name: ${REQUEST_CONTACT} is reserved for lead capture; choose another name`);
   if (body.description !== undefined) changes.description = required('description', body.description);
   if (body.type !== undefined) changes.type = required('type', body.type);
   if (body.parameters !== undefined) {

@@ -25,6 +25,7 @@ import type { KnowledgeInput } from '../db/knowledge.js';
 import type { WebchatColumns } from '../db/webchats.js';
 import { parseKnowledge } from '../knowledge/parseKnowledge.js';
 import { parseAppearance } from './parseAppearance.js';
+import { parseLeadCapture } from './parseLeadCapture.js';
 
 const rule = ruleFor<WebchatColumns>();
 
@@ -134,9 +135,10 @@ export function parseWebchatBody(input: unknown, webchatId?: string): ParsedWebc
   const body = input ?? {};
   if (!isPlainObject(body)) throw invalidField('body', 'must be an object');
   const changes: Partial<WebchatColumns> = {};
-  const { tools, knowledge } = applyFieldRules(RULES, body, changes, {
+  const { tools, knowledge, lead_capture } = applyFieldRules(RULES, body, changes, {
     tools: parseToolIds,
     knowledge: parseKnowledge,
+    lead_capture: parseLeadCapture,
     // On create there is no id to match: an id field is then not an accepted field.
     ...(webchatId !== undefined && { id: sameId(webchatId, 'bot') }),
   });
@@ -144,5 +146,6 @@ export function parseWebchatBody(input: unknown, webchatId?: string): ParsedWebc
     const given = changes[field];
     if (given === '' || (given === undefined && webchatId === undefined)) throw invalidField(field, 'is required');
   }
+  if (lead_capture !== undefined) changes.lead_capture = lead_capture;
   return { changes, toolIds: tools, knowledge };
 }

@@ -5,6 +5,7 @@ import type { PublicWebchatConfig, Webchat } from '../../shared/types/webchat.js
 import type { KnowledgeInput } from '../db/knowledge.js';
 import type { WebchatColumns, WebchatRecord, WebchatWithTools } from '../db/webchats.js';
 import { readStoredAppearance } from './parseAppearance.js';
+import { readLeadCapture } from './parseLeadCapture.js';
 
 /** Every column of a new bot that the create body left out (spec part 2 §3, §9). */
 export const NEW_WEBCHAT_COLUMNS: Omit<WebchatColumns, 'name' | 'description'> = {
@@ -20,6 +21,7 @@ export const NEW_WEBCHAT_COLUMNS: Omit<WebchatColumns, 'name' | 'description'> =
   allowed_sites: '[]',
   starter_questions: '[]',
   talk_to_person: 0,
+  lead_capture: '{}',
 };
 
 /** A stored list of texts (allowed sites, migration 025; starter questions, 026); anything unreadable reads as none. */
@@ -65,6 +67,7 @@ export function toWebchat(
     allowed_sites: readStoredList(row.allowed_sites),
     starter_questions: readStoredList(row.starter_questions),
     talk_to_person: row.talk_to_person === 1,
+    lead_capture: readLeadCapture(row.lead_capture),
     active_conversations: activeConversations,
     ...(knowledge ? { knowledge: toWireKnowledge(knowledge) } : {}),
   };
@@ -80,7 +83,14 @@ export function toPublicWebchatConfig(row: WebchatRecord): PublicWebchatConfig {
     welcomeMessage: row.welcome_message,
     starterQuestions: readStoredList(row.starter_questions),
     talkToPerson: row.talk_to_person === 1,
+    leadCapture: publicLeadCapture(row.lead_capture),
     appearance,
     enabled: row.enabled === 1,
   };
+}
+
+/** The form a visitor is shown; null while lead capture is off. */
+function publicLeadCapture(stored: string) {
+  const form = readLeadCapture(stored);
+  return form.enabled ? form : null;
 }

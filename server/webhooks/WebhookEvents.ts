@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { WebchatLead } from '../../shared/types/lead.js';
 import type { WebhookEventType } from '../../shared/types/webhook.js';
 import { WEBHOOK_TEST_EVENT } from '../../shared/types/webhook.js';
 import { PeriodicTask } from '../core/PeriodicTask.js';
@@ -22,6 +23,7 @@ import { endedCallsToAnnounce, quietChatsToAnnounce } from '../db/webhookScans.j
 import type { TelephonyRates } from '../pricing/telephonyRates.js';
 import { callData } from './callPayload.js';
 import { chatData } from './chatPayload.js';
+import { leadData } from './leadPayload.js';
 import type { WebhookConfig } from './webhookConfig.js';
 
 export interface WebhookEventsDeps {
@@ -84,6 +86,11 @@ export class WebhookEvents {
     return this.#emit(userId, 'call.ended', streamSid, () =>
       callData(this.#payloadDeps(), userId, streamSid, { ended: true, now: this.#deps.clock(), endedReason }),
     );
+  }
+
+  /** A visitor sent a bot's contact form (issue 25): the lead as stored, once per lead. */
+  leadCaptured(bot: { id: string; name: string; user_id: string }, lead: WebchatLead): Promise<number> {
+    return this.#emit(bot.user_id, 'lead.captured', lead.id, async () => leadData(bot, lead));
   }
 
   /** An analysis finished (stored by its claim's holder, once). Each run of it is its own event. */

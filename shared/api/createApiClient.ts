@@ -7,6 +7,7 @@ import { analyticsApi } from './analytics.js';
 import { apiKeysApi } from './apiKeys.js';
 import { historyApi } from './history.js';
 import { knowledgeApi } from './knowledge.js';
+import { leadsApi } from './leads.js';
 import { mcpServersApi } from './mcpServers.js';
 import { type ApiClientOptions, createTransport } from './request.js';
 import { sessionsApi } from './sessions.js';
@@ -33,6 +34,7 @@ export function createApiClient(options: ApiClientOptions) {
     knowledge: knowledgeApi(request),
     webchats: webchatsApi(request, raw),
     history: historyApi(request, stream),
+    leads: leadsApi(request, stream),
     analysis: analysisApi(request),
     analytics: analyticsApi(request),
     webhooks: webhooksApi(request),

@@ -45,6 +45,8 @@ export interface ChatConversationResponse {
   messages: ChatVisitorMessage[];
   /** The operator holding the conversation now (issue 23), or null while the bot answers. */
   operatorName?: string | null;
+  /** The visitor has sent the bot's contact form in this conversation (issue 25): not asked again. */
+  leadSent?: boolean;
 }
 
 /**
@@ -57,8 +59,14 @@ export interface ChatConversationResponse {
 export interface ChatStreamEvents {
   start: { conversationId: string; userMessageId: string };
   delta: { text: string };
-  /** `assistantMessageId` is '' when no answer comes: a person holds the conversation (issue 23). */
-  done: { conversationId: string; userMessageId: string; assistantMessageId: string };
+  done: {
+    conversationId: string;
+    userMessageId: string;
+    /** '' when no answer comes: a person holds the conversation (issue 23). */
+    assistantMessageId: string;
+    /** The model called request_contact (issue 25): the widget shows the contact form. */
+    contactRequested?: boolean;
+  };
   /**
    * The answer failed (the model provider failed or was cut off, a time limit). The visitor's
    * message is not kept, so sending the same text again is a clean retry. `retryable` is false

@@ -1,3 +1,4 @@
+import type { LeadCapture } from '../leadCapture.js';
 import type { WebchatKnowledge } from './knowledge.js';
 
 /** Bot appearance, snake_case as on the wire (spec part 2 §3). */
@@ -52,6 +53,8 @@ export interface Webchat {
   starter_questions: string[];
   /** Issue 23: the widget offers "Talk to a person" (the console then shows the waiting conversation). */
   talk_to_person: boolean;
+  /** The contact form (issue 25; shared/leadCapture.ts). */
+  lead_capture: LeadCapture;
   /**
    * Conversations with a visitor message in the last 10 minutes (CHAT_LIMITS.activeWindowMs):
    * the card's '{n} active'. In every answer about bots.
@@ -89,6 +92,8 @@ export interface WebchatInput {
   /** Trimmed; empty ones left out. */
   starter_questions?: string[];
   talk_to_person?: boolean;
+  /** Checked whole; a field named by its path (`lead_capture.fields[1].label`) when wrong. */
+  lead_capture?: LeadCapture;
   /** Left out on create: forever. */
   keep_history_days?: number | null;
   tools?: string[];
@@ -128,6 +133,8 @@ export interface PublicWebchat {
   starterQuestions: string[];
   /** Issue 23: the widget offers "Talk to a person". */
   talkToPerson: boolean;
+  /** The contact form to show; null while lead capture is off. */
+  leadCapture: LeadCapture | null;
   appearance: Appearance;
 }
 

@@ -10,6 +10,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'call.analysis.ready',
   'chat.conversation.ended',
   'chat.analysis.ready',
+  'lead.captured',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

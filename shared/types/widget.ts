@@ -1,3 +1,4 @@
+import type { LeadCapture } from '../leadCapture.js';
 import type { ChatSendRequest } from './chat.js';
 import type { Appearance } from './webchat.js';
 
@@ -24,6 +25,8 @@ export interface MountChatWidgetOptions {
   starterQuestions?: string[];
   /** Issue 23: offer "Talk to a person" once the visitor has written (live chats only). */
   talkToPerson?: boolean;
+  /** The contact form (issue 25); a preview shows it at once, whatever its "when". */
+  leadCapture?: LeadCapture | null;
   /**
    * Designer and console preview: renders inside the container (not fixed to the page corner),
    * opened, with `messages` as sample bubbles, and makes no network requests.
@@ -51,6 +54,8 @@ export interface ChatWidgetHandle {
   setWelcomeMessage: (text: string) => void;
   /** Replaces the starter questions. */
   setStarterQuestions: (questions: string[]) => void;
+  /** Replaces the contact form; null turns it off. */
+  setLeadCapture: (form: LeadCapture | null) => void;
   open: () => void;
   close: () => void;
   /** Unmounts the widget and removes its host element. */

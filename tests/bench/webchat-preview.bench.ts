@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_APPEARANCE, STORAGE_KEYS, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
+import { LEAD_CAPTURE_OFF } from '../../shared/leadCapture.js';
 import type { Webchat } from '../../shared/types/webchat.js';
 import { launchBenchChromium } from './benchBrowser.js';
 import { buildDist, REPO } from './buildDist.js';
@@ -37,6 +38,7 @@ const BOT: Webchat = {
   allowed_sites: [],
   starter_questions: [],
   talk_to_person: false,
+  lead_capture: LEAD_CAPTURE_OFF,
   active_conversations: 0,
 };
 

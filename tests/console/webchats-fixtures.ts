@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { DEFAULT_APPEARANCE, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
+import { LEAD_CAPTURE_OFF } from '../../shared/leadCapture.js';
 import type { CrawlResponse, WebchatKnowledge } from '../../shared/types/knowledge.js';
 import type { Demo, Webchat } from '../../shared/types/webchat.js';
 import type { FakeRoutes } from '../helpers/consoleFakeApi.js';
@@ -26,6 +27,7 @@ export function makeBot(overrides: Partial<Webchat> = {}): Webchat {
     allowed_sites: [],
     starter_questions: [],
     talk_to_person: false,
+    lead_capture: LEAD_CAPTURE_OFF,
     active_conversations: 0,
     ...overrides,
   };

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNSAVED_TEXTS } from '../../console/app/unsavedTexts.js';
+import { LEAD_CAPTURE_OFF } from '../../shared/leadCapture.js';
 import { renderAsUser } from '../helpers/consoleRender.js';
 import { botRoutes, CREATED, makeBot, SCRIPT, toast } from './webchats-fixtures.js';
 
@@ -19,10 +20,10 @@ describe('bot page of an existing bot', () => {
     );
     expect(screen.getByText('Active')).toBeTruthy();
     expect(screen.getByText(`Created ${new Date(CREATED).toLocaleString()}`)).toBeTruthy();
-    // The spec's four, then the history's Conversations (issue 11).
+    // The spec's four, then the history's Conversations (issue 11) and the Leads (issue 25).
     const tabs = screen.getAllByRole('tab');
-    expect(tabs).toHaveLength(5);
-    ['Bot Behaviour', 'Bot Appearance', 'Knowledge Base', 'Demo', 'Conversations'].forEach((name, i) => {
+    expect(tabs).toHaveLength(6);
+    ['Bot Behaviour', 'Bot Appearance', 'Knowledge Base', 'Demo', 'Conversations', 'Leads'].forEach((name, i) => {
       expect(tabs[i]!.textContent).toMatch(new RegExp(`^${name}`));
     });
     expect(await screen.findByText(SCRIPT)).toBeTruthy();
@@ -110,6 +111,7 @@ describe('bot page of an existing bot', () => {
       allowed_sites: [],
       starter_questions: [],
       talk_to_person: true,
+      lead_capture: LEAD_CAPTURE_OFF,
       tools: ['t1'],
       appearance: bot.appearance,
     });

@@ -15,6 +15,7 @@ function fakeWidget() {
     update: vi.fn(),
     setWelcomeMessage: vi.fn(),
     setStarterQuestions: vi.fn(),
+    setLeadCapture: vi.fn(),
     open: vi.fn(),
     close: vi.fn(),
     destroy: vi.fn(),

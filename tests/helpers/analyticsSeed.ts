@@ -24,10 +24,17 @@ export async function seedAgent(db: Kysely<Database>, userId: string, name: stri
 
 /** A bot without the columns of migrations after 020 (the migration tests and the bench seed older databases). */
 export async function seedBot(db: Kysely<Database>, userId: string, name: string): Promise<string> {
-  const { allowed_sites: _since025, starter_questions: _since026, ...columns } = NEW_WEBCHAT_COLUMNS;
+  const {
+    allowed_sites: _since025,
+    starter_questions: _since026,
+    lead_capture: _since027,
+    ...columns
+  } = NEW_WEBCHAT_COLUMNS;
   const id = randomUUID();
   const now = Date.now();
-  const older = db as unknown as Kysely<{ webchats: Omit<WebchatsTable, 'allowed_sites' | 'starter_questions'> }>;
+  const older = db as unknown as Kysely<{
+    webchats: Omit<WebchatsTable, 'allowed_sites' | 'starter_questions' | 'lead_capture'>;
+  }>;
   await older
     .insertInto('webchats')
     .values({ ...columns, id, user_id: userId, name, description: 'Seeded bot', created_at: now, updated_at: now })

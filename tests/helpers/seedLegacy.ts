@@ -32,17 +32,18 @@ export async function seedLegacyAgent(db: Kysely<Database>, userId: string): Pro
   return id;
 }
 
-/** A bot row without `keep_history_days` (migration 013) or `allowed_sites` (025); its id. */
+/** A bot row without `keep_history_days` (migration 013) or `allowed_sites` (025) and later columns; its id. */
 export async function seedLegacyBot(db: Kysely<Database>, userId: string, retentionSeconds = 3_600): Promise<string> {
   const {
     keep_history_days: _notYet,
     allowed_sites: _notYet025,
     starter_questions: _notYet026,
+    lead_capture: _notYet027,
     ...columns
   } = NEW_WEBCHAT_COLUMNS;
   const id = randomUUID();
   const legacy = db as unknown as Kysely<{
-    webchats: Omit<WebchatsTable, 'keep_history_days' | 'allowed_sites' | 'starter_questions'>;
+    webchats: Omit<WebchatsTable, 'keep_history_days' | 'allowed_sites' | 'starter_questions' | 'lead_capture'>;
   }>;
   await legacy
     .insertInto('webchats')

@@ -10,6 +10,7 @@
  * identities send `Authorization: Bearer sb_…` instead (and no cookie); their statuses follow
  * keyExpectations unless a row's `keys` says otherwise, so every route is checked with keys too.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { newApiKey } from '../../server/auth/apiKeyFormat.js';
@@ -29,6 +30,7 @@ import { queueDeliveries } from '../../server/db/webhookDeliveries.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import { newSigningSecret, sealSecret } from '../../server/webhooks/endpointSecrets.js';
 import { newEventId } from '../../server/webhooks/WebhookEvents.js';
+import { LEAD_CAPTURE_OFF } from '../../shared/leadCapture.js';
 import { type TestUser, uniqueName } from '../helpers/serverApp.js';
 
 /** Identities signed in with a session (an access token and its refresh cookie), or none. */
@@ -860,6 +862,34 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     request: async (ctx) => ({ url: await answerFeedbackUrl(ctx), payload: { rating: 'down', comment: 'Wrong' } }),
     expect: everyone(200),
   },
+  // Leads (issue 25): the owner's list and CSV export, and the widget's public form route.
+  {
+    method: 'GET',
+    route: '/api/webchats/:id/leads',
+    request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}/leads` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/webchats/:id/leads/export',
+    request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}/leads/export` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'OPTIONS',
+    route: '/api/widget/webchats/:id/leads',
+    request: async (ctx) => ({ url: `/api/widget/webchats/${await webchatOfA(ctx)}/leads` }),
+    expect: everyone(204),
+  },
+  {
+    method: 'POST',
+    route: '/api/widget/webchats/:id/leads',
+    request: async (ctx) => ({
+      url: `/api/widget/webchats/${await leadBotOfA(ctx)}/leads`,
+      payload: { fields: { email: 'visitor@example.com' } },
+    }),
+    expect: everyone(201),
+  },
 ];
 
 /** A fresh webhook endpoint of userA (a documentation name, never reached); its id. */
@@ -1088,4 +1118,11 @@ async function answerFeedbackUrl(ctx: MatrixContext): Promise<string> {
     })
     .execute();
   return `/api/widget/webchats/${webchatId}/conversations/${conversationId}/messages/${messageId}/feedback`;
+}
+
+/** A fresh bot of userA that asks for an email before the chat (issue 25); its id. */
+async function leadBotOfA(ctx: MatrixContext): Promise<string> {
+  const lead_capture = JSON.stringify({ ...LEAD_CAPTURE_OFF, enabled: true });
+  const columns = { ...NEW_WEBCHAT_COLUMNS, name: ctx.unique('bot'), description: 'Matrix bot', lead_capture };
+  return (await insertWebchat(ctx.db, ctx.users.userA.id, columns, [], Date.now())).row.id;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTool } from '../../server/db/tools.js';
 import { DEFAULT_APPEARANCE, WEBCHAT_DEFAULTS } from '../../shared/defaults.js';
+import { LEAD_CAPTURE_OFF } from '../../shared/leadCapture.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import type { Webchat } from '../../shared/types/webchat.js';
 import { expectApiError } from '../helpers/expectApiError.js';
@@ -52,6 +53,7 @@ describe('creating a bot', () => {
       allowed_sites: [],
       starter_questions: [],
       talk_to_person: false,
+      lead_capture: LEAD_CAPTURE_OFF,
       active_conversations: 0,
       knowledge: { site_url: '', pages: [], summary: '' },
     });

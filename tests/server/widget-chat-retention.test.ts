@@ -87,7 +87,10 @@ describe('short-term retention (memory)', () => {
       started_at: expect.any(Number),
       last_message_at: expect.any(Number),
     });
-    expect(await bed.conversation(bot.id, id)).toEqual({ status: 200, json: { conversationId: id, messages: [] } });
+    expect(await bed.conversation(bot.id, id)).toEqual({
+      status: 200,
+      json: { conversationId: id, messages: [], leadSent: false },
+    });
   });
 
   it('applies a shorter retention to messages already kept', async () => {

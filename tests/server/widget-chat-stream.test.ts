@@ -57,6 +57,7 @@ describe('a streamed answer', () => {
     const conversation = await kept(start.conversationId);
     expect(conversation).toEqual({
       conversationId: start.conversationId,
+      leadSent: false,
       messages: [
         { id: start.userMessageId, role: 'user', text: 'When do you open?', createdAt: expect.any(Number) },
         { id: done.assistantMessageId, role: 'assistant', text: 'We open at nine.', createdAt: expect.any(Number) },

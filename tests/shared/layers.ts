@@ -103,7 +103,7 @@ export const WIDGET_LAYERS: RootLayers = {
     ['components/'],
     ['models/'],
     ['texts.ts', 'theme.ts', 'fetchPublicWebchat.ts'],
-    ['chat/', 'markdown/', 'readAppearance.ts'],
+    ['chat/', 'markdown/', 'readAppearance.ts', 'readLeadForm.ts'],
     // The page's localStorage, kept safe to touch: under the conversation store and the ad's memory.
     ['pageStorage.ts'],
   ],
@@ -117,7 +117,6 @@ export const SHARED_LAYERS: RootLayers = {
       'protocol.ts',
       'roles.ts',
       'usernames.ts',
-      'emailAddress.ts',
       'format.ts',
       'knowledge.ts',
       'limits.ts',
@@ -130,8 +129,10 @@ export const SHARED_LAYERS: RootLayers = {
       'allowedSites.ts',
     ],
     ['defaults.ts', 'types/'],
-    // Leaves that import nothing: the one event-stream parser and the one plain-object check.
-    ['sse/', 'isPlainObject.ts'],
+    // Lead capture's form and checks (issue 25), which the wire types name.
+    ['leadCapture.ts'],
+    // Leaves that import nothing: the one event-stream parser, the one plain-object check, the one address pattern.
+    ['sse/', 'isPlainObject.ts', 'emailAddress.ts'],
   ],
   sideways: {
     // analysis/ → settings/: an analysis runs with its owner's OpenAI key.

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
 import { ChatSendError } from '../../widget/chat/ChatSendError.js';
-import type { ChatSendHandlers, ChatTransport } from '../../widget/chat/ChatTransport.js';
+import type { ChatSendHandlers, ChatTransport, KeptConversation } from '../../widget/chat/ChatTransport.js';
 import type { ConversationStore } from '../../widget/chat/createConversationStore.js';
 import { type ChatModelOptions, createChatModel } from '../../widget/models/ChatModel.js';
 
@@ -249,7 +249,7 @@ describe('ChatModel: the conversation across page loads', () => {
       { id: 'a1', role: 'assistant', text: 'Hello **again**', createdAt: 2 },
     ];
     const { wire, model } = chat({ welcomeMessage: 'Welcome!', store: memoryStore('conversation-1') });
-    wire.load.mockResolvedValueOnce(kept);
+    wire.load.mockResolvedValueOnce({ messages: kept, leadSent: false });
     await model.restore();
     expect(wire.load).toHaveBeenCalledWith('conversation-1');
     expect(texts(model)).toEqual(['assistant:Welcome!', 'user:Hi', 'assistant:Hello **again**']);
@@ -276,7 +276,7 @@ describe('ChatModel: the conversation across page loads', () => {
   });
 
   it('puts a late restore before messages sent meanwhile, without repeating them', async () => {
-    let answer: (messages: ChatVisitorMessage[]) => void = () => {};
+    let answer: (kept: KeptConversation) => void = () => {};
     const { wire, model, say } = chat({ store: memoryStore('conversation-1') });
     wire.load.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     const restoring = model.restore();
@@ -285,12 +285,15 @@ describe('ChatModel: the conversation across page loads', () => {
     wire.push('New answer');
     wire.finish('a2');
     await sending;
-    answer([
-      { id: 'u1', role: 'user', text: 'Old question', createdAt: 1 },
-      { id: 'a1', role: 'assistant', text: 'Old answer', createdAt: 2 },
-      { id: 'u2', role: 'user', text: 'New question', createdAt: 3 },
-      { id: 'a2', role: 'assistant', text: 'New answer', createdAt: 4 },
-    ]);
+    answer({
+      messages: [
+        { id: 'u1', role: 'user', text: 'Old question', createdAt: 1 },
+        { id: 'a1', role: 'assistant', text: 'Old answer', createdAt: 2 },
+        { id: 'u2', role: 'user', text: 'New question', createdAt: 3 },
+        { id: 'a2', role: 'assistant', text: 'New answer', createdAt: 4 },
+      ],
+      leadSent: false,
+    });
     await restoring;
     expect(texts(model)).toEqual([
       'user:Old question',

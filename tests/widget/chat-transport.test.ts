@@ -223,10 +223,13 @@ describe('chat transport: loading a kept conversation', () => {
         { id: 7, role: 'user', text: 'bad id', createdAt: 4 } as never,
       ],
     };
-    expect(await transport().load('c/1')).toEqual([
-      { id: 'u1', role: 'user', text: 'Hi', createdAt: 1 },
-      { id: 'a1', role: 'assistant', text: 'Hello!', createdAt: 2 },
-    ]);
+    expect(await transport().load('c/1')).toEqual({
+      messages: [
+        { id: 'u1', role: 'user', text: 'Hi', createdAt: 1 },
+        { id: 'a1', role: 'assistant', text: 'Hello!', createdAt: 2 },
+      ],
+      leadSent: false,
+    });
     const [request] = server.requests;
     expect(request?.url).toBe(`${ORIGIN}/api/widget/webchats/bot%201/conversations/c%2F1`);
     expect(request?.init).toMatchObject({ mode: 'cors', credentials: 'omit' });
@@ -240,6 +243,6 @@ describe('chat transport: loading a kept conversation', () => {
 
   it('reads a malformed answer as no messages', async () => {
     server.fetch.mockResolvedValueOnce(Response.json({ conversationId: 'c1', messages: 'nope' }));
-    expect(await transport().load('c1')).toEqual([]);
+    expect(await transport().load('c1')).toEqual({ messages: [], leadSent: false });
   });
 });

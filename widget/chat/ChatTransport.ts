@@ -5,6 +5,15 @@ export interface ChatSendHandlers {
   onStart: (conversationId: string, userMessageId: string) => void;
   /** The next piece of the answer's text. */
   onDelta: (text: string) => void;
+  /** The model asked for the visitor's contact details (request_contact, issue 25). */
+  onContactRequest?: () => void;
+}
+
+/** A kept conversation as a reload reads it. */
+export interface KeptConversation {
+  messages: ChatVisitorMessage[];
+  /** The visitor has sent the contact form in it (issue 25). */
+  leadSent: boolean;
 }
 
 /** What an operator does in the conversation (issue 23), as its events stream tells it. */
@@ -25,7 +34,7 @@ export interface ChatEventHandlers {
  */
 export interface ChatTransport {
   send: (request: ChatSendRequest, handlers: ChatSendHandlers, signal: AbortSignal) => Promise<string>;
-  load: (conversationId: string) => Promise<ChatVisitorMessage[] | null>;
+  load: (conversationId: string) => Promise<KeptConversation | null>;
   /** Listens to the conversation's events stream (live chats only); the returned function stops. */
   listen?: (conversationId: string, handlers: ChatEventHandlers) => () => void;
   /** Asks for a person to join (issue 23); false when the server refused. */

@@ -1,9 +1,13 @@
 import { createSseParser } from '../../shared/sse/createSseParser.js';
 import type { ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
+import type { LeadSubmitRequest } from '../../shared/types/lead.js';
 import { ChatSendError } from './ChatSendError.js';
-import type { ChatEventHandlers, ChatTransport } from './ChatTransport.js';
+import type { ChatEventHandlers, ChatTransport, KeptConversation } from './ChatTransport.js';
 
 type Fields = Record<string, unknown>;
+
+/** Sends a contact form; the conversation id it was kept with. */
+export type LeadPost = (request: LeadSubmitRequest) => Promise<string>;
 
 const fields = (value: unknown): Fields | null =>
   typeof value === 'object' && value !== null ? (value as Fields) : null;
@@ -95,6 +99,24 @@ function listenOver(url: string, handlers: ChatEventHandlers): () => void {
 }
 
 /**
+ * Sends the contact form (issue 25) to POST …/leads; resolves with the conversation it was kept
+ * with, or rejects with the server's words about the field it refused ('' when it gave none).
+ */
+export function createLeadPost(serverUrl: string, webchatId: string): LeadPost {
+  return async (request) => {
+    const response = await fetch(`${serverUrl}/api/widget/webchats/${encodeURIComponent(webchatId)}/leads`, {
+      mode: 'cors',
+      credentials: 'omit',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+    if (!response.ok) throw new Error(response.status < 500 ? await errorText(response) : '');
+    return text(fields(await response.json())?.conversationId);
+  };
+}
+
+/**
  * The owner's test chat in the console's preview (issue 20): the console posts, signed in, to its
  * own route that answers exactly like the public one, and the widget reads the answer as it reads
  * a visitor's. A test conversation lives as long as the preview: nothing to restore.
@@ -125,8 +147,10 @@ function sendOver(post: PostMessage): ChatTransport['send'] {
       if (type === 'delta' && isString(event.text)) handlers.onDelta(event.text);
       else if (type === 'start' && isString(event.conversationId))
         handlers.onStart(event.conversationId, text(event.userMessageId));
-      else if (type === 'done') outcome = text(event.assistantMessageId);
-      else if (type === 'error') {
+      else if (type === 'done') {
+        outcome = text(event.assistantMessageId);
+        if (event.contactRequested === true) handlers.onContactRequest?.();
+      } else if (type === 'error') {
         const final = event.retryable === false;
         outcome = new ChatSendError('failed', !final, final && isString(event.message) ? event.message : '');
       }
@@ -185,22 +209,23 @@ function retryAfterMs(header: string | null): number {
 }
 
 /** The kept messages of a GET …/conversations/{id} answer; anything malformed is left out. */
-function readConversation(body: unknown): ChatVisitorMessage[] {
+function readConversation(body: unknown): KeptConversation {
   const list = fields(body)?.messages;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((item: unknown) => {
-    const m = fields(item);
-    return m && isString(m.id) && isString(m.text) && (m.role === 'user' || m.role === 'assistant')
-      ? [
-          {
-            id: m.id,
-            role: m.role,
-            text: m.text,
-            createdAt: Number(m.createdAt) || 0,
-            ...(isString(m.operatorName) && { operatorName: m.operatorName }),
-            ...((m.rating === 'up' || m.rating === 'down') && { rating: m.rating }),
-          },
-        ]
-      : [];
-  });
+  return { messages: Array.isArray(list) ? list.flatMap(readMessage) : [], leadSent: fields(body)?.leadSent === true };
+}
+
+function readMessage(item: unknown): ChatVisitorMessage[] {
+  const m = fields(item);
+  return m && isString(m.id) && isString(m.text) && (m.role === 'user' || m.role === 'assistant')
+    ? [
+        {
+          id: m.id,
+          role: m.role,
+          text: m.text,
+          createdAt: Number(m.createdAt) || 0,
+          ...(isString(m.operatorName) && { operatorName: m.operatorName }),
+          ...((m.rating === 'up' || m.rating === 'down') && { rating: m.rating }),
+        },
+      ]
+    : [];
 }

@@ -1,21 +1,24 @@
 import type { RefObject } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel.js';
+import type { LeadModel } from '../models/LeadModel.js';
 import type { WidgetModel } from '../models/WidgetModel.js';
 import { TEXT } from '../texts.js';
 import { Avatar } from './Avatar.js';
 import { Composer } from './Composer.js';
 import { CloseIcon, NewChatIcon } from './icons.js';
+import { LeadForm } from './LeadForm.js';
 import { MessageList } from './MessageList.js';
 
 export interface ChatPanelProps {
   model: WidgetModel;
   chat: ChatModel;
+  lead: LeadModel;
   inputRef: RefObject<HTMLTextAreaElement | null>;
 }
 
 /** The open chat: header with avatar, title and close button, the messages, the composer. */
-export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
+export function ChatPanel({ model, chat, lead, inputRef }: ChatPanelProps) {
   const title = model.title.value;
   // Issue 23: an operator's words arrive while the panel is open and the page visible, no longer.
   useEffect(() => {
@@ -30,6 +33,8 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
       stop?.();
     };
   }, [chat]);
+  // Before the chat the form stands in for the composer (issue 25); otherwise it sits above it.
+  const waiting = lead.blocking.value;
   return (
     <section class="panel" role="dialog" aria-label={title}>
       <header class="header">
@@ -43,6 +48,7 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
             title={TEXT.startOver}
             onClick={() => {
               chat.startOver();
+              lead.reset();
               inputRef.current?.focus();
             }}
           >
@@ -61,7 +67,8 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
           void chat.retry(id);
         }}
       />
-      {chat.starters.value.length > 0 && (
+      <LeadForm lead={lead} onDone={() => requestAnimationFrame(() => inputRef.current?.focus())} />
+      {!waiting && chat.starters.value.length > 0 && (
         <fieldset class="starters" aria-label={TEXT.suggestions}>
           {chat.starters.value.map((question) => (
             <button
@@ -85,7 +92,7 @@ export function ChatPanel({ model, chat, inputRef }: ChatPanelProps) {
           {TEXT.talkToPerson}
         </button>
       )}
-      <Composer chat={chat} inputRef={inputRef} />
+      {!waiting && <Composer chat={chat} inputRef={inputRef} />}
     </section>
   );
 }

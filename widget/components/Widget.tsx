@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel.js';
+import type { LeadModel } from '../models/LeadModel.js';
 import type { WidgetModel } from '../models/WidgetModel.js';
 import { AdMessage } from './AdMessage.js';
 import { ChatPanel } from './ChatPanel.js';
@@ -8,6 +9,7 @@ import { Launcher } from './Launcher.js';
 export interface WidgetProps {
   model: WidgetModel;
   chat: ChatModel;
+  lead: LeadModel;
   preview: boolean;
 }
 
@@ -16,7 +18,7 @@ export interface WidgetProps {
  * Escape anywhere inside closes the chat; opening moves focus to the message field and closing
  * moves it back to the launcher (unless a designer's own controls did it, see WidgetModel).
  */
-export function Widget({ model, chat, preview }: WidgetProps) {
+export function Widget({ model, chat, lead, preview }: WidgetProps) {
   const open = model.isOpen.value;
   const launcher = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -30,7 +32,10 @@ export function Widget({ model, chat, preview }: WidgetProps) {
       mounted.current = true;
       return;
     }
-    if (model.movesFocus) (open ? input : launcher).current?.focus();
+    // Before the chat the contact form stands in for the message field (issue 25): its first input.
+    const root = launcher.current?.getRootNode() as ParentNode | undefined;
+    const field = input.current ?? root?.querySelector<HTMLElement>('.lead-input');
+    if (model.movesFocus) (open ? field : launcher.current)?.focus();
   }, [open]);
 
   return (
@@ -44,7 +49,7 @@ export function Widget({ model, chat, preview }: WidgetProps) {
         }
       }}
     >
-      {open && <ChatPanel model={model} chat={chat} inputRef={input} />}
+      {open && <ChatPanel model={model} chat={chat} lead={lead} inputRef={input} />}
       {!open && model.showAd.value && <AdMessage model={model} />}
       <Launcher model={model} buttonRef={launcher} />
     </div>

@@ -38,6 +38,10 @@ export interface ChatModelOptions {
   /** Without one the widget isn't connected (preview, or no bot id): sends say so. */
   transport?: ChatTransport;
   store?: ConversationStore;
+  /** The model asked for the visitor's contact details (issue 25). */
+  onContactRequest?: () => void;
+  /** The restored conversation's contact form was already sent (issue 25). */
+  onLeadSent?: () => void;
 }
 
 export interface ChatModel {
@@ -86,6 +90,10 @@ export interface ChatModel {
   personOffered: ReadonlySignal<boolean>;
   setTalkToPerson: (offered: boolean) => void;
   askPerson: () => Promise<void>;
+  /** The conversation the next message continues; null before the first. */
+  conversationId: () => string | null;
+  /** Continues the conversation `id` from now on (the contact form sent before the first message started it). */
+  adopt: (id: string) => void;
 }
 
 /** A long Retry-After would lock the chat for good; past a minute the visitor may as well try. */
@@ -127,7 +135,7 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
     const id = conversationId;
     const kept = id ? await transport?.load(id).catch(() => null) : null;
     if (!kept || conversationId !== id) return;
-    const missed = kept.filter((m) => !shown.has(m.id));
+    const missed = kept.messages.filter((m) => !shown.has(m.id));
     for (const m of missed) shown.add(m.id);
     if (missed.length) append(missed.map(toChatMessage));
   };
@@ -169,6 +177,7 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
             shown.add(userMessageId);
           },
           onDelta: (delta) => update((m) => [m.id === replyId ? { ...m, text: m.text + delta } : m]),
+          onContactRequest: options.onContactRequest,
         },
         abort.signal,
       );
@@ -235,7 +244,8 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
         // A send meanwhile may have moved to another conversation: this one is no longer ours.
         if (conversationId !== id) return;
         if (!kept) return remember(null);
-        const earlier = kept.filter((m) => !shown.has(m.id)).map(toChatMessage);
+        if (kept.leadSent) options.onLeadSent?.();
+        const earlier = kept.messages.filter((m) => !shown.has(m.id)).map(toChatMessage);
         for (const m of earlier) shown.add(m.id);
         history.value = [...earlier, ...history.peek()];
       } catch {
@@ -313,5 +323,7 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
         }
       });
     },
+    conversationId: () => conversationId,
+    adopt: remember,
   };
 }

@@ -33,4 +33,5 @@ export const EVENT_LABELS: Record<string, string> = {
   'call.analysis.ready': 'Call analysis ready',
   'chat.conversation.ended': 'Chat conversation ended',
   'chat.analysis.ready': 'Chat analysis ready',
+  'lead.captured': 'Lead captured (a visitor sent a bot’s contact form)',
 };

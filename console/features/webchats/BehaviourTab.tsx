@@ -9,6 +9,7 @@ import { SelectField } from '../../components/SelectField.js';
 import { SwitchField } from '../../components/SwitchField.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput, type TextInputProps } from '../../components/TextInput.js';
+import { LeadCaptureSection } from './LeadCaptureSection.js';
 import { ToolsSelect } from './ToolsSelect.js';
 import type { TestChatPost } from './testChat.js';
 import type { WebchatFormBinding } from './useWebchatEditor.js';
@@ -47,6 +48,7 @@ export function BehaviourTab({ testChat, saved, ...form }: BehaviourTabProps) {
           appearance={shown}
           welcomeMessage={form.values.welcome_message}
           starterQuestions={starterQuestions}
+          leadCapture={form.values.lead_capture}
           testChat={testChat}
           initialContent="chat"
         />
@@ -148,6 +150,12 @@ function BehaviourFields(form: WebchatFormBinding) {
           />
         </Grid>
       </FormSection>
+      <LeadCaptureSection
+        value={values.lead_capture}
+        onChange={(next) => set('lead_capture', next)}
+        error={errors.lead_capture}
+        disabled={disabled}
+      />
       <FormSection title={WEBCHAT_TEXTS.allowedSites.section}>
         <TextAreaField
           label={WEBCHAT_TEXTS.allowedSites.label}

@@ -12,6 +12,7 @@ import { ConversationsTab } from './conversations/ConversationsTab.js';
 import { DemoTab } from './DemoTab.js';
 import { IntegrationScriptPanel } from './IntegrationScriptPanel.js';
 import { KnowledgeBaseTab } from './KnowledgeBaseTab.js';
+import { LeadsTab } from './leads/LeadsTab.js';
 import { useTestChatPost } from './testChat.js';
 import { useCrawl } from './useCrawl.js';
 import { useSummarize } from './useSummarize.js';
@@ -19,10 +20,12 @@ import { useWebchatEditor } from './useWebchatEditor.js';
 import { WebchatPageHeader } from './WebchatPageHeader.js';
 import { WEBCHAT_TEXTS } from './webchatTexts.js';
 
-const TABS = ['behaviour', 'appearance', 'knowledge', 'demo', 'conversations'] as const;
+const TABS = ['behaviour', 'appearance', 'knowledge', 'demo', 'conversations', 'leads'] as const;
 type Tab = (typeof TABS)[number];
-/** A bot not yet created has had no conversations. */
-const NEW_BOT_TABS: readonly Tab[] = TABS.filter((tab) => tab !== 'conversations');
+/** Tabs that only read (nothing to save or delete from there). */
+const READ_ONLY_TABS: readonly Tab[] = ['conversations', 'leads'];
+/** A bot not yet created has had no conversations, nor leads. */
+const NEW_BOT_TABS: readonly Tab[] = TABS.filter((tab) => !READ_ONLY_TABS.includes(tab));
 
 /** The tab lives in the address (`?tab=appearance`), so a reload or a shared link keeps it. */
 function useTab(tabs: readonly Tab[]): [Tab, (tab: string) => void] {
@@ -96,7 +99,7 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
             saving={editor.saving}
             locked={editor.locked}
             onDelete={() => setConfirmingDelete(true)}
-            readOnly={tab === 'conversations'}
+            readOnly={READ_ONLY_TABS.includes(tab)}
           />
           {bot ? <IntegrationScriptPanel webchatId={bot.id} /> : null}
           <Tabs.Root value={tab} onValueChange={setTab}>
@@ -123,6 +126,11 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
               {bot ? (
                 <Tabs.Content value="conversations">
                   <ConversationsTab webchatId={bot.id} botName={bot.name} />
+                </Tabs.Content>
+              ) : null}
+              {bot ? (
+                <Tabs.Content value="leads">
+                  <LeadsTab webchatId={bot.id} />
                 </Tabs.Content>
               ) : null}
             </Box>

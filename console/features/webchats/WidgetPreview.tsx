@@ -1,5 +1,6 @@
 import { Button, Flex, SegmentedControl, Text } from '@radix-ui/themes';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { LeadCapture } from '../../../shared/leadCapture.js';
 import type { Appearance } from '../../../shared/types/webchat.js';
 import type { ChatWidgetHandle, WidgetMessage } from '../../../shared/types/widget.js';
 import { LoadingState } from '../../components/LoadingState.js';
@@ -12,6 +13,8 @@ export interface WidgetPreviewProps {
   welcomeMessage: string;
   /** Shown under the welcome message until the first message; none by default. */
   starterQuestions?: string[];
+  /** The contact form (issue 25), shown at once while on. */
+  leadCapture?: LeadCapture;
   /** A saved bot's test chat (issue 20); without one the preview shows samples only. */
   testChat?: TestChatPost | null;
   /** What the preview shows first: sample bubbles, or the test chat. */
@@ -42,6 +45,7 @@ export function WidgetPreview({
   appearance,
   welcomeMessage,
   starterQuestions = NO_QUESTIONS,
+  leadCapture,
   testChat,
   initialContent,
 }: WidgetPreviewProps) {
@@ -55,8 +59,8 @@ export function WidgetPreview({
   const chatting = content === 'chat' && post !== null;
   const [round, setRound] = useState(0);
   // The first values mount the widget; later ones go through update(), so read them from a ref.
-  const latest = useRef({ appearance, welcomeMessage, starterQuestions, view });
-  latest.current = { appearance, welcomeMessage, starterQuestions, view };
+  const latest = useRef({ appearance, welcomeMessage, starterQuestions, leadCapture, view });
+  latest.current = { appearance, welcomeMessage, starterQuestions, leadCapture, view };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is New conversation: a fresh mount is a fresh conversation.
   useEffect(() => {
@@ -66,6 +70,7 @@ export function WidgetPreview({
       appearance: current.appearance,
       welcomeMessage: current.welcomeMessage,
       starterQuestions: current.starterQuestions,
+      leadCapture: current.leadCapture?.enabled ? current.leadCapture : null,
       preview: true,
       ...(chatting ? { testChat: { post } } : { messages: SAMPLE_MESSAGES }),
       onOpenChange: (open) => setView(open ? 'chat' : 'launcher'),
@@ -83,6 +88,7 @@ export function WidgetPreview({
   useLayoutEffect(() => handle.current?.update(appearance), [appearance]);
   useLayoutEffect(() => handle.current?.setWelcomeMessage(welcomeMessage), [welcomeMessage]);
   useLayoutEffect(() => handle.current?.setStarterQuestions(starterQuestions), [starterQuestions]);
+  useLayoutEffect(() => handle.current?.setLeadCapture(leadCapture?.enabled ? leadCapture : null), [leadCapture]);
 
   const showView = (next: string) => {
     setView(next === 'launcher' ? 'launcher' : 'chat');

@@ -4,6 +4,7 @@
  */
 import { MAX_ALLOWED_SITES, normalizeSite } from '../../../shared/allowedSites.js';
 import { DEFAULT_APPEARANCE, HEX_COLOR_PATTERN, WEBCHAT_DEFAULTS, WEBCHAT_LIMITS } from '../../../shared/defaults.js';
+import { LEAD_CAPTURE_OFF } from '../../../shared/leadCapture.js';
 import type { WebchatKnowledge } from '../../../shared/types/knowledge.js';
 import type { Appearance, Webchat, WebchatInput } from '../../../shared/types/webchat.js';
 import { EMPTY_KNOWLEDGE, sameKnowledge } from './knowledge.js';
@@ -24,6 +25,7 @@ export interface WebchatFormValues
     | 'keep_history_days'
     | 'tools'
     | 'appearance'
+    | 'lead_capture'
   > {
   /** Digits only; '' means the default (10). */
   tool_recursion_depth: string;
@@ -44,7 +46,8 @@ export type FormErrors = Partial<
     | 'short_term_messages_retention_period'
     | 'tool_recursion_depth'
     | 'allowed_sites'
-    | 'starter_questions',
+    | 'starter_questions'
+    | 'lead_capture',
     string
   >
 > & {
@@ -67,6 +70,7 @@ export function newBotValues(): WebchatFormValues {
     keep_history_days: WEBCHAT_DEFAULTS.keepHistoryDays,
     allowed_sites: '',
     starter_questions: '',
+    lead_capture: LEAD_CAPTURE_OFF,
     tools: [],
     appearance: { ...DEFAULT_APPEARANCE },
     knowledge: EMPTY_KNOWLEDGE,
@@ -88,6 +92,7 @@ export function toFormValues(bot: Webchat): WebchatFormValues {
     keep_history_days: bot.keep_history_days ?? WEBCHAT_DEFAULTS.keepHistoryDays,
     allowed_sites: (bot.allowed_sites ?? []).join('\n'),
     starter_questions: (bot.starter_questions ?? []).join('\n'),
+    lead_capture: bot.lead_capture ?? LEAD_CAPTURE_OFF,
     tools: bot.tools ?? [],
     appearance: { ...DEFAULT_APPEARANCE, ...bot.appearance },
     knowledge: bot.knowledge ?? EMPTY_KNOWLEDGE,
@@ -114,6 +119,7 @@ export function toInput(values: WebchatFormValues, saved: WebchatFormValues): We
     keep_history_days: values.keep_history_days,
     allowed_sites: filledLines(values.allowed_sites),
     starter_questions: filledLines(values.starter_questions),
+    lead_capture: values.lead_capture,
     tools: values.tools,
     appearance: values.appearance,
   };
@@ -182,6 +188,8 @@ export function validate(values: WebchatFormValues): FormErrors {
   if (sites) errors.allowed_sites = sites;
   const questions = starterQuestionsError(values.starter_questions);
   if (questions) errors.starter_questions = questions;
+  if (values.lead_capture.enabled && values.lead_capture.fields.length === 0)
+    errors.lead_capture = WEBCHAT_TEXTS.leadCapture.noFields;
   const badColors = COLOR_KEYS.filter((key) => !HEX_COLOR_PATTERN.test(String(values.appearance[key])));
   if (badColors.length > 0) errors.colors = badColors;
   return errors;
@@ -208,6 +216,10 @@ export function previewAppearance(values: Appearance, fallback: Appearance): App
 export function sameValues(a: WebchatFormValues, b: WebchatFormValues): boolean {
   for (const key of Object.keys(a) as (keyof WebchatFormValues)[]) {
     if (key === 'appearance' || key === 'tools' || key === 'knowledge') continue;
+    if (key === 'lead_capture') {
+      if (JSON.stringify(a.lead_capture) !== JSON.stringify(b.lead_capture)) return false;
+      continue;
+    }
     if (a[key] !== b[key]) return false;
   }
   if (a.tools.length !== b.tools.length || a.tools.some((id, i) => id !== b.tools[i])) return false;

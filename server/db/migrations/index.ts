@@ -29,6 +29,7 @@ import * as m023 from './023-webhooks.js';
 import * as m024 from './024-mcp-servers.js';
 import * as m025 from './025-allowed-sites.js';
 import * as m026 from './026-starter-questions.js';
+import * as m027 from './027-leads.js';
 import * as m028 from './028-answer-feedback.js';
 import * as m030 from './030-call-operators.js';
 import * as m031 from './031-chat-takeover.js';
@@ -59,6 +60,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '024-mcp-servers': m024,
   '025-allowed-sites': m025,
   '026-starter-questions': m026,
+  '027-leads': m027,
   '028-answer-feedback': m028,
   '030-call-operators': m030,
   '031-chat-takeover': m031,
