@@ -109,6 +109,8 @@ export interface AgentsTable {
   keep_history_days: number | null;
   /** 0/1: its calls are recorded (migration 019). */
   record_calls: number;
+  /** JSON of its built-in functions' settings (migration 029, agents/builtinFunctionSettings.ts). */
+  builtin_functions: string;
   created_at: number;
   updated_at: number;
 }
@@ -230,6 +232,12 @@ export interface CallSessionsTable {
   latency_turns: number | null;
   latency_p50_ms: number | null;
   latency_p95_ms: number | null;
+  /** How the call was handed on (migration 029): JSON of CallTransfer without dialStatus; null when it was not. */
+  transfer: string | null;
+  /** Twilio's DialCallStatus of that transfer, once reported (migration 029). */
+  dial_status: string | null;
+  /** Why the call ended (migration 029, voice/callTypes.ts EndReason); null for calls from before it or still open. */
+  end_reason: string | null;
 }
 
 /** USD per 1M tokens of one model, in force from `effective_from` (ms) until a later row (migration 016). */

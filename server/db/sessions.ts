@@ -8,6 +8,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { CallSession, CallType } from '../../shared/types/session.js';
 import { enqueueCallAnalysis } from './analysisJobs.js';
+import { callTransferOf } from './callTransfers.js';
 import { callExpiryByAgent } from './callSweep.js';
 import { withOwnerLock } from './ownerLock.js';
 import type { CallSessionsTable, Database } from './schema.js';
@@ -15,7 +16,10 @@ import type { CallSessionsTable, Database } from './schema.js';
 /** A session as the app shows and pages it; which instance bridges it is the server's own bookkeeping. */
 export type SessionRecord = Omit<CallSessionsTable, 'instance_id'>;
 /** A session as it starts; `instance_id` names the instance bridging it (see closeOrphanedSessions). */
-export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_seq' | 'expires_at' | MetricColumn> & {
+export type NewSession = Omit<
+  SessionRecord,
+  'end_time' | 'duration' | 'ended_seq' | 'expires_at' | MetricColumn | CallControlColumn
+> & {
   instance_id?: string | null;
   /** The Realtime model, once known (a ringing call's session is opened before it is). */
   model?: string | null;
@@ -35,6 +39,9 @@ export type MetricColumn =
   | 'latency_p50_ms'
   | 'latency_p95_ms';
 
+/** How the call was handed on and why it ended (migration 029, db/callTransfers.ts). */
+export type CallControlColumn = 'transfer' | 'dial_status' | 'end_reason';
+
 const CALL_TYPES: readonly string[] = ['inbound', 'outbound', 'web'];
 
 /** The wire shape (spec part 1 §3); `agentName` is our addition for the Agent column. */
@@ -51,6 +58,8 @@ export function toCallSession(row: SessionRecord): CallSession {
     duration: row.duration,
     endTime: row.end_time,
     callSid: row.call_sid,
+    transfer: callTransferOf(row),
+    endReason: row.end_reason,
     ...(isRinging(row) ? { ringing: true } : {}),
   };
 }
@@ -66,7 +75,16 @@ export function isRinging(row: Pick<SessionRecord, 'stream_sid' | 'call_sid' | '
 export async function insertSession(db: Kysely<Database>, session: NewSession): Promise<void> {
   await db
     .insertInto('call_sessions')
-    .values({ ...STARTING_METRICS, ...session, end_time: null, duration: null, ended_seq: null })
+    .values({
+      ...STARTING_METRICS,
+      ...session,
+      end_time: null,
+      duration: null,
+      ended_seq: null,
+      transfer: null,
+      dial_status: null,
+      end_reason: null,
+    })
     .execute();
 }
 
@@ -217,6 +235,8 @@ export async function endSessionRecord(
   db: Kysely<Database>,
   session: Pick<SessionRecord, 'stream_sid' | 'user_id' | 'start_time'>,
   endTime: number,
+  /** Why it ended (voice/callTypes.ts EndReason), when the ender knows. */
+  endReason: string | null = null,
 ): Promise<EndedSession | null> {
   // The owner's lock serialises concurrent ends of one owner (their ended_seq) on PostgreSQL.
   return withOwnerLock(db, session.user_id, async (trx) => {
@@ -232,7 +252,13 @@ export async function endSessionRecord(
     const duration = Math.max(0, Math.round((end - session.start_time) / 1000));
     const result = await trx
       .updateTable('call_sessions')
-      .set({ end_time: end, duration, ended_seq: Number(last?.ended_seq ?? 0) + 1, expires_at: callExpiryByAgent(end) })
+      .set({
+        end_time: end,
+        duration,
+        ended_seq: Number(last?.ended_seq ?? 0) + 1,
+        expires_at: callExpiryByAgent(end),
+        end_reason: endReason,
+      })
       .where('stream_sid', '=', session.stream_sid)
       .where('ended_seq', 'is', null)
       .executeTakeFirst();

@@ -40,6 +40,9 @@ export function endedSessionRow(userId: string, agentId: string, i: number, star
     ended_seq: i,
     expires_at: null,
     ...UNMEASURED,
+    transfer: null,
+    dial_status: null,
+    end_reason: null,
   };
 }
 
