@@ -4,15 +4,16 @@
  * stored as JSON (migration 029) and read back with defaults for whatever the stored object lacks.
  * A function's settings are one entry of SECTIONS.
  */
+
+import { isPlainObject } from '../../shared/isPlainObject.js';
 import {
   BUILTIN_FUNCTION_DEFAULTS,
-  BUILTIN_FUNCTION_LIMITS as LIMITS,
   type BuiltinFunctionSettings,
   type EndCallSettings,
+  BUILTIN_FUNCTION_LIMITS as LIMITS,
   type TransferCallSettings,
   type TransferDestination,
 } from '../../shared/types/builtinFunctions.js';
-import { isPlainObject } from '../../shared/isPlainObject.js';
 import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
 import { invalidField } from '../core/AppError.js';
 import { normalizePhoneNumber } from './phoneNumber.js';
@@ -90,7 +91,9 @@ export function parseBuiltinFunctions(value: unknown): string {
   for (const [key, parse] of Object.entries(SECTIONS)) {
     const given = body[key];
     settings[key] =
-      given === undefined ? BUILTIN_FUNCTION_DEFAULTS[key as keyof BuiltinFunctionSettings] : parse(given, `${FIELD}.${key}`);
+      given === undefined
+        ? BUILTIN_FUNCTION_DEFAULTS[key as keyof BuiltinFunctionSettings]
+        : parse(given, `${FIELD}.${key}`);
   }
   return JSON.stringify(settings);
 }

@@ -4,6 +4,7 @@
  * version of the server during a rolling upgrade, and what it sends is ignored unless understood.
  */
 import { parseServerMessage, type ServerMessage } from '../../shared/protocol.js';
+import type { TransferRequest } from '../voice/builtins/BuiltinFunction.js';
 
 export type ClusterMessage =
   /** A real-time event for the user's consoles. */
@@ -23,7 +24,18 @@ export type ClusterMessage =
   /** End Session asked of the instance bridging the call. */
   | { type: 'call.end'; to: string; replyTo: string; requestId: string; streamSid: string }
   /** That instance's answer: whether it had the call. */
-  | { type: 'call.end-answer'; to: string; requestId: string; found: boolean };
+  | { type: 'call.end-answer'; to: string; requestId: string; found: boolean }
+  /** The operator's Transfer asked of the instance bridging the call (issue 23). */
+  | {
+      type: 'call.transfer';
+      to: string;
+      replyTo: string;
+      requestId: string;
+      streamSid: string;
+      transfer: TransferRequest;
+    }
+  /** That instance's answer: whether it had the call, and why it could not move it (null when it did). */
+  | { type: 'call.transfer-answer'; to: string; requestId: string; found: boolean; error: string | null };
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -61,7 +73,28 @@ export function parseClusterMessage(raw: unknown): ClusterMessage | null {
       return isString(m.to) && isString(m.requestId) && typeof m.found === 'boolean'
         ? { type: m.type, to: m.to, requestId: m.requestId, found: m.found }
         : null;
+    case 'call.transfer': {
+      const transfer = parseTransferRequest(m.transfer);
+      return isString(m.to) && isString(m.replyTo) && isString(m.requestId) && isString(m.streamSid) && transfer
+        ? { type: m.type, to: m.to, replyTo: m.replyTo, requestId: m.requestId, streamSid: m.streamSid, transfer }
+        : null;
+    }
+    case 'call.transfer-answer':
+      return isString(m.to) &&
+        isString(m.requestId) &&
+        typeof m.found === 'boolean' &&
+        (m.error === null || isString(m.error))
+        ? { type: m.type, to: m.to, requestId: m.requestId, found: m.found, error: m.error }
+        : null;
     default:
       return null;
   }
+}
+
+function parseTransferRequest(raw: unknown): TransferRequest | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const t = raw as Record<string, unknown>;
+  if (!isString(t.destination) || !isString(t.phoneNumber) || !isString(t.reason)) return null;
+  if (t.by !== 'agent' && t.by !== 'operator') return null;
+  return { destination: t.destination, phoneNumber: t.phoneNumber, reason: t.reason, by: t.by };
 }

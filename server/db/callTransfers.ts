@@ -3,8 +3,8 @@
  * (destination, number, reason, by whom) and the dial's result Twilio reports afterwards.
  */
 import type { Kysely } from 'kysely';
-import type { CallTransfer } from '../../shared/types/builtinFunctions.js';
 import { isPlainObject } from '../../shared/isPlainObject.js';
+import type { CallTransfer } from '../../shared/types/builtinFunctions.js';
 import type { CallSessionsTable, Database } from './schema.js';
 
 export type StoredTransfer = Omit<CallTransfer, 'dialStatus'>;

@@ -8,8 +8,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { CallSession, CallType } from '../../shared/types/session.js';
 import { enqueueCallAnalysis } from './analysisJobs.js';
-import { callTransferOf } from './callTransfers.js';
 import { callExpiryByAgent } from './callSweep.js';
+import { callTransferOf } from './callTransfers.js';
 import { withOwnerLock } from './ownerLock.js';
 import type { CallSessionsTable, Database } from './schema.js';
 
@@ -75,16 +75,7 @@ export function isRinging(row: Pick<SessionRecord, 'stream_sid' | 'call_sid' | '
 export async function insertSession(db: Kysely<Database>, session: NewSession): Promise<void> {
   await db
     .insertInto('call_sessions')
-    .values({
-      ...STARTING_METRICS,
-      ...session,
-      end_time: null,
-      duration: null,
-      ended_seq: null,
-      transfer: null,
-      dial_status: null,
-      end_reason: null,
-    })
+    .values({ ...STARTING_METRICS, ...session, end_time: null, duration: null, ended_seq: null })
     .execute();
 }
 
@@ -257,7 +248,8 @@ export async function endSessionRecord(
         duration,
         ended_seq: Number(last?.ended_seq ?? 0) + 1,
         expires_at: callExpiryByAgent(end),
-        end_reason: endReason,
+        // Only when known: the seeders of older databases end calls through here too.
+        ...(endReason === null ? {} : { end_reason: endReason }),
       })
       .where('stream_sid', '=', session.stream_sid)
       .where('ended_seq', 'is', null)

@@ -16,6 +16,7 @@ import {
   getCallSession,
   listActiveCalls,
   listEndedCalls,
+  transferCallSession,
 } from '../voice/callSessions.js';
 
 /** The largest page; the console offers 5, 10, 25 and 50. */
@@ -23,6 +24,13 @@ export const ENDED_SESSIONS_MAX_LIMIT = 100;
 const MAX_OFFSET = 1_000_000_000;
 
 const StreamSidParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const TransferBody = Type.Object(
+  {
+    streamSid: Type.String({ minLength: 1, maxLength: 64 }),
+    destination: Type.String({ minLength: 1, maxLength: 100 }),
+  },
+  { additionalProperties: false },
+);
 const MessagesParams = Type.Object({ streamSid: Type.String({ minLength: 1, maxLength: 64 }) });
 const EndSessionBody = Type.Object(
   { streamSid: Type.String({ minLength: 1, maxLength: 64 }) },
@@ -62,6 +70,14 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
     '/end-session',
     { schema: { body: EndSessionBody } },
     async (request): Promise<SuccessResponse> => endCallSession(app, requireUser(request).id, request.body.streamSid),
+  );
+
+  // Issue 23: the operator moves a live call to one of its agent's transfer destinations.
+  app.post(
+    '/transfer',
+    { schema: { body: TransferBody } },
+    async (request): Promise<SuccessResponse> =>
+      transferCallSession(app, requireUser(request), request.body.streamSid, request.body.destination),
   );
 
   app.get(

@@ -6,7 +6,8 @@
  * code is the sandbox's job (checkToolInSandbox), off this thread.
  */
 import { type Static, Type } from 'typebox';
-import { validationFailed } from '../core/AppError.js';
+import { isReservedFunctionName } from '../../shared/types/builtinFunctions.js';
+import { invalidField, validationFailed } from '../core/AppError.js';
 import { withoutControlCharacters } from '../core/fieldRules.js';
 import type { ToolFields } from '../db/tools.js';
 import { schemaLimitsProblem } from '../sandbox/schemaLimits.js';
@@ -68,10 +69,18 @@ function given(field: 'name' | 'description' | 'type', value: string | undefined
   return value;
 }
 
+/** A built-in function's name (issue 23) would make the model's call of it ambiguous. */
+function notReserved(name: string): string {
+  if (isReservedFunctionName(name))
+    throw invalidField('name', `${name.trim().toLowerCase()} is the name of a built-in function: choose another name`);
+  return name;
+}
+
 /** Checks and normalises the given fields (trimmed texts); throws a 400 naming the first bad field. */
 export function toolChanges(body: ToolBody): Partial<ToolFields> {
   const changes: Partial<ToolFields> = {};
-  if (body.name !== undefined) changes.name = withoutControlCharacters('name', required('name', body.name));
+  if (body.name !== undefined)
+    changes.name = notReserved(withoutControlCharacters('name', required('name', body.name)));
   if (body.description !== undefined) changes.description = required('description', body.description);
   if (body.type !== undefined) changes.type = required('type', body.type);
   if (body.parameters !== undefined) {

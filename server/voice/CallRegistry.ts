@@ -7,6 +7,7 @@
 import type WebSocket from 'ws';
 import type { AgentPreview } from '../agents/previewAgent.js';
 import { authorizeStream } from './authorizeStream.js';
+import type { TransferRequest } from './builtins/BuiltinFunction.js';
 import { CallBridge } from './CallBridge.js';
 import type { CallerLeg } from './CallerLeg.js';
 import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
@@ -131,6 +132,14 @@ export class CallRegistry {
     const bridge = this.#calls.get(streamSid);
     if (!bridge) return false;
     await bridge.end(reason);
+    return true;
+  }
+
+  /** Transfers a call of this instance (the operator's Transfer, issue 23); false when it is not here. Throws when it can't be moved. */
+  async transfer(streamSid: string, request: TransferRequest): Promise<boolean> {
+    const bridge = this.#calls.get(streamSid);
+    if (!bridge) return false;
+    await bridge.transfer(request);
     return true;
   }
 
