@@ -12,6 +12,9 @@ export function sessionsApi(request: Request) {
     ended: (query: EndedSessionsQuery = {}) =>
       request<EndedSessionsPage>('GET', '/sessions/ended-sessions', { query: { ...query } }),
     end: (streamSid: string) => request<SuccessResponse>('POST', '/sessions/end-session', { body: { streamSid } }),
+    /** Issue 23: moves a live call to one of its agent's transfer destinations. */
+    transfer: (streamSid: string, destination: string) =>
+      request<SuccessResponse>('POST', '/sessions/transfer', { body: { streamSid, destination } }),
     messages: (streamSid: string) => request<SessionMessage[]>('GET', `/sessions/messages/${enc(streamSid)}`),
   };
 }
