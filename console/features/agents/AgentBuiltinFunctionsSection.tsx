@@ -52,6 +52,7 @@ export function AgentBuiltinFunctionsSection(form: AgentFormBinding) {
       {transfer.enabled || transfer.destinations.length > 0 ? (
         <Flex direction="column" gap="3">
           {transfer.destinations.map((destination, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: destinations have no id; their name is what is being typed.
             <fieldset key={index} className="agent-destination" aria-label={TEXTS.destination(index + 1)}>
               <Flex justify="between" align="center">
                 <Text size="2" weight="medium">

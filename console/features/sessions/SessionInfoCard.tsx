@@ -3,8 +3,8 @@ import { formatDuration, formatPhone } from '../../../shared/format.js';
 import type { CallSession } from '../../../shared/types/session.js';
 import { DataRow } from '../../components/DataRow.js';
 import { AgentLink, CallTypeBadge } from './SessionCells.js';
-import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
 import { endReasonText, transferText } from './sessionOutcome.js';
+import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
 import { isOpen, isRinging, sessionSeconds, timeText } from './sessionTime.js';
 import { useNow } from './useNow.js';
 
