@@ -63,6 +63,7 @@ import { createConsolePage, staticRoutes } from './routes/static.js';
 import { toolRoutes } from './routes/tools.js';
 import { twilioRoutes } from './routes/twilio.js';
 import { twilioCallStatusRoutes } from './routes/twilioCallStatus.js';
+import { twilioDialResultRoutes } from './routes/twilioDialResult.js';
 import { webchatLeadRoutes } from './routes/webchatLeads.js';
 import { webchatRoutes } from './routes/webchats.js';
 import { webchatTakeoverRoutes } from './routes/webchatTakeover.js';
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(phoneAssociationRoutes, { prefix: '/api/phone-associations' });
   await app.register(twilioRoutes, { prefix: '/api/twilio' });
   await app.register(twilioCallStatusRoutes, { prefix: '/api/twilio' });
+  await app.register(twilioDialResultRoutes, { prefix: '/api/twilio' });
   await app.register(knowledgeRoutes, { prefix: '/api/webchats' });
   await app.register(webchatRoutes, { prefix: '/api/webchats' });
   await app.register(webchatTakeoverRoutes, { prefix: '/api/webchats' });

@@ -23,6 +23,7 @@ import {
 import type { AgentColumns } from '../db/agents.js';
 import { AGENT_CHOICES } from './agentChoices.js';
 import { AGENT_NAME_REQUIRED } from './agentLimits.js';
+import { parseBuiltinFunctions } from './builtinFunctionSettings.js';
 
 const rule = ruleFor<AgentColumns>();
 
@@ -99,11 +100,13 @@ export function parseAgentPatch(body: unknown, agentId: string): ParsedAgentPatc
   if (body === undefined || body === null) return { changes: {} };
   if (!isPlainObject(body)) throw invalidField('body', 'must be an object');
   const changes: Partial<AgentColumns> = {};
-  const { tools, phoneNumber } = applyFieldRules(RULES, body, changes, {
+  const { tools, phoneNumber, builtinFunctions } = applyFieldRules(RULES, body, changes, {
     tools: parseToolIds,
     phoneNumber: parsePhoneNumber,
     id: sameId(agentId, 'agent'),
+    builtinFunctions: parseBuiltinFunctions,
   });
+  if (builtinFunctions !== undefined) changes.builtin_functions = builtinFunctions;
   if (changes.name === '') throw validationFailed(AGENT_NAME_REQUIRED);
   return { changes, toolIds: tools, phoneNumber };
 }

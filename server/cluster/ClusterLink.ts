@@ -10,8 +10,8 @@
  *   promises does not rest on the bus alone (a NOTIFY sent through a failing pool is lost):
  *   UserCache trusts an entry for a second, and the sessions revoked lately are read from the
  *   database every REVOCATION_POLL_MS; after the bus was cut off both are rebuilt at once;
- * - End Session for a call another instance bridges: the request goes to the instance named on
- *   the call's session, which answers whether it had the call.
+ * - End Session and Transfer (issue 23) for a call another instance bridges: the request goes to
+ *   the instance named on the call's session, which answers whether it had the call.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,6 +24,7 @@ import type { Clock } from '../core/types.js';
 import type { Database } from '../db/schema.js';
 import type { OwnerAnswers } from '../http/OwnerAnswers.js';
 import type { ConnectionRegistry, RealtimePeers } from '../realtime/ConnectionRegistry.js';
+import type { TransferRequest } from '../voice/builtins/BuiltinFunction.js';
 import type { CallRegistry } from '../voice/CallRegistry.js';
 import { type ClusterMessage, parseClusterMessage } from './clusterMessages.js';
 import { PostgresBus } from './PostgresBus.js';
@@ -37,6 +38,12 @@ export const REVOCATION_POLL_MS = 1000;
 const REVOCATION_POLL_OVERLAP_MS = 5000;
 
 export type RemoteEndResult = 'ended' | 'not_found' | 'no_answer';
+/** A transfer asked of another instance: done, not there, no answer, or refused with why. */
+export type RemoteTransferResult =
+  | { kind: 'transferred' }
+  | { kind: 'not_found' }
+  | { kind: 'no_answer' }
+  | { kind: 'failed'; error: string };
 
 export interface ClusterLinkDeps {
   connectionString: string;
@@ -46,7 +53,7 @@ export interface ClusterLinkDeps {
   clock: Clock;
   realtime: ConnectionRegistry;
   auth: Pick<AuthServices, 'users' | 'revocations' | 'apiKeys'>;
-  calls: Pick<CallRegistry, 'end' | 'setOperator'>;
+  calls: Pick<CallRegistry, 'end' | 'setOperator' | 'transfer'>;
   ownerAnswers: Pick<OwnerAnswers, 'linkPeers' | 'invalidateHere' | 'invalidateAll'>;
   /** Visitors' events streams (issue 23; chat/ConversationEvents.ts, described here: cluster/ stands beside chat/). */
   chatEvents: {
@@ -59,6 +66,7 @@ export class ClusterLink implements RealtimePeers {
   readonly bus: PostgresBus;
   readonly #deps: ClusterLinkDeps;
   readonly #waiting = new Map<string, (found: boolean) => void>();
+  readonly #waitingTransfers = new Map<string, (result: RemoteTransferResult) => void>();
   #pollTimer: NodeJS.Timeout | null = null;
   #polling = false;
   #lastPoll = 0;
@@ -96,6 +104,8 @@ export class ClusterLink implements RealtimePeers {
     if (this.#pollTimer) clearInterval(this.#pollTimer);
     for (const answer of this.#waiting.values()) answer(false);
     this.#waiting.clear();
+    for (const answer of this.#waitingTransfers.values()) answer({ kind: 'no_answer' });
+    this.#waitingTransfers.clear();
     return this.bus.close();
   }
 
@@ -160,6 +170,33 @@ export class ClusterLink implements RealtimePeers {
     });
   }
 
+  /** Asks `instanceId` to transfer the call it bridges (issue 23), like endCallOn. */
+  transferCallOn(
+    instanceId: string,
+    streamSid: string,
+    transfer: TransferRequest,
+    timeoutMs = END_CALL_ANSWER_MS,
+  ): Promise<RemoteTransferResult> {
+    const requestId = randomUUID();
+    return new Promise((resolve) => {
+      const answer = (result: RemoteTransferResult) => {
+        clearTimeout(timer);
+        this.#waitingTransfers.delete(requestId);
+        resolve(result);
+      };
+      const timer = setTimeout(() => answer({ kind: 'no_answer' }), timeoutMs);
+      this.#waitingTransfers.set(requestId, answer);
+      this.#send({
+        type: 'call.transfer',
+        to: instanceId,
+        replyTo: this.#deps.instanceId,
+        requestId,
+        streamSid,
+        transfer,
+      });
+    });
+  }
+
   #send(message: ClusterMessage): void {
     this.bus.publish(message);
   }
@@ -209,6 +246,17 @@ export class ClusterLink implements RealtimePeers {
       case 'chat.push':
         this.#deps.chatEvents.pushHere(message.conversationId, message.event, message.data);
         break;
+      case 'call.transfer':
+        if (message.to === instanceId) void this.#transferCall(message);
+        break;
+      case 'call.transfer-answer':
+        if (message.to === instanceId)
+          this.#waitingTransfers.get(message.requestId)?.(
+            message.error !== null
+              ? { kind: 'failed', error: message.error }
+              : { kind: message.found ? 'transferred' : 'not_found' },
+          );
+        break;
     }
   }
 
@@ -223,6 +271,22 @@ export class ClusterLink implements RealtimePeers {
       );
     }
     this.#send({ type: 'call.end-answer', to: request.replyTo, requestId: request.requestId, found });
+  }
+
+  async #transferCall(request: Extract<ClusterMessage, { type: 'call.transfer' }>): Promise<void> {
+    let found = false;
+    let error: string | null = null;
+    try {
+      found = await this.#deps.calls.transfer(request.streamSid, request.transfer);
+    } catch (failure) {
+      found = true;
+      error = failure instanceof Error ? failure.message : 'The call could not be transferred';
+      this.#deps.log.warn(
+        { err: failure, streamSid: request.streamSid },
+        'could not transfer a call another instance asked to',
+      );
+    }
+    this.#send({ type: 'call.transfer-answer', to: request.replyTo, requestId: request.requestId, found, error });
   }
 
   async #pollRevocations(): Promise<void> {

@@ -6,6 +6,7 @@
 import { parseServerMessage, type ServerMessage } from '../../shared/protocol.js';
 import type { ChatPushEvents, ChatPushEventType } from '../../shared/types/chat.js';
 import type { CallOperator } from '../../shared/types/session.js';
+import type { TransferRequest } from '../voice/builtins/BuiltinFunction.js';
 
 export type ClusterMessage =
   /** A real-time event for the user's consoles. */
@@ -37,6 +38,17 @@ export type ClusterMessage =
     }
   /** That instance's answer: whether it had the call. */
   | { type: 'call.operator-answer'; to: string; requestId: string; found: boolean }
+  /** The operator's Transfer asked of the instance bridging the call (issue 23). */
+  | {
+      type: 'call.transfer';
+      to: string;
+      replyTo: string;
+      requestId: string;
+      streamSid: string;
+      transfer: TransferRequest;
+    }
+  /** That instance's answer: whether it had the call, and why it could not move it (null when it did). */
+  | { type: 'call.transfer-answer'; to: string; requestId: string; found: boolean; error: string | null }
   // Issue 23 chat take-over.
   /** An event for the visitor's events streams of one conversation (chat/ConversationEvents.ts). */
   | ChatPushMessage;
@@ -100,6 +112,19 @@ export function parseClusterMessage(raw: unknown): ClusterMessage | null {
         : null;
     case 'chat.push':
       return isString(m.conversationId) ? parseChatPush(m.conversationId, m.event, m.data) : null;
+    case 'call.transfer': {
+      const transfer = parseTransferRequest(m.transfer);
+      return isString(m.to) && isString(m.replyTo) && isString(m.requestId) && isString(m.streamSid) && transfer
+        ? { type: m.type, to: m.to, replyTo: m.replyTo, requestId: m.requestId, streamSid: m.streamSid, transfer }
+        : null;
+    }
+    case 'call.transfer-answer':
+      return isString(m.to) &&
+        isString(m.requestId) &&
+        typeof m.found === 'boolean' &&
+        (m.error === null || isString(m.error))
+        ? { type: m.type, to: m.to, requestId: m.requestId, found: m.found, error: m.error }
+        : null;
     default:
       return null;
   }
@@ -131,4 +156,12 @@ function parseOperator(raw: unknown): { value: CallOperator | null } | null {
   if (typeof raw !== 'object') return null;
   const o = raw as Record<string, unknown>;
   return isString(o.id) && isString(o.name) ? { value: { id: o.id, name: o.name } } : null;
+}
+
+function parseTransferRequest(raw: unknown): TransferRequest | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const t = raw as Record<string, unknown>;
+  if (!isString(t.destination) || !isString(t.phoneNumber) || !isString(t.reason)) return null;
+  if (t.by !== 'agent' && t.by !== 'operator') return null;
+  return { destination: t.destination, phoneNumber: t.phoneNumber, reason: t.reason, by: t.by };
 }

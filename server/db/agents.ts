@@ -52,6 +52,8 @@ export const NEW_AGENT_COLUMNS: Omit<AgentColumns, 'name'> = {
   eagerness: AGENT_DEFAULTS.eagerness,
   keep_history_days: AGENT_DEFAULTS.keep_history_days,
   record_calls: AGENT_DEFAULTS.record_calls ? 1 : 0,
+  // Every built-in function off (agents/builtinFunctionSettings.ts reads the defaults in).
+  builtin_functions: '{}',
 };
 
 /** The tool links of a user's agents, with each tool's name and description, in saved order. */

@@ -109,6 +109,8 @@ export interface AgentsTable {
   keep_history_days: number | null;
   /** 0/1: its calls are recorded (migration 019). */
   record_calls: number;
+  /** JSON of its built-in functions' settings (migration 029, agents/builtinFunctionSettings.ts). */
+  builtin_functions: string;
   created_at: number;
   updated_at: number;
 }
@@ -237,6 +239,12 @@ export interface CallSessionsTable {
   /** The operator who took the call over (migration 030), and the name others see; null while the agent answers. */
   operator_id: string | null;
   operator_name: string | null;
+  /** How the call was handed on (migration 029): JSON of CallTransfer without dialStatus; null when it was not. */
+  transfer: string | null;
+  /** Twilio's DialCallStatus of that transfer, once reported (migration 029). */
+  dial_status: string | null;
+  /** Why the call ended (migration 029, voice/callTypes.ts EndReason); null for calls from before it or still open. */
+  end_reason: string | null;
 }
 
 /** USD per 1M tokens of one model, in force from `effective_from` (ms) until a later row (migration 016). */

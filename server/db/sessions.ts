@@ -9,6 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import type { CallSession, CallType } from '../../shared/types/session.js';
 import { enqueueCallAnalysis } from './analysisJobs.js';
 import { callExpiryByAgent } from './callSweep.js';
+import { callTransferOf } from './callTransfers.js';
 import { withOwnerLock } from './ownerLock.js';
 import type { CallSessionsTable, Database } from './schema.js';
 
@@ -17,7 +18,7 @@ export type SessionRecord = Omit<CallSessionsTable, 'instance_id'>;
 /** A session as it starts; `instance_id` names the instance bridging it (see closeOrphanedSessions). */
 export type NewSession = Omit<
   SessionRecord,
-  'end_time' | 'duration' | 'ended_seq' | 'expires_at' | MetricColumn | OperatorColumn
+  'end_time' | 'duration' | 'ended_seq' | 'expires_at' | MetricColumn | OperatorColumn | CallControlColumn
 > & {
   instance_id?: string | null;
   /** The Realtime model, once known (a ringing call's session is opened before it is). */
@@ -40,6 +41,8 @@ export type MetricColumn =
 
 /** Who took the call over (migration 030, db/callOperators.ts); nobody when a session starts. */
 export type OperatorColumn = 'operator_id' | 'operator_name';
+/** How the call was handed on and why it ended (migration 029, db/callTransfers.ts). */
+export type CallControlColumn = 'transfer' | 'dial_status' | 'end_reason';
 
 const CALL_TYPES: readonly string[] = ['inbound', 'outbound', 'web'];
 
@@ -57,6 +60,8 @@ export function toCallSession(row: SessionRecord): CallSession {
     duration: row.duration,
     endTime: row.end_time,
     callSid: row.call_sid,
+    transfer: callTransferOf(row),
+    endReason: row.end_reason,
     ...(isRinging(row) ? { ringing: true } : {}),
     ...(row.end_time === null && row.operator_id
       ? { operator: { id: row.operator_id, name: row.operator_name ?? '' } }
@@ -226,6 +231,8 @@ export async function endSessionRecord(
   db: Kysely<Database>,
   session: Pick<SessionRecord, 'stream_sid' | 'user_id' | 'start_time'>,
   endTime: number,
+  /** Why it ended (voice/callTypes.ts EndReason), when the ender knows. */
+  endReason: string | null = null,
 ): Promise<EndedSession | null> {
   // The owner's lock serialises concurrent ends of one owner (their ended_seq) on PostgreSQL.
   return withOwnerLock(db, session.user_id, async (trx) => {
@@ -241,7 +248,14 @@ export async function endSessionRecord(
     const duration = Math.max(0, Math.round((end - session.start_time) / 1000));
     const result = await trx
       .updateTable('call_sessions')
-      .set({ end_time: end, duration, ended_seq: Number(last?.ended_seq ?? 0) + 1, expires_at: callExpiryByAgent(end) })
+      .set({
+        end_time: end,
+        duration,
+        ended_seq: Number(last?.ended_seq ?? 0) + 1,
+        expires_at: callExpiryByAgent(end),
+        // Only when known: the seeders of older databases end calls through here too.
+        ...(endReason === null ? {} : { end_reason: endReason }),
+      })
       .where('stream_sid', '=', session.stream_sid)
       .where('ended_seq', 'is', null)
       .executeTakeFirst();

@@ -18,6 +18,7 @@ import {
   listActiveCalls,
   listEndedCalls,
   takeOverCallSession,
+  transferCallSession,
 } from '../voice/callSessions.js';
 
 /** The largest page; the console offers 5, 10, 25 and 50. */
@@ -25,6 +26,13 @@ export const ENDED_SESSIONS_MAX_LIMIT = 100;
 const MAX_OFFSET = 1_000_000_000;
 
 const StreamSidParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const TransferBody = Type.Object(
+  {
+    streamSid: Type.String({ minLength: 1, maxLength: 64 }),
+    destination: Type.String({ minLength: 1, maxLength: 100 }),
+  },
+  { additionalProperties: false },
+);
 const MessagesParams = Type.Object({ streamSid: Type.String({ minLength: 1, maxLength: 64 }) });
 const EndSessionBody = Type.Object(
   { streamSid: Type.String({ minLength: 1, maxLength: 64 }) },
@@ -79,6 +87,14 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { body: EndSessionBody } },
     async (request): Promise<CallOperatorResponse> =>
       handBackCallSession(app, requireUser(request).id, requireActor(request).id, request.body.streamSid),
+  );
+
+  // Issue 23: the operator moves a live call to one of its agent's transfer destinations.
+  app.post(
+    '/transfer',
+    { schema: { body: TransferBody } },
+    async (request): Promise<SuccessResponse> =>
+      transferCallSession(app, requireUser(request), request.body.streamSid, request.body.destination),
   );
 
   app.get(

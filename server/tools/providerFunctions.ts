@@ -33,8 +33,12 @@ function parameters(tool: OfferedTool): Record<string, unknown> {
   return { type: 'object', properties: {} };
 }
 
-export function providerFunctions(tools: readonly OfferedTool[]): ProviderFunctions {
-  const given = providerToolNames(tools.map((tool) => tool.name));
+/** `reserved`: names the tools must not take (a call's built-in functions, issue 23). */
+export function providerFunctions(tools: readonly OfferedTool[], reserved: readonly string[] = []): ProviderFunctions {
+  const given = providerToolNames(
+    tools.map((tool) => tool.name),
+    reserved,
+  );
   // providerToolNames answers one name per tool, in order.
   const named = tools.map((tool, i) => ({ tool, name: given[i] ?? tool.name }));
   return {

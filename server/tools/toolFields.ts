@@ -8,7 +8,8 @@
 
 import { type Static, Type } from 'typebox';
 import { REQUEST_CONTACT } from '../../shared/leadCapture.js';
-import { validationFailed } from '../core/AppError.js';
+import { isReservedFunctionName } from '../../shared/types/builtinFunctions.js';
+import { invalidField, validationFailed } from '../core/AppError.js';
 import { withoutControlCharacters } from '../core/fieldRules.js';
 import type { ToolFields } from '../db/tools.js';
 import { schemaLimitsProblem } from '../sandbox/schemaLimits.js';
@@ -70,10 +71,18 @@ function given(field: 'name' | 'description' | 'type', value: string | undefined
   return value;
 }
 
+/** A built-in function's name (issue 23) would make the model's call of it ambiguous. */
+function notReserved(name: string): string {
+  if (isReservedFunctionName(name))
+    throw invalidField('name', `${name.trim().toLowerCase()} is the name of a built-in function: choose another name`);
+  return name;
+}
+
 /** Checks and normalises the given fields (trimmed texts); throws a 400 naming the first bad field. */
 export function toolChanges(body: ToolBody): Partial<ToolFields> {
   const changes: Partial<ToolFields> = {};
-  if (body.name !== undefined) changes.name = withoutControlCharacters('name', required('name', body.name));
+  if (body.name !== undefined)
+    changes.name = notReserved(withoutControlCharacters('name', required('name', body.name)));
   // The chat model's built-in contact form function (issue 25) would shadow the tool.
   if (changes.name?.toLowerCase() === REQUEST_CONTACT)
     throw validationFailed(`name: ${REQUEST_CONTACT} is reserved for lead capture; choose another name`);

@@ -12,9 +12,9 @@ function sanitize(name: string): string {
   return cleaned === '' ? 'tool' : cleaned;
 }
 
-/** Provider names for `names`, in order, each valid and all distinct. */
-export function providerToolNames(names: readonly string[]): string[] {
-  const taken = new Set<string>();
+/** Provider names for `names`, in order, each valid, all distinct and none of `reserved` (built-in functions' names). */
+export function providerToolNames(names: readonly string[], reserved: readonly string[] = []): string[] {
+  const taken = new Set<string>(reserved);
   // Names that already fit are claimed first, so a sanitized name never takes one of them.
   const valid = new Set(names.filter((name) => PROVIDER_TOOL_NAME.test(name)));
   return names.map((name) => {

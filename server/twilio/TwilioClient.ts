@@ -132,6 +132,14 @@ export class TwilioClient {
     });
   }
 
+  /**
+   * Replaces a live call's TwiML (VOICE.md §14.1): its Media Stream stops and the new document
+   * runs (a transfer's `<Dial>`, issue 23).
+   */
+  async updateCall(callSid: string, twiml: string): Promise<void> {
+    await this.#send('POST', `${this.#accountPath}/Calls/${encodeURIComponent(callSid)}.json`, { Twiml: twiml });
+  }
+
   /** Ends a call in progress (used by End Session); a call that already ended counts as ended. */
   async endCall(callSid: string): Promise<void> {
     try {

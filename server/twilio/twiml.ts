@@ -32,6 +32,30 @@ export function connectStreamTwiml(streamUrl: string, parameters: Record<string,
   return `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${escapeXml(streamUrl)}">${params}</Stream></Connect>${after}</Response>`;
 }
 
+/** Where Twilio posts a transfer's dial result (issue 23); the stream SID names the session. */
+export function dialResultUrl(publicUrl: string, streamSid: string): string {
+  const url = new URL('/api/twilio/dial-result', publicUrl);
+  url.searchParams.set('streamSid', streamSid);
+  return url.toString();
+}
+
+/** How long a transfer's number rings before Twilio gives up (Twilio's own default is 30 s). */
+export const TRANSFER_RING_SECONDS = 30;
+
+/**
+ * A cold transfer (VOICE.md §14.3): dial `number` showing `callerId` (a number of the account),
+ * bridging the caller only once someone answers; Twilio then posts the result to `action`, whose
+ * answer is what the caller hears if nobody did.
+ */
+export function dialTwiml(dial: { number: string; callerId: string; action: string }): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><Response><Dial callerId="${escapeXml(dial.callerId)}" timeout="${TRANSFER_RING_SECONDS}" answerOnBridge="true" action="${escapeXml(dial.action)}" method="POST"><Number>${escapeXml(dial.number)}</Number></Dial></Response>`;
+}
+
+/** TwiML that hangs up. */
+export function hangUpTwiml(): string {
+  return '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>';
+}
+
 /** TwiML that says `text` and hangs up. */
 export function sayAndHangUpTwiml(text: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Response><Say>${escapeXml(text)}</Say><Hangup/></Response>`;

@@ -19,6 +19,8 @@ import { attachRingingSession, endSessionRecord, insertSession } from '../db/ses
 import { getAccountSecrets } from '../settings/accountSecrets.js';
 import { runOfferedTool } from '../tools/runOfferedTool.js';
 import { formatOfType } from './audio/callAudio.js';
+import type { TransferRequest } from './builtins/BuiltinFunction.js';
+import { CallControl } from './CallControl.js';
 import type { CallerEvent, CallerLeg } from './CallerLeg.js';
 import { CallRealtime } from './CallRealtime.js';
 import type { CallRecording } from './CallRecording.js';
@@ -40,6 +42,10 @@ export class CallBridge {
   /** Unsaved agent settings this call uses instead of the stored ones (a browser test call). */
   readonly #preview: AgentPreview | null;
   #realtime: CallRealtime | null = null;
+  /** Transfers and end_call (issue 23); set up with the Realtime side. */
+  #control: CallControl | null = null;
+  /** Why the caller's leg is about to close: a transfer's or end_call's, not a hang-up. */
+  #leaving: EndReason | null = null;
   #recording: CallRecording | null = null;
   #startTime = 0;
   #stored = false;
@@ -70,7 +76,7 @@ export class CallBridge {
   async start(): Promise<void> {
     const { db, secretBox, config, clock, log } = this.#deps;
     const { userId, agentId, streamSid } = this.context;
-    void this.#leg.closed.then((reason) => this.end(reason));
+    void this.#leg.closed.then((reason) => this.end(this.#leaving ?? reason));
 
     const stored = await findAgent(db, userId, agentId);
     if (!stored) {
@@ -117,6 +123,16 @@ export class CallBridge {
       setup.config.audio.input.format = formatOfType(passThrough);
       setup.config.audio.output.format = formatOfType(passThrough);
     }
+    this.#control = new CallControl({
+      bridge: this.#deps,
+      context: this.context,
+      settings: setup.builtinSettings,
+      realtime: () => this.#realtime,
+      leaving: (reason) => {
+        this.#leaving = reason;
+      },
+      end: (reason) => this.end(reason),
+    });
     this.#realtime = new CallRealtime(
       {
         streamSid,
@@ -131,6 +147,7 @@ export class CallBridge {
         store: (message) => this.#store(message),
         runTool: (tool, args) => runOfferedTool(this.#deps, tool, args),
         end: (reason) => void this.end(reason),
+        builtinCall: this.#control,
       },
       { url: config.openaiBaseUrl, apiKey: secrets.openaiApiKey, setup, speakFirst: agent.row.speak_first === 1 },
     );
@@ -168,6 +185,43 @@ export class CallBridge {
   }
 
   /**
+   * The operator's Transfer (issue 23): the call moves to the number at once, and its transcript
+   * says where, why and by whom. Throws when the call can't be moved (a browser call, one not set
+   * up yet, Twilio refusing).
+   */
+  async transfer(request: TransferRequest): Promise<void> {
+    if (!this.live || !this.#control || this.context.callType === 'web')
+      throw new Error('This call cannot be transferred');
+    await this.#control.moveCall(request);
+    const args = JSON.stringify({ destination: request.destination, reason: request.reason });
+    const output = JSON.stringify({ transferred_to: request.destination, by: 'operator' });
+    const timestamp = this.#deps.clock();
+    const { streamSid } = this.context;
+    this.#messageSeq += 1;
+    this.#emit({
+      type: 'call.function_output',
+      streamSid,
+      function_id: '',
+      message: 'transfer_call',
+      output,
+      function_args: args,
+      timestamp,
+    });
+    this.#store({
+      stream_sid: streamSid,
+      item_id: `transfer_${timestamp}`,
+      seq: this.#messageSeq,
+      type: 'function',
+      message: 'transfer_call',
+      timestamp,
+      function_output: output,
+      function_args: args,
+      function_id: null,
+      duration_ms: null,
+    });
+  }
+
+  /**
    * Ends the call on both sides and closes the session; safe to call any number of times, from
    * either side. Resolves once the session's messages and end are stored.
    */
@@ -192,6 +246,7 @@ export class CallBridge {
           db,
           { stream_sid: streamSid, user_id: userId, start_time: this.#startTime },
           clock(),
+          reason,
         );
         if (ended) {
           this.#emit({ type: 'session.ended', streamSid, duration: ended.duration, endTime: ended.endTime });
@@ -269,7 +324,7 @@ export class CallBridge {
         this.#realtime?.markEchoed(event.name);
         break;
       case 'hangup':
-        void this.end('caller_hung_up');
+        void this.end(this.#leaving ?? 'caller_hung_up');
         break;
     }
   }

@@ -12,6 +12,7 @@ import type { NewMessage } from '../db/sessionMessages.js';
 import { AgentMute } from './AgentMute.js';
 import { CallAudioFormats } from './audio/CallAudioFormats.js';
 import { base64ByteLength, bytesPerMs } from './audio/callAudio.js';
+import type { BuiltinCall } from './builtins/BuiltinFunction.js';
 import type { CallerLeg } from './CallerLeg.js';
 import { CallMetrics } from './CallMetrics.js';
 import type { CallRecording } from './CallRecording.js';
@@ -26,6 +27,11 @@ import type { SessionSetup } from './sessionConfig.js';
 
 /** How long the API may take to accept the configuration before the call ends politely. */
 export const CONFIGURE_TIMEOUT_MS = 10_000;
+/**
+ * How long a line said before a transfer or hang-up (issue 23) may take to play before the call
+ * moves on anyway: a caller's leg that stopped echoing marks must not hold the call.
+ */
+export const SAY_TIMEOUT_MS = 20_000;
 /** Caller audio held until the session is configured (newest kept): 2 s of 20 ms frames. */
 const MAX_EARLY_FRAMES = 100;
 export interface CallRealtimeDeps {
@@ -45,6 +51,8 @@ export interface CallRealtimeDeps {
   end: (reason: EndReason) => void;
   /** The call's recording, when its agent records (issue 21). */
   recording?: CallRecording | null;
+  /** What built-in functions may do with the call (voice/CallControl.ts). */
+  builtinCall: BuiltinCall;
 }
 
 export interface CallRealtimeOptions {
@@ -73,6 +81,10 @@ export class CallRealtime {
   #activeResponse: string | null = null;
   #responseRequested = false;
   #responseWanted = false;
+  /** Instructions of the response wanted next (a line to say), if it has its own. */
+  #wantedLine: string | null = null;
+  /** Waiting for the agent to fall silent: no response running or asked for, all audio played. */
+  #quietWaiters: Array<() => void> = [];
   /** Responses the caller interrupted: their late audio is dropped. */
   readonly #cancelled = new Set<string>();
 
@@ -99,6 +111,8 @@ export class CallRealtime {
       ...common,
       monotonic: deps.monotonic,
       toolsByName: options.setup.toolsByName,
+      builtins: options.setup.builtinsByName,
+      builtinCall: deps.builtinCall,
       run: deps.runTool,
       send: (event) => this.#socket.send(event),
       requestResponse: () => this.#requestResponse(),
@@ -160,11 +174,44 @@ export class CallRealtime {
 
   markEchoed(name: string): void {
     this.#playback.echoed(name);
+    this.#checkQuiet();
+  }
+
+  /**
+   * Has the agent say `line` word for word as its next response (after the one running, if any),
+   * then resolves once the caller has heard everything (its last mark echoed, VOICE.md §14.2),
+   * once the call closed, or after SAY_TIMEOUT_MS at worst.
+   */
+  async say(line: string): Promise<void> {
+    this.#requestResponse(line);
+    await this.whenQuiet(SAY_TIMEOUT_MS);
+  }
+
+  /** Resolves once no response runs or is asked for and all audio sent has played (or the call closed, or `timeoutMs` passed). */
+  whenQuiet(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#quietWaiters.push(done);
+      this.#checkQuiet();
+    });
+  }
+
+  #checkQuiet(): void {
+    const quiet =
+      this.#closed ||
+      (!this.#activeResponse && !this.#responseRequested && !this.#responseWanted && !this.#playback.playing);
+    if (!quiet || this.#quietWaiters.length === 0) return;
+    for (const done of this.#quietWaiters.splice(0)) done();
   }
 
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#checkQuiet();
     clearTimeout(this.#configureTimer);
     this.#transcript.flush();
     this.#deps.saveFigures(this.#metrics.figures);
@@ -318,18 +365,35 @@ export class CallRealtime {
     void this.#tools.responseDone(status, calls);
     if (this.#responseWanted && !this.#activeResponse) {
       this.#responseWanted = false;
-      this.#requestResponse();
+      const line = this.#wantedLine;
+      this.#wantedLine = null;
+      this.#requestResponse(line);
     }
+    this.#checkQuiet();
   }
 
-  /** One response at a time: a request while one is active waits for its `response.done`. */
-  #requestResponse(): void {
+  /**
+   * One response at a time: a request while one is active waits for its `response.done`. With a
+   * `line`, that response says it word for word and calls no tool (a line already wanted wins).
+   */
+  #requestResponse(line: string | null = null): void {
     if (this.#closed || this.#mute.muted) return;
     if (this.#activeResponse || this.#responseRequested) {
       this.#responseWanted = true;
+      this.#wantedLine ??= line;
       return;
     }
     this.#responseRequested = true;
-    this.#socket.send({ type: 'response.create' });
+    this.#socket.send(
+      line === null
+        ? { type: 'response.create' }
+        : {
+            type: 'response.create',
+            response: {
+              instructions: `Say exactly this to the caller, word for word, and nothing else: ${line}`,
+              tool_choice: 'none',
+            },
+          },
+    );
   }
 }

@@ -8,6 +8,7 @@ import type WebSocket from 'ws';
 import type { CallOperator } from '../../shared/types/session.js';
 import type { AgentPreview } from '../agents/previewAgent.js';
 import { authorizeStream } from './authorizeStream.js';
+import type { TransferRequest } from './builtins/BuiltinFunction.js';
 import { CallBridge } from './CallBridge.js';
 import type { CallerLeg } from './CallerLeg.js';
 import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
@@ -144,6 +145,14 @@ export class CallRegistry {
     if (!bridge) return false;
     if (operator) bridge.takeOver(operator);
     else bridge.handBack();
+    return true;
+  }
+
+  /** Transfers a call of this instance (the operator's Transfer, issue 23); false when it is not here. Throws when it can't be moved. */
+  async transfer(streamSid: string, request: TransferRequest): Promise<boolean> {
+    const bridge = this.#calls.get(streamSid);
+    if (!bridge) return false;
+    await bridge.transfer(request);
     return true;
   }
 

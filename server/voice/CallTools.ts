@@ -3,18 +3,24 @@
  * them and run after `response.done`, in parallel, in the sandbox with the owner's custom values.
  * Every call id gets exactly one `function_call_output` (a failing or unknown tool answers with
  * an error, never silence), then one `response.create` follows, unless the caller barged in
- * (the caller's new turn makes the next response and sees the outputs).
+ * (the caller's new turn makes the next response and sees the outputs). Built-in functions
+ * (issue 23, voice/builtins/) run here instead of the sandbox; one that moves or ends the call
+ * takes the place of that response.
  */
 import type { CallFunctionOutputEvent } from '../../shared/protocol.js';
 import type { ToolTestResult } from '../../shared/types/tool.js';
 import type { OfferedTool } from '../db/offeredTools.js';
 import type { NewMessage } from '../db/sessionMessages.js';
 import { runModelToolCall, toolOutputText } from '../tools/modelToolCall.js';
+import type { BuiltinCall, BuiltinFunction } from './builtins/BuiltinFunction.js';
 import type { FunctionCallItem, RealtimeClientEvent } from './realtimeProtocol.js';
 
 export interface CallToolsDeps {
   streamSid: string;
   toolsByName: ReadonlyMap<string, OfferedTool>;
+  /** The built-in functions offered on this call, by name, and what they may do with it. */
+  builtins: ReadonlyMap<string, BuiltinFunction>;
+  builtinCall: BuiltinCall;
   now: () => number;
   /** A monotonic clock (ms) for each call's duration. */
   monotonic: () => number;
@@ -51,22 +57,34 @@ export class CallTools {
     if (batch.length === 0) return;
     for (const call of batch) this.#answered.add(call.callId);
     try {
-      await Promise.all(batch.map((call) => this.#runOne(call)));
-      if (this.#deps.isLive() && status !== 'cancelled') this.#deps.requestResponse();
+      const next = (await Promise.all(batch.map((call) => this.#runOne(call)))).filter((step) => step !== null);
+      if (!this.#deps.isLive()) return;
+      // A built-in function that moves or ends the call goes on instead of the model's answer.
+      if (next.length > 0) for (const afterwards of next) await afterwards();
+      else if (status !== 'cancelled') this.#deps.requestResponse();
     } catch (error) {
       this.#deps.onError(error);
     }
   }
 
-  async #runOne(call: FunctionCallItem): Promise<void> {
-    const tool = this.#deps.toolsByName.get(call.name);
+  /** Runs one call and sends its output; answers what a built-in function does next, if anything. */
+  async #runOne(call: FunctionCallItem): Promise<(() => Promise<void>) | null> {
+    const builtin = this.#deps.builtins.get(call.name);
+    const tool = builtin ? undefined : this.#deps.toolsByName.get(call.name);
     const calledAt = this.#deps.now();
     const seq = this.#deps.nextSeq();
     const started = this.#deps.monotonic();
-    const result = await runModelToolCall(tool, call.arguments, this.#deps.run, this.#deps.onError);
+    let afterwards: (() => Promise<void>) | null = null;
+    let output: string;
+    if (builtin) {
+      const result = runBuiltin(builtin, call.arguments, this.#deps.builtinCall);
+      output = JSON.stringify(result.output);
+      afterwards = result.afterwards;
+    } else {
+      output = toolOutputText(await runModelToolCall(tool, call.arguments, this.#deps.run, this.#deps.onError));
+    }
     const durationMs = Math.round(this.#deps.monotonic() - started);
-    if (!this.#deps.isLive()) return;
-    const output = toolOutputText(result);
+    if (!this.#deps.isLive()) return null;
     this.#deps.send({
       type: 'conversation.item.create',
       item: { type: 'function_call_output', call_id: call.callId, output },
@@ -93,5 +111,16 @@ export class CallTools {
       function_id: tool?.id ?? null,
       duration_ms: durationMs,
     });
+    return afterwards;
   }
+}
+
+function runBuiltin(builtin: BuiltinFunction, rawArguments: string, call: BuiltinCall) {
+  let args: unknown;
+  try {
+    args = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments);
+  } catch {
+    return { output: { error: 'The arguments are not valid JSON' }, afterwards: null };
+  }
+  return builtin.run(args, call);
 }

@@ -21,6 +21,7 @@ import { callFigures, loadPricing } from '../pricing/callFigures.js';
 import type { TelephonyRates } from '../pricing/telephonyRates.js';
 import { endSession } from './endSession.js';
 import { handBackCall, takeOverCall } from './takeOverCall.js';
+import { transferSession } from './transferSession.js';
 
 export const SESSION_NOT_FOUND = 'Session not found';
 
@@ -87,6 +88,16 @@ export async function handBackCallSession(
   streamSid: string,
 ): Promise<CallOperatorResponse> {
   return handBackCall(app, await ownedSession(app.db, userId, streamSid), operatorId);
+}
+
+/** Transfers the user's live call to one of its agent's destinations (voice/transferSession.ts). */
+export async function transferCallSession(
+  app: FastifyInstance,
+  user: { id: string; username: string },
+  streamSid: string,
+  destination: string,
+): Promise<SuccessResponse> {
+  return transferSession(app, await ownedSession(app.db, user.id, streamSid), destination, user.username);
 }
 
 export async function callMessages(db: Kysely<Database>, userId: string, streamSid: string): Promise<SessionMessage[]> {

@@ -18,7 +18,7 @@ export interface BridgeDeps {
   secretBox: SecretBox;
   /** The consoles' real-time connections: call events go to the owner's. */
   realtime: ConnectionRegistry;
-  config: { openaiBaseUrl: string; realtimeModels: RealtimeModelMap; publicUrl: string };
+  config: { openaiBaseUrl: string; realtimeModels: RealtimeModelMap; publicUrl: string; twilioApiBaseUrl: string };
   clock: Clock;
   log: FastifyBaseLogger;
   /** Stored on the call's session, so only a gone instance's sessions are closed as orphans. */
@@ -59,4 +59,8 @@ export type EndReason =
   | 'realtime_expired'
   | 'realtime_failed'
   | 'not_configured'
-  | 'server_shutdown';
+  | 'server_shutdown'
+  /** The model called end_call (issue 23). */
+  | 'ended_by_agent'
+  /** The call moved to another number (transfer_call or the operator's Transfer, issue 23). */
+  | 'transferred';

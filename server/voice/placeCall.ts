@@ -17,7 +17,10 @@ import { mintStreamToken } from './streamTokens.js';
 export const AGENT_HAS_NO_NUMBER = 'This agent has no phone number. Attach one of your Twilio numbers first.';
 
 /** The database, secrets and public address of the user's Twilio client, and the ringing calls. */
-export type PlaceCallServices = Parameters<typeof twilioForUser>[0] & { ringing: Pick<RingingCalls, 'placed'> };
+export type PlaceCallServices = Parameters<typeof twilioForUser>[0] & {
+  config: { publicUrl: string };
+  ringing: Pick<RingingCalls, 'placed'>;
+};
 
 /** TwiML connecting the call's Media Stream, with its one-time token and context as `<Parameter>`s. */
 export type ConnectTwiml = (

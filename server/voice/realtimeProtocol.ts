@@ -62,7 +62,8 @@ export interface RealtimeMessageItem {
 export type RealtimeClientEvent =
   | { type: 'session.update'; session: RealtimeSessionConfig | RealtimeTurnDetectionUpdate }
   | { type: 'input_audio_buffer.append'; audio: string }
-  | { type: 'response.create' }
+  /** `response`: this one response's own instructions, without tools (a line said word for word, issue 23). */
+  | { type: 'response.create'; response?: { instructions: string; tool_choice: 'none' } }
   | { type: 'response.cancel' }
   | { type: 'conversation.item.truncate'; item_id: string; content_index: number; audio_end_ms: number }
   | { type: 'conversation.item.create'; item: { type: 'function_call_output'; call_id: string; output: string } }

@@ -13,10 +13,14 @@ import {
   REALTIME_MODELS,
 } from '../../shared/defaults.js';
 import { substituteValues } from '../../shared/template.js';
+import { BUILTIN_FUNCTION_NAMES, type BuiltinFunctionSettings } from '../../shared/types/builtinFunctions.js';
+import { builtinFunctionSettings } from '../agents/builtinFunctionSettings.js';
 import type { AgentRecord } from '../db/agents.js';
 import type { OfferedTool } from '../db/offeredTools.js';
 import { providerFunctions } from '../tools/providerFunctions.js';
 import { sessionAudioFormat } from './audio/callAudio.js';
+import type { BuiltinFunction } from './builtins/BuiltinFunction.js';
+import { offeredBuiltins } from './builtins/builtinFunctions.js';
 import type { RealtimeModelMap } from './realtimeModels.js';
 import type { RealtimeFunctionTool, RealtimeSessionConfig, RealtimeTurnDetection } from './realtimeProtocol.js';
 
@@ -24,6 +28,9 @@ export interface SessionSetup {
   config: RealtimeSessionConfig;
   /** Provider tool name → the tool it runs. */
   toolsByName: Map<string, OfferedTool>;
+  /** The built-in functions the agent turned on (issue 23), by name, and their settings. */
+  builtinsByName: Map<string, BuiltinFunction>;
+  builtinSettings: BuiltinFunctionSettings;
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T): T {
@@ -75,8 +82,14 @@ export function buildSessionSetup(
   values: Readonly<Record<string, string>>,
   models: RealtimeModelMap,
 ): SessionSetup {
-  const { functions, byName: toolsByName } = providerFunctions(tools);
-  const functionTools: RealtimeFunctionTool[] = functions.map((fn) => ({ type: 'function', ...fn }));
+  const builtinSettings = builtinFunctionSettings(agent.builtin_functions);
+  const builtins = offeredBuiltins(builtinSettings);
+  // Every reserved name stays off the agent's own tools, offered or not, so a name means one thing.
+  const { functions, byName: toolsByName } = providerFunctions(tools, BUILTIN_FUNCTION_NAMES);
+  const functionTools: RealtimeFunctionTool[] = [...builtins.functions, ...functions].map((fn) => ({
+    type: 'function',
+    ...fn,
+  }));
   const noiseReduction = oneOf(agent.noise_reduction, NOISE_REDUCTIONS, 'none');
   const config: RealtimeSessionConfig = {
     type: 'realtime',
@@ -96,5 +109,5 @@ export function buildSessionSetup(
     tool_choice: 'auto',
     max_output_tokens: agent.response_output_tokens_limit ? agent.max_response_output_tokens : 'inf',
   };
-  return { config, toolsByName };
+  return { config, toolsByName, builtinsByName: builtins.byName, builtinSettings };
 }

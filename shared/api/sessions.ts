@@ -22,6 +22,9 @@ export function sessionsApi(request: Request) {
       request<CallOperatorResponse>('POST', '/sessions/take-over', { body: { streamSid } }),
     handBack: (streamSid: string) =>
       request<CallOperatorResponse>('POST', '/sessions/hand-back', { body: { streamSid } }),
+    /** Issue 23: moves a live call to one of its agent's transfer destinations. */
+    transfer: (streamSid: string, destination: string) =>
+      request<SuccessResponse>('POST', '/sessions/transfer', { body: { streamSid, destination } }),
     messages: (streamSid: string) => request<SessionMessage[]>('GET', `/sessions/messages/${enc(streamSid)}`),
   };
 }

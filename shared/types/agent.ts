@@ -7,6 +7,7 @@ import type {
   TurnDetectionType,
   Voice,
 } from '../defaults.js';
+import type { BuiltinFunctionSettings } from './builtinFunctions.js';
 
 /** A tool as seen from an agent (spec part 1 §3). */
 export interface AgentTool {
@@ -46,6 +47,8 @@ export interface Agent {
   keep_history_days: number | null;
   /** Our addition (issue 21): its calls are recorded, both sides; off by default. */
   record_calls: boolean;
+  /** Our addition (issue 23): transfer_call, end_call and their settings; all off by default. */
+  builtinFunctions?: BuiltinFunctionSettings;
 }
 
 /** PATCH /agents/{id} body: any agent fields, tools given as tool ids. */

@@ -1,3 +1,5 @@
+import type { CallTransfer } from './builtinFunctions.js';
+
 /** `web`: an operator talking to an agent from the browser (Talk, issue 20). */
 export type CallType = 'inbound' | 'outbound' | 'web' | 'unknown';
 
@@ -98,6 +100,10 @@ export interface CallSession {
   figures?: CallFigures | null;
   /** Our addition (issue 21): the call's recording; null for calls from before recordings existed. */
   recording?: CallRecording | null;
+  /** Our addition (issue 23): where the call was transferred, why and by whom; null when it was not. */
+  transfer?: CallTransfer | null;
+  /** Our addition (issue 23): why the call ended (`ended_by_agent`, `transferred`, `caller_hung_up`…); null when unknown. */
+  endReason?: string | null;
 }
 
 /** GET /sessions/ended-sessions answer (spec part 1 §3). */

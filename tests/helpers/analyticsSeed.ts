@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { insertAgent } from '../../server/db/agents.js';
+import { NEW_AGENT_COLUMNS } from '../../server/db/agents.js';
 import { saveCallFigures } from '../../server/db/callMetrics.js';
 import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
 import { KEPT_FOREVER } from '../../server/db/chatExpiry.js';
 import { saveTurn } from '../../server/db/chatMessages.js';
-import type { Database, WebchatsTable } from '../../server/db/schema.js';
+import type { AgentsTable, Database, WebchatsTable } from '../../server/db/schema.js';
 import { insertMessage } from '../../server/db/sessionMessages.js';
 import { endSessionRecord, insertSession } from '../../server/db/sessions.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
@@ -18,8 +18,26 @@ import type { TokenUsage } from '../../shared/types/session.js';
 
 let calls = 0;
 
+/** An agent without the columns of migrations after 026 (the migration tests and the bench seed older databases). */
 export async function seedAgent(db: Kysely<Database>, userId: string, name: string): Promise<string> {
-  return (await insertAgent(db, userId, name, Date.now())).row.id;
+  const { builtin_functions: _since029, ...columns } = NEW_AGENT_COLUMNS;
+  const id = randomUUID();
+  const now = Date.now();
+  const older = db as unknown as Kysely<{ agents: Omit<AgentsTable, 'builtin_functions'> }>;
+  await older
+    .insertInto('agents')
+    .values({
+      ...columns,
+      id,
+      user_id: userId,
+      name,
+      phone_number: null,
+      phone_account_sid: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
 }
 
 /** A bot without the columns of migrations after 020 (the migration tests and the bench seed older databases). */

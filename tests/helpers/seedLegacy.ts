@@ -11,11 +11,18 @@ import type { AgentsTable, Database, WebchatsTable } from '../../server/db/schem
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import { type SeedCall, seedCallMessages } from './seedHistory.js';
 
-/** An agent row without `keep_history_days` (migration 013) or `record_calls` (019); its id. */
+/** An agent row without `keep_history_days` (migration 013), `record_calls` (019) or `builtin_functions` (029); its id. */
 export async function seedLegacyAgent(db: Kysely<Database>, userId: string): Promise<string> {
-  const { keep_history_days: _notYet, record_calls: _notYet019, ...columns } = NEW_AGENT_COLUMNS;
+  const {
+    keep_history_days: _notYet,
+    record_calls: _notYet019,
+    builtin_functions: _notYet029,
+    ...columns
+  } = NEW_AGENT_COLUMNS;
   const id = randomUUID();
-  const legacy = db as unknown as Kysely<{ agents: Omit<AgentsTable, 'keep_history_days' | 'record_calls'> }>;
+  const legacy = db as unknown as Kysely<{
+    agents: Omit<AgentsTable, 'keep_history_days' | 'record_calls' | 'builtin_functions'>;
+  }>;
   await legacy
     .insertInto('agents')
     .values({

@@ -42,6 +42,9 @@ export function endedSessionRow(userId: string, agentId: string, i: number, star
     operator_id: null,
     operator_name: null,
     ...UNMEASURED,
+    transfer: null,
+    dial_status: null,
+    end_reason: null,
   };
 }
 

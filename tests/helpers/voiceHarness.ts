@@ -13,6 +13,7 @@ import { type FakeRealtime, type FakeRealtimeOptions, startFakeRealtime } from '
 import type { FakeRealtimeSession } from '../fixtures/fakeRealtimeSession.js';
 import { type FakeTwilio, startFakeTwilio } from '../fixtures/fakeTwilio.js';
 import type { FakeTwilioCall } from '../fixtures/fakeTwilioCall.js';
+import { type DialDelivery, deliverDialResults } from '../fixtures/fakeTwilioDial.js';
 import { deliverStatusCallbacks, type StatusDelivery } from '../fixtures/fakeTwilioStatusCallbacks.js';
 import { answerOutboundCall, ringSwitchboard } from '../fixtures/ringSwitchboard.js';
 import { createTestApp, type TestApp, type TestUser } from './serverApp.js';
@@ -57,6 +58,8 @@ export interface VoiceHarness {
   answer: (callSid: string) => Promise<FakeTwilioCall>;
   /** Every status callback the fake Twilio posted to the server (a call that ended). */
   statusCallbacks: StatusDelivery[];
+  /** Every transfer's dial result the fake Twilio posted to the server (issue 23). */
+  dialResults: DialDelivery[];
   close: () => Promise<void>;
 }
 
@@ -80,6 +83,7 @@ export async function startVoiceHarness(
   const serverUrl = wsUrl.replace(/^ws/, 'http');
   const live: FakeTwilioCall[] = [];
   const statusCallbacks = deliverStatusCallbacks({ serverUrl, publicUrl: VOICE_PUBLIC_URL }, rest);
+  const dialResults = deliverDialResults({ serverUrl, publicUrl: VOICE_PUBLIC_URL }, rest);
 
   const owner: VoiceHarness['owner'] = async (opts = {}) => {
     const user = await t.createUser();
@@ -150,6 +154,7 @@ export async function startVoiceHarness(
     ring,
     answer,
     statusCallbacks,
+    dialResults,
     close: async () => {
       for (const call of live) if (call.isOpen) call.hangUp();
       await t.close();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_DEFAULTS } from '../../shared/defaults.js';
 import type { Agent } from '../../shared/types/agent.js';
+import { BUILTIN_FUNCTION_DEFAULTS } from '../../shared/types/builtinFunctions.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/serverApp.js';
 import { signedInCaller } from '../helpers/signedInCaller.js';
 
@@ -57,8 +58,16 @@ describe('creating an agent', () => {
       eagerness: 'medium',
       keep_history_days: null,
       record_calls: false,
+      builtinFunctions: BUILTIN_FUNCTION_DEFAULTS,
     });
-    const { id: _id, name: _name, phoneNumber: _phone, tools: _tools, ...settings } = agent;
+    const {
+      id: _id,
+      name: _name,
+      phoneNumber: _phone,
+      tools: _tools,
+      builtinFunctions: _builtins,
+      ...settings
+    } = agent;
     expect(settings).toEqual(AGENT_DEFAULTS);
   });
 

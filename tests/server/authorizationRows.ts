@@ -890,6 +890,24 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     }),
     expect: everyone(201),
   },
+  // Call control (issue 23). The operator's Transfer: userA's open session, whose agent has no
+  // such destination (400 naming it) and another owner's 404. The dial result is Twilio's own.
+  {
+    method: 'POST',
+    route: '/api/sessions/transfer',
+    request: async (ctx) => ({ payload: { streamSid: await sessionOfA(ctx), destination: 'Sales desk' } }),
+    expect: onlyA(400),
+  },
+  {
+    method: 'POST',
+    route: '/api/twilio/dial-result',
+    request: () => ({
+      url: '/api/twilio/dial-result?streamSid=MZ1',
+      payload: `CallSid=CA${'1'.repeat(32)}&AccountSid=AC1&DialCallStatus=completed`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    expect: everyone(403),
+  },
 ];
 
 /** A fresh webhook endpoint of userA (a documentation name, never reached); its id. */

@@ -3,7 +3,8 @@
  * two real server processes started together on a throwaway cluster (their migrations race and
  * run once), the fake Twilio and fake OpenAI Realtime speaking their real protocols. A console
  * connected to B sees a call A bridges live, End Session sent to B ends it at A, a logout on A
- * closes the session's console on B, and sign-in guesses sent to both count together. Skipped
+ * closes the session's console on B, Transfer sent to B moves the call A bridges (issue 23), and
+ * sign-in guesses sent to both count together. Skipped
  * only without the PostgreSQL server binaries (CI has them).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -72,6 +73,45 @@ describeOnPostgres('two instances on one PostgreSQL', () => {
       sessions: unknown[];
     };
     expect(after.sessions).toEqual([]);
+    console.socket.close();
+  }, 60_000);
+
+  it('transfers from B a call bridged by A: A moves it with a <Dial> and ends it as transferred (issue 23)', async () => {
+    const [a, b] = cluster.servers as [ClusterServers['servers'][0], ClusterServers['servers'][0]];
+    const operator = await cluster.operator('transfer-desk');
+    const token = await signIn(b.url, operator.username, operator.password);
+    const saved = await cluster.request(b, 'PATCH', `/api/agents/${operator.agentId}`, {
+      token,
+      body: {
+        builtinFunctions: {
+          transferCall: { destinations: [{ name: 'Front office', phoneNumber: '+14155550177', whenToUse: '' }] },
+        },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const console = await openConsole(b.url, token);
+    const call = await ringSwitchboard({ serverUrl: a.url, publicUrl: CLUSTER_PUBLIC_URL }, cluster.twilio, {
+      to: operator.number,
+      from: '+14155550100',
+    });
+    await nextOfType(console, 'session.created');
+    const answer = await cluster.request(b, 'POST', '/api/sessions/transfer', {
+      token,
+      body: { streamSid: call.streamSid, destination: 'Front office' },
+    });
+    expect(answer.status).toBe(200);
+    const update = cluster.twilio.updates.find((u) => u.callSid === call.callSid);
+    expect(update?.twiml).toContain('<Number>+14155550177</Number>');
+    // The update stopped the stream; A knew it for a transfer, so Twilio was never told to hang up.
+    await nextOfType(console, 'session.ended');
+    expect(cluster.twilio.calls.find((c) => c.sid === call.callSid)?.status).toBe('in-progress');
+    const session = (await (
+      await cluster.request(b, 'GET', `/api/sessions/active-sessions/${call.streamSid}`, { token })
+    ).json()) as Record<string, unknown>;
+    expect(session).toMatchObject({
+      endReason: 'transferred',
+      transfer: { destination: 'Front office', by: 'operator', reason: `Transferred by ${operator.username}` },
+    });
     console.socket.close();
   }, 60_000);
 

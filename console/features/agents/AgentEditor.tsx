@@ -7,6 +7,7 @@ import { AnalysisSettingsSection } from '../../components/analysis/AnalysisSetti
 import { useEffectiveUserId } from '../../lib/session/useAuth.js';
 import { AgentAdvancedSection } from './AgentAdvancedSection.js';
 import { AgentBasicsSection } from './AgentBasicsSection.js';
+import { AgentBuiltinFunctionsSection } from './AgentBuiltinFunctionsSection.js';
 import { AgentInstructionsSection } from './AgentInstructionsSection.js';
 import { AgentPageHeader } from './AgentPageHeader.js';
 import { AgentToolsSection } from './AgentToolsSection.js';
@@ -81,6 +82,7 @@ export function AgentEditor({ agent }: AgentEditorProps) {
           <AgentTranscriptionSection {...binding} />
           <AgentAdvancedSection {...binding} />
           <AgentTurnDetectionSection {...binding} />
+          <AgentBuiltinFunctionsSection {...binding} />
         </Flex>
       </form>
       {/* Its own form and Save, outside the agent's: forms do not nest. */}

@@ -4,12 +4,15 @@
  */
 import { AGENT_DEFAULTS, AGENT_LIMITS } from '../../../shared/defaults.js';
 import type { Agent, AgentPatch } from '../../../shared/types/agent.js';
+import { BUILTIN_FUNCTION_DEFAULTS, type BuiltinFunctionSettings } from '../../../shared/types/builtinFunctions.js';
 import { AGENT_TEXTS, type ResetReason } from './agentTexts.js';
 
 /** The agent's fields as the form holds them; the numbers as typed text (NumericField). */
 export interface AgentFormValues
-  extends Omit<Agent, 'id' | 'systemMessage' | 'phoneNumber' | 'tools' | NumericField>,
+  extends Omit<Agent, 'id' | 'systemMessage' | 'phoneNumber' | 'tools' | 'builtinFunctions' | NumericField>,
     Record<NumericField, string> {
+  /** Issue 23: compared by content, not identity (see buildPatch). */
+  builtinFunctions: BuiltinFunctionSettings;
   systemMessage: string;
   /** null = 'None'. Saved through the association calls, not the PATCH. */
   phoneNumber: string | null;
@@ -126,11 +129,12 @@ export function toFormValues(agent: Agent): AgentFormValues {
     eagerness: agent.eagerness ?? d.eagerness,
     keep_history_days: agent.keep_history_days ?? d.keep_history_days,
     record_calls: agent.record_calls ?? d.record_calls,
+    builtinFunctions: agent.builtinFunctions ?? BUILTIN_FUNCTION_DEFAULTS,
   };
 }
 
 const NUMERIC_FIELDS = Object.keys(NUMERIC_RULES) as NumericField[];
-type PlainField = Exclude<keyof AgentFormValues, NumericField | 'phoneNumber' | 'toolIds'>;
+type PlainField = Exclude<keyof AgentFormValues, NumericField | 'phoneNumber' | 'toolIds' | 'builtinFunctions'>;
 
 function sameIds(a: string[], b: string[]): boolean {
   if (a.length !== b.length) return false;
@@ -143,6 +147,11 @@ export function buildPatch(loaded: AgentFormValues, values: AgentFormValues): Ag
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(values) as (keyof AgentFormValues)[]) {
     if (key === 'phoneNumber' || key === 'toolIds' || (NUMERIC_FIELDS as string[]).includes(key)) continue;
+    if (key === 'builtinFunctions') {
+      if (JSON.stringify(values.builtinFunctions) !== JSON.stringify(loaded.builtinFunctions))
+        patch.builtinFunctions = values.builtinFunctions;
+      continue;
+    }
     const field = key as PlainField;
     const value = field === 'name' ? values.name.trim() : values[field];
     if (value !== loaded[field]) patch[field] = value;

@@ -1,4 +1,5 @@
 import { Badge, Button, Flex } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import type { BackLink } from '../../components/BackButton.js';
 import { PhoneIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -15,10 +16,12 @@ export interface SessionHeaderProps {
   canEnd: boolean;
   ending: boolean;
   onEnd: () => void;
+  /** Beside End Session: the operator's Transfer (issue 23), when the call can be transferred. */
+  transfer?: ReactNode;
 }
 
 /** Back, title, the 'Session Ended' / 'Active Session' chip and End Session (spec part 1 §2). */
-export function SessionHeader({ back, ended, ringing, canEnd, ending, onEnd }: SessionHeaderProps) {
+export function SessionHeader({ back, ended, ringing, canEnd, ending, onEnd, transfer }: SessionHeaderProps) {
   return (
     <PageHeader
       title={SESSION_TEXTS.detailHeading}
@@ -38,9 +41,12 @@ export function SessionHeader({ back, ended, ringing, canEnd, ending, onEnd }: S
       }
       actions={
         canEnd ? (
-          <Button color="red" onClick={onEnd} disabled={ending}>
-            <PhoneIcon /> {ending ? SESSION_TEXTS.endingSession : SESSION_TEXTS.endSession}
-          </Button>
+          <Flex gap="2" wrap="wrap">
+            {transfer}
+            <Button color="red" onClick={onEnd} disabled={ending}>
+              <PhoneIcon /> {ending ? SESSION_TEXTS.endingSession : SESSION_TEXTS.endSession}
+            </Button>
+          </Flex>
         ) : null
       }
     />

@@ -17,6 +17,7 @@ import { SessionAnalysis } from './SessionAnalysis.js';
 import { SessionFiguresCard } from './SessionFiguresCard.js';
 import { SessionHeader } from './SessionHeader.js';
 import { SessionInfoCard } from './SessionInfoCard.js';
+import { SessionTransfer } from './SessionTransfer.js';
 import { backToSessions } from './sessionsBack.js';
 import { SESSION_TEXTS } from './sessionTexts.js';
 import { isOpen } from './sessionTime.js';
@@ -98,6 +99,15 @@ function SessionView({ streamSid }: { streamSid: string }) {
         canEnd={isOpen(current)}
         ending={ending}
         onEnd={() => setConfirming(true)}
+        transfer={
+          <SessionTransfer
+            session={current}
+            destinations={
+              agents.agents.find((agent) => agent.id === current.agentId)?.builtinFunctions?.transferCall
+                .destinations ?? []
+            }
+          />
+        }
       />
       {endError ? <ErrorCallout>{endError}</ErrorCallout> : null}
       {/* The info column is wide enough for a date and time on one line (at 320 px 'PM' wrapped). */}

@@ -169,7 +169,7 @@ export function useAgentNames() {
     { revalidateOnFocus: false },
   );
   const names = useMemo(() => new Map((agents.data ?? []).map((agent) => [agent.id, agent.name])), [agents.data]);
-  return { names, loading: agents.data === undefined, refresh: agents.mutate };
+  return { names, agents: agents.data ?? [], loading: agents.data === undefined, refresh: agents.mutate };
 }
 
 /**

@@ -31,6 +31,7 @@ import * as m025 from './025-allowed-sites.js';
 import * as m026 from './026-starter-questions.js';
 import * as m027 from './027-leads.js';
 import * as m028 from './028-answer-feedback.js';
+import * as m029 from './029-call-control.js';
 import * as m030 from './030-call-operators.js';
 import * as m031 from './031-chat-takeover.js';
 
@@ -62,6 +63,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '026-starter-questions': m026,
   '027-leads': m027,
   '028-answer-feedback': m028,
+  '029-call-control': m029,
   '030-call-operators': m030,
   '031-chat-takeover': m031,
 };
