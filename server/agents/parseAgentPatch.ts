@@ -23,6 +23,7 @@ import {
 import type { AgentColumns } from '../db/agents.js';
 import { AGENT_CHOICES } from './agentChoices.js';
 import { AGENT_NAME_REQUIRED } from './agentLimits.js';
+import { CALL_HANDLING_RULES, checkCallHandling } from './callHandlingRules.js';
 
 const rule = ruleFor<AgentColumns>();
 
@@ -57,6 +58,7 @@ const RULES = {
   eagerness: rule('eagerness', oneOf(AGENT_CHOICES.eagerness)),
   keep_history_days: rule('keep_history_days', keepHistoryDays),
   record_calls: rule('record_calls', flag),
+  ...CALL_HANDLING_RULES,
 };
 
 export interface ParsedAgentPatch {
@@ -105,5 +107,6 @@ export function parseAgentPatch(body: unknown, agentId: string): ParsedAgentPatc
     id: sameId(agentId, 'agent'),
   });
   if (changes.name === '') throw validationFailed(AGENT_NAME_REQUIRED);
+  checkCallHandling(changes);
   return { changes, toolIds: tools, phoneNumber };
 }

@@ -3,6 +3,7 @@ import { AGENT_DEFAULTS } from '../../shared/defaults.js';
 import type { Agent } from '../../shared/types/agent.js';
 import type { AgentWithTools } from '../db/agents.js';
 import { AGENT_CHOICES } from './agentChoices.js';
+import { callHandlingOf } from './callHandlingOf.js';
 
 /** Rows are written through validation; a value outside its enumeration (say, from an older
  * release's list) reads as the default rather than reaching the console as an unknown option. */
@@ -55,5 +56,6 @@ export function toAgent({ row, tools }: AgentWithTools): Agent {
     eagerness: known(AGENT_CHOICES.eagerness, row.eagerness, AGENT_DEFAULTS.eagerness),
     keep_history_days: row.keep_history_days,
     record_calls: row.record_calls === 1,
+    ...callHandlingOf(row),
   };
 }

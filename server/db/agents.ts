@@ -52,6 +52,9 @@ export const NEW_AGENT_COLUMNS: Omit<AgentColumns, 'name'> = {
   eagerness: AGENT_DEFAULTS.eagerness,
   keep_history_days: AGENT_DEFAULTS.keep_history_days,
   record_calls: AGENT_DEFAULTS.record_calls ? 1 : 0,
+  press_digits: AGENT_DEFAULTS.press_digits ? 1 : 0,
+  voicemail_action: AGENT_DEFAULTS.voicemail_action,
+  voicemail_message: AGENT_DEFAULTS.voicemail_message,
 };
 
 /** The tool links of a user's agents, with each tool's name and description, in saved order. */

@@ -109,6 +109,11 @@ export interface AgentsTable {
   keep_history_days: number | null;
   /** 0/1: its calls are recorded (migration 019). */
   record_calls: number;
+  /** 0/1: the model may press keys with the press_digits built-in (migration 032). */
+  press_digits: number;
+  /** Outbound calls on an answering machine: off | hang_up | leave_message (migration 032). */
+  voicemail_action: string;
+  voicemail_message: string;
   created_at: number;
   updated_at: number;
 }
@@ -230,6 +235,8 @@ export interface CallSessionsTable {
   latency_turns: number | null;
   latency_p50_ms: number | null;
   latency_p95_ms: number | null;
+  /** Who answered an outbound call, by Twilio's answering machine detection (migration 032). */
+  answered_by: string | null;
 }
 
 /** USD per 1M tokens of one model, in force from `effective_from` (ms) until a later row (migration 016). */

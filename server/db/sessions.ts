@@ -15,7 +15,10 @@ import type { CallSessionsTable, Database } from './schema.js';
 /** A session as the app shows and pages it; which instance bridges it is the server's own bookkeeping. */
 export type SessionRecord = Omit<CallSessionsTable, 'instance_id'>;
 /** A session as it starts; `instance_id` names the instance bridging it (see closeOrphanedSessions). */
-export type NewSession = Omit<SessionRecord, 'end_time' | 'duration' | 'ended_seq' | 'expires_at' | MetricColumn> & {
+export type NewSession = Omit<
+  SessionRecord,
+  'end_time' | 'duration' | 'ended_seq' | 'expires_at' | 'answered_by' | MetricColumn
+> & {
   instance_id?: string | null;
   /** The Realtime model, once known (a ringing call's session is opened before it is). */
   model?: string | null;

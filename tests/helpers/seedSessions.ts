@@ -39,6 +39,7 @@ export function endedSessionRow(userId: string, agentId: string, i: number, star
     duration,
     ended_seq: i,
     expires_at: null,
+    answered_by: null,
     ...UNMEASURED,
   };
 }

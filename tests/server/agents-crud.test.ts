@@ -57,6 +57,9 @@ describe('creating an agent', () => {
       eagerness: 'medium',
       keep_history_days: null,
       record_calls: false,
+      press_digits: false,
+      voicemail_action: 'off',
+      voicemail_message: '',
     });
     const { id: _id, name: _name, phoneNumber: _phone, tools: _tools, ...settings } = agent;
     expect(settings).toEqual(AGENT_DEFAULTS);

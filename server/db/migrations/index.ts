@@ -29,6 +29,7 @@ import * as m023 from './023-webhooks.js';
 import * as m024 from './024-mcp-servers.js';
 import * as m025 from './025-allowed-sites.js';
 import * as m026 from './026-starter-questions.js';
+import * as m032 from './032-keypad-voicemail.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -56,4 +57,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '024-mcp-servers': m024,
   '025-allowed-sites': m025,
   '026-starter-questions': m026,
+  '032-keypad-voicemail': m032,
 };
