@@ -206,6 +206,9 @@ export class CallBridge {
       case 'hangup':
         void this.end('caller_hung_up');
         break;
+      case 'dtmf':
+        this.#realtime?.callerPressed(event.digit);
+        break;
     }
   }
 

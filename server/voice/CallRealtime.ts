@@ -11,6 +11,7 @@ import type { OfferedTool } from '../db/offeredTools.js';
 import type { NewMessage } from '../db/sessionMessages.js';
 import { CallAudioFormats } from './audio/CallAudioFormats.js';
 import { base64ByteLength, bytesPerMs } from './audio/callAudio.js';
+import { CallerKeypad } from './CallerKeypad.js';
 import type { CallerLeg } from './CallerLeg.js';
 import { CallMetrics } from './CallMetrics.js';
 import type { CallRecording } from './CallRecording.js';
@@ -62,6 +63,7 @@ export class CallRealtime {
   readonly #tools: CallTools;
   readonly #metrics: CallMetrics;
   readonly #formats: CallAudioFormats;
+  readonly #keypad: CallerKeypad;
   #configured = false;
   #closed = false;
   #configureTimer: NodeJS.Timeout;
@@ -102,6 +104,12 @@ export class CallRealtime {
       isLive: () => !this.#closed,
       onError: (error) => deps.log.error({ err: error, streamSid: deps.streamSid }, 'a tool call failed'),
     });
+    this.#keypad = new CallerKeypad({
+      transcript: this.#transcript,
+      send: (event) => this.#socket.send(event),
+      requestResponse: () => this.#requestResponse(),
+      nextItemId: () => `keys_${deps.nextSeq()}`,
+    });
     this.#socket = new RealtimeConnection(
       realtimeUrl(options.url, options.setup.config.model),
       options.apiKey,
@@ -140,10 +148,16 @@ export class CallRealtime {
     this.#playback.echoed(name);
   }
 
+  /** A key the caller pressed (issue 23). */
+  callerPressed(digit: string): void {
+    this.#keypad.pressed(digit);
+  }
+
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#configureTimer);
+    this.#keypad.close();
     this.#transcript.flush();
     this.#deps.saveFigures(this.#metrics.figures);
     this.#socket.close();

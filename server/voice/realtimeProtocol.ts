@@ -52,7 +52,15 @@ export type RealtimeClientEvent =
   | { type: 'response.create' }
   | { type: 'response.cancel' }
   | { type: 'conversation.item.truncate'; item_id: string; content_index: number; audio_end_ms: number }
-  | { type: 'conversation.item.create'; item: { type: 'function_call_output'; call_id: string; output: string } };
+  | { type: 'conversation.item.create'; item: { type: 'function_call_output'; call_id: string; output: string } }
+  /** Text the model reads as said by the caller: key presses (issue 23). */
+  | { type: 'conversation.item.create'; item: RealtimeTextMessage };
+
+export interface RealtimeTextMessage {
+  type: 'message';
+  role: 'user';
+  content: { type: 'input_text'; text: string }[];
+}
 
 export interface RealtimeError {
   type: string;
