@@ -62,6 +62,7 @@ import { settingsRoutes } from './routes/settings.js';
 import { createConsolePage, staticRoutes } from './routes/static.js';
 import { toolRoutes } from './routes/tools.js';
 import { twilioRoutes } from './routes/twilio.js';
+import { twilioAmdStatusRoutes } from './routes/twilioAmdStatus.js';
 import { twilioCallStatusRoutes } from './routes/twilioCallStatus.js';
 import { webchatRoutes } from './routes/webchats.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -242,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(phoneAssociationRoutes, { prefix: '/api/phone-associations' });
   await app.register(twilioRoutes, { prefix: '/api/twilio' });
   await app.register(twilioCallStatusRoutes, { prefix: '/api/twilio' });
+  await app.register(twilioAmdStatusRoutes, { prefix: '/api/twilio' });
   await app.register(knowledgeRoutes, { prefix: '/api/webchats' });
   await app.register(webchatRoutes, { prefix: '/api/webchats' });
   await app.register(widgetPublicRoutes, { prefix: '/api/widget' });

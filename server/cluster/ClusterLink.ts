@@ -23,6 +23,7 @@ import type { Database } from '../db/schema.js';
 import type { OwnerAnswers } from '../http/OwnerAnswers.js';
 import type { ConnectionRegistry, RealtimePeers } from '../realtime/ConnectionRegistry.js';
 import type { CallRegistry } from '../voice/CallRegistry.js';
+import type { MachinePlan } from '../voice/voicemail.js';
 import { type ClusterMessage, parseClusterMessage } from './clusterMessages.js';
 import { PostgresBus } from './PostgresBus.js';
 
@@ -44,7 +45,7 @@ export interface ClusterLinkDeps {
   clock: Clock;
   realtime: ConnectionRegistry;
   auth: Pick<AuthServices, 'users' | 'revocations' | 'apiKeys'>;
-  calls: Pick<CallRegistry, 'end'>;
+  calls: Pick<CallRegistry, 'end' | 'answeredByMachine'>;
   ownerAnswers: Pick<OwnerAnswers, 'linkPeers' | 'invalidateHere' | 'invalidateAll'>;
 }
 
@@ -105,6 +106,36 @@ export class ClusterLink implements RealtimePeers {
 
   /** Asks `instanceId` to end the call it bridges; 'no_answer' when it does not answer in time. */
   endCallOn(instanceId: string, streamSid: string, timeoutMs = END_CALL_ANSWER_MS): Promise<RemoteEndResult> {
+    return this.#ask(
+      (requestId) => ({ type: 'call.end', to: instanceId, replyTo: this.#deps.instanceId, requestId, streamSid }),
+      timeoutMs,
+    );
+  }
+
+  /** Asks `instanceId` to carry out a voicemail plan on the call it bridges (issue 23). */
+  answeredByMachineOn(
+    instanceId: string,
+    streamSid: string,
+    plan: MachinePlan,
+    timeoutMs = END_CALL_ANSWER_MS,
+  ): Promise<RemoteEndResult> {
+    const message = plan.action === 'leave_message' ? plan.message : '';
+    return this.#ask(
+      (requestId) => ({
+        type: 'call.voicemail',
+        to: instanceId,
+        replyTo: this.#deps.instanceId,
+        requestId,
+        streamSid,
+        action: plan.action,
+        message,
+      }),
+      timeoutMs,
+    );
+  }
+
+  /** Sends a request about a call to the instance bridging it and waits for its `call.end-answer`. */
+  #ask(request: (requestId: string) => ClusterMessage, timeoutMs: number): Promise<RemoteEndResult> {
     const requestId = randomUUID();
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -116,7 +147,7 @@ export class ClusterLink implements RealtimePeers {
         this.#waiting.delete(requestId);
         resolve(found ? 'ended' : 'not_found');
       });
-      this.#send({ type: 'call.end', to: instanceId, replyTo: this.#deps.instanceId, requestId, streamSid });
+      this.#send(request(requestId));
     });
   }
 
@@ -159,6 +190,9 @@ export class ClusterLink implements RealtimePeers {
       case 'call.end-answer':
         if (message.to === instanceId) this.#waiting.get(message.requestId)?.(message.found);
         break;
+      case 'call.voicemail':
+        if (message.to === instanceId) void this.#answeredByMachine(message);
+        break;
     }
   }
 
@@ -171,6 +205,20 @@ export class ClusterLink implements RealtimePeers {
         { err: error, streamSid: request.streamSid },
         'could not end a call another instance asked to end',
       );
+    }
+    this.#send({ type: 'call.end-answer', to: request.replyTo, requestId: request.requestId, found });
+  }
+
+  async #answeredByMachine(request: Extract<ClusterMessage, { type: 'call.voicemail' }>): Promise<void> {
+    const plan: MachinePlan =
+      request.action === 'leave_message'
+        ? { action: 'leave_message', message: request.message }
+        : { action: 'hang_up' };
+    let found = false;
+    try {
+      found = await this.#deps.calls.answeredByMachine(request.streamSid, plan);
+    } catch (error) {
+      this.#deps.log.error({ err: error, streamSid: request.streamSid }, 'could not carry out a voicemail plan');
     }
     this.#send({ type: 'call.end-answer', to: request.replyTo, requestId: request.requestId, found });
   }

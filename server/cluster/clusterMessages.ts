@@ -23,7 +23,20 @@ export type ClusterMessage =
   /** End Session asked of the instance bridging the call. */
   | { type: 'call.end'; to: string; replyTo: string; requestId: string; streamSid: string }
   /** That instance's answer: whether it had the call. */
-  | { type: 'call.end-answer'; to: string; requestId: string; found: boolean };
+  | { type: 'call.end-answer'; to: string; requestId: string; found: boolean }
+  /**
+   * An answering machine picked up a call another instance bridges (issue 23): that instance
+   * carries out the agent's plan; it answers with `call.end-answer`.
+   */
+  | {
+      type: 'call.voicemail';
+      to: string;
+      replyTo: string;
+      requestId: string;
+      streamSid: string;
+      action: 'hang_up' | 'leave_message';
+      message: string;
+    };
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -60,6 +73,23 @@ export function parseClusterMessage(raw: unknown): ClusterMessage | null {
     case 'call.end-answer':
       return isString(m.to) && isString(m.requestId) && typeof m.found === 'boolean'
         ? { type: m.type, to: m.to, requestId: m.requestId, found: m.found }
+        : null;
+    case 'call.voicemail':
+      return isString(m.to) &&
+        isString(m.replyTo) &&
+        isString(m.requestId) &&
+        isString(m.streamSid) &&
+        (m.action === 'hang_up' || m.action === 'leave_message') &&
+        isString(m.message)
+        ? {
+            type: m.type,
+            to: m.to,
+            replyTo: m.replyTo,
+            requestId: m.requestId,
+            streamSid: m.streamSid,
+            action: m.action,
+            message: m.message,
+          }
         : null;
     default:
       return null;

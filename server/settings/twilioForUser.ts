@@ -10,7 +10,9 @@ import { getAccountSecrets } from './accountSecrets.js';
 export const MISSING_TWILIO_CREDENTIALS =
   'Twilio credentials are missing. Add your Twilio Account SID and Auth Token in Settings.';
 
-type AppServices = Pick<FastifyInstance, 'db' | 'secretBox' | 'config'>;
+type AppServices = Pick<FastifyInstance, 'db' | 'secretBox'> & {
+  config: Pick<FastifyInstance['config'], 'twilioApiBaseUrl'>;
+};
 
 /** The user's Twilio account SID and a client for it, or null when their SID or token is not set. */
 export async function findTwilioAccountForUser(

@@ -18,7 +18,7 @@ export interface BridgeDeps {
   secretBox: SecretBox;
   /** The consoles' real-time connections: call events go to the owner's. */
   realtime: ConnectionRegistry;
-  config: { openaiBaseUrl: string; realtimeModels: RealtimeModelMap; publicUrl: string };
+  config: { openaiBaseUrl: string; realtimeModels: RealtimeModelMap; publicUrl: string; twilioApiBaseUrl: string };
   clock: Clock;
   log: FastifyBaseLogger;
   /** Stored on the call's session, so only a gone instance's sessions are closed as orphans. */
@@ -59,4 +59,7 @@ export type EndReason =
   | 'realtime_expired'
   | 'realtime_failed'
   | 'not_configured'
-  | 'server_shutdown';
+  | 'server_shutdown'
+  /** An answering machine picked up an outbound call: the message was left, or the call hung up (issue 23). */
+  | 'voicemail_left'
+  | 'voicemail_hung_up';

@@ -13,11 +13,15 @@ import type { CallDirection } from './callTypes.js';
 import type { RingingCalls } from './RingingCalls.js';
 import { callStatusUrl } from './RingingCalls.js';
 import { mintStreamToken } from './streamTokens.js';
+import { amdStatusUrl, machinePlanOf } from './voicemail.js';
 
 export const AGENT_HAS_NO_NUMBER = 'This agent has no phone number. Attach one of your Twilio numbers first.';
 
 /** The database, secrets and public address of the user's Twilio client, and the ringing calls. */
-export type PlaceCallServices = Parameters<typeof twilioForUser>[0] & { ringing: Pick<RingingCalls, 'placed'> };
+export type PlaceCallServices = Parameters<typeof twilioForUser>[0] & {
+  config: { publicUrl: string };
+  ringing: Pick<RingingCalls, 'placed'>;
+};
 
 /** TwiML connecting the call's Media Stream, with its one-time token and context as `<Parameter>`s. */
 export type ConnectTwiml = (
@@ -45,7 +49,14 @@ export async function placeCall(
   let callSid: string;
   try {
     const placed = await callTwilio(() =>
-      twilio.createCall({ to, from, twiml, statusCallback: callStatusUrl(config.publicUrl) }),
+      twilio.createCall({
+        to,
+        from,
+        twiml,
+        statusCallback: callStatusUrl(config.publicUrl),
+        // Twilio's detection is asked for only when a machine changes what the call does (issue 23).
+        ...(machinePlanOf(agent) ? { amdStatusCallback: amdStatusUrl(config.publicUrl) } : {}),
+      }),
     );
     await bindStreamToken(db, tokenHash, placed.sid);
     callSid = placed.sid;

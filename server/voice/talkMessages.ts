@@ -51,4 +51,6 @@ export const ENDED_REASONS: Record<EndReason, string> = {
   realtime_failed: 'OpenAI ended the session',
   not_configured: 'OpenAI refused the session: check the OpenAI API key in Settings',
   server_shutdown: 'The server is restarting',
+  voicemail_left: 'A voicemail message was left',
+  voicemail_hung_up: 'An answering machine answered, so the call hung up',
 };

@@ -1,3 +1,4 @@
+import type { AnsweredBy } from '../callHandling.js';
 /** `web`: an operator talking to an agent from the browser (Talk, issue 20). */
 export type CallType = 'inbound' | 'outbound' | 'web' | 'unknown';
 
@@ -88,6 +89,8 @@ export interface CallSession {
   figures?: CallFigures | null;
   /** Our addition (issue 21): the call's recording; null for calls from before recordings existed. */
   recording?: CallRecording | null;
+  /** Our addition (issue 23): who answered an outbound call, when Twilio was asked to tell. */
+  answeredBy?: AnsweredBy;
 }
 
 /** GET /sessions/ended-sessions answer (spec part 1 §3). */
