@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { saveHeartbeat } from '../../server/db/serverInstances.js';
 import type { CallSession, SessionMessage } from '../../shared/types/session.js';
 import { postAmdVerdict } from '../fixtures/fakeTwilioAmd.js';
 import { describeOnPostgres } from '../helpers/describeOnPostgres.js';
@@ -45,6 +46,8 @@ describeOnPostgres('voicemail across instances', () => {
     const realtime = await a.realtime.nextSession();
     await waitUntil(() => realtime.received.some((e) => e.type === 'session.update'));
     expect(b.app.calls.get(twilio.streamSid)).toBeUndefined();
+    // A is alive by B's clock (the test apps' clocks are their own).
+    await saveHeartbeat(b.db, a.t.app.instanceId, b.clock.now(), b.clock.now());
 
     const answer = await postAmdVerdict(
       { serverUrl: bUrl, publicUrl: VOICE_PUBLIC_URL },
