@@ -62,6 +62,7 @@ import { settingsRoutes } from './routes/settings.js';
 import { createConsolePage, staticRoutes } from './routes/static.js';
 import { toolRoutes } from './routes/tools.js';
 import { twilioRoutes } from './routes/twilio.js';
+import { twilioAmdStatusRoutes } from './routes/twilioAmdStatus.js';
 import { twilioCallStatusRoutes } from './routes/twilioCallStatus.js';
 import { twilioDialResultRoutes } from './routes/twilioDialResult.js';
 import { webchatLeadRoutes } from './routes/webchatLeads.js';
@@ -249,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(twilioRoutes, { prefix: '/api/twilio' });
   await app.register(twilioCallStatusRoutes, { prefix: '/api/twilio' });
   await app.register(twilioDialResultRoutes, { prefix: '/api/twilio' });
+  await app.register(twilioAmdStatusRoutes, { prefix: '/api/twilio' });
   await app.register(knowledgeRoutes, { prefix: '/api/webchats' });
   await app.register(webchatRoutes, { prefix: '/api/webchats' });
   await app.register(webchatTakeoverRoutes, { prefix: '/api/webchats' });

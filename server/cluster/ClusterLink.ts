@@ -26,6 +26,7 @@ import type { OwnerAnswers } from '../http/OwnerAnswers.js';
 import type { ConnectionRegistry, RealtimePeers } from '../realtime/ConnectionRegistry.js';
 import type { TransferRequest } from '../voice/builtins/BuiltinFunction.js';
 import type { CallRegistry } from '../voice/CallRegistry.js';
+import type { MachinePlan } from '../voice/voicemail.js';
 import { type ClusterMessage, parseClusterMessage } from './clusterMessages.js';
 import { PostgresBus } from './PostgresBus.js';
 
@@ -53,7 +54,7 @@ export interface ClusterLinkDeps {
   clock: Clock;
   realtime: ConnectionRegistry;
   auth: Pick<AuthServices, 'users' | 'revocations' | 'apiKeys'>;
-  calls: Pick<CallRegistry, 'end' | 'setOperator' | 'transfer'>;
+  calls: Pick<CallRegistry, 'end' | 'setOperator' | 'transfer' | 'answeredByMachine'>;
   ownerAnswers: Pick<OwnerAnswers, 'linkPeers' | 'invalidateHere' | 'invalidateAll'>;
   /** Visitors' events streams (issue 23; chat/ConversationEvents.ts, described here: cluster/ stands beside chat/). */
   chatEvents: {
@@ -153,6 +154,28 @@ export class ClusterLink implements RealtimePeers {
     );
   }
 
+  /** Asks `instanceId` to carry out a voicemail plan on the call it bridges (issue 23). */
+  answeredByMachineOn(
+    instanceId: string,
+    streamSid: string,
+    plan: MachinePlan,
+    timeoutMs = END_CALL_ANSWER_MS,
+  ): Promise<RemoteEndResult> {
+    const message = plan.action === 'leave_message' ? plan.message : '';
+    return this.#ask(
+      (requestId) => ({
+        type: 'call.voicemail',
+        to: instanceId,
+        replyTo: this.#deps.instanceId,
+        requestId,
+        streamSid,
+        action: plan.action,
+        message,
+      }),
+      timeoutMs,
+    );
+  }
+
   /** Sends a request to one instance and waits for its answer (whether it had the call). */
   #ask(request: (requestId: string) => ClusterMessage, timeoutMs: number): Promise<RemoteEndResult> {
     const requestId = randomUUID();
@@ -243,6 +266,9 @@ export class ClusterLink implements RealtimePeers {
       case 'call.operator-answer':
         if (message.to === instanceId) this.#waiting.get(message.requestId)?.(message.found);
         break;
+      case 'call.voicemail':
+        if (message.to === instanceId) void this.#answeredByMachine(message);
+        break;
       case 'chat.push':
         this.#deps.chatEvents.pushHere(message.conversationId, message.event, message.data);
         break;
@@ -269,6 +295,20 @@ export class ClusterLink implements RealtimePeers {
         { err: error, streamSid: request.streamSid },
         'could not end a call another instance asked to end',
       );
+    }
+    this.#send({ type: 'call.end-answer', to: request.replyTo, requestId: request.requestId, found });
+  }
+
+  async #answeredByMachine(request: Extract<ClusterMessage, { type: 'call.voicemail' }>): Promise<void> {
+    const plan: MachinePlan =
+      request.action === 'leave_message'
+        ? { action: 'leave_message', message: request.message }
+        : { action: 'hang_up' };
+    let found = false;
+    try {
+      found = await this.#deps.calls.answeredByMachine(request.streamSid, plan);
+    } catch (error) {
+      this.#deps.log.error({ err: error, streamSid: request.streamSid }, 'could not carry out a voicemail plan');
     }
     this.#send({ type: 'call.end-answer', to: request.replyTo, requestId: request.requestId, found });
   }

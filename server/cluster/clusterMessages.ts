@@ -49,6 +49,19 @@ export type ClusterMessage =
     }
   /** That instance's answer: whether it had the call, and why it could not move it (null when it did). */
   | { type: 'call.transfer-answer'; to: string; requestId: string; found: boolean; error: string | null }
+  /**
+   * An answering machine picked up a call another instance bridges (issue 23): that instance
+   * carries out the agent's plan; it answers with `call.end-answer`.
+   */
+  | {
+      type: 'call.voicemail';
+      to: string;
+      replyTo: string;
+      requestId: string;
+      streamSid: string;
+      action: 'hang_up' | 'leave_message';
+      message: string;
+    }
   // Issue 23 chat take-over.
   /** An event for the visitor's events streams of one conversation (chat/ConversationEvents.ts). */
   | ChatPushMessage;
@@ -109,6 +122,23 @@ export function parseClusterMessage(raw: unknown): ClusterMessage | null {
     case 'call.operator-answer':
       return isString(m.to) && isString(m.requestId) && typeof m.found === 'boolean'
         ? { type: m.type, to: m.to, requestId: m.requestId, found: m.found }
+        : null;
+    case 'call.voicemail':
+      return isString(m.to) &&
+        isString(m.replyTo) &&
+        isString(m.requestId) &&
+        isString(m.streamSid) &&
+        (m.action === 'hang_up' || m.action === 'leave_message') &&
+        isString(m.message)
+        ? {
+            type: m.type,
+            to: m.to,
+            replyTo: m.replyTo,
+            requestId: m.requestId,
+            streamSid: m.streamSid,
+            action: m.action,
+            message: m.message,
+          }
         : null;
     case 'chat.push':
       return isString(m.conversationId) ? parseChatPush(m.conversationId, m.event, m.data) : null;

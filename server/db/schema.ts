@@ -111,6 +111,11 @@ export interface AgentsTable {
   record_calls: number;
   /** JSON of its built-in functions' settings (migration 029, agents/builtinFunctionSettings.ts). */
   builtin_functions: string;
+  /** 0/1: the model may press keys with the press_digits built-in (migration 032). */
+  press_digits: number;
+  /** Outbound calls on an answering machine: off | hang_up | leave_message (migration 032). */
+  voicemail_action: string;
+  voicemail_message: string;
   created_at: number;
   updated_at: number;
 }
@@ -245,6 +250,8 @@ export interface CallSessionsTable {
   dial_status: string | null;
   /** Why the call ended (migration 029, voice/callTypes.ts EndReason); null for calls from before it or still open. */
   end_reason: string | null;
+  /** Who answered an outbound call, by Twilio's answering machine detection (migration 032). */
+  answered_by: string | null;
 }
 
 /** USD per 1M tokens of one model, in force from `effective_from` (ms) until a later row (migration 016). */

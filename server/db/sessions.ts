@@ -18,7 +18,14 @@ export type SessionRecord = Omit<CallSessionsTable, 'instance_id'>;
 /** A session as it starts; `instance_id` names the instance bridging it (see closeOrphanedSessions). */
 export type NewSession = Omit<
   SessionRecord,
-  'end_time' | 'duration' | 'ended_seq' | 'expires_at' | MetricColumn | OperatorColumn | CallControlColumn
+  | 'end_time'
+  | 'duration'
+  | 'ended_seq'
+  | 'expires_at'
+  | 'answered_by'
+  | MetricColumn
+  | OperatorColumn
+  | CallControlColumn
 > & {
   instance_id?: string | null;
   /** The Realtime model, once known (a ringing call's session is opened before it is). */

@@ -110,12 +110,29 @@ export class TwilioClient {
     return numbers;
   }
 
-  /** Places a call from `from` to `to` that runs the given TwiML when answered. */
-  async createCall(input: { to: string; from: string; twiml: string; statusCallback?: string }): Promise<CreatedCall> {
+  /**
+   * Places a call from `from` to `to` that runs the given TwiML when answered. With
+   * `amdStatusCallback`, Twilio listens for an answering machine asynchronously (the TwiML runs at
+   * once, so a person is never kept waiting) and posts its verdict there once the greeting has
+   * ended (VOICE.md §14.7).
+   */
+  async createCall(input: {
+    to: string;
+    from: string;
+    twiml: string;
+    statusCallback?: string;
+    amdStatusCallback?: string;
+  }): Promise<CreatedCall> {
     const form: Record<string, string> = { To: input.to, From: input.from, Twiml: input.twiml };
     if (input.statusCallback) {
       form.StatusCallback = input.statusCallback;
       form.StatusCallbackMethod = 'POST';
+    }
+    if (input.amdStatusCallback) {
+      form.MachineDetection = 'DetectMessageEnd';
+      form.AsyncAmd = 'true';
+      form.AsyncAmdStatusCallback = input.amdStatusCallback;
+      form.AsyncAmdStatusCallbackMethod = 'POST';
     }
     const body = (await this.#send('POST', `${this.#accountPath}/Calls.json`, form)) as {
       sid?: unknown;

@@ -17,6 +17,7 @@ import { findOfferedTools } from '../db/offeredTools.js';
 import { insertMessage, type NewMessage } from '../db/sessionMessages.js';
 import { attachRingingSession, endSessionRecord, insertSession } from '../db/sessions.js';
 import { getAccountSecrets } from '../settings/accountSecrets.js';
+import { findTwilioForUser } from '../settings/twilioForUser.js';
 import { runOfferedTool } from '../tools/runOfferedTool.js';
 import { formatOfType } from './audio/callAudio.js';
 import type { TransferRequest } from './builtins/BuiltinFunction.js';
@@ -30,6 +31,7 @@ import { CallListeners, LISTENERS_PER_CALL } from './listen/CallListeners.js';
 import { ListenedLeg } from './listen/ListenedLeg.js';
 import { operatorNote } from './listen/operatorNote.js';
 import { buildSessionSetup } from './sessionConfig.js';
+import { carryOutAtTwilio, type MachinePlan, voicemailLine } from './voicemail.js';
 
 export class CallBridge {
   readonly context: CallContext;
@@ -52,6 +54,8 @@ export class CallBridge {
   #ending: Promise<void> | null = null;
   #writes: Promise<void> = Promise.resolve();
   #messageSeq = 0;
+  /** Why the call ends when Twilio stops its stream: set once the server itself asked Twilio to end it. */
+  #plannedEnd: EndReason | null = null;
   readonly #onEnded: (bridge: CallBridge) => void;
 
   constructor(
@@ -76,7 +80,7 @@ export class CallBridge {
   async start(): Promise<void> {
     const { db, secretBox, config, clock, log } = this.#deps;
     const { userId, agentId, streamSid } = this.context;
-    void this.#leg.closed.then((reason) => this.end(this.#leaving ?? reason));
+    void this.#leg.closed.then((reason) => this.end(this.#leaving ?? this.#plannedEnd ?? reason));
 
     const stored = await findAgent(db, userId, agentId);
     if (!stored) {
@@ -314,6 +318,60 @@ export class CallBridge {
     if (this.#stored) this.#store(note.message);
   }
 
+  /**
+   * An answering machine picked up this outbound call (issue 23, voicemail.ts): the agent stops
+   * talking to it, the plan is carried out at Twilio, and the call ends with why.
+   */
+  async answeredByMachine(plan: MachinePlan): Promise<void> {
+    if (!this.live) return;
+    this.#realtime?.close();
+    this.#leg.sendClear();
+    if (plan.action === 'leave_message') this.#note(voicemailLine(plan.message));
+    let reason: EndReason = plan.action === 'leave_message' ? 'voicemail_left' : 'voicemail_hung_up';
+    this.#plannedEnd = reason;
+    try {
+      const twilio = await findTwilioForUser(this.#deps, this.context.userId);
+      if (twilio) reason = await carryOutAtTwilio(twilio, this.context.callSid, plan);
+    } catch (error) {
+      // Closing the stream still ends the call (the TwiML's goodbye, then Twilio hangs up).
+      this.#deps.log.warn(
+        { err: error, streamSid: this.context.streamSid },
+        'Twilio could not take the voicemail plan',
+      );
+    }
+    await this.end(reason);
+  }
+
+  /** A line of the agent's that no model said (a voicemail left), streamed and stored like the others. */
+  #note(text: string): void {
+    this.#messageSeq += 1;
+    const seq = this.#messageSeq;
+    const itemId = `note_${seq}`;
+    const at = this.#deps.clock();
+    const { streamSid } = this.context;
+    this.#emit({
+      type: 'call.message',
+      streamSid,
+      item_id: itemId,
+      message: text,
+      message_type: 'assistant',
+      timestamp: at,
+      transcript: text,
+      spokenAt: at,
+    });
+    this.#store({
+      stream_sid: streamSid,
+      item_id: itemId,
+      seq,
+      type: 'assistant',
+      message: text,
+      timestamp: at,
+      function_output: null,
+      function_args: null,
+      function_id: null,
+    });
+  }
+
   #fromCaller(event: CallerEvent): void {
     if (!this.live) return;
     switch (event.type) {
@@ -324,7 +382,10 @@ export class CallBridge {
         this.#realtime?.markEchoed(event.name);
         break;
       case 'hangup':
-        void this.end(this.#leaving ?? 'caller_hung_up');
+        void this.end(this.#leaving ?? this.#plannedEnd ?? 'caller_hung_up');
+        break;
+      case 'dtmf':
+        this.#realtime?.callerPressed(event.digit);
         break;
     }
   }

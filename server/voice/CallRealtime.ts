@@ -13,6 +13,7 @@ import { AgentMute } from './AgentMute.js';
 import { CallAudioFormats } from './audio/CallAudioFormats.js';
 import { base64ByteLength, bytesPerMs } from './audio/callAudio.js';
 import type { BuiltinCall } from './builtins/BuiltinFunction.js';
+import { CallerKeypad } from './CallerKeypad.js';
 import type { CallerLeg } from './CallerLeg.js';
 import { CallMetrics } from './CallMetrics.js';
 import type { CallRecording } from './CallRecording.js';
@@ -72,6 +73,7 @@ export class CallRealtime {
   readonly #metrics: CallMetrics;
   readonly #formats: CallAudioFormats;
   readonly #mute: AgentMute;
+  readonly #keypad: CallerKeypad;
   #configured = false;
   #closed = false;
   #configureTimer: NodeJS.Timeout;
@@ -118,6 +120,12 @@ export class CallRealtime {
       requestResponse: () => this.#requestResponse(),
       isLive: () => !this.#closed,
       onError: (error) => deps.log.error({ err: error, streamSid: deps.streamSid }, 'a tool call failed'),
+    });
+    this.#keypad = new CallerKeypad({
+      transcript: this.#transcript,
+      send: (event) => this.#socket.send(event),
+      requestResponse: () => this.#requestResponse(),
+      nextItemId: () => `keys_${deps.nextSeq()}`,
     });
     this.#socket = new RealtimeConnection(
       realtimeUrl(options.url, options.setup.config.model),
@@ -208,11 +216,17 @@ export class CallRealtime {
     for (const done of this.#quietWaiters.splice(0)) done();
   }
 
+  /** A key the caller pressed (issue 23). */
+  callerPressed(digit: string): void {
+    this.#keypad.pressed(digit);
+  }
+
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
     this.#checkQuiet();
     clearTimeout(this.#configureTimer);
+    this.#keypad.close();
     this.#transcript.flush();
     this.#deps.saveFigures(this.#metrics.figures);
     this.#socket.close();

@@ -16,6 +16,7 @@ import { RingingCalls } from './RingingCalls.js';
 import { TwilioLeg } from './TwilioLeg.js';
 import { TwilioStream } from './TwilioStream.js';
 import { type UnauthenticatedStats, UnauthenticatedStreams } from './UnauthenticatedStreams.js';
+import type { MachinePlan } from './voicemail.js';
 
 /**
  * Twilio sends `start` right after `connected`, within the first round trip; a socket that has
@@ -153,6 +154,14 @@ export class CallRegistry {
     const bridge = this.#calls.get(streamSid);
     if (!bridge) return false;
     await bridge.transfer(request);
+    return true;
+  }
+
+  /** An answering machine picked up a call of this instance (issue 23); false when it is not here. */
+  async answeredByMachine(streamSid: string, plan: MachinePlan): Promise<boolean> {
+    const bridge = this.#calls.get(streamSid);
+    if (!bridge?.live) return false;
+    await bridge.answeredByMachine(plan);
     return true;
   }
 

@@ -15,7 +15,9 @@ export type CallerEvent =
   /** The audio before this mark has played. */
   | { type: 'mark'; name: string }
   /** The caller hung up. */
-  | { type: 'hangup' };
+  | { type: 'hangup' }
+  /** The caller pressed a key (Twilio `dtmf`, issue 23). */
+  | { type: 'dtmf'; digit: string };
 
 export interface CallerLeg {
   /** The caller's audio format: Twilio's is always μ-law 8 kHz; a browser's is the one it was told. */

@@ -54,6 +54,8 @@ function callerEvent(message: TwilioInbound): CallerEvent | null {
       return { type: 'mark', name: message.name };
     case 'stop':
       return { type: 'hangup' };
+    case 'dtmf':
+      return { type: 'dtmf', digit: message.digit };
     default:
       return null;
   }

@@ -19,6 +19,7 @@ import {
 } from '../db/sessions.js';
 import { callFigures, loadPricing } from '../pricing/callFigures.js';
 import type { TelephonyRates } from '../pricing/telephonyRates.js';
+import { answeredByField } from './answeredByField.js';
 import { endSession } from './endSession.js';
 import { handBackCall, takeOverCall } from './takeOverCall.js';
 import { transferSession } from './transferSession.js';
@@ -49,6 +50,7 @@ export async function getCallSession(
     ...toCallSession(row),
     figures: callFigures(row, pricing),
     recording: recording ? toCallRecording(recording) : null,
+    ...answeredByField(row.answered_by),
   };
 }
 

@@ -63,4 +63,7 @@ export type EndReason =
   /** The model called end_call (issue 23). */
   | 'ended_by_agent'
   /** The call moved to another number (transfer_call or the operator's Transfer, issue 23). */
-  | 'transferred';
+  | 'transferred'
+  /** An answering machine picked up an outbound call: the message was left, or the call hung up (issue 23). */
+  | 'voicemail_left'
+  | 'voicemail_hung_up';

@@ -13,6 +13,7 @@ import type { CallDirection } from './callTypes.js';
 import type { RingingCalls } from './RingingCalls.js';
 import { callStatusUrl } from './RingingCalls.js';
 import { mintStreamToken } from './streamTokens.js';
+import { amdStatusUrl, machinePlanOf } from './voicemail.js';
 
 export const AGENT_HAS_NO_NUMBER = 'This agent has no phone number. Attach one of your Twilio numbers first.';
 
@@ -48,7 +49,14 @@ export async function placeCall(
   let callSid: string;
   try {
     const placed = await callTwilio(() =>
-      twilio.createCall({ to, from, twiml, statusCallback: callStatusUrl(config.publicUrl) }),
+      twilio.createCall({
+        to,
+        from,
+        twiml,
+        statusCallback: callStatusUrl(config.publicUrl),
+        // Twilio's detection is asked for only when a machine changes what the call does (issue 23).
+        ...(machinePlanOf(agent) ? { amdStatusCallback: amdStatusUrl(config.publicUrl) } : {}),
+      }),
     );
     await bindStreamToken(db, tokenHash, placed.sid);
     callSid = placed.sid;

@@ -53,4 +53,6 @@ export const ENDED_REASONS: Record<EndReason, string> = {
   server_shutdown: 'The server is restarting',
   ended_by_agent: 'The agent ended the call',
   transferred: 'The call was transferred',
+  voicemail_left: 'A voicemail message was left',
+  voicemail_hung_up: 'An answering machine answered, so the call hung up',
 };

@@ -1,5 +1,5 @@
+import type { AnsweredBy } from '../callHandling.js';
 import type { CallTransfer } from './builtinFunctions.js';
-
 /** `web`: an operator talking to an agent from the browser (Talk, issue 20). */
 export type CallType = 'inbound' | 'outbound' | 'web' | 'unknown';
 
@@ -104,6 +104,8 @@ export interface CallSession {
   transfer?: CallTransfer | null;
   /** Our addition (issue 23): why the call ended (`ended_by_agent`, `transferred`, `caller_hung_up`…); null when unknown. */
   endReason?: string | null;
+  /** Our addition (issue 23): who answered an outbound call, when Twilio was asked to tell. */
+  answeredBy?: AnsweredBy;
 }
 
 /** GET /sessions/ended-sessions answer (spec part 1 §3). */

@@ -11,18 +11,21 @@ import type { AgentsTable, Database, WebchatsTable } from '../../server/db/schem
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import { type SeedCall, seedCallMessages } from './seedHistory.js';
 
-/** An agent row without `keep_history_days` (migration 013), `record_calls` (019) or `builtin_functions` (029); its id. */
+type Later = 'builtin_functions' | 'press_digits' | 'voicemail_action' | 'voicemail_message';
+
+/** An agent row without `keep_history_days` (migration 013), `record_calls` (019), `builtin_functions` (029) or the keypad and voicemail settings (032); its id. */
 export async function seedLegacyAgent(db: Kysely<Database>, userId: string): Promise<string> {
   const {
     keep_history_days: _notYet,
     record_calls: _notYet019,
     builtin_functions: _notYet029,
+    press_digits: _notYet032,
+    voicemail_action: _notYet032a,
+    voicemail_message: _notYet032m,
     ...columns
   } = NEW_AGENT_COLUMNS;
   const id = randomUUID();
-  const legacy = db as unknown as Kysely<{
-    agents: Omit<AgentsTable, 'keep_history_days' | 'record_calls' | 'builtin_functions'>;
-  }>;
+  const legacy = db as unknown as Kysely<{ agents: Omit<AgentsTable, 'keep_history_days' | 'record_calls' | Later> }>;
   await legacy
     .insertInto('agents')
     .values({

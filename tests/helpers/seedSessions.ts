@@ -41,6 +41,7 @@ export function endedSessionRow(userId: string, agentId: string, i: number, star
     expires_at: null,
     operator_id: null,
     operator_name: null,
+    answered_by: null,
     ...UNMEASURED,
     transfer: null,
     dial_status: null,

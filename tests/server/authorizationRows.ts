@@ -908,6 +908,17 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     }),
     expect: everyone(403),
   },
+  // Keypad and voicemail (issue 23): Twilio's answering machine verdict, public but only Twilio's
+  // signature gets through.
+  {
+    method: 'POST',
+    route: '/api/twilio/amd-status',
+    request: () => ({
+      payload: `CallSid=CA${'1'.repeat(32)}&AccountSid=AC1&AnsweredBy=machine_end_beep`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    expect: everyone(403),
+  },
 ];
 
 /** A fresh webhook endpoint of userA (a documentation name, never reached); its id. */

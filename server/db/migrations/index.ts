@@ -34,6 +34,7 @@ import * as m028 from './028-answer-feedback.js';
 import * as m029 from './029-call-control.js';
 import * as m030 from './030-call-operators.js';
 import * as m031 from './031-chat-takeover.js';
+import * as m032 from './032-keypad-voicemail.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -66,4 +67,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '029-call-control': m029,
   '030-call-operators': m030,
   '031-chat-takeover': m031,
+  '032-keypad-voicemail': m032,
 };
