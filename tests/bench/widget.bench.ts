@@ -1,9 +1,10 @@
 /**
- * The widget as customers get it: widget.js bytes against the budget (16 KiB brotli for
- * everything the widget will ever need), and in Debian's Chromium on examples/basic.html with a
- * bot id (the real integration script, its config fetch and mount):
+ * The widget as customers get it: widget.js bytes against the budget (18 KiB brotli for
+ * everything the widget will ever need, issue 25), and in Debian's Chromium on examples/basic.html
+ * with a bot id (the real integration script, its config fetch and mount):
  *   - navigation start → the frame after the launcher is in the page (budget 150 ms), with its
- *     parts: widget.js downloaded → launcher, and widget.js compile-and-run alone;
+ *     parts: widget.js downloaded → launcher, and widget.js compile-and-run alone; and the page's
+ *     own first paint → launcher, what the widget adds to what the page does (budget 60 ms);
  *   - launcher click → the message field focused (budget 60 ms);
  *   - a designer-preview colour control → the panel's computed colour changed (budget one frame).
  * A small static server stands in for Switchboard (examples/, dist/widget, and the public config
@@ -23,7 +24,7 @@ import { sizesOf } from './sizes.bench.js';
 
 const RUNS = 15;
 const TIMEOUT_MS = 30_000;
-const BROTLI_BUDGET = 16 * 1024;
+const BROTLI_BUDGET = 18 * 1024;
 const WIDGET_DIR = path.join(REPO, 'dist', 'widget');
 const EXAMPLES_DIR = path.join(REPO, 'examples');
 const BOT = {
@@ -179,7 +180,7 @@ export const bench: Bench = {
           metric: 'widget.js brotli',
           value: size.brotli,
           unit: 'B',
-          note: `budget ${BROTLI_BUDGET} B (16 KiB): ${size.brotli <= BROTLI_BUDGET ? `within, ${BROTLI_BUDGET - size.brotli} B left` : 'OVER'}`,
+          note: `budget ${BROTLI_BUDGET} B (18 KiB): ${size.brotli <= BROTLI_BUDGET ? `within, ${BROTLI_BUDGET - size.brotli} B left` : 'OVER'}`,
         },
         ...timeRows(
           'navigation → launcher on screen',
@@ -202,7 +203,7 @@ export const bench: Bench = {
         ...timeRows(
           "page's first paint → launcher on screen",
           runs.map((r) => r.launcherMs - r.pagePaintMs),
-          null,
+          60,
           'what the widget adds after the page paints',
         ),
         ...timeRows('widget.js compile and run', evaluation, null, 'blank page, the script alone'),
