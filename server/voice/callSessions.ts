@@ -30,6 +30,15 @@ async function ownedSession(db: Kysely<Database>, userId: string, streamSid: str
   return foundOr404(await findSession(db, userId, streamSid), SESSION_NOT_FOUND);
 }
 
+/** The user's session, or undefined: the listen socket answers with a close code, not a 404. */
+export function findCallSession(
+  db: Kysely<Database>,
+  userId: string,
+  streamSid: string,
+): Promise<SessionRecord | undefined> {
+  return findSession(db, userId, streamSid);
+}
+
 export async function listActiveCalls(db: Kysely<Database>, userId: string): Promise<CallSession[]> {
   return (await listActiveSessions(db, userId)).map(toCallSession);
 }

@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REALTIME } from '../../shared/defaults.js';
 import { LISTEN_CLOSE, LISTEN_PATH } from '../../shared/types/listen.js';
 import { AppError, forbidden } from '../core/AppError.js';
-import { findSession } from '../db/sessions.js';
 import { closeReason } from '../voice/BrowserLeg.js';
+import { findCallSession } from '../voice/callSessions.js';
 import { LISTENERS_PER_CALL } from '../voice/listen/CallListeners.js';
 import { ListenSocket } from '../voice/listen/ListenSocket.js';
 import { IMPERSONATION_DENIED_CLOSE_CODE } from './frontend.js';
@@ -50,7 +50,7 @@ export async function listenSocketRoutes(app: FastifyInstance): Promise<void> {
       identifySocket(app, request, LISTEN_PATH(streamSid))
         .then(
           async ({ actor, user }) => {
-            const session = await findSession(app.db, user.id, streamSid);
+            const session = await findCallSession(app.db, user.id, streamSid);
             if (socket.readyState !== socket.OPEN) return;
             if (!session || session.end_time !== null) return close(LISTEN_CLOSE.notFound, 'No such live call');
             const bridge = app.calls.get(session.stream_sid);

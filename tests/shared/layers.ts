@@ -129,8 +129,9 @@ export const SHARED_LAYERS: RootLayers = {
       'allowedSites.ts',
     ],
     ['defaults.ts', 'types/'],
-    // Lead capture's form and checks (issue 25), which the wire types name.
-    ['leadCapture.ts'],
+    // Lead capture's form and checks (issue 25), and keypad and voicemail's settings (issue 23),
+    // which the wire types name.
+    ['leadCapture.ts', 'callHandling.ts'],
     // Leaves that import nothing: the one event-stream parser, the one plain-object check, the one address pattern.
     ['sse/', 'isPlainObject.ts', 'emailAddress.ts'],
   ],
