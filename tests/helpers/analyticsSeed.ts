@@ -10,53 +10,45 @@ import { saveCallFigures } from '../../server/db/callMetrics.js';
 import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
 import { KEPT_FOREVER } from '../../server/db/chatExpiry.js';
 import { saveTurn } from '../../server/db/chatMessages.js';
-import type { AgentsTable, Database, WebchatsTable } from '../../server/db/schema.js';
+import type { Database } from '../../server/db/schema.js';
 import { insertMessage } from '../../server/db/sessionMessages.js';
 import { endSessionRecord, insertSession } from '../../server/db/sessions.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
 import type { TokenUsage } from '../../shared/types/session.js';
+import { insertExisting } from './existingColumns.js';
 
 let calls = 0;
 
-/** An agent without the columns of migrations after 026 (the migration tests and the bench seed older databases). */
+/** An agent with the columns its table has in this database (the migration tests and the bench seed older databases). */
 export async function seedAgent(db: Kysely<Database>, userId: string, name: string): Promise<string> {
-  const { builtin_functions: _since029, ...columns } = NEW_AGENT_COLUMNS;
   const id = randomUUID();
   const now = Date.now();
-  const older = db as unknown as Kysely<{ agents: Omit<AgentsTable, 'builtin_functions'> }>;
-  await older
-    .insertInto('agents')
-    .values({
-      ...columns,
-      id,
-      user_id: userId,
-      name,
-      phone_number: null,
-      phone_account_sid: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertExisting(db, 'agents', {
+    ...NEW_AGENT_COLUMNS,
+    id,
+    user_id: userId,
+    name,
+    phone_number: null,
+    phone_account_sid: null,
+    created_at: now,
+    updated_at: now,
+  });
   return id;
 }
 
-/** A bot without the columns of migrations after 020 (the migration tests and the bench seed older databases). */
+/** A bot with the columns its table has in this database (the migration tests and the bench seed older databases). */
 export async function seedBot(db: Kysely<Database>, userId: string, name: string): Promise<string> {
-  const {
-    allowed_sites: _since025,
-    starter_questions: _since026,
-    lead_capture: _since027,
-    ...columns
-  } = NEW_WEBCHAT_COLUMNS;
   const id = randomUUID();
   const now = Date.now();
-  const older = db as unknown as Kysely<{
-    webchats: Omit<WebchatsTable, 'allowed_sites' | 'starter_questions' | 'lead_capture'>;
-  }>;
-  await older
-    .insertInto('webchats')
-    .values({ ...columns, id, user_id: userId, name, description: 'Seeded bot', created_at: now, updated_at: now })
-    .execute();
+  await insertExisting(db, 'webchats', {
+    ...NEW_WEBCHAT_COLUMNS,
+    id,
+    user_id: userId,
+    name,
+    description: 'Seeded bot',
+    created_at: now,
+    updated_at: now,
+  });
   return id;
 }
 

@@ -7,67 +7,45 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { NEW_AGENT_COLUMNS } from '../../server/db/agents.js';
-import type { AgentsTable, Database, WebchatsTable } from '../../server/db/schema.js';
+import type { Database } from '../../server/db/schema.js';
 import { NEW_WEBCHAT_COLUMNS } from '../../server/webchats/toWebchat.js';
+import { insertExisting } from './existingColumns.js';
 import { type SeedCall, seedCallMessages } from './seedHistory.js';
 
-type Later = 'builtin_functions' | 'press_digits' | 'voicemail_action' | 'voicemail_message';
-
-/** An agent row without `keep_history_days` (migration 013), `record_calls` (019), `builtin_functions` (029) or the keypad and voicemail settings (032); its id. */
+/**
+ * An agent row as a release before migration 013 wrote it: no `keep_history_days` (013) nor
+ * `record_calls` (019), and only the columns the table has in this database; its id.
+ */
 export async function seedLegacyAgent(db: Kysely<Database>, userId: string): Promise<string> {
-  const {
-    keep_history_days: _notYet,
-    record_calls: _notYet019,
-    builtin_functions: _notYet029,
-    press_digits: _notYet032,
-    voicemail_action: _notYet032a,
-    voicemail_message: _notYet032m,
-    ...columns
-  } = NEW_AGENT_COLUMNS;
+  const { keep_history_days: _notYet, record_calls: _notYet019, ...columns } = NEW_AGENT_COLUMNS;
   const id = randomUUID();
-  const legacy = db as unknown as Kysely<{ agents: Omit<AgentsTable, 'keep_history_days' | 'record_calls' | Later> }>;
-  await legacy
-    .insertInto('agents')
-    .values({
-      ...columns,
-      id,
-      user_id: userId,
-      name: `Old agent ${id.slice(0, 8)}`,
-      phone_number: null,
-      phone_account_sid: null,
-      created_at: 1,
-      updated_at: 1,
-    })
-    .execute();
+  await insertExisting(db, 'agents', {
+    ...columns,
+    id,
+    user_id: userId,
+    name: `Old agent ${id.slice(0, 8)}`,
+    phone_number: null,
+    phone_account_sid: null,
+    created_at: 1,
+    updated_at: 1,
+  });
   return id;
 }
 
-/** A bot row without `keep_history_days` (migration 013) or `allowed_sites` (025) and later columns; its id. */
+/** A bot row without `keep_history_days` (migration 013), and only the columns the table has in this database; its id. */
 export async function seedLegacyBot(db: Kysely<Database>, userId: string, retentionSeconds = 3_600): Promise<string> {
-  const {
-    keep_history_days: _notYet,
-    allowed_sites: _notYet025,
-    starter_questions: _notYet026,
-    lead_capture: _notYet027,
-    ...columns
-  } = NEW_WEBCHAT_COLUMNS;
+  const { keep_history_days: _notYet, ...columns } = NEW_WEBCHAT_COLUMNS;
   const id = randomUUID();
-  const legacy = db as unknown as Kysely<{
-    webchats: Omit<WebchatsTable, 'keep_history_days' | 'allowed_sites' | 'starter_questions' | 'lead_capture'>;
-  }>;
-  await legacy
-    .insertInto('webchats')
-    .values({
-      ...columns,
-      id,
-      user_id: userId,
-      name: `Old bot ${id.slice(0, 8)}`,
-      description: 'Seeded bot',
-      short_term_messages_retention_period: retentionSeconds,
-      created_at: 1,
-      updated_at: 1,
-    })
-    .execute();
+  await insertExisting(db, 'webchats', {
+    ...columns,
+    id,
+    user_id: userId,
+    name: `Old bot ${id.slice(0, 8)}`,
+    description: 'Seeded bot',
+    short_term_messages_retention_period: retentionSeconds,
+    created_at: 1,
+    updated_at: 1,
+  });
   return id;
 }
 

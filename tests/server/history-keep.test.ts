@@ -100,7 +100,7 @@ describe('a bot that keeps history forever (the default)', () => {
     await chat(bot.id, 'What is my name?', id);
     const sent = JSON.stringify(bed.fake.requests.at(-1)!.body.messages);
     expect(sent).not.toContain('Grace');
-    expect((await bed.conversation(bot.id, id)).json).toEqual({ conversationId: id, messages: [] });
+    expect((await bed.conversation(bot.id, id)).json).toEqual({ conversationId: id, messages: [], leadSent: false });
     expect(await history(owner, bot.id, id, 'Grace')).toMatchObject({
       listed: [id],
       found: [id],

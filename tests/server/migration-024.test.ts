@@ -5,14 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { findAgent, insertAgent, updateAgent } from '../../server/db/agents.js';
+import { findAgent, updateAgent } from '../../server/db/agents.js';
 import { insertMcpServer, saveMcpListing } from '../../server/db/mcpServers.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import type { Database } from '../../server/db/schema.js';
 import { insertUser } from '../../server/db/users.js';
 import { findWebchat } from '../../server/db/webchats.js';
 import { databaseMigratedTo } from '../helpers/databaseMigratedTo.js';
-import { seedLegacyBot } from '../helpers/seedLegacy.js';
+import { seedLegacyAgent, seedLegacyBot } from '../helpers/seedLegacy.js';
 import { seedToolRow } from '../helpers/seedToolRow.js';
 
 let db: Kysely<Database>;
@@ -27,7 +27,7 @@ it("keeps agents' and bots' tools in order, and takes MCP tools beside them afte
   const user = await insertUser(db, { username: 'before024', email: null, role: 'user', passwordHash: 'x' }, 1);
   const first = await seedToolRow(db, user.id, { name: 'first' });
   const second = await seedToolRow(db, user.id, { name: 'second' });
-  const agent = (await insertAgent(db, user.id, 'Old agent', 1)).row.id;
+  const agent = await seedLegacyAgent(db, user.id);
   await db
     .insertInto('agent_tools')
     .values([

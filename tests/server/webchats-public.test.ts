@@ -37,7 +37,7 @@ const fetchConfig = (id: string, headers: Record<string, string> = {}, remoteAdd
   t.app.inject({ method: 'GET', url: `/api/widget/webchats/${id}`, headers, remoteAddress });
 
 describe('public bot configuration', () => {
-  it('answers only id, name, title, welcome message, starter questions, whether a person is offered, appearance and enabled, to any origin', async () => {
+  it('answers only id, name, title, welcome message, starter questions, whether a person is offered, the contact form, appearance and enabled, to any origin', async () => {
     const response = await fetchConfig(bot.id, { origin: 'https://customer.example' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -47,6 +47,7 @@ describe('public bot configuration', () => {
       welcomeMessage: 'Welcome!',
       starterQuestions: [],
       talkToPerson: false,
+      leadCapture: null,
       appearance: { ...DEFAULT_APPEARANCE, chat_title: 'Ask us', primary_color: '#112233' },
       enabled: true,
     });
