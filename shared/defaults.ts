@@ -147,6 +147,12 @@ export const WEBCHAT_DEFAULTS = {
   keepHistoryDays: KEEP_HISTORY_DEFAULT,
 } as const;
 
+/**
+ * Suggested first questions the widget shows (issue 25): at most this many, each this long. Its own
+ * constant so the widget, which needs only this, doesn't carry all of WEBCHAT_LIMITS.
+ */
+export const STARTER_QUESTIONS_LIMITS = { max: 4, maxChars: 120 } as const;
+
 export const WEBCHAT_LIMITS = {
   temperature: { min: 0, max: 2, step: 0.1 },
   toolRecursionDepth: { min: 1, max: 100 },
@@ -165,8 +171,7 @@ export const WEBCHAT_LIMITS = {
     adMessage: 500,
   },
   maxTools: 128,
-  /** Suggested first questions the widget shows (issue 25): at most this many, each this long. */
-  starterQuestions: { max: 4, maxChars: 120 },
+  starterQuestions: STARTER_QUESTIONS_LIMITS,
   /** An uploaded avatar (data URL), decoded; the console's 256 px JPEG stays far below it. */
   avatarMaxBytes: 256 * 1024,
   avatarUrlMaxLength: 2_048,

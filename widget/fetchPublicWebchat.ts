@@ -1,4 +1,4 @@
-import { WEBCHAT_LIMITS } from '../shared/defaults.js';
+import { STARTER_QUESTIONS_LIMITS } from '../shared/defaults.js';
 import type { Appearance, PublicWebchatConfig } from '../shared/types/webchat.js';
 import { readAppearance } from './readAppearance.js';
 import { readLeadForm } from './readLeadForm.js';
@@ -39,7 +39,7 @@ export async function fetchPublicWebchat(origin: string, id: string): Promise<Bo
     name,
     title: text(title),
     welcomeMessage: text(welcomeMessage),
-    starterQuestions: questions.slice(0, WEBCHAT_LIMITS.starterQuestions.max),
+    starterQuestions: questions.slice(0, STARTER_QUESTIONS_LIMITS.max),
     talkToPerson: talkToPerson === true,
     leadCapture: readLeadForm(leadCapture),
     appearance: readAppearance(appearance),
