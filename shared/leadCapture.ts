@@ -33,16 +33,21 @@ export interface LeadCapture {
   submit_label: string;
 }
 
+/** The lengths of a visitor's answers: on their own, so the widget carries only these. */
+export const LEAD_VALUE_LIMITS = {
+  /** Characters of a text answer (name, company, custom fields). */
+  valueMaxChars: 200,
+  emailMaxChars: 254,
+  phoneMaxChars: 32,
+} as const;
+
 export const LEAD_LIMITS = {
   afterMessages: { min: 1, max: 20 },
   maxCustomFields: 3,
   labelMaxChars: 60,
   introMaxChars: 300,
   submitLabelMaxChars: 40,
-  /** Characters of a text answer (name, company, custom fields). */
-  valueMaxChars: 200,
-  emailMaxChars: 254,
-  phoneMaxChars: 32,
+  ...LEAD_VALUE_LIMITS,
   /** The leads list's page size. */
   pageSize: 25,
 } as const;
@@ -85,15 +90,19 @@ export type LeadValues = Partial<Record<LeadFieldKey, string>>;
 export function leadValueProblem(field: Pick<LeadField, 'key' | 'required'>, value: string): string {
   if (value === '') return field.required ? 'is required' : '';
   if (field.key === 'email') {
-    if (value.length > LEAD_LIMITS.emailMaxChars) return `must be at most ${LEAD_LIMITS.emailMaxChars} characters`;
+    if (value.length > LEAD_VALUE_LIMITS.emailMaxChars)
+      return `must be at most ${LEAD_VALUE_LIMITS.emailMaxChars} characters`;
     return EMAIL_PATTERN.test(value) ? '' : 'must be an email address like name@example.com';
   }
   if (field.key === 'phone') {
-    if (value.length > LEAD_LIMITS.phoneMaxChars) return `must be at most ${LEAD_LIMITS.phoneMaxChars} characters`;
+    if (value.length > LEAD_VALUE_LIMITS.phoneMaxChars)
+      return `must be at most ${LEAD_VALUE_LIMITS.phoneMaxChars} characters`;
     const digits = value.replace(/\D/g, '').length;
     return PHONE_PATTERN.test(value) && digits >= 5 ? '' : 'must be a phone number (digits, spaces, + ( ) - .)';
   }
-  return value.length > LEAD_LIMITS.valueMaxChars ? `must be at most ${LEAD_LIMITS.valueMaxChars} characters` : '';
+  return value.length > LEAD_VALUE_LIMITS.valueMaxChars
+    ? `must be at most ${LEAD_VALUE_LIMITS.valueMaxChars} characters`
+    : '';
 }
 
 /** The label a field shows: the owner's, or the built-in field's name. */

@@ -1,5 +1,5 @@
 import { useRef } from 'preact/hooks';
-import { LEAD_DEFAULT_SUBMIT, LEAD_LIMITS, type LeadFieldKey, leadFieldLabel } from '../../shared/leadCapture.js';
+import { LEAD_DEFAULT_SUBMIT, LEAD_VALUE_LIMITS, type LeadFieldKey, leadFieldLabel } from '../../shared/leadCapture.js';
 import type { LeadModel } from '../models/LeadModel.js';
 import { TEXT } from '../texts.js';
 
@@ -11,12 +11,12 @@ export interface LeadFormProps {
 
 /** Input type and autofill token per built-in field, so phones show the right keyboard and browsers fill it in. */
 const INPUTS: Partial<Record<LeadFieldKey, { type: 'text' | 'email' | 'tel'; autocomplete: string; max: number }>> = {
-  name: { type: 'text', autocomplete: 'name', max: LEAD_LIMITS.valueMaxChars },
-  email: { type: 'email', autocomplete: 'email', max: LEAD_LIMITS.emailMaxChars },
-  phone: { type: 'tel', autocomplete: 'tel', max: LEAD_LIMITS.phoneMaxChars },
-  company: { type: 'text', autocomplete: 'organization', max: LEAD_LIMITS.valueMaxChars },
+  name: { type: 'text', autocomplete: 'name', max: LEAD_VALUE_LIMITS.valueMaxChars },
+  email: { type: 'email', autocomplete: 'email', max: LEAD_VALUE_LIMITS.emailMaxChars },
+  phone: { type: 'tel', autocomplete: 'tel', max: LEAD_VALUE_LIMITS.phoneMaxChars },
+  company: { type: 'text', autocomplete: 'organization', max: LEAD_VALUE_LIMITS.valueMaxChars },
 };
-const TEXT_INPUT = { type: 'text' as const, autocomplete: 'off', max: LEAD_LIMITS.valueMaxChars };
+const TEXT_INPUT = { type: 'text' as const, autocomplete: 'off', max: LEAD_VALUE_LIMITS.valueMaxChars };
 
 /**
  * The contact form as a card in the bot's colours (issue 25): labelled inputs, each problem shown
