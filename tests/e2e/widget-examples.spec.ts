@@ -281,6 +281,8 @@ test('live chat on a customer page (chat routes answered in the browser): typing
         ]),
       });
     }
+    // The operator events stream (issue 23) the open panel listens to: open, and nobody joins.
+    if (path.endsWith('/events')) return route.fulfill({ contentType: 'text/event-stream', body: ': open\n\n' });
     if (path.endsWith(`/conversations/${CONVERSATION}`)) {
       return route.fulfill({
         json: {
