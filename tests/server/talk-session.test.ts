@@ -117,6 +117,8 @@ describe('the session', () => {
     });
     call.browser.hangUp();
     await call.browser.closed;
+    // The session's end is stored after its messages: read them once the consoles are told it ended.
+    await waitUntil(() => events.messages.some((m) => m.type === 'session.ended'));
     const rows = (await o.call('GET', `/api/sessions/messages/${call.sessionId}`)).json<SessionMessage[]>();
     expect(rows.some((r) => r.type === 'function' && r.message === 'opening_hours')).toBe(true);
     events.close();
