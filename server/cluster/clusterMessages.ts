@@ -73,6 +73,22 @@ export type ChatPushMessage = {
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
+/** What every request about a call asked of the instance bridging it carries; null when malformed. */
+function callRequest(
+  m: Record<string, unknown>,
+): { to: string; replyTo: string; requestId: string; streamSid: string } | null {
+  const { to, replyTo, requestId, streamSid } = m;
+  return isString(to) && isString(replyTo) && isString(requestId) && isString(streamSid)
+    ? { to, replyTo, requestId, streamSid }
+    : null;
+}
+
+/** What every answer to such a request carries: whether that instance had the call. */
+function callAnswer(m: Record<string, unknown>): { to: string; requestId: string; found: boolean } | null {
+  const { to, requestId, found } = m;
+  return isString(to) && isString(requestId) && typeof found === 'boolean' ? { to, requestId, found } : null;
+}
+
 export function parseClusterMessage(raw: unknown): ClusterMessage | null {
   if (raw === null || typeof raw !== 'object') return null;
   const m = raw as Record<string, unknown>;
@@ -98,55 +114,33 @@ export function parseClusterMessage(raw: unknown): ClusterMessage | null {
         : null;
     case 'auth.api-key-revoked':
       return isString(m.keyId) ? { type: m.type, keyId: m.keyId } : null;
-    case 'call.end':
-      return isString(m.to) && isString(m.replyTo) && isString(m.requestId) && isString(m.streamSid)
-        ? { type: m.type, to: m.to, replyTo: m.replyTo, requestId: m.requestId, streamSid: m.streamSid }
-        : null;
+    case 'call.end': {
+      const request = callRequest(m);
+      return request && { type: m.type, ...request };
+    }
     case 'call.end-answer':
-      return isString(m.to) && isString(m.requestId) && typeof m.found === 'boolean'
-        ? { type: m.type, to: m.to, requestId: m.requestId, found: m.found }
-        : null;
+    case 'call.operator-answer': {
+      const answer = callAnswer(m);
+      return answer && { type: m.type, ...answer };
+    }
     case 'call.operator': {
+      const request = callRequest(m);
       const operator = parseOperator(m.operator);
-      return isString(m.to) && isString(m.replyTo) && isString(m.requestId) && isString(m.streamSid) && operator
-        ? {
-            type: m.type,
-            to: m.to,
-            replyTo: m.replyTo,
-            requestId: m.requestId,
-            streamSid: m.streamSid,
-            operator: operator.value,
-          }
+      return request && operator && { type: m.type, ...request, operator: operator.value };
+    }
+    case 'call.voicemail': {
+      const request = callRequest(m);
+      const { action, message } = m;
+      return request && (action === 'hang_up' || action === 'leave_message') && isString(message)
+        ? { type: m.type, ...request, action, message }
         : null;
     }
-    case 'call.operator-answer':
-      return isString(m.to) && isString(m.requestId) && typeof m.found === 'boolean'
-        ? { type: m.type, to: m.to, requestId: m.requestId, found: m.found }
-        : null;
-    case 'call.voicemail':
-      return isString(m.to) &&
-        isString(m.replyTo) &&
-        isString(m.requestId) &&
-        isString(m.streamSid) &&
-        (m.action === 'hang_up' || m.action === 'leave_message') &&
-        isString(m.message)
-        ? {
-            type: m.type,
-            to: m.to,
-            replyTo: m.replyTo,
-            requestId: m.requestId,
-            streamSid: m.streamSid,
-            action: m.action,
-            message: m.message,
-          }
-        : null;
     case 'chat.push':
       return isString(m.conversationId) ? parseChatPush(m.conversationId, m.event, m.data) : null;
     case 'call.transfer': {
+      const request = callRequest(m);
       const transfer = parseTransferRequest(m.transfer);
-      return isString(m.to) && isString(m.replyTo) && isString(m.requestId) && isString(m.streamSid) && transfer
-        ? { type: m.type, to: m.to, replyTo: m.replyTo, requestId: m.requestId, streamSid: m.streamSid, transfer }
-        : null;
+      return request && transfer && { type: m.type, ...request, transfer };
     }
     case 'call.transfer-answer':
       return isString(m.to) &&
