@@ -46,7 +46,10 @@ export class CallBridge {
   #realtime: CallRealtime | null = null;
   /** Transfers and end_call (issue 23); set up with the Realtime side. */
   #control: CallControl | null = null;
-  /** Why the caller's leg is about to close: a transfer's or end_call's, not a hang-up. */
+  /**
+   * Why the caller's leg is about to close when the server itself moved or ended the call at
+   * Twilio (a transfer, end_call, a voicemail plan): not a hang-up.
+   */
   #leaving: EndReason | null = null;
   #recording: CallRecording | null = null;
   #startTime = 0;
@@ -54,8 +57,6 @@ export class CallBridge {
   #ending: Promise<void> | null = null;
   #writes: Promise<void> = Promise.resolve();
   #messageSeq = 0;
-  /** Why the call ends when Twilio stops its stream: set once the server itself asked Twilio to end it. */
-  #plannedEnd: EndReason | null = null;
   readonly #onEnded: (bridge: CallBridge) => void;
 
   constructor(
@@ -80,7 +81,7 @@ export class CallBridge {
   async start(): Promise<void> {
     const { db, secretBox, config, clock, log } = this.#deps;
     const { userId, agentId, streamSid } = this.context;
-    void this.#leg.closed.then((reason) => this.end(this.#leaving ?? this.#plannedEnd ?? reason));
+    void this.#leg.closed.then((reason) => this.end(this.#leaving ?? reason));
 
     const stored = await findAgent(db, userId, agentId);
     if (!stored) {
@@ -328,7 +329,7 @@ export class CallBridge {
     this.#leg.sendClear();
     if (plan.action === 'leave_message') this.#note(voicemailLine(plan.message));
     let reason: EndReason = plan.action === 'leave_message' ? 'voicemail_left' : 'voicemail_hung_up';
-    this.#plannedEnd = reason;
+    this.#leaving = reason;
     try {
       const twilio = await findTwilioForUser(this.#deps, this.context.userId);
       if (twilio) reason = await carryOutAtTwilio(twilio, this.context.callSid, plan);
@@ -382,7 +383,7 @@ export class CallBridge {
         this.#realtime?.markEchoed(event.name);
         break;
       case 'hangup':
-        void this.end(this.#leaving ?? this.#plannedEnd ?? 'caller_hung_up');
+        void this.end(this.#leaving ?? 'caller_hung_up');
         break;
       case 'dtmf':
         this.#realtime?.callerPressed(event.digit);
