@@ -9,11 +9,10 @@ import { createMemberBeforeAll, signInWide, storyMember } from '../helpers/e2eAc
 import { createThroughApi, toast } from '../helpers/e2eConsole.js';
 import { E2E_BASE_URL, E2E_SITE_URL } from '../helpers/e2eEnv.js';
 import { dismissToasts, shootBoth, shootElementBoth } from '../helpers/e2eScreens.js';
+import { widget } from '../helpers/e2eWidget.js';
 
 const member = storyMember('sites', 'sites-pass-1234');
 createMemberBeforeAll(member);
-
-const widget = (page: Page) => page.locator('[data-switchboard-widget]');
 
 async function saveSites(page: Page, botId: string, text: string): Promise<void> {
   await page.goto(`/webchats/${botId}`);

@@ -10,15 +10,10 @@ import { createMember, signInWide, storyMember } from '../helpers/e2eAccounts.js
 import { choose, createThroughApi, saveIntegrations } from '../helpers/e2eConsole.js';
 import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_URL } from '../helpers/e2eEnv.js';
 import { shootBoth } from '../helpers/e2eScreens.js';
+import { settled, widget } from '../helpers/e2eWidget.js';
 
 const member = storyMember('feedback', 'feedback-pass-1234');
 const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
-
-const widget = (page: Page) => page.locator('[data-switchboard-widget]');
-const settled = (page: Page) =>
-  widget(page)
-    .locator('.panel')
-    .evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
 
 async function ask(page: Page, text: string, answer: string): Promise<void> {
   const input = widget(page).getByRole('textbox', { name: 'Message' });

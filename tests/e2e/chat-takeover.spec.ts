@@ -6,21 +6,20 @@
  * operator hands back, the visitor sees the leave line, and the bot answers again with the
  * operator's words in its context. Screenshots at 375 and 1280 px of both sides.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { FakeChatRequest } from '../fixtures/fakeOpenAIChat.js';
 import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
 import { createMember, signInWide, storyMember } from '../helpers/e2eAccounts.js';
 import { createThroughApi, saveIntegrations } from '../helpers/e2eConsole.js';
 import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_URL } from '../helpers/e2eEnv.js';
 import { shootBoth } from '../helpers/e2eScreens.js';
+import { widget } from '../helpers/e2eWidget.js';
 
 const member = storyMember('takeover', 'takeover-pass-1234');
 const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
 
 /** Two browsers and a server on a shared machine: cross-page waits get more than the default 5 s. */
 const SLOW = { timeout: 20_000 };
-
-const widget = (page: Page) => page.locator('[data-switchboard-widget]');
 
 test('an operator takes a visitor chat over, writes, the bot stays silent, and answers again after Hand back', async ({
   page,

@@ -4,25 +4,19 @@
  * with the integration script exactly as the console gives it. The answer streams in, renders
  * its Markdown, and the conversation is still there after a reload; the bot's card counts it.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { FakeChatRequest } from '../fixtures/fakeOpenAIChat.js';
 import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
 import { createMember, signInWide, storyMember } from '../helpers/e2eAccounts.js';
 import { saveIntegrations } from '../helpers/e2eConsole.js';
 import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_URL } from '../helpers/e2eEnv.js';
 import { NARROW, shootBoth, shootOne, WIDE } from '../helpers/e2eScreens.js';
+import { settled, widget } from '../helpers/e2eWidget.js';
 
 const member = storyMember('chat', 'chat-pass-1234');
 const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
 const ANSWER = 'We are open **9 to 5**, Monday to Friday. See [our hours](https://shop.example.test/hours).';
 const SHOWN = 'We are open 9 to 5, Monday to Friday. See our hours.';
-
-const widget = (page: Page) => page.locator('[data-switchboard-widget]');
-/** Waits for the panel's opening animation, so a screenshot shows it, not the page through it. */
-const settled = (page: Page) =>
-  widget(page)
-    .locator('.panel')
-    .evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
 
 test('a visitor on a customer page asks, watches the answer stream in, and finds the chat kept after a reload', async ({
   page,

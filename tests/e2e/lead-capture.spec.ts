@@ -6,22 +6,17 @@
  * the Behaviour tab's section and the Leads tab are shot at 375 and 1280 px.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FAKE_CHAT_CONTROL } from '../fixtures/fakeOpenAIChatServer.js';
 import { createMember, signInWide, storyMember } from '../helpers/e2eAccounts.js';
 import { createThroughApi, saveIntegrations } from '../helpers/e2eConsole.js';
 import { E2E_BASE_URL, E2E_OPENAI_PORT, E2E_SITE_URL } from '../helpers/e2eEnv.js';
 import { shootBoth } from '../helpers/e2eScreens.js';
+import { settled, widget } from '../helpers/e2eWidget.js';
 
 const member = storyMember('leads', 'leads-pass-1234');
 const FAKE_OPENAI = `http://127.0.0.1:${E2E_OPENAI_PORT}`;
 const FORMULA = '=HYPERLINK("http://evil.example","x")';
-
-const widget = (page: Page) => page.locator('[data-switchboard-widget]');
-const settled = (page: Page) =>
-  widget(page)
-    .locator('.panel')
-    .evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
 
 test('a visitor sends the contact form before chatting; the owner finds the lead and exports it', async ({
   page,
