@@ -4,12 +4,12 @@
  * Transfer with the agent's destinations, asks first, then posts the transfer; a call whose agent
  * has none shows no Transfer.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_FUNCTION_DEFAULTS } from '../../shared/types/builtinFunctions.js';
 import { renderAsUser } from '../helpers/consoleRender.js';
 import { detailRoutes as agentRoutes, makeAgent, SUPPORT } from './agents-fixtures.js';
-import { detailRoutes, LIVE, MESSAGES, pinClock, renderSessions } from './sessions-fixtures.js';
+import { detailRoutes, LIVE, MESSAGES, pinClock, renderSessions, waitFor } from './sessions-fixtures.js';
 
 const section = () => screen.getByRole('region', { name: 'Built-in functions' });
 

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../shared/format.js';
 import { deferred } from '../helpers/consoleFakeApi.js';
@@ -12,6 +12,7 @@ import {
   pinClock,
   renderSessions,
   send,
+  waitFor,
 } from './sessions-fixtures.js';
 
 const ENDED = makeSession({

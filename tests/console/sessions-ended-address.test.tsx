@@ -4,11 +4,19 @@
  * browser's Back), a reload, and a search made meanwhile.
  */
 
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderConsole, USER } from '../helpers/consoleRender.js';
 import { choose, SALES, SUPPORT } from './agents-fixtures.js';
-import { endedSessions, pagedEnded, pinClock, renderSessions, rowsOf, sessionsRoutes } from './sessions-fixtures.js';
+import {
+  endedSessions,
+  pagedEnded,
+  pinClock,
+  renderSessions,
+  rowsOf,
+  sessionsRoutes,
+  waitFor,
+} from './sessions-fixtures.js';
 
 pinClock();
 

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   cellTexts,
@@ -13,6 +13,7 @@ import {
   rowsOf,
   send,
   sessionsRoutes,
+  waitFor,
 } from './sessions-fixtures.js';
 
 const activeSids = () => rowsOf('Active Sessions').map((row) => row.getAttribute('data-stream-sid'));

@@ -1,5 +1,5 @@
 /** Sessions test data and helpers shared by the sessions-*.test.tsx files (not a test file itself). */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { CallSession, SessionMessage } from '../../shared/types/session.js';
 import type { FakeCall, FakeRoutes } from '../helpers/consoleFakeApi.js';
@@ -21,6 +21,28 @@ export function pinClock(): void {
   afterEach(() => {
     vi.useRealTimers();
   });
+}
+
+/**
+ * Testing Library's waitFor for the files that pin the clock. Its polling runs on setInterval,
+ * which pinClock fakes, so it would re-check only when the DOM changes: a wait for something the
+ * page does not show (a socket opened, a request sent) then timed out whenever that happened after
+ * the last render. This one polls on the real setTimeout.
+ */
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  { timeout = 5000, interval = 25 }: { timeout?: number; interval?: number } = {},
+): Promise<T> {
+  // performance.now is not among the clocks pinClock fakes.
+  const deadline = performance.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (performance.now() > deadline) throw error;
+    }
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, interval)));
+  }
 }
 
 export function makeSession(overrides: Partial<CallSession> & Pick<CallSession, 'streamSid'>): CallSession {
@@ -111,9 +133,7 @@ export function renderSessions(path: string, routes: FakeRoutes) {
 
 /** The console's socket, opened; events sent through it reach the page. */
 export async function openSocket(): Promise<FakeWebSocket> {
-  // The console opens its socket once signed in and rendered: more than waitFor's default second
-  // when the whole suite loads two cores.
-  await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0), { timeout: 5000 });
+  await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
   const socket = FakeWebSocket.last!;
   act(() => socket.open());
   return socket;

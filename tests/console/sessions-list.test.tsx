@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../shared/format.js';
 import { deferred } from '../helpers/consoleFakeApi.js';
@@ -16,6 +16,7 @@ import {
   renderSessions,
   rowsOf,
   sessionsRoutes,
+  waitFor,
 } from './sessions-fixtures.js';
 
 pinClock();

@@ -2,8 +2,7 @@
  * The live-call card when another operator holds the call (issue 23): their name shows and Take
  * over is disabled until the server says the call was handed back; a refused take-over says why.
  */
-// Needs fresh modules: after another file's test in the same worker, the console's socket did not open again here.
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   detailRoutes,
@@ -13,6 +12,7 @@ import {
   pinClock,
   renderSessions,
   send,
+  waitFor,
 } from './sessions-fixtures.js';
 import { withFakeAudio } from './talk-fixtures.js';
 

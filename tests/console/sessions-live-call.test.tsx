@@ -4,7 +4,7 @@
  * this operator holds the call; Hand back posts the hand-back. Ended calls have no card. Another
  * operator's hold is sessions-live-call-held.test.tsx.
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../helpers/consoleFakeWebSocket.js';
 import { USER } from '../helpers/consoleRender.js';
@@ -18,6 +18,7 @@ import {
   pinClock,
   renderSessions,
   send,
+  waitFor,
 } from './sessions-fixtures.js';
 import { withFakeAudio } from './talk-fixtures.js';
 

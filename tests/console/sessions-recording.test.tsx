@@ -2,7 +2,7 @@
  * The session page's recording (issue 21): what a call without one says, the player of a ready
  * one (signed link, timeline, Download WAV), and the transcript lines that seek it and follow it.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failure } from '../helpers/consoleFakeApi.js';
 import {
@@ -16,7 +16,7 @@ import {
   recordingRoutes,
   SID,
 } from './recording-fixtures.js';
-import { openSocket, pinClock, renderSessions, send } from './sessions-fixtures.js';
+import { openSocket, pinClock, renderSessions, send, waitFor } from './sessions-fixtures.js';
 
 pinClock();
 

@@ -5,7 +5,7 @@
  * the stream's. End Session on a ringing call says the call is cancelled.
  */
 
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SALES } from './agents-fixtures.js';
 import {
@@ -20,6 +20,7 @@ import {
   rowsOf,
   send,
   sessionsRoutes,
+  waitFor,
 } from './sessions-fixtures.js';
 
 pinClock();

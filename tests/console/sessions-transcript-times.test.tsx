@@ -4,10 +4,10 @@
  * time that is not one shows 'Invalid Date' (spec part 1 §5), on a line and in a tool call's dialog.
  */
 
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SessionMessage } from '../../shared/types/session.js';
-import { detailRoutes, LIVE, NOW, openSocket, pinClock, renderSessions, send } from './sessions-fixtures.js';
+import { detailRoutes, LIVE, NOW, openSocket, pinClock, renderSessions, send, waitFor } from './sessions-fixtures.js';
 
 pinClock();
 

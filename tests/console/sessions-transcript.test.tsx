@@ -1,6 +1,16 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { detailRoutes, LIVE, MESSAGES, NOW, openSocket, pinClock, renderSessions, send } from './sessions-fixtures.js';
+import {
+  detailRoutes,
+  LIVE,
+  MESSAGES,
+  NOW,
+  openSocket,
+  pinClock,
+  renderSessions,
+  send,
+  waitFor,
+} from './sessions-fixtures.js';
 
 const log = () => screen.getByRole('log', { name: 'Transcript' });
 const lines = () =>
