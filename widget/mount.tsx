@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals';
+import { effect } from '@preact/signals-core';
 import { render } from 'preact';
 import { adDismissedStorageKey } from '../shared/types/chat.js';
 import type { ChatWidgetHandle, MountChatWidgetOptions } from '../shared/types/widget.js';

@@ -9,6 +9,7 @@ import { Composer } from './Composer.js';
 import { CloseIcon, NewChatIcon } from './icons.js';
 import { LeadForm } from './LeadForm.js';
 import { MessageList } from './MessageList.js';
+import { reactive } from './reactive.js';
 
 export interface ChatPanelProps {
   model: WidgetModel;
@@ -18,7 +19,7 @@ export interface ChatPanelProps {
 }
 
 /** The open chat: header with avatar, title and close button, the messages, the composer. */
-export function ChatPanel({ model, chat, lead, inputRef }: ChatPanelProps) {
+export const ChatPanel = reactive(function ChatPanel({ model, chat, lead, inputRef }: ChatPanelProps) {
   const title = model.title.value;
   // Issue 23: an operator's words arrive while the panel is open and the page visible, no longer.
   useEffect(() => {
@@ -95,4 +96,4 @@ export function ChatPanel({ model, chat, lead, inputRef }: ChatPanelProps) {
       {!waiting && <Composer chat={chat} inputRef={inputRef} />}
     </section>
   );
-}
+});

@@ -3,6 +3,7 @@ import { CHAT_LIMITS } from '../../shared/types/chat.js';
 import type { ChatModel } from '../models/ChatModel.js';
 import { TEXT } from '../texts.js';
 import { SendIcon } from './icons.js';
+import { reactive } from './reactive.js';
 
 export interface ComposerProps {
   chat: ChatModel;
@@ -13,7 +14,7 @@ export interface ComposerProps {
  * The message field and send button; Enter sends, Shift+Enter starts a new line. The field
  * stays usable while an answer streams; only sending waits.
  */
-export function Composer({ chat, inputRef }: ComposerProps) {
+export const Composer = reactive(function Composer({ chat, inputRef }: ComposerProps) {
   const notice = chat.notice.value;
   const blank = chat.draft.value.trim() === '';
   return (
@@ -51,4 +52,4 @@ export function Composer({ chat, inputRef }: ComposerProps) {
       </div>
     </form>
   );
-}
+});

@@ -2,6 +2,7 @@ import type { Ref } from 'preact';
 import type { WidgetModel } from '../models/WidgetModel.js';
 import { TEXT } from '../texts.js';
 import { ChatIcon, CloseIcon } from './icons.js';
+import { reactive } from './reactive.js';
 
 export interface LauncherProps {
   model: WidgetModel;
@@ -9,7 +10,7 @@ export interface LauncherProps {
 }
 
 /** The round floating button at the bottom right that opens and closes the chat. */
-export function Launcher({ model, buttonRef }: LauncherProps) {
+export const Launcher = reactive(function Launcher({ model, buttonRef }: LauncherProps) {
   const open = model.isOpen.value;
   return (
     <button
@@ -24,4 +25,4 @@ export function Launcher({ model, buttonRef }: LauncherProps) {
       {open ? <CloseIcon /> : <ChatIcon />}
     </button>
   );
-}
+});

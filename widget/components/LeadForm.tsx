@@ -2,6 +2,7 @@ import { useRef } from 'preact/hooks';
 import { LEAD_DEFAULT_SUBMIT, LEAD_VALUE_LIMITS, type LeadFieldKey, leadFieldLabel } from '../../shared/leadCapture.js';
 import type { LeadModel } from '../models/LeadModel.js';
 import { TEXT } from '../texts.js';
+import { reactive } from './reactive.js';
 
 export interface LeadFormProps {
   lead: LeadModel;
@@ -23,7 +24,7 @@ const TEXT_INPUT = { type: 'text' as const, autocomplete: 'off', max: LEAD_VALUE
  * under its input and tied to it (aria-describedby), the first wrong input focused on a refused
  * send. Once sent it gives way to a thank-you line, announced.
  */
-export function LeadForm({ lead, onDone }: LeadFormProps) {
+export const LeadForm = reactive(function LeadForm({ lead, onDone }: LeadFormProps) {
   const root = useRef<HTMLFormElement>(null);
   const form = lead.form.value;
   if (lead.thanked.value) {
@@ -101,4 +102,4 @@ export function LeadForm({ lead, onDone }: LeadFormProps) {
       </div>
     </form>
   );
-}
+});

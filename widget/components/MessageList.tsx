@@ -4,6 +4,7 @@ import type { ChatModel } from '../models/ChatModel.js';
 import { TEXT } from '../texts.js';
 import { AnswerFeedback } from './AnswerFeedback.js';
 import { MessageBubble } from './MessageBubble.js';
+import { reactive } from './reactive.js';
 
 export interface MessageListProps {
   chat: ChatModel;
@@ -15,7 +16,7 @@ export interface MessageListProps {
  * interrupting. Keeps the newest in view as answers stream in, unless the visitor has scrolled
  * up to read; a new message brings the view back down.
  */
-export function MessageList({ chat, onRetry }: MessageListProps) {
+export const MessageList = reactive(function MessageList({ chat, onRetry }: MessageListProps) {
   const messages = chat.messages.value;
   const list = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
@@ -50,4 +51,4 @@ export function MessageList({ chat, onRetry }: MessageListProps) {
       ))}
     </div>
   );
-}
+});

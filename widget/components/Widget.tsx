@@ -5,6 +5,7 @@ import type { WidgetModel } from '../models/WidgetModel.js';
 import { AdMessage } from './AdMessage.js';
 import { ChatPanel } from './ChatPanel.js';
 import { Launcher } from './Launcher.js';
+import { reactive } from './reactive.js';
 
 export interface WidgetProps {
   model: WidgetModel;
@@ -18,7 +19,7 @@ export interface WidgetProps {
  * Escape anywhere inside closes the chat; opening moves focus to the message field and closing
  * moves it back to the launcher (unless a designer's own controls did it, see WidgetModel).
  */
-export function Widget({ model, chat, lead, preview }: WidgetProps) {
+export const Widget = reactive(function Widget({ model, chat, lead, preview }: WidgetProps) {
   const open = model.isOpen.value;
   const launcher = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -54,4 +55,4 @@ export function Widget({ model, chat, lead, preview }: WidgetProps) {
       <Launcher model={model} buttonRef={launcher} />
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { AnswerRating } from '../../shared/types/chat.js';
 import type { WidgetMessage } from '../../shared/types/widget.js';
 import { type ChatNotice, ChatSendError } from '../chat/ChatSendError.js';

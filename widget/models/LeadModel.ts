@@ -1,4 +1,4 @@
-import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import { type LeadCapture, type LeadFieldKey, type LeadValues, leadValueProblem } from '../../shared/leadCapture.js';
 import type { LeadPost } from '../chat/createChatTransport.js';
 import type { ChatModel } from './ChatModel.js';

@@ -1,4 +1,4 @@
-import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import { DEFAULT_APPEARANCE } from '../../shared/defaults.js';
 import type { Appearance } from '../../shared/types/webchat.js';
 import { readAppearance } from '../readAppearance.js';

@@ -1,4 +1,4 @@
-import { batch, type Signal } from '@preact/signals';
+import { batch, type Signal } from '@preact/signals-core';
 import type { AnswerRating, ChatVisitorMessage } from '../../shared/types/chat.js';
 import type { WidgetMessage } from '../../shared/types/widget.js';
 import type { ChatEventHandlers } from '../chat/ChatTransport.js';
