@@ -81,6 +81,13 @@ describe('session transcript', () => {
     expect(screen.queryByText('No messages in this session yet')).toBeNull();
   });
 
+  it("names the operator's take-over and hand-back lines 'Operator', like the caller's and the agent's (issue 23)", async () => {
+    const { socket } = await openTranscript([]);
+    await screen.findByText('No messages in this session yet');
+    send(socket, delta('operator_1', 'sam took over the call', NOW + 1000, { message_type: 'operator' }));
+    expect(lines()).toEqual(['Operator: sam took over the call']);
+  });
+
   it('skips an event with the same item id and timestamp, and events of other sessions', async () => {
     const { socket } = await openTranscript([]);
     await screen.findByText('No messages in this session yet');

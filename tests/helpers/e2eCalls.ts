@@ -12,7 +12,7 @@ import {
   type FakeRealtimeState,
 } from '../fixtures/fakeOpenAIServer.js';
 import type { FakeRealtimeBehaviour } from '../fixtures/fakeRealtimeBehaviour.js';
-import { FAKE_STATE_PATH, type FakeTwilioState } from '../fixtures/fakeTwilioServer.js';
+import { FAKE_STATE_PATH, type FakeTwilioAudio, type FakeTwilioState } from '../fixtures/fakeTwilioServer.js';
 import { E2E_OPENAI_PORT, E2E_TWILIO_PORT } from './e2eEnv.js';
 
 const TWILIO = `http://127.0.0.1:${E2E_TWILIO_PORT}`;
@@ -61,6 +61,17 @@ export async function fakeTwilioState(request: APIRequestContext): Promise<FakeT
   const answer = await request.get(`${TWILIO}${FAKE_STATE_PATH}`);
   expect(answer.ok()).toBe(true);
   return (await answer.json()) as FakeTwilioState;
+}
+
+/** What the server sent the caller on `call`'s stream so far, μ-law, and the offset of each `clear` in it. */
+export async function audioSentToCaller(
+  request: APIRequestContext,
+  call: E2eCall,
+): Promise<{ audio: Buffer; clearedAt: number[] }> {
+  const answer = await request.get(`${TWILIO}/__fake/calls/${call.callSid}/audio`);
+  expect(answer.ok()).toBe(true);
+  const { audio, clearedAt } = (await answer.json()) as FakeTwilioAudio;
+  return { audio: Buffer.from(audio, 'base64'), clearedAt };
 }
 
 /** Milliseconds of the agent's audio the caller has heard so far on `call`. */

@@ -45,6 +45,20 @@ export async function saveIntegrations(page: Page, settings: E2eIntegrations): P
   await expect(toast(page, 'Account settings saved successfully!')).toBeVisible();
 }
 
+/** Sends `data` to `path` with `method` as the user signed in on `page`; answers the JSON answer. */
+export async function callApiAs<T>(
+  page: Page,
+  request: APIRequestContext,
+  method: 'POST' | 'PUT' | 'PATCH',
+  path: string,
+  data: object,
+): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const answer = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data });
+  expect(answer.ok(), `${method} ${path} answered ${answer.status()}: ${await answer.text()}`).toBe(true);
+  return (await answer.json()) as T;
+}
+
 /** POSTs `data` to `path` (/api/agents, /api/webchats…) as the user signed in on `page`; answers the new item's id. */
 export async function createThroughApi(
   page: Page,
@@ -52,10 +66,7 @@ export async function createThroughApi(
   path: string,
   data: object,
 ): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const created = await request.post(path, { headers: { Authorization: `Bearer ${token}` }, data });
-  expect(created.ok(), `POST ${path} answered ${created.status()}: ${await created.text()}`).toBe(true);
-  return ((await created.json()) as { id: string }).id;
+  return (await callApiAs<{ id: string }>(page, request, 'POST', path, data)).id;
 }
 
 /** Creates a tool as the user signed in on `page`; answers its id. */

@@ -5,7 +5,7 @@ import type { SessionMessage } from '../../../shared/types/session.js';
 import { PlayIcon, WrenchIcon } from '../icons.js';
 import { TRANSCRIPT_TEXTS } from './transcriptTexts.js';
 
-const SPEAKER: Record<string, string> = { user: 'Caller', assistant: 'Agent' };
+const SPEAKER: Record<string, string> = { user: 'Caller', assistant: 'Agent', operator: 'Operator' };
 
 /**
  * A figure beside a line (issue 21): an agent line's latency, a tool call's duration. Only a
