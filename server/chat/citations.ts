@@ -11,6 +11,9 @@
 import type { ChatSource } from '../../shared/types/chat.js';
 import type { KnowledgePassage } from '../db/knowledge.js';
 
+/** A document without a title (none should be: the file name is its title) still reads as something. */
+const DOCUMENT_LABEL = 'Document';
+
 /** "[2]", "[1][3]", "[1, 3]", with the spaces or tabs before it (never a line break: paragraphs stay apart). */
 const MARKER = /[ \t]*\[(\d{1,3}(?:[ \t]*,[ \t]*\d{1,3})*)\]/g;
 /** The end of a text that may be the start of a marker: held back until the next delta. */
@@ -42,7 +45,7 @@ export function citedSources(text: string, passages: readonly KnowledgePassage[]
     if (seen.has(key)) continue;
     seen.add(key);
     sources.push({
-      label: passage.title.trim() || passage.url,
+      label: passage.title.trim() || passage.url || DOCUMENT_LABEL,
       url: passage.url,
       page: passage.page,
       passage: passage.seq,
