@@ -70,6 +70,7 @@ import { webchatRoutes } from './routes/webchats.js';
 import { webchatTakeoverRoutes } from './routes/webchatTakeover.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { widgetChatRoutes } from './routes/widgetChat.js';
+import { widgetExcerptRoutes } from './routes/widgetExcerpts.js';
 import { widgetFeedbackRoutes } from './routes/widgetFeedback.js';
 import { widgetPublicRoutes } from './routes/widgetPublic.js';
 import { createSandbox } from './sandbox/createSandbox.js';
@@ -258,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(widgetPublicRoutes, { prefix: '/api/widget' });
   await app.register(widgetChatRoutes, { prefix: '/api/widget' });
   await app.register(widgetFeedbackRoutes, { prefix: '/api/widget' });
+  await app.register(widgetExcerptRoutes, { prefix: '/api/widget' });
   await app.register(demoPageRoutes, {
     probe: createFramingProbe({ ancestorOrigin: new URL(config.publicUrl).origin, allow: config.outboundAllow }),
   });

@@ -16,5 +16,8 @@ export function newCrawlId(): string {
   return globalThis.crypto.randomUUID();
 }
 
+/** Longest page title kept with a bot's knowledge (issue 24: a citation's label); the crawl cuts longer ones. */
+export const KNOWLEDGE_TITLE_MAX_CHARS = 300;
+
 /** Longest page address or typed site address kept with a bot's knowledge. */
 export const KNOWLEDGE_URL_MAX_CHARS = 2_048;

@@ -27,6 +27,8 @@ export const TEXT = {
   sendFeedback: 'Send',
   skipFeedback: 'Skip',
   feedbackThanks: 'Thanks for your feedback',
+  /** Issue 24: the knowledge an answer cited. */
+  sources: 'Sources',
   lead: {
     title: 'Your contact details',
     optional: '(optional)',

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ChatConversationResponse } from '../../shared/types/chat.js';
+import type { ChatConversationResponse, ChatSource } from '../../shared/types/chat.js';
 import type { WebchatLead } from '../../shared/types/lead.js';
 import { AppError, notFound } from '../core/AppError.js';
 import type { Clock } from '../core/types.js';
@@ -27,6 +27,7 @@ import { type ChatExpiry, type ChatKeeping, chatExpiry, keepingOf } from '../db/
 import { keptMessages } from '../db/chatMessages.js';
 import { reexpireWebchatChats } from '../db/chatSweep.js';
 import type { Database } from '../db/schema.js';
+import { readSources } from '../db/storedSources.js';
 import { conversationHasLead, insertLead, toWireLead } from '../db/webchatLeads.js';
 import { findPublicWebchatRow, type WebchatRecord } from '../db/webchats.js';
 import type { ChatCompletionsClient } from '../llm/ChatCompletionsClient.js';
@@ -219,6 +220,7 @@ export class ChatEngine {
         createdAt: Number(m.created_at),
         ...(m.operator_name ? { operatorName: m.operator_name } : {}),
         ...(m.rating ? { rating: m.rating } : {}),
+        ...sourcesField(readSources(m.sources)),
       })),
       ...(found.operator_name ? { operatorName: found.operator_name } : {}),
       leadSent: await conversationHasLead(db, found.id),
@@ -345,4 +347,9 @@ export class ChatEngine {
       this.#deps.log.error({ err: error, webchatId: bot.id }, 'could not report the active conversations of a bot');
     });
   }
+}
+
+/** Left out when none, like the other optional fields of a kept message. */
+function sourcesField(sources: ChatSource[]): { sources?: ChatSource[] } {
+  return sources.length > 0 ? { sources } : {};
 }

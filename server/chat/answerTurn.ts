@@ -6,6 +6,8 @@
  * A visitor who goes away cancels it (issue 18): the model request is aborted, and the question,
  * the tool calls that ran and the text written so far are kept, so a reload shows the question
  * and what the visitor had seen, and the next answer has the question in its context.
+ * When knowledge passages were given, the answer's [n] markers become its sources (citations.ts):
+ * taken out of the text as it streams, kept with the answer and sent in `done`.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,6 +23,7 @@ import { type OfferedToolRunDeps, runOfferedTool } from '../tools/runOfferedTool
 import { ChatToolbox, type ToolCallRun } from './ChatToolbox.js';
 import type { ChatConfig } from './chatConfig.js';
 import { chatFailure, EmptyAnswerError, TURN_DEADLINE, VISITOR_LEFT } from './chatFailure.js';
+import { CitationFilter, citedSources, withoutCitations } from './citations.js';
 import { loadTurnContext } from './loadTurnContext.js';
 import { REQUEST_CONTACT_FUNCTION } from './requestContact.js';
 import { type AnswerTokens, type ChatTurnResult, runChatTurn } from './runChatTurn.js';
@@ -59,10 +62,13 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
   const where = { webchatId: bot.id, userId: bot.user_id, conversationId: job.conversationId };
   const sofar: ChatTurnResult = { text: '', toolCalls: [] };
   let ttftMs: number | null = null;
+  let citing = false;
+  const citations = new CitationFilter();
   const send = (text: string) => {
     // Monotonic, so a wall-clock step during the answer cannot bend it.
     ttftMs ??= Math.round(performance.now() - job.arrivedAt);
-    stream.send('delta', { text });
+    const shown = citing ? citations.push(text) : text;
+    if (shown !== '') stream.send('delta', { text: shown });
   };
   try {
     const context = await loadTurnContext(deps.db, deps.config.chat, {
@@ -73,6 +79,8 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
       at: question.at,
       ...(job.toolIds ? { toolIds: job.toolIds } : {}),
     });
+    // Without passages the model was asked to cite nothing: its text is left as written.
+    citing = context.passages.length > 0;
     const toolbox = new ChatToolbox(
       context.tools,
       {
@@ -96,12 +104,17 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
       },
       sofar,
     );
-    if (result.text.trim() === '') throw new EmptyAnswerError();
+    const rest = citations.flush();
+    if (rest !== '') stream.send('delta', { text: rest });
+    const text = citing ? withoutCitations(result.text) : result.text;
+    if (text.trim() === '') throw new EmptyAnswerError();
+    const sources = citing ? citedSources(result.text, context.passages) : [];
     const answer = {
       id: randomUUID(),
-      text: result.text,
+      text,
       at: deps.clock(),
       figures: figuresOf(bot, result.tokens, ttftMs),
+      sources,
     };
     await keepTurn(deps, job, result.toolCalls, answer);
     const contactRequested = context.offerContact && result.toolCalls.some((call) => call.name === REQUEST_CONTACT);
@@ -110,13 +123,16 @@ export async function answerTurn(deps: AnswerDeps, job: AnswerJob): Promise<void
       userMessageId: question.id,
       assistantMessageId: answer.id,
       ...(contactRequested && { contactRequested }),
+      ...(sources.length > 0 && { sources }),
     });
   } catch (error) {
     const failure = chatFailure(error, signal);
     const details = failure.level === 'error' ? { err: error, ...where } : { ...where, code: failure.event.code };
     deps.log[failure.level](details, `a chat answer failed: ${failure.reason}`);
-    if (signal.reason === VISITOR_LEFT) await keepAbandoned(deps, job, { ...sofar, ttftMs }, where);
-    else stream.send('error', failure.event);
+    if (signal.reason === VISITOR_LEFT) {
+      const seen = citing ? withoutCitations(sofar.text) : sofar.text;
+      await keepAbandoned(deps, job, { ...sofar, text: seen, ttftMs }, where);
+    } else stream.send('error', failure.event);
   } finally {
     clearTimeout(timer);
   }

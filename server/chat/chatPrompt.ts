@@ -1,8 +1,9 @@
 /**
  * What the model reads for one question (issue 9; README "Live chat"): the bot's system prompt
  * with the owner's `{{NAME}}` values filled in, then the bot's knowledge (its summary and the
- * passages of its selected pages that match the question, each with its address), then the kept
- * conversation within its budget, then the question.
+ * passages of its selected pages that match the question, each numbered [1], [2], … with its
+ * title and address, and the request to cite those numbers: issue 24), then the kept conversation
+ * within its budget, then the question. The numbers are mapped back by chat/citations.ts.
  */
 import { substituteValues } from '../../shared/template.js';
 import type { KeptMessage } from '../db/chatMessages.js';
@@ -30,15 +31,24 @@ export interface PromptParts {
   notes?: string[];
 }
 
+/** Said after the numbered passages; the numbers must stay the passages' order (citations.ts maps them back). */
+export const CITE_REQUEST =
+  'When your answer uses a passage, cite its number in square brackets right after what it supports, like [1] or [1][3]. Cite only the numbers above; cite nothing when you used none.';
+
+function sourceLine(passage: KnowledgePassage): string {
+  const title = passage.title.trim();
+  if (passage.url === '') return title || 'a document';
+  return title ? `${title} (${passage.url})` : passage.url;
+}
+
 /** The knowledge block of the system message; '' when the bot has no knowledge or none matched. */
 export function knowledgeBlock({ siteUrl, summary, passages }: PromptKnowledge, summaryChars: number): string {
   const parts: string[] = [];
   const kept = summary.trim().slice(0, summaryChars);
   if (kept) parts.push(`Summary of the website:\n${kept}`);
   if (passages.length > 0) {
-    parts.push(
-      `Passages from the website that may answer the question:\n\n${passages.map((p) => `Source: ${p.url}\n${p.text}`).join('\n\n')}`,
-    );
+    const numbered = passages.map((p, i) => `[${i + 1}] Source: ${sourceLine(p)}\n${p.text}`);
+    parts.push(`Passages that may answer the question:\n\n${numbered.join('\n\n')}\n\n${CITE_REQUEST}`);
   }
   if (parts.length === 0) return '';
   const site = siteUrl.trim() ? ` (${siteUrl.trim()})` : '';

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { keptMessages } from '../db/chatMessages.js';
 import { customValuesMap } from '../db/customValues.js';
-import { loadKnowledgeSummary, searchKnowledge } from '../db/knowledge.js';
+import { type KnowledgePassage, loadKnowledgeSummary, searchKnowledge } from '../db/knowledge.js';
 import { findOfferedTools, type OfferedTool } from '../db/offeredTools.js';
 import type { Database } from '../db/schema.js';
 import { conversationHasLead } from '../db/webchatLeads.js';
@@ -35,6 +35,8 @@ export interface TurnContext {
   tools: OfferedTool[];
   /** request_contact is offered (issue 25): lead capture asks the model, and the form is not sent yet. */
   offerContact: boolean;
+  /** The passages given, in the order the prompt numbers them (citations, issue 24). */
+  passages: KnowledgePassage[];
 }
 
 /** Messages written at or after this are within the bot's retention at `at` (none with retention 0). */
@@ -72,5 +74,5 @@ export async function loadTurnContext(
     historyChars: config.historyChars,
     notes: leadSent ? [CONTACT_RECEIVED_NOTE] : [],
   });
-  return { messages, tools, offerContact: form.enabled && form.when === 'on_request' && !leadSent };
+  return { messages, tools, offerContact: form.enabled && form.when === 'on_request' && !leadSent, passages };
 }

@@ -1,4 +1,5 @@
 /** A crawl's outcome as the API answers it, and a crawl that could not start as an AppError. */
+import { KNOWLEDGE_TITLE_MAX_CHARS } from '../../shared/knowledge.js';
 import type { CrawlResponse } from '../../shared/types/knowledge.js';
 import { AppError, retryAfter } from '../core/AppError.js';
 import type { CrawlStartError } from './CrawlStartError.js';
@@ -8,11 +9,13 @@ import type { JobRefusal } from './RunningJobs.js';
 export function crawlResponse(outcome: CrawlOutcome): CrawlResponse {
   const content: Record<string, string> = {};
   const errors: Record<string, string> = {};
+  const titles: Record<string, string> = {};
   for (const page of outcome.pages) {
     content[page.url] = page.text;
+    if (page.title) titles[page.url] = page.title.slice(0, KNOWLEDGE_TITLE_MAX_CHARS);
     if (page.error !== null) errors[page.url] = page.error;
   }
-  return { urls: outcome.pages.map((page) => page.url), content, finish: outcome.finish, errors };
+  return { urls: outcome.pages.map((page) => page.url), content, finish: outcome.finish, errors, titles };
 }
 
 /** The site's own refusal or a bad address is the user's to fix (400); a site that fails is a 502. */

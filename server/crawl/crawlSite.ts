@@ -25,6 +25,8 @@ export interface CrawledPage {
   url: string;
   /** Readable text; '' when the page failed. */
   text: string;
+  /** The page's `<title>` (issue 24: what its citations show); absent or '' when none. */
+  title?: string;
   /** Why the page has no content, or null. */
   error: string | null;
 }
@@ -216,7 +218,8 @@ class SiteCrawl {
     const duplicate = this.listed.has(result.url);
     if (!offSite && !duplicate && this.robots?.isAllowed(result.url) !== false) {
       this.known.add(result.url);
-      if (result.kind === 'page') this.slots[slot] = { url: result.url, text: result.text, error: null };
+      if (result.kind === 'page')
+        this.slots[slot] = { url: result.url, text: result.text, title: result.title, error: null };
       if (result.kind === 'failed') this.slots[slot] = { url: result.url, text: '', error: result.error };
       if (result.kind !== 'skipped') this.listed.add(result.url);
       if (result.kind !== 'failed' && depth < this.limits.maxDepth)

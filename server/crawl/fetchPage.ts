@@ -9,7 +9,7 @@ import type { ExtractedPage } from './extractPage.js';
 import type { PageExtractor } from './PageExtractor.js';
 
 export type PageResult =
-  | { kind: 'page'; url: string; text: string; links: string[] }
+  | { kind: 'page'; url: string; title: string; text: string; links: string[] }
   /** Not a page of this crawl: not HTML, noindex, or an answer that is not worth a line. */
   | { kind: 'skipped'; url: string; reason: string; links: string[] }
   | { kind: 'failed'; url: string; error: string; cause: OutboundRequestError | null };
@@ -66,5 +66,5 @@ export async function fetchPage(fetching: PageFetching, url: string): Promise<Pa
     };
   }
   if (page.noindex) return { kind: 'skipped', url: finalUrl, reason: 'noindex', links: page.links };
-  return { kind: 'page', url: finalUrl, text: page.text, links: page.links };
+  return { kind: 'page', url: finalUrl, title: page.title, text: page.text, links: page.links };
 }

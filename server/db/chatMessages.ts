@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { ChatSource } from '../../shared/types/chat.js';
 import type { ChatMessagesTable, Database } from './schema.js';
 import { inTransaction } from './transaction.js';
 
@@ -11,13 +12,17 @@ import { inTransaction } from './transaction.js';
 type UsageColumns = 'model' | 'input_tokens' | 'cached_tokens' | 'output_tokens' | 'ttft_ms';
 /** A rating (migration 028) comes later, by an UPDATE: a new row has none. */
 type RatingColumns = 'rating' | 'rating_comment' | 'rated_at';
-export type ChatMessageRecord = Omit<ChatMessagesTable, UsageColumns | RatingColumns> &
+/** Sources (migration 036) are written only for an answer that cited some. */
+type SourceColumns = 'sources';
+export type ChatMessageRecord = Omit<ChatMessagesTable, UsageColumns | RatingColumns | SourceColumns> &
   Partial<Pick<ChatMessagesTable, UsageColumns>>;
 
 /** A visitor or bot text as kept. */
 export type KeptMessage = Pick<ChatMessageRecord, 'id' | 'role' | 'text' | 'created_at' | 'operator_name'> & {
   role: 'user' | 'assistant';
   rating: 'up' | 'down' | null;
+  /** The answer's cited sources as stored (JSON), null when none: readSources() reads it. */
+  sources: string | null;
 };
 
 /** A tool call of a turn as it is kept. */
@@ -42,6 +47,8 @@ export interface TurnAnswer {
   text: string;
   at: number;
   figures: AnswerFigures | null;
+  /** The knowledge it cited (issue 24); none or empty stores nothing. */
+  sources?: ChatSource[];
 }
 
 /** One turn: the question, the tool calls made for it, the answer (none when the visitor left before any text). */
@@ -125,6 +132,7 @@ export async function saveTurn(db: Kysely<Database>, turn: TurnRecord): Promise<
               {
                 ...row(answer.id, 'assistant', answer.text, answer.at),
                 ...(answer.figures ? figureColumns(answer.figures) : {}),
+                ...(answer.sources?.length ? { sources: JSON.stringify(answer.sources) } : {}),
               },
             ]
           : []),
@@ -153,7 +161,7 @@ export async function keptMessages(
 ): Promise<KeptMessage[]> {
   const rows = await db
     .selectFrom('chat_messages')
-    .select(['id', 'role', 'text', 'created_at', 'operator_name', 'rating'])
+    .select(['id', 'role', 'text', 'created_at', 'operator_name', 'rating', 'sources'])
     .where('conversation_id', '=', conversationId)
     .where('role', 'in', ['user', 'assistant'])
     .where('created_at', '>=', since)

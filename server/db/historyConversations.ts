@@ -8,6 +8,7 @@ import type { ConversationMessage, ConversationSummary } from '../../shared/type
 import { activeSince, type ConversationRecord, findConversation } from './chatConversations.js';
 import { countOf } from './countOf.js';
 import type { ChatMessagesTable, Database } from './schema.js';
+import { readSources } from './storedSources.js';
 
 export function toConversationSummary(row: ConversationRecord, now: number): ConversationSummary {
   return {
@@ -27,6 +28,7 @@ export function toConversationSummary(row: ConversationRecord, now: number): Con
 
 /** Without its figures, which the price table prices (pricing/chatFigures.ts). */
 export function toConversationMessage(row: ChatMessagesTable): Omit<ConversationMessage, 'figures'> {
+  const sources = readSources(row.sources);
   return {
     id: row.id,
     role: row.role,
@@ -45,6 +47,7 @@ export function toConversationMessage(row: ChatMessagesTable): Omit<Conversation
     ...(row.rating === 'up' || row.rating === 'down'
       ? { feedback: { rating: row.rating, comment: row.rating_comment, ratedAt: Number(row.rated_at) } }
       : {}),
+    ...(sources.length > 0 ? { sources } : {}),
   };
 }
 

@@ -14,6 +14,8 @@ export interface KnowledgePageInput {
   url: string;
   text: string;
   selected: boolean;
+  /** The page's `<title>` from the crawl (issue 24); '' or left out when it had none. */
+  title?: string;
 }
 
 export interface KnowledgeInput {
@@ -26,6 +28,10 @@ export interface KnowledgeInput {
 export interface KnowledgePassage {
   url: string;
   text: string;
+  /** Where it comes from, for a citation (issue 24): the page's position, title and the passage's seq. */
+  page: number;
+  seq: number;
+  title: string;
 }
 
 export interface KnowledgeSearchOptions {
@@ -81,6 +87,7 @@ export async function saveKnowledge(
       url: page.url,
       selected: page.selected ? 1 : 0,
       char_count: page.text.length,
+      title: page.title ?? '',
     }));
     const passageRows = pages.flatMap((page) =>
       toPassages(page.text).map((text, seq) => ({ webchat_id: webchatId, page_position: page.position, seq, text })),
@@ -109,7 +116,7 @@ export async function loadKnowledge(db: Kysely<Database>, webchatId: string): Pr
   if (!head) return { ...EMPTY, pages: [] };
   const pages = await db
     .selectFrom('knowledge_pages')
-    .select(['position', 'url', 'selected'])
+    .select(['position', 'url', 'selected', 'title'])
     .where('webchat_id', '=', webchatId)
     .orderBy('position')
     .execute();
@@ -133,6 +140,7 @@ export async function loadKnowledge(db: Kysely<Database>, webchatId: string): Pr
       url: page.url,
       text: (texts.get(page.position) ?? []).join(''),
       selected: page.selected === 1,
+      ...(page.title ? { title: page.title } : {}),
     })),
   };
 }
@@ -158,6 +166,9 @@ export function botKey(webchatId: string): string {
 interface RankedPassage {
   url: string;
   text: string;
+  page: number;
+  seq: number;
+  title: string;
 }
 
 async function rankedPassages(
@@ -169,7 +180,7 @@ async function rankedPassages(
   if (isPostgres(db)) {
     // websearch_to_tsquery never fails on its input; the terms are quoted words anyway.
     const { rows } = await sql<RankedPassage>`
-      SELECT p.url, kp.text
+      SELECT p.url, kp.text, p.position AS page, kp.seq, p.title
       FROM knowledge_passages kp
       JOIN knowledge_pages p ON p.webchat_id = kp.webchat_id AND p.position = kp.page_position
       CROSS JOIN websearch_to_tsquery('english', ${orQuery(terms, 'or')}) AS q
@@ -181,7 +192,7 @@ async function rankedPassages(
   // Column filter and terms are one MATCH string, but the bot key is ours and every term quoted.
   const match = `bot : "${botKey(webchatId)}" AND (${orQuery(terms, 'OR')})`;
   const { rows } = await sql<RankedPassage>`
-    SELECT p.url, kp.text
+    SELECT p.url, kp.text, p.position AS page, kp.seq, p.title
     FROM knowledge_passages_fts f
     JOIN knowledge_passages kp ON kp.id = f.rowid
     JOIN knowledge_pages p ON p.webchat_id = kp.webchat_id AND p.position = kp.page_position
@@ -209,8 +220,34 @@ export async function searchKnowledge(
   for (const passage of await rankedPassages(db, webchatId, terms, candidates)) {
     const text = passage.text.trim();
     if (text === '' || text.length > budget) continue;
-    found.push({ url: passage.url, text });
+    found.push({ url: passage.url, text, page: Number(passage.page), seq: Number(passage.seq), title: passage.title });
     budget -= text.length;
   }
   return found;
+}
+
+/**
+ * One passage of a selected document of the bot (a page without an address, issue 24), for the
+ * read-only excerpt a citation opens; undefined for anything else. A page with an address is
+ * read at its address, so its passages are not served here.
+ */
+export async function findDocumentExcerpt(
+  db: Kysely<Database>,
+  webchatId: string,
+  page: number,
+  seq: number,
+): Promise<{ label: string; text: string } | undefined> {
+  const row = await db
+    .selectFrom('knowledge_passages as kp')
+    .innerJoin('knowledge_pages as p', (join) =>
+      join.onRef('p.webchat_id', '=', 'kp.webchat_id').onRef('p.position', '=', 'kp.page_position'),
+    )
+    .select(['p.title', 'kp.text'])
+    .where('kp.webchat_id', '=', webchatId)
+    .where('kp.page_position', '=', page)
+    .where('kp.seq', '=', seq)
+    .where('p.selected', '=', 1)
+    .where('p.url', '=', '')
+    .executeTakeFirst();
+  return row ? { label: row.title ?? '', text: row.text.trim() } : undefined;
 }

@@ -345,6 +345,8 @@ export interface KnowledgePagesTable {
   /** 0/1: only selected pages are searched. */
   selected: number;
   char_count: number;
+  /** Migration 036: the page's `<title>` from the crawl, '' when none (citations show the address then). */
+  title?: string;
 }
 
 /** Consecutive slices of a page's text (joined in `seq` order they give it back), full-text indexed. */
@@ -433,6 +435,8 @@ export interface ChatMessagesTable {
   /** The comment given with a rating, null when none. */
   rating_comment: string | null;
   rated_at: number | null;
+  /** Migration 036: the answer's cited sources as JSON (a ChatSource list); null when it cited none. */
+  sources?: string | null;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 
 import { isPlainObject } from '../../shared/isPlainObject.js';
-import { KNOWLEDGE_URL_MAX_CHARS } from '../../shared/knowledge.js';
+import { KNOWLEDGE_TITLE_MAX_CHARS, KNOWLEDGE_URL_MAX_CHARS } from '../../shared/knowledge.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
 import { invalidField, quotaExceeded } from '../core/AppError.js';
@@ -35,6 +35,15 @@ function address(field: string, value: unknown, { httpOnly }: { httpOnly: boolea
   return text;
 }
 
+function title(field: string, value: unknown): string {
+  const text = string(field, value);
+  if (text.length > KNOWLEDGE_TITLE_MAX_CHARS)
+    throw invalidField(field, `must be at most ${KNOWLEDGE_TITLE_MAX_CHARS} characters long`);
+  const problem = controlCharacterProblem(text);
+  if (problem) throw invalidField(field, problem);
+  return text;
+}
+
 function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
@@ -45,12 +54,13 @@ function isHttpUrl(text: string): boolean {
 }
 
 function parsePage(field: string, value: unknown): KnowledgePageInput {
-  const page = objectWith(field, value, ['url', 'text', 'selected']);
+  const page = objectWith(field, value, ['url', 'text', 'selected', 'title']);
   if (typeof page.selected !== 'boolean') throw invalidField(`${field}.selected`, 'must be true or false');
   return {
     url: address(`${field}.url`, page.url, { httpOnly: true }),
     text: string(`${field}.text`, page.text),
     selected: page.selected,
+    ...(page.title === undefined ? {} : { title: title(`${field}.title`, page.title) }),
   };
 }
 
@@ -86,12 +96,13 @@ export function parseKnowledge(value: unknown): KnowledgeInput {
 
 /**
  * Request body room for a bot with the largest knowledge base: the text as JSON (escapes such as
- * \n take two bytes for one), the page addresses, and the global limit for the rest (avatar…).
+ * \n take two bytes for one), the page addresses and titles (a title's characters may be escaped
+ * or multi-byte), and the global limit for the rest (avatar…).
  */
 export function webchatBodyLimit(globalLimit: number): number {
   return (
     globalLimit +
     2 * USER_QUOTAS.knowledgeBytesPerWebchat +
-    USER_QUOTAS.knowledgePagesPerWebchat * (KNOWLEDGE_URL_MAX_CHARS + 64)
+    USER_QUOTAS.knowledgePagesPerWebchat * (KNOWLEDGE_URL_MAX_CHARS + 6 * KNOWLEDGE_TITLE_MAX_CHARS + 64)
   );
 }

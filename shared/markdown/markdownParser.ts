@@ -9,7 +9,7 @@ import type { MakeElement } from './markdownElements.js';
 const INLINE =
   /\\([!-/:-@[-`{-~])|(`+)(.+?)\2(?!`)|(\*\*|__)(?=\S)(.*?\S)\4|([*_])(?=\S)(.*?\S)\6|\[([^\]]+)\]\(([^()\s]+)\)|https?:\/\/[^\s<>"]+/gi;
 /** Only web links become links; javascript:, data:, relative and other addresses stay text. */
-const WEB_LINK = /^https?:\/\//i;
+export const WEB_LINK = /^https?:\/\//i;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}#{1,6} +(.*?)[ #]*$/;
 const ITEM = /^( *)([-*+]|\d{1,9}[.)]) +(.*)$/;

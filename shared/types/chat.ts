@@ -23,6 +23,28 @@ export interface ChatVisitorMessage {
   operatorName?: string;
   /** The visitor's rating of an answer (issue 25); absent when none. */
   rating?: AnswerRating;
+  /** The knowledge an answer cited (issue 24); absent when it cited none. */
+  sources?: ChatSource[];
+}
+
+/**
+ * One knowledge page an answer cited (issue 24), numbered [n] in the prompt and mapped back by the
+ * server: `label` is the page's title, or its address. `url` is '' for a document (no address):
+ * its cited passage reads through GET /api/widget/webchats/{id}/excerpts/{page}/{passage}.
+ */
+export interface ChatSource {
+  label: string;
+  url: string;
+  /** The page's position in the bot's knowledge base. */
+  page: number;
+  /** The cited passage's number within the page. */
+  passage: number;
+}
+
+/** GET /api/widget/webchats/{id}/excerpts/{page}/{passage} answer: one passage of a document, read-only. */
+export interface ChatExcerpt {
+  label: string;
+  text: string;
 }
 
 /** A visitor's thumbs up or down on one answer (issue 25). */
@@ -66,6 +88,8 @@ export interface ChatStreamEvents {
     assistantMessageId: string;
     /** The model called request_contact (issue 25): the widget shows the contact form. */
     contactRequested?: boolean;
+    /** The knowledge the answer cited (issue 24); absent when none. */
+    sources?: ChatSource[];
   };
   /**
    * The answer failed (the model provider failed or was cut off, a time limit). The visitor's

@@ -4,6 +4,8 @@
  * effective user's own calls and chats only.
  */
 
+import type { ChatSource } from './chat.js';
+
 /** A call (voice agent) or a chat (web chat bot). */
 export type HistoryKind = 'call' | 'chat';
 
@@ -185,6 +187,8 @@ export interface ConversationMessage {
   operatorName?: string | null;
   /** The visitor's rating of an answer (issue 25); absent when none. */
   feedback?: AnswerFeedback;
+  /** The knowledge an answer cited (issue 24); absent when none. */
+  sources?: ChatSource[];
 }
 
 /**

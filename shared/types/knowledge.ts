@@ -15,6 +15,8 @@ export interface CrawlResponse extends CrawlResult {
   finish: CrawlFinish;
   /** Why each listed page has no content ('No content' in the console), by URL. */
   errors: Record<string, string>;
+  /** Each page's `<title>` by URL (issue 24), for pages that have one. */
+  titles?: Record<string, string>;
 }
 
 /** POST /api/webchats/summarize answer. */
@@ -27,6 +29,8 @@ export interface KnowledgePage {
   url: string;
   text: string;
   selected: boolean;
+  /** The page's `<title>` from the crawl (issue 24: what an answer citing it shows); absent when none. */
+  title?: string;
 }
 
 /**

@@ -44,11 +44,29 @@ const DETAIL: ConversationDetail = {
   ],
 };
 
-function open(search: string) {
+/** The same answer with the sources it cited (issue 24). */
+const CITED: ConversationDetail = {
+  ...DETAIL,
+  messages: DETAIL.messages.map((m) =>
+    m.role === 'assistant'
+      ? {
+          ...m,
+          sources: [
+            { label: 'Tracking | Acme', url: 'https://acme.test/track', page: 0, passage: 0 },
+            { label: '', url: 'http://acme.test/faq', page: 1, passage: 0 },
+            { label: 'Sneaky', url: 'javascript:alert(2)', page: 2, passage: 0 },
+            { label: 'Returns.pdf', url: '', page: 3, passage: 1 },
+          ],
+        }
+      : m,
+  ),
+};
+
+function open(search: string, detail = DETAIL) {
   return renderAsUser(
     `/webchats/bot-1${search}`,
     botRoutes(makeBot(), {
-      'GET /history/webchats/bot-1/conversations/c1': { body: DETAIL },
+      'GET /history/webchats/bot-1/conversations/c1': { body: detail },
       'GET /history/webchats/bot-1/conversations': {
         body: {
           success: true,
@@ -64,6 +82,24 @@ function open(search: string) {
 }
 
 describe('a conversation of the bot', () => {
+  it('lists the sources an answer cited under it: safe links by title or address, a document by name (issue 24)', async () => {
+    open('?tab=conversations&conversation=c1', CITED);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    const answer = (await within(log).findByText('Good news:')).closest('[data-role="assistant"]') as HTMLElement;
+    const line = answer.querySelector('.sb-answer-sources') as HTMLElement;
+    expect(line.textContent).toBe('Sources:Tracking | Acmehttp://acme.test/faqSneakyReturns.pdf');
+    expect(
+      within(line)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]),
+    ).toEqual([
+      ['Tracking | Acme', 'https://acme.test/track', '_blank', 'noopener noreferrer'],
+      ['http://acme.test/faq', 'http://acme.test/faq', '_blank', 'noopener noreferrer'],
+    ]);
+    expect(line.querySelector('a[href^="javascript"]')).toBeNull();
+    expect(log.querySelectorAll('.sb-answer-sources')).toHaveLength(1);
+  });
+
   it("shows the bot's answer with its Markdown rendered by the widget's rules, and the visitor's words as typed", async () => {
     open('?tab=conversations&conversation=c1');
     const log = await screen.findByRole('log', { name: 'Messages' });

@@ -19,6 +19,7 @@ import { insertAgent } from '../../server/db/agents.js';
 import { insertApiKey } from '../../server/db/apiKeys.js';
 import { insertConversation, newConversationId } from '../../server/db/chatConversations.js';
 import { saveCustomValue } from '../../server/db/customValues.js';
+import { saveKnowledge } from '../../server/db/knowledge.js';
 import { insertMcpServer } from '../../server/db/mcpServers.js';
 import { associateNumber } from '../../server/db/phoneAssociations.js';
 import type { Database } from '../../server/db/schema.js';
@@ -919,6 +920,13 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     }),
     expect: everyone(403),
   },
+  // Citations (issue 24): the read-only excerpt of a cited document, public like the chat.
+  {
+    method: 'GET',
+    route: '/api/widget/webchats/:id/excerpts/:page/:passage',
+    request: async (ctx) => ({ url: `/api/widget/webchats/${await documentBotOfA(ctx)}/excerpts/0/0` }),
+    expect: everyone(200),
+  },
 ];
 
 /** A fresh webhook endpoint of userA (a documentation name, never reached); its id. */
@@ -1154,4 +1162,12 @@ async function leadBotOfA(ctx: MatrixContext): Promise<string> {
   const lead_capture = JSON.stringify({ ...LEAD_CAPTURE_OFF, enabled: true });
   const columns = { ...NEW_WEBCHAT_COLUMNS, name: ctx.unique('bot'), description: 'Matrix bot', lead_capture };
   return (await insertWebchat(ctx.db, ctx.users.userA.id, columns, [], Date.now())).row.id;
+}
+
+/** A fresh bot of userA whose knowledge is one selected document (a page without an address); its id. */
+async function documentBotOfA(ctx: MatrixContext): Promise<string> {
+  const webchatId = await webchatOfA(ctx);
+  const page = { url: '', text: 'Opening hours: 9 to 5.', selected: true, title: 'Guide.pdf' };
+  await saveKnowledge(ctx.db, webchatId, { siteUrl: '', pages: [page], summary: '' });
+  return webchatId;
 }

@@ -97,6 +97,9 @@ describe('GET /api/webchats/crawl', () => {
     expect(body.content[`${quick.origin}/about/team`]).toContain('twelve answers questions about roses');
     expect(body.finish).toBe('complete');
     expect(body.content[`${quick.origin}/broken`]).toBe('');
+    // Each page's <title> (issue 24: what an answer citing it shows); a failed page has none.
+    expect(body.titles?.[`${quick.origin}/about/team`]).toBe('Our team');
+    expect(body.titles).not.toHaveProperty(`${quick.origin}/broken`);
     expect(body.errors).toEqual({
       [`${quick.origin}/broken`]: 'The page answered 500 Internal Server Error',
       [`${quick.origin}/huge`]: 'Response is larger than 2 MB',

@@ -59,6 +59,14 @@ describe('saving and reading', () => {
     expect((await get(bot.id)).knowledge).toEqual({ site_url: '', pages: [], summary: '' });
   });
 
+  it("keeps each page's title (issue 24: what a citation shows), and a page without one has none", async () => {
+    const titled = { ...KNOWLEDGE, pages: [{ ...KNOWLEDGE.pages[0]!, title: 'Bakery | Home' }, KNOWLEDGE.pages[1]!] };
+    const bot = await alice.createBot({ knowledge: titled });
+    expect((await get(bot.id)).knowledge).toEqual(titled);
+    const [passage] = await searchKnowledge(t.db, bot.id, 'fresh bread', { maxChars: 1000 });
+    expect(passage).toMatchObject({ url: 'https://bakery.example/', title: 'Bakery | Home', page: 0, seq: 0 });
+  });
+
   it('lists bots without their knowledge', async () => {
     const bob = await signedIn(t);
     await bob.createBot({ knowledge: KNOWLEDGE });
@@ -106,7 +114,7 @@ describe('checks', () => {
     [{ site_url: 'a\u0000b' }, 'knowledge.site_url: must not contain control characters (U+0000)'],
     [{ summary: null }, 'knowledge.summary: must be a string'],
     [{ pages: {} }, 'knowledge.pages: must be a list of pages'],
-    [{ pages: [null] }, 'knowledge.pages[0]: must be an object with url, text, selected'],
+    [{ pages: [null] }, 'knowledge.pages[0]: must be an object with url, text, selected, title'],
     [
       { pages: [page, { ...page, url: 'javascript:alert(1)' }] },
       'knowledge.pages[1].url: must be an http:// or https:// address',
@@ -123,7 +131,13 @@ describe('checks', () => {
     [{ pages: [{ ...page, text: 3 }] }, 'knowledge.pages[0].text: must be a string'],
     [{ pages: [{ ...page, selected: 'yes' }] }, 'knowledge.pages[0].selected: must be true or false'],
     [{ pages: [{ url: page.url, text: '' }] }, 'knowledge.pages[0].selected: must be true or false'],
-    [{ pages: [{ ...page, title: 'x' }] }, 'knowledge.pages[0].title: is not an accepted field'],
+    [{ pages: [{ ...page, notes: 'x' }] }, 'knowledge.pages[0].notes: is not an accepted field'],
+    [{ pages: [{ ...page, title: 5 }] }, 'knowledge.pages[0].title: must be a string'],
+    [{ pages: [{ ...page, title: 'x'.repeat(301) }] }, 'knowledge.pages[0].title: must be at most 300 characters long'],
+    [
+      { pages: [{ ...page, title: 'a\u0007b' }] },
+      'knowledge.pages[0].title: must not contain control characters (U+0007)',
+    ],
     [{ pages: [page, page] }, 'knowledge.pages[1].url: is listed twice'],
   ])('refuses a bad knowledge base with a 400 naming the field (case %#)', async (knowledge, error) => {
     const bot = await alice.createBot({ knowledge: KNOWLEDGE });

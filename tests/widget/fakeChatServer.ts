@@ -44,8 +44,17 @@ export function fakeChatServer() {
     requests,
     conversation: null as null | {
       id: string;
-      messages: { id: string; role: 'user' | 'assistant'; text: string; createdAt: number; rating?: 'up' | 'down' }[];
+      messages: {
+        id: string;
+        role: 'user' | 'assistant';
+        text: string;
+        createdAt: number;
+        rating?: 'up' | 'down';
+        sources?: unknown[];
+      }[];
     },
+    /** GET …/excerpts/{page}/{passage} answers (issue 24), by 'page/passage'; 404 for others. */
+    excerpts: {} as Record<string, string>,
     /** The status PUT …/feedback answers (issue 25). */
     feedbackStatus: 200,
     /** The PUTs of ratings so far: the answer's URL path after the bot and the JSON body. */
@@ -85,6 +94,13 @@ export function fakeChatServer() {
         return Response.json(ok ? { success: true } : { success: false, error: 'No', code: 'not_found' }, {
           status: server.feedbackStatus,
         });
+      }
+      const excerpt = /\/excerpts\/(\d+\/\d+)$/.exec(url);
+      if (excerpt) {
+        const text = server.excerpts[excerpt[1]!];
+        return text === undefined
+          ? Response.json({ success: false, error: 'Excerpt not found', code: 'not_found' }, { status: 404 })
+          : Response.json({ label: 'Guide.pdf', text });
       }
       const conversation = /\/conversations\/([^/]+)$/.exec(url);
       if (conversation) {

@@ -1,4 +1,4 @@
-import type { ChatFeedbackRequest, ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
+import type { ChatFeedbackRequest, ChatSendRequest, ChatSource, ChatVisitorMessage } from '../../shared/types/chat.js';
 
 export interface ChatSendHandlers {
   /** The server took the message: the conversation it belongs to (new or continued). */
@@ -7,6 +7,8 @@ export interface ChatSendHandlers {
   onDelta: (text: string) => void;
   /** The model asked for the visitor's contact details (request_contact, issue 25). */
   onContactRequest?: () => void;
+  /** The knowledge the complete answer cited (issue 24). */
+  onSources?: (sources: ChatSource[]) => void;
 }
 
 /** A kept conversation as a reload reads it. */
@@ -40,4 +42,6 @@ export interface ChatTransport {
   /** Asks for a person to join (issue 23); false when the server refused. */
   askPerson?: (conversationId: string) => Promise<boolean>;
   rate?: (conversationId: string, messageId: string, feedback: ChatFeedbackRequest) => Promise<void>;
+  /** A cited document's passage (issue 24); null when it can't be read. */
+  excerpt?: (source: ChatSource) => Promise<string | null>;
 }

@@ -1,5 +1,5 @@
 import { createSseParser } from '../../shared/sse/createSseParser.js';
-import type { ChatSendRequest, ChatVisitorMessage } from '../../shared/types/chat.js';
+import type { ChatSendRequest, ChatSource, ChatVisitorMessage } from '../../shared/types/chat.js';
 import type { LeadSubmitRequest } from '../../shared/types/lead.js';
 import { ChatSendError } from './ChatSendError.js';
 import type { ChatEventHandlers, ChatTransport, KeptConversation } from './ChatTransport.js';
@@ -62,6 +62,11 @@ export function createChatTransport(serverUrl: string, webchatId: string): ChatT
         body: JSON.stringify(feedback),
       });
       if (!response.ok) throw await statusError(response, true);
+    },
+    async excerpt({ page, passage }) {
+      const response = await fetch(`${base}/excerpts/${page}/${passage}`, init).catch(() => null);
+      const body: unknown = response?.ok ? await response.json().catch(() => null) : null;
+      return text(fields(body)?.text) || null;
     },
   };
 }
@@ -150,6 +155,7 @@ function sendOver(post: PostMessage): ChatTransport['send'] {
       else if (type === 'done') {
         outcome = text(event.assistantMessageId);
         if (event.contactRequested === true) handlers.onContactRequest?.();
+        if (Array.isArray(event.sources)) handlers.onSources?.(event.sources.flatMap(readSource));
       } else if (type === 'error') {
         const final = event.retryable === false;
         outcome = new ChatSendError('failed', !final, final && isString(event.message) ? event.message : '');
@@ -225,7 +231,14 @@ function readMessage(item: unknown): ChatVisitorMessage[] {
           createdAt: Number(m.createdAt) || 0,
           ...(isString(m.operatorName) && { operatorName: m.operatorName }),
           ...((m.rating === 'up' || m.rating === 'down') && { rating: m.rating }),
+          ...(Array.isArray(m.sources) && { sources: m.sources.flatMap(readSource) }),
         },
       ]
     : [];
+}
+
+/** A cited source as the server sends it; its label is shown as text and its address checked before it is a link. */
+function readSource(item: unknown): ChatSource[] {
+  const s = fields(item);
+  return s && isString(s.label) && isString(s.url) ? [s as unknown as ChatSource] : [];
 }

@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel.js';
 import { TEXT } from '../texts.js';
 import { AnswerFeedback } from './AnswerFeedback.js';
+import { AnswerSources } from './AnswerSources.js';
 import { MessageBubble } from './MessageBubble.js';
 import { reactive } from './reactive.js';
 
@@ -44,6 +45,7 @@ export const MessageList = reactive(function MessageList({ chat, onRetry }: Mess
       {messages.map((m) => (
         <Fragment key={m.id}>
           <MessageBubble message={m} busy={chat.busy.value} onRetry={onRetry} />
+          {m.sources?.[0] && <AnswerSources sources={m.sources} excerpt={chat.excerpt} />}
           {chat.canRate && m.answerId && (
             <AnswerFeedback message={m} onRate={(rating, comment) => void chat.rate(m.id, rating, comment)} />
           )}

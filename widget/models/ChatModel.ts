@@ -1,5 +1,5 @@
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';
-import type { AnswerRating } from '../../shared/types/chat.js';
+import type { AnswerRating, ChatSource } from '../../shared/types/chat.js';
 import type { WidgetMessage } from '../../shared/types/widget.js';
 import { type ChatNotice, ChatSendError } from '../chat/ChatSendError.js';
 import type { ChatTransport } from '../chat/ChatTransport.js';
@@ -21,6 +21,8 @@ export interface ChatMessage extends WidgetMessage {
   /** The server's id of a complete answer of this conversation: the visitor may rate it (issue 25). */
   answerId?: string;
   rating?: AnswerRating;
+  /** The knowledge the answer cited (issue 24). */
+  sources?: ChatSource[];
 }
 
 export interface ChatNoticeState {
@@ -75,6 +77,8 @@ export interface ChatModel {
   refuse: (kind: ChatNotice) => void;
   /** Whether answers can be rated here (not in a preview or the owner's test chat). */
   canRate: boolean;
+  /** Reads a cited document's passage (issue 24); absent without a server. */
+  excerpt: ChatTransport['excerpt'];
   /**
    * Rates the answer `id` (the last rating wins), shown at once; put back as it was when the
    * server did not keep it. A comment goes with a thumbs down.
@@ -178,6 +182,7 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
           },
           onDelta: (delta) => update((m) => [m.id === replyId ? { ...m, text: m.text + delta } : m]),
           onContactRequest: options.onContactRequest,
+          onSources: (sources) => update((m) => [m.id === replyId ? { ...m, sources } : m]),
         },
         abort.signal,
       );
@@ -284,6 +289,7 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
       });
     },
     canRate: !!transport?.rate,
+    excerpt: transport?.excerpt,
     rate: async (id, rating, comment) => {
       const conversation = conversationId;
       const answer = history.peek().find((m) => m.id === id);

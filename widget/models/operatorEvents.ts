@@ -1,11 +1,16 @@
 import { batch, type Signal } from '@preact/signals-core';
-import type { AnswerRating, ChatVisitorMessage } from '../../shared/types/chat.js';
+import type { AnswerRating, ChatSource, ChatVisitorMessage } from '../../shared/types/chat.js';
 import type { WidgetMessage } from '../../shared/types/widget.js';
 import type { ChatEventHandlers } from '../chat/ChatTransport.js';
 import { TEXT } from '../texts.js';
 
 /** A bubble as these events add it (a ChatMessage; typed here so this file doesn't import the model). */
-export type OperatorBubble = WidgetMessage & { from?: string; answerId?: string; rating?: AnswerRating };
+export type OperatorBubble = WidgetMessage & {
+  from?: string;
+  answerId?: string;
+  rating?: AnswerRating;
+  sources?: ChatSource[];
+};
 
 export interface OperatorPanel {
   /** The person holding the conversation now. */
@@ -49,10 +54,18 @@ export function operatorEvents(panel: OperatorPanel): ChatEventHandlers {
 
 /** A kept message as a bubble; an operator's keeps their name. */
 /** A kept message as a bubble: an operator's names them, the bot's answers may be rated (issue 25). */
-export const toChatMessage = ({ id, role, text, operatorName, rating }: ChatVisitorMessage): OperatorBubble => ({
+export const toChatMessage = ({
+  id,
+  role,
+  text,
+  operatorName,
+  rating,
+  sources,
+}: ChatVisitorMessage): OperatorBubble => ({
   id,
   role,
   text,
   ...(operatorName ? { from: operatorName } : role === 'assistant' && { answerId: id }),
   ...(rating && { rating }),
+  ...(sources?.length && { sources }),
 });

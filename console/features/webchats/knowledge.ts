@@ -27,14 +27,15 @@ export function isCrawlableUrl(raw: string): boolean {
 }
 
 /** A crawl's pages in crawl order, all Selected (spec part 2 §4); a failed page has no text. */
-export function pagesFromCrawl(result: Pick<CrawlResponse, 'urls' | 'content'>): KnowledgePage[] {
+export function pagesFromCrawl(result: Pick<CrawlResponse, 'urls' | 'content' | 'titles'>): KnowledgePage[] {
   const seen = new Set<string>();
   const pages: KnowledgePage[] = [];
   for (const url of result.urls) {
     if (seen.has(url)) continue;
     seen.add(url);
     const text = result.content[url];
-    pages.push({ url, text: typeof text === 'string' ? text : '', selected: true });
+    const title = result.titles?.[url];
+    pages.push({ url, text: typeof text === 'string' ? text : '', selected: true, ...(title ? { title } : {}) });
   }
   return pages;
 }

@@ -5,6 +5,7 @@ import { WrenchIcon } from '../../../components/icons.js';
 import { MarkdownText } from '../../../components/MarkdownText.js';
 import { AnswerFeedbackLine } from './AnswerFeedbackLine.js';
 import { AnswerFiguresLine } from './AnswerFiguresLine.js';
+import { AnswerSourcesLine } from './AnswerSourcesLine.js';
 import { CONVERSATION_TEXTS } from './conversationTexts.js';
 import { TAKEOVER_TEXTS } from './takeoverTexts.js';
 
@@ -60,6 +61,7 @@ export function ConversationMessageItem({ message, onOpenTool }: ConversationMes
           <Text as="div" size="2">
             <MarkdownText text={message.text} />
           </Text>
+          <AnswerSourcesLine sources={message.sources} />
           <AnswerFiguresLine figures={message.figures} />
           <AnswerFeedbackLine feedback={message.feedback} />
         </>

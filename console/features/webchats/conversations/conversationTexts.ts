@@ -65,6 +65,8 @@ export const CONVERSATION_TEXTS = {
   noMessages: 'No messages of this conversation are kept.',
   visitor: 'Visitor',
   bot: 'Bot',
+  /** Issue 24: what an answer cited. */
+  sources: 'Sources:',
   tool: (name: string, failed: boolean) => `Tool: ${name}${failed ? ' (failed)' : ''}`,
   toolCallAt: (time: string, failed: boolean) => `Tool call at ${time}${failed ? ', failed' : ''}`,
 } as const;
