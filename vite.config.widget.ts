@@ -11,11 +11,16 @@ import { fileURLToPath } from 'node:url';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { type BuildEnvironmentOptions, defineConfig, type PluginOption } from 'vite';
 import dts from 'vite-plugin-dts';
+import { SHORT_PROPERTY_NAMES } from './widget/shortPropertyNames.js';
 
 const root = fileURLToPath(new URL('./widget/', import.meta.url));
 const repo = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/widget', import.meta.url));
 const reports = fileURLToPath(new URL('./dist/reports/', import.meta.url));
+/** widget.js alone shortens the widget's own property names (widget/shortPropertyNames.ts says which and why). */
+const SHORT_PROPERTIES = new RegExp(`^(?:${SHORT_PROPERTY_NAMES.join('|')})$`);
+
+const CSS_BROWSERS = ['chrome90', 'edge90', 'firefox101', 'safari16.4'];
 
 function libBuild(
   entry: string,
@@ -31,12 +36,22 @@ function libBuild(
     // signal's getter must never be dropped (reading it subscribes a component).
     minify: 'terser',
     terserOptions: { ecma: 2020, compress: { passes: 3 } },
-    // Customer sites: any browser that has constructable stylesheets (adoptedStyleSheets).
+    // Customer sites: any browser that has constructable stylesheets (adoptedStyleSheets), which
+    // Firefox has since 101 and Safari since 16.4; Chromium from 90 on (2021) for the CSS. Naming
+    // them keeps the CSS minifier from splitting rules for browsers without :focus-visible (about
+    // 100 B brotli). The script stays ES2020, which comes out smaller than for these browsers.
     target: 'es2020',
+    cssTarget: CSS_BROWSERS,
     lib: { entry, formats: [format], name: 'SwitchboardWidget', fileName: () => fileName },
     // Vite only strips whitespace from an ES library (to keep annotations for the next bundler);
     // widget.mjs is loaded as is by the console preview, so it gets the full minifier too.
-    rolldownOptions: { output: { codeSplitting: false, minify: true, comments: false } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: false,
+        minify: format === 'iife' ? { mangleProps: { include: SHORT_PROPERTIES } } : true,
+        comments: false,
+      },
+    },
   };
 }
 

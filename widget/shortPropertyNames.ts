@@ -1,0 +1,86 @@
+/**
+ * Property names only the widget's own code reads and writes: its models' members, the transport's
+ * handlers, component props and TEXT keys. The widget.js build (vite.config.widget.ts) shortens
+ * them, about 300 B of its 18 KiB brotli budget; widget.mjs keeps them for the console's preview,
+ * which calls the handle API by name. Widget code never imports this file.
+ *
+ * A name here must never be one the server sends or reads (a wire field such as conversationId or
+ * text), a DOM, CSS or Preact name (title, open, value, key), a key looked up by a computed string
+ * (TEXT.notices', TEXT.speakers' keys) or a library's: those must keep their spelling.
+ * tests/widget/short-property-names.test.ts checks the wire types and the DOM; a name left out here
+ * only costs a few bytes.
+ */
+export const SHORT_PROPERTY_NAMES = [
+  // Models and the transport's handlers.
+  'adDismissal',
+  'adopt',
+  'answerId',
+  'askPerson',
+  'asked',
+  'busy',
+  'canRate',
+  'catchUp',
+  'dismissAd',
+  'draft',
+  'follow',
+  'isOpen',
+  'markSent',
+  'movesFocus',
+  'notice',
+  'notify',
+  'onContactRequest',
+  'onDelta',
+  'onLeadSent',
+  'onOperator',
+  'onReopen',
+  'onSources',
+  'onStart',
+  'onWaiting',
+  'personOffered',
+  'refuse',
+  'restore',
+  'retry',
+  'retryAfterMs',
+  'sending',
+  'sent',
+  'serverMessage',
+  'setDraft',
+  'setForm',
+  'setTalkToPerson',
+  'setTitle',
+  'setValue',
+  'showAd',
+  'shown',
+  'skip',
+  'skippable',
+  'startOver',
+  'started',
+  'starters',
+  'streaming',
+  'thanked',
+  'updateAppearance',
+  // Component props.
+  'buttonRef',
+  'inputRef',
+  'onDone',
+  'onRate',
+  'onRetry',
+  // TEXT keys read by name.
+  'badAnswer',
+  'closeChat',
+  'feedbackComment',
+  'feedbackThanks',
+  'goodAnswer',
+  'notSent',
+  'openChat',
+  'optional',
+  'personAsked',
+  'problem',
+  'rateAnswer',
+  'sendFeedback',
+  'skipFeedback',
+  'startChat',
+  'suggestions',
+  'thanks',
+  'typing',
+] as const;
