@@ -11,9 +11,12 @@ import { orQuery, searchTerms } from './searchTerms.js';
 import { inTransaction } from './transaction.js';
 
 export interface KnowledgePageInput {
+  /** The crawled page's address; '' for a document. */
   url: string;
   text: string;
   selected: boolean;
+  /** An uploaded document's file name (issue 24): set on documents only, absent on crawled pages. */
+  fileName?: string;
 }
 
 export interface KnowledgeInput {
@@ -24,8 +27,10 @@ export interface KnowledgeInput {
 }
 
 export interface KnowledgePassage {
+  /** The page's address; '' for a document, which has `fileName` instead. */
   url: string;
   text: string;
+  fileName?: string;
 }
 
 export interface KnowledgeSearchOptions {
@@ -81,6 +86,9 @@ export async function saveKnowledge(
       url: page.url,
       selected: page.selected ? 1 : 0,
       char_count: page.text.length,
+      // Both always: a multi-row insert on SQLite gives a column one row leaves out NULL, not its default.
+      source_kind: page.fileName === undefined ? ('page' as const) : ('document' as const),
+      file_name: page.fileName ?? '',
     }));
     const passageRows = pages.flatMap((page) =>
       toPassages(page.text).map((text, seq) => ({ webchat_id: webchatId, page_position: page.position, seq, text })),
@@ -109,7 +117,7 @@ export async function loadKnowledge(db: Kysely<Database>, webchatId: string): Pr
   if (!head) return { ...EMPTY, pages: [] };
   const pages = await db
     .selectFrom('knowledge_pages')
-    .select(['position', 'url', 'selected'])
+    .select(['position', 'url', 'selected', 'source_kind', 'file_name'])
     .where('webchat_id', '=', webchatId)
     .orderBy('position')
     .execute();
@@ -133,6 +141,7 @@ export async function loadKnowledge(db: Kysely<Database>, webchatId: string): Pr
       url: page.url,
       text: (texts.get(page.position) ?? []).join(''),
       selected: page.selected === 1,
+      ...(page.source_kind === 'document' ? { fileName: page.file_name } : {}),
     })),
   };
 }
@@ -158,6 +167,8 @@ export function botKey(webchatId: string): string {
 interface RankedPassage {
   url: string;
   text: string;
+  source_kind: string;
+  file_name: string;
 }
 
 async function rankedPassages(
@@ -169,7 +180,7 @@ async function rankedPassages(
   if (isPostgres(db)) {
     // websearch_to_tsquery never fails on its input; the terms are quoted words anyway.
     const { rows } = await sql<RankedPassage>`
-      SELECT p.url, kp.text
+      SELECT p.url, kp.text, p.source_kind, p.file_name
       FROM knowledge_passages kp
       JOIN knowledge_pages p ON p.webchat_id = kp.webchat_id AND p.position = kp.page_position
       CROSS JOIN websearch_to_tsquery('english', ${orQuery(terms, 'or')}) AS q
@@ -181,7 +192,7 @@ async function rankedPassages(
   // Column filter and terms are one MATCH string, but the bot key is ours and every term quoted.
   const match = `bot : "${botKey(webchatId)}" AND (${orQuery(terms, 'OR')})`;
   const { rows } = await sql<RankedPassage>`
-    SELECT p.url, kp.text
+    SELECT p.url, kp.text, p.source_kind, p.file_name
     FROM knowledge_passages_fts f
     JOIN knowledge_passages kp ON kp.id = f.rowid
     JOIN knowledge_pages p ON p.webchat_id = kp.webchat_id AND p.position = kp.page_position
@@ -209,7 +220,9 @@ export async function searchKnowledge(
   for (const passage of await rankedPassages(db, webchatId, terms, candidates)) {
     const text = passage.text.trim();
     if (text === '' || text.length > budget) continue;
-    found.push({ url: passage.url, text });
+    found.push(
+      passage.source_kind === 'document' ? { url: '', text, fileName: passage.file_name } : { url: passage.url, text },
+    );
     budget -= text.length;
   }
   return found;

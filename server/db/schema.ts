@@ -345,6 +345,9 @@ export interface KnowledgePagesTable {
   /** 0/1: only selected pages are searched. */
   selected: number;
   char_count: number;
+  /** 'page' (crawled, with its url) or 'document' (uploaded: url '', its file name kept); migration 034. */
+  source_kind: Generated<'page' | 'document'>;
+  file_name: Generated<string>;
 }
 
 /** Consecutive slices of a page's text (joined in `seq` order they give it back), full-text indexed. */

@@ -36,7 +36,15 @@ export function readStoredList(stored: string): string[] {
 
 /** The knowledge base on the wire (snake_case like the bot). */
 export function toWireKnowledge({ siteUrl, pages, summary }: KnowledgeInput): WebchatKnowledge {
-  return { site_url: siteUrl, pages: pages.map(({ url, text, selected }) => ({ url, text, selected })), summary };
+  return {
+    site_url: siteUrl,
+    pages: pages.map(({ url, text, selected, fileName }) =>
+      fileName === undefined
+        ? { url, text, selected }
+        : { url, text, selected, source_kind: 'document' as const, file_name: fileName },
+    ),
+    summary,
+  };
 }
 
 /**
