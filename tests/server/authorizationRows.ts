@@ -919,6 +919,17 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     }),
     expect: everyone(403),
   },
+  // Documents in knowledge (issue 24): any signed-in user reads a file's text; nothing is stored.
+  {
+    method: 'POST',
+    route: '/api/webchats/documents',
+    request: () => ({
+      url: '/api/webchats/documents?name=hours.txt',
+      payload: 'Opening hours: 9 to 5.',
+      headers: { 'content-type': 'text/plain' },
+    }),
+    expect: signedIn(200),
+  },
 ];
 
 /** A fresh webhook endpoint of userA (a documentation name, never reached); its id. */
