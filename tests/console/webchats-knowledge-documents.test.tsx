@@ -72,7 +72,7 @@ describe('Knowledge Base tab: documents', () => {
         error: 'file: this Markdown file is empty',
       }),
     );
-    expect((await screen.findByRole('alert')).textContent).toBe('notes.md: file: this Markdown file is empty');
+    expect((await screen.findByRole('alert')).textContent).toBe('notes.md: this Markdown file is empty');
     await user.click(screen.getByRole('button', { name: 'Dismiss notes.md' }));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(counter()).toBe('Crawled URLs (3/4)');

@@ -15,7 +15,8 @@ export const DOCUMENT_TEXTS = {
   uploading: (percent: number) => `Uploading ${percent}%`,
   extracting: 'Extracting…',
   progressLabel: (name: string) => `Adding ${name}`,
-  failed: (name: string, reason: string) => `${name}: ${reason}`,
+  // The server names its field ('file: …'); beside the file's name that says it twice.
+  failed: (name: string, reason: string) => `${name}: ${reason.replace(/^file: /, '')}`,
   dismiss: (name: string) => `Dismiss ${name}`,
   tooLarge: `larger than ${mb(DOCUMENT_LIMITS.maxBytes)}`,
   tooMany: `a bot keeps at most ${count(USER_QUOTAS.knowledgeDocumentsPerWebchat)} documents`,
