@@ -52,6 +52,7 @@ import { demoPageRoutes } from './routes/demoPages.js';
 import { healthRoutes } from './routes/health.js';
 import { historyRoutes } from './routes/history.js';
 import { knowledgeRoutes } from './routes/knowledge.js';
+import { knowledgeDocumentRoutes } from './routes/knowledgeDocuments.js';
 import { mcpServerRoutes } from './routes/mcpServers.js';
 import { phoneAssociationRoutes } from './routes/phoneAssociations.js';
 import { priceRoutes } from './routes/prices.js';
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(twilioDialResultRoutes, { prefix: '/api/twilio' });
   await app.register(twilioAmdStatusRoutes, { prefix: '/api/twilio' });
   await app.register(knowledgeRoutes, { prefix: '/api/webchats' });
+  await app.register(knowledgeDocumentRoutes, { prefix: '/api/webchats' });
   await app.register(webchatRoutes, { prefix: '/api/webchats' });
   await app.register(webchatTakeoverRoutes, { prefix: '/api/webchats' });
   await app.register(webchatLeadRoutes, { prefix: '/api/webchats' });

@@ -13,6 +13,7 @@ import { CHAT_DEFAULTS, type ChatConfig } from './chat/chatConfig.js';
 import { boundedInt, envText, httpUrl, parsePort, parseTrustProxy } from './core/envValues.js';
 import { CRAWL_DEFAULTS, type CrawlConfig } from './crawl/crawlLimits.js';
 import { parseEncryptionKey } from './crypto/encryptionKey.js';
+import { DOCUMENT_DEFAULTS, type DocumentConfig } from './documents/documentLimits.js';
 import { CONNECTION_DEFAULTS, type ConnectionLimits } from './http/connectionLimits.js';
 import { LOG_LEVELS, type LogLevel } from './http/logging.js';
 import { SUMMARIZE_DEFAULTS, type SummarizeConfig } from './llm/summarizeLimits.js';
@@ -102,6 +103,8 @@ export interface Config {
   bodyLimitBytes: number;
   wsMaxPayloadBytes: number;
   summarize: SummarizeConfig;
+  /** Documents uploaded to a bot's knowledge (issue 24); fixed limits. */
+  documents: DocumentConfig;
   /**
    * How long Save in Settings waits for OpenAI and Twilio to confirm new credentials (issue 18).
    * Short: a provider that is slow or down never holds the save, which goes through regardless.
@@ -292,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // console checks the Talk start frame, which carries unsaved agent settings, against it.
     wsMaxPayloadBytes: TALK_MAX_MESSAGE_BYTES,
     summarize: SUMMARIZE_DEFAULTS,
+    documents: DOCUMENT_DEFAULTS,
     credentialCheckTimeoutMs: 4000,
   };
   if (problems.length > 0) throw new ConfigError(problems);

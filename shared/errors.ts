@@ -53,6 +53,9 @@ export type ErrorCode =
   | 'call_already_answered'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  // 422: an uploaded document read but unusable (issue 24).
+  | 'document_has_no_text'
+  | 'document_unreadable'
   // 429: wait and try again (most carry Retry-After).
   | 'rate_limited'
   | 'openai_quota_exceeded'

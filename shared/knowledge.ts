@@ -21,3 +21,18 @@ export const KNOWLEDGE_TITLE_MAX_CHARS = 300;
 
 /** Longest page address or typed site address kept with a bot's knowledge. */
 export const KNOWLEDGE_URL_MAX_CHARS = 2_048;
+
+/**
+ * Limits of one uploaded document (issue 24), stated on the Knowledge Base tab and enforced by
+ * the server: the file's size, a PDF's pages, the characters of text kept (more are cut off) and
+ * the file name's length. How many documents a bot keeps is USER_QUOTAS.knowledgeDocumentsPerWebchat.
+ */
+export const DOCUMENT_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxPdfPages: 300,
+  maxChars: 500_000,
+  maxFileNameChars: 255,
+} as const;
+
+/** What the file picker offers; the server tells a file's kind by its bytes. */
+export const DOCUMENT_ACCEPT = '.pdf,.docx,.md,.markdown,.txt,.html,.htm';

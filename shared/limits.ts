@@ -13,6 +13,8 @@ export const USER_QUOTAS = {
   demosPerWebchat: 20,
   /** Crawled pages kept with one bot. */
   knowledgePagesPerWebchat: 200,
+  /** Uploaded documents kept with one bot (issue 24), besides its crawled pages. */
+  knowledgeDocumentsPerWebchat: 50,
   /** Text of the crawled pages plus the summary of one bot. */
   knowledgeBytesPerWebchat: 5 * 1024 * 1024,
   /** Live (not revoked) API keys (issue 22). */

@@ -8,7 +8,10 @@
  * is finished by its thread (still counted to its user) and its result dropped. Threads start
  * when needed, so an app that never crawls costs nothing and one crawl at a time uses one thread.
  */
+import type { DocumentFormat } from '../../shared/types/knowledge.js';
 import { FairQueue } from '../core/FairQueue.js';
+import { DocumentRefusal } from '../documents/DocumentRefusal.js';
+import type { DocumentReadLimits, ExtractedDocument } from '../documents/extractDocument.js';
 import { ExtractThread } from './ExtractThread.js';
 import type { ExtractedPage } from './extractPage.js';
 import type { ExtractJob, ExtractResponse } from './extractProtocol.js';
@@ -67,6 +70,25 @@ export class PageExtractor {
     const response = await this.#submit({ kind: 'sitemap', body, maxBytes }, options);
     if (!response.ok || !response.sitemap) throw new Error(response.ok ? 'No sitemap parsed' : response.error);
     return response.sitemap;
+  }
+
+  /**
+   * An uploaded document's text (issue 24). Refused documents reject with a DocumentRefusal; a
+   * thread that failed on one (past its deadline, out of memory) with 'unreadable'.
+   */
+  async document(
+    body: Uint8Array,
+    format: DocumentFormat,
+    limits: DocumentReadLimits,
+    options: ExtractOptions,
+  ): Promise<ExtractedDocument> {
+    const response = await this.#submit({ kind: 'document', body, format, limits }, options);
+    if (response.ok && response.document) return response.document;
+    if (!response.ok && response.refusal) throw new DocumentRefusal(response.refusal.reason, response.refusal.message);
+    throw new DocumentRefusal(
+      'unreadable',
+      `file: the document could not be read (${response.ok ? 'no text' : response.error})`,
+    );
   }
 
   /** Jobs waiting, all users together. */

@@ -11,11 +11,14 @@ import { orQuery, searchTerms } from './searchTerms.js';
 import { inTransaction } from './transaction.js';
 
 export interface KnowledgePageInput {
+  /** The crawled page's address; '' for a document. */
   url: string;
   text: string;
   selected: boolean;
   /** The page's `<title>` from the crawl (issue 24); '' or left out when it had none. */
   title?: string;
+  /** An uploaded document's file name (issue 24): set on documents only, absent on crawled pages. */
+  fileName?: string;
 }
 
 export interface KnowledgeInput {
@@ -26,12 +29,14 @@ export interface KnowledgeInput {
 }
 
 export interface KnowledgePassage {
+  /** The page's address; '' for a document, which has `fileName` instead. */
   url: string;
   text: string;
   /** Where it comes from, for a citation (issue 24): the page's position, title and the passage's seq. */
   page: number;
   seq: number;
   title: string;
+  fileName?: string;
 }
 
 export interface KnowledgeSearchOptions {
@@ -88,6 +93,9 @@ export async function saveKnowledge(
       selected: page.selected ? 1 : 0,
       char_count: page.text.length,
       title: page.title ?? '',
+      // Both always: a multi-row insert on SQLite gives a column one row leaves out NULL, not its default.
+      source_kind: page.fileName === undefined ? ('page' as const) : ('document' as const),
+      file_name: page.fileName ?? '',
     }));
     const passageRows = pages.flatMap((page) =>
       toPassages(page.text).map((text, seq) => ({ webchat_id: webchatId, page_position: page.position, seq, text })),
@@ -116,7 +124,7 @@ export async function loadKnowledge(db: Kysely<Database>, webchatId: string): Pr
   if (!head) return { ...EMPTY, pages: [] };
   const pages = await db
     .selectFrom('knowledge_pages')
-    .select(['position', 'url', 'selected', 'title'])
+    .select(['position', 'url', 'selected', 'title', 'source_kind', 'file_name'])
     .where('webchat_id', '=', webchatId)
     .orderBy('position')
     .execute();
@@ -141,6 +149,7 @@ export async function loadKnowledge(db: Kysely<Database>, webchatId: string): Pr
       text: (texts.get(page.position) ?? []).join(''),
       selected: page.selected === 1,
       ...(page.title ? { title: page.title } : {}),
+      ...(page.source_kind === 'document' ? { fileName: page.file_name } : {}),
     })),
   };
 }
@@ -169,6 +178,8 @@ interface RankedPassage {
   page: number;
   seq: number;
   title: string;
+  source_kind: string;
+  file_name: string;
 }
 
 async function rankedPassages(
@@ -180,7 +191,7 @@ async function rankedPassages(
   if (isPostgres(db)) {
     // websearch_to_tsquery never fails on its input; the terms are quoted words anyway.
     const { rows } = await sql<RankedPassage>`
-      SELECT p.url, kp.text, p.position AS page, kp.seq, p.title
+      SELECT p.url, kp.text, p.position AS page, kp.seq, p.title, p.source_kind, p.file_name
       FROM knowledge_passages kp
       JOIN knowledge_pages p ON p.webchat_id = kp.webchat_id AND p.position = kp.page_position
       CROSS JOIN websearch_to_tsquery('english', ${orQuery(terms, 'or')}) AS q
@@ -192,7 +203,7 @@ async function rankedPassages(
   // Column filter and terms are one MATCH string, but the bot key is ours and every term quoted.
   const match = `bot : "${botKey(webchatId)}" AND (${orQuery(terms, 'OR')})`;
   const { rows } = await sql<RankedPassage>`
-    SELECT p.url, kp.text, p.position AS page, kp.seq, p.title
+    SELECT p.url, kp.text, p.position AS page, kp.seq, p.title, p.source_kind, p.file_name
     FROM knowledge_passages_fts f
     JOIN knowledge_passages kp ON kp.id = f.rowid
     JOIN knowledge_pages p ON p.webchat_id = kp.webchat_id AND p.position = kp.page_position
@@ -220,7 +231,16 @@ export async function searchKnowledge(
   for (const passage of await rankedPassages(db, webchatId, terms, candidates)) {
     const text = passage.text.trim();
     if (text === '' || text.length > budget) continue;
-    found.push({ url: passage.url, text, page: Number(passage.page), seq: Number(passage.seq), title: passage.title });
+    const document = passage.source_kind === 'document';
+    found.push({
+      url: document ? '' : passage.url,
+      text,
+      page: Number(passage.page),
+      seq: Number(passage.seq),
+      // A document has no <title>: its file name is what a citation of it shows.
+      title: passage.title || (document ? passage.file_name : ''),
+      ...(document ? { fileName: passage.file_name } : {}),
+    });
     budget -= text.length;
   }
   return found;
@@ -242,12 +262,12 @@ export async function findDocumentExcerpt(
     .innerJoin('knowledge_pages as p', (join) =>
       join.onRef('p.webchat_id', '=', 'kp.webchat_id').onRef('p.position', '=', 'kp.page_position'),
     )
-    .select(['p.title', 'kp.text'])
+    .select(['p.title', 'p.file_name', 'kp.text'])
     .where('kp.webchat_id', '=', webchatId)
     .where('kp.page_position', '=', page)
     .where('kp.seq', '=', seq)
     .where('p.selected', '=', 1)
     .where('p.url', '=', '')
     .executeTakeFirst();
-  return row ? { label: row.title ?? '', text: row.text.trim() } : undefined;
+  return row ? { label: row.title || row.file_name, text: row.text.trim() } : undefined;
 }

@@ -347,6 +347,9 @@ export interface KnowledgePagesTable {
   char_count: number;
   /** Migration 036: the page's `<title>` from the crawl, '' when none (citations show the address then). */
   title?: string;
+  /** 'page' (crawled, with its url) or 'document' (uploaded: url '', its file name kept); migration 034. */
+  source_kind: Generated<'page' | 'document'>;
+  file_name: Generated<string>;
 }
 
 /** Consecutive slices of a page's text (joined in `seq` order they give it back), full-text indexed. */

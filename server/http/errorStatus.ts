@@ -38,6 +38,8 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   call_already_answered: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  document_has_no_text: 422,
+  document_unreadable: 422,
 
   rate_limited: 429,
   openai_quota_exceeded: 429,

@@ -5,7 +5,7 @@
  */
 
 import { isPlainObject } from '../../shared/isPlainObject.js';
-import { KNOWLEDGE_TITLE_MAX_CHARS, KNOWLEDGE_URL_MAX_CHARS } from '../../shared/knowledge.js';
+import { DOCUMENT_LIMITS, KNOWLEDGE_TITLE_MAX_CHARS, KNOWLEDGE_URL_MAX_CHARS } from '../../shared/knowledge.js';
 import { USER_QUOTAS } from '../../shared/limits.js';
 import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
 import { invalidField, quotaExceeded } from '../core/AppError.js';
@@ -13,8 +13,9 @@ import type { KnowledgeInput, KnowledgePageInput } from '../db/knowledge.js';
 
 type Fields = Record<string, unknown>;
 
-function objectWith(field: string, value: unknown, allowed: readonly string[]): Fields {
-  if (!isPlainObject(value)) throw invalidField(field, `must be an object with ${allowed.join(', ')}`);
+/** `shape` names what the object must have, when some `allowed` fields are optional. */
+function objectWith(field: string, value: unknown, allowed: readonly string[], shape = allowed.join(', ')): Fields {
+  if (!isPlainObject(value)) throw invalidField(field, `must be an object with ${shape}`);
   const unknownKey = Object.keys(value).find((key) => !allowed.includes(key));
   if (unknownKey !== undefined) throw invalidField(`${field}.${unknownKey}`, 'is not an accepted field');
   return value;
@@ -53,12 +54,38 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
+function fileName(field: string, value: unknown): string {
+  const text = string(field, value);
+  if (text.trim() === '') throw invalidField(field, 'must not be empty');
+  if (text.length > DOCUMENT_LIMITS.maxFileNameChars)
+    throw invalidField(field, `must be at most ${DOCUMENT_LIMITS.maxFileNameChars} characters long`);
+  const problem = controlCharacterProblem(text);
+  if (problem) throw invalidField(field, problem);
+  return text;
+}
+
+/** A crawled page (no source_kind, or 'page'), or an uploaded document (issue 24: url '', its file name). */
 function parsePage(field: string, value: unknown): KnowledgePageInput {
-  const page = objectWith(field, value, ['url', 'text', 'selected', 'title']);
+  // source_kind and file_name are a document's alone: the shape named is a page's.
+  const page = objectWith(
+    field,
+    value,
+    ['url', 'text', 'selected', 'title', 'source_kind', 'file_name'],
+    'url, text, selected, title',
+  );
   if (typeof page.selected !== 'boolean') throw invalidField(`${field}.selected`, 'must be true or false');
+  const text = string(`${field}.text`, page.text);
+  if (page.source_kind === 'document') {
+    if (page.url !== undefined && page.url !== '') throw invalidField(`${field}.url`, "must be '' for a document");
+    return { url: '', text, selected: page.selected, fileName: fileName(`${field}.file_name`, page.file_name) };
+  }
+  if (page.source_kind !== undefined && page.source_kind !== 'page')
+    throw invalidField(`${field}.source_kind`, "must be 'page' or 'document'");
+  if (page.file_name !== undefined && page.file_name !== '')
+    throw invalidField(`${field}.file_name`, 'is only for documents');
   return {
     url: address(`${field}.url`, page.url, { httpOnly: true }),
-    text: string(`${field}.text`, page.text),
+    text,
     selected: page.selected,
     ...(page.title === undefined ? {} : { title: title(`${field}.title`, page.title) }),
   };
@@ -66,15 +93,22 @@ function parsePage(field: string, value: unknown): KnowledgePageInput {
 
 function parsePages(value: unknown): KnowledgePageInput[] {
   if (!Array.isArray(value)) throw invalidField('knowledge.pages', 'must be a list of pages');
-  if (value.length > USER_QUOTAS.knowledgePagesPerWebchat)
+  // Past both quotas together, the list is refused before its entries are read.
+  if (value.length > USER_QUOTAS.knowledgePagesPerWebchat + USER_QUOTAS.knowledgeDocumentsPerWebchat)
     throw quotaExceeded('knowledgePagesPerWebchat', 'crawled pages per bot');
+  const pages = value.map((item, i) => parsePage(`knowledge.pages[${i}]`, item));
+  const documents = pages.filter((page) => page.fileName !== undefined).length;
+  if (pages.length - documents > USER_QUOTAS.knowledgePagesPerWebchat)
+    throw quotaExceeded('knowledgePagesPerWebchat', 'crawled pages per bot');
+  if (documents > USER_QUOTAS.knowledgeDocumentsPerWebchat)
+    throw quotaExceeded('knowledgeDocumentsPerWebchat', 'documents per bot');
   const seen = new Set<string>();
-  return value.map((item, i) => {
-    const page = parsePage(`knowledge.pages[${i}]`, item);
-    if (seen.has(page.url)) throw invalidField(`knowledge.pages[${i}].url`, 'is listed twice');
-    seen.add(page.url);
-    return page;
-  });
+  for (const [i, page] of pages.entries()) {
+    const [key, field] = page.fileName === undefined ? [page.url, 'url'] : [`\u0000${page.fileName}`, 'file_name'];
+    if (seen.has(key)) throw invalidField(`knowledge.pages[${i}].${field}`, 'is listed twice');
+    seen.add(key);
+  }
+  return pages;
 }
 
 /** A whole knowledge base; `site_url`, `pages` and `summary` left out are empty. */
@@ -103,6 +137,7 @@ export function webchatBodyLimit(globalLimit: number): number {
   return (
     globalLimit +
     2 * USER_QUOTAS.knowledgeBytesPerWebchat +
-    USER_QUOTAS.knowledgePagesPerWebchat * (KNOWLEDGE_URL_MAX_CHARS + 6 * KNOWLEDGE_TITLE_MAX_CHARS + 64)
+    USER_QUOTAS.knowledgePagesPerWebchat * (KNOWLEDGE_URL_MAX_CHARS + 6 * KNOWLEDGE_TITLE_MAX_CHARS + 64) +
+    USER_QUOTAS.knowledgeDocumentsPerWebchat * (DOCUMENT_LIMITS.maxFileNameChars * 6 + 96)
   );
 }

@@ -27,7 +27,7 @@ const CrawlParams = Type.Object({ crawlId: Type.String() });
 const SummarizeBody = Type.Object({ text: Type.Optional(Type.Unknown()) });
 
 /** A per-user limit on how often a route may be called; runs after sign-in so it can key on the user. */
-function perUserRate(name: string, limit: { max: number; windowMs: number }) {
+export function perUserRate(name: string, limit: { max: number; windowMs: number }) {
   return {
     max: limit.max,
     timeWindow: limit.windowMs,
@@ -37,7 +37,7 @@ function perUserRate(name: string, limit: { max: number; windowMs: number }) {
 }
 
 /** Cancels the job when the client goes away before its answer is sent. */
-function cancelOnDisconnect(reply: FastifyReply, job: RunningJob): void {
+export function cancelOnDisconnect(reply: FastifyReply, job: RunningJob): void {
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) job.cancel();
   });
@@ -157,7 +157,7 @@ async function firstReachable<T>(urls: string[], crawl: (url: string) => Promise
   throw new Error('no address to crawl');
 }
 
-function startJob(
+export function startJob(
   jobs: RunningJobs,
   userId: string,
   id: string,

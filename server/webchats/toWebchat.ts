@@ -38,7 +38,11 @@ export function readStoredList(stored: string): string[] {
 export function toWireKnowledge({ siteUrl, pages, summary }: KnowledgeInput): WebchatKnowledge {
   return {
     site_url: siteUrl,
-    pages: pages.map(({ url, text, selected, title }) => ({ url, text, selected, ...(title ? { title } : {}) })),
+    pages: pages.map(({ url, text, selected, title, fileName }) =>
+      fileName === undefined
+        ? { url, text, selected, ...(title ? { title } : {}) }
+        : { url, text, selected, source_kind: 'document' as const, file_name: fileName },
+    ),
     summary,
   };
 }

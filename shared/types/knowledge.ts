@@ -24,13 +24,36 @@ export interface SummarizeResponse {
   summary: string;
 }
 
-/** A crawled page kept with a bot (issue 9): its address, readable text ('' shows 'No content') and selection. */
+/** Where a knowledge entry came from: a crawled page, or a document the operator uploaded (issue 24). */
+export type KnowledgeSourceKind = 'page' | 'document';
+
+/**
+ * An entry of a bot's knowledge: a crawled page (issue 9) with its address, or an uploaded document
+ * (issue 24: `source_kind` 'document', `url` '', `file_name` its name); its readable text ('' shows
+ * 'No content') and selection. Crawled pages leave `source_kind` and `file_name` out.
+ */
 export interface KnowledgePage {
   url: string;
   text: string;
   selected: boolean;
   /** The page's `<title>` from the crawl (issue 24: what an answer citing it shows); absent when none. */
   title?: string;
+  source_kind?: KnowledgeSourceKind;
+  file_name?: string;
+}
+
+/** The kinds of file a document may be, told by its bytes (never its name). */
+export type DocumentFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text';
+
+/** POST /api/webchats/documents answer: the file's text, for the bot's unsaved knowledge. */
+export interface DocumentResponse {
+  file_name: string;
+  format: DocumentFormat;
+  text: string;
+  /** Pages of a PDF; null for other formats. */
+  pages: number | null;
+  /** The text was longer than the per-document limit and was cut to it. */
+  truncated: boolean;
 }
 
 /**

@@ -927,6 +927,17 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     request: async (ctx) => ({ url: `/api/widget/webchats/${await documentBotOfA(ctx)}/excerpts/0/0` }),
     expect: everyone(200),
   },
+  // Documents in knowledge (issue 24): any signed-in user reads a file's text; nothing is stored.
+  {
+    method: 'POST',
+    route: '/api/webchats/documents',
+    request: () => ({
+      url: '/api/webchats/documents?name=hours.txt',
+      payload: 'Opening hours: 9 to 5.',
+      headers: { 'content-type': 'text/plain' },
+    }),
+    expect: signedIn(200),
+  },
 ];
 
 /** A fresh webhook endpoint of userA (a documentation name, never reached); its id. */
@@ -1167,7 +1178,7 @@ async function leadBotOfA(ctx: MatrixContext): Promise<string> {
 /** A fresh bot of userA whose knowledge is one selected document (a page without an address); its id. */
 async function documentBotOfA(ctx: MatrixContext): Promise<string> {
   const webchatId = await webchatOfA(ctx);
-  const page = { url: '', text: 'Opening hours: 9 to 5.', selected: true, title: 'Guide.pdf' };
+  const page = { url: '', text: 'Opening hours: 9 to 5.', selected: true, fileName: 'Guide.pdf' };
   await saveKnowledge(ctx.db, webchatId, { siteUrl: '', pages: [page], summary: '' });
   return webchatId;
 }

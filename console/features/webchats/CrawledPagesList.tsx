@@ -1,7 +1,11 @@
 import { Callout, Flex, Text } from '@radix-ui/themes';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { KnowledgePage } from '../../../shared/types/knowledge.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { CrawledPageItem } from './CrawledPageItem.js';
+import { DocumentItem } from './DocumentItem.js';
+import { DOCUMENT_TEXTS as DOCS } from './documentTexts.js';
+import { entryKey, isDocument } from './knowledge.js';
 import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
 import type { CrawlReport } from './useCrawl.js';
 import type { UpdateKnowledge } from './useWebchatEditor.js';
@@ -15,14 +19,21 @@ export interface CrawledPagesListProps {
 
 /** The crawled pages (spec part 2 §2), at most 400 px high and scrolling (§9). */
 export function CrawledPagesList({ pages, report, updateKnowledge, disabled }: CrawledPagesListProps) {
+  // Keyed by entryKey: a page's address or a document's file name.
   const toggle = useCallback(
-    (url: string, selected: boolean) =>
+    (key: string, selected: boolean) =>
       updateKnowledge((current) => ({
         ...current,
-        pages: current.pages.map((page) => (page.url === url ? { ...page, selected } : page)),
+        pages: current.pages.map((page) => (entryKey(page) === key ? { ...page, selected } : page)),
       })),
     [updateKnowledge],
   );
+  const [deleting, setDeleting] = useState<KnowledgePage | null>(null);
+  const remove = (doomed: KnowledgePage) => {
+    const key = entryKey(doomed);
+    updateKnowledge((current) => ({ ...current, pages: current.pages.filter((page) => entryKey(page) !== key) }));
+    setDeleting(null);
+  };
 
   if (pages.length === 0) {
     return (
@@ -42,16 +53,33 @@ export function CrawledPagesList({ pages, report, updateKnowledge, disabled }: C
       ) : null}
       {/* Each row's switch takes focus, so the keyboard scrolls the list through them. */}
       <ul className="sb-plain-list sb-kb-pages" aria-label={TEXTS.listLabel}>
-        {pages.map((page) => (
-          <CrawledPageItem
-            key={page.url}
-            page={page}
-            error={report?.errors[page.url]}
-            onToggle={toggle}
-            disabled={disabled}
-          />
-        ))}
+        {pages.map((page) =>
+          isDocument(page) ? (
+            <DocumentItem
+              key={entryKey(page)}
+              page={page}
+              onToggle={toggle}
+              onDelete={setDeleting}
+              disabled={disabled}
+            />
+          ) : (
+            <CrawledPageItem
+              key={page.url}
+              page={page}
+              error={report?.errors[page.url]}
+              onToggle={toggle}
+              disabled={disabled}
+            />
+          ),
+        )}
       </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={DOCS.deleteTitle}
+        description={deleting ? DOCS.deleteText(deleting.file_name ?? '') : ''}
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+      />
     </Flex>
   );
 }

@@ -6,30 +6,42 @@ import { FormSection } from '../../components/FormSection.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { CrawledPagesList } from './CrawledPagesList.js';
 import { CrawlForm } from './CrawlForm.js';
-import { selectedContent, utf8Bytes } from './knowledge.js';
+import { DocumentsDrop } from './DocumentsDrop.js';
+import { isDocument, selectedContent, utf8Bytes } from './knowledge.js';
 import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
 import { SelectedContentPreview } from './SelectedContentPreview.js';
 import { SummaryBox } from './SummaryBox.js';
 import type { CrawlControls } from './useCrawl.js';
+import type { DocumentControls } from './useDocuments.js';
 import type { SummarizeControls } from './useSummarize.js';
 import type { WebchatFormBinding } from './useWebchatEditor.js';
 
 export interface KnowledgeBaseTabProps extends Pick<WebchatFormBinding, 'values' | 'updateKnowledge' | 'disabled'> {
   crawl: CrawlControls;
   summarizer: SummarizeControls;
+  documents: DocumentControls;
 }
 
 /**
  * Knowledge Base (spec part 2 §2, issue 9): crawl the website, choose the pages, summarize them.
  * Everything here is an unsaved edit of the bot until Save Changes / Create Bot.
  */
-export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, summarizer }: KnowledgeBaseTabProps) {
+export function KnowledgeBaseTab({
+  values,
+  updateKnowledge,
+  disabled,
+  crawl,
+  summarizer,
+  documents,
+}: KnowledgeBaseTabProps) {
   const toast = useToast();
   const { pages } = values.knowledge;
   const content = useMemo(() => selectedContent(pages), [pages]);
   const pageBytes = useMemo(() => pages.reduce((sum, page) => sum + utf8Bytes(page.text), 0), [pages]);
   const bytes = pageBytes + utf8Bytes(values.knowledge.summary);
-  const overLimit = pages.length > USER_QUOTAS.knowledgePagesPerWebchat || bytes > USER_QUOTAS.knowledgeBytesPerWebchat;
+  // Documents have a quota of their own (useDocuments refuses files past it).
+  const crawledPages = pages.filter((page) => !isDocument(page)).length;
+  const overLimit = crawledPages > USER_QUOTAS.knowledgePagesPerWebchat || bytes > USER_QUOTAS.knowledgeBytesPerWebchat;
   const selected = pages.filter((page) => page.selected).length;
   const crawling = crawl.running !== null;
   const setSummary = useCallback(
@@ -40,12 +52,13 @@ export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, sum
   return (
     <Flex direction="column" gap="4">
       <CrawlForm crawl={crawl} disabled={disabled || summarizer.summarizing} />
+      <DocumentsDrop documents={documents} disabled={disabled} />
       <FormSection title={TEXTS.counter(selected, pages.length)}>
         {overLimit ? (
           <Callout.Root color="red" size="1" role="alert">
             <Callout.Text>
               {TEXTS.overLimit(
-                pages.length,
+                crawledPages,
                 bytes,
                 USER_QUOTAS.knowledgePagesPerWebchat,
                 USER_QUOTAS.knowledgeBytesPerWebchat,

@@ -12,9 +12,11 @@ import { ConversationsTab } from './conversations/ConversationsTab.js';
 import { DemoTab } from './DemoTab.js';
 import { IntegrationScriptPanel } from './IntegrationScriptPanel.js';
 import { KnowledgeBaseTab } from './KnowledgeBaseTab.js';
+import { isDocument } from './knowledge.js';
 import { LeadsTab } from './leads/LeadsTab.js';
 import { useTestChatPost } from './testChat.js';
 import { useCrawl } from './useCrawl.js';
+import { useDocuments } from './useDocuments.js';
 import { useSummarize } from './useSummarize.js';
 import { useWebchatEditor } from './useWebchatEditor.js';
 import { WebchatPageHeader } from './WebchatPageHeader.js';
@@ -71,8 +73,9 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
   // Here, not in the tab: a crawl or summary goes on while another tab is open.
   const crawl = useCrawl(values.knowledge.site_url, updateKnowledge);
   const summarizer = useSummarize(updateKnowledge);
-  // Leaving mid-crawl or mid-summary would lose its result as surely as unsaved edits.
-  useUnsavedChanges(editor.dirty || crawl.running !== null || summarizer.summarizing);
+  const documents = useDocuments(values.knowledge.pages.filter(isDocument).length, updateKnowledge);
+  // Leaving mid-crawl, mid-summary or mid-upload would lose its result as surely as unsaved edits.
+  useUnsavedChanges(editor.dirty || crawl.running !== null || summarizer.summarizing || documents.busy);
 
   return (
     <>
@@ -118,7 +121,7 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
                 <AppearanceTab {...editor.binding} saved={editor.loaded.appearance} testChat={testChat} />
               </Tabs.Content>
               <Tabs.Content value="knowledge">
-                <KnowledgeBaseTab {...editor.binding} crawl={crawl} summarizer={summarizer} />
+                <KnowledgeBaseTab {...editor.binding} crawl={crawl} summarizer={summarizer} documents={documents} />
               </Tabs.Content>
               <Tabs.Content value="demo">
                 <DemoTab webchatId={bot?.id ?? null} />

@@ -40,17 +40,26 @@ export function pagesFromCrawl(result: Pick<CrawlResponse, 'urls' | 'content' | 
   return pages;
 }
 
+/** An uploaded document (issue 24), not a crawled page. */
+export const isDocument = (page: KnowledgePage) => page.source_kind === 'document';
+
+/** What names an entry: a page's address, a document's file name. */
+export const entryName = (page: KnowledgePage) => (isDocument(page) ? (page.file_name ?? '') : page.url);
+
+/** An entry's identity in the list: addresses and file names never collide. */
+export const entryKey = (page: KnowledgePage) => (isDocument(page) ? `document:${page.file_name ?? ''}` : page.url);
+
 /** True when a page has text to use (blank text shows 'No content'). */
 export const hasContent = (page: KnowledgePage) => page.text.trim() !== '';
 
 /**
  * What Summarize Content sends and Copy Selected Content copies: each selected page with text,
- * headed by its address so a reader (and the model) can tell the pages apart.
+ * headed by its address (a document by its file name) so a reader (and the model) can tell them apart.
  */
 export function selectedContent(pages: readonly KnowledgePage[]): string {
   return pages
     .filter((page) => page.selected && hasContent(page))
-    .map((page) => `${page.url}\n${page.text.trim()}`)
+    .map((page) => `${entryName(page)}\n${page.text.trim()}`)
     .join('\n\n');
 }
 
@@ -62,7 +71,10 @@ export function sameKnowledge(a: WebchatKnowledge, b: WebchatKnowledge): boolean
     const other = b.pages[i];
     return (
       page === other ||
-      (other !== undefined && page.url === other.url && page.selected === other.selected && page.text === other.text)
+      (other !== undefined &&
+        entryKey(page) === entryKey(other) &&
+        page.selected === other.selected &&
+        page.text === other.text)
     );
   });
 }

@@ -5,7 +5,7 @@ import type { CrawlFinish } from '../../../shared/types/knowledge.js';
 import { useToast } from '../../components/ToastProvider.js';
 import { useApi } from '../../lib/ApiProvider.js';
 import { serverErrorText } from '../../lib/errors.js';
-import { isCrawlableUrl, pagesFromCrawl } from './knowledge.js';
+import { isCrawlableUrl, isDocument, pagesFromCrawl } from './knowledge.js';
 import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
 import type { UpdateKnowledge } from './useWebchatEditor.js';
 
@@ -66,8 +66,13 @@ export function useCrawl(siteUrl: string, updateKnowledge: UpdateKnowledge) {
       if (abort.signal.aborted) return;
       const pages = pagesFromCrawl(result);
       if (pages.length > 0) {
-        // The pages replace the list (spec part 2 §4); the summary stays until summarized again.
-        updateKnowledge((current) => ({ ...current, site_url: typed, pages }));
+        // The pages replace the crawled pages (spec part 2 §4); uploaded documents stay (issue 24),
+        // and so does the summary until summarized again.
+        updateKnowledge((current) => ({
+          ...current,
+          site_url: typed,
+          pages: [...pages, ...current.pages.filter(isDocument)],
+        }));
         setReport({ finish: result.finish, errors: result.errors ?? {} });
       }
       if (result.finish === 'cancelled')

@@ -35,6 +35,7 @@ import * as m029 from './029-call-control.js';
 import * as m030 from './030-call-operators.js';
 import * as m031 from './031-chat-takeover.js';
 import * as m032 from './032-keypad-voicemail.js';
+import * as m034 from './034-knowledge-documents.js';
 import * as m036 from './036-citations.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -69,5 +70,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '030-call-operators': m030,
   '031-chat-takeover': m031,
   '032-keypad-voicemail': m032,
+  '034-knowledge-documents': m034,
   '036-citations': m036,
 };
