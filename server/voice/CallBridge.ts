@@ -137,6 +137,9 @@ export class CallBridge {
         this.#leaving = reason;
       },
       end: (reason) => this.end(reason),
+      note: (text) => this.#note(text),
+      expectResume: () => this.#leg.expectResume(),
+      cancelResume: () => this.#leg.cancelResume(),
     });
     this.#realtime = new CallRealtime(
       {

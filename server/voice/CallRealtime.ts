@@ -216,6 +216,16 @@ export class CallRealtime {
     for (const done of this.#quietWaiters.splice(0)) done();
   }
 
+  /** Tells the model something that happened on the call (not said by anyone), and lets it answer. */
+  tell(text: string): void {
+    if (this.#closed) return;
+    this.#socket.send({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] },
+    });
+    this.#requestResponse();
+  }
+
   /** A key the caller pressed (issue 23). */
   callerPressed(digit: string): void {
     this.#keypad.pressed(digit);
