@@ -17,9 +17,9 @@ import { dialResultUrl, dialTwiml, mediaStreamUrl, playDigitsTwiml } from '../tw
 import type { BuiltinCall, TransferRequest } from './builtins/BuiltinFunction.js';
 import { keysLine } from './CallerKeypad.js';
 import type { CallRealtime } from './CallRealtime.js';
-import { SAY_TIMEOUT_MS } from './CallRealtime.js';
 import { RESUME_PARAMETER } from './CallResumes.js';
 import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
+import { SAY_TIMEOUT_MS } from './ResponseTurns.js';
 
 /** Said when Twilio refused the transfer the agent announced: the caller is still with the agent. */
 export const TRANSFER_FAILED_LINE = 'I am sorry, I could not transfer your call right now.';
