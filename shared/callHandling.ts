@@ -1,6 +1,7 @@
 /**
- * Keypad and voicemail (issue 23): the agent settings and session facts they add, shared by the
- * server (validation, the bridge) and the console (the agent page's section, the session page).
+ * Keypad and voicemail (issue 23): the values their settings take (stored with the built-in
+ * functions, types/builtinFunctions.ts) and the session facts they add, shared by the server
+ * (validation, the bridge) and the console (the agent page's section, the session page).
  */
 
 /** What an outbound call does when Twilio's answering machine detection hears a machine or a fax. */
@@ -11,16 +12,8 @@ export type VoicemailAction = (typeof VOICEMAIL_ACTIONS)[number];
 export type AnsweredBy = 'human' | 'machine' | 'fax' | 'unknown';
 
 export const CALL_HANDLING_LIMITS = {
-  /** The voicemail message is said with TwiML `<Say>`, which a call update carries inline (≤ 4000 chars). */
-  voicemailMessageMaxLength: 1000,
   /** Twilio's limit on digits played in one go (VOICE.md §14.6). */
   maxDigits: 32,
-} as const;
-
-export const CALL_HANDLING_DEFAULTS = {
-  press_digits: false,
-  voicemail_action: 'off' as VoicemailAction,
-  voicemail_message: '',
 } as const;
 
 /** Digits Twilio can play: 0-9, * and #, A-D, and the pauses w (0.5 s) and W (1 s) (VOICE.md §14.6). */

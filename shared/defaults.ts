@@ -2,7 +2,6 @@
  * Enumerations, defaults and limits from the spec (part 1 §5 and §9, part 2 §5 and §9).
  * Server validation and console forms both read them from here.
  */
-import { CALL_HANDLING_DEFAULTS } from './callHandling.js';
 import type { Appearance } from './types/webchat.js';
 
 export const VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'sage', 'shimmer', 'verse'] as const;
@@ -66,7 +65,6 @@ export const AGENT_DEFAULTS = {
   keep_history_days: KEEP_HISTORY_DEFAULT,
   /** Recording is off until the operator turns it on knowingly (consent laws, issue 21). */
   record_calls: false,
-  ...CALL_HANDLING_DEFAULTS,
 } as const;
 
 /** Agent numeric ranges (part 1 §5). */

@@ -1,18 +1,21 @@
 /**
  * An agent's built-in functions (issue 23): the `builtinFunctions` field of PATCH /api/agents/:id,
  * checked with every failure naming its field in full (`builtinFunctions.transferCall.destinations[1].phoneNumber`),
- * stored as JSON (migration 029) and read back with defaults for whatever the stored object lacks.
- * A function's settings are one entry of SECTIONS.
+ * stored as JSON (migration 029; keypad and voicemail moved in by migration 033) and read back with
+ * defaults for whatever the stored object lacks. A function's settings are one entry of SECTIONS.
  */
 
+import { VOICEMAIL_ACTIONS, type VoicemailAction } from '../../shared/callHandling.js';
 import { isPlainObject } from '../../shared/isPlainObject.js';
 import {
   BUILTIN_FUNCTION_DEFAULTS,
   type BuiltinFunctionSettings,
   type EndCallSettings,
   BUILTIN_FUNCTION_LIMITS as LIMITS,
+  type PressDigitsSettings,
   type TransferCallSettings,
   type TransferDestination,
+  type VoicemailSettings,
 } from '../../shared/types/builtinFunctions.js';
 import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
 import { invalidField } from '../core/AppError.js';
@@ -77,9 +80,27 @@ function endCall(value: unknown, path: string): EndCallSettings {
   return { enabled: flagAt(body.enabled, `${path}.enabled`, BUILTIN_FUNCTION_DEFAULTS.endCall.enabled) };
 }
 
+function pressDigits(value: unknown, path: string): PressDigitsSettings {
+  const body = objectAt(value, path);
+  return { enabled: flagAt(body.enabled, `${path}.enabled`, BUILTIN_FUNCTION_DEFAULTS.pressDigits.enabled) };
+}
+
+export const VOICEMAIL_MESSAGE_REQUIRED = 'is required when action is leave_message';
+
+function voicemail(value: unknown, path: string): VoicemailSettings {
+  const defaults = BUILTIN_FUNCTION_DEFAULTS.voicemail;
+  const body = objectAt(value, path);
+  const action = body.action === undefined ? defaults.action : body.action;
+  if (typeof action !== 'string' || !(VOICEMAIL_ACTIONS as readonly string[]).includes(action))
+    throw invalidField(`${path}.action`, `must be one of ${VOICEMAIL_ACTIONS.join(', ')}`);
+  const message = textAt(body.message ?? defaults.message, `${path}.message`, LIMITS.voicemailMessageMaxLength);
+  if (action === 'leave_message' && message === '') throw invalidField(`${path}.message`, VOICEMAIL_MESSAGE_REQUIRED);
+  return { action: action as VoicemailAction, message };
+}
+
 /** One entry per built-in function with settings: its key under `builtinFunctions` and its check. */
 const SECTIONS: { [K in keyof BuiltinFunctionSettings]: (value: unknown, path: string) => BuiltinFunctionSettings[K] } =
-  { transferCall, endCall };
+  { transferCall, endCall, pressDigits, voicemail };
 
 /** The checked settings as stored JSON; a 400 naming the first bad field otherwise. Sections left out keep their defaults. */
 export function parseBuiltinFunctions(value: unknown): string {

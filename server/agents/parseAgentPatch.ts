@@ -24,7 +24,6 @@ import type { AgentColumns } from '../db/agents.js';
 import { AGENT_CHOICES } from './agentChoices.js';
 import { AGENT_NAME_REQUIRED } from './agentLimits.js';
 import { parseBuiltinFunctions } from './builtinFunctionSettings.js';
-import { CALL_HANDLING_RULES, checkCallHandling } from './callHandlingRules.js';
 
 const rule = ruleFor<AgentColumns>();
 
@@ -59,7 +58,6 @@ const RULES = {
   eagerness: rule('eagerness', oneOf(AGENT_CHOICES.eagerness)),
   keep_history_days: rule('keep_history_days', keepHistoryDays),
   record_calls: rule('record_calls', flag),
-  ...CALL_HANDLING_RULES,
 };
 
 export interface ParsedAgentPatch {
@@ -110,6 +108,5 @@ export function parseAgentPatch(body: unknown, agentId: string): ParsedAgentPatc
   });
   if (builtinFunctions !== undefined) changes.builtin_functions = builtinFunctions;
   if (changes.name === '') throw validationFailed(AGENT_NAME_REQUIRED);
-  checkCallHandling(changes);
   return { changes, toolIds: tools, phoneNumber };
 }

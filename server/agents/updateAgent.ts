@@ -17,7 +17,6 @@ import {
 } from '../db/agents.js';
 import type { Database } from '../db/schema.js';
 import { AGENT_NOT_FOUND } from './agentLimits.js';
-import { checkCallHandling } from './callHandlingRules.js';
 import type { ParsedAgentPatch } from './parseAgentPatch.js';
 import { toAgent } from './toAgent.js';
 
@@ -56,7 +55,6 @@ export async function updateAgent(
 ): Promise<Agent> {
   const current = await findAgentRow(db, userId, id);
   if (!current) throw notFound(AGENT_NOT_FOUND);
-  checkCallHandling(patch.changes, current);
   await checkAgentPatch(db, userId, current, patch);
   const changes = { ...patch.changes };
   // Re-expiring the agent's calls is for a changed setting only, not one sent back as it was.

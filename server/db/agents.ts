@@ -54,9 +54,6 @@ export const NEW_AGENT_COLUMNS: Omit<AgentColumns, 'name'> = {
   record_calls: AGENT_DEFAULTS.record_calls ? 1 : 0,
   // Every built-in function off (agents/builtinFunctionSettings.ts reads the defaults in).
   builtin_functions: '{}',
-  press_digits: AGENT_DEFAULTS.press_digits ? 1 : 0,
-  voicemail_action: AGENT_DEFAULTS.voicemail_action,
-  voicemail_message: AGENT_DEFAULTS.voicemail_message,
 };
 
 /** The tool links of a user's agents, with each tool's name and description, in saved order. */

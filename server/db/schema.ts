@@ -109,13 +109,11 @@ export interface AgentsTable {
   keep_history_days: number | null;
   /** 0/1: its calls are recorded (migration 019). */
   record_calls: number;
-  /** JSON of its built-in functions' settings (migration 029, agents/builtinFunctionSettings.ts). */
+  /**
+   * JSON of its built-in functions' settings, keypad and voicemail included (migrations 029 and
+   * 033, agents/builtinFunctionSettings.ts).
+   */
   builtin_functions: string;
-  /** 0/1: the model may press keys with the press_digits built-in (migration 032). */
-  press_digits: number;
-  /** Outbound calls on an answering machine: off | hang_up | leave_message (migration 032). */
-  voicemail_action: string;
-  voicemail_message: string;
   created_at: number;
   updated_at: number;
 }

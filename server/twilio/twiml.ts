@@ -32,6 +32,23 @@ export function connectStreamTwiml(streamUrl: string, parameters: Record<string,
   return `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${escapeXml(streamUrl)}">${params}</Stream></Connect>${after}</Response>`;
 }
 
+/**
+ * Keys pressed on a live call (issue 23, VOICE.md §14.6): Twilio cannot play tones sent over the
+ * Media Stream, so the call's TwiML is replaced: `<Play digits>` sends the keys, then a new
+ * `<Connect><Stream>` carrying `parameters` (the resume token) brings the call back to the bridge.
+ */
+export function playDigitsTwiml(
+  digits: string,
+  streamUrl: string,
+  parameters: Record<string, string>,
+  goodbye?: string,
+): string {
+  return connectStreamTwiml(streamUrl, parameters, goodbye).replace(
+    '<Response>',
+    `<Response><Play digits="${escapeXml(digits)}"/>`,
+  );
+}
+
 /** Where Twilio posts a transfer's dial result (issue 23); the stream SID names the session. */
 export function dialResultUrl(publicUrl: string, streamSid: string): string {
   const url = new URL('/api/twilio/dial-result', publicUrl);

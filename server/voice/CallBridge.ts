@@ -1,36 +1,31 @@
 /**
  * One call: the caller's leg on one side (Twilio's Media Stream, or the operator's browser, see
- * CallerLeg.ts), a Realtime session on the other (VOICE.md §0). It stores the session, configures
- * the Realtime session from the agent with one `session.update`, relays audio both ways, handles
- * barge-in (§3.5) and tools (§3.6), streams the transcript to the owner's consoles and ends
- * cleanly on both sides, whichever side goes first. Ending hangs up the leg: a Twilio stream
- * closes, and Twilio then plays the TwiML's goodbye and hangs up, which is how a call that can't
- * go on ends politely; a browser is told why.
+ * CallerLeg.ts), a Realtime session on the other (VOICE.md §0, CallRealtime). It opens the
+ * session row (openCallSession), sets the Realtime side up (loadCallSetup), routes the caller's
+ * events, writes through CallRecord, hands the call to operators (OperatorSeat) and on (CallControl),
+ * and ends cleanly on both sides, whichever goes first. Ending hangs up the leg: a Twilio stream
+ * closes and Twilio plays the TwiML's goodbye, so a call that can't go on ends politely.
  */
 import type { RealtimeEvent } from '../../shared/protocol.js';
 import type { CallOperator } from '../../shared/types/session.js';
 import type { AgentPreview } from '../agents/previewAgent.js';
 import { findAgent } from '../db/agents.js';
-import { type CallFigures, saveCallFigures } from '../db/callMetrics.js';
-import { customValuesMap } from '../db/customValues.js';
-import { findOfferedTools } from '../db/offeredTools.js';
-import { insertMessage, type NewMessage } from '../db/sessionMessages.js';
-import { attachRingingSession, endSessionRecord, insertSession } from '../db/sessions.js';
-import { getAccountSecrets } from '../settings/accountSecrets.js';
+import { endSessionRecord } from '../db/sessions.js';
 import { findTwilioForUser } from '../settings/twilioForUser.js';
 import { runOfferedTool } from '../tools/runOfferedTool.js';
-import { formatOfType } from './audio/callAudio.js';
 import type { TransferRequest } from './builtins/BuiltinFunction.js';
 import { CallControl } from './CallControl.js';
 import type { CallerEvent, CallerLeg } from './CallerLeg.js';
 import { CallRealtime } from './CallRealtime.js';
+import { CallRecord } from './CallRecord.js';
 import type { CallRecording } from './CallRecording.js';
-import { finishCallRecording, startCallRecording } from './callRecordings.js';
+import { finishCallRecording } from './callRecordings.js';
 import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
 import { CallListeners, LISTENERS_PER_CALL } from './listen/CallListeners.js';
 import { ListenedLeg } from './listen/ListenedLeg.js';
-import { operatorNote } from './listen/operatorNote.js';
-import { buildSessionSetup } from './sessionConfig.js';
+import { loadCallSetup } from './loadCallSetup.js';
+import { OperatorSeat } from './OperatorSeat.js';
+import { openCallSession } from './openCallSession.js';
 import { carryOutAtTwilio, type MachinePlan, voicemailLine } from './voicemail.js';
 
 export class CallBridge {
@@ -39,24 +34,21 @@ export class CallBridge {
   readonly #leg: ListenedLeg;
   /** Operators listening in (issue 23). */
   readonly listeners = new CallListeners(LISTENERS_PER_CALL);
-  /** The operator who took the call over (issue 23); null while the agent answers. */
-  #operator: CallOperator | null = null;
+  /** Who holds the call (issue 23): the agent, or an operator who took it over. */
+  readonly #seat: OperatorSeat;
   /** Unsaved agent settings this call uses instead of the stored ones (a browser test call). */
   readonly #preview: AgentPreview | null;
   #realtime: CallRealtime | null = null;
   /** Transfers and end_call (issue 23); set up with the Realtime side. */
   #control: CallControl | null = null;
-  /**
-   * Why the caller's leg is about to close when the server itself moved or ended the call at
-   * Twilio (a transfer, end_call, a voicemail plan): not a hang-up.
-   */
+  /** Why the leg is about to close when the server moved or ended the call at Twilio: not a hang-up. */
   #leaving: EndReason | null = null;
   #recording: CallRecording | null = null;
   #startTime = 0;
   #stored = false;
   #ending: Promise<void> | null = null;
-  #writes: Promise<void> = Promise.resolve();
-  #messageSeq = 0;
+  /** Its message rows, figures and the transcript lines no model said. */
+  readonly #record: CallRecord;
   readonly #onEnded: (bridge: CallBridge) => void;
 
   constructor(
@@ -71,6 +63,24 @@ export class CallBridge {
     this.context = context;
     this.#onEnded = onEnded;
     this.#preview = preview;
+    this.#record = new CallRecord({
+      db: deps.db,
+      log: deps.log,
+      clock: deps.clock,
+      streamSid: context.streamSid,
+      userId: context.userId,
+      emit: (event) => this.#emit(event),
+      stored: () => this.#stored,
+    });
+    this.#seat = new OperatorSeat({
+      streamSid: context.streamSid,
+      userId: context.userId,
+      consoles: deps.realtime,
+      record: this.#record,
+      leg: this.#leg,
+      realtime: () => this.#realtime,
+      live: () => this.live,
+    });
   }
 
   get live(): boolean {
@@ -79,7 +89,7 @@ export class CallBridge {
 
   /** Stores the session, opens the Realtime session, then takes the caller's frames. */
   async start(): Promise<void> {
-    const { db, secretBox, config, clock, log } = this.#deps;
+    const { db, config, clock, log } = this.#deps;
     const { userId, agentId, streamSid } = this.context;
     void this.#leg.closed.then((reason) => this.end(this.#leaving ?? reason));
 
@@ -93,7 +103,7 @@ export class CallBridge {
       toolIds: this.#preview?.toolIds ?? stored.tools.map((tool) => tool.id),
     };
     // The session keeps the saved name: an unsaved rename is the page's, not the agent's yet.
-    this.#startTime = await this.#openSession(stored.row.name);
+    this.#startTime = await openCallSession(this.#deps, this.context, stored.row.name);
     this.#stored = true;
     this.#emit({
       type: 'session.created',
@@ -110,24 +120,13 @@ export class CallBridge {
     void this.#announce(() => this.#deps.webhookEvents.callStarted(userId, streamSid));
     if (!this.live) return;
 
-    const [tools, values, secrets, recording] = await Promise.all([
-      findOfferedTools(db, userId, agent.toolIds),
-      customValuesMap(db, userId),
-      getAccountSecrets(db, secretBox, userId),
-      startCallRecording(this.#deps, { streamSid, userId }, agent.row.record_calls === 1, this.#leg.audioType),
-    ]);
+    const { setup, apiKey, recording } = await loadCallSetup(this.#deps, this.context, agent, this.#leg);
     this.#recording = recording;
-    if (!secrets.openaiApiKey) {
+    if (!apiKey) {
       log.warn({ streamSid }, "the agent's owner has no OpenAI API key; ending the call");
       return this.end('not_configured');
     }
     if (!this.live) return;
-    const setup = buildSessionSetup(agent.row, tools, values, config.realtimeModels);
-    const passThrough = this.#leg.sessionAudioType;
-    if (passThrough) {
-      setup.config.audio.input.format = formatOfType(passThrough);
-      setup.config.audio.output.format = formatOfType(passThrough);
-    }
     this.#control = new CallControl({
       bridge: this.#deps,
       context: this.context,
@@ -137,6 +136,9 @@ export class CallBridge {
         this.#leaving = reason;
       },
       end: (reason) => this.end(reason),
+      note: (text) => this.#record.agentLine(text),
+      expectResume: () => this.#leg.expectResume(),
+      cancelResume: () => this.#leg.cancelResume(),
     });
     this.#realtime = new CallRealtime(
       {
@@ -147,46 +149,19 @@ export class CallBridge {
         emit: (event) => this.#emit(event),
         monotonic: () => performance.now(),
         recording,
-        saveFigures: (figures) => this.#saveFigures(setup.config.model, figures),
-        nextSeq: () => (this.#messageSeq += 1),
-        store: (message) => this.#store(message),
+        saveFigures: (figures) => this.#record.saveFigures(setup.config.model, figures),
+        nextSeq: () => this.#record.nextSeq(),
+        store: (message) => this.#record.store(message),
         runTool: (tool, args) => runOfferedTool(this.#deps, tool, args),
         end: (reason) => void this.end(reason),
         builtinCall: this.#control,
       },
-      { url: config.openaiBaseUrl, apiKey: secrets.openaiApiKey, setup, speakFirst: agent.row.speak_first === 1 },
+      { url: config.openaiBaseUrl, apiKey, setup, speakFirst: agent.row.speak_first === 1 },
     );
     // A take-over pressed while the call was being set up holds from the start.
-    if (this.#operator) this.#realtime.takeOver(this.#operator.name);
+    if (this.#seat.operator) this.#realtime.takeOver(this.#seat.operator.name);
     // Frames that came during set-up waited in the leg's queue; they flow from here on.
     this.#leg.take((event) => this.#fromCaller(event));
-  }
-
-  /**
-   * Stores the call's session and answers its start time: an outbound call takes over the session
-   * it has had since it was placed (ringing, keyed by its call SID); any other call opens one now.
-   */
-  async #openSession(agentName: string): Promise<number> {
-    const { db, clock, instanceId } = this.#deps;
-    const { streamSid, callSid, userId } = this.context;
-    if (this.context.callType === 'outbound') {
-      const ringing = await attachRingingSession(db, { userId, callSid, streamSid, instanceId });
-      if (ringing) return Number(ringing.start_time);
-    }
-    const startTime = clock();
-    await insertSession(db, {
-      stream_sid: streamSid,
-      call_sid: callSid,
-      user_id: userId,
-      agent_id: this.context.agentId,
-      agent_name: agentName,
-      from_number: this.context.from,
-      to_number: this.context.to,
-      call_type: this.context.callType,
-      start_time: startTime,
-      instance_id: instanceId,
-    });
-    return startTime;
   }
 
   /**
@@ -198,32 +173,7 @@ export class CallBridge {
     if (!this.live || !this.#control || this.context.callType === 'web')
       throw new Error('This call cannot be transferred');
     await this.#control.moveCall(request);
-    const args = JSON.stringify({ destination: request.destination, reason: request.reason });
-    const output = JSON.stringify({ transferred_to: request.destination, by: 'operator' });
-    const timestamp = this.#deps.clock();
-    const { streamSid } = this.context;
-    this.#messageSeq += 1;
-    this.#emit({
-      type: 'call.function_output',
-      streamSid,
-      function_id: '',
-      message: 'transfer_call',
-      output,
-      function_args: args,
-      timestamp,
-    });
-    this.#store({
-      stream_sid: streamSid,
-      item_id: `transfer_${timestamp}`,
-      seq: this.#messageSeq,
-      type: 'function',
-      message: 'transfer_call',
-      timestamp,
-      function_output: output,
-      function_args: args,
-      function_id: null,
-      duration_ms: null,
-    });
+    this.#record.operatorTransfer(request);
   }
 
   /**
@@ -243,7 +193,7 @@ export class CallBridge {
     this.#leg.hangUp(reason);
     this.listeners.end();
     try {
-      await this.#writes;
+      await this.#record.settled();
       // Before the end is stored: a console told the call ended finds its recording ready.
       if (this.#recording) await finishCallRecording(this.#deps, { streamSid, userId }, this.#recording);
       if (this.#stored) {
@@ -266,7 +216,7 @@ export class CallBridge {
   }
 
   get operator(): CallOperator | null {
-    return this.#operator;
+    return this.#seat.operator;
   }
 
   /** The audio format listeners receive and an operator speaks in: the caller leg's own. */
@@ -274,49 +224,19 @@ export class CallBridge {
     return this.#leg.audioType;
   }
 
-  /**
-   * `operator` took the call over (issue 23; the claim is stored already, db/callOperators.ts):
-   * the agent falls silent, and the transcript says who took over.
-   */
+  /** `operator` took the call over (issue 23, OperatorSeat.ts): the agent falls silent. */
   takeOver(operator: CallOperator): void {
-    if (!this.live || this.#operator?.id === operator.id) return;
-    this.#operator = operator;
-    this.#realtime?.takeOver(operator.name);
-    this.#operatorNote(`${operator.name} took over the call`);
-    this.#deps.realtime.sendToUser(this.context.userId, {
-      type: 'call.operator',
-      streamSid: this.context.streamSid,
-      operator,
-    });
+    this.#seat.takeOver(operator);
   }
 
   /** The operator handed the call back: the agent answers again, with what was said meanwhile. */
   handBack(): void {
-    const operator = this.#operator;
-    if (!this.live || !operator) return;
-    this.#operator = null;
-    this.#realtime?.handBack();
-    this.#operatorNote(`${operator.name} handed the call back to the agent`);
-    this.#deps.realtime.sendToUser(this.context.userId, {
-      type: 'call.operator',
-      streamSid: this.context.streamSid,
-      operator: null,
-    });
+    this.#seat.handBack();
   }
 
   /** The holder's microphone (base64, in the leg's format) to the caller; false for anyone else. */
   operatorAudio(operatorId: string, payload: string): boolean {
-    if (!this.live || this.#operator?.id !== operatorId) return false;
-    this.#leg.sendOperatorAudio(payload);
-    return true;
-  }
-
-  /** Marks the change of hands in the transcript (listen/operatorNote.ts). */
-  #operatorNote(text: string): void {
-    this.#messageSeq += 1;
-    const note = operatorNote(this.context.streamSid, text, this.#deps.clock(), this.#messageSeq);
-    this.#emit(note.event);
-    if (this.#stored) this.#store(note.message);
+    return this.#seat.speak(operatorId, payload);
   }
 
   /**
@@ -327,7 +247,7 @@ export class CallBridge {
     if (!this.live) return;
     this.#realtime?.close();
     this.#leg.sendClear();
-    if (plan.action === 'leave_message') this.#note(voicemailLine(plan.message));
+    if (plan.action === 'leave_message') this.#record.agentLine(voicemailLine(plan.message));
     let reason: EndReason = plan.action === 'leave_message' ? 'voicemail_left' : 'voicemail_hung_up';
     this.#leaving = reason;
     try {
@@ -341,36 +261,6 @@ export class CallBridge {
       );
     }
     await this.end(reason);
-  }
-
-  /** A line of the agent's that no model said (a voicemail left), streamed and stored like the others. */
-  #note(text: string): void {
-    this.#messageSeq += 1;
-    const seq = this.#messageSeq;
-    const itemId = `note_${seq}`;
-    const at = this.#deps.clock();
-    const { streamSid } = this.context;
-    this.#emit({
-      type: 'call.message',
-      streamSid,
-      item_id: itemId,
-      message: text,
-      message_type: 'assistant',
-      timestamp: at,
-      transcript: text,
-      spokenAt: at,
-    });
-    this.#store({
-      stream_sid: streamSid,
-      item_id: itemId,
-      seq,
-      type: 'assistant',
-      message: text,
-      timestamp: at,
-      function_output: null,
-      function_args: null,
-      function_id: null,
-    });
   }
 
   #fromCaller(event: CallerEvent): void {
@@ -402,24 +292,5 @@ export class CallBridge {
 
   #emit(event: RealtimeEvent): void {
     this.#deps.realtime.sendToUser(this.context.userId, event);
-  }
-
-  /** Message rows are written one after another, and the session's end waits for them. */
-  #store(message: NewMessage): void {
-    this.#queueWrite(() => insertMessage(this.#deps.db, message), 'could not store a call message');
-  }
-
-  #saveFigures(model: string, figures: CallFigures): void {
-    const { streamSid, userId } = this.context;
-    this.#queueWrite(
-      () => saveCallFigures(this.#deps.db, { streamSid, userId }, model, figures),
-      "could not store a call's figures",
-    );
-  }
-
-  #queueWrite(write: () => Promise<void>, failure: string): void {
-    this.#writes = this.#writes
-      .then(write)
-      .catch((error: unknown) => this.#deps.log.error({ err: error, streamSid: this.context.streamSid }, failure));
   }
 }

@@ -13,11 +13,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BuiltinFunctionSettings } from '../../shared/types/builtinFunctions.js';
 import { clearTransfer, recordTransfer } from '../db/callTransfers.js';
 import { findTwilioForUser } from '../settings/twilioForUser.js';
-import { dialResultUrl, dialTwiml } from '../twilio/twiml.js';
+import { dialResultUrl, dialTwiml, mediaStreamUrl, playDigitsTwiml } from '../twilio/twiml.js';
 import type { BuiltinCall, TransferRequest } from './builtins/BuiltinFunction.js';
+import { keysLine } from './CallerKeypad.js';
 import type { CallRealtime } from './CallRealtime.js';
-import { SAY_TIMEOUT_MS } from './CallRealtime.js';
+import { RESUME_PARAMETER } from './CallResumes.js';
 import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
+import { SAY_TIMEOUT_MS } from './ResponseTurns.js';
 
 /** Said when Twilio refused the transfer the agent announced: the caller is still with the agent. */
 export const TRANSFER_FAILED_LINE = 'I am sorry, I could not transfer your call right now.';
@@ -30,7 +32,15 @@ export interface CallControlDeps {
   /** The call is about to leave for `reason` (null: it stays after all): the caller leg's coming end is that. */
   leaving: (reason: EndReason | null) => void;
   end: (reason: EndReason) => Promise<void>;
+  /** A line of the agent's in the transcript that no model said ("Agent pressed 1 2 #"). */
+  note: (text: string) => void;
+  /** The caller leg's resume token for the stream after a call update, and its undoing (CallerLeg.ts). */
+  expectResume: () => string | null;
+  cancelResume: () => void;
 }
+
+/** What the TwiML says if the bridge does not take the resumed stream (the call cannot go on). */
+const RESUME_GOODBYE = 'Sorry, this call cannot continue. Goodbye.';
 
 export class CallControl implements BuiltinCall {
   readonly #deps: CallControlDeps;
@@ -105,6 +115,37 @@ export class CallControl implements BuiltinCall {
       }
     }
     await this.#deps.end('ended_by_agent');
+  }
+
+  /**
+   * Presses keys (VOICE.md §14.6): once the agent's words have played, the call's TwiML becomes
+   * `<Play digits>` then a `<Connect><Stream>` back here with a resume token, and the bridge goes
+   * on with the new stream (TwilioLeg). If Twilio refuses, the model is told and the call stays.
+   */
+  async pressDigits(digits: string): Promise<void> {
+    const { bridge, context } = this.#deps;
+    await this.#deps.realtime()?.whenQuiet(SAY_TIMEOUT_MS);
+    const line = keysLine('Agent', [...digits.replace(/[wW]/g, '')]);
+    if (context.callType === 'web') {
+      this.#deps.note(line);
+      return;
+    }
+    const token = this.#deps.expectResume();
+    try {
+      const twilio = await findTwilioForUser(bridge, context.userId);
+      if (!twilio || !token) throw new Error('this call cannot be updated');
+      const streamUrl = mediaStreamUrl(bridge.config.publicUrl);
+      await twilio.updateCall(
+        context.callSid,
+        playDigitsTwiml(digits, streamUrl, { [RESUME_PARAMETER]: token }, RESUME_GOODBYE),
+      );
+      this.#deps.note(line);
+      this.#log.info({ streamSid: context.streamSid, keys: digits.length }, 'pressed keys');
+    } catch (error) {
+      if (token) this.#deps.cancelResume();
+      this.#log.warn({ err: error, streamSid: context.streamSid }, 'Twilio did not press the keys');
+      this.#deps.realtime()?.tell(`[The keys ${digits} could not be pressed: the phone system refused.]`);
+    }
   }
 
   /** The call's own number at Twilio: the one called for an inbound call, the one calling for an outbound one. */

@@ -7,10 +7,12 @@
 import type WebSocket from 'ws';
 import type { CallOperator } from '../../shared/types/session.js';
 import type { AgentPreview } from '../agents/previewAgent.js';
-import { authorizeStream } from './authorizeStream.js';
+import type { StreamStart } from '../twilio/mediaMessages.js';
+import { authorizeStream, isOwnersTwilioStream } from './authorizeStream.js';
 import type { TransferRequest } from './builtins/BuiltinFunction.js';
 import { CallBridge } from './CallBridge.js';
 import type { CallerLeg } from './CallerLeg.js';
+import { CallResumes, RESUME_PARAMETER } from './CallResumes.js';
 import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
 import { RingingCalls } from './RingingCalls.js';
 import { TwilioLeg } from './TwilioLeg.js';
@@ -35,6 +37,8 @@ export class CallRegistry {
   readonly #unauthenticated = new UnauthenticatedStreams();
   /** Browser calls per user, counted from admission (before their bridge exists) to their end. */
   readonly #browserCalls = new Map<string, number>();
+  /** Streams calls of this instance wait for after pressing keys (issue 23). */
+  readonly #resumes = new CallResumes();
 
   constructor(deps: BridgeDeps) {
     this.#deps = deps;
@@ -177,6 +181,8 @@ export class CallRegistry {
       stream.close(STREAM_REFUSED_CLOSE_CODE, 'No start');
       return;
     }
+    const resumeToken = start.customParameters[RESUME_PARAMETER];
+    if (resumeToken) return this.#resume(stream, start, signature, resumeToken, authenticated);
     const context = await authorizeStream(this.#deps, start, signature);
     if (!context) {
       this.#deps.log.warn(
@@ -188,7 +194,12 @@ export class CallRegistry {
     }
     if (!stream.isOpen) return;
     authenticated();
-    const bridge = new CallBridge(this.#deps, new TwilioLeg(stream, start.streamSid), context, (ended) => {
+    const leg = new TwilioLeg(stream, start.streamSid, {
+      resumes: this.#resumes,
+      callSid: context.callSid,
+      userId: context.userId,
+    });
+    const bridge = new CallBridge(this.#deps, leg, context, (ended) => {
       if (this.#calls.get(ended.context.streamSid) === ended) this.#calls.delete(ended.context.streamSid);
     });
     this.#calls.set(context.streamSid, bridge);
@@ -199,5 +210,35 @@ export class CallRegistry {
       await bridge.end('not_configured');
       throw error;
     }
+  }
+
+  /**
+   * The new stream of a call that pressed keys (VOICE.md §14.6): it re-attaches to the call's
+   * bridge only when its token is one this instance is waiting for, for this very call SID, and
+   * the stream is Twilio's, signed for the call's owner. The token is used up only then, so a
+   * forged stream cannot spend a real call's.
+   */
+  async #resume(
+    stream: TwilioStream,
+    start: StreamStart,
+    signature: string | undefined,
+    token: string,
+    authenticated: () => void,
+  ): Promise<void> {
+    const pending = this.#resumes.peek(token);
+    const genuine =
+      pending !== undefined &&
+      pending.callSid === start.callSid &&
+      (await isOwnersTwilioStream(this.#deps, pending.userId, start, signature));
+    if (!pending || !genuine || !stream.isOpen || !this.#resumes.take(token)) {
+      this.#deps.log.warn(
+        { streamSid: start.streamSid, callSid: start.callSid },
+        'refused a media stream resuming no call of ours',
+      );
+      stream.close(STREAM_REFUSED_CLOSE_CODE, 'Unauthorized');
+      return;
+    }
+    authenticated();
+    pending.leg.resume(stream, start.streamSid);
   }
 }

@@ -38,4 +38,11 @@ export interface CallerLeg {
   sendClear(): void;
   /** The call is over on the server's side: tell the caller why and close. */
   hangUp(reason: EndReason): void;
+  /**
+   * A token for the stream that will replace this one after a call update (pressing keys, issue
+   * 23); absent or null where the leg cannot be resumed (a browser call).
+   */
+  expectResume?(): string | null;
+  /** The update did not happen: the leg goes on as it was. */
+  cancelResume?(): void;
 }

@@ -15,6 +15,24 @@ import { hashStreamToken } from './streamTokens.js';
 
 export const STREAM_TOKEN_PARAMETER = 'token';
 
+/**
+ * True when the stream's upgrade is signed with `userId`'s Twilio auth token for our Media Stream
+ * URL and its `start` names that owner's Twilio account.
+ */
+export async function isOwnersTwilioStream(
+  deps: Pick<BridgeDeps, 'db' | 'secretBox' | 'config'>,
+  userId: string,
+  start: StreamStart,
+  signature: string | undefined,
+): Promise<boolean> {
+  const secrets = await getAccountSecrets(deps.db, deps.secretBox, userId);
+  const authToken = secrets.twilioAuthToken;
+  if (!authToken || secrets.twilioAccountSid !== start.accountSid) return false;
+  const url = mediaStreamUrl(deps.config.publicUrl);
+  // Some Twilio clients sign the URL with a trailing slash (VOICE.md §1.5).
+  return [url, `${url}/`].some((variant) => isValidTwilioSignature(authToken, signature, variant));
+}
+
 /** The call's context when the stream is Twilio's for a call of ours; null otherwise. */
 export async function authorizeStream(
   deps: Pick<BridgeDeps, 'db' | 'secretBox' | 'config' | 'clock'>,
@@ -26,13 +44,7 @@ export async function authorizeStream(
   const hash = hashStreamToken(token);
   const record = await findUsableStreamToken(deps.db, hash, deps.clock());
   if (!record || record.call_sid !== start.callSid) return null;
-  const secrets = await getAccountSecrets(deps.db, deps.secretBox, record.user_id);
-  const authToken = secrets.twilioAuthToken;
-  if (!authToken || secrets.twilioAccountSid !== start.accountSid) return null;
-  const url = mediaStreamUrl(deps.config.publicUrl);
-  // Some Twilio clients sign the URL with a trailing slash (VOICE.md §1.5).
-  const signed = [url, `${url}/`].some((variant) => isValidTwilioSignature(authToken, signature, variant));
-  if (!signed) return null;
+  if (!(await isOwnersTwilioStream(deps, record.user_id, start, signature))) return null;
   const used = await consumeStreamToken(deps.db, hash, start.callSid, deps.clock());
   if (!used) return null;
   return {

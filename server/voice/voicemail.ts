@@ -10,6 +10,8 @@
  * the call hangs up when Twilio has finished saying it, with no mark-tracking race against the
  * last audio. The cost is Twilio's voice instead of the agent's for that one message.
  */
+import type { VoicemailSettings } from '../../shared/types/builtinFunctions.js';
+import { builtinFunctionSettings } from '../agents/builtinFunctionSettings.js';
 import type { AgentRecord } from '../db/agents.js';
 import type { TwilioClient } from '../twilio/TwilioClient.js';
 import { sayAndHangUpTwiml } from '../twilio/twiml.js';
@@ -26,13 +28,14 @@ export function amdStatusUrl(publicUrl: string): string {
 export type MachinePlan = { action: 'hang_up' } | { action: 'leave_message'; message: string };
 
 /** The agent's plan for a machine, or null when it does nothing (voicemail off). */
-export function machinePlanOf(agent: Pick<AgentRecord, 'voicemail_action' | 'voicemail_message'>): MachinePlan | null {
-  if (agent.voicemail_action === 'leave_message') {
-    const message = agent.voicemail_message.trim();
+export function machinePlanOf(agent: Pick<AgentRecord, 'builtin_functions'>): MachinePlan | null {
+  const setting: VoicemailSettings = builtinFunctionSettings(agent.builtin_functions).voicemail;
+  if (setting.action === 'leave_message') {
+    const message = setting.message.trim();
     // Validation refuses a blank message; a row written otherwise still never says nothing.
     return message ? { action: 'leave_message', message } : { action: 'hang_up' };
   }
-  return agent.voicemail_action === 'hang_up' ? { action: 'hang_up' } : null;
+  return setting.action === 'hang_up' ? { action: 'hang_up' } : null;
 }
 
 /** Carries the plan out at Twilio; answers why the call ends. */

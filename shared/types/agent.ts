@@ -1,4 +1,3 @@
-import type { VoicemailAction } from '../callHandling.js';
 import type {
   AudioFormat,
   Eagerness,
@@ -48,14 +47,11 @@ export interface Agent {
   keep_history_days: number | null;
   /** Our addition (issue 21): its calls are recorded, both sides; off by default. */
   record_calls: boolean;
-  /** Our addition (issue 23): transfer_call, end_call and their settings; all off by default. */
+  /**
+   * Our addition (issue 23): transfer_call, end_call, press_digits and voicemail on outbound
+   * calls, with their settings; all off by default.
+   */
   builtinFunctions?: BuiltinFunctionSettings;
-  /** Our addition (issue 23): the model may press keys (the press_digits built-in); off by default. */
-  press_digits: boolean;
-  /** Our addition (issue 23): what an outbound call does on an answering machine or fax. */
-  voicemail_action: VoicemailAction;
-  /** Our addition (issue 23): the message said after the beep when voicemail_action is leave_message. */
-  voicemail_message: string;
 }
 
 /** PATCH /agents/{id} body: any agent fields, tools given as tool ids. */

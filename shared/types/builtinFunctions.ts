@@ -1,3 +1,5 @@
+import type { VoicemailAction } from '../callHandling.js';
+
 /**
  * Built-in functions (issue 23): functions the server itself runs during a call, offered to the
  * model beside the agent's own tools when the agent turns them on. Their names are reserved: no
@@ -5,7 +7,7 @@
  */
 
 /** Names no user tool may take; each is one entry of server/voice/builtins/builtinFunctions.ts. */
-export const BUILTIN_FUNCTION_NAMES = ['transfer_call', 'end_call'] as const;
+export const BUILTIN_FUNCTION_NAMES = ['transfer_call', 'end_call', 'press_digits'] as const;
 export type BuiltinFunctionName = (typeof BUILTIN_FUNCTION_NAMES)[number];
 
 /** True when `name` is a built-in function's (compared without case, as people read names). */
@@ -35,10 +37,27 @@ export interface EndCallSettings {
   enabled: boolean;
 }
 
+/** `press_digits`: the model may press keys on the call (phone menus). */
+export interface PressDigitsSettings {
+  enabled: boolean;
+}
+
+/**
+ * What an outbound call does when Twilio's answering machine detection hears a machine or a fax.
+ * Not a function the model calls, but call handling the server does itself, set beside them.
+ */
+export interface VoicemailSettings {
+  action: VoicemailAction;
+  /** Said word for word after the beep when `action` is leave_message. */
+  message: string;
+}
+
 /** An agent's built-in functions and their settings. */
 export interface BuiltinFunctionSettings {
   transferCall: TransferCallSettings;
   endCall: EndCallSettings;
+  pressDigits: PressDigitsSettings;
+  voicemail: VoicemailSettings;
 }
 
 export const BUILTIN_FUNCTION_LIMITS = {
@@ -46,6 +65,8 @@ export const BUILTIN_FUNCTION_LIMITS = {
   destinationNameMaxLength: 60,
   whenToUseMaxLength: 500,
   transferLineMaxLength: 500,
+  /** The voicemail message is said with TwiML `<Say>`, which a call update carries inline (≤ 4000 chars). */
+  voicemailMessageMaxLength: 1000,
 } as const;
 
 export const DEFAULT_TRANSFER_LINE = 'Please hold while I transfer your call.';
@@ -53,6 +74,8 @@ export const DEFAULT_TRANSFER_LINE = 'Please hold while I transfer your call.';
 export const BUILTIN_FUNCTION_DEFAULTS: BuiltinFunctionSettings = {
   transferCall: { enabled: false, destinations: [], transferLine: DEFAULT_TRANSFER_LINE },
   endCall: { enabled: false },
+  pressDigits: { enabled: false },
+  voicemail: { action: 'off', message: '' },
 };
 
 /** How a call was handed on (issue 23), shown on its session. */

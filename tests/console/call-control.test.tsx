@@ -32,6 +32,7 @@ describe('Built-in functions on the agent page', () => {
     expect(await screen.findByText('Agent updated successfully')).toBeTruthy();
     expect(app.fake.callsTo('PATCH /agents/a9')[0]?.body).toEqual({
       builtinFunctions: {
+        ...BUILTIN_FUNCTION_DEFAULTS,
         transferCall: {
           enabled: true,
           destinations: [{ name: 'Sales desk', phoneNumber: '+14155550123', whenToUse: 'Buying' }],

@@ -59,9 +59,6 @@ describe('creating an agent', () => {
       keep_history_days: null,
       record_calls: false,
       builtinFunctions: BUILTIN_FUNCTION_DEFAULTS,
-      press_digits: false,
-      voicemail_action: 'off',
-      voicemail_message: '',
     });
     const {
       id: _id,

@@ -6,9 +6,11 @@
  * has played. The operator's Transfer moves a live call to one of its agent's destinations, and
  * nobody else's. Reserved names and the settings' validation answer 400s naming the field.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_NOT_ANSWERED_MESSAGE } from '../../server/voice/dialResult.js';
 import type { Agent } from '../../shared/types/agent.js';
+import { BUILTIN_FUNCTION_DEFAULTS } from '../../shared/types/builtinFunctions.js';
 import type { CallSession } from '../../shared/types/session.js';
 import type { ScriptedResponse } from '../fixtures/fakeRealtimeBehaviour.js';
 import { type RingingCall, startVoiceHarness, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
@@ -24,6 +26,7 @@ type Json = Record<string, unknown>;
 const SALES = { name: 'Sales desk', phoneNumber: '+14155550123', whenToUse: 'The caller wants to buy something' };
 const LINE = 'One moment, I am putting you through to a colleague.';
 const CALL_CONTROL = {
+  ...BUILTIN_FUNCTION_DEFAULTS,
   transferCall: { enabled: true, destinations: [SALES], transferLine: LINE },
   endCall: { enabled: true },
 };
@@ -223,6 +226,8 @@ describe('settings and reserved names', () => {
     expect(o.agent.builtinFunctions).toEqual({
       transferCall: { enabled: false, destinations: [], transferLine: 'Please hold while I transfer your call.' },
       endCall: { enabled: false },
+      pressDigits: { enabled: false },
+      voicemail: { action: 'off', message: '' },
     });
     const patch = (builtinFunctions: unknown) => o.call('PATCH', `/api/agents/${o.agent.id}`, { builtinFunctions });
     const cases: [unknown, string][] = [

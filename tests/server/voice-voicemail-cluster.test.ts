@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { saveHeartbeat } from '../../server/db/serverInstances.js';
+import { BUILTIN_FUNCTION_DEFAULTS } from '../../shared/types/builtinFunctions.js';
 import type { CallSession, SessionMessage } from '../../shared/types/session.js';
 import { postAmdVerdict } from '../fixtures/fakeTwilioAmd.js';
 import { describeOnPostgres } from '../helpers/describeOnPostgres.js';
@@ -39,7 +40,9 @@ describeOnPostgres('voicemail across instances', () => {
 
   it('leaves the message on the instance bridging the call when the verdict lands on the other', async () => {
     const message = 'This is Acme calling back about your order. Goodbye.';
-    const o = await a.owner({ agent: { voicemail_action: 'leave_message', voicemail_message: message } });
+    const o = await a.owner({
+      agent: { builtinFunctions: { ...BUILTIN_FUNCTION_DEFAULTS, voicemail: { action: 'leave_message', message } } },
+    });
     const placed = await o.call('POST', '/api/twilio/make-call', { phoneNumber: '+14155550178', agentId: o.agent.id });
     const callSid = placed.json<{ callSid: string }>().callSid;
     const twilio = await a.answer(callSid);

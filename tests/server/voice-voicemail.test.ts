@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentPatch } from '../../shared/types/agent.js';
+import { BUILTIN_FUNCTION_DEFAULTS, type VoicemailSettings } from '../../shared/types/builtinFunctions.js';
 import type { CallSession, SessionMessage } from '../../shared/types/session.js';
 import { postAmdVerdict } from '../fixtures/fakeTwilioAmd.js';
 import { startVoiceHarness, VOICE_PUBLIC_URL, type VoiceHarness, type VoiceOwner } from '../helpers/voiceHarness.js';
@@ -18,6 +19,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const MESSAGE = 'Hi, this is Acme Dental about your appointment tomorrow. Please call us back.';
+
+/** An agent patch setting its voicemail, every other built-in off. */
+const voicemail = (setting: VoicemailSettings): AgentPatch => ({
+  builtinFunctions: { ...BUILTIN_FUNCTION_DEFAULTS, voicemail: setting },
+});
 
 /** An outbound call of an agent with `settings`, answered, its Realtime session configured. */
 async function answeredCall(settings: AgentPatch) {
@@ -40,7 +46,7 @@ const sessionOf = async (o: VoiceOwner, streamSid: string) =>
 
 describe('voicemail', () => {
   it('asks Twilio for asynchronous detection only when the agent has a voicemail setting', async () => {
-    const { created, twilio } = await answeredCall({ voicemail_action: 'hang_up' });
+    const { created, twilio } = await answeredCall(voicemail({ action: 'hang_up', message: '' }));
     expect(created.form).toMatchObject({
       MachineDetection: 'DetectMessageEnd',
       AsyncAmd: 'true',
@@ -55,10 +61,9 @@ describe('voicemail', () => {
   });
 
   it('on a machine, stops the agent, leaves the message word for word, then hangs up', async () => {
-    const { o, callSid, twilio, realtime, created } = await answeredCall({
-      voicemail_action: 'leave_message',
-      voicemail_message: MESSAGE,
-    });
+    const { o, callSid, twilio, realtime, created } = await answeredCall(
+      voicemail({ action: 'leave_message', message: MESSAGE }),
+    );
     expect((await verdict(callSid, 'machine_end_beep')).status).toBe(204);
     await waitUntil(() => (created.twimlUpdates ?? []).length === 1);
     expect(created.twimlUpdates![0]).toBe(
@@ -77,7 +82,7 @@ describe('voicemail', () => {
   });
 
   it('on a fax with hang up set, ends the call at Twilio without a message', async () => {
-    const { o, callSid, twilio, realtime, created } = await answeredCall({ voicemail_action: 'hang_up' });
+    const { o, callSid, twilio, realtime, created } = await answeredCall(voicemail({ action: 'hang_up', message: '' }));
     expect((await verdict(callSid, 'fax')).status).toBe(204);
     await realtime.closed;
     await twilio.closed;
@@ -92,7 +97,7 @@ describe('voicemail', () => {
       ['human', 'human'],
       ['unknown', 'unknown'],
     ] as const) {
-      const { o, callSid, twilio, created } = await answeredCall({ voicemail_action: 'hang_up' });
+      const { o, callSid, twilio, created } = await answeredCall(voicemail({ action: 'hang_up', message: '' }));
       expect((await verdict(callSid, answeredBy)).status).toBe(204);
       await waitUntil(async () => (await sessionOf(o, twilio.streamSid)).answeredBy === shown);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -105,7 +110,7 @@ describe('voicemail', () => {
   });
 
   it('refuses a verdict not signed by the call owner account, and changes nothing', async () => {
-    const { o, callSid, twilio } = await answeredCall({ voicemail_action: 'hang_up' });
+    const { o, callSid, twilio } = await answeredCall(voicemail({ action: 'hang_up', message: '' }));
     const forged = await verdict(callSid, 'machine_end_beep', 'bm90IHR3aWxpbw==');
     expect(forged.status).toBe(403);
     expect((await verdict(callSid, 'machine_end_beep', null)).status).toBe(403);
@@ -115,7 +120,7 @@ describe('voicemail', () => {
   });
 
   it('answers 400 naming AnsweredBy for a value Twilio does not send', async () => {
-    const { callSid, twilio } = await answeredCall({ voicemail_action: 'hang_up' });
+    const { callSid, twilio } = await answeredCall(voicemail({ action: 'hang_up', message: '' }));
     const answer = await verdict(callSid, 'robot');
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({ error: expect.stringMatching(/^AnsweredBy: /) });

@@ -8,6 +8,7 @@ import { FormSection } from '../../components/FormSection.js';
 import { SwitchField } from '../../components/SwitchField.js';
 import { TextAreaField } from '../../components/TextAreaField.js';
 import { TextInput } from '../../components/TextInput.js';
+import { AgentVoicemailField } from './AgentVoicemailField.js';
 import type { AgentFormBinding } from './useAgentEditor.js';
 
 const TEXTS = {
@@ -23,11 +24,14 @@ const TEXTS = {
   endCall: 'End calls (end_call)',
   endCallHint:
     'The agent can hang up a finished call after saying goodbye; the call ends once its last words have played.',
+  pressDigits: 'Press keys (press_digits)',
+  pressDigitsHint:
+    'The agent can press phone keys (0-9, *, #) to find its way through a phone menu; the transcript shows each press. Keys the caller presses always reach the agent.',
 };
 
 const BLANK: TransferDestination = { name: '', phoneNumber: '', whenToUse: '' };
 
-/** Built-in functions (issue 23): transfer_call with its destinations and line, end_call. */
+/** Built-in functions (issue 23): transfer_call with its destinations and line, end_call, press_digits, voicemail. */
 export function AgentBuiltinFunctionsSection(form: AgentFormBinding) {
   const settings = form.values.builtinFunctions;
   const { disabled } = form;
@@ -121,6 +125,18 @@ export function AgentBuiltinFunctionsSection(form: AgentFormBinding) {
         hint={TEXTS.endCallHint}
         checked={settings.endCall.enabled}
         onChange={(enabled) => set({ ...settings, endCall: { enabled } })}
+        disabled={disabled}
+      />
+      <SwitchField
+        label={TEXTS.pressDigits}
+        hint={TEXTS.pressDigitsHint}
+        checked={settings.pressDigits.enabled}
+        onChange={(enabled) => set({ ...settings, pressDigits: { enabled } })}
+        disabled={disabled}
+      />
+      <AgentVoicemailField
+        value={settings.voicemail}
+        onChange={(voicemail) => set({ ...settings, voicemail })}
         disabled={disabled}
       />
     </FormSection>

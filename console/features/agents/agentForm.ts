@@ -130,9 +130,6 @@ export function toFormValues(agent: Agent): AgentFormValues {
     keep_history_days: agent.keep_history_days ?? d.keep_history_days,
     record_calls: agent.record_calls ?? d.record_calls,
     builtinFunctions: agent.builtinFunctions ?? BUILTIN_FUNCTION_DEFAULTS,
-    press_digits: agent.press_digits ?? d.press_digits,
-    voicemail_action: agent.voicemail_action ?? d.voicemail_action,
-    voicemail_message: str(agent.voicemail_message),
   };
 }
 

@@ -3,7 +3,7 @@ import { formatDuration, formatPhone } from '../../../shared/format.js';
 import type { CallSession } from '../../../shared/types/session.js';
 import { DataRow } from '../../components/DataRow.js';
 import { AgentLink, CallTypeBadge } from './SessionCells.js';
-import { endReasonText, transferText } from './sessionOutcome.js';
+import { answeredByText, endReasonText, transferText } from './sessionOutcome.js';
 import { COLUMN, SESSION_TEXTS } from './sessionTexts.js';
 import { isOpen, isRinging, sessionSeconds, timeText } from './sessionTime.js';
 import { useNow } from './useNow.js';
@@ -36,6 +36,7 @@ export function SessionInfoCard({ session, names }: SessionInfoCardProps) {
           label={COLUMN.duration}
           value={isRinging(session) ? SESSION_TEXTS.ringing : formatDuration(sessionSeconds(session, now))}
         />
+        {answeredByText(session) ? <DataRow label="Answered by" value={answeredByText(session) ?? ''} /> : null}
         {endReasonText(session) ? <DataRow label="Outcome" value={endReasonText(session) ?? ''} /> : null}
         {transferText(session) ? <DataRow label="Transferred to" value={transferText(session) ?? ''} /> : null}
       </DataList.Root>

@@ -1,4 +1,6 @@
 /** How a call was handed on or ended (issue 23), as the session page says it. */
+
+import type { AnsweredBy } from '../../../shared/callHandling.js';
 import { formatPhone } from '../../../shared/format.js';
 import type { CallSession } from '../../../shared/types/session.js';
 
@@ -26,4 +28,11 @@ export function endReasonText(session: CallSession): string | null {
   if (session.endReason === 'ended_by_agent') return 'Ended by the agent';
   if (session.endReason === 'transferred') return 'Transferred';
   return null;
+}
+
+const ANSWERED_BY: Record<AnsweredBy, string> = { human: 'Human', machine: 'Machine', fax: 'Fax', unknown: 'Unknown' };
+
+/** Who picked up an outbound call, as Twilio's answering machine detection judged it; null when nobody asked Twilio. */
+export function answeredByText(session: CallSession): string | null {
+  return session.answeredBy ? ANSWERED_BY[session.answeredBy] : null;
 }

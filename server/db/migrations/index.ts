@@ -35,6 +35,7 @@ import * as m029 from './029-call-control.js';
 import * as m030 from './030-call-operators.js';
 import * as m031 from './031-chat-takeover.js';
 import * as m032 from './032-keypad-voicemail.js';
+import * as m033 from './033-builtin-settings-store.js';
 import * as m034 from './034-knowledge-documents.js';
 import * as m036 from './036-citations.js';
 
@@ -70,6 +71,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '030-call-operators': m030,
   '031-chat-takeover': m031,
   '032-keypad-voicemail': m032,
+  '033-builtin-settings-store': m033,
   '034-knowledge-documents': m034,
   '036-citations': m036,
 };

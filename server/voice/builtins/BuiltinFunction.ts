@@ -25,6 +25,11 @@ export interface BuiltinCall {
   transfer(request: TransferRequest): Promise<void>;
   /** Ends the call once the audio sent so far has played (VOICE.md §3.6 step 6). */
   hangUp(): Promise<void>;
+  /**
+   * Presses `digits` (checked already) once the audio sent so far has played (VOICE.md §14.6);
+   * the transcript says so. A browser call has no keypad: only the transcript line is written.
+   */
+  pressDigits(digits: string): Promise<void>;
 }
 
 export interface BuiltinResult {

@@ -6,9 +6,10 @@ import type { BuiltinFunctionSettings } from '../../../shared/types/builtinFunct
 import type { ProviderFunction } from '../../tools/providerFunctions.js';
 import type { BuiltinFunction } from './BuiltinFunction.js';
 import { endCall } from './endCall.js';
+import { pressDigits } from './pressDigits.js';
 import { transferCall } from './transferCall.js';
 
-export const BUILTIN_FUNCTIONS: readonly BuiltinFunction[] = [transferCall, endCall];
+export const BUILTIN_FUNCTIONS: readonly BuiltinFunction[] = [transferCall, endCall, pressDigits];
 
 export interface OfferedBuiltins {
   functions: ProviderFunction[];

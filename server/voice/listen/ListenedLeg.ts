@@ -59,4 +59,12 @@ export class ListenedLeg implements CallerLeg {
   hangUp(reason: EndReason): void {
     this.#leg.hangUp(reason);
   }
+
+  expectResume(): string | null {
+    return this.#leg.expectResume?.() ?? null;
+  }
+
+  cancelResume(): void {
+    this.#leg.cancelResume?.();
+  }
 }
