@@ -57,6 +57,7 @@ export const NEW_AGENT_COLUMNS: Omit<AgentColumns, 'name'> = {
   press_digits: AGENT_DEFAULTS.press_digits ? 1 : 0,
   voicemail_action: AGENT_DEFAULTS.voicemail_action,
   voicemail_message: AGENT_DEFAULTS.voicemail_message,
+  knowledge_bots: '[]',
 };
 
 /** The tool links of a user's agents, with each tool's name and description, in saved order. */

@@ -116,6 +116,8 @@ export interface AgentsTable {
   /** Outbound calls on an answering machine: off | hang_up | leave_message (migration 032). */
   voicemail_action: string;
   voicemail_message: string;
+  /** JSON list of the webchat ids whose knowledge its calls may search (migration 037). */
+  knowledge_bots: string;
   created_at: number;
   updated_at: number;
 }

@@ -56,6 +56,8 @@ export interface Agent {
   voicemail_action: VoicemailAction;
   /** Our addition (issue 23): the message said after the beep when voicemail_action is leave_message. */
   voicemail_message: string;
+  /** Our addition (issue 24): ids of the owner's bots whose knowledge its calls search (search_knowledge); none by default. */
+  knowledgeBots?: string[];
 }
 
 /** PATCH /agents/{id} body: any agent fields, tools given as tool ids. */
