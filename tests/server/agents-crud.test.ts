@@ -62,6 +62,7 @@ describe('creating an agent', () => {
       press_digits: false,
       voicemail_action: 'off',
       voicemail_message: '',
+      knowledgeBots: [],
     });
     const {
       id: _id,
@@ -69,6 +70,7 @@ describe('creating an agent', () => {
       phoneNumber: _phone,
       tools: _tools,
       builtinFunctions: _builtins,
+      knowledgeBots: _knowledge,
       ...settings
     } = agent;
     expect(settings).toEqual(AGENT_DEFAULTS);
