@@ -12,12 +12,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BuiltinFunctionSettings } from '../../shared/types/builtinFunctions.js';
 import { clearTransfer, recordTransfer } from '../db/callTransfers.js';
+import type { KnowledgePassage } from '../db/knowledge.js';
 import { findTwilioForUser } from '../settings/twilioForUser.js';
 import { dialResultUrl, dialTwiml } from '../twilio/twiml.js';
 import type { BuiltinCall, TransferRequest } from './builtins/BuiltinFunction.js';
 import type { CallRealtime } from './CallRealtime.js';
 import { SAY_TIMEOUT_MS } from './CallRealtime.js';
 import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
+import { lookUpKnowledge } from './lookUpKnowledge.js';
 
 /** Said when Twilio refused the transfer the agent announced: the caller is still with the agent. */
 export const TRANSFER_FAILED_LINE = 'I am sorry, I could not transfer your call right now.';
@@ -26,6 +28,7 @@ export interface CallControlDeps {
   bridge: Pick<BridgeDeps, 'db' | 'secretBox' | 'config' | 'log'>;
   context: CallContext;
   settings: BuiltinFunctionSettings;
+  knowledgeBots: readonly string[];
   realtime: () => CallRealtime | null;
   /** The call is about to leave for `reason` (null: it stays after all): the caller leg's coming end is that. */
   leaving: (reason: EndReason | null) => void;
@@ -105,6 +108,11 @@ export class CallControl implements BuiltinCall {
       }
     }
     await this.#deps.end('ended_by_agent');
+  }
+
+  lookUpKnowledge(query: string): Promise<KnowledgePassage[]> {
+    const { bridge, context, knowledgeBots } = this.#deps;
+    return lookUpKnowledge(bridge.db, context.userId, knowledgeBots, query);
   }
 
   /** The call's own number at Twilio: the one called for an inbound call, the one calling for an outbound one. */

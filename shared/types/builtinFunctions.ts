@@ -5,7 +5,7 @@
  */
 
 /** Names no user tool may take; each is one entry of server/voice/builtins/builtinFunctions.ts. */
-export const BUILTIN_FUNCTION_NAMES = ['transfer_call', 'end_call'] as const;
+export const BUILTIN_FUNCTION_NAMES = ['transfer_call', 'end_call', 'search_knowledge'] as const;
 export type BuiltinFunctionName = (typeof BUILTIN_FUNCTION_NAMES)[number];
 
 /** True when `name` is a built-in function's (compared without case, as people read names). */
