@@ -6,7 +6,9 @@
  */
 import type { Kysely } from 'kysely';
 import { AGENT_LIMITS } from '../../shared/defaults.js';
+import type { KnowledgeBotChoice } from '../../shared/types/agent.js';
 import { invalidField } from '../core/AppError.js';
+import { botsWithKnowledge, ownedBotIds } from '../db/knowledgeBots.js';
 import type { Database } from '../db/schema.js';
 
 export const KNOWLEDGE_BOTS_FIELD = 'knowledgeBots';
@@ -29,17 +31,7 @@ export function parseKnowledgeBots(value: unknown): string[] {
 
 /** Throws a 400 naming the first id that is not one of the user's bots. */
 export async function checkKnowledgeBotsOwned(db: Kysely<Database>, userId: string, ids: readonly string[]) {
-  if (ids.length === 0) return;
-  const owned = new Set(
-    (
-      await db
-        .selectFrom('webchats')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('id', 'in', [...ids])
-        .execute()
-    ).map((row) => row.id),
-  );
+  const owned = await ownedBotIds(db, userId, ids);
   const index = ids.findIndex((id) => !owned.has(id));
   if (index !== -1) throw invalidField(`${KNOWLEDGE_BOTS_FIELD}[${index}]`, 'is not one of your bots');
 }
@@ -52,4 +44,9 @@ export function knowledgeBotsOf(stored: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** The user's bots an agent can take knowledge from: those with selected pages. */
+export function knowledgeBotChoices(db: Kysely<Database>, userId: string): Promise<KnowledgeBotChoice[]> {
+  return botsWithKnowledge(db, userId);
 }

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { type KnowledgePassage, searchKnowledgeOf } from '../db/knowledge.js';
+import { ownedBotIds } from '../db/knowledgeBots.js';
 import type { Database } from '../db/schema.js';
 
 export const VOICE_KNOWLEDGE_SEARCH = {
@@ -20,15 +21,10 @@ export async function lookUpKnowledge(
   query: string,
 ): Promise<KnowledgePassage[]> {
   if (botIds.length === 0) return [];
-  const owned = await db
-    .selectFrom('webchats')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('id', 'in', [...botIds])
-    .execute();
+  const owned = await ownedBotIds(db, userId, botIds);
   return searchKnowledgeOf(
     db,
-    owned.map((row) => row.id),
+    botIds.filter((id) => owned.has(id)),
     query,
     VOICE_KNOWLEDGE_SEARCH,
   );

@@ -60,6 +60,14 @@ export interface Agent {
   knowledgeBots?: string[];
 }
 
+/** A bot whose knowledge an agent may search (GET /api/agents/knowledge-bots, issue 24). */
+export interface KnowledgeBotChoice {
+  id: string;
+  name: string;
+  /** Pages of its knowledge base that are Selected. */
+  selectedPages: number;
+}
+
 /** PATCH /agents/{id} body: any agent fields, tools given as tool ids. */
 export type AgentPatch = Partial<Omit<Agent, 'id' | 'tools'>> & { tools?: string[] };
 

@@ -4,8 +4,9 @@
  * leaving the agent as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveKnowledge } from '../../server/db/knowledge.js';
 import { AGENT_LIMITS } from '../../shared/defaults.js';
-import type { Agent } from '../../shared/types/agent.js';
+import type { Agent, KnowledgeBotChoice } from '../../shared/types/agent.js';
 import { createTestApp, type TestApp } from '../helpers/serverApp.js';
 import { type Call, signedInCaller } from '../helpers/signedInCaller.js';
 
@@ -54,5 +55,27 @@ describe('an agent’s knowledge bases', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ success: false, error, code: 'validation_failed' });
     expect((await call('GET', `/api/agents/${agent.id}`)).json()).toEqual(before);
+  });
+
+  it("lists the user's bots that have selected pages, for the Knowledge choice", async () => {
+    const page = (url: string, selected: boolean) => ({ url, text: `Text of ${url}`, selected });
+    await saveKnowledge(t.db, bots[2]!, {
+      siteUrl: 'a.example',
+      summary: '',
+      pages: [page('https://a.example/', true), page('https://a.example/b', true), page('https://a.example/c', false)],
+    });
+    await saveKnowledge(t.db, bots[3]!, {
+      siteUrl: 'b.example',
+      summary: '',
+      pages: [page('https://b.example/', false)],
+    });
+    await saveKnowledge(t.db, strangersBot, {
+      siteUrl: 'c.example',
+      summary: '',
+      pages: [page('https://c.example/', true)],
+    });
+    const listed = await call('GET', '/api/agents/knowledge-bots');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<KnowledgeBotChoice[]>()).toEqual([{ id: bots[2], name: 'Bot 2', selectedPages: 2 }]);
   });
 });
