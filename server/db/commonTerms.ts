@@ -6,7 +6,7 @@
  * them all: at 10,000 passages that was most of a search's time. Dropping it spares scoring the
  * rows that matched it alone (they ranked last) and barely moves the rest: on the evaluation set
  * recall@1/3 stay 0.596/0.788, recall@5 goes 0.885 → 0.865 and MRR 0.715 → 0.710 (one answer moved
- * from 5th to 6th). The counts are doclist reads of the index itself, well under a millisecond.
+ * left the top 5). The counts are doclist reads of the index itself, well under a millisecond.
  *
  * PostgreSQL is left as it is: its `english` configuration drops stop words already, and ts_rank
  * has no IDF, so there a common word does move the ranking; dropping it on a sample's estimate
