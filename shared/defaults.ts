@@ -80,6 +80,8 @@ export const AGENT_LIMITS = {
     transcriptionPrompt: 10_000,
   },
   maxTools: 128,
+  /** Bots whose knowledge one agent may search during a call (issue 24). */
+  maxKnowledgeBots: 5,
   temperature: { min: 0.6, max: 1.2, step: 0.1 },
   maxResponseOutputTokens: { min: 1, max: 4096 },
   threshold: { min: 0, max: 1 },

@@ -24,6 +24,7 @@ import type { AgentColumns } from '../db/agents.js';
 import { AGENT_CHOICES } from './agentChoices.js';
 import { AGENT_NAME_REQUIRED } from './agentLimits.js';
 import { parseBuiltinFunctions } from './builtinFunctionSettings.js';
+import { parseKnowledgeBots } from './knowledgeBots.js';
 
 const rule = ruleFor<AgentColumns>();
 
@@ -66,6 +67,8 @@ export interface ParsedAgentPatch {
   toolIds?: string[];
   /** The phoneNumber the body carried, if any: only an unchanged value is accepted. */
   phoneNumber?: string | null;
+  /** The bots whose knowledge the agent searches (not yet checked for ownership); undefined leaves them. */
+  knowledgeBots?: string[];
 }
 
 /** Tool ids as the AgentPatch type says, or the tool objects GET answered (a console sending the list back). */
@@ -100,13 +103,15 @@ export function parseAgentPatch(body: unknown, agentId: string): ParsedAgentPatc
   if (body === undefined || body === null) return { changes: {} };
   if (!isPlainObject(body)) throw invalidField('body', 'must be an object');
   const changes: Partial<AgentColumns> = {};
-  const { tools, phoneNumber, builtinFunctions } = applyFieldRules(RULES, body, changes, {
+  const { tools, phoneNumber, builtinFunctions, knowledgeBots } = applyFieldRules(RULES, body, changes, {
     tools: parseToolIds,
     phoneNumber: parsePhoneNumber,
     id: sameId(agentId, 'agent'),
     builtinFunctions: parseBuiltinFunctions,
+    knowledgeBots: parseKnowledgeBots,
   });
+  if (knowledgeBots !== undefined) changes.knowledge_bots = JSON.stringify(knowledgeBots);
   if (builtinFunctions !== undefined) changes.builtin_functions = builtinFunctions;
   if (changes.name === '') throw validationFailed(AGENT_NAME_REQUIRED);
-  return { changes, toolIds: tools, phoneNumber };
+  return { changes, toolIds: tools, phoneNumber, knowledgeBots };
 }

@@ -4,6 +4,7 @@ import type { Agent } from '../../shared/types/agent.js';
 import type { AgentWithTools } from '../db/agents.js';
 import { AGENT_CHOICES } from './agentChoices.js';
 import { builtinFunctionSettings } from './builtinFunctionSettings.js';
+import { knowledgeBotsOf } from './knowledgeBots.js';
 
 /** Rows are written through validation; a value outside its enumeration (say, from an older
  * release's list) reads as the default rather than reaching the console as an unknown option. */
@@ -57,5 +58,6 @@ export function toAgent({ row, tools }: AgentWithTools): Agent {
     keep_history_days: row.keep_history_days,
     record_calls: row.record_calls === 1,
     builtinFunctions: builtinFunctionSettings(row.builtin_functions),
+    knowledgeBots: knowledgeBotsOf(row.knowledge_bots),
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '../db/agents.js';
 import type { Database } from '../db/schema.js';
 import { AGENT_NOT_FOUND } from './agentLimits.js';
+import { checkKnowledgeBotsOwned } from './knowledgeBots.js';
 import type { ParsedAgentPatch } from './parseAgentPatch.js';
 import { toAgent } from './toAgent.js';
 
@@ -43,6 +44,7 @@ export async function checkAgentPatch(
     const unknown = patch.toolIds.find((toolId) => !owned.has(toolId));
     if (unknown !== undefined) throw validationFailed(`tools: unknown tool id ${unknown}`);
   }
+  if (patch.knowledgeBots) await checkKnowledgeBotsOwned(db, userId, patch.knowledgeBots);
 }
 
 /** Applies the parsed patch to the user's agent and answers the agent as it now is. */

@@ -54,6 +54,7 @@ export const NEW_AGENT_COLUMNS: Omit<AgentColumns, 'name'> = {
   record_calls: AGENT_DEFAULTS.record_calls ? 1 : 0,
   // Every built-in function off (agents/builtinFunctionSettings.ts reads the defaults in).
   builtin_functions: '{}',
+  knowledge_bots: '[]',
 };
 
 /** The tool links of a user's agents, with each tool's name and description, in saved order. */

@@ -4,6 +4,7 @@
  * the public chat engine reads the bot it serves.
  */
 import { type Kysely, sql } from 'kysely';
+import { withoutCommonTerms } from './commonTerms.js';
 import { isPostgres } from './dialect.js';
 import { toPassages } from './passages.js';
 import type { Database } from './schema.js';
@@ -184,7 +185,7 @@ interface RankedPassage {
 
 async function rankedPassages(
   db: Kysely<Database>,
-  webchatId: string,
+  webchatIds: readonly string[],
   terms: string[],
   limit: number,
 ): Promise<RankedPassage[]> {
@@ -195,19 +196,20 @@ async function rankedPassages(
       FROM knowledge_passages kp
       JOIN knowledge_pages p ON p.webchat_id = kp.webchat_id AND p.position = kp.page_position
       CROSS JOIN websearch_to_tsquery('english', ${orQuery(terms, 'or')}) AS q
-      WHERE kp.webchat_id = ${webchatId} AND p.selected = 1 AND kp.search @@ q
+      WHERE kp.webchat_id IN (${sql.join(webchatIds)}) AND p.selected = 1 AND kp.search @@ q
       ORDER BY ts_rank(kp.search, q, 1) DESC, kp.page_position, kp.seq
       LIMIT ${limit}`.execute(db);
     return rows;
   }
-  // Column filter and terms are one MATCH string, but the bot key is ours and every term quoted.
-  const match = `bot : "${botKey(webchatId)}" AND (${orQuery(terms, 'OR')})`;
+  // Column filter and terms are one MATCH string, but the bot keys are ours and every term quoted.
+  const bots = orQuery(webchatIds.map(botKey), 'OR');
+  const match = `bot : (${bots}) AND (${orQuery(terms, 'OR')})`;
   const { rows } = await sql<RankedPassage>`
     SELECT p.url, kp.text, p.position AS page, kp.seq, p.title, p.source_kind, p.file_name
     FROM knowledge_passages_fts f
     JOIN knowledge_passages kp ON kp.id = f.rowid
     JOIN knowledge_pages p ON p.webchat_id = kp.webchat_id AND p.position = kp.page_position
-    WHERE knowledge_passages_fts MATCH ${match} AND kp.webchat_id = ${webchatId} AND p.selected = 1
+    WHERE knowledge_passages_fts MATCH ${match} AND kp.webchat_id IN (${sql.join(webchatIds)}) AND p.selected = 1
     ORDER BY bm25(knowledge_passages_fts, 1.0, 0.0), kp.page_position, kp.seq
     LIMIT ${limit}`.execute(db);
   return rows;
@@ -222,13 +224,28 @@ export async function searchKnowledge(
   db: Kysely<Database>,
   webchatId: string,
   question: string,
+  options: KnowledgeSearchOptions,
+): Promise<KnowledgePassage[]> {
+  return searchKnowledgeOf(db, [webchatId], question, options);
+}
+
+/**
+ * `searchKnowledge` over several bots' knowledge at once (a voice agent's knowledge bases), ranked
+ * together. On SQLite, terms in most passages are left out first (db/commonTerms.ts): bm25 gives
+ * them no weight, yet they made a search score nearly every passage.
+ */
+export async function searchKnowledgeOf(
+  db: Kysely<Database>,
+  webchatIds: readonly string[],
+  question: string,
   { maxChars, candidates = 50 }: KnowledgeSearchOptions,
 ): Promise<KnowledgePassage[]> {
-  const terms = searchTerms(question);
-  if (terms.length === 0 || maxChars <= 0) return [];
+  const asked = searchTerms(question);
+  if (asked.length === 0 || maxChars <= 0 || webchatIds.length === 0) return [];
+  const terms = await withoutCommonTerms(db, asked);
   const found: KnowledgePassage[] = [];
   let budget = maxChars;
-  for (const passage of await rankedPassages(db, webchatId, terms, candidates)) {
+  for (const passage of await rankedPassages(db, webchatIds, terms, candidates)) {
     const text = passage.text.trim();
     if (text === '' || text.length > budget) continue;
     const document = passage.source_kind === 'document';

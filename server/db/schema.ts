@@ -114,6 +114,8 @@ export interface AgentsTable {
    * 033, agents/builtinFunctionSettings.ts).
    */
   builtin_functions: string;
+  /** JSON list of the webchat ids whose knowledge its calls may search (migration 037). */
+  knowledge_bots: string;
   created_at: number;
   updated_at: number;
 }

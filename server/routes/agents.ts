@@ -5,9 +5,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Agent } from '../../shared/types/agent.js';
+import type { Agent, KnowledgeBotChoice } from '../../shared/types/agent.js';
 import type { SuccessResponse } from '../../shared/types/api.js';
 import { createAgent, getAgent, listUserAgents, removeAgent } from '../agents/agentStore.js';
+import { knowledgeBotChoices } from '../agents/knowledgeBots.js';
 import { parseAgentName, parseAgentPatch } from '../agents/parseAgentPatch.js';
 import { updateAgent } from '../agents/updateAgent.js';
 import { requireUser } from '../auth/requireUser.js';
@@ -28,6 +29,12 @@ export async function agentRoutes(fastify: FastifyInstance): Promise<void> {
     '',
     { config: { ownerAnswer: true } },
     async (request): Promise<Agent[]> => listUserAgents(db, requireUser(request).id),
+  );
+
+  // The console's Knowledge choice (issue 24): the user's bots that have selected pages.
+  app.get(
+    '/knowledge-bots',
+    async (request): Promise<KnowledgeBotChoice[]> => knowledgeBotChoices(db, requireUser(request).id),
   );
 
   app.get(

@@ -131,6 +131,7 @@ export class CallBridge {
       bridge: this.#deps,
       context: this.context,
       settings: setup.builtinSettings,
+      knowledgeBots: setup.knowledgeBots,
       realtime: () => this.#realtime,
       leaving: (reason) => {
         this.#leaving = reason;

@@ -12,6 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BuiltinFunctionSettings } from '../../shared/types/builtinFunctions.js';
 import { clearTransfer, recordTransfer } from '../db/callTransfers.js';
+import type { KnowledgePassage } from '../db/knowledge.js';
 import { findTwilioForUser } from '../settings/twilioForUser.js';
 import { dialResultUrl, dialTwiml, mediaStreamUrl, playDigitsTwiml } from '../twilio/twiml.js';
 import type { BuiltinCall, TransferRequest } from './builtins/BuiltinFunction.js';
@@ -19,6 +20,7 @@ import { keysLine } from './CallerKeypad.js';
 import type { CallRealtime } from './CallRealtime.js';
 import { RESUME_PARAMETER } from './CallResumes.js';
 import type { BridgeDeps, CallContext, EndReason } from './callTypes.js';
+import { lookUpKnowledge } from './lookUpKnowledge.js';
 import { SAY_TIMEOUT_MS } from './ResponseTurns.js';
 
 /** Said when Twilio refused the transfer the agent announced: the caller is still with the agent. */
@@ -28,6 +30,7 @@ export interface CallControlDeps {
   bridge: Pick<BridgeDeps, 'db' | 'secretBox' | 'config' | 'log'>;
   context: CallContext;
   settings: BuiltinFunctionSettings;
+  knowledgeBots: readonly string[];
   realtime: () => CallRealtime | null;
   /** The call is about to leave for `reason` (null: it stays after all): the caller leg's coming end is that. */
   leaving: (reason: EndReason | null) => void;
@@ -146,6 +149,11 @@ export class CallControl implements BuiltinCall {
       this.#log.warn({ err: error, streamSid: context.streamSid }, 'Twilio did not press the keys');
       this.#deps.realtime()?.tell(`[The keys ${digits} could not be pressed: the phone system refused.]`);
     }
+  }
+
+  lookUpKnowledge(query: string): Promise<KnowledgePassage[]> {
+    const { bridge, context, knowledgeBots } = this.#deps;
+    return lookUpKnowledge(bridge.db, context.userId, knowledgeBots, query);
   }
 
   /** The call's own number at Twilio: the one called for an inbound call, the one calling for an outbound one. */

@@ -77,7 +77,7 @@ export class CallTools {
     let afterwards: (() => Promise<void>) | null = null;
     let output: string;
     if (builtin) {
-      const result = runBuiltin(builtin, call.arguments, this.#deps.builtinCall);
+      const result = await runBuiltin(builtin, call.arguments, this.#deps.builtinCall);
       output = JSON.stringify(result.output);
       afterwards = result.afterwards;
     } else {

@@ -15,6 +15,7 @@ import {
 import { substituteValues } from '../../shared/template.js';
 import { BUILTIN_FUNCTION_NAMES, type BuiltinFunctionSettings } from '../../shared/types/builtinFunctions.js';
 import { builtinFunctionSettings } from '../agents/builtinFunctionSettings.js';
+import { knowledgeBotsOf } from '../agents/knowledgeBots.js';
 import type { AgentRecord } from '../db/agents.js';
 import type { OfferedTool } from '../db/offeredTools.js';
 import { providerFunctions } from '../tools/providerFunctions.js';
@@ -31,6 +32,8 @@ export interface SessionSetup {
   /** The built-in functions the agent turned on (issue 23), by name, and their settings. */
   builtinsByName: Map<string, BuiltinFunction>;
   builtinSettings: BuiltinFunctionSettings;
+  /** The bots whose knowledge search_knowledge searches (issue 24). */
+  knowledgeBots: string[];
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T): T {
@@ -83,7 +86,8 @@ export function buildSessionSetup(
   models: RealtimeModelMap,
 ): SessionSetup {
   const builtinSettings = builtinFunctionSettings(agent.builtin_functions);
-  const builtins = offeredBuiltins(builtinSettings);
+  const knowledgeBots = knowledgeBotsOf(agent.knowledge_bots);
+  const builtins = offeredBuiltins(builtinSettings, { knowledgeBots });
   // Every reserved name stays off the agent's own tools, offered or not, so a name means one thing.
   const { functions, byName: toolsByName } = providerFunctions(tools, BUILTIN_FUNCTION_NAMES);
   const functionTools: RealtimeFunctionTool[] = [...builtins.functions, ...functions].map((fn) => ({
@@ -109,5 +113,5 @@ export function buildSessionSetup(
     tool_choice: 'auto',
     max_output_tokens: agent.response_output_tokens_limit ? agent.max_response_output_tokens : 'inf',
   };
-  return { config, toolsByName, builtinsByName: builtins.byName, builtinSettings };
+  return { config, toolsByName, builtinsByName: builtins.byName, builtinSettings, knowledgeBots };
 }

@@ -1,4 +1,4 @@
-import type { Agent, AgentPatch } from '../types/agent.js';
+import type { Agent, AgentPatch, KnowledgeBotChoice } from '../types/agent.js';
 import type {
   AssociateResponse,
   AssociationsResponse,
@@ -17,6 +17,8 @@ export function agentsApi(request: Request) {
   return {
     ...resourceApi<Agent, { name: string }, AgentPatch>(request, '/agents', 'PATCH'),
     create: (name: string) => request<Agent>('POST', '/agents', { body: { name } }),
+    /** The user's bots with knowledge an agent can search (issue 24). */
+    knowledgeBots: () => request<KnowledgeBotChoice[]>('GET', '/agents/knowledge-bots'),
   };
 }
 

@@ -52,6 +52,16 @@ export interface Agent {
    * calls, with their settings; all off by default.
    */
   builtinFunctions?: BuiltinFunctionSettings;
+  /** Our addition (issue 24): ids of the owner's bots whose knowledge its calls search (search_knowledge); none by default. */
+  knowledgeBots?: string[];
+}
+
+/** A bot whose knowledge an agent may search (GET /api/agents/knowledge-bots, issue 24). */
+export interface KnowledgeBotChoice {
+  id: string;
+  name: string;
+  /** Pages of its knowledge base that are Selected. */
+  selectedPages: number;
 }
 
 /** PATCH /agents/{id} body: any agent fields, tools given as tool ids. */

@@ -7,7 +7,7 @@ import type { VoicemailAction } from '../callHandling.js';
  */
 
 /** Names no user tool may take; each is one entry of server/voice/builtins/builtinFunctions.ts. */
-export const BUILTIN_FUNCTION_NAMES = ['transfer_call', 'end_call', 'press_digits'] as const;
+export const BUILTIN_FUNCTION_NAMES = ['transfer_call', 'end_call', 'press_digits', 'search_knowledge'] as const;
 export type BuiltinFunctionName = (typeof BUILTIN_FUNCTION_NAMES)[number];
 
 /** True when `name` is a built-in function's (compared without case, as people read names). */

@@ -39,6 +39,7 @@ export function detailRoutes(agent: Agent, extra: FakeRoutes = {}): FakeRoutes {
     [`GET /agents/${agent.id}`]: { body: agent },
     'GET /agents': { body: [SUPPORT, SALES] },
     'GET /tools': { body: TOOLS },
+    'GET /agents/knowledge-bots': { body: [] },
     'GET /twilio/get-all-phone-numbers': {
       body: { success: true, phoneNumbers: [{ phoneNumber: '+14155550100' }, { phoneNumber: '+14155550111' }] },
     },

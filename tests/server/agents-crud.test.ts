@@ -59,6 +59,7 @@ describe('creating an agent', () => {
       keep_history_days: null,
       record_calls: false,
       builtinFunctions: BUILTIN_FUNCTION_DEFAULTS,
+      knowledgeBots: [],
     });
     const {
       id: _id,
@@ -66,6 +67,7 @@ describe('creating an agent', () => {
       phoneNumber: _phone,
       tools: _tools,
       builtinFunctions: _builtins,
+      knowledgeBots: _knowledge,
       ...settings
     } = agent;
     expect(settings).toEqual(AGENT_DEFAULTS);

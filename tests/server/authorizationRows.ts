@@ -938,6 +938,8 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
     }),
     expect: signedIn(200),
   },
+  // Knowledge for voice agents (issue 24): the effective user's own bots that have knowledge.
+  { method: 'GET', route: '/api/agents/knowledge-bots', expect: signedIn(200) },
 ];
 
 /** A fresh webhook endpoint of userA (a documentation name, never reached); its id. */

@@ -9,6 +9,7 @@ import { AgentAdvancedSection } from './AgentAdvancedSection.js';
 import { AgentBasicsSection } from './AgentBasicsSection.js';
 import { AgentBuiltinFunctionsSection } from './AgentBuiltinFunctionsSection.js';
 import { AgentInstructionsSection } from './AgentInstructionsSection.js';
+import { AgentKnowledgeSection } from './AgentKnowledgeSection.js';
 import { AgentPageHeader } from './AgentPageHeader.js';
 import { AgentToolsSection } from './AgentToolsSection.js';
 import { AgentTranscriptionSection } from './AgentTranscriptionSection.js';
@@ -79,6 +80,7 @@ export function AgentEditor({ agent }: AgentEditorProps) {
           />
           <AgentInstructionsSection {...binding} />
           <AgentToolsSection {...binding} agentTools={agent.tools ?? []} />
+          <AgentKnowledgeSection {...binding} />
           <AgentTranscriptionSection {...binding} />
           <AgentAdvancedSection {...binding} />
           <AgentTurnDetectionSection {...binding} />

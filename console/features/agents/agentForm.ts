@@ -9,7 +9,10 @@ import { AGENT_TEXTS, type ResetReason } from './agentTexts.js';
 
 /** The agent's fields as the form holds them; the numbers as typed text (NumericField). */
 export interface AgentFormValues
-  extends Omit<Agent, 'id' | 'systemMessage' | 'phoneNumber' | 'tools' | 'builtinFunctions' | NumericField>,
+  extends Omit<
+      Agent,
+      'id' | 'systemMessage' | 'phoneNumber' | 'tools' | 'builtinFunctions' | 'knowledgeBots' | NumericField
+    >,
     Record<NumericField, string> {
   /** Issue 23: compared by content, not identity (see buildPatch). */
   builtinFunctions: BuiltinFunctionSettings;
@@ -17,6 +20,8 @@ export interface AgentFormValues
   /** null = 'None'. Saved through the association calls, not the PATCH. */
   phoneNumber: string | null;
   toolIds: string[];
+  /** Issue 24: the bots whose knowledge the agent searches, in the order chosen. */
+  knowledgeBots: string[];
 }
 
 export type NumericField =
@@ -130,11 +135,15 @@ export function toFormValues(agent: Agent): AgentFormValues {
     keep_history_days: agent.keep_history_days ?? d.keep_history_days,
     record_calls: agent.record_calls ?? d.record_calls,
     builtinFunctions: agent.builtinFunctions ?? BUILTIN_FUNCTION_DEFAULTS,
+    knowledgeBots: agent.knowledgeBots ?? [],
   };
 }
 
 const NUMERIC_FIELDS = Object.keys(NUMERIC_RULES) as NumericField[];
-type PlainField = Exclude<keyof AgentFormValues, NumericField | 'phoneNumber' | 'toolIds' | 'builtinFunctions'>;
+type PlainField = Exclude<
+  keyof AgentFormValues,
+  NumericField | 'phoneNumber' | 'toolIds' | 'builtinFunctions' | 'knowledgeBots'
+>;
 
 function sameIds(a: string[], b: string[]): boolean {
   if (a.length !== b.length) return false;
@@ -147,6 +156,10 @@ export function buildPatch(loaded: AgentFormValues, values: AgentFormValues): Ag
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(values) as (keyof AgentFormValues)[]) {
     if (key === 'phoneNumber' || key === 'toolIds' || (NUMERIC_FIELDS as string[]).includes(key)) continue;
+    if (key === 'knowledgeBots') {
+      if (values.knowledgeBots.join() !== loaded.knowledgeBots.join()) patch.knowledgeBots = [...values.knowledgeBots];
+      continue;
+    }
     if (key === 'builtinFunctions') {
       if (JSON.stringify(values.builtinFunctions) !== JSON.stringify(loaded.builtinFunctions))
         patch.builtinFunctions = values.builtinFunctions;

@@ -23,6 +23,7 @@ export const agentKeys = {
   associations: (userId: UserId) => (userId ? (['agents-phone-associations', userId] as const) : null),
   /** The tools an agent can be given; our own key, the tools feature's cache is not ours to share. */
   toolOptions: (userId: UserId) => (userId ? (['agents-tool-options', userId] as const) : null),
+  knowledgeBots: (userId: UserId) => (userId ? (['agents-knowledge-bots', userId] as const) : null),
 };
 
 /** Twilio numbers could not be listed; `missingCredentials` when the account has none saved. */
@@ -82,6 +83,12 @@ export function useAssociations() {
 }
 
 /** The user's tools as an agent sees them; failures give an empty list. */
+/** The user's bots with knowledge, for the Knowledge choice (issue 24). */
+export function useKnowledgeBots() {
+  const api = useApi();
+  return useSWR(agentKeys.knowledgeBots(useEffectiveUserId()), () => api.agents.knowledgeBots());
+}
+
 export function useToolOptions() {
   return useToolOptionsQuery(agentKeys.toolOptions(useEffectiveUserId()));
 }

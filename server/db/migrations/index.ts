@@ -38,6 +38,7 @@ import * as m032 from './032-keypad-voicemail.js';
 import * as m033 from './033-builtin-settings-store.js';
 import * as m034 from './034-knowledge-documents.js';
 import * as m036 from './036-citations.js';
+import * as m037 from './037-agent-knowledge.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -74,4 +75,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '033-builtin-settings-store': m033,
   '034-knowledge-documents': m034,
   '036-citations': m036,
+  '037-agent-knowledge': m037,
 };

@@ -4,6 +4,7 @@
  * builtinFunctions.ts; its name is reserved (shared/types/builtinFunctions.ts).
  */
 import type { BuiltinFunctionName, BuiltinFunctionSettings } from '../../../shared/types/builtinFunctions.js';
+import type { KnowledgePassage } from '../../db/knowledge.js';
 import type { ProviderFunction } from '../../tools/providerFunctions.js';
 import type { CallKind } from '../callTypes.js';
 
@@ -30,6 +31,14 @@ export interface BuiltinCall {
    * the transcript says so. A browser call has no keypad: only the transcript line is written.
    */
   pressDigits(digits: string): Promise<void>;
+  /** The best passages for `query` in the knowledge bases the agent chose (issue 24); none when it chose none. */
+  lookUpKnowledge(query: string): Promise<KnowledgePassage[]>;
+}
+
+/** Agent settings beside the built-in function settings that decide an offer (issue 24). */
+export interface BuiltinAgentChoices {
+  /** The bots whose knowledge search_knowledge searches. */
+  knowledgeBots: readonly string[];
 }
 
 export interface BuiltinResult {
@@ -45,7 +54,7 @@ export interface BuiltinResult {
 export interface BuiltinFunction {
   readonly name: BuiltinFunctionName;
   /** The function as the model is offered it on this agent's calls; null when the agent has it off. */
-  offer(settings: BuiltinFunctionSettings): ProviderFunction | null;
+  offer(settings: BuiltinFunctionSettings, agent: BuiltinAgentChoices): ProviderFunction | null;
   /** Runs one call of it; `args` is the model's parsed arguments (anything). Never throws. */
-  run(args: unknown, call: BuiltinCall): BuiltinResult;
+  run(args: unknown, call: BuiltinCall): BuiltinResult | Promise<BuiltinResult>;
 }
