@@ -4,8 +4,10 @@
  * the public chat engine reads the bot it serves.
  */
 import { type Kysely, sql } from 'kysely';
+import { contentHash } from './contentHash.js';
 import { isPostgres } from './dialect.js';
 import { toPassages } from './passages.js';
+import { readPageStates, restorePageStates } from './recrawlPageState.js';
 import type { Database } from './schema.js';
 import { orQuery, searchTerms } from './searchTerms.js';
 import { inTransaction } from './transaction.js';
@@ -14,6 +16,8 @@ export interface KnowledgePageInput {
   url: string;
   text: string;
   selected: boolean;
+  /** Set (true) only when a re-crawl found the page gone (migration 035); never taken from a save. */
+  gone?: boolean;
 }
 
 export interface KnowledgeInput {
@@ -58,6 +62,7 @@ export async function saveKnowledge(
       .set((eb) => ({ id: eb.ref('id') }))
       .where('id', '=', webchatId)
       .execute();
+    const states = await readPageStates(trx, webchatId);
     await trx.deleteFrom('knowledge_pages').where('webchat_id', '=', webchatId).execute();
     await trx
       .insertInto('webchat_knowledge')
@@ -81,6 +86,7 @@ export async function saveKnowledge(
       url: page.url,
       selected: page.selected ? 1 : 0,
       char_count: page.text.length,
+      content_hash: contentHash(page.text),
     }));
     const passageRows = pages.flatMap((page) =>
       toPassages(page.text).map((text, seq) => ({ webchat_id: webchatId, page_position: page.position, seq, text })),
@@ -96,6 +102,7 @@ export async function saveKnowledge(
         .values(passageRows.slice(i, i + INSERT_BATCH))
         .execute();
     }
+    await restorePageStates(trx, webchatId, pageRows, states);
   });
 }
 
@@ -109,7 +116,7 @@ export async function loadKnowledge(db: Kysely<Database>, webchatId: string): Pr
   if (!head) return { ...EMPTY, pages: [] };
   const pages = await db
     .selectFrom('knowledge_pages')
-    .select(['position', 'url', 'selected'])
+    .select(['position', 'url', 'selected', 'gone_at'])
     .where('webchat_id', '=', webchatId)
     .orderBy('position')
     .execute();
@@ -133,6 +140,7 @@ export async function loadKnowledge(db: Kysely<Database>, webchatId: string): Pr
       url: page.url,
       text: (texts.get(page.position) ?? []).join(''),
       selected: page.selected === 1,
+      ...(page.gone_at === null ? {} : { gone: true }),
     })),
   };
 }

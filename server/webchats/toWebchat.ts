@@ -36,7 +36,11 @@ export function readStoredList(stored: string): string[] {
 
 /** The knowledge base on the wire (snake_case like the bot). */
 export function toWireKnowledge({ siteUrl, pages, summary }: KnowledgeInput): WebchatKnowledge {
-  return { site_url: siteUrl, pages: pages.map(({ url, text, selected }) => ({ url, text, selected })), summary };
+  return {
+    site_url: siteUrl,
+    pages: pages.map(({ url, text, selected, gone }) => ({ url, text, selected, ...(gone ? { gone } : {}) })),
+    summary,
+  };
 }
 
 /**

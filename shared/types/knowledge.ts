@@ -27,6 +27,11 @@ export interface KnowledgePage {
   url: string;
   text: string;
   selected: boolean;
+  /**
+   * Answers only, and only when true: a re-crawl found the page gone (404/410 or no longer
+   * linked). It has no text, is never searched, and goes when the operator removes it.
+   */
+  gone?: boolean;
 }
 
 /**

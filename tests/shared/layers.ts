@@ -127,6 +127,7 @@ export const SHARED_LAYERS: RootLayers = {
       'mixedScript.ts',
       'unsafeCharacters.ts',
       'allowedSites.ts',
+      'recrawl.ts',
     ],
     ['defaults.ts', 'types/'],
     // Lead capture's form and checks (issue 25), and keypad and voicemail's settings (issue 23),

@@ -35,6 +35,7 @@ import * as m029 from './029-call-control.js';
 import * as m030 from './030-call-operators.js';
 import * as m031 from './031-chat-takeover.js';
 import * as m032 from './032-keypad-voicemail.js';
+import * as m035 from './035-recrawl.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-identity': m001,
@@ -68,4 +69,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '030-call-operators': m030,
   '031-chat-takeover': m031,
   '032-keypad-voicemail': m032,
+  '035-recrawl': m035,
 };
