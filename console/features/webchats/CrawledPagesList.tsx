@@ -23,6 +23,11 @@ export function CrawledPagesList({ pages, report, updateKnowledge, disabled }: C
       })),
     [updateKnowledge],
   );
+  const remove = useCallback(
+    (url: string) =>
+      updateKnowledge((current) => ({ ...current, pages: current.pages.filter((page) => page.url !== url) })),
+    [updateKnowledge],
+  );
 
   if (pages.length === 0) {
     return (
@@ -48,6 +53,7 @@ export function CrawledPagesList({ pages, report, updateKnowledge, disabled }: C
             page={page}
             error={report?.errors[page.url]}
             onToggle={toggle}
+            onRemove={remove}
             disabled={disabled}
           />
         ))}

@@ -8,6 +8,7 @@ import { CrawledPagesList } from './CrawledPagesList.js';
 import { CrawlForm } from './CrawlForm.js';
 import { selectedContent, utf8Bytes } from './knowledge.js';
 import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
+import { RecrawlSection } from './RecrawlSection.js';
 import { SelectedContentPreview } from './SelectedContentPreview.js';
 import { SummaryBox } from './SummaryBox.js';
 import type { CrawlControls } from './useCrawl.js';
@@ -17,13 +18,22 @@ import type { WebchatFormBinding } from './useWebchatEditor.js';
 export interface KnowledgeBaseTabProps extends Pick<WebchatFormBinding, 'values' | 'updateKnowledge' | 'disabled'> {
   crawl: CrawlControls;
   summarizer: SummarizeControls;
+  /** The saved bot's id (null while it is being created): re-crawls need a saved bot. */
+  webchatId?: string | null;
 }
 
 /**
  * Knowledge Base (spec part 2 §2, issue 9): crawl the website, choose the pages, summarize them.
  * Everything here is an unsaved edit of the bot until Save Changes / Create Bot.
  */
-export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, summarizer }: KnowledgeBaseTabProps) {
+export function KnowledgeBaseTab({
+  values,
+  updateKnowledge,
+  disabled,
+  crawl,
+  summarizer,
+  webchatId = null,
+}: KnowledgeBaseTabProps) {
   const toast = useToast();
   const { pages } = values.knowledge;
   const content = useMemo(() => selectedContent(pages), [pages]);
@@ -40,6 +50,7 @@ export function KnowledgeBaseTab({ values, updateKnowledge, disabled, crawl, sum
   return (
     <Flex direction="column" gap="4">
       <CrawlForm crawl={crawl} disabled={disabled || summarizer.summarizing} />
+      <RecrawlSection webchatId={webchatId} disabled={disabled || crawling} />
       <FormSection title={TEXTS.counter(selected, pages.length)}>
         {overLimit ? (
           <Callout.Root color="red" size="1" role="alert">

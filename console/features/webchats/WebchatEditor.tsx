@@ -118,7 +118,12 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
                 <AppearanceTab {...editor.binding} saved={editor.loaded.appearance} testChat={testChat} />
               </Tabs.Content>
               <Tabs.Content value="knowledge">
-                <KnowledgeBaseTab {...editor.binding} crawl={crawl} summarizer={summarizer} />
+                <KnowledgeBaseTab
+                  {...editor.binding}
+                  crawl={crawl}
+                  summarizer={summarizer}
+                  webchatId={bot?.id ?? null}
+                />
               </Tabs.Content>
               <Tabs.Content value="demo">
                 <DemoTab webchatId={bot?.id ?? null} />
