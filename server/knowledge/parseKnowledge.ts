@@ -45,10 +45,10 @@ function isHttpUrl(text: string): boolean {
 }
 
 function parsePage(field: string, value: unknown): KnowledgePageInput {
-  // `gone` comes back as the console got it; whether a page is gone is the server's own record.
-  const page = objectWith(field, value, ['url', 'text', 'selected', 'gone']);
-  if (page.gone !== undefined && typeof page.gone !== 'boolean')
-    throw invalidField(`${field}.gone`, 'must be true or false');
+  // `gone` comes back as the console got it (issue 24); whether a page is gone is the server's own record.
+  const { gone, ...fields } = isPlainObject(value) ? value : { gone: undefined };
+  if (gone !== undefined && typeof gone !== 'boolean') throw invalidField(`${field}.gone`, 'must be true or false');
+  const page = objectWith(field, isPlainObject(value) ? fields : value, ['url', 'text', 'selected']);
   if (typeof page.selected !== 'boolean') throw invalidField(`${field}.selected`, 'must be true or false');
   return {
     url: address(`${field}.url`, page.url, { httpOnly: true }),
