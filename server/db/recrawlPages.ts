@@ -7,6 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PreviousPage } from '../crawl/crawledPage.js';
 import { contentHash } from './contentHash.js';
+import { loadKnowledge } from './knowledge.js';
 import { toPassages } from './passages.js';
 import type { RecrawlPlan, StoredPage } from './recrawlPlan.js';
 import type { Database } from './schema.js';
@@ -45,21 +46,8 @@ export async function loadRecrawlBase(db: Kysely<Database>, webchatId: string): 
     .orderBy('position')
     .execute();
   // Pages saved before migration 035 have no hash yet: it is taken from their stored text once.
-  const unhashed = new Set(
-    rows.filter((row) => row.content_hash === '' && row.gone_at === null).map((r) => r.position),
-  );
-  const texts = new Map<number, string>();
-  if (unhashed.size > 0) {
-    const passages = await db
-      .selectFrom('knowledge_passages')
-      .select(['page_position', 'text'])
-      .where('webchat_id', '=', webchatId)
-      .orderBy('page_position')
-      .orderBy('seq')
-      .execute();
-    for (const { page_position: position, text } of passages)
-      if (unhashed.has(position)) texts.set(position, (texts.get(position) ?? '') + text);
-  }
+  const unhashed = rows.some((row) => row.content_hash === '' && row.gone_at === null);
+  const texts = new Map(unhashed ? (await loadKnowledge(db, webchatId)).pages.map((p) => [p.url, p.text]) : []);
   const previous = new Map<string, PreviousPage>();
   const pages = rows.map((row): StoredPage => {
     const gone = row.gone_at !== null;
@@ -67,7 +55,7 @@ export async function loadRecrawlBase(db: Kysely<Database>, webchatId: string): 
       const validators = { etag: row.etag, lastModified: row.last_modified };
       previous.set(row.url, { validators, links: parseLinks(row.links) });
     }
-    const hash = row.content_hash || contentHash(texts.get(row.position) ?? '');
+    const hash = row.content_hash || contentHash(texts.get(row.url) ?? '');
     return { position: row.position, url: row.url, contentHash: hash, gone };
   });
   return { pages, previous };
