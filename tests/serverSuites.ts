@@ -22,6 +22,7 @@ export const POSTGRES_ONLY: Record<string, string> = {
   'tests/server/api-keys-cluster.test.ts': 'API key revocation across two instances on one PostgreSQL',
   'tests/server/migrate-postgres-concurrent.test.ts': 'instances migrating one PostgreSQL at once (the advisory lock)',
   'tests/server/webhooks-postgres.test.ts': 'two instances delivering webhooks from one PostgreSQL queue',
+  'tests/server/recrawl-cluster.test.ts': 'two instances claiming re-crawl schedules from one PostgreSQL',
 };
 
 /** Suites about SQLite by nature: the PostgreSQL pass leaves them out. */

@@ -10,8 +10,8 @@
  */
 import type { DocumentFormat } from '../../shared/types/knowledge.js';
 import { FairQueue } from '../core/FairQueue.js';
-import { DocumentRefusal } from '../documents/DocumentRefusal.js';
-import type { DocumentReadLimits, ExtractedDocument } from '../documents/extractDocument.js';
+import { DocumentRefusal } from './documents/DocumentRefusal.js';
+import type { DocumentReadLimits, ExtractedDocument } from './documents/extractDocument.js';
 import { ExtractThread } from './ExtractThread.js';
 import type { ExtractedPage } from './extractPage.js';
 import type { ExtractJob, ExtractResponse } from './extractProtocol.js';

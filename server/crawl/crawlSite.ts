@@ -6,6 +6,7 @@
  */
 import { createGuardedFetch, type GuardedFetch, type GuardedResolver } from '../net/outboundGuard.js';
 import { CrawlStartError, startFailure } from './CrawlStartError.js';
+import { type CrawledPage, crawledPage, failedPage, type PreviousPage } from './crawledPage.js';
 import { CRAWLER_USER_AGENT, type CrawlLimits } from './crawlLimits.js';
 import { isNonPageFile, normalizeUrl, originOf } from './crawlUrl.js';
 import { fetchPage, type PageResult } from './fetchPage.js';
@@ -21,15 +22,7 @@ export interface CrawlProgress {
   currentUrl: string | null;
 }
 
-export interface CrawledPage {
-  url: string;
-  /** Readable text; '' when the page failed. */
-  text: string;
-  /** The page's `<title>` (issue 24: what its citations show); absent or '' when none. */
-  title?: string;
-  /** Why the page has no content, or null. */
-  error: string | null;
-}
+export type { CrawledPage, PreviousPage } from './crawledPage.js';
 
 /** Why the crawl stopped: it ran out of pages, hit the page or time limit, or was cancelled. */
 export type CrawlFinish = 'complete' | 'page_limit' | 'time_limit' | 'cancelled';
@@ -52,6 +45,8 @@ export interface CrawlRequest {
   onProgress?: (progress: CrawlProgress) => void;
   /** Replaces DNS (tests). */
   resolve?: GuardedResolver;
+  /** A re-crawl's pages by URL: asked for conditionally, and a 304 follows the stored links. */
+  previous?: ReadonlyMap<string, PreviousPage>;
 }
 
 export { CrawlStartError } from './CrawlStartError.js';
@@ -218,12 +213,13 @@ class SiteCrawl {
     const duplicate = this.listed.has(result.url);
     if (!offSite && !duplicate && this.robots?.isAllowed(result.url) !== false) {
       this.known.add(result.url);
-      if (result.kind === 'page')
-        this.slots[slot] = { url: result.url, text: result.text, title: result.title, error: null };
-      if (result.kind === 'failed') this.slots[slot] = { url: result.url, text: '', error: result.error };
-      if (result.kind !== 'skipped') this.listed.add(result.url);
-      if (result.kind !== 'failed' && depth < this.limits.maxDepth)
-        for (const link of result.links) this.enqueue(link, depth + 1);
+      const page = crawledPage(result, this.origin, this.request.previous);
+      if (page) {
+        this.slots[slot] = page;
+        this.listed.add(result.url);
+      }
+      const links = page?.links ?? (result.kind === 'skipped' ? result.links : []);
+      if (depth < this.limits.maxDepth) for (const link of links) this.enqueue(link, depth + 1);
     }
     this.report(null);
   }
@@ -243,6 +239,7 @@ class SiteCrawl {
       maxChars: this.limits.maxPageChars,
       owner: this.request.owner,
       signal: this.signal,
+      validatorsOf: (url: string) => this.request.previous?.get(url)?.validators,
     };
   }
 
@@ -264,7 +261,7 @@ class SiteCrawl {
     // Pages still loading at the deadline timed out; at a cancel they are simply not part of the result.
     if (finish === 'time_limit') {
       for (const [slot, url] of this.inFlight)
-        this.slots[slot] = { url, text: '', error: 'The crawl reached its time limit before this page loaded' };
+        this.slots[slot] = failedPage(url, 'The crawl reached its time limit before this page loaded', null);
     }
     const pages = this.slots.filter((page): page is CrawledPage => page !== null);
     return { pages, finish };

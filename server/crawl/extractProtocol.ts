@@ -1,7 +1,7 @@
 /** Messages between PageExtractor (the API thread) and its worker thread (extractWorker.ts). */
 import type { DocumentFormat } from '../../shared/types/knowledge.js';
-import type { DocumentRefusalFields } from '../documents/DocumentRefusal.js';
-import type { DocumentReadLimits, ExtractedDocument } from '../documents/extractDocument.js';
+import type { DocumentRefusalFields } from './documents/DocumentRefusal.js';
+import type { DocumentReadLimits, ExtractedDocument } from './documents/extractDocument.js';
 import type { ExtractedPage } from './extractPage.js';
 import type { ParsedSitemap } from './parseSitemap.js';
 

@@ -5,8 +5,8 @@
  * are read here too; their parsers (pdfjs, mammoth) load on a thread's first document only.
  */
 import { parentPort } from 'node:worker_threads';
-import { DocumentRefusal } from '../documents/DocumentRefusal.js';
 import { decodeHtml } from './decodeHtml.js';
+import { DocumentRefusal } from './documents/DocumentRefusal.js';
 import { extractPage } from './extractPage.js';
 import { EXTRACTOR_READY, type ExtractRequest, type ExtractResponse } from './extractProtocol.js';
 import { markupShape, tooComplex } from './markupShape.js';
@@ -15,7 +15,7 @@ import { parseSitemap } from './parseSitemap.js';
 async function handle(job: ExtractRequest): Promise<ExtractResponse> {
   try {
     if (job.kind === 'document') {
-      const { extractDocument } = await import('../documents/extractDocument.js');
+      const { extractDocument } = await import('./documents/extractDocument.js');
       return { id: job.id, ok: true, document: await extractDocument(job.body, job.format, job.limits) };
     }
     if (job.kind === 'page') {

@@ -12,6 +12,9 @@
  * has no IDF, so there a common word does move the ranking; dropping it on a sample's estimate
  * cost two questions of the evaluation set (recall@3 0.788 → 0.750), so it is not done.
  *
+ * Only on an index of COMMON_TERMS_MIN_PASSAGES or more: below that scoring every passage costs
+ * little, and in a small index "half the passages" can be the one page that answers (two pages,
+ * the question's words in one of them), so the rule would leave only words nothing matches.
  * A question whose every term is common keeps them all: a search is never emptied.
  */
 import { type Kysely, sql } from 'kysely';
@@ -19,8 +22,15 @@ import { isPostgres } from './dialect.js';
 import type { Database } from './schema.js';
 import { orQuery } from './searchTerms.js';
 
+/** Passages in the index before common terms are dropped at all. */
+export const COMMON_TERMS_MIN_PASSAGES = 1000;
+
 /** `terms` without those present in half of the indexed passages or more (SQLite only). */
-export async function withoutCommonTerms(db: Kysely<Database>, terms: readonly string[]): Promise<string[]> {
+export async function withoutCommonTerms(
+  db: Kysely<Database>,
+  terms: readonly string[],
+  minPassages: number = COMMON_TERMS_MIN_PASSAGES,
+): Promise<string[]> {
   if (terms.length < 2 || isPostgres(db)) return [...terms];
   const counts = terms.map(
     (term, i) =>
@@ -30,6 +40,7 @@ export async function withoutCommonTerms(db: Kysely<Database>, terms: readonly s
     SELECT (SELECT count(*) FROM knowledge_passages) AS total, ${sql.join(counts)}`.execute(db);
   const row = rows[0] ?? {};
   const total = Number(row.total ?? 0);
+  if (total < minPassages) return [...terms];
   const kept = terms.filter((_, i) => Number(row[`c${i}`] ?? 0) * 2 < total);
   return kept.length > 0 ? kept : [...terms];
 }

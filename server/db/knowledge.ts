@@ -5,8 +5,10 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { withoutCommonTerms } from './commonTerms.js';
+import { contentHash } from './contentHash.js';
 import { isPostgres } from './dialect.js';
 import { toPassages } from './passages.js';
+import { readPageStates, restorePageStates } from './recrawlPageState.js';
 import type { Database } from './schema.js';
 import { orQuery, searchTerms } from './searchTerms.js';
 import { inTransaction } from './transaction.js';
@@ -20,6 +22,8 @@ export interface KnowledgePageInput {
   title?: string;
   /** An uploaded document's file name (issue 24): set on documents only, absent on crawled pages. */
   fileName?: string;
+  /** Set (true) only when a re-crawl found the page gone (migration 035); never taken from a save. */
+  gone?: boolean;
 }
 
 export interface KnowledgeInput {
@@ -70,6 +74,7 @@ export async function saveKnowledge(
       .set((eb) => ({ id: eb.ref('id') }))
       .where('id', '=', webchatId)
       .execute();
+    const states = await readPageStates(trx, webchatId);
     await trx.deleteFrom('knowledge_pages').where('webchat_id', '=', webchatId).execute();
     await trx
       .insertInto('webchat_knowledge')
@@ -97,6 +102,7 @@ export async function saveKnowledge(
       // Both always: a multi-row insert on SQLite gives a column one row leaves out NULL, not its default.
       source_kind: page.fileName === undefined ? ('page' as const) : ('document' as const),
       file_name: page.fileName ?? '',
+      content_hash: contentHash(page.text),
     }));
     const passageRows = pages.flatMap((page) =>
       toPassages(page.text).map((text, seq) => ({ webchat_id: webchatId, page_position: page.position, seq, text })),
@@ -112,6 +118,7 @@ export async function saveKnowledge(
         .values(passageRows.slice(i, i + INSERT_BATCH))
         .execute();
     }
+    await restorePageStates(trx, webchatId, pageRows, states);
   });
 }
 
@@ -125,7 +132,7 @@ export async function loadKnowledge(db: Kysely<Database>, webchatId: string): Pr
   if (!head) return { ...EMPTY, pages: [] };
   const pages = await db
     .selectFrom('knowledge_pages')
-    .select(['position', 'url', 'selected', 'title', 'source_kind', 'file_name'])
+    .select(['position', 'url', 'selected', 'title', 'source_kind', 'file_name', 'gone_at'])
     .where('webchat_id', '=', webchatId)
     .orderBy('position')
     .execute();
@@ -151,6 +158,7 @@ export async function loadKnowledge(db: Kysely<Database>, webchatId: string): Pr
       selected: page.selected === 1,
       ...(page.title ? { title: page.title } : {}),
       ...(page.source_kind === 'document' ? { fileName: page.file_name } : {}),
+      ...(page.gone_at === null ? {} : { gone: true }),
     })),
   };
 }

@@ -335,6 +335,24 @@ export interface WebchatKnowledgeTable {
   site_url: string;
   summary: string;
   updated_at: number;
+  /** Re-crawl schedule (migration 035): 'off' | 'daily' | 'weekly'; weekday 0 = Sunday, hour in UTC. */
+  recrawl_frequency: Generated<string>;
+  recrawl_weekday: Generated<number>;
+  recrawl_hour: Generated<number>;
+  /** 'selected' | 'excluded': how a re-crawl adds pages it finds. */
+  recrawl_new_pages: Generated<string>;
+  recrawl_refresh_summary: Generated<number>;
+  /** Null when no run is scheduled. */
+  recrawl_next_at: number | null;
+  /** A run holds the bot until then (0: none); past it, a crashed run's bot is free again. */
+  recrawl_lease_until: Generated<number>;
+  recrawl_claim_token: string | null;
+  /** The last re-crawl: when it ended and what it found (null: never re-crawled). */
+  recrawled_at: number | null;
+  recrawl_changed: Generated<number>;
+  recrawl_new: Generated<number>;
+  recrawl_gone: Generated<number>;
+  recrawl_error: string | null;
 }
 
 /** A crawled page of a bot, in the order of the crawl; its text is in knowledge_passages. */
@@ -350,6 +368,13 @@ export interface KnowledgePagesTable {
   /** 'page' (crawled, with its url) or 'document' (uploaded: url '', its file name kept); migration 034. */
   source_kind: Generated<'page' | 'document'>;
   file_name: Generated<string>;
+  /** Re-crawl state (migration 035): SHA-256 of the text, the site's validators, the links (JSON) a 304 keeps. */
+  content_hash: Generated<string>;
+  etag: Generated<string>;
+  last_modified: Generated<string>;
+  links: Generated<string>;
+  /** When a re-crawl found the page gone (404/410 or no longer linked); its passages are removed. */
+  gone_at: number | null;
 }
 
 /** Consecutive slices of a page's text (joined in `seq` order they give it back), full-text indexed. */

@@ -66,10 +66,13 @@ function fileName(field: string, value: unknown): string {
 
 /** A crawled page (no source_kind, or 'page'), or an uploaded document (issue 24: url '', its file name). */
 function parsePage(field: string, value: unknown): KnowledgePageInput {
+  // `gone` comes back as the console got it (issue 24); whether a page is gone is the server's own record.
+  const { gone, ...fields } = isPlainObject(value) ? value : { gone: undefined };
+  if (gone !== undefined && typeof gone !== 'boolean') throw invalidField(`${field}.gone`, 'must be true or false');
   // source_kind and file_name are a document's alone: the shape named is a page's.
   const page = objectWith(
     field,
-    value,
+    isPlainObject(value) ? fields : value,
     ['url', 'text', 'selected', 'title', 'source_kind', 'file_name'],
     'url, text, selected, title',
   );

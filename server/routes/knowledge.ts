@@ -18,9 +18,17 @@ import { CrawlStartError, crawlSite } from '../crawl/crawlSite.js';
 import { startUrls } from '../crawl/crawlUrl.js';
 import { PageExtractor } from '../crawl/PageExtractor.js';
 import { JobRefusedError, type RunningJob, RunningJobs } from '../crawl/RunningJobs.js';
+import { Recrawler } from '../knowledge/Recrawler.js';
 import { callModel } from '../llm/llmAppError.js';
 import { summarizeText } from '../llm/summarizeText.js';
 import { openaiForUser } from '../settings/openaiForUser.js';
+import { recrawlRoutes } from './recrawl.js';
+
+/** Every instance looks for due re-crawl schedules this often (their hours are whole hours). */
+const RECRAWL_POLL_MS = 60_000;
+const RECRAWL_LEASE_MARGIN_MS = 5 * 60_000;
+/** Scheduled re-crawls one instance runs at once; more wait for the next look. */
+const RECRAWLS_AT_ONCE = 2;
 
 const CrawlQuery = Type.Object({ url: Type.Optional(Type.Unknown()), crawlId: Type.Optional(Type.Unknown()) });
 const CrawlParams = Type.Object({ crawlId: Type.String() });
@@ -49,7 +57,27 @@ export async function knowledgeRoutes(fastify: FastifyInstance): Promise<void> {
   const crawls = new RunningJobs({ perUser: config.crawl.maxRunningPerUser, total: config.crawl.maxRunning });
   const summaries = new RunningJobs({ perUser: config.summarize.maxRunningPerUser, total: Number.POSITIVE_INFINITY });
   const extractor = new PageExtractor({ threads: config.crawl.parseThreads, timeoutMs: config.crawl.parseTimeoutMs });
+  const recrawler = new Recrawler({
+    db: app.db,
+    clock: app.clock,
+    log: app.log,
+    limits: config.crawl,
+    allow: config.outboundAllow,
+    extractor,
+    summarize: async (userId, text, signal) => {
+      const llm = await openaiForUser(app, userId, { timeoutMs: config.summarize.requestTimeoutMs });
+      const input = text.slice(0, config.summarize.maxInputChars);
+      return callModel(() => summarizeText(llm, input, config.summarize, signal));
+    },
+    pollMs: RECRAWL_POLL_MS,
+    // Past the crawl's own time limit, so a live run never loses its claim.
+    leaseMs: config.crawl.timeoutMs + RECRAWL_LEASE_MARGIN_MS,
+    concurrency: RECRAWLS_AT_ONCE,
+  });
+  recrawler.start();
+  recrawlRoutes(app, recrawler, perUserRate('crawl', config.crawl.rateLimit));
   app.addHook('onClose', async () => {
+    await recrawler.stop();
     crawls.cancelAll();
     summaries.cancelAll();
     await extractor.close();

@@ -14,10 +14,10 @@ import type { DocumentResponse } from '../../shared/types/knowledge.js';
 import { controlCharacterProblem } from '../../shared/unsafeCharacters.js';
 import { requireUser } from '../auth/requireUser.js';
 import { AppError, invalidField, retryAfter } from '../core/AppError.js';
+import { DocumentRefusal, type DocumentRefusalReason } from '../crawl/documents/DocumentRefusal.js';
+import { sniffDocument } from '../crawl/documents/sniffDocument.js';
 import { PageExtractor } from '../crawl/PageExtractor.js';
 import { RunningJobs } from '../crawl/RunningJobs.js';
-import { DocumentRefusal, type DocumentRefusalReason } from '../documents/DocumentRefusal.js';
-import { sniffDocument } from '../documents/sniffDocument.js';
 import { cancelOnDisconnect, perUserRate, startJob } from './knowledge.js';
 
 const DocumentQuery = Type.Object({ name: Type.Optional(Type.Unknown()) });

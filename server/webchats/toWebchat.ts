@@ -38,9 +38,9 @@ export function readStoredList(stored: string): string[] {
 export function toWireKnowledge({ siteUrl, pages, summary }: KnowledgeInput): WebchatKnowledge {
   return {
     site_url: siteUrl,
-    pages: pages.map(({ url, text, selected, title, fileName }) =>
+    pages: pages.map(({ url, text, selected, title, fileName, gone }) =>
       fileName === undefined
-        ? { url, text, selected, ...(title ? { title } : {}) }
+        ? { url, text, selected, ...(title ? { title } : {}), ...(gone ? { gone } : {}) }
         : { url, text, selected, source_kind: 'document' as const, file_name: fileName },
     ),
     summary,

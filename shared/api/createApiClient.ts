@@ -9,6 +9,7 @@ import { historyApi } from './history.js';
 import { knowledgeApi } from './knowledge.js';
 import { leadsApi } from './leads.js';
 import { mcpServersApi } from './mcpServers.js';
+import { recrawlApi } from './recrawl.js';
 import { type ApiClientOptions, createTransport } from './request.js';
 import { sessionsApi } from './sessions.js';
 import { customValuesApi, toolsApi } from './tools.js';
@@ -38,6 +39,7 @@ export function createApiClient(options: ApiClientOptions) {
     analysis: analysisApi(request),
     analytics: analyticsApi(request),
     webhooks: webhooksApi(request),
+    recrawl: recrawlApi(request),
   };
 }
 

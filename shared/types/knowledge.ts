@@ -38,6 +38,11 @@ export interface KnowledgePage {
   selected: boolean;
   /** The page's `<title>` from the crawl (issue 24: what an answer citing it shows); absent when none. */
   title?: string;
+  /**
+   * Answers only, and only when true: a re-crawl found the page gone (404/410 or no longer
+   * linked). It has no text, is never searched, and goes when the operator removes it.
+   */
+  gone?: boolean;
   source_kind?: KnowledgeSourceKind;
   file_name?: string;
 }

@@ -4,9 +4,10 @@
  * (PageExtractor, one thread, as the upload route runs it), after one untimed read that starts the
  * thread and loads pdfjs and mammoth. Reported: PDF pages per second and the time per file.
  */
+
+import { DOCUMENT_DEFAULTS } from '../../server/crawl/documents/documentLimits.js';
+import type { DocumentReadLimits } from '../../server/crawl/documents/extractDocument.js';
 import { PageExtractor } from '../../server/crawl/PageExtractor.js';
-import { DOCUMENT_DEFAULTS } from '../../server/documents/documentLimits.js';
-import type { DocumentReadLimits } from '../../server/documents/extractDocument.js';
 import { docxWith, pdfWithText } from '../helpers/documentFiles.js';
 import { type Bench, type BenchRow, machineLoadRow, round, timingRows } from './harness.js';
 

@@ -940,6 +940,29 @@ export const AUTHORIZATION_ROWS: AuthorizationRow[] = [
   },
   // Knowledge for voice agents (issue 24): the effective user's own bots that have knowledge.
   { method: 'GET', route: '/api/agents/knowledge-bots', expect: signedIn(200) },
+  // Re-crawl schedules (issue 24): the owner's bot only. A's bot has no website yet, so a run now is
+  // refused before any request.
+  {
+    method: 'GET',
+    route: '/api/webchats/:id/recrawl',
+    request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}/recrawl` }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/webchats/:id/recrawl',
+    request: async (ctx) => ({
+      url: `/api/webchats/${await webchatOfA(ctx)}/recrawl`,
+      payload: { frequency: 'daily' },
+    }),
+    expect: onlyA(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/webchats/:id/recrawl/run',
+    request: async (ctx) => ({ url: `/api/webchats/${await webchatOfA(ctx)}/recrawl/run` }),
+    expect: onlyA(400),
+  },
 ];
 
 /** A fresh webhook endpoint of userA (a documentation name, never reached); its id. */

@@ -6,7 +6,7 @@
  * a good file read right after each still gets its text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_DEFAULTS } from '../../server/documents/documentLimits.js';
+import { DOCUMENT_DEFAULTS } from '../../server/crawl/documents/documentLimits.js';
 import type { DocumentResponse } from '../../shared/types/knowledge.js';
 import {
   docxBomb,

@@ -106,6 +106,8 @@ export const WIDGET_LAYERS: RootLayers = {
     ['chat/', 'markdown/', 'readAppearance.ts', 'readLeadForm.ts'],
     // The page's localStorage, kept safe to touch: under the conversation store and the ad's memory.
     ['pageStorage.ts'],
+    // Read by the build (vite.config.widget.ts) and its test only, never by the widget's code.
+    ['shortPropertyNames.ts'],
   ],
 };
 
@@ -127,6 +129,7 @@ export const SHARED_LAYERS: RootLayers = {
       'mixedScript.ts',
       'unsafeCharacters.ts',
       'allowedSites.ts',
+      'recrawl.ts',
     ],
     ['defaults.ts', 'types/'],
     // Lead capture's form and checks (issue 25), and keypad and voicemail's settings (issue 23),

@@ -34,6 +34,11 @@ export function CrawledPagesList({ pages, report, updateKnowledge, disabled }: C
     updateKnowledge((current) => ({ ...current, pages: current.pages.filter((page) => entryKey(page) !== key) }));
     setDeleting(null);
   };
+  const removeGone = useCallback(
+    (url: string) =>
+      updateKnowledge((current) => ({ ...current, pages: current.pages.filter((page) => page.url !== url) })),
+    [updateKnowledge],
+  );
 
   if (pages.length === 0) {
     return (
@@ -68,6 +73,7 @@ export function CrawledPagesList({ pages, report, updateKnowledge, disabled }: C
               page={page}
               error={report?.errors[page.url]}
               onToggle={toggle}
+              onRemove={removeGone}
               disabled={disabled}
             />
           ),

@@ -9,6 +9,7 @@ import { CrawlForm } from './CrawlForm.js';
 import { DocumentsDrop } from './DocumentsDrop.js';
 import { isDocument, selectedContent, utf8Bytes } from './knowledge.js';
 import { KNOWLEDGE_TEXTS as TEXTS } from './knowledgeTexts.js';
+import { RecrawlSection } from './RecrawlSection.js';
 import { SelectedContentPreview } from './SelectedContentPreview.js';
 import { SummaryBox } from './SummaryBox.js';
 import type { CrawlControls } from './useCrawl.js';
@@ -20,6 +21,8 @@ export interface KnowledgeBaseTabProps extends Pick<WebchatFormBinding, 'values'
   crawl: CrawlControls;
   summarizer: SummarizeControls;
   documents: DocumentControls;
+  /** The saved bot's id (null while it is being created): re-crawls need a saved bot. */
+  webchatId?: string | null;
 }
 
 /**
@@ -33,6 +36,7 @@ export function KnowledgeBaseTab({
   crawl,
   summarizer,
   documents,
+  webchatId = null,
 }: KnowledgeBaseTabProps) {
   const toast = useToast();
   const { pages } = values.knowledge;
@@ -52,6 +56,7 @@ export function KnowledgeBaseTab({
   return (
     <Flex direction="column" gap="4">
       <CrawlForm crawl={crawl} disabled={disabled || summarizer.summarizing} />
+      <RecrawlSection webchatId={webchatId} disabled={disabled || crawling} />
       <DocumentsDrop documents={documents} disabled={disabled} />
       <FormSection title={TEXTS.counter(selected, pages.length)}>
         {overLimit ? (

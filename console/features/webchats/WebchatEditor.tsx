@@ -121,7 +121,13 @@ export function WebchatEditor({ bot }: WebchatEditorProps) {
                 <AppearanceTab {...editor.binding} saved={editor.loaded.appearance} testChat={testChat} />
               </Tabs.Content>
               <Tabs.Content value="knowledge">
-                <KnowledgeBaseTab {...editor.binding} crawl={crawl} summarizer={summarizer} documents={documents} />
+                <KnowledgeBaseTab
+                  {...editor.binding}
+                  crawl={crawl}
+                  summarizer={summarizer}
+                  documents={documents}
+                  webchatId={bot?.id ?? null}
+                />
               </Tabs.Content>
               <Tabs.Content value="demo">
                 <DemoTab webchatId={bot?.id ?? null} />

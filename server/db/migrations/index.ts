@@ -37,6 +37,7 @@ import * as m031 from './031-chat-takeover.js';
 import * as m032 from './032-keypad-voicemail.js';
 import * as m033 from './033-builtin-settings-store.js';
 import * as m034 from './034-knowledge-documents.js';
+import * as m035 from './035-recrawl.js';
 import * as m036 from './036-citations.js';
 import * as m037 from './037-agent-knowledge.js';
 
@@ -74,6 +75,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '032-keypad-voicemail': m032,
   '033-builtin-settings-store': m033,
   '034-knowledge-documents': m034,
+  '035-recrawl': m035,
   '036-citations': m036,
   '037-agent-knowledge': m037,
 };

@@ -4,10 +4,10 @@
  * Markdown and plain text as written. The text is cut at `maxChars`; a document with no text is
  * refused with a reason a person can act on ("a scan?").
  */
-import type { DocumentFormat } from '../../shared/types/knowledge.js';
-import { decodeHtml } from '../crawl/decodeHtml.js';
-import { extractPage } from '../crawl/extractPage.js';
-import { markupShape, tooComplex } from '../crawl/markupShape.js';
+import type { DocumentFormat } from '../../../shared/types/knowledge.js';
+import { decodeHtml } from '../decodeHtml.js';
+import { extractPage } from '../extractPage.js';
+import { markupShape, tooComplex } from '../markupShape.js';
 import { DocumentRefusal } from './DocumentRefusal.js';
 import { docxText } from './docxText.js';
 import { pdfText } from './pdfText.js';

@@ -3,8 +3,8 @@
  * console states (shared/knowledge.ts DOCUMENT_LIMITS), what a DOCX may unpack to, and how the
  * reading threads run. Tests override them; none comes from the environment.
  */
-import { DOCUMENT_LIMITS } from '../../shared/knowledge.js';
-import type { PerUserJobLimits } from '../core/PerUserJobLimits.js';
+import { DOCUMENT_LIMITS } from '../../../shared/knowledge.js';
+import type { PerUserJobLimits } from '../../core/PerUserJobLimits.js';
 
 export interface DocumentConfig extends PerUserJobLimits {
   /** Size of the uploaded file; larger answers 413. */

@@ -3,7 +3,7 @@
  * and the file name only choose between kinds the bytes allow (HTML or Markdown are text either
  * way). A declared type the bytes contradict, or bytes of no kind we read, is a 415.
  */
-import type { DocumentFormat } from '../../shared/types/knowledge.js';
+import type { DocumentFormat } from '../../../shared/types/knowledge.js';
 import { DocumentRefusal } from './DocumentRefusal.js';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
