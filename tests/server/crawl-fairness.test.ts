@@ -5,6 +5,7 @@
  * Mallory's pages are refused before parsing or cut off, and her crawl can still be cancelled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failedPage } from '../../server/crawl/crawledPage.js';
 import { CRAWL_DEFAULTS } from '../../server/crawl/crawlLimits.js';
 import { crawlSite } from '../../server/crawl/crawlSite.js';
 import { PageExtractor } from '../../server/crawl/PageExtractor.js';
@@ -115,7 +116,7 @@ describe('a hostile crawl beside an ordinary one', () => {
       finished.push('alice');
       expect(outcome.finish).toBe('time_limit');
       expect(outcome.pages).toEqual([
-        { url: `${shop.origin}/`, text: '', error: 'The crawl reached its time limit before this page loaded' },
+        failedPage(`${shop.origin}/`, 'The crawl reached its time limit before this page loaded', null),
       ]);
       // Mallory's first page is still being read and the others wait; Alice's start page left the line.
       expect(extractor.waiting).toBeLessThanOrEqual(2);
