@@ -16,6 +16,12 @@ const text = (value: unknown): string => (isString(value) ? value : '');
 /** What of a server's error text the panel shows: a sentence or two, never a page. */
 const MAX_ERROR_CHARS = 300;
 
+/** A bot's public widget routes on the server at `serverUrl`. */
+const botUrl = (serverUrl: string, webchatId: string) =>
+  `${serverUrl}/api/widget/webchats/${encodeURIComponent(webchatId)}`;
+/** No cookies: the widget runs on customer pages and the conversation id alone identifies the visitor. */
+const init: RequestInit = { mode: 'cors', credentials: 'omit' };
+
 /** Sends one message: the answer of a POST in the shape of the public …/messages route, whatever its status. */
 export type PostMessage = (request: ChatSendRequest, signal: AbortSignal) => Promise<Response>;
 
@@ -26,8 +32,7 @@ export type PostMessage = (request: ChatSendRequest, signal: AbortSignal) => Pro
  * widget runs on customer pages and the conversation id alone identifies the visitor.
  */
 export function createChatTransport(serverUrl: string, webchatId: string): ChatTransport {
-  const base = `${serverUrl}/api/widget/webchats/${encodeURIComponent(webchatId)}`;
-  const init: RequestInit = { mode: 'cors', credentials: 'omit' };
+  const base = botUrl(serverUrl, webchatId);
   const post: PostMessage = (request, signal) =>
     fetch(`${base}/messages`, {
       ...init,
@@ -54,7 +59,7 @@ export function createChatTransport(serverUrl: string, webchatId: string): ChatT
       return readConversation(await response.json());
     },
     async rate(conversationId, messageId, feedback) {
-      const answer = `${base}/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}`;
+      const answer = `${conversation(conversationId)}/messages/${encodeURIComponent(messageId)}`;
       const response = await fetch(`${answer}/feedback`, {
         ...init,
         method: 'PUT',
@@ -109,9 +114,8 @@ function listenOver(url: string, handlers: ChatEventHandlers): () => void {
  */
 export function createLeadPost(serverUrl: string, webchatId: string): LeadPost {
   return async (request) => {
-    const response = await fetch(`${serverUrl}/api/widget/webchats/${encodeURIComponent(webchatId)}/leads`, {
-      mode: 'cors',
-      credentials: 'omit',
+    const response = await fetch(`${botUrl(serverUrl, webchatId)}/leads`, {
+      ...init,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(request),

@@ -269,14 +269,12 @@ export function createChatModel(options: ChatModelOptions = {}): ChatModel {
     startOver: () => {
       controller?.abort();
       clearTimeout(timer);
+      shown.clear();
       batch(() => {
         history.value = [];
         notice.value = refused.peek() ? notice.peek() : null;
         sending.value = false;
         waiting.value = false;
-      });
-      shown.clear();
-      batch(() => {
         operator.value = null;
         asked.value = false;
       });
